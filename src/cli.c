@@ -1,0 +1,616 @@
+/* The command-line subcommands: count, list, solve and check. */
+#include "config.h"
+
+#include "cli.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "board.h"
+#include "count.h"
+#include "enumerate.h"
+#include "symmetry.h"
+
+#define MAX_THREADS 256
+
+static const char usage_text[] =
+	"Usage: nqueens COMMAND [ARGUMENTS]\n"
+	"The n-queens puzzle: place n queens on an n×n board, none attacking another.\n"
+	"\n"
+	"Commands:\n"
+	"  count N [--unique] [--threads K]\n"
+	"      print the number of solutions for 1 <= N <= 29, or with --unique\n"
+	"      the number of symmetry classes; K threads (default: one per CPU)\n"
+	"  list N [--unique] [--format rows|algebraic|board]\n"
+	"      print every solution for 1 <= N <= 32 in lexicographic order, one a\n"
+	"      line; --unique prints one representative per symmetry class\n"
+	"  solve N [--index K] [--format rows|algebraic|board]\n"
+	"      print the lexicographically first solution, or solution #K\n"
+	"  check [POSITION...]\n"
+	"      say whether a position is a solution, or name what is wrong; with\n"
+	"      no POSITION, check one position per line of standard input\n"
+	"\n"
+	"A position is written as ranks by file (2 4 6 8 3 1 7 5 is a2 b4 c6 d8\n"
+	"e3 f1 g7 h5; 0, '.' or '-' leaves a file empty) or as squares (a2 b4 c6).\n"
+	"\n"
+	"Options:\n"
+	"  -h, --help     print this help and exit\n"
+	"  -V, --version  print the version and exit\n"
+	"\n"
+	"Exit status: 0 done (check: all valid), 1 no solution (check: a position\n"
+	"is not one), 2 a bad argument or malformed input.\n"
+	"See nqueens(6) for the output formats.\n";
+
+void cli_help(void)
+{
+	fputs(usage_text, stdout);
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "nqueens%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return CLI_USAGE;
+}
+
+/* Flushes stdout and reports a failed write (a full disk, a closed pipe). */
+static int finish_output(int status)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "nqueens: cannot write the output: %s\n", strerror(errno));
+		return CLI_NO;
+	}
+	return status;
+}
+
+/* One option a command accepts; value options take the next argument. */
+struct optdef {
+	const char *name; /* long name without the dashes */
+	char letter;      /* short form, or 0 */
+	bool value;
+};
+
+/*
+ * Splits argv into options (their values land in val[i], "" for a flag) and
+ * positional arguments.  "--name=value", "--name value", "-x value" and "--"
+ * are understood; a word that looks like a negative number is positional, so
+ * the number check can say what is allowed.
+ */
+static int parse_options(const char *cmd, const char *synopsis, int argc,
+			 char **argv, const struct optdef *defs, int ndefs,
+			 const char **val, char **pos, int maxpos, int *npos)
+{
+	bool only_pos = false;
+
+	*npos = 0;
+	for (int i = 0; i < ndefs; i++)
+		val[i] = NULL;
+	for (int i = 0; i < argc; i++) {
+		char *a = argv[i];
+		int which = -1;
+		const char *inline_val = NULL;
+
+		if (only_pos || a[0] != '-' || a[1] == '\0' ||
+		    (a[1] >= '0' && a[1] <= '9')) {
+			if (*npos == maxpos)
+				return cli_usage_error(cmd, "unexpected argument '%s'; "
+						       "usage: %s", a, synopsis);
+			pos[(*npos)++] = a;
+			continue;
+		}
+		if (strcmp(a, "--") == 0) {
+			only_pos = true;
+			continue;
+		}
+		for (int d = 0; d < ndefs && which < 0; d++) {
+			size_t len = strlen(defs[d].name);
+
+			if (a[1] == '-' && strncmp(a + 2, defs[d].name, len) == 0 &&
+			    (a[2 + len] == '\0' || (a[2 + len] == '=' && defs[d].value))) {
+				which = d;
+				if (a[2 + len] == '=')
+					inline_val = a + 3 + len;
+			} else if (a[1] != '-' && defs[d].letter && a[1] == defs[d].letter &&
+				   a[2] == '\0') {
+				which = d;
+			}
+		}
+		if (which < 0)
+			return cli_usage_error(cmd, "unknown option '%s'; usage: %s", a,
+					       synopsis);
+		if (!defs[which].value) {
+			val[which] = "";
+		} else if (inline_val) {
+			val[which] = inline_val;
+		} else if (i + 1 < argc) {
+			val[which] = argv[++i];
+		} else {
+			return cli_usage_error(cmd, "--%s needs a value; usage: %s",
+					       defs[which].name, synopsis);
+		}
+	}
+	return CLI_OK;
+}
+
+/*
+ * Reads a whole decimal number in [min, max] and nothing else: no sign, no
+ * blanks, no trailing letters, no overflow.
+ */
+static int parse_number(const char *cmd, const char *what, const char *s,
+			uint64_t min, uint64_t max, uint64_t *out)
+{
+	uint64_t v = 0;
+	bool ok = *s != '\0';
+
+	for (const char *p = s; ok && *p; p++) {
+		if (*p < '0' || *p > '9' || v > (UINT64_MAX - (uint64_t)(*p - '0')) / 10)
+			ok = false;
+		else
+			v = v * 10 + (uint64_t)(*p - '0');
+	}
+	if (!ok || v < min || v > max)
+		return cli_usage_error(cmd, "%s must be a whole number from %" PRIu64
+				       " to %" PRIu64 ", not '%s'", what, min, max, s);
+	*out = v;
+	return CLI_OK;
+}
+
+/* Reads the board size, the one positional argument of most commands. */
+static int parse_n(const char *cmd, const char *synopsis, int npos, char **pos,
+		   int max, int *n)
+{
+	uint64_t v;
+
+	if (npos == 0)
+		return cli_usage_error(cmd, "missing N, the board size (1 to %d); "
+				       "usage: %s", max, synopsis);
+	if (parse_number(cmd, "N", pos[0], 1, (uint64_t)max, &v) != CLI_OK)
+		return CLI_USAGE;
+	*n = (int)v;
+	return CLI_OK;
+}
+
+enum format { FORMAT_ROWS, FORMAT_ALGEBRAIC, FORMAT_BOARD };
+
+static int parse_format(const char *cmd, const char *s, enum format *f)
+{
+	if (!s || strcmp(s, "rows") == 0)
+		*f = FORMAT_ROWS;
+	else if (strcmp(s, "algebraic") == 0)
+		*f = FORMAT_ALGEBRAIC;
+	else if (strcmp(s, "board") == 0)
+		*f = FORMAT_BOARD;
+	else
+		return cli_usage_error(cmd, "--format must be rows, algebraic or "
+				       "board, not '%s'", s);
+	return CLI_OK;
+}
+
+/* Prints one solution; a picture is followed by a blank line. */
+static void print_solution(int n, const int *p, enum format f)
+{
+	char stack[512], *buf = stack;
+	size_t need;
+
+	switch (f) {
+	case FORMAT_ALGEBRAIC:
+		need = board_format_squares(n, p, buf, sizeof stack);
+		break;
+	case FORMAT_BOARD:
+		need = board_format_picture(n, p, buf, sizeof stack);
+		break;
+	default:
+		need = board_format_ranks(n, p, buf, sizeof stack);
+		break;
+	}
+	if (need >= sizeof stack) {
+		buf = malloc(need + 1);
+		if (!buf)
+			abort();
+		if (f == FORMAT_BOARD)
+			board_format_picture(n, p, buf, need + 1);
+		else if (f == FORMAT_ALGEBRAIC)
+			board_format_squares(n, p, buf, need + 1);
+		else
+			board_format_ranks(n, p, buf, need + 1);
+	}
+	fputs(buf, stdout);
+	putchar('\n'); /* ends the line, or leaves a blank one after a picture */
+	if (buf != stack)
+		free(buf);
+}
+
+/* Progress of a long count, drawn on stderr by the waiting thread. */
+struct progress {
+	pthread_mutex_t lock;
+	pthread_cond_t done_cond;
+	double done;
+	bool finished;
+	int n, threads, rc, err;
+	struct count_result result;
+};
+
+static void progress_update(void *ctx, double done)
+{
+	struct progress *pr = ctx;
+
+	pthread_mutex_lock(&pr->lock);
+	pr->done = done;
+	pthread_mutex_unlock(&pr->lock);
+}
+
+static void *count_thread(void *arg)
+{
+	struct progress *pr = arg;
+	int rc = count_solutions(pr->n, pr->threads, progress_update, pr, &pr->result);
+	int err = errno;
+
+	pthread_mutex_lock(&pr->lock);
+	pr->rc = rc;
+	pr->err = err;
+	pr->finished = true;
+	pthread_cond_signal(&pr->done_cond);
+	pthread_mutex_unlock(&pr->lock);
+	return NULL;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void draw_bar(double done, double elapsed)
+{
+	char bar[31];
+	int fill = (int)(done * 30 + 0.5);
+
+	if (fill > 30)
+		fill = 30;
+	memset(bar, '#', (size_t)fill);
+	memset(bar + fill, '-', (size_t)(30 - fill));
+	bar[30] = '\0';
+	if (done > 0.01) {
+		double left = elapsed * (1 - done) / done;
+
+		if (left >= 3600)
+			fprintf(stderr, "\r[%s] %3.0f%%  about %.0f h %02.0f min left ",
+				bar, done * 100, left / 3600,
+				(double)((long)left % 3600 / 60));
+		else if (left >= 60)
+			fprintf(stderr, "\r[%s] %3.0f%%  about %.0f min %02ld s left ",
+				bar, done * 100, (double)((long)left / 60), (long)left % 60);
+		else
+			fprintf(stderr, "\r[%s] %3.0f%%  about %.0f s left      ", bar,
+				done * 100, left);
+	} else {
+		fprintf(stderr, "\r[%s] %3.0f%%  estimating the time left ", bar,
+			done * 100);
+	}
+	fflush(stderr);
+}
+
+/* Runs the count in a thread while this one draws a bar after half a second. */
+static int count_with_bar(int n, int threads, struct count_result *res)
+{
+	struct progress pr = {.n = n, .threads = threads};
+	double start = now();
+	bool drawn = false;
+	pthread_t tid;
+	int rc;
+
+	pthread_mutex_init(&pr.lock, NULL);
+	pthread_cond_init(&pr.done_cond, NULL);
+	if ((rc = pthread_create(&tid, NULL, count_thread, &pr)) != 0) {
+		errno = rc;
+		return -1;
+	}
+	pthread_mutex_lock(&pr.lock);
+	while (!pr.finished) {
+		struct timespec until;
+
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_nsec += 200 * 1000 * 1000;
+		if (until.tv_nsec >= 1000000000) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000;
+		}
+		pthread_cond_timedwait(&pr.done_cond, &pr.lock, &until);
+		if (!pr.finished && now() - start > 0.5) {
+			draw_bar(pr.done, now() - start);
+			drawn = true;
+		}
+	}
+	pthread_mutex_unlock(&pr.lock);
+	pthread_join(tid, NULL);
+	if (drawn)
+		fputs("\r\033[K", stderr);
+	pthread_mutex_destroy(&pr.lock);
+	pthread_cond_destroy(&pr.done_cond);
+	*res = pr.result;
+	errno = pr.err;
+	return pr.rc;
+}
+
+int cli_count(int argc, char **argv)
+{
+	static const char synopsis[] = "nqueens count N [--unique] [--threads K]";
+	static const struct optdef defs[] = {
+		{"unique", 'u', false},
+		{"threads", 't', true},
+		{"help", 'h', false},
+	};
+	const char *val[3];
+	char *pos[1];
+	int npos, n = 0, threads = 0, rc;
+	struct count_result res;
+
+	if (parse_options("count", synopsis, argc, argv, defs, 3, val, pos, 1, &npos))
+		return CLI_USAGE;
+	if (val[2]) {
+		cli_help();
+		return finish_output(CLI_OK);
+	}
+	if (parse_n("count", synopsis, npos, pos, COUNT_MAX_N, &n))
+		return CLI_USAGE;
+	if (val[1]) {
+		uint64_t k;
+
+		if (parse_number("count", "the number of threads", val[1], 1,
+				 MAX_THREADS, &k))
+			return CLI_USAGE;
+		threads = (int)k;
+	}
+	if (isatty(STDERR_FILENO))
+		rc = count_with_bar(n, threads, &res);
+	else
+		rc = count_solutions(n, threads, NULL, NULL, &res);
+	if (rc < 0) {
+		fprintf(stderr, "nqueens count: %s\n", strerror(errno));
+		return CLI_NO;
+	}
+	printf("%" PRIu64 "\n", val[0] ? res.unique : res.total);
+	return finish_output(CLI_OK);
+}
+
+int cli_list(int argc, char **argv)
+{
+	static const char synopsis[] =
+		"nqueens list N [--unique] [--format rows|algebraic|board]";
+	static const struct optdef defs[] = {
+		{"unique", 'u', false},
+		{"format", 'f', true},
+		{"help", 'h', false},
+	};
+	const char *val[3];
+	char *pos[1];
+	int npos, n = 0, p[ENUM_MAX_N], canon[ENUM_MAX_N];
+	enum format fmt;
+	struct enum_iter it;
+
+	if (parse_options("list", synopsis, argc, argv, defs, 3, val, pos, 1, &npos))
+		return CLI_USAGE;
+	if (val[2]) {
+		cli_help();
+		return finish_output(CLI_OK);
+	}
+	if (parse_n("list", synopsis, npos, pos, ENUM_MAX_N, &n) ||
+	    parse_format("list", val[1], &fmt))
+		return CLI_USAGE;
+	enum_start(&it, n);
+	while (enum_next(&it, p)) {
+		if (val[0]) {
+			/* A class is listed where its smallest member comes. */
+			sym_canonical(n, p, canon, NULL);
+			if (memcmp(canon, p, sizeof *p * (size_t)n) != 0)
+				continue;
+		}
+		print_solution(n, p, fmt);
+		if (ferror(stdout))
+			break;
+	}
+	return finish_output(CLI_OK);
+}
+
+/* Loads the prefix table from the data directory; without it, counts instead. */
+static bool load_table(struct enum_table *t)
+{
+	const char *dir = getenv("NQUEENS_DATADIR");
+	char path[4096], err[512];
+
+	if (!dir || !*dir)
+		dir = PKGDATADIR;
+	snprintf(path, sizeof path, "%s/prefix-counts.tsv", dir);
+	if (enum_table_load(t, path, err, sizeof err) == 0)
+		return true;
+	fprintf(stderr, "nqueens: %s; counting instead, which is slower\n", err);
+	return false;
+}
+
+int cli_solve(int argc, char **argv)
+{
+	static const char synopsis[] =
+		"nqueens solve N [--index K] [--format rows|algebraic|board]";
+	static const struct optdef defs[] = {
+		{"index", 'i', true},
+		{"format", 'f', true},
+		{"help", 'h', false},
+	};
+	const char *val[3];
+	char *pos[1];
+	int npos, n = 0, p[ENUM_MAX_N];
+	enum format fmt;
+
+	if (parse_options("solve", synopsis, argc, argv, defs, 3, val, pos, 1, &npos))
+		return CLI_USAGE;
+	if (val[2]) {
+		cli_help();
+		return finish_output(CLI_OK);
+	}
+	if (parse_n("solve", synopsis, npos, pos, ENUM_MAX_N, &n) ||
+	    parse_format("solve", val[1], &fmt))
+		return CLI_USAGE;
+	if (val[0]) {
+		struct enum_table t;
+		bool have = load_table(&t);
+		uint64_t k, total = enum_total(n, have ? &t : NULL);
+		int rc = CLI_OK;
+
+		if (total == 0) {
+			fprintf(stderr, "nqueens solve: there is no solution for n = %d\n", n);
+			rc = CLI_NO;
+		} else if (parse_number("solve", "K", val[0], 1, total, &k)) {
+			rc = CLI_USAGE;
+		} else if (!enum_unrank(n, k, have ? &t : NULL, p)) {
+			fprintf(stderr, "nqueens solve: no solution #%" PRIu64 "\n", k);
+			rc = CLI_NO;
+		} else {
+			print_solution(n, p, fmt);
+		}
+		if (have)
+			enum_table_free(&t);
+		return finish_output(rc);
+	}
+	struct enum_iter it;
+
+	enum_start(&it, n);
+	if (!enum_next(&it, p)) {
+		fprintf(stderr, "nqueens solve: there is no solution for n = %d "
+			"(only n = 2 and n = 3 have none)\n", n);
+		return finish_output(CLI_NO);
+	}
+	print_solution(n, p, fmt);
+	return finish_output(CLI_OK);
+}
+
+/* How many conflicting pairs a verdict names before it says "and N more". */
+#define CHECK_SHOWN 10
+
+/* Prints the verdict on one position; returns CLI_OK or CLI_NO. */
+static int check_position(const struct position *pos)
+{
+	struct board_conflict c[CHECK_SHOWN];
+	size_t found = board_conflicts(pos, c, CHECK_SHOWN);
+	const char *sep = "";
+
+	if (found == (size_t)-1) {
+		fprintf(stderr, "nqueens check: out of memory\n");
+		exit(CLI_NO);
+	}
+	if (found == 0 && pos->count == (size_t)pos->n) {
+		puts("valid");
+		return CLI_OK;
+	}
+	for (size_t i = 0; i < found && i < CHECK_SHOWN; i++) {
+		char a[32], b[32];
+
+		board_square_name(c[i].a, a, sizeof a);
+		board_square_name(c[i].b, b, sizeof b);
+		printf("%s%s and %s share a %s", sep, a, b, board_line_name(c[i].line));
+		sep = "; ";
+	}
+	if (found > CHECK_SHOWN)
+		printf("; and %zu more conflicts", found - CHECK_SHOWN);
+	if (pos->count < (size_t)pos->n) {
+		if (pos->count == 0)
+			printf("%sno queens on %d files", sep, pos->n);
+		else
+			printf("%sonly %zu queen%s on %d files", sep, pos->count,
+			       pos->count == 1 ? "" : "s", pos->n);
+	}
+	putchar('\n');
+	return CLI_NO;
+}
+
+int cli_check(int argc, char **argv)
+{
+	static const char synopsis[] = "nqueens check [POSITION...]";
+	static const struct optdef defs[] = {{"help", 'h', false}};
+	const char *val[1];
+	char **pos = calloc((size_t)argc + 1, sizeof *pos);
+	char err[256];
+	int npos, status = CLI_OK;
+	struct position p;
+
+	if (!pos)
+		return CLI_NO;
+	if (parse_options("check", synopsis, argc, argv, defs, 1, val, pos, argc,
+			  &npos)) {
+		free(pos);
+		return CLI_USAGE;
+	}
+	if (val[0]) {
+		free(pos);
+		cli_help();
+		return finish_output(CLI_OK);
+	}
+	if (npos > 0) {
+		/* The words on the command line make one position. */
+		size_t len = 1;
+		char *text;
+
+		for (int i = 0; i < npos; i++)
+			len += strlen(pos[i]) + 1;
+		text = malloc(len);
+		if (!text)
+			abort();
+		text[0] = '\0';
+		for (int i = 0; i < npos; i++) {
+			strcat(text, pos[i]);
+			strcat(text, " ");
+		}
+		free(pos);
+		if (board_parse(text, &p, err, sizeof err) < 0) {
+			free(text);
+			return cli_usage_error("check", "%s", err);
+		}
+		free(text);
+		status = check_position(&p);
+		board_free(&p);
+		return finish_output(status);
+	}
+	free(pos);
+
+	char *line = NULL;
+	size_t cap = 0;
+	unsigned long lineno = 0, checked = 0;
+
+	while (getline(&line, &cap, stdin) >= 0) {
+		const char *s = line;
+
+		lineno++;
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s == '\n' || *s == '\0' || *s == '#' || *s == '\r')
+			continue;
+		if (board_parse(line, &p, err, sizeof err) < 0) {
+			fflush(stdout);
+			status = cli_usage_error("check", "line %lu: %s", lineno, err);
+			break;
+		}
+		checked++;
+		if (check_position(&p) != CLI_OK)
+			status = CLI_NO;
+		board_free(&p);
+	}
+	free(line);
+	if (checked == 0 && status == CLI_OK)
+		return cli_usage_error("check", "no position given: write one as "
+				       "arguments or one per line on standard input");
+	return finish_output(status);
+}

@@ -1,0 +1,84 @@
+/* Positions on an n×n board: parsing, formatting, validity and conflicts. */
+#ifndef NQ_BOARD_H
+#define NQ_BOARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Largest board a position may name: checking is linear, so this is big. */
+#define BOARD_MAX_N 100000000
+
+/* A square, 0-based: file 0 is file a, rank 0 is rank 1. */
+struct square {
+	int file;
+	int rank;
+};
+
+/*
+ * A position: n and the squares holding queens, in the order given.  It may
+ * hold two queens on one file, which the rank-by-file format cannot say; the
+ * algebraic format can.
+ */
+struct position {
+	int n;
+	size_t count;
+	struct square *sq;
+};
+
+enum board_line {
+	BOARD_LINE_FILE,
+	BOARD_LINE_RANK,
+	BOARD_LINE_DIAGONAL,
+	BOARD_LINE_ANTI
+};
+
+/* Two queens that attack each other along a line. */
+struct board_conflict {
+	struct square a, b;
+	enum board_line line;
+};
+
+/*
+ * Parses a position written as ranks by file ("2 4 6 8 3 1 7 5", with 0, "."
+ * or "-" for an empty file; n is the number of files given) or as algebraic
+ * squares ("a2 b4 c6"; n is the smallest board that holds the squares and has
+ * a file for every queen).  Separators are blanks and commas.  Returns 0, or
+ * -1 with a one-line reason in err.
+ */
+int board_parse(const char *text, struct position *out, char *err, size_t errlen);
+
+/* Sets a position from 0-based ranks by file; ranks[f] < 0 leaves file f empty. */
+int board_from_ranks(struct position *out, int n, const int *ranks);
+
+void board_free(struct position *pos);
+
+/*
+ * The conflicting pairs of pos, in linear time: each queen is paired with the
+ * first queen found before it on each of its lines.  Writes at most max of
+ * them to out (which may be NULL) and returns how many there are.
+ */
+size_t board_conflicts(const struct position *pos, struct board_conflict *out,
+		       size_t max);
+
+/* True when pos has n queens and no conflict. */
+bool board_is_solution(const struct position *pos);
+
+/* The name of a file ("a".."z", "aa", ...) and of a square ("c6"). */
+void board_file_name(int file, char *buf, size_t len);
+void board_square_name(struct square sq, char *buf, size_t len);
+
+/* The name of a line in a sentence: "file", "rank", "diagonal". */
+const char *board_line_name(enum board_line line);
+
+/*
+ * Formats 0-based ranks by file (a permutation, one queen per file) as 1-based
+ * ranks ("1 5 8 6 3 7 2 4"), as algebraic squares ("a1 b5 c8 ..."), or as a
+ * picture of n lines plus a line of file letters.  Returns the length that the
+ * whole text needs, as snprintf does.
+ */
+size_t board_format_ranks(int n, const int *ranks, char *buf, size_t len);
+size_t board_format_squares(int n, const int *ranks, char *buf, size_t len);
+size_t board_format_picture(int n, const int *ranks, char *buf, size_t len);
+
+#endif

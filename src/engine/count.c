@@ -1,0 +1,493 @@
+/* Fast counting of n-queens solutions: border constellations, bitboards, threads. */
+#include "config.h"
+
+#include "count.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+/*
+ * Every solution has exactly one queen on each border line (first and last
+ * row, first and last column); those 3 or 4 queens are its constellation.
+ * The 8 symmetries of the square permute the constellations, so we search
+ * only the interior of one constellation per orbit and weight what we find
+ * by the orbit's size.  The constellations are also the threads' tasks.
+ */
+
+/* Symmetries, numbered as in symmetry_apply(). */
+enum {
+	COUNT_ID,
+	COUNT_ROT90,
+	COUNT_ROT180,
+	COUNT_ROT270,
+	COUNT_FLIP_X,
+	COUNT_FLIP_Y,
+	COUNT_FLIP_DIAG,
+	COUNT_FLIP_ANTI,
+	COUNT_NSYM
+};
+
+/* More threads than this would only cost memory. */
+#define COUNT_MAX_THREADS 256
+
+/* Free rows searched when estimating a task's cost. */
+#define COUNT_WEIGHT_DEPTH 3
+
+/* One constellation, and what it costs to search its interior. */
+struct task {
+	uint64_t weight; /* estimated cost, at least 1 */
+	uint8_t top;     /* column of the queen in the first row */
+	uint8_t bottom;  /* column of the queen in the last row */
+	uint8_t left;    /* row of the queen in the first column */
+	uint8_t right;   /* row of the queen in the last column */
+	uint8_t stab;    /* bit g: symmetry g maps the constellation to itself */
+};
+
+/* A constellation's interior, laid out for the bitboard search. */
+struct interior {
+	int m; /* rows still without a queen */
+	uint32_t cols; /* columns the border queens hold */
+	/* For the k-th free row: the squares the border queens attack, plus
+	 * every bit at or above n so that no mask is needed afterwards. */
+	uint32_t fix[COUNT_MAX_N];
+	uint8_t shift[COUNT_MAX_N]; /* rows from the k-th free row to the next */
+	uint8_t row[COUNT_MAX_N];   /* board row of the k-th free row */
+};
+
+/* Everything the workers share. */
+struct shared {
+	int n;
+	const struct task *tasks;
+	size_t ntasks;
+	atomic_size_t next; /* the next task to hand out */
+	pthread_mutex_t lock; /* guards done and the progress calls */
+	uint64_t done;
+	uint64_t total_weight;
+	count_progress_fn progress;
+	void *ctx;
+};
+
+struct worker {
+	struct shared *sh;
+	pthread_t thread;
+	struct count_result sum;
+};
+
+/* Where symmetry g takes the square (r, c). */
+static void symmetry_apply(int g, int n, int r, int c, int *pr, int *pc)
+{
+	int rr = n - 1 - r, rc = n - 1 - c;
+	switch (g) {
+	case COUNT_ID: *pr = r; *pc = c; break;
+	case COUNT_ROT90: *pr = c; *pc = rr; break;
+	case COUNT_ROT180: *pr = rr; *pc = rc; break;
+	case COUNT_ROT270: *pr = rc; *pc = r; break;
+	case COUNT_FLIP_X: *pr = r; *pc = rc; break;
+	case COUNT_FLIP_Y: *pr = rr; *pc = c; break;
+	case COUNT_FLIP_DIAG: *pr = c; *pc = r; break;
+	default: *pr = rc; *pc = rr; break;
+	}
+}
+
+/* The queens of a constellation, each corner queen once. */
+static int constellation_queens(int n, const struct task *t, int qr[4],
+				int qc[4])
+{
+	int q = 0;
+	qr[q] = 0, qc[q++] = t->top;
+	qr[q] = n - 1, qc[q++] = t->bottom;
+	if (t->left != 0 && t->left != n - 1)
+		qr[q] = t->left, qc[q++] = 0;
+	if (t->right != 0 && t->right != n - 1)
+		qr[q] = t->right, qc[q++] = n - 1;
+	return q;
+}
+
+/* Orders constellations; the encoding compares like the tuple. */
+static uint32_t constellation_key(int n, int top, int bottom, int left,
+				  int right)
+{
+	return (uint32_t)(((top * n + bottom) * n + left) * n + right);
+}
+
+/*
+ * Returns the key of the image of the constellation under symmetry g.  The
+ * border lines map to border lines, so the image is again a constellation.
+ */
+static uint32_t constellation_image(int n, const struct task *t, int g)
+{
+	int qr[4], qc[4], q = constellation_queens(n, t, qr, qc);
+	int top = 0, bottom = 0, left = 0, right = 0;
+	for (int i = 0; i < q; i++) {
+		int r, c;
+		symmetry_apply(g, n, qr[i], qc[i], &r, &c);
+		if (r == 0)
+			top = c;
+		if (r == n - 1)
+			bottom = c;
+		if (c == 0)
+			left = r;
+		if (c == n - 1)
+			right = r;
+	}
+	return constellation_key(n, top, bottom, left, right);
+}
+
+/* Whether the border queens are consistent and leave one another alone. */
+static int constellation_valid(int n, const struct task *t)
+{
+	/* A corner queen stands on two lines at once. */
+	if ((t->top == 0) != (t->left == 0) ||
+	    (t->top == n - 1) != (t->right == 0) ||
+	    (t->bottom == 0) != (t->left == n - 1) ||
+	    (t->bottom == n - 1) != (t->right == n - 1))
+		return 0;
+	int qr[4], qc[4], q = constellation_queens(n, t, qr, qc);
+	for (int i = 0; i < q; i++)
+		for (int j = i + 1; j < q; j++)
+			if (qr[i] == qr[j] || qc[i] == qc[j] ||
+			    qr[i] - qc[i] == qr[j] - qc[j] ||
+			    qr[i] + qc[i] == qr[j] + qc[j])
+				return 0;
+	return 1;
+}
+
+static void interior_init(int n, const struct task *t, struct interior *in)
+{
+	int qr[4], qc[4], q = constellation_queens(n, t, qr, qc);
+	uint32_t above = ~(uint32_t)0 << (n - 1) << 1; /* bits n..31 */
+	in->cols = 0;
+	for (int i = 0; i < q; i++)
+		in->cols |= (uint32_t)1 << qc[i];
+	in->m = 0;
+	for (int r = 1; r < n - 1; r++) {
+		if (r == t->left || r == t->right)
+			continue;
+		uint32_t fix = above;
+		for (int i = 0; i < q; i++) {
+			int dr = r > qr[i] ? r - qr[i] : qr[i] - r;
+			if (qc[i] - dr >= 0)
+				fix |= (uint32_t)1 << (qc[i] - dr);
+			if (qc[i] + dr < n)
+				fix |= (uint32_t)1 << (qc[i] + dr);
+		}
+		if (in->m > 0)
+			in->shift[in->m - 1] = (uint8_t)(r - in->row[in->m - 1]);
+		in->row[in->m] = (uint8_t)r;
+		in->fix[in->m++] = fix;
+	}
+}
+
+/*
+ * Counts the interior solutions: one queen per free row, with an explicit
+ * stack instead of recursion, and the last row counted without a branch.
+ * ld and rd are the squares of the current row attacked along the two
+ * diagonals by the queens placed so far; they shift as the rows advance.
+ */
+static uint64_t interior_count(const struct interior *in)
+{
+	uint32_t st_avail[COUNT_MAX_N], st_cols[COUNT_MAX_N];
+	uint32_t st_ld[COUNT_MAX_N], st_rd[COUNT_MAX_N];
+	const int last = in->m - 1;
+	if (last < 0)
+		return 1;
+	uint32_t cols = in->cols, ld = 0, rd = 0;
+	uint32_t avail = ~(cols | in->fix[0]);
+	if (last == 0)
+		return avail != 0;
+	uint64_t count = 0;
+	int d = 0;
+	for (;;) {
+		if (avail == 0) {
+			if (d == 0)
+				break;
+			d--;
+			avail = st_avail[d];
+			cols = st_cols[d];
+			ld = st_ld[d];
+			rd = st_rd[d];
+			continue;
+		}
+		uint32_t bit = avail & -avail;
+		avail ^= bit;
+		uint32_t ncols = cols | bit;
+		uint32_t nld = (ld | bit) << in->shift[d];
+		uint32_t nrd = (rd | bit) >> in->shift[d];
+		uint32_t navail = ~(ncols | nld | nrd | in->fix[d + 1]);
+		if (d + 1 == last) {
+			/* One column is left: the last row has 0 or 1 squares. */
+			count += navail != 0;
+			continue;
+		}
+		st_avail[d] = avail;
+		st_cols[d] = cols;
+		st_ld[d] = ld;
+		st_rd[d] = rd;
+		cols = ncols;
+		ld = nld;
+		rd = nrd;
+		avail = navail;
+		d++;
+	}
+	return count;
+}
+
+/* Counts the placements of the first depth free rows: a task's cost. */
+static uint64_t interior_weigh(const struct interior *in, int d, int depth,
+			       uint32_t cols, uint32_t ld, uint32_t rd)
+{
+	if (d == depth || d == in->m)
+		return 1;
+	uint64_t count = 1;
+	uint32_t avail = ~(cols | ld | rd | in->fix[d]);
+	while (avail) {
+		uint32_t bit = avail & -avail;
+		avail ^= bit;
+		int s = d + 1 < in->m ? in->shift[d] : 0;
+		count += interior_weigh(in, d + 1, depth, cols | bit,
+					(ld | bit) << s, (rd | bit) >> s);
+	}
+	return count;
+}
+
+/* Solutions of a symmetric constellation, and how many each rotation fixes. */
+struct sym_count {
+	uint64_t all, rot180, rot90;
+};
+
+/*
+ * The slow search for constellations that some symmetry maps to themselves:
+ * it keeps the board so that each solution can be checked against the
+ * rotations.  Reflections never fix a solution for n > 1.
+ */
+static void interior_symmetric(int n, const struct interior *in, int d,
+			       uint32_t cols, uint32_t ld, uint32_t rd,
+			       int col_of[], struct sym_count *out)
+{
+	if (d == in->m) {
+		int r180 = 1, r90 = 1;
+		for (int r = 0; r < n; r++) {
+			r180 &= col_of[n - 1 - r] == n - 1 - col_of[r];
+			r90 &= col_of[col_of[r]] == n - 1 - r;
+		}
+		out->all++;
+		out->rot180 += r180;
+		out->rot90 += r90;
+		return;
+	}
+	uint32_t avail = ~(cols | ld | rd | in->fix[d]);
+	while (avail) {
+		uint32_t bit = avail & -avail;
+		avail ^= bit;
+		int s = d + 1 < in->m ? in->shift[d] : 0;
+		col_of[in->row[d]] = __builtin_ctz(bit);
+		interior_symmetric(n, in, d + 1, cols | bit, (ld | bit) << s,
+				   (rd | bit) >> s, col_of, out);
+	}
+}
+
+static int popcount8(unsigned x)
+{
+	int k = 0;
+	for (; x; x &= x - 1)
+		k++;
+	return k;
+}
+
+/* Adds one constellation's share of both counts. */
+static void task_run(int n, const struct task *t, struct count_result *sum)
+{
+	struct interior in;
+	interior_init(n, t, &in);
+	int order = popcount8(t->stab);
+	if (order == 1) {
+		uint64_t s = interior_count(&in);
+		sum->total += 8 * s;
+		sum->unique += s;
+		return;
+	}
+	/* Burnside on the stabiliser: the classes met here are the
+	 * stabiliser's orbits on this constellation's solutions. */
+	int col_of[COUNT_MAX_N];
+	col_of[0] = t->top;
+	col_of[n - 1] = t->bottom;
+	col_of[t->left] = 0;
+	col_of[t->right] = n - 1;
+	struct sym_count c = { 0, 0, 0 };
+	interior_symmetric(n, &in, 0, in.cols, 0, 0, col_of, &c);
+	uint64_t fixed = c.all;
+	if (t->stab & (1u << COUNT_ROT180))
+		fixed += c.rot180;
+	if (t->stab & (1u << COUNT_ROT90))
+		fixed += 2 * c.rot90; /* rot270 fixes the same ones */
+	sum->total += 8 / order * c.all;
+	sum->unique += fixed / order;
+}
+
+/* Heaviest first so the last tasks are short; the key breaks ties. */
+static int task_compare(const void *pa, const void *pb)
+{
+	const struct task *a = pa, *b = pb;
+	if (a->weight != b->weight)
+		return a->weight < b->weight ? 1 : -1;
+	uint32_t ka = (uint32_t)((a->top << 24) | (a->bottom << 16) |
+				 (a->left << 8) | a->right);
+	uint32_t kb = (uint32_t)((b->top << 24) | (b->bottom << 16) |
+				 (b->left << 8) | b->right);
+	return ka < kb ? -1 : ka > kb;
+}
+
+/* Lists one constellation per orbit, heaviest first; NULL with errno. */
+static struct task *tasks_build(int n, size_t *count)
+{
+	size_t cap = 64, len = 0;
+	struct task *tasks = malloc(cap * sizeof *tasks);
+	if (!tasks)
+		return NULL;
+	for (int top = 0; top < n; top++)
+		for (int bottom = 0; bottom < n; bottom++)
+			for (int left = 0; left < n; left++)
+				for (int right = 0; right < n; right++) {
+					struct task t = { 0, (uint8_t)top, (uint8_t)bottom,
+							  (uint8_t)left, (uint8_t)right, 0 };
+					if (!constellation_valid(n, &t))
+						continue;
+					uint32_t key = constellation_key(n, top, bottom, left, right);
+					int canonical = 1;
+					for (int g = 0; g < COUNT_NSYM && canonical; g++) {
+						uint32_t k = constellation_image(n, &t, g);
+						if (k < key)
+							canonical = 0;
+						else if (k == key)
+							t.stab |= (uint8_t)(1u << g);
+					}
+					if (!canonical)
+						continue;
+					if (len == cap) {
+						struct task *more = realloc(tasks, 2 * cap * sizeof *tasks);
+						if (!more) {
+							free(tasks);
+							return NULL;
+						}
+						tasks = more;
+						cap *= 2;
+					}
+					struct interior in;
+					interior_init(n, &t, &in);
+					t.weight = interior_weigh(&in, 0, COUNT_WEIGHT_DEPTH,
+								  in.cols, 0, 0);
+					tasks[len++] = t;
+				}
+	qsort(tasks, len, sizeof *tasks, task_compare);
+	*count = len;
+	return tasks;
+}
+
+static void *worker_run(void *arg)
+{
+	struct worker *w = arg;
+	struct shared *sh = w->sh;
+	for (;;) {
+		size_t i = atomic_fetch_add(&sh->next, 1);
+		if (i >= sh->ntasks)
+			break;
+		task_run(sh->n, &sh->tasks[i], &w->sum);
+		pthread_mutex_lock(&sh->lock);
+		sh->done += sh->tasks[i].weight;
+		if (sh->progress)
+			sh->progress(sh->ctx,
+				     (double)sh->done / (double)sh->total_weight);
+		pthread_mutex_unlock(&sh->lock);
+	}
+	return NULL;
+}
+
+int count_default_threads(void)
+{
+	long k = sysconf(_SC_NPROCESSORS_ONLN);
+	if (k < 1)
+		return 1;
+	return k > COUNT_MAX_THREADS ? COUNT_MAX_THREADS : (int)k;
+}
+
+int count_solutions(int n, int threads, count_progress_fn progress, void *ctx,
+		    struct count_result *out)
+{
+	if (n < 1 || n > COUNT_MAX_N || threads < 0 || !out) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (n == 1) {
+		/* The lone queen is its own image under all 8 symmetries. */
+		out->total = 1;
+		out->unique = 1;
+		if (progress)
+			progress(ctx, 1.0);
+		return 0;
+	}
+	size_t ntasks;
+	struct task *tasks = tasks_build(n, &ntasks);
+	if (!tasks)
+		return -1;
+	struct shared sh = { .n = n, .tasks = tasks, .ntasks = ntasks,
+			     .progress = progress, .ctx = ctx };
+	atomic_init(&sh.next, 0);
+	for (size_t i = 0; i < ntasks; i++)
+		sh.total_weight += tasks[i].weight;
+	int err = pthread_mutex_init(&sh.lock, NULL);
+	if (err) {
+		free(tasks);
+		errno = err;
+		return -1;
+	}
+	if (threads == 0)
+		threads = count_default_threads();
+	if (threads > COUNT_MAX_THREADS)
+		threads = COUNT_MAX_THREADS;
+	if ((size_t)threads > ntasks)
+		threads = ntasks > 0 ? (int)ntasks : 1;
+	struct worker *workers = calloc((size_t)threads, sizeof *workers);
+	if (!workers) {
+		pthread_mutex_destroy(&sh.lock);
+		free(tasks);
+		return -1;
+	}
+	/* The calling thread is worker 0. */
+	int started = 1;
+	for (; started < threads; started++) {
+		workers[started].sh = &sh;
+		err = pthread_create(&workers[started].thread, NULL, worker_run,
+				     &workers[started]);
+		if (err) {
+			/* Let the running workers finish their task and stop. */
+			atomic_store(&sh.next, ntasks);
+			break;
+		}
+	}
+	workers[0].sh = &sh;
+	if (!err)
+		worker_run(&workers[0]);
+	struct count_result sum = { 0, 0 };
+	for (int i = 0; i < started; i++) {
+		if (i > 0)
+			pthread_join(workers[i].thread, NULL);
+		sum.total += workers[i].sum.total;
+		sum.unique += workers[i].sum.unique;
+	}
+	if (!err && ntasks == 0 && progress)
+		progress(ctx, 1.0);
+	free(workers);
+	pthread_mutex_destroy(&sh.lock);
+	free(tasks);
+	if (err) {
+		errno = err;
+		return -1;
+	}
+	*out = sum;
+	return 0;
+}

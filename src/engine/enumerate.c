@@ -1,0 +1,365 @@
+/* All solutions in lexicographic order, and solution #k without the others. */
+#include "config.h"
+
+#include "enumerate.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t full_mask(int n)
+{
+	return n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+}
+
+static int lowest_rank(uint64_t bits)
+{
+	return __builtin_ctzll(bits);
+}
+
+/* Sets up file f's lines from file f-1's queen, and what is left to try. */
+static void enter_file(struct enum_iter *it, int f)
+{
+	if (f == 0) {
+		it->cols[0] = it->up[0] = it->down[0] = 0;
+	} else {
+		uint64_t bit = (uint64_t)1 << it->rank[f - 1];
+
+		it->cols[f] = it->cols[f - 1] | bit;
+		it->up[f] = ((it->up[f - 1] | bit) << 1) & it->full;
+		it->down[f] = (it->down[f - 1] | bit) >> 1;
+	}
+	it->avail[f] = it->full & ~(it->cols[f] | it->up[f] | it->down[f]);
+}
+
+void enum_start(struct enum_iter *it, int n)
+{
+	it->n = n;
+	it->full = full_mask(n);
+	it->depth = 0;
+	enter_file(it, 0);
+}
+
+void enum_seek(struct enum_iter *it, int n, const int *p)
+{
+	enum_start(it, n);
+	for (int f = 0; f < n; f++) {
+		if (f > 0)
+			enter_file(it, f);
+		it->rank[f] = p[f];
+		/* Only the ranks above p[f] remain to be tried on this file. */
+		it->avail[f] &= ~full_mask(p[f] + 1);
+	}
+	it->depth = n - 1;
+}
+
+bool enum_next(struct enum_iter *it, int *ranks)
+{
+	int d = it->depth;
+
+	while (d >= 0) {
+		uint64_t bits = it->avail[d];
+
+		if (!bits) {
+			d--;
+			continue;
+		}
+		it->rank[d] = lowest_rank(bits);
+		it->avail[d] = bits & (bits - 1);
+		if (d == it->n - 1) {
+			it->depth = d;
+			memcpy(ranks, it->rank, sizeof *ranks * (size_t)it->n);
+			return true;
+		}
+		enter_file(it, ++d);
+	}
+	it->depth = -1;
+	return false;
+}
+
+static uint64_t count_from(uint64_t full, uint64_t cols, uint64_t up, uint64_t down)
+{
+	uint64_t avail, total = 0;
+
+	if (cols == full)
+		return 1;
+	avail = full & ~(cols | up | down);
+	while (avail) {
+		uint64_t bit = avail & -avail;
+
+		avail ^= bit;
+		total += count_from(full, cols | bit, (up | bit) << 1, (down | bit) >> 1);
+	}
+	return total;
+}
+
+uint64_t enum_completions(int n, const int *p, int len, const struct enum_table *t)
+{
+	uint64_t full = full_mask(n), cols = 0, up = 0, down = 0;
+
+	if (t && len == 1 && t->first[n])
+		return t->first[n][p[0]];
+	if (t && len == 2 && t->second[n])
+		return t->second[n][p[0] * n + p[1]];
+	for (int f = 0; f < len; f++) {
+		uint64_t bit = (uint64_t)1 << p[f];
+
+		if ((cols | up | down) & bit)
+			return 0;
+		cols |= bit;
+		up = ((up | bit) << 1) & full;
+		down = (down | bit) >> 1;
+	}
+	return count_from(full, cols, up, down);
+}
+
+uint64_t enum_total(int n, const struct enum_table *t)
+{
+	uint64_t total = 0;
+	int r;
+
+	for (r = 0; r < n; r++)
+		total += enum_completions(n, &r, 1, t);
+	return total;
+}
+
+/* Whether rank r is free on file len after the queens p[0..len-1]. */
+static bool is_free(const int *p, int len, int r)
+{
+	for (int f = 0; f < len; f++) {
+		int d = len - f;
+
+		if (p[f] == r || p[f] == r + d || p[f] == r - d)
+			return false;
+	}
+	return true;
+}
+
+bool enum_rank(int n, const int *p, const struct enum_table *t, uint64_t *index)
+{
+	int q[ENUM_MAX_N];
+	uint64_t before = 0;
+
+	if (n < 1 || n > ENUM_MAX_N)
+		return false;
+	for (int f = 0; f < n; f++) {
+		if (p[f] < 0 || p[f] >= n || !is_free(p, f, p[f]))
+			return false;
+		memcpy(q, p, sizeof *q * (size_t)f);
+		/* Every solution that branches off lower on this file comes first. */
+		for (int r = 0; r < p[f]; r++) {
+			if (!is_free(p, f, r))
+				continue;
+			q[f] = r;
+			before += enum_completions(n, q, f + 1, t);
+		}
+	}
+	*index = before + 1;
+	return true;
+}
+
+bool enum_unrank(int n, uint64_t k, const struct enum_table *t, int *p)
+{
+	if (n < 1 || n > ENUM_MAX_N || k == 0)
+		return false;
+	for (int f = 0; f < n; f++) {
+		int r;
+
+		for (r = 0; r < n; r++) {
+			uint64_t c;
+
+			if (!is_free(p, f, r))
+				continue;
+			p[f] = r;
+			c = enum_completions(n, p, f + 1, t);
+			if (k <= c)
+				break;
+			k -= c;
+		}
+		if (r == n)
+			return false;
+	}
+	return true;
+}
+
+static void set_err(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err || errlen == 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+void enum_table_free(struct enum_table *t)
+{
+	for (int n = 0; n <= ENUM_MAX_N; n++) {
+		free(t->first[n]);
+		free(t->second[n]);
+		t->first[n] = t->second[n] = NULL;
+	}
+}
+
+/* Reads one unsigned decimal field strictly; false on anything else. */
+static bool parse_u64(const char *s, uint64_t *v)
+{
+	uint64_t x = 0;
+
+	if (!*s)
+		return false;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return false;
+		if (x > (UINT64_MAX - (uint64_t)(*s - '0')) / 10)
+			return false;
+		x = x * 10 + (uint64_t)(*s - '0');
+	}
+	*v = x;
+	return true;
+}
+
+/* Checks that the table agrees with itself: second-level rows sum to first. */
+static int table_check(const struct enum_table *t, const char *path, char *err,
+		       size_t errlen)
+{
+	for (int n = 1; n <= ENUM_MAX_N; n++) {
+		if (!t->first[n] || !t->second[n])
+			continue;
+		for (int r = 0; r < n; r++) {
+			uint64_t sum = 0;
+
+			for (int s = 0; s < n; s++)
+				sum += t->second[n][r * n + s];
+			if (sum != t->first[n][r]) {
+				set_err(err, errlen, "%s: n %d, rank %d: the counts by two "
+					"ranks add up to %" PRIu64 ", not %" PRIu64, path, n,
+					r + 1, sum, t->first[n][r]);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+int enum_table_load(struct enum_table *t, const char *path, char *err, size_t errlen)
+{
+	/* Which entries a line has given, so a missing or repeated one is caught. */
+	uint8_t *seen[2][ENUM_MAX_N + 1] = {{0}};
+	char line[256];
+	unsigned lineno = 0;
+	int rc = -1;
+	FILE *fp;
+
+	memset(t, 0, sizeof *t);
+	fp = fopen(path, "r");
+	if (!fp) {
+		set_err(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	while (fgets(line, sizeof line, fp)) {
+		char *field[5], *save = NULL, *hash;
+		uint64_t v[4];
+		int nf = 0, level, n;
+		size_t at, len = strlen(line);
+
+		lineno++;
+		if (len == sizeof line - 1 && line[len - 1] != '\n') {
+			set_err(err, errlen, "%s:%u: line too long", path, lineno);
+			goto out;
+		}
+		if ((hash = strchr(line, '#')))
+			*hash = '\0';
+		for (char *tok = strtok_r(line, " \t\r\n", &save); tok;
+		     tok = strtok_r(NULL, " \t\r\n", &save)) {
+			if (nf == 5)
+				break;
+			field[nf++] = tok;
+		}
+		if (nf == 0)
+			continue;
+		if (nf != 3 && nf != 4) {
+			set_err(err, errlen, "%s:%u: expected 'n rank count' or 'n rank "
+				"rank count', found %d fields", path, lineno, nf);
+			goto out;
+		}
+		for (int i = 0; i < nf; i++) {
+			if (!parse_u64(field[i], &v[i])) {
+				set_err(err, errlen, "%s:%u: '%s' is not a whole number",
+					path, lineno, field[i]);
+				goto out;
+			}
+		}
+		if (v[0] < 1 || v[0] > ENUM_MAX_N) {
+			set_err(err, errlen, "%s:%u: n %" PRIu64 " is outside 1..%d",
+				path, lineno, v[0], ENUM_MAX_N);
+			goto out;
+		}
+		n = (int)v[0];
+		level = nf - 3;
+		for (int i = 1; i <= level + 1; i++) {
+			if (v[i] < 1 || v[i] > (uint64_t)n) {
+				set_err(err, errlen, "%s:%u: rank %" PRIu64 " is outside 1..%d",
+					path, lineno, v[i], n);
+				goto out;
+			}
+		}
+		uint64_t **slot = level ? &t->second[n] : &t->first[n];
+		size_t size = level ? (size_t)n * (size_t)n : (size_t)n;
+
+		if (!*slot) {
+			*slot = calloc(size, sizeof **slot);
+			seen[level][n] = calloc(size, 1);
+			if (!*slot || !seen[level][n]) {
+				set_err(err, errlen, "%s: out of memory", path);
+				goto out;
+			}
+		}
+		at = level ? (size_t)(v[1] - 1) * (size_t)n + (size_t)(v[2] - 1)
+			   : (size_t)(v[1] - 1);
+		if (seen[level][n][at]) {
+			set_err(err, errlen, "%s:%u: this entry was given before", path,
+				lineno);
+			goto out;
+		}
+		seen[level][n][at] = 1;
+		(*slot)[at] = v[nf - 1];
+	}
+	if (ferror(fp)) {
+		set_err(err, errlen, "%s: %s", path, strerror(errno));
+		goto out;
+	}
+	for (int level = 0; level < 2; level++) {
+		for (int n = 1; n <= ENUM_MAX_N; n++) {
+			size_t size = level ? (size_t)n * (size_t)n : (size_t)n;
+
+			if (!seen[level][n])
+				continue;
+			for (size_t i = 0; i < size; i++) {
+				if (seen[level][n][i])
+					continue;
+				if (level)
+					set_err(err, errlen, "%s: n %d lacks the count for "
+						"ranks %zu %zu", path, n, i / (size_t)n + 1,
+						i % (size_t)n + 1);
+				else
+					set_err(err, errlen, "%s: n %d lacks the count for "
+						"rank %zu", path, n, i + 1);
+				goto out;
+			}
+		}
+	}
+	rc = table_check(t, path, err, errlen);
+out:
+	for (int level = 0; level < 2; level++)
+		for (int n = 0; n <= ENUM_MAX_N; n++)
+			free(seen[level][n]);
+	fclose(fp);
+	if (rc < 0)
+		enum_table_free(t);
+	return rc;
+}

@@ -1,0 +1,149 @@
+/* The eight symmetries of the square acting on solutions; canonical forms. */
+#include "config.h"
+
+#include "symmetry.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const names[SYM_COUNT] = {
+	"id", "rot90", "rot180", "rot270",
+	"flip-x", "flip-y", "flip-diag", "flip-anti",
+};
+
+const char *sym_name(enum sym s)
+{
+	return s < SYM_COUNT ? names[s] : "?";
+}
+
+enum sym sym_from_name(const char *name)
+{
+	for (int s = 0; s < SYM_COUNT; s++)
+		if (strcmp(name, names[s]) == 0)
+			return (enum sym)s;
+	return SYM_COUNT;
+}
+
+void sym_apply_square(enum sym s, int n, int *file, int *rank)
+{
+	int x = *file, y = *rank, m = n - 1;
+
+	switch (s) {
+	case SYM_ID:
+		break;
+	case SYM_ROT90: /* clockwise: the a-file becomes the top rank */
+		*file = y, *rank = m - x;
+		break;
+	case SYM_ROT180:
+		*file = m - x, *rank = m - y;
+		break;
+	case SYM_ROT270:
+		*file = m - y, *rank = x;
+		break;
+	case SYM_FLIP_X:
+		*file = m - x;
+		break;
+	case SYM_FLIP_Y:
+		*rank = m - y;
+		break;
+	case SYM_FLIP_DIAG:
+		*file = y, *rank = x;
+		break;
+	case SYM_FLIP_ANTI:
+		*file = m - y, *rank = m - x;
+		break;
+	default:
+		break;
+	}
+}
+
+void sym_apply(enum sym s, int n, const int *in, int *out)
+{
+	for (int f = 0; f < n; f++) {
+		int x = f, y = in[f];
+
+		sym_apply_square(s, n, &x, &y);
+		out[x] = y;
+	}
+}
+
+/* Compares two positions lexicographically, as solutions are ordered. */
+static int lexcmp(int n, const int *a, const int *b)
+{
+	for (int i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return a[i] < b[i] ? -1 : 1;
+	return 0;
+}
+
+/*
+ * Composition is read off the image of b1 on a 4×4 board: that square lies
+ * on no axis of symmetry, so its eight images are all different.
+ */
+enum sym sym_compose(enum sym a, enum sym b)
+{
+	int x = 1, y = 0;
+
+	sym_apply_square(a, 4, &x, &y);
+	sym_apply_square(b, 4, &x, &y);
+	for (int s = 0; s < SYM_COUNT; s++) {
+		int u = 1, v = 0;
+
+		sym_apply_square((enum sym)s, 4, &u, &v);
+		if (u == x && v == y)
+			return (enum sym)s;
+	}
+	return SYM_COUNT;
+}
+
+enum sym sym_inverse(enum sym s)
+{
+	for (int t = 0; t < SYM_COUNT; t++)
+		if (sym_compose(s, (enum sym)t) == SYM_ID)
+			return (enum sym)t;
+	return SYM_COUNT;
+}
+
+int sym_canonical(int n, const int *p, int *canon, enum sym *from_canon)
+{
+	int *img = malloc(sizeof *img * (size_t)n * (SYM_COUNT + 1));
+	int *best, distinct = 0, best_s = 0;
+
+	if (!img)
+		abort();
+	best = img + (size_t)n * SYM_COUNT;
+	for (int s = 0; s < SYM_COUNT; s++) {
+		int *cur = img + (size_t)n * s;
+		bool seen = false;
+
+		sym_apply((enum sym)s, n, p, cur);
+		for (int t = 0; t < s && !seen; t++)
+			seen = lexcmp(n, img + (size_t)n * t, cur) == 0;
+		if (!seen)
+			distinct++;
+		if (s == 0 || lexcmp(n, cur, img + (size_t)n * best_s) < 0)
+			best_s = s;
+	}
+	/*
+	 * img[best_s] = T(p) is the representative r, so p = T⁻¹(r).  The
+	 * transforms that map r to p form a coset; report the first in order.
+	 */
+	memcpy(best, img + (size_t)n * best_s, sizeof *best * (size_t)n);
+	if (from_canon) {
+		int *tmp = img; /* reuse: the images are no longer needed */
+
+		*from_canon = SYM_ID;
+		for (int s = 0; s < SYM_COUNT; s++) {
+			sym_apply((enum sym)s, n, best, tmp);
+			if (lexcmp(n, tmp, p) == 0) {
+				*from_canon = (enum sym)s;
+				break;
+			}
+		}
+	}
+	if (canon)
+		memcpy(canon, best, sizeof *canon * (size_t)n);
+	free(img);
+	return distinct;
+}

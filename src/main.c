@@ -1,0 +1,45 @@
+/* nqueens: the n-queens puzzle to play, watch and count; the entry point. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv);
+} commands[] = {
+	{"count", cli_count},
+	{"list", cli_list},
+	{"solve", cli_solve},
+	{"check", cli_check},
+};
+
+int main(int argc, char **argv)
+{
+	const char *cmd;
+
+	if (argc < 2) {
+		cli_help();
+		return CLI_OK;
+	}
+	cmd = argv[1];
+	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 ||
+	    strcmp(cmd, "help") == 0) {
+		cli_help();
+		return fflush(stdout) == 0 ? CLI_OK : CLI_NO;
+	}
+	if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
+		printf("%s\n", PACKAGE_STRING);
+		return fflush(stdout) == 0 ? CLI_OK : CLI_NO;
+	}
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(cmd, commands[i].name) == 0)
+			return commands[i].run(argc - 2, argv + 2);
+	if (cmd[0] == '-')
+		return cli_usage_error(NULL, "unknown option '%s'; try --help or "
+				       "--version, or a command: count, list, solve, check", cmd);
+	return cli_usage_error(NULL, "unknown command '%s'; commands are count, "
+			       "list, solve, check", cmd);
+}

@@ -1,0 +1,151 @@
+#!/bin/sh
+# The command line as scripts use it: every output format, every refusal.
+. "${srcdir:-.}/tests/lib.sh"
+
+# count: A000170 and A002562, with one and two threads.
+expect "count 1" 0 "1" -- count 1
+expect "count 2" 0 "0" -- count 2
+expect "count 8" 0 "92" -- count 8
+expect "count 8 --unique" 0 "12" -- count 8 --unique
+expect "count --unique before N" 0 "12" -- count --unique 8
+expect "count 12 --threads 1" 0 "14200" -- count 12 --threads 1
+expect "count 12 --threads=2 -u" 0 "1787" -- count 12 --threads=2 -u
+expect "count 13 -t 2" 0 "73712" -- count 13 -t 2
+expect "count 14" 0 "365596" -- count 14
+expect "count 14 --unique" 0 "45752" -- count 14 --unique
+
+# list: formats and order.
+nq list 8 >"$tmpdir/list8"
+if [ "$(wc -l <"$tmpdir/list8")" -eq 92 ] &&
+	[ "$(head -1 "$tmpdir/list8")" = "1 5 8 6 3 7 2 4" ] &&
+	[ "$(tail -1 "$tmpdir/list8")" = "8 4 1 3 6 2 7 5" ] &&
+	sort -n -k1,1 -k2,2 -k3,3 -k4,4 -k5,5 -k6,6 -k7,7 -k8,8 "$tmpdir/list8" | cmp -s - "$tmpdir/list8"; then
+	pass "list 8: 92 lines in lexicographic order"
+else
+	fail "list 8: 92 lines in lexicographic order" "$(head -3 "$tmpdir/list8")"
+fi
+expect "list 4" 0 "2 4 1 3
+3 1 4 2" -- list 4
+expect "list 4 --format rows" 0 "2 4 1 3
+3 1 4 2" -- list 4 --format rows
+expect "list 4 algebraic" 0 "a2 b4 c1 d3
+a3 b1 c4 d2" -- list 4 --format algebraic
+expect "list 4 board" 0 "4 . Q . .
+3 . . . Q
+2 Q . . .
+1 . . Q .
+  a b c d
+
+4 . . Q .
+3 Q . . .
+2 . . . Q
+1 . Q . .
+  a b c d" -- list 4 --format=board
+expect "list 2 is empty" 0 "" -- list 2
+expect "list 1" 0 "1" -- list 1
+expect "list 6 --unique" 0 "2 4 6 1 3 5" -- list 6 --unique
+expect "list 5 --unique" 0 "1 3 5 2 4
+2 5 3 1 4" -- list 5 -u
+nq list 8 --unique >"$tmpdir/u8"
+if [ "$(wc -l <"$tmpdir/u8")" -eq 12 ] && [ "$(head -1 "$tmpdir/u8")" = "1 5 8 6 3 7 2 4" ] &&
+	nq check <"$tmpdir/u8" | grep -qvx valid; then
+	fail "list 8 --unique: 12 valid representatives" "$(cat "$tmpdir/u8")"
+else
+	pass "list 8 --unique: 12 valid representatives"
+fi
+nq list 10 | nq check | sort | uniq -c | sed 's/^ *//' >"$tmpdir/v10"
+if [ "$(cat "$tmpdir/v10")" = "724 valid" ]; then
+	pass "list 10 | check: 724 valid"
+else
+	fail "list 10 | check: 724 valid" "$(head -3 "$tmpdir/v10")"
+fi
+
+# solve.
+expect "solve 8" 0 "1 5 8 6 3 7 2 4" -- solve 8
+expect "solve 1" 0 "1" -- solve 1
+expect "solve 4 algebraic" 0 "a2 b4 c1 d3" -- solve 4 --format algebraic
+expect "solve 20" 0 "1 3 5 2 4 13 15 12 18 20 17 9 16 19 8 10 7 14 6 11" -- solve 20
+expect "solve 8 --index 92" 0 "8 4 1 3 6 2 7 5" -- solve 8 --index 92
+expect "solve 8 --index 1" 0 "1 5 8 6 3 7 2 4" -- solve 8 --index 1
+expect "solve 16 --index 14772512" 0 "16 14 12 15 4 8 3 5 2 11 1 10 13 6 9 7" -- solve 16 --index 14772512
+refuse "solve 2 has none" 1 "no solution for n = 2" -- solve 2
+refuse "solve 3 has none" 1 "no solution for n = 3" -- solve 3
+refuse "solve 8 --index 93" 2 "K must be a whole number from 1 to 92, not '93'" -- solve 8 --index 93
+refuse "solve 8 --index 0" 2 "from 1 to 92" -- solve 8 --index 0
+refuse "solve 3 --index 1" 1 "no solution for n = 3" -- solve 3 --index 1
+
+# check: verdicts and exit statuses.
+expect "check a solution" 0 "valid" -- check 1 5 8 6 3 7 2 4
+expect "check one quoted argument" 0 "valid" -- check "2 4 6 8 3 1 7 5"
+expect "check squares" 0 "valid" -- check a2 b4 c6 d8 e3 f1 g7 h5
+expect "check a diagonal" 1 "b4 and e7 share a diagonal" -- check 1 4 6 3 7 2 8 5
+expect "check a rank" 1 "a1 and b1 share a rank; b1 and c2 share a diagonal; only 3 queens on 4 files" -- check 1 1 2 0
+expect "check a file" 1 "a1 and a4 share a file; only 2 queens on 4 files" -- check a1 a4
+expect "check a missing queen" 1 "only 7 queens on 8 files" -- check 1 5 8 6 3 7 2 .
+expect "check an empty board" 1 "no queens on 3 files" -- check 0 0 0
+expect "check many conflicts" 1 "a1 and b1 share a rank; a1 and c1 share a rank; a1 and d1 share a rank; a1 and e1 share a rank; a1 and f1 share a rank; a1 and g1 share a rank; a1 and h1 share a rank; a1 and i1 share a rank; a1 and j1 share a rank; a1 and k1 share a rank; and 1 more conflicts" -- check 1 1 1 1 1 1 1 1 1 1 1 1
+printf '1 5 8 6 3 7 2 4\n\n# a comment\n1 4 6 3 7 2 8 5\n2 4 1 3\n' >"$tmpdir/in"
+got=$(nq check <"$tmpdir/in")
+rc=$?
+if [ "$rc" -eq 1 ] && [ "$got" = "valid
+b4 and e7 share a diagonal
+valid" ]; then
+	pass "check from stdin: one line each, exit 1"
+else
+	fail "check from stdin: one line each, exit 1" "status $rc" "$got"
+fi
+printf '2 4 1 3\n1 2 3x\n3 1 4 2\n' >"$tmpdir/in"
+nq check <"$tmpdir/in" >"$tmpdir/out" 2>"$tmpdir/err"
+rc=$?
+if [ "$rc" -eq 2 ] && [ "$(cat "$tmpdir/out")" = "valid" ] &&
+	grep -q "^nqueens check: line 2: '3x' is not a rank" "$tmpdir/err"; then
+	pass "check stops at a malformed line with its number"
+else
+	fail "check stops at a malformed line with its number" "status $rc" "$(cat "$tmpdir/err")"
+fi
+refuse "check with nothing" 2 "no position given" -- check
+refuse "check a rank off the board" 2 "file b: rank 9 is off a board of 3 files" -- check 1 9 3
+refuse "check a bad token" 2 "'1x' is not a rank" -- check 1 1x 3
+refuse "check mixed forms" 2 "ranks and squares are mixed" -- check 1 a2
+refuse "check a square twice" 2 "a1 is given twice" -- check a1 a1
+refuse "check an unknown option" 2 "unknown option '--fast'" -- check --fast 1 2
+
+# Bad arguments: exit 2, one line on stderr naming what is allowed.
+refuse "no such command" 2 "unknown command 'frobnicate'; commands are count, list, solve, check" -- frobnicate
+refuse "no such option" 2 "unknown option '--frob'" -- --frob
+refuse "count without N" 2 "missing N, the board size \(1 to 29\)" -- count
+refuse "count N non-numeric" 2 "N must be a whole number from 1 to 29, not 'eight'" -- count eight
+refuse "count 8x" 2 "N must be a whole number from 1 to 29, not '8x'" -- count 8x
+refuse "count -8" 2 "N must be a whole number from 1 to 29, not '-8'" -- count -8
+refuse "count 0" 2 "N must be a whole number from 1 to 29, not '0'" -- count 0
+refuse "count 30" 2 "N must be a whole number from 1 to 29, not '30'" -- count 30
+refuse "count overflow" 2 "not '99999999999999999999999'" -- count 99999999999999999999999
+refuse "count empty N" 2 "not ''" -- count ""
+refuse "count +8" 2 "not '\+8'" -- count +8
+refuse "count ' 8'" 2 "not ' 8'" -- count " 8"
+refuse "count unknown option" 2 "unknown option '--fast'; usage: nqueens count N" -- count 8 --fast
+refuse "count too many" 2 "unexpected argument '9'; usage: nqueens count N" -- count 8 9
+refuse "count --threads 0" 2 "the number of threads must be a whole number from 1 to 256, not '0'" -- count 8 --threads 0
+refuse "count --threads x" 2 "from 1 to 256, not 'x'" -- count 8 --threads x
+refuse "count --threads without value" 2 "--threads needs a value" -- count 8 --threads
+refuse "count --unique=1" 2 "unknown option '--unique=1'" -- count 8 --unique=1
+refuse "list 33" 2 "N must be a whole number from 1 to 32, not '33'" -- list 33
+refuse "list bad format" 2 "--format must be rows, algebraic or board, not 'png'" -- list 8 --format png
+refuse "list without N" 2 "missing N" -- list
+refuse "solve 0" 2 "from 1 to 32, not '0'" -- solve 0
+refuse "solve too many" 2 "unexpected argument 'x'" -- solve 8 x
+
+# --help and --version.
+nq --help >"$tmpdir/help"
+if [ $? -eq 0 ] && grep -q "^Usage: nqueens COMMAND" "$tmpdir/help" &&
+	for c in count list solve check; do grep -q "^  $c " "$tmpdir/help" || exit 1; done; then
+	pass "--help lists every command"
+else
+	fail "--help lists every command"
+fi
+if nq --version | grep -Eq '^nqueens [0-9]+\.[0-9]+'; then
+	pass "--version"
+else
+	fail "--version"
+fi
+finish

@@ -1,0 +1,589 @@
+/* Unit tests of the engine: counts, symmetry, enumeration, parsing. */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "board.h"
+#include "count.h"
+#include "enumerate.h"
+#include "symmetry.h"
+
+/* OEIS A000170 and A002562, as in the seeds' tables. */
+static const uint64_t a000170[] = {
+	0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
+	2279184, 14772512, 95815104, 666090624,
+};
+static const uint64_t a002562[] = {
+	0, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053,
+	1846955, 11977939, 83263591,
+};
+
+/* Loads data/prefix-counts.tsv from $NQUEENS_DATADIR (or ../data). */
+static void load_table(struct enum_table *t)
+{
+	const char *dir = getenv("NQUEENS_DATADIR");
+	char path[4096], err[512];
+
+	snprintf(path, sizeof path, "%s/prefix-counts.tsv", dir ? dir : "data");
+	if (enum_table_load(t, path, err, sizeof err) != 0)
+		fail_msg("cannot load the prefix table: %s", err);
+}
+
+static void test_count_totals(void **state)
+{
+	(void)state;
+	for (int n = 1; n <= 15; n++) {
+		struct count_result r;
+
+		assert_int_equal(count_solutions(n, 0, NULL, NULL, &r), 0);
+		assert_int_equal(r.total, a000170[n]);
+		if (n <= 14)
+			assert_int_equal(r.unique, a002562[n]);
+	}
+}
+
+static void test_count_threads_agree(void **state)
+{
+	(void)state;
+	for (int n = 8; n <= 13; n++) {
+		struct count_result one, two, many;
+
+		assert_int_equal(count_solutions(n, 1, NULL, NULL, &one), 0);
+		assert_int_equal(count_solutions(n, 2, NULL, NULL, &two), 0);
+		assert_int_equal(count_solutions(n, 7, NULL, NULL, &many), 0);
+		assert_int_equal(one.total, two.total);
+		assert_int_equal(one.total, many.total);
+		assert_int_equal(one.unique, two.unique);
+		assert_int_equal(one.unique, many.unique);
+	}
+}
+
+/* The counter against the plain search that rank and unrank rely on. */
+static void test_count_matches_reference(void **state)
+{
+	(void)state;
+	for (int n = 1; n <= 12; n++) {
+		struct count_result r;
+
+		assert_int_equal(count_solutions(n, 2, NULL, NULL, &r), 0);
+		assert_int_equal(r.total, enum_completions(n, NULL, 0, NULL));
+	}
+}
+
+static void test_count_bad_n(void **state)
+{
+	struct count_result r;
+
+	(void)state;
+	errno = 0;
+	assert_int_equal(count_solutions(0, 1, NULL, NULL, &r), -1);
+	assert_int_equal(errno, EINVAL);
+	errno = 0;
+	assert_int_equal(count_solutions(COUNT_MAX_N + 1, 1, NULL, NULL, &r), -1);
+	assert_int_equal(errno, EINVAL);
+}
+
+struct seen_progress {
+	int calls;
+	double last;
+	int backwards;
+};
+
+static void record_progress(void *ctx, double done)
+{
+	struct seen_progress *s = ctx;
+
+	if (done < s->last || done < 0 || done > 1.0000001)
+		s->backwards++;
+	s->last = done;
+	s->calls++;
+}
+
+static void test_count_progress(void **state)
+{
+	struct seen_progress s = {0};
+	struct count_result r;
+
+	(void)state;
+	assert_int_equal(count_solutions(12, 2, record_progress, &s, &r), 0);
+	assert_true(s.calls > 1);
+	assert_int_equal(s.backwards, 0);
+	assert_true(s.last > 0.999);
+}
+
+static void test_eight_queens_classes(void **state)
+{
+	int p[8], canon[8], img[8], reps[92][8], nreps = 0, orbit8 = 0, orbit4 = 0;
+	struct enum_iter it;
+
+	(void)state;
+	enum_start(&it, 8);
+	while (enum_next(&it, p)) {
+		enum sym from;
+		int size = sym_canonical(8, p, canon, &from);
+
+		/* The transform named maps the representative onto the solution. */
+		sym_apply(from, 8, canon, img);
+		assert_memory_equal(img, p, sizeof p);
+		if (memcmp(canon, p, sizeof p) == 0) {
+			assert_int_equal(from, SYM_ID);
+			memcpy(reps[nreps++], p, sizeof p);
+			if (size == 8)
+				orbit8++;
+			else if (size == 4)
+				orbit4++;
+			if (size == 4) {
+				/* The one class of four is its own half turn. */
+				sym_apply(SYM_ROT180, 8, p, img);
+				assert_memory_equal(img, p, sizeof p);
+			}
+		}
+	}
+	assert_int_equal(nreps, 12);
+	assert_int_equal(orbit8, 11);
+	assert_int_equal(orbit4, 1);
+	/* The first class representative is the first solution. */
+	static const int first[8] = {0, 4, 7, 5, 2, 6, 1, 3};
+	assert_memory_equal(reps[0], first, sizeof first);
+}
+
+static void test_orbit_sizes(void **state)
+{
+	int p[5] = {1, 4, 2, 0, 3}, q[5] = {0, 2, 4, 1, 3}, one = 0;
+
+	(void)state;
+	/* 5-queens: 2 5 3 1 4 is its own quarter turn, so its orbit has 2. */
+	assert_int_equal(sym_canonical(5, p, NULL, NULL), 2);
+	assert_int_equal(sym_canonical(5, q, NULL, NULL), 8);
+	assert_int_equal(sym_canonical(1, &one, NULL, NULL), 1);
+}
+
+static void test_symmetry_group_laws(void **state)
+{
+	(void)state;
+	for (int a = 0; a < SYM_COUNT; a++) {
+		assert_int_equal(sym_compose(SYM_ID, a), a);
+		assert_int_equal(sym_compose(a, SYM_ID), a);
+		assert_int_equal(sym_compose(a, sym_inverse(a)), SYM_ID);
+		assert_int_equal(sym_from_name(sym_name(a)), a);
+		for (int b = 0; b < SYM_COUNT; b++) {
+			assert_true(sym_compose(a, b) < SYM_COUNT);
+			for (int c = 0; c < SYM_COUNT; c++)
+				assert_int_equal(sym_compose(sym_compose(a, b), c),
+						 sym_compose(a, sym_compose(b, c)));
+		}
+	}
+	assert_int_equal(sym_compose(SYM_ROT90, SYM_ROT90), SYM_ROT180);
+	assert_int_equal(sym_compose(SYM_ROT180, SYM_ROT90), SYM_ROT270);
+	assert_int_equal(sym_compose(SYM_FLIP_X, SYM_FLIP_Y), SYM_ROT180);
+	assert_int_equal(sym_from_name("spin"), SYM_COUNT);
+
+	/* The action agrees with composition on real solutions of 9 and 10. */
+	for (int n = 9; n <= 10; n++) {
+		int p[10], x[10], y[10], z[10];
+		struct enum_iter it;
+
+		enum_start(&it, n);
+		for (int k = 0; k < 20 && enum_next(&it, p); k++) {
+			for (int a = 0; a < SYM_COUNT; a++) {
+				for (int b = 0; b < SYM_COUNT; b++) {
+					sym_apply(a, n, p, x);
+					sym_apply(b, n, x, y);
+					sym_apply(sym_compose(a, b), n, p, z);
+					assert_memory_equal(y, z, sizeof *y * (size_t)n);
+				}
+			}
+		}
+	}
+}
+
+static void test_rotation_direction(void **state)
+{
+	int f = 0, r = 0;
+
+	(void)state;
+	/* A quarter turn clockwise takes a1 to a8 and a8 to h8. */
+	sym_apply_square(SYM_ROT90, 8, &f, &r);
+	assert_int_equal(f, 0);
+	assert_int_equal(r, 7);
+	sym_apply_square(SYM_ROT90, 8, &f, &r);
+	assert_int_equal(f, 7);
+	assert_int_equal(r, 7);
+	f = 1, r = 0; /* b1 */
+	sym_apply_square(SYM_FLIP_DIAG, 8, &f, &r);
+	assert_int_equal(f, 0);
+	assert_int_equal(r, 1);
+}
+
+static void test_unique_counts_by_canonical_form(void **state)
+{
+	(void)state;
+	for (int n = 1; n <= 10; n++) {
+		int p[10], canon[10];
+		uint64_t total = 0, classes = 0, weighted = 0;
+		struct enum_iter it;
+
+		enum_start(&it, n);
+		while (enum_next(&it, p)) {
+			int size = sym_canonical(n, p, canon, NULL);
+
+			total++;
+			if (memcmp(canon, p, sizeof *p * (size_t)n) == 0) {
+				classes++;
+				weighted += (uint64_t)size;
+			}
+		}
+		assert_int_equal(total, a000170[n]);
+		assert_int_equal(classes, a002562[n]);
+		assert_int_equal(weighted, total);
+	}
+}
+
+static void test_enumeration_order(void **state)
+{
+	int prev[12], p[12];
+
+	(void)state;
+	for (int n = 4; n <= 12; n++) {
+		struct enum_iter it;
+		uint64_t count = 0;
+
+		enum_start(&it, n);
+		while (enum_next(&it, p)) {
+			struct position pos;
+
+			if (count > 0) {
+				int f = 0;
+
+				while (f < n && prev[f] == p[f])
+					f++;
+				assert_true(f < n && prev[f] < p[f]);
+			}
+			assert_int_equal(board_from_ranks(&pos, n, p), 0);
+			assert_true(board_is_solution(&pos));
+			board_free(&pos);
+			memcpy(prev, p, sizeof p);
+			count++;
+		}
+		assert_int_equal(count, a000170[n]);
+	}
+	struct enum_iter it;
+	enum_start(&it, 3);
+	assert_false(enum_next(&it, p));
+}
+
+static void test_rank_unrank_roundtrip(void **state)
+{
+	(void)state;
+	for (int n = 1; n <= 10; n++) {
+		int p[10], q[10];
+		uint64_t k = 0, idx;
+		struct enum_iter it;
+
+		enum_start(&it, n);
+		while (enum_next(&it, p)) {
+			k++;
+			assert_true(enum_unrank(n, k, NULL, q));
+			assert_memory_equal(p, q, sizeof *p * (size_t)n);
+			assert_true(enum_rank(n, p, NULL, &idx));
+			assert_int_equal(idx, k);
+		}
+		assert_false(enum_unrank(n, k + 1, NULL, q));
+		assert_false(enum_unrank(n, 0, NULL, q));
+	}
+	int bad[4] = {0, 1, 2, 3};
+	uint64_t idx;
+	assert_false(enum_rank(4, bad, NULL, &idx));
+}
+
+static void test_seek_continues(void **state)
+{
+	int p[9], q[9], r[9];
+	struct enum_iter it, jt;
+
+	(void)state;
+	enum_start(&it, 9);
+	for (int k = 0; k < 100; k++)
+		assert_true(enum_next(&it, p));
+	assert_true(enum_next(&it, q));
+	enum_seek(&jt, 9, p);
+	assert_true(enum_next(&jt, r));
+	assert_memory_equal(q, r, sizeof q);
+}
+
+static void test_table_agrees(void **state)
+{
+	struct enum_table t;
+
+	(void)state;
+	load_table(&t);
+	for (int n = 1; n <= 18; n++)
+		if (t.first[n])
+			assert_int_equal(enum_total(n, &t), a000170[n]);
+	assert_non_null(t.first[16]);
+	assert_non_null(t.second[16]);
+	/* The table against a search, where a search is quick. */
+	for (int n = 9; n <= 12; n++) {
+		for (int a = 0; a < n; a++) {
+			assert_int_equal(enum_completions(n, &a, 1, &t),
+					 enum_completions(n, &a, 1, NULL));
+			for (int b = 0; b < n && t.second[n]; b++) {
+				int p[2] = {a, b};
+
+				assert_int_equal(enum_completions(n, p, 2, &t),
+						 enum_completions(n, p, 2, NULL));
+			}
+		}
+	}
+	enum_table_free(&t);
+}
+
+static void test_unrank_16(void **state)
+{
+	struct enum_table t;
+	int p[16], q[16];
+	uint64_t ks[] = {1, 2, 7386256, 14772511, 14772512, 1234567, 9999999};
+
+	(void)state;
+	load_table(&t);
+	for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++) {
+		struct position pos;
+		uint64_t idx;
+
+		assert_true(enum_unrank(16, ks[i], &t, p));
+		assert_int_equal(board_from_ranks(&pos, 16, p), 0);
+		assert_true(board_is_solution(&pos));
+		board_free(&pos);
+		assert_true(enum_rank(16, p, &t, &idx));
+		assert_int_equal(idx, ks[i]);
+	}
+	/* #1 and #2 are the first two in order; the last is the mirror of #1. */
+	struct enum_iter it;
+	enum_start(&it, 16);
+	assert_true(enum_next(&it, q));
+	assert_true(enum_unrank(16, 1, &t, p));
+	assert_memory_equal(p, q, sizeof p);
+	assert_true(enum_unrank(16, 14772512, &t, p));
+	for (int f = 0; f < 16; f++)
+		assert_int_equal(p[f], 15 - q[f]);
+	assert_false(enum_unrank(16, 14772513, &t, p));
+	enum_table_free(&t);
+}
+
+/* Writes text to a temporary file and tries to load it as a prefix table. */
+static int load_text(const char *text, char *err, size_t errlen)
+{
+	char path[] = "/tmp/nq-table-XXXXXX";
+	int fd = mkstemp(path), rc;
+	struct enum_table t;
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	rc = enum_table_load(&t, path, err, errlen);
+	if (rc == 0)
+		enum_table_free(&t);
+	/* Report the error without the random part of the name. */
+	if (rc != 0 && strncmp(err, path, strlen(path)) == 0)
+		memmove(err, err + strlen(path), strlen(err + strlen(path)) + 1);
+	unlink(path);
+	return rc;
+}
+
+static void test_table_errors(void **state)
+{
+	char err[256];
+
+	(void)state;
+	assert_int_equal(load_text("# fine\n4 1 0\n4 2 1\n4 3 1\n4 4 0\n", err, sizeof err), 0);
+	assert_int_equal(load_text("4 1 0\n4 2 x\n", err, sizeof err), -1);
+	assert_string_equal(err, ":2: 'x' is not a whole number");
+	assert_int_equal(load_text("\n\n4 1 2 3 4\n", err, sizeof err), -1);
+	assert_string_equal(err, ":3: expected 'n rank count' or 'n rank rank count', found 5 fields");
+	assert_int_equal(load_text("4 5 0\n", err, sizeof err), -1);
+	assert_string_equal(err, ":1: rank 5 is outside 1..4");
+	assert_int_equal(load_text("40 1 0\n", err, sizeof err), -1);
+	assert_string_equal(err, ":1: n 40 is outside 1..32");
+	assert_int_equal(load_text("4 1 0\n4 1 0\n", err, sizeof err), -1);
+	assert_string_equal(err, ":2: this entry was given before");
+	assert_int_equal(load_text("4 1 0\n4 2 1\n", err, sizeof err), -1);
+	assert_string_equal(err, ": n 4 lacks the count for rank 3");
+	assert_int_equal(load_text("4 1 99999999999999999999\n", err, sizeof err), -1);
+	assert_string_equal(err, ":1: '99999999999999999999' is not a whole number");
+	assert_int_equal(load_text("2 1 1\n2 2 0\n2 1 1 0\n2 1 2 0\n2 2 1 0\n2 2 2 0\n",
+				   err, sizeof err), -1);
+	assert_string_equal(err, ": n 2, rank 1: the counts by two ranks add up to 0, not 1");
+	struct enum_table t;
+	assert_int_equal(enum_table_load(&t, "/nonexistent/x.tsv", err, sizeof err), -1);
+	assert_string_equal(err, "/nonexistent/x.tsv: No such file or directory");
+}
+
+static void test_parse_ranks(void **state)
+{
+	struct position p;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(board_parse("1 5 8 6 3 7 2 4", &p, err, sizeof err), 0);
+	assert_int_equal(p.n, 8);
+	assert_int_equal(p.count, 8);
+	assert_int_equal(p.sq[2].file, 2);
+	assert_int_equal(p.sq[2].rank, 7);
+	assert_true(board_is_solution(&p));
+	board_free(&p);
+
+	assert_int_equal(board_parse("  2,4, 1 3\n", &p, err, sizeof err), 0);
+	assert_int_equal(p.n, 4);
+	assert_true(board_is_solution(&p));
+	board_free(&p);
+
+	assert_int_equal(board_parse("2 0 . - 5", &p, err, sizeof err), 0);
+	assert_int_equal(p.n, 5);
+	assert_int_equal(p.count, 2);
+	assert_false(board_is_solution(&p));
+	board_free(&p);
+
+	assert_int_equal(board_parse("", &p, err, sizeof err), -1);
+	assert_int_equal(board_parse(" , ", &p, err, sizeof err), -1);
+	assert_int_equal(board_parse("1 2 x", &p, err, sizeof err), -1);
+	assert_string_equal(err, "'x': ranks and squares are mixed; write either ranks by "
+				 "file (2 4 6 ...) or squares (a2 b4 c6 ...)");
+	assert_int_equal(board_parse("x", &p, err, sizeof err), -1);
+	assert_string_equal(err, "'x' is not a square (a file letter and a rank number, such as c6)");
+	assert_int_equal(board_parse("1 2 3x", &p, err, sizeof err), -1);
+	assert_int_equal(board_parse("1 -2 3", &p, err, sizeof err), -1);
+	assert_int_equal(board_parse("1 +2 3", &p, err, sizeof err), -1);
+	assert_int_equal(board_parse("1 9 3", &p, err, sizeof err), -1);
+	assert_string_equal(err, "file b: rank 9 is off a board of 3 files (ranks 1 to 3)");
+	assert_int_equal(board_parse("1 99999999999999999999999", &p, err, sizeof err), -1);
+	assert_int_equal(board_parse("1 a2", &p, err, sizeof err), -1);
+	assert_int_equal(board_parse("a2 1", &p, err, sizeof err), -1);
+}
+
+static void test_parse_squares(void **state)
+{
+	struct position p;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(board_parse("a2 b4 c6 d8 e3 f1 g7 h5", &p, err, sizeof err), 0);
+	assert_int_equal(p.n, 8);
+	assert_true(board_is_solution(&p));
+	board_free(&p);
+
+	assert_int_equal(board_parse("C6 a1", &p, err, sizeof err), 0);
+	assert_int_equal(p.n, 6);
+	assert_int_equal(p.sq[0].file, 2);
+	assert_int_equal(p.sq[0].rank, 5);
+	board_free(&p);
+
+	assert_int_equal(board_parse("aa1", &p, err, sizeof err), 0);
+	assert_int_equal(p.n, 27);
+	assert_int_equal(p.sq[0].file, 26);
+	board_free(&p);
+
+	assert_int_equal(board_parse("a1 a1", &p, err, sizeof err), -1);
+	assert_string_equal(err, "a1 is given twice");
+	assert_int_equal(board_parse("a0", &p, err, sizeof err), -1);
+	assert_int_equal(board_parse("a", &p, err, sizeof err), -1);
+	assert_int_equal(board_parse("a1b", &p, err, sizeof err), -1);
+	assert_int_equal(board_parse("é1", &p, err, sizeof err), -1);
+}
+
+static void test_conflicts(void **state)
+{
+	struct position p;
+	struct board_conflict c[8];
+	char err[256];
+
+	(void)state;
+	assert_int_equal(board_parse("a2 b5 d7", &p, err, sizeof err), 0);
+	/* Only b5 and d7 meet, two files and two ranks apart. */
+	assert_int_equal(board_conflicts(&p, c, 8), 1);
+	assert_int_equal(c[0].a.file, 1);
+	assert_int_equal(c[0].b.file, 3);
+	assert_int_equal(c[0].line, BOARD_LINE_DIAGONAL);
+	board_free(&p);
+
+	assert_int_equal(board_parse("a1 a3 c3", &p, err, sizeof err), 0);
+	assert_int_equal(board_conflicts(&p, c, 8), 3);
+	assert_int_equal(c[0].line, BOARD_LINE_FILE);
+	assert_int_equal(c[1].line, BOARD_LINE_RANK);
+	assert_int_equal(c[2].line, BOARD_LINE_DIAGONAL);
+	assert_int_equal(c[2].a.file, 0);
+	assert_int_equal(c[2].a.rank, 0);
+	board_free(&p);
+
+	/* Counting works past the room given. */
+	assert_int_equal(board_parse("1 1 1 1", &p, err, sizeof err), 0);
+	assert_int_equal(board_conflicts(&p, c, 1), 3);
+	board_free(&p);
+}
+
+static void test_format(void **state)
+{
+	int p[4] = {1, 3, 0, 2}, e[4] = {1, -1, 0, 2};
+	char buf[128];
+
+	(void)state;
+	assert_int_equal(board_format_ranks(4, p, buf, sizeof buf), 7);
+	assert_string_equal(buf, "2 4 1 3");
+	board_format_ranks(4, e, buf, sizeof buf);
+	assert_string_equal(buf, "2 . 1 3");
+	board_format_squares(4, p, buf, sizeof buf);
+	assert_string_equal(buf, "a2 b4 c1 d3");
+	board_format_picture(4, p, buf, sizeof buf);
+	assert_string_equal(buf, "4 . Q . .\n"
+				 "3 . . . Q\n"
+				 "2 Q . . .\n"
+				 "1 . . Q .\n"
+				 "  a b c d\n");
+	/* A short buffer is cut but the needed length is still told. */
+	assert_int_equal(board_format_squares(4, p, buf, 4), 11);
+	assert_string_equal(buf, "a2 ");
+	board_file_name(25, buf, sizeof buf);
+	assert_string_equal(buf, "z");
+	board_file_name(26, buf, sizeof buf);
+	assert_string_equal(buf, "aa");
+	board_file_name(701, buf, sizeof buf);
+	assert_string_equal(buf, "zz");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_count_totals),
+		cmocka_unit_test(test_count_threads_agree),
+		cmocka_unit_test(test_count_matches_reference),
+		cmocka_unit_test(test_count_bad_n),
+		cmocka_unit_test(test_count_progress),
+		cmocka_unit_test(test_eight_queens_classes),
+		cmocka_unit_test(test_orbit_sizes),
+		cmocka_unit_test(test_symmetry_group_laws),
+		cmocka_unit_test(test_rotation_direction),
+		cmocka_unit_test(test_unique_counts_by_canonical_form),
+		cmocka_unit_test(test_enumeration_order),
+		cmocka_unit_test(test_rank_unrank_roundtrip),
+		cmocka_unit_test(test_seek_continues),
+		cmocka_unit_test(test_table_agrees),
+		cmocka_unit_test(test_unrank_16),
+		cmocka_unit_test(test_table_errors),
+		cmocka_unit_test(test_parse_ranks),
+		cmocka_unit_test(test_parse_squares),
+		cmocka_unit_test(test_conflicts),
+		cmocka_unit_test(test_format),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
