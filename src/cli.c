@@ -427,18 +427,31 @@ int cli_list(int argc, char **argv)
 	return finish_output(CLI_OK);
 }
 
-/* Loads the prefix table from the data directory; without it, counts instead. */
-static bool load_table(struct enum_table *t)
+/*
+ * Loads the prefix table: from $NQUEENS_DATADIR, else the installed data,
+ * else the source tree's (a build run before `make install`).  Without it
+ * rank and unrank count instead, which matters only for large n.
+ */
+static bool load_table(struct enum_table *t, int n)
 {
-	const char *dir = getenv("NQUEENS_DATADIR");
+	const char *env = getenv("NQUEENS_DATADIR");
+	const char *dirs[] = {env && *env ? env : NULL, PKGDATADIR, SRCDATADIR};
 	char path[4096], err[512];
 
-	if (!dir || !*dir)
-		dir = PKGDATADIR;
-	snprintf(path, sizeof path, "%s/prefix-counts.tsv", dir);
-	if (enum_table_load(t, path, err, sizeof err) == 0)
-		return true;
-	fprintf(stderr, "nqueens: %s; counting instead, which is slower\n", err);
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+		if (!dirs[i])
+			continue;
+		snprintf(path, sizeof path, "%s/prefix-counts.tsv", dirs[i]);
+		if (access(path, F_OK) != 0 && (i > 0 || !env))
+			continue;
+		if (enum_table_load(t, path, err, sizeof err) == 0)
+			return true;
+		fprintf(stderr, "nqueens: %s; counting instead, which is slower\n", err);
+		return false;
+	}
+	if (n > 12)
+		fprintf(stderr, "nqueens: prefix-counts.tsv not found (set "
+			"NQUEENS_DATADIR); counting instead, which is slower\n");
 	return false;
 }
 
@@ -467,7 +480,7 @@ int cli_solve(int argc, char **argv)
 		return CLI_USAGE;
 	if (val[0]) {
 		struct enum_table t;
-		bool have = load_table(&t);
+		bool have = load_table(&t, n);
 		uint64_t k, total = enum_total(n, have ? &t : NULL);
 		int rc = CLI_OK;
 

@@ -46,6 +46,9 @@ struct task {
 	uint8_t left;    /* row of the queen in the first column */
 	uint8_t right;   /* row of the queen in the last column */
 	uint8_t stab;    /* bit g: symmetry g maps the constellation to itself */
+	/* Nonzero: a group of constellations that differ only in the bottom
+	 * queen, whose allowed columns these bits are; the search finds it. */
+	uint32_t bottoms;
 };
 
 /* A constellation's interior, laid out for the bitboard search. */
@@ -100,7 +103,8 @@ static int constellation_queens(int n, const struct task *t, int qr[4],
 {
 	int q = 0;
 	qr[q] = 0, qc[q++] = t->top;
-	qr[q] = n - 1, qc[q++] = t->bottom;
+	if (!t->bottoms)
+		qr[q] = n - 1, qc[q++] = t->bottom;
 	if (t->left != 0 && t->left != n - 1)
 		qr[q] = t->left, qc[q++] = 0;
 	if (t->right != 0 && t->right != n - 1)
@@ -165,7 +169,8 @@ static void interior_init(int n, const struct task *t, struct interior *in)
 	for (int i = 0; i < q; i++)
 		in->cols |= (uint32_t)1 << qc[i];
 	in->m = 0;
-	for (int r = 1; r < n - 1; r++) {
+	int end = t->bottoms ? n : n - 1;
+	for (int r = 1; r < end; r++) {
 		if (r == t->left || r == t->right)
 			continue;
 		uint32_t fix = above;
@@ -176,6 +181,8 @@ static void interior_init(int n, const struct task *t, struct interior *in)
 			if (qc[i] + dr < n)
 				fix |= (uint32_t)1 << (qc[i] + dr);
 		}
+		if (r == n - 1)
+			fix |= ~t->bottoms;
 		if (in->m > 0)
 			in->shift[in->m - 1] = (uint8_t)(r - in->row[in->m - 1]);
 		in->row[in->m] = (uint8_t)r;
@@ -183,56 +190,85 @@ static void interior_init(int n, const struct task *t, struct interior *in)
 	}
 }
 
+/* A search state: free row d is next, avail are its open squares. */
+struct node {
+	uint32_t avail, cols, ld, rd, d;
+};
+
 /*
- * Counts the interior solutions: one queen per free row, with an explicit
- * stack instead of recursion, and the last row counted without a branch.
+ * Takes the lowest open square of *avail and files the resulting child:
+ * counted when it completes the last row, pushed when it leaves the next
+ * row an open square, dropped otherwise.  No branch depends on the board,
+ * so a spent *avail just yields a child that is dropped.
+ */
+static inline void interior_child(uint32_t *avail, const struct node *p,
+				  uint32_t shift, uint32_t fix, uint32_t last,
+				  struct node *top, size_t *sp, uint64_t *count)
+{
+	uint32_t bit = *avail & -*avail;
+	*avail ^= bit;
+	top->cols = p->cols | bit;
+	top->ld = (p->ld | bit) << shift;
+	top->rd = (p->rd | bit) >> shift;
+	top->avail = ~(top->cols | top->ld | top->rd | fix);
+	top->d = p->d + 1;
+	uint32_t ok = (bit != 0) & (top->avail != 0);
+	*count += ok & last;
+	*sp += ok & !last;
+}
+
+/*
+ * Counts the interior solutions: one queen per free row, depth first with
+ * an explicit stack.  Branch mispredictions dominate the cost of a search
+ * like this, so each step expands two squares without branching on them;
+ * the loop then mostly runs once per state, which the predictor learns.
  * ld and rd are the squares of the current row attacked along the two
  * diagonals by the queens placed so far; they shift as the rows advance.
  */
 static uint64_t interior_count(const struct interior *in)
 {
-	uint32_t st_avail[COUNT_MAX_N], st_cols[COUNT_MAX_N];
-	uint32_t st_ld[COUNT_MAX_N], st_rd[COUNT_MAX_N];
-	const int last = in->m - 1;
-	if (last < 0)
+	/* Each row pushes fewer children than there are columns, plus one
+	 * slot for the dropped child written past the top. */
+	struct node stack[COUNT_MAX_N * COUNT_MAX_N + 1];
+	if (in->m == 0)
 		return 1;
-	uint32_t cols = in->cols, ld = 0, rd = 0;
-	uint32_t avail = ~(cols | in->fix[0]);
+	const uint32_t last = (uint32_t)in->m - 1;
+	struct node s = { ~(in->cols | in->fix[0]), in->cols, 0, 0, 0 };
 	if (last == 0)
-		return avail != 0;
+		return s.avail != 0;
+	size_t sp = 0;
 	uint64_t count = 0;
-	int d = 0;
-	for (;;) {
-		if (avail == 0) {
-			if (d == 0)
-				break;
-			d--;
-			avail = st_avail[d];
-			cols = st_cols[d];
-			ld = st_ld[d];
-			rd = st_rd[d];
+	if (s.avail)
+		stack[sp++] = s;
+	while (sp) {
+		s = stack[--sp];
+		uint32_t avail = s.avail, shift = in->shift[s.d];
+		uint32_t fix = in->fix[s.d + 1], is_last = s.d + 1 == last;
+		if (s.d + 2 == last) {
+			/* Two rows and two columns left: try both orders. */
+			uint32_t shift2 = in->shift[s.d + 1], fix2 = in->fix[last];
+			do {
+				uint32_t bit = avail & -avail;
+				avail ^= bit;
+				uint32_t cols = s.cols | bit;
+				uint32_t ld = (s.ld | bit) << shift;
+				uint32_t rd = (s.rd | bit) >> shift;
+				uint32_t a = ~(cols | ld | rd | fix);
+				uint32_t x = a & -a, y = a ^ x;
+				uint32_t fx = ~(cols | x | ((ld | x) << shift2) |
+						((rd | x) >> shift2) | fix2);
+				uint32_t fy = ~(cols | y | ((ld | y) << shift2) |
+						((rd | y) >> shift2) | fix2);
+				count += ((x != 0) & (fx != 0)) + ((y != 0) & (fy != 0));
+			} while (avail);
 			continue;
 		}
-		uint32_t bit = avail & -avail;
-		avail ^= bit;
-		uint32_t ncols = cols | bit;
-		uint32_t nld = (ld | bit) << in->shift[d];
-		uint32_t nrd = (rd | bit) >> in->shift[d];
-		uint32_t navail = ~(ncols | nld | nrd | in->fix[d + 1]);
-		if (d + 1 == last) {
-			/* One column is left: the last row has 0 or 1 squares. */
-			count += navail != 0;
-			continue;
-		}
-		st_avail[d] = avail;
-		st_cols[d] = cols;
-		st_ld[d] = ld;
-		st_rd[d] = rd;
-		cols = ncols;
-		ld = nld;
-		rd = nrd;
-		avail = navail;
-		d++;
+		do {
+			interior_child(&avail, &s, shift, fix, is_last,
+				       &stack[sp], &sp, &count);
+			interior_child(&avail, &s, shift, fix, is_last,
+				       &stack[sp], &sp, &count);
+		} while (avail);
 	}
 	return count;
 }
@@ -342,50 +378,85 @@ static int task_compare(const void *pa, const void *pb)
 	return ka < kb ? -1 : ka > kb;
 }
 
-/* Lists one constellation per orbit, heaviest first; NULL with errno. */
+/* Sets t->stab and says whether t is the smallest of its orbit. */
+static int constellation_canonical(int n, struct task *t)
+{
+	uint32_t key = constellation_key(n, t->top, t->bottom, t->left, t->right);
+	t->stab = 0;
+	for (int g = 0; g < COUNT_NSYM; g++) {
+		uint32_t k = constellation_image(n, t, g);
+		if (k < key)
+			return 0;
+		if (k == key)
+			t->stab |= (uint8_t)(1u << g);
+	}
+	return 1;
+}
+
+struct task_list {
+	struct task *v;
+	size_t len, cap;
+};
+
+/* Appends t with its weight; -1 when out of memory. */
+static int tasks_push(int n, struct task_list *l, struct task t)
+{
+	if (l->len == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 256;
+		struct task *v = realloc(l->v, cap * sizeof *v);
+		if (!v)
+			return -1;
+		l->v = v;
+		l->cap = cap;
+	}
+	struct interior in;
+	interior_init(n, &t, &in);
+	t.weight = interior_weigh(&in, 0, COUNT_WEIGHT_DEPTH, in.cols, 0, 0);
+	l->v[l->len++] = t;
+	return 0;
+}
+
+/*
+ * Lists one constellation per orbit, heaviest first; NULL with errno.  The
+ * plain ones that differ only in a non-corner bottom queen share one task:
+ * placing that queen last is cheaper than fixing it first, as it then
+ * prunes nothing but neither multiplies the work above it.
+ */
 static struct task *tasks_build(int n, size_t *count)
 {
-	size_t cap = 64, len = 0;
-	struct task *tasks = malloc(cap * sizeof *tasks);
-	if (!tasks)
-		return NULL;
+	struct task_list l = { NULL, 0, 0 };
 	for (int top = 0; top < n; top++)
-		for (int bottom = 0; bottom < n; bottom++)
-			for (int left = 0; left < n; left++)
-				for (int right = 0; right < n; right++) {
-					struct task t = { 0, (uint8_t)top, (uint8_t)bottom,
-							  (uint8_t)left, (uint8_t)right, 0 };
-					if (!constellation_valid(n, &t))
+		for (int left = 0; left < n; left++)
+			for (int right = 0; right < n; right++) {
+				struct task group = { 0, (uint8_t)top, 0, (uint8_t)left,
+						      (uint8_t)right, 1, 0 };
+				for (int bottom = 0; bottom < n; bottom++) {
+					struct task t = group;
+					t.bottom = (uint8_t)bottom;
+					t.bottoms = 0;
+					if (!constellation_valid(n, &t) ||
+					    !constellation_canonical(n, &t))
 						continue;
-					uint32_t key = constellation_key(n, top, bottom, left, right);
-					int canonical = 1;
-					for (int g = 0; g < COUNT_NSYM && canonical; g++) {
-						uint32_t k = constellation_image(n, &t, g);
-						if (k < key)
-							canonical = 0;
-						else if (k == key)
-							t.stab |= (uint8_t)(1u << g);
-					}
-					if (!canonical)
-						continue;
-					if (len == cap) {
-						struct task *more = realloc(tasks, 2 * cap * sizeof *tasks);
-						if (!more) {
-							free(tasks);
-							return NULL;
-						}
-						tasks = more;
-						cap *= 2;
-					}
-					struct interior in;
-					interior_init(n, &t, &in);
-					t.weight = interior_weigh(&in, 0, COUNT_WEIGHT_DEPTH,
-								  in.cols, 0, 0);
-					tasks[len++] = t;
+					if (t.stab == 1 && bottom != 0 && bottom != n - 1)
+						group.bottoms |= (uint32_t)1 << bottom;
+					else if (tasks_push(n, &l, t))
+						goto fail;
 				}
-	qsort(tasks, len, sizeof *tasks, task_compare);
-	*count = len;
-	return tasks;
+				if (group.bottoms && tasks_push(n, &l, group))
+					goto fail;
+			}
+	qsort(l.v, l.len, sizeof *l.v, task_compare);
+	*count = l.len;
+	if (!l.v) {
+		/* No task at all (n = 2, 3): still hand back something to free. */
+		l.v = malloc(sizeof *l.v);
+		if (!l.v)
+			return NULL;
+	}
+	return l.v;
+fail:
+	free(l.v);
+	return NULL;
 }
 
 static void *worker_run(void *arg)
