@@ -277,7 +277,7 @@ static double now(void)
 
 static void draw_bar(double done, double elapsed)
 {
-	char bar[31];
+	char bar[31], left[64] = "estimating the time left";
 	int fill = (int)(done * 30 + 0.5);
 
 	if (fill > 30)
@@ -286,22 +286,19 @@ static void draw_bar(double done, double elapsed)
 	memset(bar + fill, '-', (size_t)(30 - fill));
 	bar[30] = '\0';
 	if (done > 0.01) {
-		double left = elapsed * (1 - done) / done;
+		long secs = (long)(elapsed * (1 - done) / done + 0.5);
 
-		if (left >= 3600)
-			fprintf(stderr, "\r[%s] %3.0f%%  about %.0f h %02.0f min left ",
-				bar, done * 100, left / 3600,
-				(double)((long)left % 3600 / 60));
-		else if (left >= 60)
-			fprintf(stderr, "\r[%s] %3.0f%%  about %.0f min %02ld s left ",
-				bar, done * 100, (double)((long)left / 60), (long)left % 60);
+		if (secs >= 3600)
+			snprintf(left, sizeof left, "about %ld h %02ld min left",
+				 secs / 3600, secs % 3600 / 60);
+		else if (secs >= 60)
+			snprintf(left, sizeof left, "about %ld min %02ld s left",
+				 secs / 60, secs % 60);
 		else
-			fprintf(stderr, "\r[%s] %3.0f%%  about %.0f s left      ", bar,
-				done * 100, left);
-	} else {
-		fprintf(stderr, "\r[%s] %3.0f%%  estimating the time left ", bar,
-			done * 100);
+			snprintf(left, sizeof left, "about %ld s left", secs);
 	}
+	/* Erase to the end of the line: the text may be shorter than last time. */
+	fprintf(stderr, "\r[%s] %3.0f%%  %s\033[K", bar, done * 100, left);
 	fflush(stderr);
 }
 

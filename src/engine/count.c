@@ -244,25 +244,6 @@ static uint64_t interior_count(const struct interior *in)
 		s = stack[--sp];
 		uint32_t avail = s.avail, shift = in->shift[s.d];
 		uint32_t fix = in->fix[s.d + 1], is_last = s.d + 1 == last;
-		if (s.d + 2 == last) {
-			/* Two rows and two columns left: try both orders. */
-			uint32_t shift2 = in->shift[s.d + 1], fix2 = in->fix[last];
-			do {
-				uint32_t bit = avail & -avail;
-				avail ^= bit;
-				uint32_t cols = s.cols | bit;
-				uint32_t ld = (s.ld | bit) << shift;
-				uint32_t rd = (s.rd | bit) >> shift;
-				uint32_t a = ~(cols | ld | rd | fix);
-				uint32_t x = a & -a, y = a ^ x;
-				uint32_t fx = ~(cols | x | ((ld | x) << shift2) |
-						((rd | x) >> shift2) | fix2);
-				uint32_t fy = ~(cols | y | ((ld | y) << shift2) |
-						((rd | y) >> shift2) | fix2);
-				count += ((x != 0) & (fx != 0)) + ((y != 0) & (fy != 0));
-			} while (avail);
-			continue;
-		}
 		do {
 			interior_child(&avail, &s, shift, fix, is_last,
 				       &stack[sp], &sp, &count);

@@ -1,0 +1,60 @@
+#!/bin/sh
+# The progress bar of a long count: drawn on a terminal, never into a file.
+. "${srcdir:-.}/tests/lib.sh"
+
+n=17 want=95815104
+
+# Not a terminal: the count alone on stdout, nothing on stderr.
+"$NQUEENS" count $n --threads 1 >"$tmpdir/out" 2>"$tmpdir/err"
+if [ "$(cat "$tmpdir/out")" = "$want" ] && [ ! -s "$tmpdir/err" ]; then
+	pass "no progress bar when stderr is a file"
+else
+	fail "no progress bar when stderr is a file" "stdout: $(cat "$tmpdir/out")" \
+		"stderr: $(head -c 200 "$tmpdir/err")"
+fi
+
+if [ -z "${TMUX_PROG:-}" ]; then
+	echo "# tmux not found: the terminal half is skipped"
+	finish
+fi
+unset TMUX
+sock="nq-test-$$"
+tm() {
+	"$TMUX_PROG" -L "$sock" -f /dev/null "$@"
+}
+trap 'tm kill-server 2>/dev/null; rm -rf "$tmpdir"' EXIT
+tm new-session -d -x 80 -y 24 \
+	"env TERM=tmux-256color LANG=C.UTF-8 '$NQUEENS' count $n --threads 1 >'$tmpdir/tty'; echo \"exit \$?\" >>'$tmpdir/tty'; sleep 30"
+
+# Poll the pane for the bar, then for the result, each for a bounded time.
+seen=""
+i=0
+while [ $i -lt 200 ]; do
+	screen=$(tm capture-pane -p)
+	case "$screen" in
+	*"%  about"*"left"* | *"% estimating"*) seen=$screen ;;
+	esac
+	if grep -q '^exit' "$tmpdir/tty" 2>/dev/null; then
+		break
+	fi
+	sleep 0.1
+	i=$((i + 1))
+done
+final=$(tm capture-pane -p)
+if printf '%s\n' "$seen" | grep -Eq '^\[#*-*\] +[0-9]+%  (about .* left|estimating)'; then
+	pass "a progress bar with the time left on a terminal"
+else
+	fail "a progress bar with the time left on a terminal" "last screen: $final"
+fi
+if [ "$(cat "$tmpdir/tty")" = "$want
+exit 0" ]; then
+	pass "the count on stdout under a terminal"
+else
+	fail "the count on stdout under a terminal" "$(cat "$tmpdir/tty")"
+fi
+if printf '%s\n' "$final" | grep -q '\['; then
+	fail "the bar is erased at the end" "$final"
+else
+	pass "the bar is erased at the end"
+fi
+finish
