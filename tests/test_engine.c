@@ -531,6 +531,46 @@ static void test_conflicts(void **state)
 	board_free(&p);
 }
 
+static void test_board_edit(void **state)
+{
+	struct board b;
+	static const int sol[8] = {0, 4, 7, 5, 2, 6, 1, 3};
+
+	(void)state;
+	assert_int_equal(board_init(&b, 0), -1);
+	assert_int_equal(board_init(&b, 8), 0);
+	assert_false(board_is_solution(&b.pos));
+	for (int f = 0; f < 8; f++)
+		assert_true(board_place(&b, (struct square){f, sol[f]}));
+	assert_false(board_place(&b, (struct square){0, 0}));
+	assert_false(board_place(&b, (struct square){8, 0}));
+	assert_true(board_is_solution(&b.pos));
+	for (int f = 0; f < 8; f++)
+		assert_int_equal(board_attackers(&b, (struct square){f, sol[f]}), 0);
+	/* a2 is attacked by a1 (file), g2 (rank) and f7 (diagonal). */
+	assert_int_equal(board_attackers(&b, (struct square){0, 1}), 3);
+
+	/* A queen on an attacked square is allowed, and shows as a conflict. */
+	assert_true(board_place(&b, (struct square){1, 1}));
+	assert_false(board_is_solution(&b.pos));
+	assert_true(board_conflicts(&b.pos, NULL, 0) > 0);
+	assert_true(board_attackers(&b, (struct square){1, 1}) >= 2);
+	assert_true(board_remove(&b, (struct square){1, 1}));
+	assert_false(board_remove(&b, (struct square){1, 1}));
+	assert_true(board_is_solution(&b.pos));
+
+	/* Removing keeps the order in which the others were placed. */
+	assert_true(board_remove(&b, (struct square){3, 5}));
+	assert_int_equal(b.pos.count, 7);
+	assert_int_equal(b.pos.sq[3].file, 4);
+	assert_int_equal(board_attackers(&b, (struct square){3, 5}), 0);
+	board_clear(&b);
+	assert_int_equal(b.pos.count, 0);
+	assert_false(board_has(&b, (struct square){0, 0}));
+	assert_int_equal(board_attackers(&b, (struct square){4, 4}), 0);
+	board_destroy(&b);
+}
+
 static void test_format(void **state)
 {
 	int p[4] = {1, 3, 0, 2}, e[4] = {1, -1, 0, 2};
@@ -582,6 +622,7 @@ int main(void)
 		cmocka_unit_test(test_parse_ranks),
 		cmocka_unit_test(test_parse_squares),
 		cmocka_unit_test(test_conflicts),
+		cmocka_unit_test(test_board_edit),
 		cmocka_unit_test(test_format),
 	};
 

@@ -342,6 +342,103 @@ bool board_is_solution(const struct position *pos)
 	return pos->count == (size_t)pos->n && board_conflicts(pos, NULL, 0) == 0;
 }
 
+int board_init(struct board *b, int n)
+{
+	size_t un = (size_t)n;
+
+	memset(b, 0, sizeof *b);
+	if (n < 1 || n > BOARD_EDIT_MAX_N)
+		return -1;
+	b->pos.n = n;
+	b->pos.sq = malloc(un * un * sizeof *b->pos.sq);
+	b->queen = calloc(un * un, 1);
+	b->on_file = calloc(6 * un, sizeof *b->on_file);
+	if (!b->pos.sq || !b->queen || !b->on_file) {
+		board_destroy(b);
+		return -1;
+	}
+	b->on_rank = b->on_file + un;
+	b->on_diag = b->on_rank + un;
+	b->on_anti = b->on_diag + 2 * un;
+	return 0;
+}
+
+void board_destroy(struct board *b)
+{
+	free(b->pos.sq);
+	free(b->queen);
+	free(b->on_file);
+	memset(b, 0, sizeof *b);
+}
+
+void board_clear(struct board *b)
+{
+	size_t un = (size_t)b->pos.n;
+
+	b->pos.count = 0;
+	memset(b->queen, 0, un * un);
+	memset(b->on_file, 0, 6 * un * sizeof *b->on_file);
+}
+
+static bool on_board(const struct board *b, struct square sq)
+{
+	return sq.file >= 0 && sq.file < b->pos.n && sq.rank >= 0 && sq.rank < b->pos.n;
+}
+
+bool board_has(const struct board *b, struct square sq)
+{
+	return on_board(b, sq) && b->queen[(size_t)sq.file * (size_t)b->pos.n + (size_t)sq.rank];
+}
+
+/* Adds delta to the count of each line through sq. */
+static void count_lines(struct board *b, struct square sq, int delta)
+{
+	int n = b->pos.n;
+
+	b->on_file[sq.file] += delta;
+	b->on_rank[sq.rank] += delta;
+	b->on_diag[sq.file - sq.rank + n - 1] += delta;
+	b->on_anti[sq.file + sq.rank] += delta;
+}
+
+bool board_place(struct board *b, struct square sq)
+{
+	if (!on_board(b, sq) || board_has(b, sq))
+		return false;
+	b->queen[(size_t)sq.file * (size_t)b->pos.n + (size_t)sq.rank] = 1;
+	b->pos.sq[b->pos.count++] = sq;
+	count_lines(b, sq, 1);
+	return true;
+}
+
+bool board_remove(struct board *b, struct square sq)
+{
+	size_t i;
+
+	if (!board_has(b, sq))
+		return false;
+	b->queen[(size_t)sq.file * (size_t)b->pos.n + (size_t)sq.rank] = 0;
+	for (i = 0; b->pos.sq[i].file != sq.file || b->pos.sq[i].rank != sq.rank; i++)
+		;
+	/* Keep the order of placement: later queens move up one. */
+	memmove(&b->pos.sq[i], &b->pos.sq[i + 1],
+		(b->pos.count - i - 1) * sizeof *b->pos.sq);
+	b->pos.count--;
+	count_lines(b, sq, -1);
+	return true;
+}
+
+int board_attackers(const struct board *b, struct square sq)
+{
+	int n = b->pos.n, self = board_has(b, sq) ? 1 : 0;
+
+	if (!on_board(b, sq))
+		return 0;
+	return b->on_file[sq.file] + b->on_rank[sq.rank] +
+	       b->on_diag[sq.file - sq.rank + n - 1] + b->on_anti[sq.file + sq.rank] -
+	       4 * self;
+}
+
 /* Appends to buf as snprintf would, keeping count of the whole length. */
 static void append(char *buf, size_t len, size_t *used, const char *fmt, ...)
 {

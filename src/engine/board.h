@@ -61,6 +61,39 @@ void board_free(struct position *pos);
 size_t board_conflicts(const struct position *pos, struct board_conflict *out,
 		       size_t max);
 
+/*
+ * A position being edited, as on the Play screen: queens are placed and
+ * removed one at a time, on any square, and the attack state (how many
+ * queens stand on each file, rank and diagonal) is kept up to date.
+ */
+struct board {
+	struct position pos; /* the queens, in the order they were placed */
+	uint8_t *queen;      /* n*n flags, file-major: a queen on the square */
+	int *on_file, *on_rank, *on_diag, *on_anti; /* queens on each line */
+};
+
+/* Board sizes a struct board may have (it keeps n*n flags). */
+#define BOARD_EDIT_MAX_N 1024
+
+/* An empty n×n board; -1 when n is out of range or memory is short. */
+int board_init(struct board *b, int n);
+void board_destroy(struct board *b);
+
+/* Empties the board without changing its size. */
+void board_clear(struct board *b);
+
+bool board_has(const struct board *b, struct square sq);
+
+/* Places or removes a queen; false when the square is already so. */
+bool board_place(struct board *b, struct square sq);
+bool board_remove(struct board *b, struct square sq);
+
+/*
+ * How many queens attack sq along its four lines, not counting a queen on sq
+ * itself.  A queen attacked by any other is in conflict.
+ */
+int board_attackers(const struct board *b, struct square sq);
+
 /* True when pos has n queens and no conflict. */
 bool board_is_solution(const struct position *pos);
 

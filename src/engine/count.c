@@ -46,9 +46,14 @@ struct task {
 	uint8_t left;    /* row of the queen in the first column */
 	uint8_t right;   /* row of the queen in the last column */
 	uint8_t stab;    /* bit g: symmetry g maps the constellation to itself */
-	/* Nonzero: a group of constellations that differ only in the bottom
-	 * queen, whose allowed columns these bits are; the search finds it. */
-	uint32_t bottoms;
+	/*
+	 * A group of the plain constellations that differ only in the bottom
+	 * queen and the last column's queen: the search finds those two, and
+	 * by_right[r] are the allowed bottom columns when the last column's
+	 * queen stands in row r.
+	 */
+	uint8_t group;
+	uint32_t by_right[COUNT_MAX_N];
 };
 
 /* A constellation's interior, laid out for the bitboard search. */
@@ -60,6 +65,10 @@ struct interior {
 	uint32_t fix[COUNT_MAX_N];
 	uint8_t shift[COUNT_MAX_N]; /* rows from the k-th free row to the next */
 	uint8_t row[COUNT_MAX_N];   /* board row of the k-th free row */
+	/* In a group: the last column's bit, and by_right[] by free row. */
+	uint32_t right_bit;
+	uint32_t right_bottoms[COUNT_MAX_N];
+	uint32_t last_keep; /* squares of the last row open whatever the bottoms */
 };
 
 /* Everything the workers share. */
@@ -103,11 +112,11 @@ static int constellation_queens(int n, const struct task *t, int qr[4],
 {
 	int q = 0;
 	qr[q] = 0, qc[q++] = t->top;
-	if (!t->bottoms)
+	if (!t->group)
 		qr[q] = n - 1, qc[q++] = t->bottom;
 	if (t->left != 0 && t->left != n - 1)
 		qr[q] = t->left, qc[q++] = 0;
-	if (t->right != 0 && t->right != n - 1)
+	if (!t->group && t->right != 0 && t->right != n - 1)
 		qr[q] = t->right, qc[q++] = n - 1;
 	return q;
 }
@@ -169,9 +178,11 @@ static void interior_init(int n, const struct task *t, struct interior *in)
 	for (int i = 0; i < q; i++)
 		in->cols |= (uint32_t)1 << qc[i];
 	in->m = 0;
-	int end = t->bottoms ? n : n - 1;
+	in->right_bit = t->group ? (uint32_t)1 << (n - 1) : 0;
+	in->last_keep = t->group ? 0 : ~(uint32_t)0;
+	int end = t->group ? n : n - 1;
 	for (int r = 1; r < end; r++) {
-		if (r == t->left || r == t->right)
+		if (r == t->left || (!t->group && r == t->right))
 			continue;
 		uint32_t fix = above;
 		for (int i = 0; i < q; i++) {
@@ -181,8 +192,11 @@ static void interior_init(int n, const struct task *t, struct interior *in)
 			if (qc[i] + dr < n)
 				fix |= (uint32_t)1 << (qc[i] + dr);
 		}
-		if (r == n - 1)
-			fix |= ~t->bottoms;
+		if (t->group) {
+			in->right_bottoms[in->m] = t->by_right[r];
+			if (!t->by_right[r])
+				fix |= in->right_bit;
+		}
 		if (in->m > 0)
 			in->shift[in->m - 1] = (uint8_t)(r - in->row[in->m - 1]);
 		in->row[in->m] = (uint8_t)r;
@@ -193,6 +207,7 @@ static void interior_init(int n, const struct task *t, struct interior *in)
 /* A search state: free row d is next, avail are its open squares. */
 struct node {
 	uint32_t avail, cols, ld, rd, d;
+	uint32_t bottoms; /* in a group: the allowed bottoms so far */
 };
 
 /*
@@ -203,14 +218,19 @@ struct node {
  */
 static inline void interior_child(uint32_t *avail, const struct node *p,
 				  uint32_t shift, uint32_t fix, uint32_t last,
-				  struct node *top, size_t *sp, uint64_t *count)
+				  uint32_t keep, uint32_t right_bit,
+				  uint32_t right_bottoms, struct node *top,
+				  size_t *sp, uint64_t *count)
 {
 	uint32_t bit = *avail & -*avail;
 	*avail ^= bit;
+	uint32_t is_right = -(uint32_t)(bit == right_bit);
+	top->bottoms = (right_bottoms & is_right) | (p->bottoms & ~is_right);
 	top->cols = p->cols | bit;
 	top->ld = (p->ld | bit) << shift;
 	top->rd = (p->rd | bit) >> shift;
-	top->avail = ~(top->cols | top->ld | top->rd | fix);
+	top->avail = ~(top->cols | top->ld | top->rd | fix) &
+		     (top->bottoms | keep);
 	top->d = p->d + 1;
 	uint32_t ok = (bit != 0) & (top->avail != 0);
 	*count += ok & last;
@@ -233,7 +253,7 @@ static uint64_t interior_count(const struct interior *in)
 	if (in->m == 0)
 		return 1;
 	const uint32_t last = (uint32_t)in->m - 1;
-	struct node s = { ~(in->cols | in->fix[0]), in->cols, 0, 0, 0 };
+	struct node s = { ~(in->cols | in->fix[0]), in->cols, 0, 0, 0, 0 };
 	if (last == 0)
 		return s.avail != 0;
 	size_t sp = 0;
@@ -244,11 +264,13 @@ static uint64_t interior_count(const struct interior *in)
 		s = stack[--sp];
 		uint32_t avail = s.avail, shift = in->shift[s.d];
 		uint32_t fix = in->fix[s.d + 1], is_last = s.d + 1 == last;
+		uint32_t keep = is_last ? in->last_keep : ~(uint32_t)0;
+		uint32_t rb = in->right_bottoms[s.d];
 		do {
-			interior_child(&avail, &s, shift, fix, is_last,
-				       &stack[sp], &sp, &count);
-			interior_child(&avail, &s, shift, fix, is_last,
-				       &stack[sp], &sp, &count);
+			interior_child(&avail, &s, shift, fix, is_last, keep,
+				       in->right_bit, rb, &stack[sp], &sp, &count);
+			interior_child(&avail, &s, shift, fix, is_last, keep,
+				       in->right_bit, rb, &stack[sp], &sp, &count);
 		} while (avail);
 	}
 	return count;
@@ -380,7 +402,7 @@ struct task_list {
 };
 
 /* Appends t with its weight; -1 when out of memory. */
-static int tasks_push(int n, struct task_list *l, struct task t)
+static int tasks_push(int n, struct task_list *l, const struct task *t)
 {
 	if (l->len == l->cap) {
 		size_t cap = l->cap ? 2 * l->cap : 256;
@@ -391,9 +413,10 @@ static int tasks_push(int n, struct task_list *l, struct task t)
 		l->cap = cap;
 	}
 	struct interior in;
-	interior_init(n, &t, &in);
-	t.weight = interior_weigh(&in, 0, COUNT_WEIGHT_DEPTH, in.cols, 0, 0);
-	l->v[l->len++] = t;
+	interior_init(n, t, &in);
+	l->v[l->len] = *t;
+	l->v[l->len++].weight =
+		interior_weigh(&in, 0, COUNT_WEIGHT_DEPTH, in.cols, 0, 0);
 	return 0;
 }
 
@@ -407,25 +430,31 @@ static struct task *tasks_build(int n, size_t *count)
 {
 	struct task_list l = { NULL, 0, 0 };
 	for (int top = 0; top < n; top++)
-		for (int left = 0; left < n; left++)
-			for (int right = 0; right < n; right++) {
-				struct task group = { 0, (uint8_t)top, 0, (uint8_t)left,
-						      (uint8_t)right, 1, 0 };
+		for (int left = 0; left < n; left++) {
+			struct task group = { .top = (uint8_t)top,
+					      .left = (uint8_t)left, .stab = 1,
+					      .group = 1 };
+			int used = 0;
+			for (int right = 0; right < n; right++)
 				for (int bottom = 0; bottom < n; bottom++) {
-					struct task t = group;
-					t.bottom = (uint8_t)bottom;
-					t.bottoms = 0;
+					struct task t = { .top = (uint8_t)top,
+							  .bottom = (uint8_t)bottom,
+							  .left = (uint8_t)left,
+							  .right = (uint8_t)right };
 					if (!constellation_valid(n, &t) ||
 					    !constellation_canonical(n, &t))
 						continue;
-					if (t.stab == 1 && bottom != 0 && bottom != n - 1)
-						group.bottoms |= (uint32_t)1 << bottom;
-					else if (tasks_push(n, &l, t))
+					if (t.stab == 1 && bottom != 0 && bottom != n - 1 &&
+					    right != 0 && right != n - 1) {
+						group.by_right[right] |= (uint32_t)1 << bottom;
+						used = 1;
+					} else if (tasks_push(n, &l, &t)) {
 						goto fail;
+					}
 				}
-				if (group.bottoms && tasks_push(n, &l, group))
-					goto fail;
-			}
+			if (used && tasks_push(n, &l, &group))
+				goto fail;
+		}
 	qsort(l.v, l.len, sizeof *l.v, task_compare);
 	*count = l.len;
 	if (!l.v) {
