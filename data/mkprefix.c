@@ -62,7 +62,8 @@ int main(void)
 		/* Mirroring the ranks maps prefix (a, b) to (n-1-a, n-1-b). */
 		for (int a = (n + 1) / 2; a < n; a++)
 			for (int b = 0; b < n; b++)
-				j->counts[a * n + b] = j->counts[(n - 1 - a) * n + (n - 1 - b)];
+				j->counts[a * n + b] =
+				        j->counts[(n - 1 - a) * n + (n - 1 - b)];
 		for (int a = 0; a < n; a++) {
 			uint64_t sum = 0;
 

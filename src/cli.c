@@ -22,32 +22,32 @@
 #define MAX_THREADS 256
 
 static const char usage_text[] =
-	"Usage: nqueens COMMAND [ARGUMENTS]\n"
-	"The n-queens puzzle: place n queens on an n×n board, none attacking another.\n"
-	"\n"
-	"Commands:\n"
-	"  count N [--unique] [--threads K]\n"
-	"      print the number of solutions for 1 <= N <= 29, or with --unique\n"
-	"      the number of symmetry classes; K threads (default: one per CPU)\n"
-	"  list N [--unique] [--format rows|algebraic|board]\n"
-	"      print every solution for 1 <= N <= 32 in lexicographic order, one a\n"
-	"      line; --unique prints one representative per symmetry class\n"
-	"  solve N [--index K] [--format rows|algebraic|board]\n"
-	"      print the lexicographically first solution, or solution #K\n"
-	"  check [POSITION...]\n"
-	"      say whether a position is a solution, or name what is wrong; with\n"
-	"      no POSITION, check one position per line of standard input\n"
-	"\n"
-	"A position is written as ranks by file (2 4 6 8 3 1 7 5 is a2 b4 c6 d8\n"
-	"e3 f1 g7 h5; 0, '.' or '-' leaves a file empty) or as squares (a2 b4 c6).\n"
-	"\n"
-	"Options:\n"
-	"  -h, --help     print this help and exit\n"
-	"  -V, --version  print the version and exit\n"
-	"\n"
-	"Exit status: 0 done (check: all valid), 1 no solution (check: a position\n"
-	"is not one), 2 a bad argument or malformed input.\n"
-	"See nqueens(6) for the output formats.\n";
+        "Usage: nqueens COMMAND [ARGUMENTS]\n"
+        "The n-queens puzzle: place n queens on an n×n board, none attacking another.\n"
+        "\n"
+        "Commands:\n"
+        "  count N [--unique] [--threads K]\n"
+        "      print the number of solutions for 1 <= N <= 29, or with --unique\n"
+        "      the number of symmetry classes; K threads (default: one per CPU)\n"
+        "  list N [--unique] [--format rows|algebraic|board]\n"
+        "      print every solution for 1 <= N <= 32 in lexicographic order, one a\n"
+        "      line; --unique prints one representative per symmetry class\n"
+        "  solve N [--index K] [--format rows|algebraic|board]\n"
+        "      print the lexicographically first solution, or solution #K\n"
+        "  check [POSITION...]\n"
+        "      say whether a position is a solution, or name what is wrong; with\n"
+        "      no POSITION, check one position per line of standard input\n"
+        "\n"
+        "A position is written as ranks by file (2 4 6 8 3 1 7 5 is a2 b4 c6 d8\n"
+        "e3 f1 g7 h5; 0, '.' or '-' leaves a file empty) or as squares (a2 b4 c6).\n"
+        "\n"
+        "Options:\n"
+        "  -h, --help     print this help and exit\n"
+        "  -V, --version  print the version and exit\n"
+        "\n"
+        "Exit status: 0 done (check: all valid), 1 no solution (check: a position\n"
+        "is not one), 2 a bad argument or malformed input.\n"
+        "See nqueens(6) for the output formats.\n";
 
 void cli_help(void)
 {
@@ -70,7 +70,8 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 static int finish_output(int status)
 {
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "nqueens: cannot write the output: %s\n", strerror(errno));
+		fprintf(stderr, "nqueens: cannot write the output: %s\n",
+		        strerror(errno));
 		return CLI_NO;
 	}
 	return status;
@@ -89,9 +90,9 @@ struct optdef {
  * are understood; a word that looks like a negative number is positional, so
  * the number check can say what is allowed.
  */
-static int parse_options(const char *cmd, const char *synopsis, int argc,
-			 char **argv, const struct optdef *defs, int ndefs,
-			 const char **val, char **pos, int maxpos, int *npos)
+static int parse_options(const char *cmd, const char *synopsis, int argc, char **argv,
+                         const struct optdef *defs, int ndefs, const char **val,
+                         char **pos, int maxpos, int *npos)
 {
 	bool only_pos = false;
 
@@ -106,8 +107,10 @@ static int parse_options(const char *cmd, const char *synopsis, int argc,
 		if (only_pos || a[0] != '-' || a[1] == '\0' ||
 		    (a[1] >= '0' && a[1] <= '9')) {
 			if (*npos == maxpos)
-				return cli_usage_error(cmd, "unexpected argument '%s'; "
-						       "usage: %s", a, synopsis);
+				return cli_usage_error(cmd,
+				                       "unexpected argument '%s'; "
+				                       "usage: %s",
+				                       a, synopsis);
 			pos[(*npos)++] = a;
 			continue;
 		}
@@ -119,18 +122,19 @@ static int parse_options(const char *cmd, const char *synopsis, int argc,
 			size_t len = strlen(defs[d].name);
 
 			if (a[1] == '-' && strncmp(a + 2, defs[d].name, len) == 0 &&
-			    (a[2 + len] == '\0' || (a[2 + len] == '=' && defs[d].value))) {
+			    (a[2 + len] == '\0' ||
+			     (a[2 + len] == '=' && defs[d].value))) {
 				which = d;
 				if (a[2 + len] == '=')
 					inline_val = a + 3 + len;
-			} else if (a[1] != '-' && defs[d].letter && a[1] == defs[d].letter &&
-				   a[2] == '\0') {
+			} else if (a[1] != '-' && defs[d].letter &&
+			           a[1] == defs[d].letter && a[2] == '\0') {
 				which = d;
 			}
 		}
 		if (which < 0)
 			return cli_usage_error(cmd, "unknown option '%s'; usage: %s", a,
-					       synopsis);
+			                       synopsis);
 		if (!defs[which].value) {
 			val[which] = "";
 		} else if (inline_val) {
@@ -139,7 +143,7 @@ static int parse_options(const char *cmd, const char *synopsis, int argc,
 			val[which] = argv[++i];
 		} else {
 			return cli_usage_error(cmd, "--%s needs a value; usage: %s",
-					       defs[which].name, synopsis);
+			                       defs[which].name, synopsis);
 		}
 	}
 	return CLI_OK;
@@ -149,8 +153,8 @@ static int parse_options(const char *cmd, const char *synopsis, int argc,
  * Reads a whole decimal number in [min, max] and nothing else: no sign, no
  * blanks, no trailing letters, no overflow.
  */
-static int parse_number(const char *cmd, const char *what, const char *s,
-			uint64_t min, uint64_t max, uint64_t *out)
+static int parse_number(const char *cmd, const char *what, const char *s, uint64_t min,
+                        uint64_t max, uint64_t *out)
 {
 	uint64_t v = 0;
 	bool ok = *s != '\0';
@@ -162,21 +166,25 @@ static int parse_number(const char *cmd, const char *what, const char *s,
 			v = v * 10 + (uint64_t)(*p - '0');
 	}
 	if (!ok || v < min || v > max)
-		return cli_usage_error(cmd, "%s must be a whole number from %" PRIu64
-				       " to %" PRIu64 ", not '%s'", what, min, max, s);
+		return cli_usage_error(cmd,
+		                       "%s must be a whole number from %" PRIu64
+		                       " to %" PRIu64 ", not '%s'",
+		                       what, min, max, s);
 	*out = v;
 	return CLI_OK;
 }
 
 /* Reads the board size, the one positional argument of most commands. */
-static int parse_n(const char *cmd, const char *synopsis, int npos, char **pos,
-		   int max, int *n)
+static int parse_n(const char *cmd, const char *synopsis, int npos, char **pos, int max,
+                   int *n)
 {
 	uint64_t v;
 
 	if (npos == 0)
-		return cli_usage_error(cmd, "missing N, the board size (1 to %d); "
-				       "usage: %s", max, synopsis);
+		return cli_usage_error(cmd,
+		                       "missing N, the board size (1 to %d); "
+		                       "usage: %s",
+		                       max, synopsis);
 	if (parse_number(cmd, "N", pos[0], 1, (uint64_t)max, &v) != CLI_OK)
 		return CLI_USAGE;
 	*n = (int)v;
@@ -194,8 +202,10 @@ static int parse_format(const char *cmd, const char *s, enum format *f)
 	else if (strcmp(s, "board") == 0)
 		*f = FORMAT_BOARD;
 	else
-		return cli_usage_error(cmd, "--format must be rows, algebraic or "
-				       "board, not '%s'", s);
+		return cli_usage_error(cmd,
+		                       "--format must be rows, algebraic or "
+		                       "board, not '%s'",
+		                       s);
 	return CLI_OK;
 }
 
@@ -290,10 +300,10 @@ static void draw_bar(double done, double elapsed)
 
 		if (secs >= 3600)
 			snprintf(left, sizeof left, "about %ld h %02ld min left",
-				 secs / 3600, secs % 3600 / 60);
+			         secs / 3600, secs % 3600 / 60);
 		else if (secs >= 60)
 			snprintf(left, sizeof left, "about %ld min %02ld s left",
-				 secs / 60, secs % 60);
+			         secs / 60, secs % 60);
 		else
 			snprintf(left, sizeof left, "about %ld s left", secs);
 	}
@@ -348,9 +358,9 @@ int cli_count(int argc, char **argv)
 {
 	static const char synopsis[] = "nqueens count N [--unique] [--threads K]";
 	static const struct optdef defs[] = {
-		{"unique", 'u', false},
-		{"threads", 't', true},
-		{"help", 'h', false},
+	        {"unique", 'u', false},
+	        {"threads", 't', true},
+	        {"help", 'h', false},
 	};
 	const char *val[3];
 	char *pos[1];
@@ -368,8 +378,8 @@ int cli_count(int argc, char **argv)
 	if (val[1]) {
 		uint64_t k;
 
-		if (parse_number("count", "the number of threads", val[1], 1,
-				 MAX_THREADS, &k))
+		if (parse_number("count", "the number of threads", val[1], 1, MAX_THREADS,
+		                 &k))
 			return CLI_USAGE;
 		threads = (int)k;
 	}
@@ -388,11 +398,11 @@ int cli_count(int argc, char **argv)
 int cli_list(int argc, char **argv)
 {
 	static const char synopsis[] =
-		"nqueens list N [--unique] [--format rows|algebraic|board]";
+	        "nqueens list N [--unique] [--format rows|algebraic|board]";
 	static const struct optdef defs[] = {
-		{"unique", 'u', false},
-		{"format", 'f', true},
-		{"help", 'h', false},
+	        {"unique", 'u', false},
+	        {"format", 'f', true},
+	        {"help", 'h', false},
 	};
 	const char *val[3];
 	char *pos[1];
@@ -448,18 +458,18 @@ static bool load_table(struct enum_table *t, int n)
 	}
 	if (n > 12)
 		fprintf(stderr, "nqueens: prefix-counts.tsv not found (set "
-			"NQUEENS_DATADIR); counting instead, which is slower\n");
+		                "NQUEENS_DATADIR); counting instead, which is slower\n");
 	return false;
 }
 
 int cli_solve(int argc, char **argv)
 {
 	static const char synopsis[] =
-		"nqueens solve N [--index K] [--format rows|algebraic|board]";
+	        "nqueens solve N [--index K] [--format rows|algebraic|board]";
 	static const struct optdef defs[] = {
-		{"index", 'i', true},
-		{"format", 'f', true},
-		{"help", 'h', false},
+	        {"index", 'i', true},
+	        {"format", 'f', true},
+	        {"help", 'h', false},
 	};
 	const char *val[3];
 	char *pos[1];
@@ -482,7 +492,8 @@ int cli_solve(int argc, char **argv)
 		int rc = CLI_OK;
 
 		if (total == 0) {
-			fprintf(stderr, "nqueens solve: there is no solution for n = %d\n", n);
+			fprintf(stderr,
+			        "nqueens solve: there is no solution for n = %d\n", n);
 			rc = CLI_NO;
 		} else if (parse_number("solve", "K", val[0], 1, total, &k)) {
 			rc = CLI_USAGE;
@@ -500,8 +511,10 @@ int cli_solve(int argc, char **argv)
 
 	enum_start(&it, n);
 	if (!enum_next(&it, p)) {
-		fprintf(stderr, "nqueens solve: there is no solution for n = %d "
-			"(only n = 2 and n = 3 have none)\n", n);
+		fprintf(stderr,
+		        "nqueens solve: there is no solution for n = %d "
+		        "(only n = 2 and n = 3 have none)\n",
+		        n);
 		return finish_output(CLI_NO);
 	}
 	print_solution(n, p, fmt);
@@ -560,7 +573,7 @@ int cli_check(int argc, char **argv)
 	if (!pos)
 		return CLI_NO;
 	if (parse_options("check", synopsis, argc, argv, defs, 1, val, pos, argc,
-			  &npos)) {
+	                  &npos)) {
 		free(pos);
 		return CLI_USAGE;
 	}
@@ -620,7 +633,8 @@ int cli_check(int argc, char **argv)
 	}
 	free(line);
 	if (checked == 0 && status == CLI_OK)
-		return cli_usage_error("check", "no position given: write one as "
-				       "arguments or one per line on standard input");
+		return cli_usage_error("check",
+		                       "no position given: write one as "
+		                       "arguments or one per line on standard input");
 	return finish_output(status);
 }

@@ -4,9 +4,9 @@
 
 /* Exit statuses shared by every subcommand. */
 enum {
-	CLI_OK = 0,      /* done; for check, every position is a solution */
-	CLI_NO = 1,      /* no solution exists, or a position is not one */
-	CLI_USAGE = 2,   /* a bad argument or malformed input */
+	CLI_OK = 0,    /* done; for check, every position is a solution */
+	CLI_NO = 1,    /* no solution exists, or a position is not one */
+	CLI_USAGE = 2, /* a bad argument or malformed input */
 };
 
 /* Each takes the arguments after its own name and returns an exit status. */
@@ -20,6 +20,6 @@ void cli_help(void);
 
 /* Reports a usage error on one line of stderr and returns CLI_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+        __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -10,10 +10,10 @@ static const struct {
 	const char *name;
 	int (*run)(int argc, char **argv);
 } commands[] = {
-	{"count", cli_count},
-	{"list", cli_list},
-	{"solve", cli_solve},
-	{"check", cli_check},
+        {"count", cli_count},
+        {"list", cli_list},
+        {"solve", cli_solve},
+        {"check", cli_check},
 };
 
 int main(int argc, char **argv)
@@ -38,8 +38,13 @@ int main(int argc, char **argv)
 		if (strcmp(cmd, commands[i].name) == 0)
 			return commands[i].run(argc - 2, argv + 2);
 	if (cmd[0] == '-')
-		return cli_usage_error(NULL, "unknown option '%s'; try --help or "
-				       "--version, or a command: count, list, solve, check", cmd);
-	return cli_usage_error(NULL, "unknown command '%s'; commands are count, "
-			       "list, solve, check", cmd);
+		return cli_usage_error(
+		        NULL,
+		        "unknown option '%s'; try --help or "
+		        "--version, or a command: count, list, solve, check",
+		        cmd);
+	return cli_usage_error(NULL,
+	                       "unknown command '%s'; commands are count, "
+	                       "list, solve, check",
+	                       cmd);
 }

@@ -21,12 +21,12 @@
 
 /* OEIS A000170 and A002562, as in the seeds' tables. */
 static const uint64_t a000170[] = {
-	0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
-	2279184, 14772512, 95815104, 666090624,
+        0,   1,    0,     0,     2,      10,      4,        40,       92,        352,
+        724, 2680, 14200, 73712, 365596, 2279184, 14772512, 95815104, 666090624,
 };
 static const uint64_t a002562[] = {
-	0, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053,
-	1846955, 11977939, 83263591,
+        0,  1,   0,    0,    1,     2,      1,       6,        12,       46,
+        92, 341, 1787, 9233, 45752, 285053, 1846955, 11977939, 83263591,
 };
 
 /* Loads data/prefix-counts.tsv from $NQUEENS_DATADIR (or ../data). */
@@ -181,7 +181,7 @@ static void test_symmetry_group_laws(void **state)
 			assert_true(sym_compose(a, b) < SYM_COUNT);
 			for (int c = 0; c < SYM_COUNT; c++)
 				assert_int_equal(sym_compose(sym_compose(a, b), c),
-						 sym_compose(a, sym_compose(b, c)));
+				                 sym_compose(a, sym_compose(b, c)));
 		}
 	}
 	assert_int_equal(sym_compose(SYM_ROT90, SYM_ROT90), SYM_ROT180);
@@ -337,12 +337,12 @@ static void test_table_agrees(void **state)
 	for (int n = 9; n <= 12; n++) {
 		for (int a = 0; a < n; a++) {
 			assert_int_equal(enum_completions(n, &a, 1, &t),
-					 enum_completions(n, &a, 1, NULL));
+			                 enum_completions(n, &a, 1, NULL));
 			for (int b = 0; b < n && t.second[n]; b++) {
 				int p[2] = {a, b};
 
 				assert_int_equal(enum_completions(n, p, 2, &t),
-						 enum_completions(n, p, 2, NULL));
+				                 enum_completions(n, p, 2, NULL));
 			}
 		}
 	}
@@ -406,11 +406,14 @@ static void test_table_errors(void **state)
 	char err[256];
 
 	(void)state;
-	assert_int_equal(load_text("# fine\n4 1 0\n4 2 1\n4 3 1\n4 4 0\n", err, sizeof err), 0);
+	assert_int_equal(
+	        load_text("# fine\n4 1 0\n4 2 1\n4 3 1\n4 4 0\n", err, sizeof err), 0);
 	assert_int_equal(load_text("4 1 0\n4 2 x\n", err, sizeof err), -1);
 	assert_string_equal(err, ":2: 'x' is not a whole number");
 	assert_int_equal(load_text("\n\n4 1 2 3 4\n", err, sizeof err), -1);
-	assert_string_equal(err, ":3: expected 'n rank count' or 'n rank rank count', found 5 fields");
+	assert_string_equal(
+	        err,
+	        ":3: expected 'n rank count' or 'n rank rank count', found 5 fields");
 	assert_int_equal(load_text("4 5 0\n", err, sizeof err), -1);
 	assert_string_equal(err, ":1: rank 5 is outside 1..4");
 	assert_int_equal(load_text("40 1 0\n", err, sizeof err), -1);
@@ -422,8 +425,10 @@ static void test_table_errors(void **state)
 	assert_int_equal(load_text("4 1 99999999999999999999\n", err, sizeof err), -1);
 	assert_string_equal(err, ":1: '99999999999999999999' is not a whole number");
 	assert_int_equal(load_text("2 1 1\n2 2 0\n2 1 1 0\n2 1 2 0\n2 2 1 0\n2 2 2 0\n",
-				   err, sizeof err), -1);
-	assert_string_equal(err, ": n 2, rank 1: the counts by two ranks add up to 0, not 1");
+	                           err, sizeof err),
+	                 -1);
+	assert_string_equal(err,
+	                    ": n 2, rank 1: the counts by two ranks add up to 0, not 1");
 	struct enum_table t;
 	assert_int_equal(enum_table_load(&t, "/nonexistent/x.tsv", err, sizeof err), -1);
 	assert_string_equal(err, "/nonexistent/x.tsv: No such file or directory");
@@ -457,16 +462,20 @@ static void test_parse_ranks(void **state)
 	assert_int_equal(board_parse("", &p, err, sizeof err), -1);
 	assert_int_equal(board_parse(" , ", &p, err, sizeof err), -1);
 	assert_int_equal(board_parse("1 2 x", &p, err, sizeof err), -1);
-	assert_string_equal(err, "'x': ranks and squares are mixed; write either ranks by "
-				 "file (2 4 6 ...) or squares (a2 b4 c6 ...)");
+	assert_string_equal(err,
+	                    "'x': ranks and squares are mixed; write either ranks by "
+	                    "file (2 4 6 ...) or squares (a2 b4 c6 ...)");
 	assert_int_equal(board_parse("x", &p, err, sizeof err), -1);
-	assert_string_equal(err, "'x' is not a square (a file letter and a rank number, such as c6)");
+	assert_string_equal(
+	        err, "'x' is not a square (a file letter and a rank number, such as c6)");
 	assert_int_equal(board_parse("1 2 3x", &p, err, sizeof err), -1);
 	assert_int_equal(board_parse("1 -2 3", &p, err, sizeof err), -1);
 	assert_int_equal(board_parse("1 +2 3", &p, err, sizeof err), -1);
 	assert_int_equal(board_parse("1 9 3", &p, err, sizeof err), -1);
-	assert_string_equal(err, "file b: rank 9 is off a board of 3 files (ranks 1 to 3)");
-	assert_int_equal(board_parse("1 99999999999999999999999", &p, err, sizeof err), -1);
+	assert_string_equal(err,
+	                    "file b: rank 9 is off a board of 3 files (ranks 1 to 3)");
+	assert_int_equal(board_parse("1 99999999999999999999999", &p, err, sizeof err),
+	                 -1);
 	assert_int_equal(board_parse("1 a2", &p, err, sizeof err), -1);
 	assert_int_equal(board_parse("a2 1", &p, err, sizeof err), -1);
 }
@@ -585,10 +594,10 @@ static void test_format(void **state)
 	assert_string_equal(buf, "a2 b4 c1 d3");
 	board_format_picture(4, p, buf, sizeof buf);
 	assert_string_equal(buf, "4 . Q . .\n"
-				 "3 . . . Q\n"
-				 "2 Q . . .\n"
-				 "1 . . Q .\n"
-				 "  a b c d\n");
+	                         "3 . . . Q\n"
+	                         "2 Q . . .\n"
+	                         "1 . . Q .\n"
+	                         "  a b c d\n");
 	/* A short buffer is cut but the needed length is still told. */
 	assert_int_equal(board_format_squares(4, p, buf, 4), 11);
 	assert_string_equal(buf, "a2 ");
@@ -603,27 +612,27 @@ static void test_format(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_count_totals),
-		cmocka_unit_test(test_count_threads_agree),
-		cmocka_unit_test(test_count_matches_reference),
-		cmocka_unit_test(test_count_bad_n),
-		cmocka_unit_test(test_count_progress),
-		cmocka_unit_test(test_eight_queens_classes),
-		cmocka_unit_test(test_orbit_sizes),
-		cmocka_unit_test(test_symmetry_group_laws),
-		cmocka_unit_test(test_rotation_direction),
-		cmocka_unit_test(test_unique_counts_by_canonical_form),
-		cmocka_unit_test(test_enumeration_order),
-		cmocka_unit_test(test_rank_unrank_roundtrip),
-		cmocka_unit_test(test_seek_continues),
-		cmocka_unit_test(test_table_agrees),
-		cmocka_unit_test(test_unrank_16),
-		cmocka_unit_test(test_table_errors),
-		cmocka_unit_test(test_parse_ranks),
-		cmocka_unit_test(test_parse_squares),
-		cmocka_unit_test(test_conflicts),
-		cmocka_unit_test(test_board_edit),
-		cmocka_unit_test(test_format),
+	        cmocka_unit_test(test_count_totals),
+	        cmocka_unit_test(test_count_threads_agree),
+	        cmocka_unit_test(test_count_matches_reference),
+	        cmocka_unit_test(test_count_bad_n),
+	        cmocka_unit_test(test_count_progress),
+	        cmocka_unit_test(test_eight_queens_classes),
+	        cmocka_unit_test(test_orbit_sizes),
+	        cmocka_unit_test(test_symmetry_group_laws),
+	        cmocka_unit_test(test_rotation_direction),
+	        cmocka_unit_test(test_unique_counts_by_canonical_form),
+	        cmocka_unit_test(test_enumeration_order),
+	        cmocka_unit_test(test_rank_unrank_roundtrip),
+	        cmocka_unit_test(test_seek_continues),
+	        cmocka_unit_test(test_table_agrees),
+	        cmocka_unit_test(test_unrank_16),
+	        cmocka_unit_test(test_table_errors),
+	        cmocka_unit_test(test_parse_ranks),
+	        cmocka_unit_test(test_parse_squares),
+	        cmocka_unit_test(test_conflicts),
+	        cmocka_unit_test(test_board_edit),
+	        cmocka_unit_test(test_format),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -10,16 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || errlen == 0)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
+#include "errmsg.h"
 
 static bool is_sep(int c)
 {
@@ -177,9 +168,11 @@ int board_parse(const char *text, struct position *out, char *err, size_t errlen
 		len = (size_t)(p - tok);
 		kind = isalpha((unsigned char)tok[0]) ? 's' : 'r';
 		if (mode && kind != mode) {
-			set_err(err, errlen, "'%.*s': ranks and squares are mixed; write "
-				"either ranks by file (2 4 6 ...) or squares (a2 b4 c6 ...)",
-				(int)len, tok);
+			errmsg_set(err, errlen,
+			           "'%.*s': ranks and squares are mixed; write "
+			           "either ranks by file (2 4 6 ...) or squares (a2 b4 "
+			           "c6 ...)",
+			           (int)len, tok);
 			goto fail;
 		}
 		mode = kind;
@@ -187,8 +180,10 @@ int board_parse(const char *text, struct position *out, char *err, size_t errlen
 			struct square sq;
 
 			if (!parse_square(tok, len, &sq)) {
-				set_err(err, errlen, "'%.*s' is not a square (a file letter "
-					"and a rank number, such as c6)", (int)len, tok);
+				errmsg_set(err, errlen,
+				           "'%.*s' is not a square (a file letter "
+				           "and a rank number, such as c6)",
+				           (int)len, tok);
 				goto fail;
 			}
 			if (sqvec_push(&sv, sq) < 0)
@@ -201,29 +196,34 @@ int board_parse(const char *text, struct position *out, char *err, size_t errlen
 		}
 		for (size_t i = 0; i < len; i++) {
 			if (!isdigit((unsigned char)tok[i])) {
-				set_err(err, errlen, "'%.*s' is not a rank (a number from 1 "
-					"to the board size, or 0, '.' or '-' for an empty file)",
-					(int)len, tok);
+				errmsg_set(err, errlen,
+				           "'%.*s' is not a rank (a number from 1 "
+				           "to the board size, or 0, '.' or '-' for an "
+				           "empty file)",
+				           (int)len, tok);
 				goto fail;
 			}
 		}
 		long rank = read_number(tok, len);
 		if (rank < 0) {
-			set_err(err, errlen, "'%.*s' is too large for a rank (at most %d)",
-				(int)len, tok, BOARD_MAX_N);
+			errmsg_set(err, errlen,
+			           "'%.*s' is too large for a rank (at most %d)",
+			           (int)len, tok, BOARD_MAX_N);
 			goto fail;
 		}
-		if (rank > 0 && sqvec_push(&sv, (struct square){(int)files, (int)rank - 1}) < 0)
+		if (rank > 0 &&
+		    sqvec_push(&sv, (struct square){(int)files, (int)rank - 1}) < 0)
 			goto nomem;
 		files++;
 		if (files > BOARD_MAX_N) {
-			set_err(err, errlen, "more than %d files", BOARD_MAX_N);
+			errmsg_set(err, errlen, "more than %d files", BOARD_MAX_N);
 			goto fail;
 		}
 	}
 	if (!mode) {
-		set_err(err, errlen, "no position given: write ranks by file "
-			"(2 4 6 8 3 1 7 5) or squares (a2 b4 c6 ...)");
+		errmsg_set(err, errlen,
+		           "no position given: write ranks by file "
+		           "(2 4 6 8 3 1 7 5) or squares (a2 b4 c6 ...)");
 		goto fail;
 	}
 	if (mode == 'r') {
@@ -233,8 +233,10 @@ int board_parse(const char *text, struct position *out, char *err, size_t errlen
 				char file[16];
 
 				board_file_name(sv.v[i].file, file, sizeof file);
-				set_err(err, errlen, "file %s: rank %d is off a board of %ld "
-					"files (ranks 1 to %ld)", file, sv.v[i].rank + 1, n, n);
+				errmsg_set(err, errlen,
+				           "file %s: rank %d is off a board of %ld "
+				           "files (ranks 1 to %ld)",
+				           file, sv.v[i].rank + 1, n, n);
 				goto fail;
 			}
 		}
@@ -247,8 +249,8 @@ int board_parse(const char *text, struct position *out, char *err, size_t errlen
 				n = sv.v[i].rank + 1;
 		}
 		if (n > BOARD_MAX_N) {
-			set_err(err, errlen, "the squares need a board larger than %d",
-				BOARD_MAX_N);
+			errmsg_set(err, errlen, "the squares need a board larger than %d",
+			           BOARD_MAX_N);
 			goto fail;
 		}
 		if (sv.len > 1) {
@@ -263,7 +265,8 @@ int board_parse(const char *text, struct position *out, char *err, size_t errlen
 					char name[32];
 
 					board_square_name(sorted[i], name, sizeof name);
-					set_err(err, errlen, "%s is given twice", name);
+					errmsg_set(err, errlen, "%s is given twice",
+					           name);
 					free(sorted);
 					goto fail;
 				}
@@ -276,7 +279,7 @@ int board_parse(const char *text, struct position *out, char *err, size_t errlen
 	out->sq = sv.v;
 	return 0;
 nomem:
-	set_err(err, errlen, "out of memory");
+	errmsg_set(err, errlen, "out of memory");
 fail:
 	free(sv.v);
 	return -1;
@@ -284,8 +287,8 @@ fail:
 
 /* Records the pair (first queen on the line, this queen) in the answer. */
 static void add_conflict(const struct position *pos, size_t first, size_t i,
-			 enum board_line line, struct board_conflict *out,
-			 size_t max, size_t *found)
+                         enum board_line line, struct board_conflict *out, size_t max,
+                         size_t *found)
 {
 	if (out && *found < max) {
 		struct square a = pos->sq[first], b = pos->sq[i];
@@ -300,8 +303,7 @@ static void add_conflict(const struct position *pos, size_t first, size_t i,
 	(*found)++;
 }
 
-size_t board_conflicts(const struct position *pos, struct board_conflict *out,
-		       size_t max)
+size_t board_conflicts(const struct position *pos, struct board_conflict *out, size_t max)
 {
 	size_t n = (size_t)pos->n, found = 0;
 	/* Index + 1 of the first queen seen on each line; 0 for none yet. */
@@ -317,18 +319,22 @@ size_t board_conflicts(const struct position *pos, struct board_conflict *out,
 	for (size_t i = 0; i < pos->count; i++) {
 		struct square s = pos->sq[i];
 		size_t *slot[4] = {
-			&file[s.file], &rank[s.rank],
-			&diag[(size_t)s.file - (size_t)s.rank + n - 1],
-			&anti[(size_t)s.file + (size_t)s.rank],
+		        &file[s.file],
+		        &rank[s.rank],
+		        &diag[(size_t)s.file - (size_t)s.rank + n - 1],
+		        &anti[(size_t)s.file + (size_t)s.rank],
 		};
 		static const enum board_line line[4] = {
-			BOARD_LINE_FILE, BOARD_LINE_RANK, BOARD_LINE_DIAGONAL,
-			BOARD_LINE_ANTI,
+		        BOARD_LINE_FILE,
+		        BOARD_LINE_RANK,
+		        BOARD_LINE_DIAGONAL,
+		        BOARD_LINE_ANTI,
 		};
 
 		for (int l = 0; l < 4; l++) {
 			if (*slot[l])
-				add_conflict(pos, *slot[l] - 1, i, line[l], out, max, &found);
+				add_conflict(pos, *slot[l] - 1, i, line[l], out, max,
+				             &found);
 			else
 				*slot[l] = i + 1;
 		}
@@ -387,7 +393,8 @@ static bool on_board(const struct board *b, struct square sq)
 
 bool board_has(const struct board *b, struct square sq)
 {
-	return on_board(b, sq) && b->queen[(size_t)sq.file * (size_t)b->pos.n + (size_t)sq.rank];
+	return on_board(b, sq) &&
+	       b->queen[(size_t)sq.file * (size_t)b->pos.n + (size_t)sq.rank];
 }
 
 /* Adds delta to the count of each line through sq. */
@@ -422,7 +429,7 @@ bool board_remove(struct board *b, struct square sq)
 		;
 	/* Keep the order of placement: later queens move up one. */
 	memmove(&b->pos.sq[i], &b->pos.sq[i + 1],
-		(b->pos.count - i - 1) * sizeof *b->pos.sq);
+	        (b->pos.count - i - 1) * sizeof *b->pos.sq);
 	b->pos.count--;
 	count_lines(b, sq, -1);
 	return true;
@@ -447,7 +454,7 @@ static void append(char *buf, size_t len, size_t *used, const char *fmt, ...)
 
 	va_start(ap, fmt);
 	w = vsnprintf(*used < len ? buf + *used : NULL, *used < len ? len - *used : 0,
-		      fmt, ap);
+	              fmt, ap);
 	va_end(ap);
 	if (w > 0)
 		*used += (size_t)w;

@@ -59,7 +59,7 @@ void board_free(struct position *pos);
  * them to out (which may be NULL) and returns how many there are.
  */
 size_t board_conflicts(const struct position *pos, struct board_conflict *out,
-		       size_t max);
+                       size_t max);
 
 /*
  * A position being edited, as on the Play screen: queens are placed and

@@ -5,10 +5,11 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "errmsg.h"
 
 static uint64_t full_mask(int n)
 {
@@ -185,17 +186,6 @@ bool enum_unrank(int n, uint64_t k, const struct enum_table *t, int *p)
 	return true;
 }
 
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || errlen == 0)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
-
 void enum_table_free(struct enum_table *t)
 {
 	for (int n = 0; n <= ENUM_MAX_N; n++) {
@@ -225,7 +215,7 @@ static bool parse_u64(const char *s, uint64_t *v)
 
 /* Checks that the table agrees with itself: second-level rows sum to first. */
 static int table_check(const struct enum_table *t, const char *path, char *err,
-		       size_t errlen)
+                       size_t errlen)
 {
 	for (int n = 1; n <= ENUM_MAX_N; n++) {
 		if (!t->first[n] || !t->second[n])
@@ -236,9 +226,10 @@ static int table_check(const struct enum_table *t, const char *path, char *err,
 			for (int s = 0; s < n; s++)
 				sum += t->second[n][r * n + s];
 			if (sum != t->first[n][r]) {
-				set_err(err, errlen, "%s: n %d, rank %d: the counts by two "
-					"ranks add up to %" PRIu64 ", not %" PRIu64, path, n,
-					r + 1, sum, t->first[n][r]);
+				errmsg_set(err, errlen,
+				           "%s: n %d, rank %d: the counts by two "
+				           "ranks add up to %" PRIu64 ", not %" PRIu64,
+				           path, n, r + 1, sum, t->first[n][r]);
 				return -1;
 			}
 		}
@@ -258,7 +249,7 @@ int enum_table_load(struct enum_table *t, const char *path, char *err, size_t er
 	memset(t, 0, sizeof *t);
 	fp = fopen(path, "r");
 	if (!fp) {
-		set_err(err, errlen, "%s: %s", path, strerror(errno));
+		errmsg_set(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
 	while (fgets(line, sizeof line, fp)) {
@@ -269,7 +260,7 @@ int enum_table_load(struct enum_table *t, const char *path, char *err, size_t er
 
 		lineno++;
 		if (len == sizeof line - 1 && line[len - 1] != '\n') {
-			set_err(err, errlen, "%s:%u: line too long", path, lineno);
+			errmsg_set(err, errlen, "%s:%u: line too long", path, lineno);
 			goto out;
 		}
 		if ((hash = strchr(line, '#')))
@@ -283,28 +274,32 @@ int enum_table_load(struct enum_table *t, const char *path, char *err, size_t er
 		if (nf == 0)
 			continue;
 		if (nf != 3 && nf != 4) {
-			set_err(err, errlen, "%s:%u: expected 'n rank count' or 'n rank "
-				"rank count', found %d fields", path, lineno, nf);
+			errmsg_set(err, errlen,
+			           "%s:%u: expected 'n rank count' or 'n rank "
+			           "rank count', found %d fields",
+			           path, lineno, nf);
 			goto out;
 		}
 		for (int i = 0; i < nf; i++) {
 			if (!parse_u64(field[i], &v[i])) {
-				set_err(err, errlen, "%s:%u: '%s' is not a whole number",
-					path, lineno, field[i]);
+				errmsg_set(err, errlen,
+				           "%s:%u: '%s' is not a whole number", path,
+				           lineno, field[i]);
 				goto out;
 			}
 		}
 		if (v[0] < 1 || v[0] > ENUM_MAX_N) {
-			set_err(err, errlen, "%s:%u: n %" PRIu64 " is outside 1..%d",
-				path, lineno, v[0], ENUM_MAX_N);
+			errmsg_set(err, errlen, "%s:%u: n %" PRIu64 " is outside 1..%d",
+			           path, lineno, v[0], ENUM_MAX_N);
 			goto out;
 		}
 		n = (int)v[0];
 		level = nf - 3;
 		for (int i = 1; i <= level + 1; i++) {
 			if (v[i] < 1 || v[i] > (uint64_t)n) {
-				set_err(err, errlen, "%s:%u: rank %" PRIu64 " is outside 1..%d",
-					path, lineno, v[i], n);
+				errmsg_set(err, errlen,
+				           "%s:%u: rank %" PRIu64 " is outside 1..%d",
+				           path, lineno, v[i], n);
 				goto out;
 			}
 		}
@@ -315,22 +310,22 @@ int enum_table_load(struct enum_table *t, const char *path, char *err, size_t er
 			*slot = calloc(size, sizeof **slot);
 			seen[level][n] = calloc(size, 1);
 			if (!*slot || !seen[level][n]) {
-				set_err(err, errlen, "%s: out of memory", path);
+				errmsg_set(err, errlen, "%s: out of memory", path);
 				goto out;
 			}
 		}
 		at = level ? (size_t)(v[1] - 1) * (size_t)n + (size_t)(v[2] - 1)
-			   : (size_t)(v[1] - 1);
+		           : (size_t)(v[1] - 1);
 		if (seen[level][n][at]) {
-			set_err(err, errlen, "%s:%u: this entry was given before", path,
-				lineno);
+			errmsg_set(err, errlen, "%s:%u: this entry was given before",
+			           path, lineno);
 			goto out;
 		}
 		seen[level][n][at] = 1;
 		(*slot)[at] = v[nf - 1];
 	}
 	if (ferror(fp)) {
-		set_err(err, errlen, "%s: %s", path, strerror(errno));
+		errmsg_set(err, errlen, "%s: %s", path, strerror(errno));
 		goto out;
 	}
 	for (int level = 0; level < 2; level++) {
@@ -343,12 +338,16 @@ int enum_table_load(struct enum_table *t, const char *path, char *err, size_t er
 				if (seen[level][n][i])
 					continue;
 				if (level)
-					set_err(err, errlen, "%s: n %d lacks the count for "
-						"ranks %zu %zu", path, n, i / (size_t)n + 1,
-						i % (size_t)n + 1);
+					errmsg_set(err, errlen,
+					           "%s: n %d lacks the count for "
+					           "ranks %zu %zu",
+					           path, n, i / (size_t)n + 1,
+					           i % (size_t)n + 1);
 				else
-					set_err(err, errlen, "%s: n %d lacks the count for "
-						"rank %zu", path, n, i + 1);
+					errmsg_set(err, errlen,
+					           "%s: n %d lacks the count for "
+					           "rank %zu",
+					           path, n, i + 1);
 				goto out;
 			}
 		}

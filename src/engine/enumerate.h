@@ -46,16 +46,14 @@ struct enum_table {
  * with 1-based ranks; '#' starts a comment.  Returns 0, or -1 with "FILE:LINE:
  * what is wrong" in err.
  */
-int enum_table_load(struct enum_table *t, const char *path, char *err,
-		    size_t errlen);
+int enum_table_load(struct enum_table *t, const char *path, char *err, size_t errlen);
 void enum_table_free(struct enum_table *t);
 
 /*
  * The number of completions of the first len files of p (0-based ranks) to a
  * solution, 0 if those queens already attack each other.  t may be NULL.
  */
-uint64_t enum_completions(int n, const int *p, int len,
-			  const struct enum_table *t);
+uint64_t enum_completions(int n, const int *p, int len, const struct enum_table *t);
 
 /* The number of solutions for n (from the table where it has them). */
 uint64_t enum_total(int n, const struct enum_table *t);

@@ -8,8 +8,7 @@
 #include <string.h>
 
 static const char *const names[SYM_COUNT] = {
-	"id", "rot90", "rot180", "rot270",
-	"flip-x", "flip-y", "flip-diag", "flip-anti",
+        "id", "rot90", "rot180", "rot270", "flip-x", "flip-y", "flip-diag", "flip-anti",
 };
 
 const char *sym_name(enum sym s)
