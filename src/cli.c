@@ -67,7 +67,7 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 }
 
 /* Flushes stdout and reports a failed write (a full disk, a closed pipe). */
-static int finish_output(int status)
+int cli_finish_output(int status)
 {
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "nqueens: cannot write the output: %s\n",
@@ -77,22 +77,15 @@ static int finish_output(int status)
 	return status;
 }
 
-/* One option a command accepts; value options take the next argument. */
-struct optdef {
-	const char *name; /* long name without the dashes */
-	char letter;      /* short form, or 0 */
-	bool value;
-};
-
 /*
  * Splits argv into options (their values land in val[i], "" for a flag) and
  * positional arguments.  "--name=value", "--name value", "-x value" and "--"
  * are understood; a word that looks like a negative number is positional, so
  * the number check can say what is allowed.
  */
-static int parse_options(const char *cmd, const char *synopsis, int argc, char **argv,
-                         const struct optdef *defs, int ndefs, const char **val,
-                         char **pos, int maxpos, int *npos)
+int cli_parse_options(const char *cmd, const char *synopsis, int argc, char **argv,
+                      const struct cli_optdef *defs, int ndefs, const char **val,
+                      char **pos, int maxpos, int *npos)
 {
 	bool only_pos = false;
 
@@ -153,8 +146,8 @@ static int parse_options(const char *cmd, const char *synopsis, int argc, char *
  * Reads a whole decimal number in [min, max] and nothing else: no sign, no
  * blanks, no trailing letters, no overflow.
  */
-static int parse_number(const char *cmd, const char *what, const char *s, uint64_t min,
-                        uint64_t max, uint64_t *out)
+int cli_parse_number(const char *cmd, const char *what, const char *s, uint64_t min,
+                     uint64_t max, uint64_t *out)
 {
 	uint64_t v = 0;
 	bool ok = *s != '\0';
@@ -175,8 +168,8 @@ static int parse_number(const char *cmd, const char *what, const char *s, uint64
 }
 
 /* Reads the board size, the one positional argument of most commands. */
-static int parse_n(const char *cmd, const char *synopsis, int npos, char **pos, int max,
-                   int *n)
+int cli_parse_n(const char *cmd, const char *synopsis, int npos, char **pos, int max,
+                int *n)
 {
 	uint64_t v;
 
@@ -185,7 +178,7 @@ static int parse_n(const char *cmd, const char *synopsis, int npos, char **pos, 
 		                       "missing N, the board size (1 to %d); "
 		                       "usage: %s",
 		                       max, synopsis);
-	if (parse_number(cmd, "N", pos[0], 1, (uint64_t)max, &v) != CLI_OK)
+	if (cli_parse_number(cmd, "N", pos[0], 1, (uint64_t)max, &v) != CLI_OK)
 		return CLI_USAGE;
 	*n = (int)v;
 	return CLI_OK;
@@ -357,7 +350,7 @@ static int count_with_bar(int n, int threads, struct count_result *res)
 int cli_count(int argc, char **argv)
 {
 	static const char synopsis[] = "nqueens count N [--unique] [--threads K]";
-	static const struct optdef defs[] = {
+	static const struct cli_optdef defs[] = {
 	        {"unique", 'u', false},
 	        {"threads", 't', true},
 	        {"help", 'h', false},
@@ -367,19 +360,19 @@ int cli_count(int argc, char **argv)
 	int npos, n = 0, threads = 0, rc;
 	struct count_result res;
 
-	if (parse_options("count", synopsis, argc, argv, defs, 3, val, pos, 1, &npos))
+	if (cli_parse_options("count", synopsis, argc, argv, defs, 3, val, pos, 1, &npos))
 		return CLI_USAGE;
 	if (val[2]) {
 		cli_help();
-		return finish_output(CLI_OK);
+		return cli_finish_output(CLI_OK);
 	}
-	if (parse_n("count", synopsis, npos, pos, COUNT_MAX_N, &n))
+	if (cli_parse_n("count", synopsis, npos, pos, COUNT_MAX_N, &n))
 		return CLI_USAGE;
 	if (val[1]) {
 		uint64_t k;
 
-		if (parse_number("count", "the number of threads", val[1], 1, MAX_THREADS,
-		                 &k))
+		if (cli_parse_number("count", "the number of threads", val[1], 1,
+		                     MAX_THREADS, &k))
 			return CLI_USAGE;
 		threads = (int)k;
 	}
@@ -392,14 +385,14 @@ int cli_count(int argc, char **argv)
 		return CLI_NO;
 	}
 	printf("%" PRIu64 "\n", val[0] ? res.unique : res.total);
-	return finish_output(CLI_OK);
+	return cli_finish_output(CLI_OK);
 }
 
 int cli_list(int argc, char **argv)
 {
 	static const char synopsis[] =
 	        "nqueens list N [--unique] [--format rows|algebraic|board]";
-	static const struct optdef defs[] = {
+	static const struct cli_optdef defs[] = {
 	        {"unique", 'u', false},
 	        {"format", 'f', true},
 	        {"help", 'h', false},
@@ -410,13 +403,13 @@ int cli_list(int argc, char **argv)
 	enum format fmt;
 	struct enum_iter it;
 
-	if (parse_options("list", synopsis, argc, argv, defs, 3, val, pos, 1, &npos))
+	if (cli_parse_options("list", synopsis, argc, argv, defs, 3, val, pos, 1, &npos))
 		return CLI_USAGE;
 	if (val[2]) {
 		cli_help();
-		return finish_output(CLI_OK);
+		return cli_finish_output(CLI_OK);
 	}
-	if (parse_n("list", synopsis, npos, pos, ENUM_MAX_N, &n) ||
+	if (cli_parse_n("list", synopsis, npos, pos, ENUM_MAX_N, &n) ||
 	    parse_format("list", val[1], &fmt))
 		return CLI_USAGE;
 	enum_start(&it, n);
@@ -431,7 +424,7 @@ int cli_list(int argc, char **argv)
 		if (ferror(stdout))
 			break;
 	}
-	return finish_output(CLI_OK);
+	return cli_finish_output(CLI_OK);
 }
 
 /*
@@ -466,7 +459,7 @@ int cli_solve(int argc, char **argv)
 {
 	static const char synopsis[] =
 	        "nqueens solve N [--index K] [--format rows|algebraic|board]";
-	static const struct optdef defs[] = {
+	static const struct cli_optdef defs[] = {
 	        {"index", 'i', true},
 	        {"format", 'f', true},
 	        {"help", 'h', false},
@@ -476,13 +469,13 @@ int cli_solve(int argc, char **argv)
 	int npos, n = 0, p[ENUM_MAX_N];
 	enum format fmt;
 
-	if (parse_options("solve", synopsis, argc, argv, defs, 3, val, pos, 1, &npos))
+	if (cli_parse_options("solve", synopsis, argc, argv, defs, 3, val, pos, 1, &npos))
 		return CLI_USAGE;
 	if (val[2]) {
 		cli_help();
-		return finish_output(CLI_OK);
+		return cli_finish_output(CLI_OK);
 	}
-	if (parse_n("solve", synopsis, npos, pos, ENUM_MAX_N, &n) ||
+	if (cli_parse_n("solve", synopsis, npos, pos, ENUM_MAX_N, &n) ||
 	    parse_format("solve", val[1], &fmt))
 		return CLI_USAGE;
 	if (val[0]) {
@@ -495,7 +488,7 @@ int cli_solve(int argc, char **argv)
 			fprintf(stderr,
 			        "nqueens solve: there is no solution for n = %d\n", n);
 			rc = CLI_NO;
-		} else if (parse_number("solve", "K", val[0], 1, total, &k)) {
+		} else if (cli_parse_number("solve", "K", val[0], 1, total, &k)) {
 			rc = CLI_USAGE;
 		} else if (!enum_unrank(n, k, have ? &t : NULL, p)) {
 			fprintf(stderr, "nqueens solve: no solution #%" PRIu64 "\n", k);
@@ -505,7 +498,7 @@ int cli_solve(int argc, char **argv)
 		}
 		if (have)
 			enum_table_free(&t);
-		return finish_output(rc);
+		return cli_finish_output(rc);
 	}
 	struct enum_iter it;
 
@@ -515,10 +508,10 @@ int cli_solve(int argc, char **argv)
 		        "nqueens solve: there is no solution for n = %d "
 		        "(only n = 2 and n = 3 have none)\n",
 		        n);
-		return finish_output(CLI_NO);
+		return cli_finish_output(CLI_NO);
 	}
 	print_solution(n, p, fmt);
-	return finish_output(CLI_OK);
+	return cli_finish_output(CLI_OK);
 }
 
 /* How many conflicting pairs a verdict names before it says "and N more". */
@@ -563,7 +556,7 @@ static int check_position(const struct position *pos)
 int cli_check(int argc, char **argv)
 {
 	static const char synopsis[] = "nqueens check [POSITION...]";
-	static const struct optdef defs[] = {{"help", 'h', false}};
+	static const struct cli_optdef defs[] = {{"help", 'h', false}};
 	const char *val[1];
 	char **pos = calloc((size_t)argc + 1, sizeof *pos);
 	char err[256];
@@ -572,15 +565,15 @@ int cli_check(int argc, char **argv)
 
 	if (!pos)
 		return CLI_NO;
-	if (parse_options("check", synopsis, argc, argv, defs, 1, val, pos, argc,
-	                  &npos)) {
+	if (cli_parse_options("check", synopsis, argc, argv, defs, 1, val, pos, argc,
+	                      &npos)) {
 		free(pos);
 		return CLI_USAGE;
 	}
 	if (val[0]) {
 		free(pos);
 		cli_help();
-		return finish_output(CLI_OK);
+		return cli_finish_output(CLI_OK);
 	}
 	if (npos > 0) {
 		/* The words on the command line make one position. */
@@ -605,7 +598,7 @@ int cli_check(int argc, char **argv)
 		free(text);
 		status = check_position(&p);
 		board_free(&p);
-		return finish_output(status);
+		return cli_finish_output(status);
 	}
 	free(pos);
 
@@ -636,5 +629,5 @@ int cli_check(int argc, char **argv)
 		return cli_usage_error("check",
 		                       "no position given: write one as "
 		                       "arguments or one per line on standard input");
-	return finish_output(status);
+	return cli_finish_output(status);
 }

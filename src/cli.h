@@ -2,6 +2,9 @@
 #ifndef NQ_CLI_H
 #define NQ_CLI_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
 /* Exit statuses shared by every subcommand. */
 enum {
 	CLI_OK = 0,    /* done; for check, every position is a solution */
@@ -14,6 +17,33 @@ int cli_count(int argc, char **argv);
 int cli_list(int argc, char **argv);
 int cli_solve(int argc, char **argv);
 int cli_check(int argc, char **argv);
+
+/* One option a command accepts; value options take the next argument. */
+struct cli_optdef {
+	const char *name; /* long name without the dashes */
+	char letter;      /* short form, or 0 */
+	bool value;
+};
+
+/*
+ * Splits argv into options (their values land in val[i], "" for a flag) and
+ * at most maxpos positional arguments; reports a usage error and returns
+ * CLI_USAGE for anything else.
+ */
+int cli_parse_options(const char *cmd, const char *synopsis, int argc, char **argv,
+                      const struct cli_optdef *defs, int ndefs, const char **val,
+                      char **pos, int maxpos, int *npos);
+
+/* Reads a whole decimal number in [min, max] strictly, or reports why not. */
+int cli_parse_number(const char *cmd, const char *what, const char *s, uint64_t min,
+                     uint64_t max, uint64_t *out);
+
+/* Reads the board size N from the first positional argument. */
+int cli_parse_n(const char *cmd, const char *synopsis, int npos, char **pos, int max,
+                int *n);
+
+/* Flushes stdout; a failed write turns status into CLI_NO with a message. */
+int cli_finish_output(int status);
 
 /* Prints the full usage to stdout. */
 void cli_help(void);
