@@ -10,8 +10,7 @@
  * Places one queen per row; cols, ld and rd hold the squares of the current
  * row attacked along columns and the two diagonals.
  */
-static uint64_t baseline_solve(uint32_t all, uint32_t cols, uint32_t ld,
-			       uint32_t rd)
+static uint64_t baseline_solve(uint32_t all, uint32_t cols, uint32_t ld, uint32_t rd)
 {
 	if (cols == all)
 		return 1;
@@ -20,8 +19,8 @@ static uint64_t baseline_solve(uint32_t all, uint32_t cols, uint32_t ld,
 	while (avail) {
 		uint32_t bit = avail & -avail;
 		avail ^= bit;
-		count += baseline_solve(all, cols | bit, (ld | bit) << 1,
-					(rd | bit) >> 1);
+		count +=
+		        baseline_solve(all, cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
 	}
 	return count;
 }

@@ -46,29 +46,20 @@ struct task {
 	uint8_t left;    /* row of the queen in the first column */
 	uint8_t right;   /* row of the queen in the last column */
 	uint8_t stab;    /* bit g: symmetry g maps the constellation to itself */
-	/*
-	 * A group of the plain constellations that differ only in the bottom
-	 * queen and the last column's queen: the search finds those two, and
-	 * by_right[r] are the allowed bottom columns when the last column's
-	 * queen stands in row r.
-	 */
-	uint8_t group;
-	uint32_t by_right[COUNT_MAX_N];
+	/* Nonzero: a group of constellations that differ only in the bottom
+	 * queen, whose allowed columns these bits are; the search finds it. */
+	uint32_t bottoms;
 };
 
 /* A constellation's interior, laid out for the bitboard search. */
 struct interior {
-	int m; /* rows still without a queen */
+	int m;         /* rows still without a queen */
 	uint32_t cols; /* columns the border queens hold */
 	/* For the k-th free row: the squares the border queens attack, plus
 	 * every bit at or above n so that no mask is needed afterwards. */
 	uint32_t fix[COUNT_MAX_N];
 	uint8_t shift[COUNT_MAX_N]; /* rows from the k-th free row to the next */
 	uint8_t row[COUNT_MAX_N];   /* board row of the k-th free row */
-	/* In a group: the last column's bit, and by_right[] by free row. */
-	uint32_t right_bit;
-	uint32_t right_bottoms[COUNT_MAX_N];
-	uint32_t last_keep; /* squares of the last row open whatever the bottoms */
 };
 
 /* Everything the workers share. */
@@ -76,7 +67,7 @@ struct shared {
 	int n;
 	const struct task *tasks;
 	size_t ntasks;
-	atomic_size_t next; /* the next task to hand out */
+	atomic_size_t next;   /* the next task to hand out */
 	pthread_mutex_t lock; /* guards done and the progress calls */
 	uint64_t done;
 	uint64_t total_weight;
@@ -95,35 +86,57 @@ static void symmetry_apply(int g, int n, int r, int c, int *pr, int *pc)
 {
 	int rr = n - 1 - r, rc = n - 1 - c;
 	switch (g) {
-	case COUNT_ID: *pr = r; *pc = c; break;
-	case COUNT_ROT90: *pr = c; *pc = rr; break;
-	case COUNT_ROT180: *pr = rr; *pc = rc; break;
-	case COUNT_ROT270: *pr = rc; *pc = r; break;
-	case COUNT_FLIP_X: *pr = r; *pc = rc; break;
-	case COUNT_FLIP_Y: *pr = rr; *pc = c; break;
-	case COUNT_FLIP_DIAG: *pr = c; *pc = r; break;
-	default: *pr = rc; *pc = rr; break;
+	case COUNT_ID:
+		*pr = r;
+		*pc = c;
+		break;
+	case COUNT_ROT90:
+		*pr = c;
+		*pc = rr;
+		break;
+	case COUNT_ROT180:
+		*pr = rr;
+		*pc = rc;
+		break;
+	case COUNT_ROT270:
+		*pr = rc;
+		*pc = r;
+		break;
+	case COUNT_FLIP_X:
+		*pr = r;
+		*pc = rc;
+		break;
+	case COUNT_FLIP_Y:
+		*pr = rr;
+		*pc = c;
+		break;
+	case COUNT_FLIP_DIAG:
+		*pr = c;
+		*pc = r;
+		break;
+	default:
+		*pr = rc;
+		*pc = rr;
+		break;
 	}
 }
 
 /* The queens of a constellation, each corner queen once. */
-static int constellation_queens(int n, const struct task *t, int qr[4],
-				int qc[4])
+static int constellation_queens(int n, const struct task *t, int qr[4], int qc[4])
 {
 	int q = 0;
 	qr[q] = 0, qc[q++] = t->top;
-	if (!t->group)
+	if (!t->bottoms)
 		qr[q] = n - 1, qc[q++] = t->bottom;
 	if (t->left != 0 && t->left != n - 1)
 		qr[q] = t->left, qc[q++] = 0;
-	if (!t->group && t->right != 0 && t->right != n - 1)
+	if (t->right != 0 && t->right != n - 1)
 		qr[q] = t->right, qc[q++] = n - 1;
 	return q;
 }
 
 /* Orders constellations; the encoding compares like the tuple. */
-static uint32_t constellation_key(int n, int top, int bottom, int left,
-				  int right)
+static uint32_t constellation_key(int n, int top, int bottom, int left, int right)
 {
 	return (uint32_t)(((top * n + bottom) * n + left) * n + right);
 }
@@ -155,8 +168,7 @@ static uint32_t constellation_image(int n, const struct task *t, int g)
 static int constellation_valid(int n, const struct task *t)
 {
 	/* A corner queen stands on two lines at once. */
-	if ((t->top == 0) != (t->left == 0) ||
-	    (t->top == n - 1) != (t->right == 0) ||
+	if ((t->top == 0) != (t->left == 0) || (t->top == n - 1) != (t->right == 0) ||
 	    (t->bottom == 0) != (t->left == n - 1) ||
 	    (t->bottom == n - 1) != (t->right == n - 1))
 		return 0;
@@ -178,11 +190,9 @@ static void interior_init(int n, const struct task *t, struct interior *in)
 	for (int i = 0; i < q; i++)
 		in->cols |= (uint32_t)1 << qc[i];
 	in->m = 0;
-	in->right_bit = t->group ? (uint32_t)1 << (n - 1) : 0;
-	in->last_keep = t->group ? 0 : ~(uint32_t)0;
-	int end = t->group ? n : n - 1;
+	int end = t->bottoms ? n : n - 1;
 	for (int r = 1; r < end; r++) {
-		if (r == t->left || (!t->group && r == t->right))
+		if (r == t->left || r == t->right)
 			continue;
 		uint32_t fix = above;
 		for (int i = 0; i < q; i++) {
@@ -192,11 +202,8 @@ static void interior_init(int n, const struct task *t, struct interior *in)
 			if (qc[i] + dr < n)
 				fix |= (uint32_t)1 << (qc[i] + dr);
 		}
-		if (t->group) {
-			in->right_bottoms[in->m] = t->by_right[r];
-			if (!t->by_right[r])
-				fix |= in->right_bit;
-		}
+		if (r == n - 1)
+			fix |= ~t->bottoms;
 		if (in->m > 0)
 			in->shift[in->m - 1] = (uint8_t)(r - in->row[in->m - 1]);
 		in->row[in->m] = (uint8_t)r;
@@ -207,41 +214,47 @@ static void interior_init(int n, const struct task *t, struct interior *in)
 /* A search state: free row d is next, avail are its open squares. */
 struct node {
 	uint32_t avail, cols, ld, rd, d;
-	uint32_t bottoms; /* in a group: the allowed bottoms so far */
+};
+
+/* What a state's children share: their row and the one after it. */
+struct step {
+	uint32_t shift, fix;   /* to the child's row; its border attacks */
+	uint32_t shift2, fix2; /* the same from there to the next row */
+	uint32_t pass;         /* all ones when there is no next row */
+	uint32_t last;         /* 1 when the child's row is the last */
 };
 
 /*
  * Takes the lowest open square of *avail and files the resulting child:
- * counted when it completes the last row, pushed when it leaves the next
- * row an open square, dropped otherwise.  No branch depends on the board,
- * so a spent *avail just yields a child that is dropped.
+ * counted when it completes the last row, pushed when both its row and
+ * the next still have an open square, dropped otherwise.  No branch
+ * depends on the board, so a spent *avail yields a child that is dropped.
  */
 static inline void interior_child(uint32_t *avail, const struct node *p,
-				  uint32_t shift, uint32_t fix, uint32_t last,
-				  uint32_t keep, uint32_t right_bit,
-				  uint32_t right_bottoms, struct node *top,
-				  size_t *sp, uint64_t *count)
+                                  const struct step *st, struct node *top, size_t *sp,
+                                  uint64_t *count)
 {
 	uint32_t bit = *avail & -*avail;
 	*avail ^= bit;
-	uint32_t is_right = -(uint32_t)(bit == right_bit);
-	top->bottoms = (right_bottoms & is_right) | (p->bottoms & ~is_right);
 	top->cols = p->cols | bit;
-	top->ld = (p->ld | bit) << shift;
-	top->rd = (p->rd | bit) >> shift;
-	top->avail = ~(top->cols | top->ld | top->rd | fix) &
-		     (top->bottoms | keep);
+	top->ld = (p->ld | bit) << st->shift;
+	top->rd = (p->rd | bit) >> st->shift;
+	top->avail = ~(top->cols | top->ld | top->rd | st->fix);
 	top->d = p->d + 1;
-	uint32_t ok = (bit != 0) & (top->avail != 0);
-	*count += ok & last;
-	*sp += ok & !last;
+	uint32_t ahead =
+	        ~(top->cols | top->ld << st->shift2 | top->rd >> st->shift2 | st->fix2) |
+	        st->pass;
+	uint32_t ok = (bit != 0) & (top->avail != 0) & (ahead != 0);
+	*count += ok & st->last;
+	*sp += ok & !st->last;
 }
 
 /*
  * Counts the interior solutions: one queen per free row, depth first with
  * an explicit stack.  Branch mispredictions dominate the cost of a search
- * like this, so each step expands two squares without branching on them;
- * the loop then mostly runs once per state, which the predictor learns.
+ * like this, so each step expands two squares without branching on them
+ * (the loop then mostly runs once per state, which the predictor learns)
+ * and looks one row ahead, which costs less than the states it saves.
  * ld and rd are the squares of the current row attacked along the two
  * diagonals by the queens placed so far; they shift as the rows advance.
  */
@@ -253,7 +266,7 @@ static uint64_t interior_count(const struct interior *in)
 	if (in->m == 0)
 		return 1;
 	const uint32_t last = (uint32_t)in->m - 1;
-	struct node s = { ~(in->cols | in->fix[0]), in->cols, 0, 0, 0, 0 };
+	struct node s = {~(in->cols | in->fix[0]), in->cols, 0, 0, 0};
 	if (last == 0)
 		return s.avail != 0;
 	size_t sp = 0;
@@ -262,23 +275,25 @@ static uint64_t interior_count(const struct interior *in)
 		stack[sp++] = s;
 	while (sp) {
 		s = stack[--sp];
-		uint32_t avail = s.avail, shift = in->shift[s.d];
-		uint32_t fix = in->fix[s.d + 1], is_last = s.d + 1 == last;
-		uint32_t keep = is_last ? in->last_keep : ~(uint32_t)0;
-		uint32_t rb = in->right_bottoms[s.d];
+		uint32_t avail = s.avail;
+		struct step st = {in->shift[s.d], in->fix[s.d + 1], 0, 0,
+		                  ~(uint32_t)0,   s.d + 1 == last};
+		if (s.d + 2 <= last) {
+			st.shift2 = in->shift[s.d + 1];
+			st.fix2 = in->fix[s.d + 2];
+			st.pass = 0;
+		}
 		do {
-			interior_child(&avail, &s, shift, fix, is_last, keep,
-				       in->right_bit, rb, &stack[sp], &sp, &count);
-			interior_child(&avail, &s, shift, fix, is_last, keep,
-				       in->right_bit, rb, &stack[sp], &sp, &count);
+			interior_child(&avail, &s, &st, &stack[sp], &sp, &count);
+			interior_child(&avail, &s, &st, &stack[sp], &sp, &count);
 		} while (avail);
 	}
 	return count;
 }
 
 /* Counts the placements of the first depth free rows: a task's cost. */
-static uint64_t interior_weigh(const struct interior *in, int d, int depth,
-			       uint32_t cols, uint32_t ld, uint32_t rd)
+static uint64_t interior_weigh(const struct interior *in, int d, int depth, uint32_t cols,
+                               uint32_t ld, uint32_t rd)
 {
 	if (d == depth || d == in->m)
 		return 1;
@@ -288,8 +303,8 @@ static uint64_t interior_weigh(const struct interior *in, int d, int depth,
 		uint32_t bit = avail & -avail;
 		avail ^= bit;
 		int s = d + 1 < in->m ? in->shift[d] : 0;
-		count += interior_weigh(in, d + 1, depth, cols | bit,
-					(ld | bit) << s, (rd | bit) >> s);
+		count += interior_weigh(in, d + 1, depth, cols | bit, (ld | bit) << s,
+		                        (rd | bit) >> s);
 	}
 	return count;
 }
@@ -304,9 +319,9 @@ struct sym_count {
  * it keeps the board so that each solution can be checked against the
  * rotations.  Reflections never fix a solution for n > 1.
  */
-static void interior_symmetric(int n, const struct interior *in, int d,
-			       uint32_t cols, uint32_t ld, uint32_t rd,
-			       int col_of[], struct sym_count *out)
+static void interior_symmetric(int n, const struct interior *in, int d, uint32_t cols,
+                               uint32_t ld, uint32_t rd, int col_of[],
+                               struct sym_count *out)
 {
 	if (d == in->m) {
 		int r180 = 1, r90 = 1;
@@ -326,7 +341,7 @@ static void interior_symmetric(int n, const struct interior *in, int d,
 		int s = d + 1 < in->m ? in->shift[d] : 0;
 		col_of[in->row[d]] = __builtin_ctz(bit);
 		interior_symmetric(n, in, d + 1, cols | bit, (ld | bit) << s,
-				   (rd | bit) >> s, col_of, out);
+		                   (rd | bit) >> s, col_of, out);
 	}
 }
 
@@ -357,7 +372,7 @@ static void task_run(int n, const struct task *t, struct count_result *sum)
 	col_of[n - 1] = t->bottom;
 	col_of[t->left] = 0;
 	col_of[t->right] = n - 1;
-	struct sym_count c = { 0, 0, 0 };
+	struct sym_count c = {0, 0, 0};
 	interior_symmetric(n, &in, 0, in.cols, 0, 0, col_of, &c);
 	uint64_t fixed = c.all;
 	if (t->stab & (1u << COUNT_ROT180))
@@ -374,10 +389,10 @@ static int task_compare(const void *pa, const void *pb)
 	const struct task *a = pa, *b = pb;
 	if (a->weight != b->weight)
 		return a->weight < b->weight ? 1 : -1;
-	uint32_t ka = (uint32_t)((a->top << 24) | (a->bottom << 16) |
-				 (a->left << 8) | a->right);
-	uint32_t kb = (uint32_t)((b->top << 24) | (b->bottom << 16) |
-				 (b->left << 8) | b->right);
+	uint32_t ka = (uint32_t)((a->top << 24) | (a->bottom << 16) | (a->left << 8) |
+	                         a->right);
+	uint32_t kb = (uint32_t)((b->top << 24) | (b->bottom << 16) | (b->left << 8) |
+	                         b->right);
 	return ka < kb ? -1 : ka > kb;
 }
 
@@ -402,7 +417,7 @@ struct task_list {
 };
 
 /* Appends t with its weight; -1 when out of memory. */
-static int tasks_push(int n, struct task_list *l, const struct task *t)
+static int tasks_push(int n, struct task_list *l, struct task t)
 {
 	if (l->len == l->cap) {
 		size_t cap = l->cap ? 2 * l->cap : 256;
@@ -413,10 +428,9 @@ static int tasks_push(int n, struct task_list *l, const struct task *t)
 		l->cap = cap;
 	}
 	struct interior in;
-	interior_init(n, t, &in);
-	l->v[l->len] = *t;
-	l->v[l->len++].weight =
-		interior_weigh(&in, 0, COUNT_WEIGHT_DEPTH, in.cols, 0, 0);
+	interior_init(n, &t, &in);
+	t.weight = interior_weigh(&in, 0, COUNT_WEIGHT_DEPTH, in.cols, 0, 0);
+	l->v[l->len++] = t;
 	return 0;
 }
 
@@ -428,41 +442,38 @@ static int tasks_push(int n, struct task_list *l, const struct task *t)
  */
 static struct task *tasks_build(int n, size_t *count)
 {
-	struct task_list l = { NULL, 0, 0 };
+	struct task_list l = {NULL, 0, 0};
 	for (int top = 0; top < n; top++)
-		for (int left = 0; left < n; left++) {
-			struct task group = { .top = (uint8_t)top,
-					      .left = (uint8_t)left, .stab = 1,
-					      .group = 1 };
-			int used = 0;
-			for (int right = 0; right < n; right++)
+		for (int left = 0; left < n; left++)
+			for (int right = 0; right < n; right++) {
+				struct task group = {0,
+				                     (uint8_t)top,
+				                     0,
+				                     (uint8_t)left,
+				                     (uint8_t)right,
+				                     1,
+				                     0};
 				for (int bottom = 0; bottom < n; bottom++) {
-					struct task t = { .top = (uint8_t)top,
-							  .bottom = (uint8_t)bottom,
-							  .left = (uint8_t)left,
-							  .right = (uint8_t)right };
+					struct task t = group;
+					t.bottom = (uint8_t)bottom;
+					t.bottoms = 0;
 					if (!constellation_valid(n, &t) ||
 					    !constellation_canonical(n, &t))
 						continue;
-					if (t.stab == 1 && bottom != 0 && bottom != n - 1 &&
-					    right != 0 && right != n - 1) {
-						group.by_right[right] |= (uint32_t)1 << bottom;
-						used = 1;
-					} else if (tasks_push(n, &l, &t)) {
+					if (t.stab == 1 && bottom != 0 && bottom != n - 1)
+						group.bottoms |= (uint32_t)1 << bottom;
+					else if (tasks_push(n, &l, t))
 						goto fail;
-					}
 				}
-			if (used && tasks_push(n, &l, &group))
-				goto fail;
-		}
-	qsort(l.v, l.len, sizeof *l.v, task_compare);
+				if (group.bottoms && tasks_push(n, &l, group))
+					goto fail;
+			}
 	*count = l.len;
 	if (!l.v) {
 		/* No task at all (n = 2, 3): still hand back something to free. */
-		l.v = malloc(sizeof *l.v);
-		if (!l.v)
-			return NULL;
+		return malloc(sizeof *l.v);
 	}
+	qsort(l.v, l.len, sizeof *l.v, task_compare);
 	return l.v;
 fail:
 	free(l.v);
@@ -482,7 +493,7 @@ static void *worker_run(void *arg)
 		sh->done += sh->tasks[i].weight;
 		if (sh->progress)
 			sh->progress(sh->ctx,
-				     (double)sh->done / (double)sh->total_weight);
+			             (double)sh->done / (double)sh->total_weight);
 		pthread_mutex_unlock(&sh->lock);
 	}
 	return NULL;
@@ -497,7 +508,7 @@ int count_default_threads(void)
 }
 
 int count_solutions(int n, int threads, count_progress_fn progress, void *ctx,
-		    struct count_result *out)
+                    struct count_result *out)
 {
 	if (n < 1 || n > COUNT_MAX_N || threads < 0 || !out) {
 		errno = EINVAL;
@@ -515,8 +526,11 @@ int count_solutions(int n, int threads, count_progress_fn progress, void *ctx,
 	struct task *tasks = tasks_build(n, &ntasks);
 	if (!tasks)
 		return -1;
-	struct shared sh = { .n = n, .tasks = tasks, .ntasks = ntasks,
-			     .progress = progress, .ctx = ctx };
+	struct shared sh = {.n = n,
+	                    .tasks = tasks,
+	                    .ntasks = ntasks,
+	                    .progress = progress,
+	                    .ctx = ctx};
 	atomic_init(&sh.next, 0);
 	for (size_t i = 0; i < ntasks; i++)
 		sh.total_weight += tasks[i].weight;
@@ -543,7 +557,7 @@ int count_solutions(int n, int threads, count_progress_fn progress, void *ctx,
 	for (; started < threads; started++) {
 		workers[started].sh = &sh;
 		err = pthread_create(&workers[started].thread, NULL, worker_run,
-				     &workers[started]);
+		                     &workers[started]);
 		if (err) {
 			/* Let the running workers finish their task and stop. */
 			atomic_store(&sh.next, ntasks);
@@ -553,7 +567,7 @@ int count_solutions(int n, int threads, count_progress_fn progress, void *ctx,
 	workers[0].sh = &sh;
 	if (!err)
 		worker_run(&workers[0]);
-	struct count_result sum = { 0, 0 };
+	struct count_result sum = {0, 0};
 	for (int i = 0; i < started; i++) {
 		if (i > 0)
 			pthread_join(workers[i].thread, NULL);
