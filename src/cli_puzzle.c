@@ -1,0 +1,155 @@
+/* The puzzle command: make completion puzzles, and check puzzle files. */
+#include "config.h"
+
+#include "cli.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "puzzle.h"
+
+static const char synopsis[] = "nqueens puzzle N [--seed S] [--grade easy|medium|hard] "
+                               "| --check FILE...";
+
+/* A seed nobody chose: the clock to the nanosecond, printed so it can be reused. */
+static uint64_t clock_seed(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static int print_puzzle(const struct puzzle *pz)
+{
+	char buf[1024];
+	size_t need = puzzle_format(pz, buf, sizeof buf);
+
+	if (need >= sizeof buf) {
+		char *big = malloc(need + 1);
+
+		if (!big)
+			abort();
+		puzzle_format(pz, big, need + 1);
+		fputs(big, stdout);
+		free(big);
+	} else {
+		fputs(buf, stdout);
+	}
+	return CLI_OK;
+}
+
+/*
+ * Checks puzzle files: each must parse, have exactly one completion and the
+ * grade it declares.  One line per file says what was found.
+ */
+static int check_files(int nfiles, char **files)
+{
+	int status = CLI_OK;
+
+	if (nfiles == 0)
+		return cli_usage_error("puzzle", "--check needs a FILE; usage: %s",
+		                       synopsis);
+	for (int i = 0; i < nfiles; i++) {
+		struct puzzle pz;
+		struct puzzle_measure m;
+		char err[512];
+
+		if (puzzle_load(files[i], &pz, err, sizeof err) < 0) {
+			fflush(stdout);
+			return cli_usage_error("puzzle", "%s", err);
+		}
+		puzzle_measure(&pz, &m);
+		printf("%s: %s; grade %s, measured %s (%d given, %" PRIu64 " nodes)\n",
+		       files[i],
+		       m.completions == 1 ? "1 completion" : "several completions",
+		       puzzle_grade_name(pz.grade), puzzle_grade_name(m.grade), pz.ngiven,
+		       m.nodes);
+		if (m.completions != 1 || m.grade != pz.grade)
+			status = CLI_NO;
+	}
+	return cli_finish_output(status);
+}
+
+int cli_puzzle(int argc, char **argv)
+{
+	static const struct cli_optdef defs[] = {
+	        {"seed", 's', true},
+	        {"grade", 'g', true},
+	        {"check", 'c', false},
+	        {"help", 'h', false},
+	};
+	const char *val[4];
+	char **pos = calloc((size_t)argc + 1, sizeof *pos);
+	int npos, n = 0, rc;
+	uint64_t seed, v = 0;
+	enum puzzle_grade grade = PUZZLE_MEDIUM;
+	struct puzzle pz;
+
+	if (!pos)
+		return CLI_NO;
+	if (cli_parse_options("puzzle", synopsis, argc, argv, defs, 4, val, pos, argc,
+	                      &npos)) {
+		free(pos);
+		return CLI_USAGE;
+	}
+	if (val[3]) {
+		free(pos);
+		cli_help();
+		return cli_finish_output(CLI_OK);
+	}
+	if (val[2]) {
+		if (val[0] || val[1]) {
+			free(pos);
+			return cli_usage_error("puzzle",
+			                       "--check takes no --seed or --grade; "
+			                       "usage: %s",
+			                       synopsis);
+		}
+		rc = check_files(npos, pos);
+		free(pos);
+		return rc;
+	}
+	if (npos > 1) {
+		rc = cli_usage_error("puzzle", "unexpected argument '%s'; usage: %s",
+		                     pos[1], synopsis);
+		free(pos);
+		return rc;
+	}
+	/* cli_parse_n says what is missing; the range starts above 1 here. */
+	if (npos == 0 ? cli_parse_n("puzzle", synopsis, npos, pos, PUZZLE_GEN_MAX_N, &n)
+	              : cli_parse_number("puzzle", "N", pos[0], PUZZLE_GEN_MIN_N,
+	                                 PUZZLE_GEN_MAX_N, &v)) {
+		free(pos);
+		return CLI_USAGE;
+	}
+	free(pos);
+	n = (int)v;
+	if (val[1]) {
+		grade = puzzle_grade_from_name(val[1]);
+		if (grade == PUZZLE_GRADES)
+			return cli_usage_error("puzzle",
+			                       "--grade must be easy, medium or hard, "
+			                       "not '%s'",
+			                       val[1]);
+	}
+	if (val[0]) {
+		if (cli_parse_number("puzzle", "the seed", val[0], 0, UINT64_MAX, &seed))
+			return CLI_USAGE;
+	} else {
+		seed = clock_seed();
+	}
+	if (puzzle_generate(n, seed, grade, &pz) < 0) {
+		fprintf(stderr,
+		        "nqueens puzzle: no %s puzzle for n = %d from seed %" PRIu64
+		        "; try another seed\n",
+		        puzzle_grade_name(grade), n, seed);
+		return CLI_NO;
+	}
+	printf("# seed: %" PRIu64 "\n", seed);
+	print_puzzle(&pz);
+	return cli_finish_output(CLI_OK);
+}

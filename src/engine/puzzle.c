@@ -1,0 +1,844 @@
+/* Completion puzzles: parse, format, count completions, generate, grade, hint. */
+#include "config.h"
+
+#include "puzzle.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "errmsg.h"
+
+/* How often (in nodes) a search looks at the cancel flag. */
+#define CANCEL_EVERY 4096
+
+/* How many candidate puzzles the generator tries before it gives up. */
+#define GEN_ATTEMPTS 400
+
+/*
+ * A search for completions.  Lines are kept as masks: cols by rank, anti by
+ * file + rank, diag by rank - file + n - 1, so every mask fits 64 bits.
+ */
+struct search {
+	int n;
+	uint64_t full;
+	uint64_t limit; /* stop at this many completions; 0 for no limit */
+	uint64_t found, nodes;
+	const atomic_int *cancel;
+	bool cancelled;
+	bool plain; /* files in order, as the grade's plain search does */
+};
+
+/* The ranks still free on file f. */
+static uint64_t free_ranks(const struct search *s, int f, uint64_t cols, uint64_t anti,
+                           uint64_t diag)
+{
+	return s->full & ~(cols | anti >> f | diag >> (s->n - 1 - f));
+}
+
+static bool search_stop(struct search *s)
+{
+	return s->cancelled || (s->limit && s->found >= s->limit);
+}
+
+/*
+ * Fills the files in open (a mask of files).  The general search fills the
+ * file with the fewest free ranks first: a dead end shows at once, which
+ * keeps "is there any completion" fast even with few queens given.
+ */
+static void search_fill(struct search *s, uint64_t open, uint64_t cols, uint64_t anti,
+                        uint64_t diag)
+{
+	uint64_t avail;
+	int f = -1;
+
+	if (!open) {
+		s->found++;
+		return;
+	}
+	if (s->plain) {
+		f = __builtin_ctzll(open);
+		avail = free_ranks(s, f, cols, anti, diag);
+	} else {
+		int best = 65;
+
+		avail = 0;
+		for (uint64_t o = open; o; o &= o - 1) {
+			int g = __builtin_ctzll(o);
+			uint64_t a = free_ranks(s, g, cols, anti, diag);
+			int c = __builtin_popcountll(a);
+
+			if (c < best) {
+				best = c;
+				f = g;
+				avail = a;
+				if (c == 0)
+					return;
+			}
+		}
+	}
+	while (avail) {
+		uint64_t bit = avail & -avail;
+		int r = __builtin_ctzll(bit);
+
+		avail &= avail - 1;
+		if (++s->nodes % CANCEL_EVERY == 0 && s->cancel &&
+		    atomic_load_explicit(s->cancel, memory_order_relaxed))
+			s->cancelled = true;
+		if (search_stop(s))
+			return;
+		search_fill(s, open & ~((uint64_t)1 << f), cols | bit,
+		            anti | (uint64_t)1 << (f + r),
+		            diag | (uint64_t)1 << (r - f + s->n - 1));
+	}
+}
+
+/*
+ * Counts the solutions that extend ranks (0-based by file, -1 for an empty
+ * file), which must be on distinct files; attacking queens give 0.  Returns
+ * -1 when cancelled.
+ */
+static int count_ranks(struct search *s, const int *ranks)
+{
+	uint64_t open = 0, cols = 0, anti = 0, diag = 0;
+	int n = s->n;
+
+	s->full = ((uint64_t)1 << n) - 1;
+	s->found = 0;
+	s->nodes = 0;
+	s->cancelled = false;
+	for (int f = 0; f < n; f++) {
+		int r = ranks[f];
+		uint64_t c, a, d;
+
+		if (r < 0) {
+			open |= (uint64_t)1 << f;
+			continue;
+		}
+		c = (uint64_t)1 << r;
+		a = (uint64_t)1 << (f + r);
+		d = (uint64_t)1 << (r - f + n - 1);
+		if ((cols & c) || (anti & a) || (diag & d))
+			return 0;
+		cols |= c;
+		anti |= a;
+		diag |= d;
+	}
+	/* A cancel set before the call is seen even when the search is short. */
+	if (s->cancel && atomic_load_explicit(s->cancel, memory_order_relaxed))
+		s->cancelled = true;
+	else
+		search_fill(s, open, cols, anti, diag);
+	return s->cancelled ? -1 : 0;
+}
+
+/*
+ * The solutions of the empty board (OEIS A000170), which the Play screen asks
+ * for first and which take seconds to count from n = 16 on.
+ */
+static const uint64_t empty_board[] = {
+        0,
+        1,
+        0,
+        0,
+        2,
+        10,
+        4,
+        40,
+        92,
+        352,
+        724,
+        2680,
+        14200,
+        73712,
+        365596,
+        2279184,
+        14772512,
+        95815104,
+        666090624,
+        UINT64_C(4968057848),
+        UINT64_C(39029188884),
+        UINT64_C(314666222712),
+        UINT64_C(2691008701644),
+        UINT64_C(24233937684440),
+        UINT64_C(227514171973736),
+        UINT64_C(2207893435808352),
+        UINT64_C(22317699616364044),
+        UINT64_C(234907967154122528),
+};
+
+static int count_given(int n, const int *ranks, uint64_t limit, const atomic_int *cancel,
+                       uint64_t *count)
+{
+	struct search s = {.n = n, .limit = limit, .cancel = cancel};
+	bool empty = true;
+
+	for (int f = 0; f < n && empty; f++)
+		empty = ranks[f] < 0;
+	if (empty && n < (int)(sizeof empty_board / sizeof empty_board[0])) {
+		*count = limit && empty_board[n] > limit ? limit : empty_board[n];
+		return 0;
+	}
+	if (count_ranks(&s, ranks) < 0)
+		return -1;
+	*count = s.found;
+	return 0;
+}
+
+int puzzle_completions(const struct puzzle *pz, uint64_t limit, const atomic_int *cancel,
+                       uint64_t *count)
+{
+	if (pz->n < 1 || pz->n > PUZZLE_MAX_N) {
+		errno = EINVAL;
+		return -1;
+	}
+	return count_given(pz->n, pz->given, limit, cancel, count);
+}
+
+/* The grade from the measure; see puzzle.h and nqueens(6). */
+static enum puzzle_grade grade_of(int n, const struct puzzle_measure *m)
+{
+	int k = n - m->empty;
+
+	if (2 * k >= n && m->nodes <= 2 * (uint64_t)m->empty)
+		return PUZZLE_EASY;
+	if (2 * k < n && m->minimal && 4 * m->nodes >= (uint64_t)n * (uint64_t)m->empty)
+		return PUZZLE_HARD;
+	return PUZZLE_MEDIUM;
+}
+
+int puzzle_measure(const struct puzzle *pz, struct puzzle_measure *m)
+{
+	struct search s = {.n = pz->n, .plain = true};
+	int n = pz->n, ranks[PUZZLE_MAX_N];
+
+	if (n < 1 || n > PUZZLE_MAX_N) {
+		errno = EINVAL;
+		return -1;
+	}
+	count_ranks(&s, pz->given);
+	m->nodes = s.nodes;
+	m->completions = s.found > 2 ? 2 : s.found;
+	m->empty = 0;
+	for (int f = 0; f < n; f++)
+		m->empty += pz->given[f] < 0;
+	m->minimal = m->completions == 1;
+	memcpy(ranks, pz->given, sizeof *ranks * (size_t)n);
+	for (int f = 0; f < n && m->minimal; f++) {
+		uint64_t c = 0;
+
+		if (ranks[f] < 0)
+			continue;
+		ranks[f] = -1;
+		count_given(n, ranks, 2, NULL, &c);
+		ranks[f] = pz->given[f];
+		if (c == 1)
+			m->minimal = false;
+	}
+	m->grade = grade_of(n, m);
+	return 0;
+}
+
+static const char *const grade_names[PUZZLE_GRADES] = {"easy", "medium", "hard"};
+
+const char *puzzle_grade_name(enum puzzle_grade g)
+{
+	return (unsigned)g < PUZZLE_GRADES ? grade_names[g] : "?";
+}
+
+enum puzzle_grade puzzle_grade_from_name(const char *name)
+{
+	for (int g = 0; g < PUZZLE_GRADES; g++)
+		if (strcmp(name, grade_names[g]) == 0)
+			return (enum puzzle_grade)g;
+	return PUZZLE_GRADES;
+}
+
+/* splitmix64: small, fast and the same everywhere, so a seed names a puzzle. */
+static uint64_t rng_next(uint64_t *state)
+{
+	uint64_t z = (*state += UINT64_C(0x9e3779b97f4a7c15));
+
+	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return z ^ (z >> 31);
+}
+
+/* A number in [0, bound) without the bias of a plain modulo. */
+static int rng_below(uint64_t *state, int bound)
+{
+	uint64_t b = (uint64_t)bound, limit = UINT64_MAX - UINT64_MAX % b, v;
+
+	do
+		v = rng_next(state);
+	while (v >= limit);
+	return (int)(v % b);
+}
+
+static void rng_shuffle(uint64_t *state, int *v, int len)
+{
+	for (int i = len - 1; i > 0; i--) {
+		int j = rng_below(state, i + 1);
+		int t = v[i];
+
+		v[i] = v[j];
+		v[j] = t;
+	}
+}
+
+/* A random solution: backtracking that tries each file's ranks in random order. */
+static bool random_solution(int n, uint64_t *rng, int f, uint64_t cols, uint64_t anti,
+                            uint64_t diag, int *p)
+{
+	int order[PUZZLE_MAX_N];
+
+	if (f == n)
+		return true;
+	for (int r = 0; r < n; r++)
+		order[r] = r;
+	rng_shuffle(rng, order, n);
+	for (int i = 0; i < n; i++) {
+		int r = order[i];
+		uint64_t c = (uint64_t)1 << r, a = (uint64_t)1 << (f + r),
+		         d = (uint64_t)1 << (r - f + n - 1);
+
+		if ((cols & c) || (anti & a) || (diag & d))
+			continue;
+		p[f] = r;
+		if (random_solution(n, rng, f + 1, cols | c, anti | a, diag | d, p))
+			return true;
+	}
+	return false;
+}
+
+static uint64_t unique_check(int n, const int *given)
+{
+	uint64_t c = 0;
+
+	count_given(n, given, 2, NULL, &c);
+	return c;
+}
+
+/*
+ * One candidate: a random solution, stripped of queens in random order while
+ * the completion stays unique (a minimal puzzle, the hardest kind), then
+ * given back some queens for the easier grades.
+ */
+static void make_candidate(int n, uint64_t *rng, enum puzzle_grade grade,
+                           struct puzzle *pz)
+{
+	int sol[PUZZLE_MAX_N], order[PUZZLE_MAX_N], k = n, target;
+
+	random_solution(n, rng, 0, 0, 0, 0, sol);
+	memcpy(pz->given, sol, sizeof *sol * (size_t)n);
+	for (int f = 0; f < n; f++)
+		order[f] = f;
+	rng_shuffle(rng, order, n);
+	for (int i = 0; i < n; i++) {
+		int f = order[i];
+
+		pz->given[f] = -1;
+		if (unique_check(n, pz->given) == 1)
+			k--;
+		else
+			pz->given[f] = sol[f];
+	}
+	/* Easy gives half the queens or more, but always leaves some to find. */
+	if (grade == PUZZLE_EASY)
+		target = (n + 1) / 2 + rng_below(rng, 1 + n / 4);
+	else if (grade == PUZZLE_MEDIUM)
+		target = k + rng_below(rng, 3);
+	else
+		target = k;
+	if (target > n - 2 - n / 8)
+		target = n - 2 - n / 8;
+	/* Any given queen added back to a minimal set is redundant. */
+	rng_shuffle(rng, order, n);
+	for (int i = 0; i < n && k < target; i++) {
+		int f = order[i];
+
+		if (pz->given[f] < 0) {
+			pz->given[f] = sol[f];
+			k++;
+		}
+	}
+	pz->ngiven = k;
+}
+
+int puzzle_generate(int n, uint64_t seed, enum puzzle_grade grade, struct puzzle *out)
+{
+	uint64_t rng = seed;
+
+	if (n < PUZZLE_GEN_MIN_N || n > PUZZLE_GEN_MAX_N ||
+	    (unsigned)grade >= PUZZLE_GRADES) {
+		errno = EINVAL;
+		return -1;
+	}
+	for (int attempt = 0; attempt < GEN_ATTEMPTS; attempt++) {
+		struct puzzle pz = {.n = n, .grade = grade};
+		struct puzzle_measure m;
+
+		make_candidate(n, &rng, grade, &pz);
+		puzzle_measure(&pz, &m);
+		if (m.completions != 1 || m.grade != grade)
+			continue;
+		snprintf(pz.title, sizeof pz.title, "%d queens, %s", n,
+		         puzzle_grade_name(grade));
+		*out = pz;
+		return 0;
+	}
+	errno = ESRCH;
+	return -1;
+}
+
+bool puzzle_is_given(const struct puzzle *pz, struct square sq)
+{
+	return sq.file >= 0 && sq.file < pz->n && pz->given[sq.file] == sq.rank;
+}
+
+int puzzle_to_board(const struct puzzle *pz, struct board *b)
+{
+	if (board_init(b, pz->n) < 0)
+		return -1;
+	for (int f = 0; f < pz->n; f++)
+		if (pz->given[f] >= 0)
+			board_place(b, (struct square){f, pz->given[f]});
+	return 0;
+}
+
+size_t puzzle_format(const struct puzzle *pz, char *buf, size_t len)
+{
+	size_t used = 0;
+	int w;
+
+	w = snprintf(buf, len, "title: %s\nsize: %d\ngrade: %s\nqueens:", pz->title,
+	             pz->n, puzzle_grade_name(pz->grade));
+	used = (size_t)(w < 0 ? 0 : w);
+	for (int f = 0; f < pz->n; f++) {
+		char name[32];
+
+		if (pz->given[f] < 0)
+			continue;
+		board_square_name((struct square){f, pz->given[f]}, name, sizeof name);
+		w = snprintf(used < len ? buf + used : NULL, used < len ? len - used : 0,
+		             " %s", name);
+		used += (size_t)(w < 0 ? 0 : w);
+	}
+	w = snprintf(used < len ? buf + used : NULL, used < len ? len - used : 0, "\n");
+	used += (size_t)(w < 0 ? 0 : w);
+	return used;
+}
+
+/* Where a value of the file starts and ends, blanks trimmed. */
+static void trim(const char **s, const char **e)
+{
+	while (*s < *e && isspace((unsigned char)**s))
+		(*s)++;
+	while (*e > *s && isspace((unsigned char)(*e)[-1]))
+		(*e)--;
+}
+
+/* The keys of the file format, in the order puzzle_format writes them. */
+enum key { KEY_TITLE, KEY_SIZE, KEY_GRADE, KEY_QUEENS, KEY_COUNT };
+static const char *const key_names[KEY_COUNT] = {"title", "size", "grade", "queens"};
+
+/* Reads the queens line once the size is known. */
+static int parse_queens(const char *v, struct puzzle *pz, const char *name, int line,
+                        char *err, size_t errlen)
+{
+	struct position pos;
+	struct board_conflict c;
+	char why[256], a[32], b[32];
+	const char *p = v;
+
+	while (isspace((unsigned char)*p) || *p == ',')
+		p++;
+	for (int f = 0; f < PUZZLE_MAX_N; f++)
+		pz->given[f] = -1;
+	pz->ngiven = 0;
+	if (*p == '\0')
+		return 0; /* no queen given: the player places them all */
+	if (board_parse(v, &pos, why, sizeof why) < 0) {
+		errmsg_set(err, errlen, "%s:%d: %s", name, line, why);
+		return -1;
+	}
+	if (isdigit((unsigned char)*p) || *p == '.' || *p == '-') {
+		if (pos.n != pz->n) {
+			errmsg_set(err, errlen,
+			           "%s:%d: %d ranks given for a board of size %d; write "
+			           "one rank (or '.') per file, or squares such as c6",
+			           name, line, pos.n, pz->n);
+			board_free(&pos);
+			return -1;
+		}
+	}
+	for (size_t i = 0; i < pos.count; i++) {
+		struct square sq = pos.sq[i];
+
+		if (sq.file >= pz->n || sq.rank >= pz->n) {
+			board_square_name(sq, a, sizeof a);
+			errmsg_set(err, errlen, "%s:%d: %s is off the %d×%d board", name,
+			           line, a, pz->n, pz->n);
+			board_free(&pos);
+			return -1;
+		}
+	}
+	if (board_conflicts(&pos, &c, 1) > 0) {
+		board_square_name(c.a, a, sizeof a);
+		board_square_name(c.b, b, sizeof b);
+		if (c.line == BOARD_LINE_FILE)
+			errmsg_set(err, errlen,
+			           "%s:%d: %s and %s are on the same file; give at "
+			           "most one queen per file",
+			           name, line, a, b);
+		else
+			errmsg_set(err, errlen,
+			           "%s:%d: %s and %s attack each other (they share a %s)",
+			           name, line, a, b, board_line_name(c.line));
+		board_free(&pos);
+		return -1;
+	}
+	for (size_t i = 0; i < pos.count; i++)
+		pz->given[pos.sq[i].file] = pos.sq[i].rank;
+	pz->ngiven = (int)pos.count;
+	board_free(&pos);
+	return 0;
+}
+
+int puzzle_parse(const char *text, const char *name, struct puzzle *out, char *err,
+                 size_t errlen)
+{
+	int seen[KEY_COUNT] = {0}; /* the line of each key, 0 if not yet seen */
+	const char *p = text, *queens = NULL;
+	size_t queens_len = 0;
+	int line = 0;
+	uint64_t count;
+
+	memset(out, 0, sizeof *out);
+	for (int f = 0; f < PUZZLE_MAX_N; f++)
+		out->given[f] = -1;
+	out->grade = PUZZLE_GRADES;
+	while (*p) {
+		const char *end = strchr(p, '\n'), *s = p, *colon, *v, *ve;
+		int key = -1;
+
+		if (!end)
+			end = p + strlen(p);
+		line++;
+		p = *end ? end + 1 : end;
+		ve = end;
+		trim(&s, &ve);
+		if (s == ve || *s == '#')
+			continue;
+		colon = memchr(s, ':', (size_t)(ve - s));
+		if (!colon) {
+			errmsg_set(err, errlen,
+			           "%s:%d: '%.*s' is not 'key: value' (keys are title, "
+			           "size, grade and queens)",
+			           name, line, (int)(ve - s), s);
+			return -1;
+		}
+		for (int k = 0; k < KEY_COUNT; k++)
+			if (strlen(key_names[k]) == (size_t)(colon - s) &&
+			    memcmp(s, key_names[k], (size_t)(colon - s)) == 0)
+				key = k;
+		if (key < 0) {
+			errmsg_set(err, errlen,
+			           "%s:%d: unknown key '%.*s' (keys are title, size, "
+			           "grade and queens)",
+			           name, line, (int)(colon - s), s);
+			return -1;
+		}
+		if (seen[key]) {
+			errmsg_set(err, errlen,
+			           "%s:%d: '%s' given twice (first on line %d)", name,
+			           line, key_names[key], seen[key]);
+			return -1;
+		}
+		seen[key] = line;
+		v = colon + 1;
+		trim(&v, &ve);
+		switch (key) {
+		case KEY_TITLE:
+			if ((size_t)(ve - v) >= sizeof out->title) {
+				errmsg_set(
+				        err, errlen,
+				        "%s:%d: the title is longer than %d characters",
+				        name, line, PUZZLE_TITLE_MAX - 1);
+				return -1;
+			}
+			memcpy(out->title, v, (size_t)(ve - v));
+			out->title[ve - v] = '\0';
+			break;
+		case KEY_SIZE: {
+			int n = 0;
+			bool ok = v < ve;
+
+			for (const char *q = v; ok && q < ve; q++) {
+				if (!isdigit((unsigned char)*q) || n > PUZZLE_MAX_N)
+					ok = false;
+				else
+					n = n * 10 + (*q - '0');
+			}
+			if (!ok || n < 1 || n > PUZZLE_MAX_N) {
+				errmsg_set(
+				        err, errlen,
+				        "%s:%d: the size must be a whole number from 1 "
+				        "to %d, not '%.*s'",
+				        name, line, PUZZLE_MAX_N, (int)(ve - v), v);
+				return -1;
+			}
+			out->n = n;
+			break;
+		}
+		case KEY_GRADE: {
+			char g[16];
+
+			snprintf(g, sizeof g, "%.*s", (int)(ve - v), v);
+			out->grade = (size_t)(ve - v) < sizeof g
+			                     ? puzzle_grade_from_name(g)
+			                     : PUZZLE_GRADES;
+			if (out->grade == PUZZLE_GRADES) {
+				errmsg_set(
+				        err, errlen,
+				        "%s:%d: the grade must be easy, medium or hard, "
+				        "not '%.*s'",
+				        name, line, (int)(ve - v), v);
+				return -1;
+			}
+			break;
+		}
+		default:
+			/* The size may come later: the queens are read at the end. */
+			queens = v;
+			queens_len = (size_t)(ve - v);
+			break;
+		}
+	}
+	if (!seen[KEY_SIZE]) {
+		errmsg_set(err, errlen, "%s:%d: no 'size:' line giving the board size",
+		           name, line);
+		return -1;
+	}
+	if (!seen[KEY_GRADE]) {
+		errmsg_set(err, errlen, "%s:%d: no 'grade:' line (easy, medium or hard)",
+		           name, line);
+		return -1;
+	}
+	if (queens) {
+		char *copy = malloc(queens_len + 1);
+		int rc;
+
+		if (!copy) {
+			errmsg_set(err, errlen, "%s: out of memory", name);
+			return -1;
+		}
+		memcpy(copy, queens, queens_len);
+		copy[queens_len] = '\0';
+		rc = parse_queens(copy, out, name, seen[KEY_QUEENS], err, errlen);
+		free(copy);
+		if (rc < 0)
+			return -1;
+	}
+	if (puzzle_completions(out, 1, NULL, &count) < 0 || count == 0) {
+		errmsg_set(err, errlen,
+		           "%s:%d: no solution contains these queens, so the "
+		           "puzzle cannot be completed",
+		           name, seen[KEY_QUEENS] ? seen[KEY_QUEENS] : seen[KEY_SIZE]);
+		return -1;
+	}
+	return 0;
+}
+
+int puzzle_load(const char *path, struct puzzle *out, char *err, size_t errlen)
+{
+	FILE *fp = fopen(path, "r");
+	char *text = NULL;
+	size_t len = 0, cap = 0;
+	int rc;
+
+	if (!fp) {
+		errmsg_set(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	for (;;) {
+		if (cap - len < 4096) {
+			char *t;
+
+			/* Puzzle files are small; a huge one is not a puzzle. */
+			if (cap >= (size_t)1 << 20) {
+				errmsg_set(err, errlen, "%s: too large for a puzzle file",
+				           path);
+				goto fail;
+			}
+			cap = cap ? cap * 2 : 8192;
+			t = realloc(text, cap);
+			if (!t) {
+				errmsg_set(err, errlen, "%s: out of memory", path);
+				goto fail;
+			}
+			text = t;
+		}
+		size_t got = fread(text + len, 1, cap - len - 1, fp);
+
+		len += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(fp)) {
+		errmsg_set(err, errlen, "%s: %s", path, strerror(errno));
+		goto fail;
+	}
+	fclose(fp);
+	text[len] = '\0';
+	if (strlen(text) != len) {
+		free(text);
+		errmsg_set(err, errlen, "%s: a NUL byte: not a text file", path);
+		return -1;
+	}
+	rc = puzzle_parse(text, path, out, err, errlen);
+	free(text);
+	return rc;
+fail:
+	fclose(fp);
+	free(text);
+	return -1;
+}
+
+/*
+ * The queens of a board as ranks by file; false when two share a file (which
+ * no completion can mend).
+ */
+static bool board_ranks(const struct board *b, int *ranks)
+{
+	for (int f = 0; f < b->pos.n; f++)
+		ranks[f] = -1;
+	for (size_t i = 0; i < b->pos.count; i++) {
+		struct square sq = b->pos.sq[i];
+
+		if (ranks[sq.file] >= 0)
+			return false;
+		ranks[sq.file] = sq.rank;
+	}
+	return true;
+}
+
+int puzzle_status(const struct board *b, uint64_t limit, const atomic_int *cancel,
+                  struct puzzle_status *out)
+{
+	int ranks[PUZZLE_MAX_N], n = b->pos.n;
+	uint64_t count = 0;
+
+	memset(out, 0, sizeof *out);
+	if (n < 1 || n > PUZZLE_MAX_N) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (board_ranks(b, ranks) && count_given(n, ranks, limit, cancel, &count) < 0)
+		return -1;
+	out->completions = count;
+	out->completable = count > 0;
+	out->solved = count > 0 && b->pos.count == (size_t)n;
+	out->at_limit = limit && count >= limit;
+	return 0;
+}
+
+/* A hint when the position still has a completion. */
+static int hint_place(int n, int *ranks, const atomic_int *cancel,
+                      struct puzzle_hint *out)
+{
+	int best = n + 1;
+
+	for (int f = 0; f < n; f++) {
+		int choices = 0, first = -1;
+
+		if (ranks[f] >= 0)
+			continue;
+		for (int r = 0; r < n; r++) {
+			uint64_t c;
+
+			ranks[f] = r;
+			if (count_given(n, ranks, 1, cancel, &c) < 0) {
+				ranks[f] = -1;
+				return -1;
+			}
+			if (c > 0 && choices++ == 0)
+				first = r;
+		}
+		ranks[f] = -1;
+		/* The most forced file is the most useful thing to point at. */
+		if (choices > 0 && choices < best) {
+			best = choices;
+			*out = (struct puzzle_hint){
+			        PUZZLE_HINT_PLACE, {f, first}, choices};
+			if (choices == 1)
+				break;
+		}
+	}
+	return 0;
+}
+
+/* A hint when it has none: the latest queen whose removal mends it. */
+static int hint_remove(const struct board *b, const struct puzzle *pz,
+                       const atomic_int *cancel, struct puzzle_hint *out)
+{
+	int n = b->pos.n, ranks[PUZZLE_MAX_N];
+	bool any = false;
+
+	for (size_t i = b->pos.count; i-- > 0;) {
+		struct square sq = b->pos.sq[i];
+		uint64_t c = 0;
+		bool ok;
+
+		if (pz && puzzle_is_given(pz, sq))
+			continue;
+		if (!any) {
+			/* Failing all else, the latest queen placed is the suspect. */
+			*out = (struct puzzle_hint){PUZZLE_HINT_REMOVE, sq, 0};
+			any = true;
+		}
+		for (int f = 0; f < n; f++)
+			ranks[f] = -1;
+		ok = true;
+		for (size_t j = 0; j < b->pos.count && ok; j++) {
+			struct square q = b->pos.sq[j];
+
+			if (j == i)
+				continue;
+			if (ranks[q.file] >= 0)
+				ok = false;
+			ranks[q.file] = q.rank;
+		}
+		if (!ok)
+			continue;
+		if (count_given(n, ranks, 1, cancel, &c) < 0)
+			return -1;
+		if (c > 0) {
+			*out = (struct puzzle_hint){PUZZLE_HINT_REMOVE, sq, 1};
+			break;
+		}
+	}
+	return 0;
+}
+
+int puzzle_hint(const struct board *b, const struct puzzle *pz, const atomic_int *cancel,
+                struct puzzle_hint *out)
+{
+	int ranks[PUZZLE_MAX_N], n = b->pos.n;
+	uint64_t c = 0;
+
+	*out = (struct puzzle_hint){PUZZLE_HINT_NONE, {0, 0}, 0};
+	if (n < 1 || n > PUZZLE_MAX_N) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (board_ranks(b, ranks) && count_given(n, ranks, 1, cancel, &c) < 0)
+		return -1;
+	if (c == 0)
+		return hint_remove(b, pz, cancel, out);
+	if (b->pos.count == (size_t)n)
+		return 0;
+	return hint_place(n, ranks, cancel, out);
+}

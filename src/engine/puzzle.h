@@ -1,0 +1,138 @@
+/* Completion puzzles: parse, format, count completions, generate, grade, hint. */
+#ifndef NQ_PUZZLE_H
+#define NQ_PUZZLE_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+
+/* Largest n a puzzle or a position in play may have: masks are 64 bits. */
+#define PUZZLE_MAX_N 32
+
+/* The board sizes the generator makes puzzles for. */
+#define PUZZLE_GEN_MIN_N 5
+#define PUZZLE_GEN_MAX_N 20
+
+#define PUZZLE_TITLE_MAX 128
+
+/* How hard a puzzle is, as puzzle_measure grades it. */
+enum puzzle_grade { PUZZLE_EASY, PUZZLE_MEDIUM, PUZZLE_HARD, PUZZLE_GRADES };
+
+/*
+ * A completion puzzle: an n×n board with locked queens given on some files,
+ * none attacking another; the player places the rest.
+ */
+struct puzzle {
+	int n;
+	int ngiven;
+	int given[PUZZLE_MAX_N]; /* 0-based rank of the given queen by file; -1: none */
+	enum puzzle_grade grade;
+	char title[PUZZLE_TITLE_MAX];
+};
+
+/*
+ * What a plain search says about a puzzle, and the grade that follows.  The
+ * plain search fills the empty files from a upward, trying ranks from 1 up,
+ * and runs to the end to show that no other completion exists.
+ */
+struct puzzle_measure {
+	uint64_t completions; /* counted up to 2: 1 means unique */
+	uint64_t nodes;       /* queens the plain search places */
+	int empty;            /* files without a given queen: n - k */
+	bool minimal;         /* unique, and unique with no given left out */
+	enum puzzle_grade grade;
+};
+
+/* "easy", "medium", "hard"; and back, PUZZLE_GRADES for anything else. */
+const char *puzzle_grade_name(enum puzzle_grade g);
+enum puzzle_grade puzzle_grade_from_name(const char *name);
+
+/*
+ * Parses a puzzle file's text; name (the file name) starts every error, which
+ * reads "NAME:LINE: what is wrong".  Returns 0, or -1 with the reason in err.
+ * Puzzles without a completion are refused; several completions are allowed,
+ * and the grade is the file's (puzzle_measure says what it measures).
+ */
+int puzzle_parse(const char *text, const char *name, struct puzzle *out, char *err,
+                 size_t errlen);
+
+/* Reads and parses the file at path; errors name the path. */
+int puzzle_load(const char *path, struct puzzle *out, char *err, size_t errlen);
+
+/* Writes the puzzle in the file format; returns the length needed, as snprintf. */
+size_t puzzle_format(const struct puzzle *pz, char *buf, size_t len);
+
+/*
+ * Counts the completions of the given queens to solutions, stopping at limit
+ * (0: no limit).  cancel, if not NULL, is polled: when it becomes non-zero the
+ * count stops and -1 is returned.  Returns 0 with the count in *count.
+ */
+int puzzle_completions(const struct puzzle *pz, uint64_t limit, const atomic_int *cancel,
+                       uint64_t *count);
+
+/*
+ * Measures a puzzle and grades it.  With k given queens and e = n - k empty
+ * files: easy when 2k >= n and nodes <= 2e; hard when 2k < n, the givens are
+ * minimal and 4 nodes >= n e (the plain search places at least n/4 queens
+ * per empty file); medium otherwise.
+ */
+int puzzle_measure(const struct puzzle *pz, struct puzzle_measure *m);
+
+/*
+ * Makes a puzzle with exactly one completion at the given grade for
+ * PUZZLE_GEN_MIN_N <= n <= PUZZLE_GEN_MAX_N.  The same n, seed and grade give
+ * the same puzzle on every machine.  Returns 0, or -1 (a bad n or grade, or
+ * no puzzle found, which the tests rule out for the shipped range).
+ */
+int puzzle_generate(int n, uint64_t seed, enum puzzle_grade grade, struct puzzle *out);
+
+/* Places the given queens on b, which it initialises. */
+int puzzle_to_board(const struct puzzle *pz, struct board *b);
+
+/* True when sq holds one of the puzzle's given (locked) queens. */
+bool puzzle_is_given(const struct puzzle *pz, struct square sq);
+
+/* What the Play screen shows about a position in play. */
+struct puzzle_status {
+	bool completable;     /* some solution contains every queen on the board */
+	bool solved;          /* the board is a solution */
+	uint64_t completions; /* how many solutions contain them, up to the limit */
+	bool at_limit;        /* the count stopped at the limit: there may be more */
+};
+
+/*
+ * Judges a position with queens on any squares: two queens on one file or
+ * attacking each other leave no completion.  Counts up to limit (0: all).
+ * Returns 0; -1 when cancelled (see puzzle_completions) or n > PUZZLE_MAX_N.
+ */
+int puzzle_status(const struct board *b, uint64_t limit, const atomic_int *cancel,
+                  struct puzzle_status *out);
+
+enum puzzle_hint_kind {
+	PUZZLE_HINT_NONE,   /* solved, or stuck with only given queens */
+	PUZZLE_HINT_PLACE,  /* a queen on sq keeps the position completable */
+	PUZZLE_HINT_REMOVE, /* the position has no completion: take sq away */
+};
+
+struct puzzle_hint {
+	enum puzzle_hint_kind kind;
+	struct square sq;
+	/*
+	 * PLACE: the squares of sq's file that keep the position completable
+	 * (the hint's file is one with the fewest).  REMOVE: 1 when removing sq
+	 * alone makes the position completable, 0 when more must go.
+	 */
+	int choices;
+};
+
+/*
+ * A hint for the position on b.  Queens given by pz (may be NULL) are never
+ * suggested for removal.  Returns 0; -1 when cancelled or n > PUZZLE_MAX_N.
+ */
+int puzzle_hint(const struct board *b, const struct puzzle *pz, const atomic_int *cancel,
+                struct puzzle_hint *out);
+
+#endif

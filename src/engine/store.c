@@ -1,0 +1,671 @@
+/* Saved progress and settings: solutions and classes found, best puzzle times. */
+#include "config.h"
+
+#include "store.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "board.h"
+#include "enumerate.h"
+#include "errmsg.h"
+#include "symmetry.h"
+
+/* The first line of the file; a later format would change the number. */
+#define STORE_MAGIC "nqueens progress 1"
+
+/* How many indices the writer puts on one line. */
+#define PER_LINE 16
+
+int store_default_dir(char *buf, size_t len, char *err, size_t errlen)
+{
+	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+	int w;
+
+	/* The XDG rules say a relative XDG_DATA_HOME is to be ignored. */
+	if (xdg && xdg[0] == '/')
+		w = snprintf(buf, len, "%s/nqueens", xdg);
+	else if (home && home[0])
+		w = snprintf(buf, len, "%s/.local/share/nqueens", home);
+	else {
+		errmsg_set(
+		        err, errlen,
+		        "neither XDG_DATA_HOME nor HOME is set: progress is not saved");
+		return -1;
+	}
+	if (w < 0 || (size_t)w >= len) {
+		errmsg_set(err, errlen, "the progress directory's path is too long");
+		return -1;
+	}
+	return 0;
+}
+
+int store_init(struct store *st, const char *dir, char *err, size_t errlen)
+{
+	char buf[4096];
+	size_t len;
+
+	memset(st, 0, sizeof *st);
+	if (!dir) {
+		if (store_default_dir(buf, sizeof buf, err, errlen) < 0)
+			return -1;
+		dir = buf;
+	}
+	len = strlen(dir) + sizeof "/" STORE_FILE;
+	st->dir = strdup(dir);
+	st->path = malloc(len);
+	if (!st->dir || !st->path) {
+		store_free(st);
+		errmsg_set(err, errlen, "out of memory");
+		return -1;
+	}
+	snprintf(st->path, len, "%s/%s", dir, STORE_FILE);
+	return 0;
+}
+
+void store_clear(struct store *st)
+{
+	for (int n = 0; n <= STORE_MAX_N; n++) {
+		free(st->solutions[n].v);
+		free(st->classes[n].v);
+		st->solutions[n] = (struct store_set){0};
+		st->classes[n] = (struct store_set){0};
+	}
+	for (size_t i = 0; i < st->nbest; i++)
+		free(st->best[i].puzzle);
+	for (size_t i = 0; i < st->nsettings; i++) {
+		free(st->settings[i].key);
+		free(st->settings[i].value);
+	}
+	free(st->best);
+	free(st->settings);
+	st->best = NULL;
+	st->settings = NULL;
+	st->nbest = st->capbest = st->nsettings = st->capsettings = 0;
+}
+
+void store_free(struct store *st)
+{
+	store_clear(st);
+	free(st->dir);
+	free(st->path);
+	st->dir = st->path = NULL;
+}
+
+static struct store_set *set_of(struct store *st, enum store_kind kind, int n)
+{
+	return kind == STORE_CLASSES ? &st->classes[n] : &st->solutions[n];
+}
+
+/* Where index is in the set, or where it would go. */
+static size_t set_find(const struct store_set *s, uint64_t index)
+{
+	size_t lo = 0, hi = s->len;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->v[mid] < index)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+int store_add(struct store *st, enum store_kind kind, int n, uint64_t index)
+{
+	struct store_set *s;
+	size_t at;
+
+	if (n < 1 || n > STORE_MAX_N || index == 0)
+		return -1;
+	s = set_of(st, kind, n);
+	at = set_find(s, index);
+	if (at < s->len && s->v[at] == index)
+		return 0;
+	if (s->len == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 16;
+		uint64_t *v = realloc(s->v, cap * sizeof *v);
+
+		if (!v)
+			return -1;
+		s->v = v;
+		s->cap = cap;
+	}
+	memmove(s->v + at + 1, s->v + at, (s->len - at) * sizeof *s->v);
+	s->v[at] = index;
+	s->len++;
+	return 1;
+}
+
+bool store_has(const struct store *st, enum store_kind kind, int n, uint64_t index)
+{
+	const struct store_set *s;
+	size_t at;
+
+	if (n < 1 || n > STORE_MAX_N)
+		return false;
+	s = kind == STORE_CLASSES ? &st->classes[n] : &st->solutions[n];
+	at = set_find(s, index);
+	return at < s->len && s->v[at] == index;
+}
+
+size_t store_found(const struct store *st, enum store_kind kind, int n)
+{
+	if (n < 1 || n > STORE_MAX_N)
+		return 0;
+	return kind == STORE_CLASSES ? st->classes[n].len : st->solutions[n].len;
+}
+
+/* A puzzle name is one word of printable bytes, as the file writes it. */
+static bool good_name(const char *s)
+{
+	size_t len = strlen(s);
+
+	if (len == 0 || len > STORE_TEXT_MAX)
+		return false;
+	for (const char *p = s; *p; p++)
+		if ((unsigned char)*p <= ' ' || *p == 0x7f)
+			return false;
+	return true;
+}
+
+static bool good_key(const char *s)
+{
+	size_t len = strlen(s);
+
+	if (len == 0 || len > STORE_TEXT_MAX)
+		return false;
+	for (const char *p = s; *p; p++)
+		if (!islower((unsigned char)*p) && !isdigit((unsigned char)*p) &&
+		    !strchr("_.-", *p))
+			return false;
+	return true;
+}
+
+/* A value is one line with no blanks at its ends, which the reader trims. */
+static bool good_value(const char *s)
+{
+	size_t len = strlen(s);
+
+	if (len > STORE_TEXT_MAX || (len > 0 && (isspace((unsigned char)s[0]) ||
+	                                         isspace((unsigned char)s[len - 1]))))
+		return false;
+	for (const char *p = s; *p; p++)
+		if (*p == '\n' || *p == '\r')
+			return false;
+	return true;
+}
+
+static struct store_best *find_best(const struct store *st, const char *puzzle)
+{
+	for (size_t i = 0; i < st->nbest; i++)
+		if (strcmp(st->best[i].puzzle, puzzle) == 0)
+			return &st->best[i];
+	return NULL;
+}
+
+int store_record_time(struct store *st, const char *puzzle, uint64_t ms)
+{
+	struct store_best *b;
+
+	if (!good_name(puzzle))
+		return -1;
+	b = find_best(st, puzzle);
+	if (b) {
+		if (ms >= b->ms)
+			return 0;
+		b->ms = ms;
+		return 1;
+	}
+	if (st->nbest == st->capbest) {
+		size_t cap = st->capbest ? st->capbest * 2 : 16;
+		struct store_best *v = realloc(st->best, cap * sizeof *v);
+
+		if (!v)
+			return -1;
+		st->best = v;
+		st->capbest = cap;
+	}
+	b = &st->best[st->nbest];
+	b->puzzle = strdup(puzzle);
+	if (!b->puzzle)
+		return -1;
+	b->ms = ms;
+	st->nbest++;
+	return 1;
+}
+
+bool store_best_time(const struct store *st, const char *puzzle, uint64_t *ms)
+{
+	const struct store_best *b = find_best(st, puzzle);
+
+	if (b && ms)
+		*ms = b->ms;
+	return b != NULL;
+}
+
+const char *store_setting(const struct store *st, const char *key)
+{
+	for (size_t i = 0; i < st->nsettings; i++)
+		if (strcmp(st->settings[i].key, key) == 0)
+			return st->settings[i].value;
+	return NULL;
+}
+
+int store_set_setting(struct store *st, const char *key, const char *value)
+{
+	char *copy;
+
+	if (!good_key(key) || !good_value(value))
+		return -1;
+	copy = strdup(value);
+	if (!copy)
+		return -1;
+	for (size_t i = 0; i < st->nsettings; i++) {
+		if (strcmp(st->settings[i].key, key) == 0) {
+			free(st->settings[i].value);
+			st->settings[i].value = copy;
+			return 0;
+		}
+	}
+	if (st->nsettings == st->capsettings) {
+		size_t cap = st->capsettings ? st->capsettings * 2 : 8;
+		struct store_setting *v = realloc(st->settings, cap * sizeof *v);
+
+		if (!v) {
+			free(copy);
+			return -1;
+		}
+		st->settings = v;
+		st->capsettings = cap;
+	}
+	st->settings[st->nsettings].key = strdup(key);
+	if (!st->settings[st->nsettings].key) {
+		free(copy);
+		return -1;
+	}
+	st->settings[st->nsettings++].value = copy;
+	return 0;
+}
+
+/* Reads a whole decimal number of 64 bits; false for anything else. */
+static bool parse_u64(const char *s, size_t len, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (len == 0)
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		if (!isdigit((unsigned char)s[i]) ||
+		    v > (UINT64_MAX - (uint64_t)(s[i] - '0')) / 10)
+			return false;
+		v = v * 10 + (uint64_t)(s[i] - '0');
+	}
+	*out = v;
+	return true;
+}
+
+/* Cuts the next blank-separated word off *s. */
+static bool next_word(char **s, const char **word, size_t *len)
+{
+	char *p = *s;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (!*p)
+		return false;
+	*word = p;
+	while (*p && *p != ' ' && *p != '\t')
+		p++;
+	*len = (size_t)(p - *word);
+	*s = p;
+	return true;
+}
+
+/* Parses one line of the file; fills why on error. */
+static int parse_line(struct store *st, char *line, char *why, size_t whylen)
+{
+	const char *w;
+	size_t len;
+	char *s = line;
+	uint64_t v;
+
+	if (!next_word(&s, &w, &len))
+		return 0;
+	if ((len == 9 && memcmp(w, "solutions", 9) == 0) ||
+	    (len == 7 && memcmp(w, "classes", 7) == 0)) {
+		enum store_kind kind = w[0] == 'c' ? STORE_CLASSES : STORE_SOLUTIONS;
+		int n;
+
+		if (!next_word(&s, &w, &len) || !parse_u64(w, len, &v) || v < 1 ||
+		    v > STORE_MAX_N) {
+			errmsg_set(why, whylen, "a board size from 1 to %d should follow",
+			           STORE_MAX_N);
+			return -1;
+		}
+		n = (int)v;
+		while (next_word(&s, &w, &len)) {
+			if (!parse_u64(w, len, &v) || v == 0) {
+				errmsg_set(why, whylen,
+				           "'%.*s' is not an index (1, 2, ...)", (int)len,
+				           w);
+				return -1;
+			}
+			if (store_add(st, kind, n, v) < 0) {
+				errmsg_set(why, whylen, "out of memory");
+				return -1;
+			}
+		}
+		return 0;
+	}
+	if (len == 4 && memcmp(w, "best", 4) == 0) {
+		char name[STORE_TEXT_MAX + 1];
+
+		if (!next_word(&s, &w, &len) || len > STORE_TEXT_MAX) {
+			errmsg_set(why, whylen, "a puzzle name should follow 'best'");
+			return -1;
+		}
+		memcpy(name, w, len);
+		name[len] = '\0';
+		if (!next_word(&s, &w, &len) || !parse_u64(w, len, &v)) {
+			errmsg_set(why, whylen,
+			           "a time in milliseconds should follow '%s'", name);
+			return -1;
+		}
+		if (next_word(&s, &w, &len)) {
+			errmsg_set(why, whylen, "'%.*s' after the time", (int)len, w);
+			return -1;
+		}
+		if (store_record_time(st, name, v) < 0) {
+			errmsg_set(why, whylen, "out of memory");
+			return -1;
+		}
+		return 0;
+	}
+	if (len == 3 && memcmp(w, "set", 3) == 0) {
+		char key[STORE_TEXT_MAX + 1];
+		char *value, *end;
+
+		if (!next_word(&s, &w, &len) || len > STORE_TEXT_MAX) {
+			errmsg_set(why, whylen, "a setting name should follow 'set'");
+			return -1;
+		}
+		memcpy(key, w, len);
+		key[len] = '\0';
+		value = s;
+		while (*value == ' ' || *value == '\t')
+			value++;
+		end = value + strlen(value);
+		while (end > value && isspace((unsigned char)end[-1]))
+			*--end = '\0';
+		if (store_set_setting(st, key, value) < 0) {
+			errmsg_set(why, whylen,
+			           "'%s' is not a setting name ([a-z0-9_.-])", key);
+			return -1;
+		}
+		return 0;
+	}
+	errmsg_set(why, whylen,
+	           "unknown line '%.*s' (lines are solutions, classes, best and set)",
+	           (int)len, w);
+	return -1;
+}
+
+int store_load(struct store *st, char *err, size_t errlen)
+{
+	FILE *fp;
+	char *line = NULL, why[512], aside[4096];
+	size_t cap = 0;
+	ssize_t got;
+	int lineno = 0;
+	bool magic = false;
+
+	store_clear(st);
+	fp = fopen(st->path, "r");
+	if (!fp) {
+		if (errno == ENOENT)
+			return 0;
+		errmsg_set(err, errlen, "%s: %s", st->path, strerror(errno));
+		return -1;
+	}
+	while ((got = getline(&line, &cap, fp)) >= 0) {
+		char *s = line;
+
+		lineno++;
+		if ((size_t)got != strlen(line)) {
+			errmsg_set(why, sizeof why, "a NUL byte: not a text file");
+			goto damaged;
+		}
+		line[strcspn(line, "\r\n")] = '\0';
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (!magic) {
+			/* The first line says what the file is, before anything else. */
+			if (strcmp(s, STORE_MAGIC) != 0) {
+				errmsg_set(why, sizeof why,
+				           "the first line should be '%s'", STORE_MAGIC);
+				goto damaged;
+			}
+			magic = true;
+			continue;
+		}
+		if (*s == '#' || *s == '\0')
+			continue;
+		if (parse_line(st, s, why, sizeof why) < 0)
+			goto damaged;
+	}
+	if (ferror(fp)) {
+		errmsg_set(err, errlen, "%s: %s", st->path, strerror(errno));
+		fclose(fp);
+		free(line);
+		store_clear(st);
+		return -1;
+	}
+	fclose(fp);
+	free(line);
+	if (!magic && lineno > 0) {
+		errmsg_set(why, sizeof why, "the first line should be '%s'", STORE_MAGIC);
+		lineno = 1;
+		goto set_aside;
+	}
+	return 0;
+damaged:
+	fclose(fp);
+	free(line);
+set_aside:
+	store_clear(st);
+	snprintf(aside, sizeof aside, "%s%s", st->path, STORE_DAMAGED_SUFFIX);
+	if (rename(st->path, aside) == 0)
+		errmsg_set(err, errlen, "%s:%d: %s (set aside as %s)", st->path, lineno,
+		           why, aside);
+	else
+		errmsg_set(err, errlen, "%s:%d: %s (and it cannot be set aside: %s)",
+		           st->path, lineno, why, strerror(errno));
+	return 1;
+}
+
+/* Creates dir and its parents, private to the player as XDG asks. */
+static int make_dirs(const char *dir, char *err, size_t errlen)
+{
+	char path[4096];
+	size_t len = strlen(dir);
+
+	if (len >= sizeof path) {
+		errmsg_set(err, errlen, "%s: the path is too long", dir);
+		return -1;
+	}
+	memcpy(path, dir, len + 1);
+	for (size_t i = 1; i <= len; i++) {
+		if (path[i] != '/' && path[i] != '\0')
+			continue;
+		path[i] = '\0';
+		if (mkdir(path, 0700) < 0 && errno != EEXIST) {
+			errmsg_set(err, errlen, "cannot create %s: %s", path,
+			           strerror(errno));
+			return -1;
+		}
+		path[i] = dir[i];
+	}
+	return 0;
+}
+
+static void write_set(FILE *fp, const char *word, int n, const struct store_set *s)
+{
+	for (size_t i = 0; i < s->len; i++) {
+		if (i % PER_LINE == 0)
+			fprintf(fp, "%s%s %d", i ? "\n" : "", word, n);
+		fprintf(fp, " %llu", (unsigned long long)s->v[i]);
+	}
+	if (s->len)
+		fputc('\n', fp);
+}
+
+int store_save(const struct store *st, char *err, size_t errlen)
+{
+	char tmp[4096];
+	FILE *fp;
+	int fd, dfd;
+
+	if (make_dirs(st->dir, err, errlen) < 0)
+		return -1;
+	if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", st->path) >= sizeof tmp) {
+		errmsg_set(err, errlen, "%s: the path is too long", st->path);
+		return -1;
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		errmsg_set(err, errlen, "cannot write in %s: %s", st->dir,
+		           strerror(errno));
+		return -1;
+	}
+	fp = fdopen(fd, "w");
+	if (!fp) {
+		errmsg_set(err, errlen, "%s: %s", tmp, strerror(errno));
+		close(fd);
+		unlink(tmp);
+		return -1;
+	}
+	fprintf(fp, "%s\n", STORE_MAGIC);
+	fputs("# Written by nqueens; see nqueens(6).  Solutions and classes are\n"
+	      "# numbered from 1 in lexicographic order; times are milliseconds.\n",
+	      fp);
+	for (int n = 1; n <= STORE_MAX_N; n++) {
+		write_set(fp, "solutions", n, &st->solutions[n]);
+		write_set(fp, "classes", n, &st->classes[n]);
+	}
+	for (size_t i = 0; i < st->nbest; i++)
+		fprintf(fp, "best %s %llu\n", st->best[i].puzzle,
+		        (unsigned long long)st->best[i].ms);
+	for (size_t i = 0; i < st->nsettings; i++)
+		fprintf(fp, "set %s %s\n", st->settings[i].key, st->settings[i].value);
+	/* The data must be on disk before the rename makes it the file. */
+	if (fflush(fp) != 0 || ferror(fp) || fsync(fileno(fp)) != 0) {
+		errmsg_set(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+		fclose(fp);
+		unlink(tmp);
+		return -1;
+	}
+	if (fclose(fp) != 0) {
+		errmsg_set(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	if (rename(tmp, st->path) < 0) {
+		errmsg_set(err, errlen, "cannot rename %s to %s: %s", tmp, st->path,
+		           strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	/* So that the rename itself survives a crash. */
+	dfd = open(st->dir, O_RDONLY);
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	return 0;
+}
+
+/*
+ * A cheap test that rules out most solutions as representatives: the first
+ * rank of every image of p under the eight symmetries is one of p's border
+ * queens read from a corner, and a representative's own first rank is the
+ * smallest of them.
+ */
+static bool may_be_representative(int n, const int *p)
+{
+	int first_file = -1, last_file = -1, m = n - 1;
+	int v[7];
+
+	for (int f = 0; f < n; f++) {
+		if (p[f] == 0)
+			first_file = f;
+		if (p[f] == m)
+			last_file = f;
+	}
+	v[0] = m - p[0];
+	v[1] = p[m];
+	v[2] = m - p[m];
+	v[3] = first_file;
+	v[4] = m - first_file;
+	v[5] = last_file;
+	v[6] = m - last_file;
+	for (int i = 0; i < 7; i++)
+		if (v[i] < p[0])
+			return false;
+	return true;
+}
+
+int store_class_index(int n, const int *p, const atomic_int *cancel, uint64_t *index)
+{
+	int canon[ENUM_MAX_N], q[ENUM_MAX_N], tmp[ENUM_MAX_N];
+	uint64_t before = 0, seen = 0;
+	struct enum_iter it;
+	struct position pos;
+	bool ok;
+
+	if (n < 1 || n > ENUM_MAX_N) {
+		errno = EINVAL;
+		return -1;
+	}
+	for (int f = 0; f < n; f++) {
+		if (p[f] < 0 || p[f] >= n) {
+			errno = EINVAL;
+			return -1;
+		}
+	}
+	if (board_from_ranks(&pos, n, p) < 0)
+		return -1;
+	ok = board_is_solution(&pos);
+	board_free(&pos);
+	if (!ok) {
+		errno = EINVAL;
+		return -1;
+	}
+	sym_canonical(n, p, canon, NULL);
+	enum_start(&it, n);
+	/* Representatives are smaller than every other member of their class. */
+	while (enum_next(&it, q)) {
+		if (memcmp(q, canon, sizeof *q * (size_t)n) == 0)
+			break;
+		if (++seen % 4096 == 0 && cancel &&
+		    atomic_load_explicit(cancel, memory_order_relaxed)) {
+			errno = ECANCELED;
+			return -1;
+		}
+		if (!may_be_representative(n, q))
+			continue;
+		sym_canonical(n, q, tmp, NULL);
+		if (memcmp(q, tmp, sizeof *q * (size_t)n) == 0)
+			before++;
+	}
+	*index = before + 1;
+	return 0;
+}

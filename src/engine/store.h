@@ -1,0 +1,119 @@
+/* Saved progress and settings: solutions and classes found, best puzzle times. */
+#ifndef NQ_STORE_H
+#define NQ_STORE_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Board sizes progress is kept for: those solutions are ranked for. */
+#define STORE_MAX_N 32
+
+/* Longest puzzle name, setting key or setting value, in bytes. */
+#define STORE_TEXT_MAX 255
+
+/* The file inside the directory, and what a damaged one is renamed to. */
+#define STORE_FILE "progress"
+#define STORE_DAMAGED_SUFFIX ".damaged"
+
+/* A sorted set of 1-based indices. */
+struct store_set {
+	uint64_t *v;
+	size_t len, cap;
+};
+
+struct store_best {
+	char *puzzle; /* the puzzle's file name */
+	uint64_t ms;
+};
+
+struct store_setting {
+	char *key, *value;
+};
+
+/* What one player has done, as loaded from and saved to one file. */
+struct store {
+	char *dir, *path;
+	struct store_set solutions[STORE_MAX_N + 1]; /* by n: solution #k found */
+	struct store_set classes[STORE_MAX_N + 1];   /* by n: class #k found */
+	struct store_best *best;
+	size_t nbest, capbest;
+	struct store_setting *settings;
+	size_t nsettings, capsettings;
+};
+
+enum store_kind { STORE_SOLUTIONS, STORE_CLASSES };
+
+/*
+ * The directory progress lives in: $XDG_DATA_HOME/nqueens when XDG_DATA_HOME
+ * is an absolute path, else $HOME/.local/share/nqueens.  Returns 0, or -1
+ * with the reason in err when neither is set or the path is too long.
+ */
+int store_default_dir(char *buf, size_t len, char *err, size_t errlen);
+
+/*
+ * An empty store kept in dir (NULL: store_default_dir).  Nothing is read or
+ * created yet.  Returns 0, or -1 with the reason in err.
+ */
+int store_init(struct store *st, const char *dir, char *err, size_t errlen);
+void store_free(struct store *st);
+
+/* Forgets all progress and settings, as after a fresh start. */
+void store_clear(struct store *st);
+
+/*
+ * Reads the file.  Returns 0 when it was read or does not exist yet.  A file
+ * that cannot be parsed is renamed to NAME.damaged and 1 is returned with
+ * "NAME:LINE: what is wrong (set aside as NAME.damaged)" in err; one that
+ * cannot be read gives -1 and the reason.  Either way the store is then
+ * empty and usable: progress is never worth stopping the game for.
+ */
+int store_load(struct store *st, char *err, size_t errlen);
+
+/*
+ * Writes the file atomically: a temporary file in the same directory,
+ * flushed to disk, then renamed over the old one.  Creates the directory
+ * and its parents.  Returns 0, or -1 with the reason in err.
+ */
+int store_save(const struct store *st, char *err, size_t errlen);
+
+/*
+ * Records solution or class #index (1-based) of n as found.  Returns 1 when
+ * it is new, 0 when it was known, -1 for a bad n or index or no memory.
+ */
+int store_add(struct store *st, enum store_kind kind, int n, uint64_t index);
+bool store_has(const struct store *st, enum store_kind kind, int n, uint64_t index);
+
+/* How many solutions or classes of n have been found. */
+size_t store_found(const struct store *st, enum store_kind kind, int n);
+
+/*
+ * Records a time for a puzzle (its file name: no blanks, at most
+ * STORE_TEXT_MAX bytes).  Returns 1 when it is the best yet, 0 when not, -1
+ * for a bad name or no memory.
+ */
+int store_record_time(struct store *st, const char *puzzle, uint64_t ms);
+
+/* The best time for a puzzle; false when it was never solved. */
+bool store_best_time(const struct store *st, const char *puzzle, uint64_t *ms);
+
+/*
+ * Settings are words ([a-z0-9_.-]) with one-line values.  NULL when unset.
+ * store_set_setting returns 0, or -1 for a bad key or value or no memory.
+ */
+const char *store_setting(const struct store *st, const char *key);
+int store_set_setting(struct store *st, const char *key, const char *value);
+
+/*
+ * The 1-based index of the symmetry class of the solution p (0-based ranks by
+ * file): the position of its representative among all representatives in
+ * lexicographic order.  Found by walking the solutions in order up to the
+ * representative, so the time grows with the number of solutions: well
+ * under a second for n <= 14, seconds from n = 16 on; call it from a thread
+ * with a cancel flag there.  Returns 0, or -1 when p is not a solution, n is
+ * out of range (errno EINVAL) or cancel became non-zero (ECANCELED).
+ */
+int store_class_index(int n, const int *p, const atomic_int *cancel, uint64_t *index);
+
+#endif

@@ -1,0 +1,91 @@
+#!/bin/sh
+# The puzzle command: the same seed makes the same puzzle; every refusal.
+. "${srcdir:-.}/tests/lib.sh"
+
+want8="# seed: 42
+title: 8 queens, medium
+size: 8
+grade: medium
+queens: b8 e1 f7 g5"
+expect "puzzle 8 --seed 42" 0 "$want8" -- puzzle 8 --seed 42
+expect "puzzle 8 --seed 42 again" 0 "$want8" -- puzzle 8 --seed 42
+expect "puzzle --seed=42 -g medium 8" 0 "$want8" -- puzzle --seed=42 -g medium 8
+expect "puzzle 8 --seed 42 --grade hard" 0 "# seed: 42
+title: 8 queens, hard
+size: 8
+grade: hard
+queens: a4 e2 f7" -- puzzle 8 --seed 42 --grade hard
+
+# What it prints reads back as a puzzle with one completion at its grade.
+for n in 5 8 12 16 20; do
+	for g in easy medium hard; do
+		nq puzzle $n --seed 7 --grade $g >"$tmpdir/p-$n-$g.txt"
+		out=$(nq puzzle --check "$tmpdir/p-$n-$g.txt" 2>&1)
+		rc=$?
+		case "$rc:$out" in
+		"0:$tmpdir/p-$n-$g.txt: 1 completion; grade $g, measured $g ("*)
+			pass "puzzle $n --grade $g: one completion, graded $g" ;;
+		*) fail "puzzle $n --grade $g: one completion, graded $g" "exit $rc: $out" ;;
+		esac
+	done
+done
+
+# The givens are a position that check finds short but free of conflicts.
+sed -n 's/^queens: //p' "$tmpdir/p-8-hard.txt" >"$tmpdir/givens"
+if nq check $(cat "$tmpdir/givens") | grep -Eq '^only 3 queens on [0-9]+ files$'; then
+	pass "the givens of a puzzle do not attack each other"
+else
+	fail "the givens of a puzzle do not attack each other" "$(cat "$tmpdir/givens")"
+fi
+
+# No seed: one from the clock, printed so that it makes the puzzle again.
+nq puzzle 10 --grade easy >"$tmpdir/clock"
+seed=$(sed -n 's/^# seed: \([0-9][0-9]*\)$/\1/p' "$tmpdir/clock")
+if [ -n "$seed" ] && nq puzzle 10 --grade easy --seed "$seed" | cmp -s - "$tmpdir/clock"; then
+	pass "the clock's seed is printed and makes the same puzzle"
+else
+	fail "the clock's seed is printed and makes the same puzzle" "$(cat "$tmpdir/clock")"
+fi
+
+# The shipped puzzles.
+dir=${NQUEENS_DATADIR:-data}/puzzles
+nq puzzle --check "$dir"/*.txt >"$tmpdir/shipped"
+rc=$?
+if [ $rc -eq 0 ] && [ "$(grep -c ': 1 completion; grade \([a-z]*\), measured \1 ' "$tmpdir/shipped")" -ge 30 ]; then
+	pass "puzzle --check: every shipped puzzle is unique at its grade"
+else
+	fail "puzzle --check: every shipped puzzle is unique at its grade" "exit $rc" "$(head -5 "$tmpdir/shipped")"
+fi
+
+# --check on puzzles that are wrong.
+printf 'size: 8\ngrade: easy\nqueens: a1 g2\n' >"$tmpdir/many.txt"
+out=$(nq puzzle --check "$tmpdir/many.txt")
+if [ $? -eq 1 ] && [ "$out" = "$tmpdir/many.txt: several completions; grade easy, measured medium (2 given, 37 nodes)" ]; then
+	pass "puzzle --check: several completions exit 1"
+else
+	fail "puzzle --check: several completions exit 1" "$out"
+fi
+printf 'size: 8\ngrade: easy\nqueens: a1 c3\n' >"$tmpdir/bad.txt"
+refuse "puzzle --check: attacking givens" 2 "^nqueens puzzle: $tmpdir/bad.txt:3: a1 and c3 attack each other \(they share a diagonal\)$" -- puzzle --check "$tmpdir/bad.txt"
+printf 'size: 8\ngrade: easy\ncolour: red\n' >"$tmpdir/key.txt"
+refuse "puzzle --check: unknown key" 2 "key.txt:3: unknown key 'colour'" -- puzzle --check "$tmpdir/key.txt"
+refuse "puzzle --check: missing file" 2 "nosuch.txt: No such file" -- puzzle --check "$tmpdir/nosuch.txt"
+refuse "puzzle --check with no file" 2 "^nqueens puzzle: --check needs a FILE" -- puzzle --check
+refuse "puzzle --check with --seed" 2 "--check takes no --seed or --grade" -- puzzle --check --seed 1 "$tmpdir/many.txt"
+
+# Bad arguments: exit 2 and one line naming what is allowed.
+refuse "puzzle without N" 2 "^nqueens puzzle: missing N, the board size" -- puzzle
+refuse "puzzle 4" 2 "^nqueens puzzle: N must be a whole number from 5 to 20, not '4'$" -- puzzle 4
+refuse "puzzle 21" 2 "N must be a whole number from 5 to 20, not '21'" -- puzzle 21
+refuse "puzzle -3" 2 "N must be a whole number from 5 to 20, not '-3'" -- puzzle -3
+refuse "puzzle eight" 2 "not 'eight'" -- puzzle eight
+refuse "puzzle 8 9" 2 "unexpected argument '9'" -- puzzle 8 9
+refuse "puzzle 8 --grade simple" 2 "^nqueens puzzle: --grade must be easy, medium or hard, not 'simple'$" -- puzzle 8 --grade simple
+refuse "puzzle 8 --grade" 2 "--grade needs a value" -- puzzle 8 --grade
+refuse "puzzle 8 --seed x" 2 "the seed must be a whole number from 0 to 18446744073709551615, not 'x'" -- puzzle 8 --seed x
+refuse "puzzle 8 --seed -1" 2 "the seed must be a whole number" -- puzzle 8 --seed=-1
+refuse "puzzle 8 --seed too big" 2 "not '18446744073709551616'" -- puzzle 8 --seed 18446744073709551616
+refuse "puzzle 8 --size 3" 2 "unknown option '--size'" -- puzzle 8 --size 3
+expect "puzzle 20 --seed 18446744073709551615 is fine" 0 "$(nq puzzle 20 --seed 18446744073709551615)" -- puzzle 20 --seed 18446744073709551615
+
+finish

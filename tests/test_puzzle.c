@@ -1,0 +1,714 @@
+/* Unit tests of completion puzzles and saved progress. */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "board.h"
+#include "enumerate.h"
+#include "puzzle.h"
+#include "store.h"
+#include "symmetry.h"
+
+/* A private scratch directory per test run, removed at the end. */
+static char scratch[4096];
+
+static void remove_tree(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+
+	if (!d) {
+		unlink(path);
+		return;
+	}
+	while ((e = readdir(d)) != NULL) {
+		char sub[4096];
+
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
+		remove_tree(sub);
+	}
+	closedir(d);
+	rmdir(path);
+}
+
+static int make_scratch(void **state)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	(void)state;
+	snprintf(scratch, sizeof scratch, "%s/nq-puzzle.XXXXXX",
+	         tmp && *tmp ? tmp : "/tmp");
+	return mkdtemp(scratch) ? 0 : -1;
+}
+
+static int drop_scratch(void **state)
+{
+	(void)state;
+	remove_tree(scratch);
+	return 0;
+}
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *fp = fopen(path, "w");
+
+	assert_non_null(fp);
+	fputs(text, fp);
+	assert_int_equal(fclose(fp), 0);
+}
+
+/* Every solution of n containing the queens of b, counted the slow way. */
+static uint64_t brute_completions(const struct board *b)
+{
+	int n = b->pos.n, p[ENUM_MAX_N];
+	uint64_t count = 0;
+	struct enum_iter it;
+
+	enum_start(&it, n);
+	while (enum_next(&it, p)) {
+		bool all = true;
+
+		for (size_t i = 0; i < b->pos.count && all; i++)
+			all = p[b->pos.sq[i].file] == b->pos.sq[i].rank;
+		count += all;
+	}
+	return count;
+}
+
+static void test_parse_good(void **state)
+{
+	struct puzzle pz, back;
+	char err[256], buf[512];
+
+	(void)state;
+	assert_int_equal(puzzle_parse("# a comment\n\n"
+	                              "title:  The corner  \n"
+	                              "size: 8\r\n"
+	                              "grade: hard\n"
+	                              "queens: a4, e2 f7\n",
+	                              "t.txt", &pz, err, sizeof err),
+	                 0);
+	assert_string_equal(pz.title, "The corner");
+	assert_int_equal(pz.n, 8);
+	assert_int_equal(pz.grade, PUZZLE_HARD);
+	assert_int_equal(pz.ngiven, 3);
+	assert_int_equal(pz.given[0], 3);
+	assert_int_equal(pz.given[4], 1);
+	assert_int_equal(pz.given[5], 6);
+	assert_int_equal(pz.given[1], -1);
+	assert_true(puzzle_is_given(&pz, (struct square){0, 3}));
+	assert_false(puzzle_is_given(&pz, (struct square){0, 4}));
+
+	/* What puzzle_format writes, puzzle_parse reads back the same. */
+	assert_true(puzzle_format(&pz, buf, sizeof buf) < sizeof buf);
+	assert_string_equal(buf, "title: The corner\nsize: 8\ngrade: hard\n"
+	                         "queens: a4 e2 f7\n");
+	assert_int_equal(puzzle_parse(buf, "back", &back, err, sizeof err), 0);
+	assert_memory_equal(&pz, &back, sizeof pz);
+
+	/* Ranks by file work too; keys may come in any order; no title is fine. */
+	assert_int_equal(puzzle_parse("queens: 4 . . . 2 7 . .\ngrade: easy\nsize: 8\n",
+	                              "r", &pz, err, sizeof err),
+	                 0);
+	assert_int_equal(pz.ngiven, 3);
+	assert_int_equal(pz.given[5], 6);
+	assert_string_equal(pz.title, "");
+
+	/* Several completions are allowed; so is no queen at all. */
+	assert_int_equal(
+	        puzzle_parse("size: 8\ngrade: easy\n", "e", &pz, err, sizeof err), 0);
+	assert_int_equal(pz.ngiven, 0);
+
+	/* A short buffer is cut, but the length needed is told. */
+	assert_int_equal(puzzle_format(&back, buf, 8),
+	                 strlen("title: The corner\nsize: 8\n"
+	                        "grade: hard\n"
+	                        "queens: a4 e2 f7\n"));
+	assert_string_equal(buf, "title: ");
+}
+
+static void test_parse_errors(void **state)
+{
+	static const struct {
+		const char *text, *want;
+	} cases[] = {
+	        {"size: 8\ngrade: easy\ncolour: red\n", "f.txt:3: unknown key 'colour'"},
+	        {"size: 8\nsize: 8\n", "f.txt:2: 'size' given twice (first on line 1)"},
+	        {"# c\ngrade: easy\nqueens: a1\n", "f.txt:3: no 'size:' line"},
+	        {"size: 8\nqueens: a1\n", "f.txt:2: no 'grade:' line"},
+	        {"size: 8\ngrade: easy\nqueens: a1 i3\n",
+	         "f.txt:3: i3 is off the 8×8 board"},
+	        {"size: 8\ngrade: easy\nqueens: a1 a9\n",
+	         "f.txt:3: a9 is off the 8×8 board"},
+	        {"size: 8\ngrade: easy\nqueens: a1 c3\n",
+	         "f.txt:3: a1 and c3 attack each other (they share a diagonal)"},
+	        {"size: 8\ngrade: easy\nqueens: a1 b1\n",
+	         "f.txt:3: a1 and b1 attack each other (they share a rank)"},
+	        {"size: 8\ngrade: easy\nqueens: a1 a5\n",
+	         "f.txt:3: a1 and a5 are on the same file"},
+	        {"size: 8\ngrade: easy\nqueens: a1 a1\n", "f.txt:3: a1 is given twice"},
+	        {"size: 8\ngrade: easy\nqueens: a1 zz\n",
+	         "f.txt:3: 'zz' is not a square"},
+	        {"size: 8\ngrade: easy\nqueens: 1 . 3\n",
+	         "f.txt:3: 3 ranks given for a board"},
+	        {"size: 8\ngrade: easy\n\nqueens: a1 b3\n",
+	         "f.txt:4: no solution contains these queens"},
+	        {"size: 3\ngrade: easy\n", "f.txt:1: no solution contains these queens"},
+	        {"size: 0\n",
+	         "f.txt:1: the size must be a whole number from 1 to 32, not '0'"},
+	        {"size: 33\n", "f.txt:1: the size must be a whole number from 1 to 32"},
+	        {"size: 8x\n", "not '8x'"},
+	        {"size:\n", "not ''"},
+	        {"size: 8\ngrade: simple\n",
+	         "f.txt:2: the grade must be easy, medium or hard"},
+	        {"size: 8\nhello\n", "f.txt:2: 'hello' is not 'key: value'"},
+	        {"", "f.txt:0: no 'size:' line"},
+	};
+	char err[512];
+	struct puzzle pz;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		err[0] = '\0';
+		if (puzzle_parse(cases[i].text, "f.txt", &pz, err, sizeof err) != -1 ||
+		    strstr(err, cases[i].want) == NULL)
+			fail_msg("case %zu: got '%s', wanted '%s'", i, err,
+			         cases[i].want);
+	}
+}
+
+static void test_load(void **state)
+{
+	char path[4200], err[512];
+	struct puzzle pz;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/p.txt", scratch);
+	write_file(path, "size: 6\ngrade: hard\nqueens: b4\n");
+	assert_int_equal(puzzle_load(path, &pz, err, sizeof err), 0);
+	assert_int_equal(pz.n, 6);
+	write_file(path, "size: 6\ngrade: hard\nqueens: b4\nqueens: c1\n");
+	assert_int_equal(puzzle_load(path, &pz, err, sizeof err), -1);
+	assert_non_null(strstr(err, path));
+	assert_non_null(strstr(err, ":4: 'queens' given twice"));
+	snprintf(path, sizeof path, "%s/missing.txt", scratch);
+	assert_int_equal(puzzle_load(path, &pz, err, sizeof err), -1);
+	assert_non_null(strstr(err, "missing.txt: No such file"));
+}
+
+/* The shipped puzzles: each unique, at its grade, enough of each grade. */
+static void test_shipped_puzzles(void **state)
+{
+	const char *data = getenv("NQUEENS_DATADIR");
+	char dir[4096];
+	int per_grade[PUZZLE_GRADES] = {0}, files = 0;
+	DIR *d;
+	struct dirent *e;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "%s/puzzles", data && *data ? data : "data");
+	d = opendir(dir);
+	assert_non_null(d);
+	while ((e = readdir(d)) != NULL) {
+		char path[8192], err[512], want[64];
+		struct puzzle pz;
+		struct puzzle_measure m;
+		uint64_t c;
+
+		if (!strstr(e->d_name, ".txt"))
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		if (puzzle_load(path, &pz, err, sizeof err) != 0)
+			fail_msg("%s", err);
+		assert_int_equal(puzzle_completions(&pz, 0, NULL, &c), 0);
+		if (c != 1)
+			fail_msg("%s has %llu completions", path, (unsigned long long)c);
+		assert_int_equal(puzzle_measure(&pz, &m), 0);
+		if (m.grade != pz.grade)
+			fail_msg("%s says %s but measures %s", path,
+			         puzzle_grade_name(pz.grade), puzzle_grade_name(m.grade));
+		/* The name says the size and the grade: 08-easy-01.txt. */
+		snprintf(want, sizeof want, "%02d-%s-", pz.n,
+		         puzzle_grade_name(pz.grade));
+		assert_true(strncmp(e->d_name, want, strlen(want)) == 0);
+		assert_true(pz.n >= 5 && pz.n <= 12);
+		per_grade[pz.grade]++;
+		files++;
+	}
+	closedir(d);
+	assert_true(files >= 30);
+	for (int g = 0; g < PUZZLE_GRADES; g++)
+		assert_true(per_grade[g] >= 8);
+}
+
+static void test_generate(void **state)
+{
+	(void)state;
+	for (int n = PUZZLE_GEN_MIN_N; n <= 16; n++) {
+		for (int g = 0; g < PUZZLE_GRADES; g++) {
+			for (uint64_t seed = 0; seed < 6; seed++) {
+				struct puzzle a, b;
+				struct puzzle_measure m;
+				uint64_t c;
+
+				assert_int_equal(puzzle_generate(n, seed, g, &a), 0);
+				assert_int_equal(puzzle_generate(n, seed, g, &b), 0);
+				assert_memory_equal(&a, &b, sizeof a);
+				assert_int_equal(a.n, n);
+				assert_int_equal(a.grade, g);
+				assert_int_equal(puzzle_completions(&a, 0, NULL, &c), 0);
+				assert_int_equal(c, 1);
+				assert_int_equal(puzzle_measure(&a, &m), 0);
+				assert_int_equal(m.grade, g);
+				assert_int_equal(m.completions, 1);
+				/* A hard puzzle needs every queen it gives. */
+				if (g == PUZZLE_HARD)
+					assert_true(m.minimal);
+			}
+		}
+	}
+}
+
+/* The same seed makes the same puzzle on every machine: a fixed example. */
+static void test_generate_fixed(void **state)
+{
+	struct puzzle pz;
+	char buf[512];
+
+	(void)state;
+	assert_int_equal(puzzle_generate(8, 42, PUZZLE_HARD, &pz), 0);
+	puzzle_format(&pz, buf, sizeof buf);
+	assert_string_equal(buf, "title: 8 queens, hard\nsize: 8\ngrade: hard\n"
+	                         "queens: a4 e2 f7\n");
+	assert_int_equal(puzzle_generate(4, 1, PUZZLE_EASY, &pz), -1);
+	assert_int_equal(puzzle_generate(PUZZLE_GEN_MAX_N + 1, 1, PUZZLE_EASY, &pz), -1);
+	assert_int_equal(puzzle_generate(8, 1, PUZZLE_GRADES, &pz), -1);
+}
+
+/* A tiny deterministic generator of test positions. */
+static unsigned next_rand(unsigned *s)
+{
+	*s = *s * 1103515245u + 12345u;
+	return (*s >> 16) & 0x7fff;
+}
+
+static void test_status_against_brute(void **state)
+{
+	unsigned seed = 7;
+
+	(void)state;
+	for (int n = 4; n <= 9; n++) {
+		for (int trial = 0; trial < 150; trial++) {
+			struct board b;
+			struct puzzle_status st, capped;
+			int queens = (int)(next_rand(&seed) % 5);
+			uint64_t want;
+
+			assert_int_equal(board_init(&b, n), 0);
+			for (int q = 0; q < queens; q++)
+				board_place(&b, (struct square){(int)(next_rand(&seed) %
+				                                      (unsigned)n),
+				                                (int)(next_rand(&seed) %
+				                                      (unsigned)n)});
+			want = brute_completions(&b);
+			assert_int_equal(puzzle_status(&b, 0, NULL, &st), 0);
+			assert_int_equal(st.completions, want);
+			assert_int_equal(st.completable, want > 0);
+			assert_false(st.at_limit);
+			assert_int_equal(st.solved, want > 0 && b.pos.count == (size_t)n);
+			assert_int_equal(puzzle_status(&b, 3, NULL, &capped), 0);
+			assert_int_equal(capped.completions, want < 3 ? want : 3);
+			assert_int_equal(capped.at_limit, want >= 3);
+			board_destroy(&b);
+		}
+	}
+}
+
+/* Whether b with one more queen on sq still has a completion. */
+static bool completable_with(struct board *b, struct square sq)
+{
+	struct puzzle_status st;
+	bool placed = board_place(b, sq);
+
+	assert_int_equal(puzzle_status(b, 1, NULL, &st), 0);
+	if (placed)
+		board_remove(b, sq);
+	return placed && st.completable;
+}
+
+static void test_hint(void **state)
+{
+	unsigned seed = 11;
+
+	(void)state;
+	for (int n = 5; n <= 9; n++) {
+		for (int trial = 0; trial < 80; trial++) {
+			struct board b;
+			struct puzzle_status st;
+			struct puzzle_hint h;
+			int queens = (int)(next_rand(&seed) % 4);
+
+			assert_int_equal(board_init(&b, n), 0);
+			for (int q = 0; q < queens; q++)
+				board_place(&b, (struct square){(int)(next_rand(&seed) %
+				                                      (unsigned)n),
+				                                (int)(next_rand(&seed) %
+				                                      (unsigned)n)});
+			assert_int_equal(puzzle_status(&b, 1, NULL, &st), 0);
+			assert_int_equal(puzzle_hint(&b, NULL, NULL, &h), 0);
+			if (!st.completable) {
+				/* Take a queen away, one that is on the board. */
+				assert_int_equal(h.kind, PUZZLE_HINT_REMOVE);
+				assert_true(board_has(&b, h.sq));
+				if (h.choices == 1) {
+					board_remove(&b, h.sq);
+					assert_int_equal(puzzle_status(&b, 1, NULL, &st),
+					                 0);
+					assert_true(st.completable);
+				}
+				board_destroy(&b);
+				continue;
+			}
+			assert_int_equal(h.kind, PUZZLE_HINT_PLACE);
+			assert_true(completable_with(&b, h.sq));
+			/* The hint's file is one with the fewest good squares. */
+			int fewest = n + 1;
+			for (int f = 0; f < n; f++) {
+				int good = 0;
+
+				for (int r = 0; r < n; r++)
+					good += completable_with(&b,
+					                         (struct square){f, r});
+				if (good > 0 && good < fewest)
+					fewest = good;
+				if (f == h.sq.file)
+					assert_int_equal(good, h.choices);
+			}
+			assert_int_equal(h.choices, fewest);
+			board_destroy(&b);
+		}
+	}
+
+	/* A solved board needs no hint; a puzzle's given queens are kept. */
+	struct puzzle pz;
+	struct board b;
+	struct puzzle_hint h;
+	char err[256];
+
+	assert_int_equal(puzzle_parse("size: 6\ngrade: hard\nqueens: b4\n", "h", &pz, err,
+	                              sizeof err),
+	                 0);
+	assert_int_equal(puzzle_to_board(&pz, &b), 0);
+	assert_int_equal(b.pos.count, 1);
+	board_place(&b, (struct square){0, 0});
+	assert_int_equal(puzzle_hint(&b, &pz, NULL, &h), 0);
+	assert_int_equal(h.kind, PUZZLE_HINT_REMOVE);
+	assert_int_equal(h.sq.file, 0);
+	assert_int_equal(h.sq.rank, 0);
+	assert_int_equal(h.choices, 1);
+	board_remove(&b, (struct square){0, 0});
+	for (int i = 0; i < 6; i++) {
+		assert_int_equal(puzzle_hint(&b, &pz, NULL, &h), 0);
+		if (h.kind == PUZZLE_HINT_NONE)
+			break;
+		assert_int_equal(h.kind, PUZZLE_HINT_PLACE);
+		assert_int_equal(h.choices, 1);
+		board_place(&b, h.sq);
+	}
+	assert_int_equal(h.kind, PUZZLE_HINT_NONE);
+	assert_true(board_is_solution(&b.pos));
+	board_destroy(&b);
+}
+
+/* A count that would take seconds stops at once when asked to. */
+static void test_cancel(void **state)
+{
+	atomic_int cancel = 1;
+	struct board b;
+	struct puzzle_status st;
+	struct puzzle_hint h;
+	struct puzzle pz = {.n = 16};
+	uint64_t c;
+
+	(void)state;
+	assert_int_equal(board_init(&b, 16), 0);
+	board_place(&b, (struct square){3, 5});
+	assert_int_equal(puzzle_status(&b, 0, &cancel, &st), -1);
+	assert_int_equal(puzzle_hint(&b, NULL, &cancel, &h), -1);
+	for (int f = 0; f < 16; f++)
+		pz.given[f] = -1;
+	pz.given[3] = 5;
+	assert_int_equal(puzzle_completions(&pz, 0, &cancel, &c), -1);
+	/* Not cancelled, a limit makes the same question cheap. */
+	atomic_store(&cancel, 0);
+	assert_int_equal(puzzle_status(&b, 10, &cancel, &st), 0);
+	assert_int_equal(st.completions, 10);
+	assert_true(st.at_limit);
+	board_destroy(&b);
+
+	/* The empty board is answered from the known totals. */
+	assert_int_equal(board_init(&b, 18), 0);
+	assert_int_equal(puzzle_status(&b, 0, NULL, &st), 0);
+	assert_int_equal(st.completions, 666090624);
+	board_destroy(&b);
+	for (int n = 1; n <= 12; n++) {
+		assert_int_equal(board_init(&b, n), 0);
+		assert_int_equal(puzzle_status(&b, 0, NULL, &st), 0);
+		assert_int_equal(st.completions, enum_completions(n, NULL, 0, NULL));
+		board_destroy(&b);
+	}
+}
+
+static void test_class_index(void **state)
+{
+	(void)state;
+	for (int n = 1; n <= 9; n++) {
+		int p[ENUM_MAX_N], canon[ENUM_MAX_N], reps[400][ENUM_MAX_N];
+		size_t nreps = 0;
+		struct enum_iter it;
+
+		enum_start(&it, n);
+		while (enum_next(&it, p)) {
+			sym_canonical(n, p, canon, NULL);
+			if (memcmp(p, canon, sizeof *p * (size_t)n) == 0)
+				memcpy(reps[nreps++], p, sizeof p);
+		}
+		enum_start(&it, n);
+		while (enum_next(&it, p)) {
+			uint64_t k;
+
+			assert_int_equal(store_class_index(n, p, NULL, &k), 0);
+			assert_true(k >= 1 && k <= nreps);
+			sym_canonical(n, p, canon, NULL);
+			assert_memory_equal(reps[k - 1], canon, sizeof *p * (size_t)n);
+		}
+	}
+	int bad[4] = {0, 1, 2, 3}, last[8] = {7, 3, 0, 2, 5, 1, 6, 4};
+	uint64_t k;
+
+	assert_int_equal(store_class_index(4, bad, NULL, &k), -1);
+	assert_int_equal(errno, EINVAL);
+	/* The last solution of 8 is in one of the 12 classes. */
+	assert_int_equal(store_class_index(8, last, NULL, &k), 0);
+	assert_true(k >= 1 && k <= 12);
+}
+
+static void fill_store(struct store *st)
+{
+	assert_int_equal(store_add(st, STORE_SOLUTIONS, 8, 92), 1);
+	assert_int_equal(store_add(st, STORE_SOLUTIONS, 8, 1), 1);
+	assert_int_equal(store_add(st, STORE_SOLUTIONS, 8, 92), 0);
+	for (uint64_t i = 1; i <= 40; i++)
+		assert_int_equal(store_add(st, STORE_SOLUTIONS, 10, i * 13), 1);
+	assert_int_equal(store_add(st, STORE_CLASSES, 8, 12), 1);
+	assert_int_equal(store_add(st, STORE_SOLUTIONS, 0, 1), -1);
+	assert_int_equal(store_add(st, STORE_SOLUTIONS, 8, 0), -1);
+	assert_int_equal(store_record_time(st, "08-easy-01.txt", 5000), 1);
+	assert_int_equal(store_record_time(st, "08-easy-01.txt", 7000), 0);
+	assert_int_equal(store_record_time(st, "08-easy-01.txt", 4000), 1);
+	assert_int_equal(store_record_time(st, "12-hard-02.txt", 123456), 1);
+	assert_int_equal(store_record_time(st, "two words", 1), -1);
+	assert_int_equal(store_set_setting(st, "theme", "mono"), 0);
+	assert_int_equal(store_set_setting(st, "speed", "a b c"), 0);
+	assert_int_equal(store_set_setting(st, "theme", "colour"), 0);
+	assert_int_equal(store_set_setting(st, "Bad Key", "x"), -1);
+	assert_int_equal(store_set_setting(st, "k", "two\nlines"), -1);
+}
+
+static void check_filled(const struct store *st)
+{
+	uint64_t ms;
+
+	assert_true(store_has(st, STORE_SOLUTIONS, 8, 92));
+	assert_true(store_has(st, STORE_SOLUTIONS, 8, 1));
+	assert_false(store_has(st, STORE_SOLUTIONS, 8, 2));
+	assert_int_equal(store_found(st, STORE_SOLUTIONS, 8), 2);
+	assert_int_equal(store_found(st, STORE_SOLUTIONS, 10), 40);
+	assert_true(store_has(st, STORE_SOLUTIONS, 10, 520));
+	assert_int_equal(store_found(st, STORE_CLASSES, 8), 1);
+	assert_true(store_has(st, STORE_CLASSES, 8, 12));
+	assert_false(store_has(st, STORE_CLASSES, 8, 92));
+	assert_true(store_best_time(st, "08-easy-01.txt", &ms));
+	assert_int_equal(ms, 4000);
+	assert_true(store_best_time(st, "12-hard-02.txt", &ms));
+	assert_int_equal(ms, 123456);
+	assert_false(store_best_time(st, "09-easy-01.txt", &ms));
+	assert_string_equal(store_setting(st, "theme"), "colour");
+	assert_string_equal(store_setting(st, "speed"), "a b c");
+	assert_null(store_setting(st, "nothing"));
+}
+
+/* The names in dir other than . and .., joined by blanks. */
+static void list_dir(const char *dir, char *buf, size_t len)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	buf[0] = '\0';
+	assert_non_null(d);
+	while ((e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		strncat(buf, e->d_name, len - strlen(buf) - 2);
+		strcat(buf, " ");
+	}
+	closedir(d);
+}
+
+static void test_store_roundtrip(void **state)
+{
+	char dir[4200], err[512], names[512];
+	struct store st, back;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "%s/deep/er/nqueens", scratch);
+	assert_int_equal(store_init(&st, dir, err, sizeof err), 0);
+	/* No file yet: empty progress, no complaint. */
+	assert_int_equal(store_load(&st, err, sizeof err), 0);
+	assert_int_equal(store_found(&st, STORE_SOLUTIONS, 8), 0);
+	fill_store(&st);
+	check_filled(&st);
+	assert_int_equal(store_save(&st, err, sizeof err), 0);
+	/* The temporary file is gone: only the progress file is left. */
+	list_dir(dir, names, sizeof names);
+	assert_string_equal(names, "progress ");
+	assert_int_equal(store_init(&back, dir, err, sizeof err), 0);
+	assert_int_equal(store_load(&back, err, sizeof err), 0);
+	check_filled(&back);
+	/* Saving again replaces the file, still with no temporary left. */
+	assert_int_equal(store_add(&back, STORE_CLASSES, 5, 2), 1);
+	assert_int_equal(store_save(&back, err, sizeof err), 0);
+	list_dir(dir, names, sizeof names);
+	assert_string_equal(names, "progress ");
+	assert_int_equal(store_load(&st, err, sizeof err), 0);
+	assert_true(store_has(&st, STORE_CLASSES, 5, 2));
+	check_filled(&st);
+	store_free(&st);
+	store_free(&back);
+}
+
+static void test_store_damaged(void **state)
+{
+	static const struct {
+		const char *text, *want;
+	} cases[] = {
+	        {"nqueens progress 1\nsolutions 8 1 2 x\n", ":2: 'x' is not an index"},
+	        {"nqueens progress 1\n# ok\n\nclasses 99 1\n",
+	         ":4: a board size from 1 to 32"},
+	        {"nqueens progress 1\nbest 08-easy-01.txt\n",
+	         ":2: a time in milliseconds"},
+	        {"nqueens progress 1\nbest a 1 2\n", ":2: '2' after the time"},
+	        {"nqueens progress 1\nset Bad x\n", ":2: 'Bad' is not a setting name"},
+	        {"nqueens progress 1\nfound 8 1\n", ":2: unknown line 'found'"},
+	        {"garbage\nsolutions 8 1\n", ":1: the first line should be"},
+	        {"nqueens progress 1\nsolutions 8 0\n", ":2: '0' is not an index"},
+	};
+	char dir[4200], path[4300], aside[4400], err[8192];
+	struct store st;
+	struct stat sb;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "%s/damaged", scratch);
+	mkdir(dir, 0700);
+	snprintf(path, sizeof path, "%s/progress", dir);
+	snprintf(aside, sizeof aside, "%s/progress.damaged", dir);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		assert_int_equal(store_init(&st, dir, err, sizeof err), 0);
+		write_file(path, cases[i].text);
+		err[0] = '\0';
+		assert_int_equal(store_load(&st, err, sizeof err), 1);
+		if (!strstr(err, cases[i].want) || !strstr(err, path) ||
+		    !strstr(err, "set aside as"))
+			fail_msg("case %zu: got '%s', wanted '%s'", i, err,
+			         cases[i].want);
+		/* Moved aside, so the next start does not complain again. */
+		assert_int_equal(stat(path, &sb), -1);
+		assert_int_equal(stat(aside, &sb), 0);
+		assert_int_equal(store_found(&st, STORE_SOLUTIONS, 8), 0);
+		assert_int_equal(store_load(&st, err, sizeof err), 0);
+		/* And the game goes on: progress can be saved afresh. */
+		assert_int_equal(store_add(&st, STORE_SOLUTIONS, 8, 3), 1);
+		assert_int_equal(store_save(&st, err, sizeof err), 0);
+		store_free(&st);
+		unlink(aside);
+	}
+}
+
+static void test_store_xdg(void **state)
+{
+	char want[4400], got[4400], err[512], xdg[4200], home[4200];
+	char *old_xdg = getenv("XDG_DATA_HOME"), *old_home = getenv("HOME");
+	struct store st;
+	struct stat sb;
+
+	(void)state;
+	old_xdg = old_xdg ? strdup(old_xdg) : NULL;
+	old_home = old_home ? strdup(old_home) : NULL;
+	snprintf(xdg, sizeof xdg, "%s/xdg", scratch);
+	snprintf(home, sizeof home, "%s/home", scratch);
+	setenv("XDG_DATA_HOME", xdg, 1);
+	setenv("HOME", home, 1);
+	assert_int_equal(store_default_dir(got, sizeof got, err, sizeof err), 0);
+	snprintf(want, sizeof want, "%s/nqueens", xdg);
+	assert_string_equal(got, want);
+	assert_int_equal(store_init(&st, NULL, err, sizeof err), 0);
+	assert_int_equal(store_add(&st, STORE_SOLUTIONS, 6, 1), 1);
+	assert_int_equal(store_save(&st, err, sizeof err), 0);
+	snprintf(want, sizeof want, "%s/nqueens/progress", xdg);
+	assert_int_equal(stat(want, &sb), 0);
+	store_free(&st);
+
+	/* Unset or relative, XDG_DATA_HOME gives way to ~/.local/share. */
+	setenv("XDG_DATA_HOME", "relative/path", 1);
+	assert_int_equal(store_default_dir(got, sizeof got, err, sizeof err), 0);
+	snprintf(want, sizeof want, "%s/.local/share/nqueens", home);
+	assert_string_equal(got, want);
+	unsetenv("XDG_DATA_HOME");
+	assert_int_equal(store_default_dir(got, sizeof got, err, sizeof err), 0);
+	assert_string_equal(got, want);
+	unsetenv("HOME");
+	assert_int_equal(store_default_dir(got, sizeof got, err, sizeof err), -1);
+	assert_non_null(strstr(err, "HOME"));
+
+	if (old_xdg)
+		setenv("XDG_DATA_HOME", old_xdg, 1);
+	if (old_home)
+		setenv("HOME", old_home, 1);
+	free(old_xdg);
+	free(old_home);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(test_parse_good),
+	        cmocka_unit_test(test_parse_errors),
+	        cmocka_unit_test(test_load),
+	        cmocka_unit_test(test_shipped_puzzles),
+	        cmocka_unit_test(test_generate),
+	        cmocka_unit_test(test_generate_fixed),
+	        cmocka_unit_test(test_status_against_brute),
+	        cmocka_unit_test(test_hint),
+	        cmocka_unit_test(test_cancel),
+	        cmocka_unit_test(test_class_index),
+	        cmocka_unit_test(test_store_roundtrip),
+	        cmocka_unit_test(test_store_damaged),
+	        cmocka_unit_test(test_store_xdg),
+	};
+
+	return cmocka_run_group_tests(tests, make_scratch, drop_scratch);
+}
