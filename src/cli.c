@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "board.h"
+#include "datadir.h"
 #include "count.h"
 #include "enumerate.h"
 #include "symmetry.h"
@@ -22,10 +23,15 @@
 #define MAX_THREADS 256
 
 static const char usage_text[] =
-        "Usage: nqueens COMMAND [ARGUMENTS]\n"
+        "Usage: nqueens [--ascii] [--no-color]\n"
+        "       nqueens COMMAND [ARGUMENTS]\n"
         "The n-queens puzzle: place n queens on an n×n board, none attacking another.\n"
+        "With no command, the full-screen program starts at its menu.\n"
         "\n"
         "Commands:\n"
+        "  play [N] [--puzzle FILE] [--ascii] [--no-color]\n"
+        "      place queens by hand on an N×N board (1 <= N <= 18, default 8),\n"
+        "      or complete a puzzle file; ? there lists the keys\n"
         "  count N [--unique] [--threads K]\n"
         "      print the number of solutions for 1 <= N <= 29, or with --unique\n"
         "      the number of symmetry classes; K threads (default: one per CPU)\n"
@@ -37,6 +43,11 @@ static const char usage_text[] =
         "  check [POSITION...]\n"
         "      say whether a position is a solution, or name what is wrong; with\n"
         "      no POSITION, check one position per line of standard input\n"
+        "  puzzle N [--seed S] [--grade easy|medium|hard]\n"
+        "      print a new completion puzzle for 5 <= N <= 20 with exactly one\n"
+        "      completion (default grade medium, seed from the clock)\n"
+        "  puzzle --check FILE...\n"
+        "      check puzzle files: one completion, and the grade they declare\n"
         "\n"
         "A position is written as ranks by file (2 4 6 8 3 1 7 5 is a2 b4 c6 d8\n"
         "e3 f1 g7 h5; 0, '.' or '-' leaves a file empty) or as squares (a2 b4 c6).\n"
@@ -44,6 +55,8 @@ static const char usage_text[] =
         "Options:\n"
         "  -h, --help     print this help and exit\n"
         "  -V, --version  print the version and exit\n"
+        "  -a, --ascii    draw with ASCII only (also in a non-UTF-8 locale)\n"
+        "  --no-color     draw without colours (also when NO_COLOR is set)\n"
         "\n"
         "Exit status: 0 done (check: all valid), 1 no solution (check: a position\n"
         "is not one), 2 a bad argument or malformed input.\n"
@@ -427,31 +440,20 @@ int cli_list(int argc, char **argv)
 	return cli_finish_output(CLI_OK);
 }
 
-/*
- * Loads the prefix table: from $NQUEENS_DATADIR, else the installed data,
- * else the source tree's (a build run before `make install`).  Without it
- * rank and unrank count instead, which matters only for large n.
- */
+/* Loads the prefix table; without it rank and unrank count, slower for large n. */
 static bool load_table(struct enum_table *t, int n)
 {
-	const char *env = getenv("NQUEENS_DATADIR");
-	const char *dirs[] = {env && *env ? env : NULL, PKGDATADIR, SRCDATADIR};
 	char path[4096], err[512];
 
-	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
-		if (!dirs[i])
-			continue;
-		snprintf(path, sizeof path, "%s/prefix-counts.tsv", dirs[i]);
-		if (access(path, F_OK) != 0 && (i > 0 || !env))
-			continue;
-		if (enum_table_load(t, path, err, sizeof err) == 0)
-			return true;
-		fprintf(stderr, "nqueens: %s; counting instead, which is slower\n", err);
+	if (!datadir_find("prefix-counts.tsv", path, sizeof path)) {
+		if (n > 12)
+			fprintf(stderr, "nqueens: %s not found (set NQUEENS_DATADIR); "
+			        "counting instead, which is slower\n", path);
 		return false;
 	}
-	if (n > 12)
-		fprintf(stderr, "nqueens: prefix-counts.tsv not found (set "
-		                "NQUEENS_DATADIR); counting instead, which is slower\n");
+	if (enum_table_load(t, path, err, sizeof err) == 0)
+		return true;
+	fprintf(stderr, "nqueens: %s; counting instead, which is slower\n", err);
 	return false;
 }
 

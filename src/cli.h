@@ -1,4 +1,4 @@
-/* The command-line subcommands: count, list, solve and check. */
+/* The command-line subcommands: count, list, solve, check and puzzle. */
 #ifndef NQ_CLI_H
 #define NQ_CLI_H
 
@@ -17,6 +17,11 @@ int cli_count(int argc, char **argv);
 int cli_list(int argc, char **argv);
 int cli_solve(int argc, char **argv);
 int cli_check(int argc, char **argv);
+int cli_puzzle(int argc, char **argv);
+
+/* The full-screen program: on a board, or (with no command) at the menu. */
+int cli_play(int argc, char **argv);
+int cli_menu(int argc, char **argv);
 
 /* One option a command accepts; value options take the next argument. */
 struct cli_optdef {

@@ -1,6 +1,7 @@
 /* nqueens: the n-queens puzzle to play, watch and count; the entry point. */
 #include "config.h"
 
+#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -10,20 +11,25 @@ static const struct {
 	const char *name;
 	int (*run)(int argc, char **argv);
 } commands[] = {
+        {"play", cli_play},
         {"count", cli_count},
         {"list", cli_list},
         {"solve", cli_solve},
         {"check", cli_check},
+        {"puzzle", cli_puzzle},
 };
 
 int main(int argc, char **argv)
 {
 	const char *cmd;
 
-	if (argc < 2) {
-		cli_help();
-		return CLI_OK;
-	}
+	/* ncursesw and the input decoder take the character set from the locale. */
+	setlocale(LC_ALL, "");
+
+	/* No command, or only display options: the menu. */
+	if (argc < 2 || strcmp(argv[1], "--ascii") == 0 || strcmp(argv[1], "--no-color") == 0 ||
+	    strcmp(argv[1], "-a") == 0)
+		return cli_menu(argc - 1, argv + 1);
 	cmd = argv[1];
 	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 ||
 	    strcmp(cmd, "help") == 0) {
@@ -41,10 +47,11 @@ int main(int argc, char **argv)
 		return cli_usage_error(
 		        NULL,
 		        "unknown option '%s'; try --help or "
-		        "--version, or a command: count, list, solve, check",
+		        "--version, or a command: play, count, list, "
+		        "solve, check, puzzle",
 		        cmd);
 	return cli_usage_error(NULL,
-	                       "unknown command '%s'; commands are count, "
-	                       "list, solve, check",
+	                       "unknown command '%s'; commands are play, "
+	                       "count, list, solve, check, puzzle",
 	                       cmd);
 }

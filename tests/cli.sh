@@ -111,7 +111,7 @@ refuse "check a square twice" 2 "a1 is given twice" -- check a1 a1
 refuse "check an unknown option" 2 "unknown option '--fast'" -- check --fast 1 2
 
 # Bad arguments: exit 2, one line on stderr naming what is allowed.
-refuse "no such command" 2 "unknown command 'frobnicate'; commands are count, list, solve, check" -- frobnicate
+refuse "no such command" 2 "unknown command 'frobnicate'; commands are play, count, list, solve, check" -- frobnicate
 refuse "no such option" 2 "unknown option '--frob'" -- --frob
 refuse "count without N" 2 "missing N, the board size \(1 to 29\)" -- count
 refuse "count N non-numeric" 2 "N must be a whole number from 1 to 29, not 'eight'" -- count eight
@@ -137,11 +137,14 @@ refuse "solve too many" 2 "unexpected argument 'x'" -- solve 8 x
 
 # --help and --version.
 nq --help >"$tmpdir/help"
-if [ $? -eq 0 ] && grep -q "^Usage: nqueens COMMAND" "$tmpdir/help" &&
-	for c in count list solve check; do grep -q "^  $c " "$tmpdir/help" || exit 1; done; then
+missing=""
+for c in play count list solve check puzzle; do
+	grep -q "^  $c " "$tmpdir/help" || missing="$missing $c"
+done
+if grep -q "^Usage: nqueens" "$tmpdir/help" && [ -z "$missing" ]; then
 	pass "--help lists every command"
 else
-	fail "--help lists every command"
+	fail "--help lists every command" "missing:$missing"
 fi
 if nq --version | grep -Eq '^nqueens [0-9]+\.[0-9]+'; then
 	pass "--version"

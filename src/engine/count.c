@@ -473,7 +473,8 @@ static struct task *tasks_build(int n, size_t *count)
 		/* No task at all (n = 2, 3): still hand back something to free. */
 		return malloc(sizeof *l.v);
 	}
-	qsort(l.v, l.len, sizeof *l.v, task_compare);
+	if (l.len > 1)
+		qsort(l.v, l.len, sizeof *l.v, task_compare);
 	return l.v;
 fail:
 	free(l.v);

@@ -1,0 +1,220 @@
+/* The full-screen program: the menu and the screens around one main loop. */
+#include "config.h"
+
+#include "app.h"
+
+#include <curses.h>
+#include <libgen.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "datadir.h"
+#include "enumerate.h"
+#include "help.h"
+#include "input.h"
+#include "menu.h"
+#include "play.h"
+#include "puzzle.h"
+#include "store.h"
+#include "terminal.h"
+#include "theme.h"
+
+struct app {
+	struct menu *menu; /* NULL when started on a board */
+	struct play *play; /* the board being played, if any */
+	bool help;         /* the help overlay is showing */
+	struct store *store; /* &saved when it could be set up */
+	struct store saved;
+	struct enum_table table;
+	bool have_table;
+	char notice[600]; /* a one-time message, such as a damaged file set aside */
+};
+
+static void app_draw(void *ctx)
+{
+	struct app *a = ctx;
+	int need_l, need_c;
+	const struct help_entry *keys;
+	size_t nkeys;
+
+	if (a->play)
+		play_min_size(a->play, &need_l, &need_c);
+	else
+		menu_min_size(&need_l, &need_c);
+	if (LINES < need_l || COLS < need_c) {
+		help_draw_too_small(need_l, need_c);
+		return;
+	}
+	if (a->play)
+		play_draw(a->play);
+	else
+		menu_draw(a->menu);
+	if (a->notice[0])
+		help_put(LINES - 2, 0, theme_attr(THEME_BAD), a->notice);
+	if (a->help) {
+		keys = a->play ? play_help(&nkeys) : menu_help(&nkeys);
+		help_draw(a->play ? "Play: keys" : "Menu: keys", keys, nkeys);
+	}
+}
+
+static void open_play(struct app *a, int n, const struct puzzle *pz, const char *id)
+{
+	a->play = play_new(n, pz, id, a->store, a->have_table ? &a->table : NULL);
+	if (!a->play)
+		term_quit();
+}
+
+static void app_event(void *ctx, const struct input_event *ev)
+{
+	struct app *a = ctx;
+	int need_l, need_c;
+
+	if (ev->kind == INPUT_KEY && ev->key == INPUT_KEY_CHAR && (ev->mods & INPUT_MOD_CTRL)) {
+		if (ev->codepoint == 'c') {
+			term_quit();
+			return;
+		}
+		if (ev->codepoint == 'z') {
+			term_suspend();
+			return;
+		}
+		if (ev->codepoint == 'l') {
+			clearok(curscr, TRUE);
+			return;
+		}
+	}
+	a->notice[0] = '\0';
+	if (a->help) {
+		/* Any key closes the help; it is not passed on. */
+		if (ev->kind == INPUT_KEY)
+			a->help = false;
+		return;
+	}
+	if (a->play)
+		play_min_size(a->play, &need_l, &need_c);
+	else
+		menu_min_size(&need_l, &need_c);
+	if (LINES < need_l || COLS < need_c) {
+		/* Only quitting makes sense until the window grows. */
+		if (ev->kind == INPUT_KEY && ev->key == INPUT_KEY_CHAR && ev->codepoint == 'q')
+			term_quit();
+		return;
+	}
+	if (ev->kind == INPUT_KEY && ev->key == INPUT_KEY_CHAR && ev->codepoint == '?' &&
+	    !(ev->mods & INPUT_MOD_CTRL)) {
+		a->help = true;
+		return;
+	}
+	if (a->play) {
+		if (play_key(a->play, ev) == PLAY_LEAVE) {
+			play_free(a->play);
+			a->play = NULL;
+			if (!a->menu)
+				term_quit();
+		}
+		return;
+	}
+	switch (menu_key(a->menu, ev)) {
+	case MENU_PLAY:
+		open_play(a, menu_size(a->menu), NULL, NULL);
+		break;
+	case MENU_PUZZLE: {
+		const char *id;
+		const struct puzzle *pz = menu_puzzle(a->menu, &id);
+
+		open_play(a, pz->n, pz, id);
+		break;
+	}
+	case MENU_QUIT:
+		term_quit();
+		break;
+	default:
+		break;
+	}
+}
+
+static void app_wake(void *ctx)
+{
+	struct app *a = ctx;
+
+	if (a->play)
+		play_wake(a->play);
+}
+
+static long app_timer_ms(void *ctx)
+{
+	struct app *a = ctx;
+
+	return a->play ? play_timer_ms(a->play) : -1;
+}
+
+static void app_tick(void *ctx)
+{
+	struct app *a = ctx;
+
+	if (a->play)
+		play_tick(a->play);
+}
+
+/* The puzzle's name for its best time: its file name without .txt. */
+static void puzzle_id(const char *path, char *id, size_t len)
+{
+	char copy[4096], *base, *dot;
+
+	snprintf(copy, sizeof copy, "%s", path);
+	base = basename(copy);
+	dot = strrchr(base, '.');
+	if (dot && strcmp(dot, ".txt") == 0)
+		*dot = '\0';
+	snprintf(id, len, "%s", base);
+}
+
+int app_run(const struct app_opts *o)
+{
+	static const struct term_handlers handlers = {
+		app_draw, app_event, app_wake, app_timer_ms, app_tick,
+	};
+	struct app a;
+	struct puzzle pz;
+	char err[512], path[4096], id[256];
+	int quit_sig;
+
+	memset(&a, 0, sizeof a);
+	if (o->puzzle_path && puzzle_load(o->puzzle_path, &pz, err, sizeof err) < 0) {
+		fprintf(stderr, "nqueens: %s\n", err);
+		return 2;
+	}
+	if (term_open(o->no_color, o->ascii, err, sizeof err) < 0) {
+		fprintf(stderr, "nqueens: %s\n", err);
+		return 2;
+	}
+	if (datadir_find("prefix-counts.tsv", path, sizeof path))
+		a.have_table = enum_table_load(&a.table, path, err, sizeof err) == 0;
+	if (store_init(&a.saved, NULL, err, sizeof err) == 0) {
+		a.store = &a.saved;
+		if (store_load(a.store, err, sizeof err) != 0)
+			snprintf(a.notice, sizeof a.notice, "%s", err);
+	} else {
+		snprintf(a.notice, sizeof a.notice, "Progress will not be kept: %s", err);
+	}
+	if (o->menu)
+		a.menu = menu_new(o->n, datadir_find("puzzles", path, sizeof path), a.store);
+	if (o->puzzle_path) {
+		puzzle_id(o->puzzle_path, id, sizeof id);
+		open_play(&a, pz.n, &pz, id);
+	} else if (!o->menu) {
+		open_play(&a, o->n, NULL, NULL);
+	}
+	term_run(&handlers, &a);
+	quit_sig = term_quit_signal();
+	play_free(a.play);
+	menu_free(a.menu);
+	term_close();
+	if (a.store)
+		store_free(a.store);
+	if (a.have_table)
+		enum_table_free(&a.table);
+	return quit_sig ? 128 + quit_sig : 0;
+}

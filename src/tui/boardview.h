@@ -1,0 +1,57 @@
+/* The one board renderer: any board, with highlight layers, in a rectangle. */
+#ifndef NQ_BOARDVIEW_H
+#define NQ_BOARDVIEW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+
+/* What a square is; a screen sets these, the renderer decides the look. */
+enum boardview_flag {
+	BV_QUEEN = 1 << 0,         /* a queen stands here */
+	BV_ATTACKED = 1 << 1,      /* a placed queen attacks this square */
+	BV_PREVIEW = 1 << 2,       /* on a line through the cursor */
+	BV_CONFLICT = 1 << 3,      /* a queen attacked by another queen */
+	BV_CONFLICT_LINE = 1 << 4, /* between two queens in conflict */
+	BV_HINT = 1 << 5,          /* a suggested square */
+	BV_LOCKED = 1 << 6,        /* a given queen of a puzzle */
+	BV_TRY = 1 << 7,           /* the search is trying this square */
+	BV_REJECT = 1 << 8,        /* the search refused this square */
+	BV_ATTACKER = 1 << 9,      /* the queen that refuses the tried square */
+	BV_LEFT = 1 << 10,         /* the square the search just backtracked from */
+};
+
+struct boardview {
+	/* Set by the screen. */
+	int n;
+	const uint16_t *cells; /* n*n flags, index file * n + rank */
+	struct square cursor;
+	bool show_cursor;
+	int top, left, height, width; /* the rectangle to draw in */
+
+	/* Set by boardview_layout. */
+	int cw, ch;                 /* the size of one square in cells */
+	int label_w;                /* the width of the rank numbers */
+	int first_file, first_rank; /* the lowest file and rank shown */
+	int files, ranks;           /* how many are shown */
+	int org_y, org_x;           /* the screen cell of the top-left square */
+};
+
+/*
+ * Picks the largest square size that fits the rectangle, or scrolls so that
+ * the cursor stays in view when even the smallest does not.  Returns -1 when
+ * the rectangle cannot hold a single square with its labels.
+ */
+int boardview_layout(struct boardview *bv);
+
+/* Draws the board as laid out (call boardview_layout first). */
+void boardview_draw(const struct boardview *bv);
+
+/* The square under a screen cell, if any. */
+bool boardview_hit(const struct boardview *bv, int line, int col, struct square *sq);
+
+/* The smallest rectangle that shows an n×n board without scrolling. */
+void boardview_min_size(int n, int *height, int *width);
+
+#endif

@@ -1,0 +1,117 @@
+/* The help overlay: every key of the current screen, in a box. */
+#include "config.h"
+
+#include "help.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "theme.h"
+
+/* The number of screen columns text takes (UTF-8 aware). */
+static int text_width(const char *s)
+{
+	mbstate_t st;
+	int w = 0;
+
+	memset(&st, 0, sizeof st);
+	while (*s) {
+		wchar_t wc;
+		size_t len = mbrtowc(&wc, s, MB_CUR_MAX, &st);
+
+		if (len == (size_t)-1 || len == (size_t)-2 || len == 0) {
+			memset(&st, 0, sizeof st);
+			len = 1;
+			w++;
+		} else {
+			int cw = wcwidth(wc);
+
+			w += cw > 0 ? cw : 0;
+		}
+		s += len;
+	}
+	return w;
+}
+
+void help_put(int y, int x, int attr, const char *text)
+{
+	int room = COLS - x;
+	char buf[512];
+	size_t i = 0;
+	int w = 0;
+
+	if (y < 0 || y >= LINES || room <= 0)
+		return;
+	/* Copy whole characters while they fit the room left on the line. */
+	while (text[i] && i < sizeof buf - 8) {
+		size_t len = 1;
+		char one[8];
+
+		while ((text[i + len] & 0xC0) == 0x80 && len < 4)
+			len++;
+		memcpy(one, text + i, len);
+		one[len] = '\0';
+		if (w + text_width(one) > room)
+			break;
+		w += text_width(one);
+		i += len;
+	}
+	memcpy(buf, text, i);
+	buf[i] = '\0';
+	attrset(attr);
+	mvaddstr(y, x, buf);
+	attrset(A_NORMAL);
+}
+
+void help_draw(const char *title, const struct help_entry *e, size_t count)
+{
+	int keyw = 0, whatw = 0, w, h, y0, x0;
+
+	for (size_t i = 0; i < count; i++) {
+		if (text_width(e[i].keys) > keyw)
+			keyw = text_width(e[i].keys);
+		if (text_width(e[i].what) > whatw)
+			whatw = text_width(e[i].what);
+	}
+	w = keyw + whatw + 7;
+	h = (int)count + 4;
+	if (w > COLS)
+		w = COLS;
+	if (h > LINES)
+		h = LINES;
+	y0 = (LINES - h) / 2;
+	x0 = (COLS - w) / 2;
+	attrset(theme_attr(THEME_NORMAL));
+	for (int y = y0; y < y0 + h; y++)
+		mvhline(y, x0, ' ', w);
+	attrset(A_NORMAL);
+	if (w >= 2 && h >= 2) {
+		/* A plain box: border() picks line glyphs or ASCII by itself. */
+		WINDOW *box_win = subwin(stdscr, h, w, y0, x0);
+
+		if (box_win) {
+			box(box_win, 0, 0);
+			delwin(box_win);
+		}
+	}
+	help_put(y0, x0 + 2, theme_attr(THEME_TITLE), title);
+	for (size_t i = 0; i < count && (int)i + 2 < h - 1; i++) {
+		help_put(y0 + 2 + (int)i, x0 + 2, theme_attr(THEME_KEY), e[i].keys);
+		help_put(y0 + 2 + (int)i, x0 + 4 + keyw, A_NORMAL, e[i].what);
+	}
+	help_put(y0 + h - 1, x0 + 2, theme_attr(THEME_DIMMED), " any key closes this ");
+}
+
+void help_draw_too_small(int need_lines, int need_cols)
+{
+	char line[128];
+
+	snprintf(line, sizeof line, "need %dx%d, have %dx%d", need_cols, need_lines, COLS,
+	         LINES);
+	help_put(LINES / 2 - 1, 0, theme_attr(THEME_BAD), "Terminal too small");
+	help_put(LINES / 2, 0, A_NORMAL, line);
+	help_put(LINES / 2 + 1, 0, A_NORMAL, "Enlarge it, or press q to quit");
+}

@@ -1,0 +1,754 @@
+/* The Play screen: place queens by hand, see attacks, solve, and do puzzles. */
+#include "config.h"
+
+#include "play.h"
+
+#include <curses.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "boardview.h"
+#include "count.h"
+#include "enumerate.h"
+#include "input.h"
+#include "puzzle.h"
+#include "store.h"
+#include "symmetry.h"
+#include "terminal.h"
+#include "theme.h"
+
+/* Up to this n the position is judged at once; above, in a thread. */
+#define PLAY_SYNC_MAX_N 10
+
+/* The side panel's width when the window is wide enough for one. */
+#define PANEL_W 36
+
+/* A position in the undo history. */
+struct snap {
+	size_t count;
+	struct square *sq;
+};
+
+/* What the background judge works on and finds. */
+struct judge {
+	pthread_t tid;
+	bool running;
+	atomic_int cancel;
+	pthread_mutex_t lock;
+	bool done;
+	struct board b; /* its own copy of the position */
+	const struct enum_table *table;
+	int rc;
+	struct puzzle_status st;
+	uint64_t index, class_index;
+};
+
+struct play {
+	int n;
+	struct board b;
+	struct square cursor;
+	struct boardview bv;
+	uint16_t *cells;
+
+	bool is_puzzle;
+	struct puzzle pz;
+	char puzzle_id[256];
+	long long started_ms, solved_ms;
+	bool has_best;
+	uint64_t best_ms; /* the best time of this puzzle */
+
+	struct snap *hist;
+	size_t hist_len, hist_at, hist_cap;
+
+	struct store *store;
+	const struct enum_table *table;
+	uint64_t total, classes; /* solutions and classes for n; 0 when unknown */
+
+	/* The judge's last verdict on the position shown. */
+	bool judged;
+	struct puzzle_status st;
+	uint64_t index, class_index; /* of a solution; 0 when not known */
+	enum sym transform;
+	struct judge job;
+
+	bool hint_shown;
+	struct square hint;
+	char message[600];
+	bool confirm_leave;
+};
+
+static const struct help_entry keys[] = {
+	{"Arrows, h j k l", "move the cursor one square"},
+	{"Home End", "first or last file"},
+	{"PgUp PgDn", "top or bottom rank"},
+	{"Space, Enter", "place or remove a queen"},
+	{"click", "place or remove a queen there"},
+	{"u", "undo"},
+	{"Ctrl-R, U", "redo"},
+	{"c", "clear the board (given queens stay)"},
+	{"[ ], - +", "smaller or larger board"},
+	{"t", "hint: a square that keeps it solvable"},
+	{"Escape", "hide the hint"},
+	{"?", "this help"},
+	{"q", "leave (asks during a puzzle)"},
+	{"Ctrl-C", "quit at once"},
+	{"Ctrl-Z", "suspend"},
+	{"Ctrl-L", "redraw the screen"},
+};
+
+const struct help_entry *play_help(size_t *count)
+{
+	*count = sizeof keys / sizeof keys[0];
+	return keys;
+}
+
+static void snap_take(struct play *p)
+{
+	struct snap s = {p->b.pos.count, NULL};
+
+	/* Redo is lost once a new move is made after undoing. */
+	for (size_t i = p->hist_at + 1; i < p->hist_len; i++)
+		free(p->hist[i].sq);
+	p->hist_len = p->hist_len ? p->hist_at + 1 : 0;
+	if (p->hist_len == p->hist_cap) {
+		size_t cap = p->hist_cap ? p->hist_cap * 2 : 32;
+		struct snap *h = realloc(p->hist, cap * sizeof *h);
+
+		if (!h)
+			abort();
+		p->hist = h;
+		p->hist_cap = cap;
+	}
+	s.sq = malloc((s.count ? s.count : 1) * sizeof *s.sq);
+	if (!s.sq)
+		abort();
+	memcpy(s.sq, p->b.pos.sq, s.count * sizeof *s.sq);
+	p->hist[p->hist_len] = s;
+	p->hist_at = p->hist_len++;
+}
+
+static void snap_restore(struct play *p, const struct snap *s)
+{
+	board_clear(&p->b);
+	for (size_t i = 0; i < s->count; i++)
+		board_place(&p->b, s->sq[i]);
+}
+
+static void hist_free(struct play *p)
+{
+	for (size_t i = 0; i < p->hist_len; i++)
+		free(p->hist[i].sq);
+	free(p->hist);
+	p->hist = NULL;
+	p->hist_len = p->hist_at = p->hist_cap = 0;
+}
+
+/* The 0-based ranks by file of a solved board. */
+static void board_ranks(const struct board *b, int *ranks)
+{
+	for (size_t i = 0; i < b->pos.count; i++)
+		ranks[b->pos.sq[i].file] = b->pos.sq[i].rank;
+}
+
+/*
+ * Judges a position: can it be completed, and in how many ways; for a
+ * solution, which one it is and which class.  Runs in the judge's thread for
+ * large boards, so it reads only its own copy and the shared table.
+ */
+static int judge_position(const struct board *b, const struct enum_table *table,
+                          const atomic_int *cancel, struct puzzle_status *st,
+                          uint64_t *index, uint64_t *class_index)
+{
+	int ranks[PLAY_MAX_N];
+
+	*index = *class_index = 0;
+	if (!board_is_solution(&b->pos))
+		return puzzle_status(b, 0, cancel, st);
+	*st = (struct puzzle_status){true, true, 1, false};
+	board_ranks(b, ranks);
+	if (!enum_rank(b->pos.n, ranks, table, index))
+		*index = 0;
+	if (store_class_index(b->pos.n, ranks, cancel, class_index) < 0)
+		*class_index = 0;
+	return cancel && atomic_load(cancel) ? -1 : 0;
+}
+
+static void *judge_run(void *arg)
+{
+	struct judge *j = arg;
+	struct puzzle_status st;
+	uint64_t index, class_index;
+	int rc = judge_position(&j->b, j->table, &j->cancel, &st, &index, &class_index);
+
+	pthread_mutex_lock(&j->lock);
+	j->rc = rc;
+	j->st = st;
+	j->index = index;
+	j->class_index = class_index;
+	j->done = true;
+	pthread_mutex_unlock(&j->lock);
+	term_post();
+	return NULL;
+}
+
+static void judge_stop(struct play *p)
+{
+	if (!p->job.running)
+		return;
+	atomic_store(&p->job.cancel, 1);
+	pthread_join(p->job.tid, NULL);
+	p->job.running = false;
+	board_destroy(&p->job.b);
+}
+
+/* Takes in a verdict; a solution is remembered as found, a puzzle as timed. */
+static void judged(struct play *p, const struct puzzle_status *st, uint64_t index,
+                   uint64_t class_index)
+{
+	char err[256];
+	int changed = 0;
+
+	p->st = *st;
+	p->judged = true;
+	p->index = index;
+	p->class_index = class_index;
+	if (!st->solved)
+		return;
+	{
+		int ranks[PLAY_MAX_N];
+
+		board_ranks(&p->b, ranks);
+		sym_canonical(p->n, ranks, NULL, &p->transform);
+	}
+	if (p->store && index)
+		changed |= store_add(p->store, STORE_SOLUTIONS, p->n, index) > 0;
+	if (p->store && class_index)
+		changed |= store_add(p->store, STORE_CLASSES, p->n, class_index) > 0;
+	if (p->is_puzzle && !p->solved_ms) {
+		p->solved_ms = term_now_ms();
+		if (p->store &&
+		    store_record_time(p->store, p->puzzle_id,
+		                      (uint64_t)(p->solved_ms - p->started_ms)) > 0) {
+			p->best_ms = (uint64_t)(p->solved_ms - p->started_ms);
+			p->has_best = true;
+			changed = 1;
+		}
+	}
+	if (changed && store_save(p->store, err, sizeof err) < 0)
+		snprintf(p->message, sizeof p->message, "Progress not saved: %s", err);
+}
+
+/* Judges the position: at once for small boards, else in the background. */
+static void judge_start(struct play *p)
+{
+	judge_stop(p);
+	p->judged = false;
+	p->hint_shown = false;
+	if (p->n <= PLAY_SYNC_MAX_N) {
+		struct puzzle_status st;
+		uint64_t index, class_index;
+
+		if (judge_position(&p->b, p->table, NULL, &st, &index, &class_index) == 0)
+			judged(p, &st, index, class_index);
+		return;
+	}
+	if (board_init(&p->job.b, p->n) < 0)
+		return;
+	for (size_t i = 0; i < p->b.pos.count; i++)
+		board_place(&p->job.b, p->b.pos.sq[i]);
+	p->job.table = p->table;
+	atomic_store(&p->job.cancel, 0);
+	p->job.done = false;
+	if (pthread_create(&p->job.tid, NULL, judge_run, &p->job) == 0)
+		p->job.running = true;
+	else
+		board_destroy(&p->job.b);
+}
+
+void play_wake(struct play *p)
+{
+	bool done;
+
+	if (!p->job.running)
+		return;
+	pthread_mutex_lock(&p->job.lock);
+	done = p->job.done;
+	pthread_mutex_unlock(&p->job.lock);
+	if (!done)
+		return;
+	pthread_join(p->job.tid, NULL);
+	p->job.running = false;
+	board_destroy(&p->job.b);
+	if (p->job.rc == 0)
+		judged(p, &p->job.st, p->job.index, p->job.class_index);
+	term_dirty();
+}
+
+/* Looks up how many solutions and classes n has (fast: prefix table, counter). */
+static void learn_totals(struct play *p)
+{
+	struct count_result r;
+
+	p->total = p->classes = 0;
+	if (count_solutions(p->n, 0, NULL, NULL, &r) == 0) {
+		p->total = r.total;
+		p->classes = r.unique;
+	}
+}
+
+static void set_size(struct play *p, int n)
+{
+	judge_stop(p);
+	board_destroy(&p->b);
+	free(p->cells);
+	hist_free(p);
+	p->n = n;
+	if (board_init(&p->b, n) < 0)
+		abort();
+	p->cells = calloc((size_t)n * (size_t)n, sizeof *p->cells);
+	if (!p->cells)
+		abort();
+	if (p->is_puzzle)
+		for (int f = 0; f < n; f++)
+			if (p->pz.given[f] >= 0)
+				board_place(&p->b, (struct square){f, p->pz.given[f]});
+	p->cursor = (struct square){0, n - 1};
+	p->bv.first_file = p->bv.first_rank = 0;
+	snap_take(p);
+	learn_totals(p);
+	judge_start(p);
+}
+
+struct play *play_new(int n, const struct puzzle *pz, const char *puzzle_id,
+                      struct store *store, const struct enum_table *table)
+{
+	struct play *p = calloc(1, sizeof *p);
+
+	if (!p)
+		return NULL;
+	p->store = store;
+	p->table = table;
+	pthread_mutex_init(&p->job.lock, NULL);
+	if (pz) {
+		p->is_puzzle = true;
+		p->pz = *pz;
+		n = pz->n;
+		snprintf(p->puzzle_id, sizeof p->puzzle_id, "%s", puzzle_id ? puzzle_id : "");
+		p->started_ms = term_now_ms();
+		if (store)
+			p->has_best = store_best_time(store, p->puzzle_id, &p->best_ms);
+	}
+	set_size(p, n);
+	return p;
+}
+
+void play_free(struct play *p)
+{
+	if (!p)
+		return;
+	judge_stop(p);
+	pthread_mutex_destroy(&p->job.lock);
+	board_destroy(&p->b);
+	hist_free(p);
+	free(p->cells);
+	free(p);
+}
+
+static bool is_given(const struct play *p, struct square sq)
+{
+	return p->is_puzzle && puzzle_is_given(&p->pz, sq);
+}
+
+/* A change to the board: remember it for undo and judge the new position. */
+static void changed(struct play *p)
+{
+	snap_take(p);
+	judge_start(p);
+}
+
+static void toggle(struct play *p, struct square sq)
+{
+	if (is_given(p, sq)) {
+		snprintf(p->message, sizeof p->message, "That queen is given by the puzzle.");
+		return;
+	}
+	if (board_has(&p->b, sq))
+		board_remove(&p->b, sq);
+	else
+		board_place(&p->b, sq);
+	changed(p);
+}
+
+static void undo_redo(struct play *p, int step)
+{
+	if ((step < 0 && p->hist_at == 0) || (step > 0 && p->hist_at + 1 >= p->hist_len)) {
+		snprintf(p->message, sizeof p->message, "Nothing to %s.",
+		         step < 0 ? "undo" : "redo");
+		return;
+	}
+	p->hist_at = (size_t)((long)p->hist_at + step);
+	snap_restore(p, &p->hist[p->hist_at]);
+	judge_start(p);
+}
+
+static void show_hint(struct play *p)
+{
+	struct puzzle_hint h;
+	char sq[32];
+
+	if (puzzle_hint(&p->b, p->is_puzzle ? &p->pz : NULL, NULL, &h) < 0) {
+		snprintf(p->message, sizeof p->message, "No hint for a board this large.");
+		return;
+	}
+	board_square_name(h.sq, sq, sizeof sq);
+	switch (h.kind) {
+	case PUZZLE_HINT_NONE:
+		snprintf(p->message, sizeof p->message, "Solved already: no hint needed.");
+		break;
+	case PUZZLE_HINT_PLACE:
+		p->hint = h.sq;
+		p->hint_shown = true;
+		snprintf(p->message, sizeof p->message,
+		         "Hint: a queen on %s keeps it solvable (%d such square%s on its file).", sq,
+		         h.choices, h.choices == 1 ? "" : "s");
+		break;
+	case PUZZLE_HINT_REMOVE:
+		p->hint = h.sq;
+		p->hint_shown = true;
+		snprintf(p->message, sizeof p->message,
+		         "No completion from here: %s the queen on %s.",
+		         h.choices ? "remove" : "start by removing", sq);
+		break;
+	}
+}
+
+static bool puzzle_unfinished(const struct play *p)
+{
+	return p->is_puzzle && !p->solved_ms && p->b.pos.count > (size_t)p->pz.ngiven;
+}
+
+static void move_cursor(struct play *p, int df, int dr)
+{
+	int f = p->cursor.file + df, r = p->cursor.rank + dr;
+
+	/* The cursor stops at the edges rather than wrapping. */
+	if (f >= 0 && f < p->n)
+		p->cursor.file = f;
+	if (r >= 0 && r < p->n)
+		p->cursor.rank = r;
+}
+
+enum play_result play_key(struct play *p, const struct input_event *ev)
+{
+	if (p->confirm_leave) {
+		p->confirm_leave = false;
+		p->message[0] = '\0';
+		if (ev->kind == INPUT_KEY && ev->key == INPUT_KEY_CHAR &&
+		    (ev->codepoint == 'y' || ev->codepoint == 'Y'))
+			return PLAY_LEAVE;
+		return PLAY_STAY;
+	}
+	p->message[0] = '\0';
+	if (ev->kind == INPUT_MOUSE) {
+		struct square sq;
+
+		if (ev->button == INPUT_WHEEL_UP)
+			move_cursor(p, 0, 1);
+		else if (ev->button == INPUT_WHEEL_DOWN)
+			move_cursor(p, 0, -1);
+		else if (ev->button == INPUT_BUTTON_LEFT && ev->action == INPUT_PRESS &&
+		         boardview_hit(&p->bv, ev->line, ev->col, &sq)) {
+			p->cursor = sq;
+			toggle(p, sq);
+		}
+		return PLAY_STAY;
+	}
+	if (ev->kind != INPUT_KEY)
+		return PLAY_STAY;
+	switch (ev->key) {
+	case INPUT_KEY_UP:
+		move_cursor(p, 0, 1);
+		return PLAY_STAY;
+	case INPUT_KEY_DOWN:
+		move_cursor(p, 0, -1);
+		return PLAY_STAY;
+	case INPUT_KEY_LEFT:
+		move_cursor(p, -1, 0);
+		return PLAY_STAY;
+	case INPUT_KEY_RIGHT:
+		move_cursor(p, 1, 0);
+		return PLAY_STAY;
+	case INPUT_KEY_HOME:
+		p->cursor.file = 0;
+		return PLAY_STAY;
+	case INPUT_KEY_END:
+		p->cursor.file = p->n - 1;
+		return PLAY_STAY;
+	case INPUT_KEY_PAGEUP:
+		p->cursor.rank = p->n - 1;
+		return PLAY_STAY;
+	case INPUT_KEY_PAGEDOWN:
+		p->cursor.rank = 0;
+		return PLAY_STAY;
+	case INPUT_KEY_ENTER:
+		toggle(p, p->cursor);
+		return PLAY_STAY;
+	case INPUT_KEY_ESCAPE:
+		p->hint_shown = false;
+		return PLAY_STAY;
+	case INPUT_KEY_CHAR:
+		break;
+	default:
+		return PLAY_STAY;
+	}
+	if (ev->mods & INPUT_MOD_CTRL) {
+		if (ev->codepoint == 'r')
+			undo_redo(p, 1);
+		return PLAY_STAY;
+	}
+	switch (ev->codepoint) {
+	case 'k':
+		move_cursor(p, 0, 1);
+		break;
+	case 'j':
+		move_cursor(p, 0, -1);
+		break;
+	case 'h':
+		move_cursor(p, -1, 0);
+		break;
+	case 'l':
+		move_cursor(p, 1, 0);
+		break;
+	case ' ':
+		toggle(p, p->cursor);
+		break;
+	case 'u':
+		undo_redo(p, -1);
+		break;
+	case 'U':
+		undo_redo(p, 1);
+		break;
+	case 'c':
+		if (p->b.pos.count == (size_t)(p->is_puzzle ? p->pz.ngiven : 0)) {
+			snprintf(p->message, sizeof p->message, "The board is clear already.");
+			break;
+		}
+		board_clear(&p->b);
+		if (p->is_puzzle)
+			for (int f = 0; f < p->n; f++)
+				if (p->pz.given[f] >= 0)
+					board_place(&p->b, (struct square){f, p->pz.given[f]});
+		changed(p);
+		snprintf(p->message, sizeof p->message, "Cleared; u brings it back.");
+		break;
+	case '[':
+	case '-':
+	case ']':
+	case '+':
+	case '=': {
+		int n = p->n + (ev->codepoint == '[' || ev->codepoint == '-' ? -1 : 1);
+
+		if (p->is_puzzle)
+			snprintf(p->message, sizeof p->message, "A puzzle keeps its size.");
+		else if (n < PLAY_MIN_N || n > PLAY_MAX_N)
+			snprintf(p->message, sizeof p->message, "Boards go from %d to %d.",
+			         PLAY_MIN_N, PLAY_MAX_N);
+		else
+			set_size(p, n);
+		break;
+	}
+	case 't':
+		show_hint(p);
+		break;
+	case 'q':
+		if (puzzle_unfinished(p)) {
+			p->confirm_leave = true;
+			snprintf(p->message, sizeof p->message,
+			         "Leave this puzzle unsolved? y leaves, any other key stays.");
+			break;
+		}
+		return PLAY_LEAVE;
+	default:
+		break;
+	}
+	return PLAY_STAY;
+}
+
+long play_timer_ms(struct play *p)
+{
+	long long el;
+
+	if (!p->is_puzzle || p->solved_ms)
+		return -1;
+	el = term_now_ms() - p->started_ms;
+	return 1000 - (long)(el % 1000);
+}
+
+void play_tick(struct play *p)
+{
+	(void)p;
+	term_dirty();
+}
+
+/* Marks each square for the renderer from the position and the cursor. */
+static void fill_cells(struct play *p)
+{
+	struct board_conflict c[64];
+	size_t nc, n = (size_t)p->n;
+
+	memset(p->cells, 0, n * n * sizeof *p->cells);
+	for (int f = 0; f < p->n; f++) {
+		for (int r = 0; r < p->n; r++) {
+			struct square sq = {f, r};
+			uint16_t *cell = &p->cells[f * p->n + r];
+
+			if (board_has(&p->b, sq)) {
+				*cell |= BV_QUEEN;
+				if (board_attackers(&p->b, sq) > 0)
+					*cell |= BV_CONFLICT;
+				if (is_given(p, sq))
+					*cell |= BV_LOCKED;
+			} else if (board_attackers(&p->b, sq) > 0) {
+				*cell |= BV_ATTACKED;
+			}
+			/* The four lines through the cursor, as a preview. */
+			if (f == p->cursor.file || r == p->cursor.rank ||
+			    f - r == p->cursor.file - p->cursor.rank ||
+			    f + r == p->cursor.file + p->cursor.rank)
+				*cell |= BV_PREVIEW;
+		}
+	}
+	/* The squares between two queens in conflict show the line they share. */
+	nc = board_conflicts(&p->b.pos, c, sizeof c / sizeof c[0]);
+	for (size_t i = 0; i < nc && i < sizeof c / sizeof c[0]; i++) {
+		int df = (c[i].b.file > c[i].a.file) - (c[i].b.file < c[i].a.file);
+		int dr = (c[i].b.rank > c[i].a.rank) - (c[i].b.rank < c[i].a.rank);
+		struct square s = {c[i].a.file + df, c[i].a.rank + dr};
+
+		for (; s.file != c[i].b.file || s.rank != c[i].b.rank; s.file += df, s.rank += dr)
+			p->cells[s.file * p->n + s.rank] |= BV_CONFLICT_LINE;
+	}
+	if (p->hint_shown)
+		p->cells[p->hint.file * p->n + p->hint.rank] |= BV_HINT;
+}
+
+/* Appends one line to the status panel and moves down. */
+static void panel_line(int *y, int x, int w, int attr, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+static void panel_line(int *y, int x, int w, int attr, const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (w > 0 && (size_t)w < sizeof buf)
+		buf[w] = '\0';
+	help_put((*y)++, x, attr, buf);
+}
+
+static void format_time(long secs, char *buf, size_t len)
+{
+	snprintf(buf, len, "%ld:%02ld", secs / 60, secs % 60);
+}
+
+static void draw_status(struct play *p, int y, int x, int w)
+{
+	size_t conflicts = board_conflicts(&p->b.pos, NULL, 0);
+
+	panel_line(&y, x, w, A_NORMAL, "Queens: %zu of %d", p->b.pos.count, p->n);
+	if (conflicts) {
+		struct board_conflict c;
+		char a[16], b[16];
+
+		board_conflicts(&p->b.pos, &c, 1);
+		board_square_name(c.a, a, sizeof a);
+		board_square_name(c.b, b, sizeof b);
+		panel_line(&y, x, w, theme_attr(THEME_BAD), "Conflicts: %zu (%s-%s %s)", conflicts,
+		           a, b, board_line_name(c.line));
+	} else {
+		panel_line(&y, x, w, A_NORMAL, "Conflicts: none");
+	}
+	if (!p->judged)
+		panel_line(&y, x, w, theme_attr(THEME_DIMMED), "Solvable: counting...");
+	else if (p->st.solved)
+		panel_line(&y, x, w, theme_attr(THEME_GOOD), "Solved!");
+	else if (p->st.completable)
+		panel_line(&y, x, w, theme_attr(THEME_GOOD), "Solvable: yes, %" PRIu64 " completion%s",
+		           p->st.completions, p->st.completions == 1 ? "" : "s");
+	else
+		panel_line(&y, x, w, theme_attr(THEME_BAD), "Solvable: no");
+	if (p->judged && p->st.solved) {
+		if (p->index && p->total)
+			panel_line(&y, x, w, theme_attr(THEME_GOOD), "solution #%" PRIu64 " of %" PRIu64,
+			           p->index, p->total);
+		if (p->class_index && p->classes)
+			panel_line(&y, x, w, A_NORMAL, "class %" PRIu64 " of %" PRIu64 ", %s",
+			           p->class_index, p->classes, sym_name(p->transform));
+	}
+	if (p->store && p->total) {
+		panel_line(&y, x, w, A_NORMAL, "found %zu of %" PRIu64 ", %zu of %" PRIu64 " classes",
+		           store_found(p->store, STORE_SOLUTIONS, p->n), p->total,
+		           store_found(p->store, STORE_CLASSES, p->n), p->classes);
+	}
+	if (p->is_puzzle) {
+		char t[32], best[32] = "none";
+		long long end = p->solved_ms ? p->solved_ms : term_now_ms();
+
+		y++;
+		panel_line(&y, x, w, theme_attr(THEME_TITLE), "Puzzle: %s", p->pz.title);
+		format_time((long)((end - p->started_ms) / 1000), t, sizeof t);
+		if (p->has_best)
+			format_time((long)(p->best_ms / 1000), best, sizeof best);
+		panel_line(&y, x, w, A_NORMAL, "%s, time %s, best %s",
+		           puzzle_grade_name(p->pz.grade), t, best);
+	}
+}
+
+void play_min_size(const struct play *p, int *lines, int *cols)
+{
+	(void)p;
+	/* Title, a few ranks of board, five status lines and the key line. */
+	*lines = 12;
+	*cols = 40;
+}
+
+void play_draw(struct play *p)
+{
+	int side = COLS >= 2 * PANEL_W + 4, status_h = side ? 0 : 7;
+	char title[128];
+
+	fill_cells(p);
+	snprintf(title, sizeof title, "nqueens - Play %dx%d%s", p->n, p->n,
+	         p->is_puzzle ? " puzzle" : "");
+	help_put(0, 0, theme_attr(THEME_TITLE), title);
+	p->bv.n = p->n;
+	p->bv.cells = p->cells;
+	p->bv.cursor = p->cursor;
+	p->bv.show_cursor = true;
+	p->bv.top = 1;
+	p->bv.left = 0;
+	p->bv.height = LINES - 2 - status_h;
+	p->bv.width = side ? COLS - PANEL_W - 1 : COLS;
+	if (boardview_layout(&p->bv) == 0)
+		boardview_draw(&p->bv);
+	if (side)
+		draw_status(p, 2, COLS - PANEL_W, PANEL_W - 1);
+	else
+		draw_status(p, LINES - 1 - status_h, 1, COLS - 2);
+	if (p->message[0])
+		help_put(LINES - 2, 0, p->confirm_leave ? theme_attr(THEME_BAD) : (int)A_NORMAL,
+		         p->message);
+	attrset(theme_attr(THEME_STATUS));
+	mvhline(LINES - 1, 0, ' ', COLS);
+	help_put(LINES - 1, 0, theme_attr(THEME_STATUS),
+	         " arrows move  Space place  u undo  t hint  ? help  q quit");
+}

@@ -1,0 +1,141 @@
+#!/bin/sh
+# The Play screen, driven with keys and the mouse in a real terminal (tmux).
+. "${srcdir:-.}/tests/lib.sh"
+. "${srcdir:-.}/tests/tmux-lib.sh"
+
+# place_solution RANKS...: from the cursor's start (a8) places a queen on each
+# file at the given rank with the arrow keys and Space.
+place_solution() {
+	n=$#
+	rank=$n
+	for r in "$@"; do
+		while [ "$rank" -gt "$r" ]; do
+			keys Down
+			rank=$((rank - 1))
+		done
+		while [ "$rank" -lt "$r" ]; do
+			keys Up
+			rank=$((rank + 1))
+		done
+		keys Space Right
+	done
+}
+
+start 80 24 -- play 8
+expect_screen "the play screen opens" "Queens: 0 of 8"
+expect_screen "files are labelled" "a +b +c +d +e +f +g +h"
+place_solution 1 5 8 6 3 7 2 4
+expect_screen "eight queens by keys: Solved" "Solved!"
+expect_screen "it is solution #1 of 92" "solution #1 of 92"
+expect_screen "its class and transform" "class 1 of 12, id"
+expect_screen "found this one" "found 1 of 92, 1 of 12 classes"
+
+keys u
+expect_screen "undo takes the last queen away" "Queens: 7 of 8"
+expect_screen "and the position is still solvable" "Solvable: yes, 1 completion"
+keys C-r
+expect_screen "redo puts it back" "Solved!"
+keys u u U
+expect_screen "undo twice, redo once" "Queens: 7 of 8"
+
+keys c
+expect_screen "clear empties the board" "Queens: 0 of 8"
+keys u
+expect_screen "and undo brings it back" "Queens: 7 of 8"
+
+# A conflict: a queen on b2 beside a1's diagonal.
+keys c Home PageDown Space Right Up Space
+expect_screen "a conflict is named" "Conflicts: 1 \(a1-b2 diagonal\)"
+expect_screen "and the position is not solvable" "Solvable: no"
+expect_screen "both queens are marked in conflict" "!(♛|Q) *!"
+
+keys t
+expect_screen "a hint when stuck says what to remove" "No completion from here"
+
+keys ']'
+expect_screen "] makes the board larger" "Play 9x9"
+keys '['
+keys '['
+expect_screen "[ makes it smaller" "Play 7x7"
+
+keys '?'
+expect_screen "? opens the help" "Play: keys"
+expect_screen "the help lists undo" "u +undo"
+keys x
+wait_gone "Play: keys"
+
+# A click: SGR mouse press and release on a square places a queen.
+keys c
+wait_for "Queens: 0 of 7"
+y=$(screen | grep -n "^ *7 " | head -1 | cut -d: -f1)
+x=$(screen | grep "^ *7 " | head -1 | awk '{ print index($0, "7") + 2 }')
+keys -l "$(printf '\033[<0;%d;%dM' "$x" "$y")"
+keys -l "$(printf '\033[<0;%d;%dm' "$x" "$y")"
+expect_screen "a mouse click places a queen" "Queens: 1 of 7"
+
+# Resizing: the board is drawn again at the new size, then too small, then back.
+tm resize-window -x 100 -y 40
+expect_screen "a larger window still shows the board" "Queens: 1 of 7"
+tm resize-window -x 20 -y 6
+expect_screen "a tiny window says it is too small" "Terminal too small"
+tm resize-window -x 80 -y 24
+expect_screen "growing again brings the board back" "Queens: 1 of 7"
+keys q
+if wait_exit && [ "$status" = 0 ]; then
+	pass "q quits with status 0"
+else
+	fail "q quits with status 0" "status $status"
+fi
+modes_restored "quitting leaves mouse, cursor and echo as they were"
+
+# ASCII and no colour.
+start 80 24 -- play 6 --ascii
+expect_screen "--ascii draws queens as Q" "Queens: 0 of 6"
+keys Space
+if wait_for "Queens: 1 of 6" && screen | grep -q "Q" && ! screen | grep -q "♛"; then
+	pass "--ascii uses no UTF-8 glyph"
+else
+	fail "--ascii uses no UTF-8 glyph" "$(screen)"
+fi
+keys q
+wait_exit
+
+start 80 24 NO_COLOR=1 -- play 6
+expect_screen "NO_COLOR starts" "Queens: 0 of 6"
+if tm capture-pane -p -e | grep -Eq '\[(3[0-7]|4[0-7]|38;|48;)'; then
+	fail "NO_COLOR draws without colours" "$(tm capture-pane -p -e | head -5)"
+else
+	pass "NO_COLOR draws without colours"
+fi
+keys q
+wait_exit
+start 80 24 -- play 6 --no-color
+expect_screen "--no-color starts" "Queens: 0 of 6"
+if tm capture-pane -p -e | grep -Eq '\[(3[0-7]|4[0-7]|38;|48;)'; then
+	fail "--no-color draws without colours" "$(tm capture-pane -p -e | head -5)"
+else
+	pass "--no-color draws without colours"
+fi
+if start 80 24 -- play 6 && wait_for "Queens" && tm capture-pane -p -e | grep -Eq '\[(3[0-7]|4[0-7]|38;|48;)'; then
+	pass "colours are used by default"
+else
+	fail "colours are used by default" "$(tm capture-pane -p -e | head -5)"
+fi
+
+# Signals: SIGTERM and SIGHUP leave the terminal as it was.
+for sig in TERM HUP INT; do
+	start 80 24 -- play 8
+	wait_for "Queens: 0 of 8"
+	pid=$(pgrep -n -f "$NQUEENS play 8")
+	kill -s $sig "$pid"
+	wait_exit
+	modes_restored "SIG$sig leaves the terminal as it was"
+done
+
+# Ctrl-C quits at once.
+start 80 24 -- play 8
+wait_for "Queens: 0 of 8"
+keys C-c
+wait_exit
+modes_restored "Ctrl-C leaves the terminal as it was"
+finish

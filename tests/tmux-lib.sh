@@ -1,0 +1,108 @@
+# Helpers of the terminal tests: the real binary in a private tmux server.
+# Needs tests/lib.sh first and TMUX_PROG; skips (exit 77) without tmux.
+
+if [ -z "${TMUX_PROG:-}" ]; then
+	echo "# tmux not found: terminal tests skipped"
+	exit 77
+fi
+unset TMUX
+sock="nq-test-$$-0"
+starts=0
+export XDG_DATA_HOME="$tmpdir/data"
+trap 'tm kill-server 2>/dev/null; rm -rf "$tmpdir"' EXIT
+
+tm() {
+	"$TMUX_PROG" -L "$sock" -f /dev/null "$@"
+}
+
+# start W H ENV... -- ARGS...: runs nqueens ARGS in a W×H pane with ENV set;
+# when it ends, its exit status and the echo mode are written to $tmpdir/exit.
+start() {
+	w=$1 h=$2
+	shift 2
+	envs="TERM=tmux-256color LANG=C.UTF-8"
+	while [ "$1" != "--" ]; do
+		envs="$envs $1"
+		shift
+	done
+	shift
+	rm -f "$tmpdir/exit"
+	# A server of its own each time: a dying one must not take the next.
+	tm kill-server 2>/dev/null
+	starts=$((starts + 1))
+	sock="nq-test-$$-$starts"
+	tm new-session -d -x "$w" -y "$h" \
+		"env $envs '$NQUEENS' $*; echo \$? >'$tmpdir/exit'; stty -a >>'$tmpdir/exit'; sleep 600"
+	tm set-option -g status off >/dev/null
+	tm resize-window -x "$w" -y "$h" 2>/dev/null
+}
+
+screen() {
+	tm capture-pane -p
+}
+
+# wait_for PATTERN: polls the pane (at most 10 s) until a line matches.
+wait_for() {
+	i=0
+	while [ $i -lt 100 ]; do
+		if screen | grep -Eq -- "$1"; then
+			return 0
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# wait_gone PATTERN: polls until no line matches.
+wait_gone() {
+	i=0
+	while [ $i -lt 100 ]; do
+		if ! screen | grep -Eq -- "$1"; then
+			return 0
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# wait_exit: polls until the program has ended; its status in $status.
+wait_exit() {
+	i=0
+	while [ $i -lt 100 ]; do
+		if [ -s "$tmpdir/exit" ] && [ "$(wc -l <"$tmpdir/exit")" -gt 1 ]; then
+			status=$(head -1 "$tmpdir/exit")
+			return 0
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+	status=timeout
+	return 1
+}
+
+keys() {
+	tm send-keys "$@"
+}
+
+# expect_screen DESC PATTERN: passes when the pane shows PATTERN in time.
+expect_screen() {
+	if wait_for "$2"; then
+		pass "$1"
+	else
+		fail "$1" "wanted: $2" "$(screen)"
+	fi
+}
+
+# modes_restored DESC: after the program ended, the pane is back to normal:
+# mouse reporting off, cursor shown, main screen, and echo on.
+modes_restored() {
+	flags=$(tm display-message -p '#{mouse_any_flag}#{mouse_standard_flag}#{mouse_button_flag}#{mouse_sgr_flag} #{cursor_flag} #{alternate_on}')
+	if [ "$flags" = "0000 1 0" ] && grep -Eq '(^| )echo( |$)' "$tmpdir/exit"; then
+		pass "$1"
+	else
+		fail "$1" "mouse/cursor/alternate flags: $flags (want 0000 1 0)" \
+			"stty: $(grep -Eo '(^| )-?echo( |$)' "$tmpdir/exit" | head -1)"
+	fi
+}
