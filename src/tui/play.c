@@ -27,7 +27,7 @@
 #define PLAY_SYNC_MAX_N 10
 
 /* The side panel's width when the window is wide enough for one. */
-#define PANEL_W 36
+#define PANEL_W 34
 
 /* A position in the undo history. */
 struct snap {
@@ -721,10 +721,21 @@ void play_min_size(const struct play *p, int *lines, int *cols)
 	*cols = 40;
 }
 
+/* How much of the board a rectangle shows, to compare two layouts. */
+static long layout_score(struct boardview *bv)
+{
+	if (boardview_layout(bv) < 0)
+		return -1;
+	/* The whole board first, then the larger squares. */
+	return (long)bv->files * bv->ranks * 1000 + bv->cw * bv->ch;
+}
+
 void play_draw(struct play *p)
 {
-	int side = COLS >= 2 * PANEL_W + 4, status_h = side ? 0 : 7;
+	struct boardview side, below;
+	bool use_side;
 	char title[128];
+	int status_h = 6;
 
 	fill_cells(p);
 	snprintf(title, sizeof title, "nqueens - Play %dx%d%s", p->n, p->n,
@@ -736,11 +747,17 @@ void play_draw(struct play *p)
 	p->bv.show_cursor = true;
 	p->bv.top = 1;
 	p->bv.left = 0;
-	p->bv.height = LINES - 2 - status_h;
-	p->bv.width = side ? COLS - PANEL_W - 1 : COLS;
+	/* The status goes beside the board or below it, whichever shows more. */
+	side = below = p->bv;
+	side.height = LINES - 2;
+	side.width = COLS - PANEL_W - 1;
+	below.height = LINES - 2 - status_h;
+	below.width = COLS;
+	use_side = side.width > 0 && layout_score(&side) >= layout_score(&below);
+	p->bv = use_side ? side : below;
 	if (boardview_layout(&p->bv) == 0)
 		boardview_draw(&p->bv);
-	if (side)
+	if (use_side)
 		draw_status(p, 2, COLS - PANEL_W, PANEL_W - 1);
 	else
 		draw_status(p, LINES - 1 - status_h, 1, COLS - 2);
