@@ -122,11 +122,11 @@ else
 	fail "colours are used by default" "$(tm capture-pane -p -e | head -5)"
 fi
 
-# Signals: SIGTERM and SIGHUP leave the terminal as it was.
-for sig in TERM HUP INT; do
+# Signals, and a crash: the terminal is left as it was.
+for sig in TERM HUP INT SEGV; do
 	start 80 24 -- play 8
 	wait_for "Queens: 0 of 8"
-	pid=$(pgrep -n -f "$NQUEENS play 8")
+	pid=$(pid_of_program)
 	kill -s $sig "$pid"
 	wait_exit
 	modes_restored "SIG$sig leaves the terminal as it was"

@@ -31,20 +31,31 @@ start() {
 	tm kill-server 2>/dev/null
 	starts=$((starts + 1))
 	sock="nq-test-$$-$starts"
+	printf '#!/bin/sh\necho $$ >"%s/pid"\nexec "$@"\n' "$tmpdir" >"$tmpdir/run.sh"
+	rm -f "$tmpdir/pid"
 	tm new-session -d -x "$w" -y "$h" \
-		"env $envs '$NQUEENS' $*; echo \$? >'$tmpdir/exit'; stty -a >>'$tmpdir/exit'; sleep 600"
+		"env $envs NQ_VALGRIND_LOG='$tmpdir/valgrind.$starts' sh '$tmpdir/run.sh' ${NQ_WRAP:+'$NQ_WRAP'} '$NQUEENS' $*; echo \$? >'$tmpdir/exit'; stty -a >>'$tmpdir/exit'; sleep 600"
 	tm set-option -g status off >/dev/null
 	tm resize-window -x "$w" -y "$h" 2>/dev/null
+}
+
+# The process id of the program in the pane.
+pid_of_program() {
+	cat "$tmpdir/pid"
 }
 
 screen() {
 	tm capture-pane -p
 }
 
-# wait_for PATTERN: polls the pane (at most 10 s) until a line matches.
+# How many tenths of a second to wait for the screen: more under valgrind.
+patience=100
+[ -n "${NQ_WRAP:-}" ] && patience=400
+
+# wait_for PATTERN: polls the pane until a line matches.
 wait_for() {
 	i=0
-	while [ $i -lt 100 ]; do
+	while [ $i -lt $patience ]; do
 		if screen | grep -Eq -- "$1"; then
 			return 0
 		fi
@@ -57,7 +68,7 @@ wait_for() {
 # wait_gone PATTERN: polls until no line matches.
 wait_gone() {
 	i=0
-	while [ $i -lt 100 ]; do
+	while [ $i -lt $patience ]; do
 		if ! screen | grep -Eq -- "$1"; then
 			return 0
 		fi
@@ -70,7 +81,7 @@ wait_gone() {
 # wait_exit: polls until the program has ended; its status in $status.
 wait_exit() {
 	i=0
-	while [ $i -lt 100 ]; do
+	while [ $i -lt $patience ]; do
 		if [ -s "$tmpdir/exit" ] && [ "$(wc -l <"$tmpdir/exit")" -gt 1 ]; then
 			status=$(head -1 "$tmpdir/exit")
 			return 0

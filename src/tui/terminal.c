@@ -138,6 +138,14 @@ int term_open(bool no_color, bool ascii, char *err, size_t errlen)
 		         term);
 		return -1;
 	}
+	/* Asked of terminfo now: a crash handler cannot call into curses. */
+	restore_len = 0;
+	add_restore("\033[?1006l\033[?1000l");
+	add_restore(tigetstr("sgr0") != (char *)-1 ? tigetstr("sgr0") : NULL);
+	add_restore(tigetstr("cnorm") != (char *)-1 ? tigetstr("cnorm") : NULL);
+	add_restore(tigetstr("rmcup") != (char *)-1 ? tigetstr("rmcup") : NULL);
+	/* initscr sets up its own terminal: this one was only for the check. */
+	del_curterm(cur_term);
 	tcgetattr(STDIN_FILENO, &saved_tio);
 	if (pipe(wake_pipe) < 0) {
 		snprintf(err, errlen, "cannot make a pipe: %s", strerror(errno));
@@ -154,11 +162,6 @@ int term_open(bool no_color, bool ascii, char *err, size_t errlen)
 		sigprocmask(SIG_SETMASK, &orig_mask, NULL);
 		return -1;
 	}
-	/* Asked of terminfo now: a crash handler cannot call into curses. */
-	add_restore("\033[?1006l\033[?1000l");
-	add_restore(tigetstr("sgr0") != (char *)-1 ? tigetstr("sgr0") : NULL);
-	add_restore(tigetstr("cnorm") != (char *)-1 ? tigetstr("cnorm") : NULL);
-	add_restore(tigetstr("rmcup") != (char *)-1 ? tigetstr("rmcup") : NULL);
 	initscr();
 	raw();
 	noecho();
@@ -185,6 +188,10 @@ void term_close(void)
 	endwin();
 	tcsetattr(STDIN_FILENO, TCSANOW, &saved_tio);
 	sigprocmask(SIG_SETMASK, &orig_mask, NULL);
+	for (int i = 0; i < 2; i++) {
+		close(wake_pipe[i]);
+		wake_pipe[i] = -1;
+	}
 }
 
 void term_quit(void)
