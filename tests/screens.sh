@@ -1,0 +1,117 @@
+#!/bin/sh
+# The full-screen program beyond the board: refusals, the menu, a puzzle
+# solved and timed, the question before leaving, damaged progress, suspend.
+. "${srcdir:-.}/tests/lib.sh"
+
+# Refusals that need no terminal: one line, status 2, nothing drawn.
+refuse "play with stdin not a terminal" 2 "standard input is not a terminal" -- play 8
+refuse "play 19 is out of range" 2 "N must be a whole number from 1 to 18, not '19'" -- play 19
+refuse "play 0 is out of range" 2 "from 1 to 18, not '0'" -- play 0
+refuse "play with N and a puzzle" 2 "give N or --puzzle, not both" -- play 8 --puzzle x.txt
+printf 'size: 5\ngrade: easy\nqueens: a1 a3\n' >"$tmpdir/bad.txt"
+refuse "a malformed puzzle names its file and line" 2 "bad.txt:3: " -- play --puzzle "$tmpdir/bad.txt"
+refuse "a missing puzzle file" 2 "nope.txt" -- play --puzzle "$tmpdir/nope.txt"
+refuse "the menu with an unknown option" 2 "unknown option '--colour'" -- --colour
+
+. "${srcdir:-.}/tests/tmux-lib.sh"
+
+# TERM unset or unknown: refused in a real terminal too.
+start 80 24 TERM= -- play 8
+wait_exit
+if [ "$status" = 2 ] && wait_for "TERM is not set"; then
+	pass "TERM unset is refused with status 2"
+else
+	fail "TERM unset is refused with status 2" "status $status" "$(screen)"
+fi
+modes_restored "and the terminal is untouched"
+start 80 24 TERM=no-such-terminal -- play 8
+wait_exit
+if [ "$status" = 2 ] && wait_for "TERM=no-such-terminal is not a terminal type"; then
+	pass "an unknown TERM is refused with status 2"
+else
+	fail "an unknown TERM is refused with status 2" "status $status" "$(screen)"
+fi
+
+# The menu: the size, screens not built yet say so, then Play at that size.
+start 80 24 --
+expect_screen "no command opens the menu" "Board size: +< 8 >"
+keys Right Right
+expect_screen "Right makes the board larger" "Board size: +< 10 >"
+keys Down Down Enter
+expect_screen "Watch says it is not built yet" "Watch is not built yet"
+keys Down Enter
+expect_screen "Browse says it is not built yet" "Browse is not built yet"
+keys Up Up Up Enter
+expect_screen "Play opens at the size chosen" "Play 10x10"
+keys q
+expect_screen "q goes back to the menu" "Board size"
+keys p
+expect_screen "the puzzles are listed" "05-easy-01 +5x5 +easy"
+keys Escape q
+wait_exit
+if [ "$status" = 0 ]; then
+	pass "q in the menu quits"
+else
+	fail "q in the menu quits" "status $status"
+fi
+
+# A puzzle with givens a1 and b3 has one completion: 1 3 5 2 4.
+printf '# test\ntitle: a small one\nsize: 5\ngrade: easy\nqueens: a1 b3\n' >"$tmpdir/t5.txt"
+start 80 24 -- play --puzzle "$tmpdir/t5.txt"
+expect_screen "a puzzle opens with its title" "Puzzle: a small one"
+expect_screen "its givens are placed" "Queens: 2 of 5"
+expect_screen "its time runs" "easy, time 0:0[0-9], best none"
+keys Down Down Down Down Space
+expect_screen "a given queen cannot be removed" "given by the puzzle"
+keys Right Right Up Up Up Up Space
+expect_screen "a queen placed" "Queens: 3 of 5"
+keys q
+expect_screen "leaving an unfinished puzzle asks" "Leave this puzzle unsolved\?"
+keys n
+expect_screen "any other key stays" "Queens: 3 of 5"
+keys Right Down Down Down Space Right Up Up Space
+expect_screen "the puzzle is solved" "Solved!"
+expect_screen "and its best time kept" "best 0:0[0-9]"
+keys q
+wait_exit
+if grep -q "^best t5 " "$XDG_DATA_HOME/nqueens/progress" 2>/dev/null; then
+	pass "the best time is saved"
+else
+	fail "the best time is saved" "$(cat "$XDG_DATA_HOME/nqueens/progress" 2>&1)"
+fi
+
+# A damaged progress file: reported once, set aside, the game goes on.
+mkdir -p "$XDG_DATA_HOME/nqueens"
+printf 'this is not progress\n' >"$XDG_DATA_HOME/nqueens/progress"
+start 80 24 -- play 5
+expect_screen "a damaged file is reported with its line" "progress:1: the first line"
+keys Right
+wait_gone "progress:1:"
+if [ -f "$XDG_DATA_HOME/nqueens/progress.damaged" ]; then
+	pass "the damaged file is set aside"
+else
+	fail "the damaged file is set aside" "$(ls "$XDG_DATA_HOME/nqueens")"
+fi
+expect_screen "and the game goes on" "Queens: 0 of 5"
+
+# Ctrl-Z stops the program with the terminal given back; SIGCONT resumes it.
+keys C-z
+i=0
+while [ $i -lt 50 ] && [ "$(cut -d' ' -f3 "/proc/$(pid_of_program)/stat" 2>/dev/null)" != T ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+flags=$(tm display-message -p '#{mouse_any_flag}#{mouse_sgr_flag} #{alternate_on}')
+if [ "$(cut -d' ' -f3 "/proc/$(pid_of_program)/stat")" = T ] && [ "$flags" = "00 0" ]; then
+	pass "Ctrl-Z suspends with mouse and screen modes off"
+else
+	fail "Ctrl-Z suspends with mouse and screen modes off" "flags $flags"
+fi
+kill -CONT "$(pid_of_program)"
+expect_screen "SIGCONT resumes and redraws" "Queens: 0 of 5"
+keys Space
+expect_screen "and keys work again" "Queens: 1 of 5"
+keys q
+wait_exit
+modes_restored "after all that the terminal is as it was"
+finish
