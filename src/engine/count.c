@@ -216,37 +216,45 @@ struct node {
 	uint32_t avail, cols, ld, rd, d;
 };
 
-/* What a state's children share: their row and the one after it. */
+/* What the children of a state in free row d share. */
 struct step {
-	uint32_t shift, fix;   /* to the child's row; its border attacks */
-	uint32_t shift2, fix2; /* the same from there to the next row */
-	uint32_t pass;         /* all ones when there is no next row */
-	uint32_t last;         /* 1 when the child's row is the last */
+	uint32_t fix, fix2;     /* border attacks on free rows d + 1 and d + 2 */
+	uint32_t shift, shift2; /* rows from free row d to d + 1, and on to d + 2 */
+};
+
+/* Each row pushes fewer children than there are columns, plus one slot for
+ * the dropped child written past the top. */
+#define COUNT_STACK (COUNT_MAX_N * COUNT_MAX_N + 1)
+
+/* The search stack, one array per field: the compiler then stores each
+ * field straight from its register instead of packing vectors. */
+struct stack {
+	uint32_t avail[COUNT_STACK], cols[COUNT_STACK], ld[COUNT_STACK], rd[COUNT_STACK],
+	        d[COUNT_STACK];
 };
 
 /*
- * Takes the lowest open square of *avail and files the resulting child:
- * counted when it completes the last row, pushed when both its row and
- * the next still have an open square, dropped otherwise.  No branch
- * depends on the board, so a spent *avail yields a child that is dropped.
+ * Takes the lowest open square of *avail and returns the new stack height:
+ * the child is pushed when both its row and the next still have an open
+ * square.  No branch depends on the board, so a spent *avail yields a child
+ * that is written past the top but not pushed.
  */
-static inline void interior_child(uint32_t *avail, const struct node *p,
-                                  const struct step *st, struct node *top, size_t *sp,
-                                  uint64_t *count)
+static inline size_t interior_child(uint32_t *avail, const struct node *p,
+                                    const struct step *st, struct stack *stk, size_t sp)
 {
 	uint32_t bit = *avail & -*avail;
 	*avail ^= bit;
-	top->cols = p->cols | bit;
-	top->ld = (p->ld | bit) << st->shift;
-	top->rd = (p->rd | bit) >> st->shift;
-	top->avail = ~(top->cols | top->ld | top->rd | st->fix);
-	top->d = p->d + 1;
-	uint32_t ahead =
-	        ~(top->cols | top->ld << st->shift2 | top->rd >> st->shift2 | st->fix2) |
-	        st->pass;
-	uint32_t ok = (bit != 0) & (top->avail != 0) & (ahead != 0);
-	*count += ok & st->last;
-	*sp += ok & !st->last;
+	uint32_t c = p->cols | bit;
+	uint32_t l = (p->ld | bit) << st->shift;
+	uint32_t r = (p->rd | bit) >> st->shift;
+	uint32_t a = ~(c | l | r | st->fix);
+	uint32_t ahead = ~(c | l << st->shift2 | r >> st->shift2 | st->fix2);
+	stk->avail[sp] = a;
+	stk->cols[sp] = c;
+	stk->ld[sp] = l;
+	stk->rd[sp] = r;
+	stk->d[sp] = p->d + 1;
+	return sp + ((bit != 0) & (a != 0) & (ahead != 0));
 }
 
 /*
@@ -257,35 +265,46 @@ static inline void interior_child(uint32_t *avail, const struct node *p,
  * and looks one row ahead, which costs less than the states it saves.
  * ld and rd are the squares of the current row attacked along the two
  * diagonals by the queens placed so far; they shift as the rows advance.
+ * The states whose children fill the last row are few: they only count,
+ * which keeps the last-row cases out of the main loop.
  */
 static uint64_t interior_count(const struct interior *in)
 {
-	/* Each row pushes fewer children than there are columns, plus one
-	 * slot for the dropped child written past the top. */
-	struct node stack[COUNT_MAX_N * COUNT_MAX_N + 1];
+	struct stack stk;
+	struct step steps[COUNT_MAX_N];
 	if (in->m == 0)
 		return 1;
 	const uint32_t last = (uint32_t)in->m - 1;
 	struct node s = {~(in->cols | in->fix[0]), in->cols, 0, 0, 0};
 	if (last == 0)
 		return s.avail != 0;
-	size_t sp = 0;
+	for (uint32_t d = 0; d + 1 < last; d++)
+		steps[d] = (struct step){in->fix[d + 1], in->fix[d + 2], in->shift[d],
+		                         in->shift[d + 1]};
+	const uint32_t lfix = in->fix[last], lshift = in->shift[last - 1];
 	uint64_t count = 0;
-	if (s.avail)
-		stack[sp++] = s;
+	stk.avail[0] = s.avail;
+	stk.cols[0] = s.cols;
+	stk.ld[0] = stk.rd[0] = stk.d[0] = 0;
+	size_t sp = s.avail != 0;
 	while (sp) {
-		s = stack[--sp];
+		--sp;
+		s = (struct node){stk.avail[sp], stk.cols[sp], stk.ld[sp], stk.rd[sp],
+		                  stk.d[sp]};
 		uint32_t avail = s.avail;
-		struct step st = {in->shift[s.d], in->fix[s.d + 1], 0, 0,
-		                  ~(uint32_t)0,   s.d + 1 == last};
-		if (s.d + 2 <= last) {
-			st.shift2 = in->shift[s.d + 1];
-			st.fix2 = in->fix[s.d + 2];
-			st.pass = 0;
+		if (__builtin_expect(s.d + 1 == last, 0)) {
+			do {
+				uint32_t bit = avail & -avail;
+				avail ^= bit;
+				count += ~(s.cols | bit | (s.ld | bit) << lshift |
+				           (s.rd | bit) >> lshift | lfix) != 0;
+			} while (avail);
+			continue;
 		}
+		const struct step *st = &steps[s.d];
 		do {
-			interior_child(&avail, &s, &st, &stack[sp], &sp, &count);
-			interior_child(&avail, &s, &st, &stack[sp], &sp, &count);
+			sp = interior_child(&avail, &s, st, &stk, sp);
+			sp = interior_child(&avail, &s, st, &stk, sp);
 		} while (avail);
 	}
 	return count;
