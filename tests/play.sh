@@ -64,6 +64,12 @@ expect_screen "the help lists undo" "u +undo"
 keys x
 wait_gone "Play: keys"
 
+# A hint on an empty board names a square and marks it.
+keys c
+wait_for "Queens: 0 of 7"
+keys t
+expect_screen "t gives a square that keeps it solvable" "Hint: a queen on [a-g][1-7] keeps it solvable"
+
 # A click: SGR mouse press and release on a square places a queen.
 keys c
 wait_for "Queens: 0 of 7"
@@ -87,6 +93,23 @@ else
 	fail "q quits with status 0" "status $status"
 fi
 modes_restored "quitting leaves mouse, cursor and echo as they were"
+
+# A board larger than the window scrolls with the cursor.
+start 40 14 -- play 18
+expect_screen "an 18x18 board opens in a 40x14 window" "Queens: 0 of 18"
+if screen | grep -Eq '^ *18( |$)' && ! screen | grep -Eq '^ +1( |$)'; then
+	pass "it shows the top ranks first"
+else
+	fail "it shows the top ranks first" "$(screen)"
+fi
+keys PageDown
+if wait_for '^ +1( |$)' && ! screen | grep -Eq '^ *18( |$)'; then
+	pass "moving to rank 1 scrolls the board"
+else
+	fail "moving to rank 1 scrolls the board" "$(screen)"
+fi
+keys q
+wait_exit
 
 # ASCII and no colour.
 start 80 24 -- play 6 --ascii

@@ -29,7 +29,7 @@ tm new-session -d -x 80 -y 24 \
 # Poll the pane for the bar, then for the result, each for a bounded time.
 seen=""
 i=0
-while [ $i -lt 200 ]; do
+while [ $i -lt 900 ]; do
 	screen=$(tm capture-pane -p)
 	case "$screen" in
 	*"%  about"*"left"* | *"% estimating"*) seen=$screen ;;

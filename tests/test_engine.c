@@ -17,6 +17,7 @@
 #include "board.h"
 #include "count.h"
 #include "enumerate.h"
+#include "known.h"
 #include "symmetry.h"
 
 /* OEIS A000170 and A002562, as in the seeds' tables. */
@@ -79,6 +80,23 @@ static void test_count_matches_reference(void **state)
 		assert_int_equal(count_solutions(n, 2, NULL, NULL, &r), 0);
 		assert_int_equal(r.total, enum_completions(n, NULL, 0, NULL));
 	}
+}
+
+static void test_known_counts(void **state)
+{
+	uint64_t total, unique;
+
+	(void)state;
+	for (int n = 1; n <= 18; n++) {
+		assert_true(known_counts(n, &total, &unique));
+		assert_int_equal(total, a000170[n]);
+		assert_int_equal(unique, a002562[n]);
+	}
+	assert_true(known_counts(27, &total, &unique));
+	assert_int_equal(total, UINT64_C(234907967154122528));
+	assert_int_equal(unique, UINT64_C(29363495934315694));
+	assert_false(known_counts(0, &total, &unique));
+	assert_false(known_counts(28, &total, &unique));
 }
 
 static void test_count_bad_n(void **state)

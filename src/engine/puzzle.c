@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "errmsg.h"
+#include "known.h"
 
 /* How often (in nodes) a search looks at the cancel flag. */
 #define CANCEL_EVERY 4096
@@ -134,51 +135,18 @@ static int count_ranks(struct search *s, const int *ranks)
 	return s->cancelled ? -1 : 0;
 }
 
-/*
- * The solutions of the empty board (OEIS A000170), which the Play screen asks
- * for first and which take seconds to count from n = 16 on.
- */
-static const uint64_t empty_board[] = {
-        0,
-        1,
-        0,
-        0,
-        2,
-        10,
-        4,
-        40,
-        92,
-        352,
-        724,
-        2680,
-        14200,
-        73712,
-        365596,
-        2279184,
-        14772512,
-        95815104,
-        666090624,
-        UINT64_C(4968057848),
-        UINT64_C(39029188884),
-        UINT64_C(314666222712),
-        UINT64_C(2691008701644),
-        UINT64_C(24233937684440),
-        UINT64_C(227514171973736),
-        UINT64_C(2207893435808352),
-        UINT64_C(22317699616364044),
-        UINT64_C(234907967154122528),
-};
-
 static int count_given(int n, const int *ranks, uint64_t limit, const atomic_int *cancel,
                        uint64_t *count)
 {
 	struct search s = {.n = n, .limit = limit, .cancel = cancel};
 	bool empty = true;
+	uint64_t total;
 
 	for (int f = 0; f < n && empty; f++)
 		empty = ranks[f] < 0;
-	if (empty && n < (int)(sizeof empty_board / sizeof empty_board[0])) {
-		*count = limit && empty_board[n] > limit ? limit : empty_board[n];
+	/* The empty board is asked for first and takes seconds to count from 16 on. */
+	if (empty && known_counts(n, &total, NULL)) {
+		*count = limit && total > limit ? limit : total;
 		return 0;
 	}
 	if (count_ranks(&s, ranks) < 0)

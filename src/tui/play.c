@@ -14,9 +14,9 @@
 
 #include "board.h"
 #include "boardview.h"
-#include "count.h"
 #include "enumerate.h"
 #include "input.h"
+#include "known.h"
 #include "puzzle.h"
 #include "store.h"
 #include "symmetry.h"
@@ -258,6 +258,12 @@ static void judge_start(struct play *p)
 			judged(p, &st, index, class_index);
 		return;
 	}
+	/* A solution is known at once; which one it is may take a while. */
+	if (board_is_solution(&p->b.pos)) {
+		struct puzzle_status st = {true, true, 1, false};
+
+		judged(p, &st, 0, 0);
+	}
 	if (board_init(&p->job.b, p->n) < 0)
 		return;
 	for (size_t i = 0; i < p->b.pos.count; i++)
@@ -290,16 +296,11 @@ void play_wake(struct play *p)
 	term_dirty();
 }
 
-/* Looks up how many solutions and classes n has (fast: prefix table, counter). */
+/* How many solutions and classes n has: known, not counted while one waits. */
 static void learn_totals(struct play *p)
 {
-	struct count_result r;
-
-	p->total = p->classes = 0;
-	if (count_solutions(p->n, 0, NULL, NULL, &r) == 0) {
-		p->total = r.total;
-		p->classes = r.unique;
-	}
+	if (!known_counts(p->n, &p->total, &p->classes))
+		p->total = p->classes = 0;
 }
 
 static void set_size(struct play *p, int n)
