@@ -9,10 +9,10 @@
 #include "play.h"
 
 static const struct cli_optdef defs[] = {
-	{"puzzle", 'p', true},
-	{"ascii", 'a', false},
-	{"no-color", 0, false},
-	{"help", 'h', false},
+        {"puzzle", 'p', true},
+        {"ascii", 'a', false},
+        {"no-color", 0, false},
+        {"help", 'h', false},
 };
 
 /* Reads the options both commands share into o; returns CLI_OK or CLI_USAGE. */
@@ -23,16 +23,16 @@ static int parse(const char *cmd, const char *synopsis, int argc, char **argv,
 	char *pos[1];
 	int npos;
 
-	if (cli_parse_options(cmd, synopsis, argc, argv, defs, 4, val, pos, puzzles ? 1 : 0,
-	                      &npos))
+	if (cli_parse_options(cmd, synopsis, argc, argv, defs, 4, val, pos,
+	                      puzzles ? 1 : 0, &npos))
 		return CLI_USAGE;
 	if (val[3]) {
 		cli_help();
 		exit(cli_finish_output(CLI_OK));
 	}
 	if (val[0] && !puzzles)
-		return cli_usage_error(cmd, "--puzzle goes with the play command; usage: %s",
-		                       synopsis);
+		return cli_usage_error(
+		        cmd, "--puzzle goes with the play command; usage: %s", synopsis);
 	o->puzzle_path = val[0];
 	o->ascii = val[1] != NULL;
 	o->no_color = val[2] != NULL;
@@ -41,7 +41,8 @@ static int parse(const char *cmd, const char *synopsis, int argc, char **argv,
 		uint64_t v;
 
 		if (o->puzzle_path)
-			return cli_usage_error(cmd, "a puzzle has its own size; give N or "
+			return cli_usage_error(cmd,
+			                       "a puzzle has its own size; give N or "
 			                       "--puzzle, not both");
 		if (cli_parse_number(cmd, "N", pos[0], PLAY_MIN_N, PLAY_MAX_N, &v))
 			return CLI_USAGE;
@@ -64,7 +65,8 @@ int cli_menu(int argc, char **argv)
 {
 	struct app_opts o = {0};
 
-	if (parse(NULL, "nqueens [--ascii] [--no-color] [COMMAND ...]", argc, argv, &o, false))
+	if (parse(NULL, "nqueens [--ascii] [--no-color] [COMMAND ...]", argc, argv, &o,
+	          false))
 		return CLI_USAGE;
 	o.menu = true;
 	return app_run(&o);

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <locale.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -11,13 +12,16 @@ static const struct {
 	const char *name;
 	int (*run)(int argc, char **argv);
 } commands[] = {
-        {"play", cli_play},
-        {"count", cli_count},
-        {"list", cli_list},
-        {"solve", cli_solve},
-        {"check", cli_check},
-        {"puzzle", cli_puzzle},
+        {"play", cli_play},   {"count", cli_count}, {"list", cli_list},
+        {"solve", cli_solve}, {"check", cli_check}, {"puzzle", cli_puzzle},
 };
+
+/* The options that only change how the full-screen program draws. */
+static bool is_display_option(const char *a)
+{
+	return strcmp(a, "--ascii") == 0 || strcmp(a, "-a") == 0 ||
+	       strcmp(a, "--no-color") == 0;
+}
 
 int main(int argc, char **argv)
 {
@@ -26,11 +30,32 @@ int main(int argc, char **argv)
 	/* ncursesw and the input decoder take the character set from the locale. */
 	setlocale(LC_ALL, "");
 
-	/* No command, or only display options: the menu. */
-	if (argc < 2 || strcmp(argv[1], "--ascii") == 0 || strcmp(argv[1], "--no-color") == 0 ||
-	    strcmp(argv[1], "-a") == 0)
+	/*
+	 * Display options may come before a command: they are handed on to play,
+	 * and with no command at all they go with the menu.
+	 */
+	int ndisplay = 0;
+
+	while (1 + ndisplay < argc && is_display_option(argv[1 + ndisplay]))
+		ndisplay++;
+	if (1 + ndisplay == argc)
 		return cli_menu(argc - 1, argv + 1);
-	cmd = argv[1];
+	cmd = argv[1 + ndisplay];
+	if (ndisplay > 0) {
+		char *moved[argc];
+		int k = 0;
+
+		if (strcmp(cmd, "play") != 0)
+			return cli_usage_error(
+			        NULL, "%s goes with play or the menu, not with %s",
+			        argv[1], cmd);
+		/* play's own arguments first, then the display options. */
+		for (int i = 2 + ndisplay; i < argc; i++)
+			moved[k++] = argv[i];
+		for (int i = 1; i <= ndisplay; i++)
+			moved[k++] = argv[i];
+		return cli_play(k, moved);
+	}
 	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 ||
 	    strcmp(cmd, "help") == 0) {
 		cli_help();
@@ -44,12 +69,11 @@ int main(int argc, char **argv)
 		if (strcmp(cmd, commands[i].name) == 0)
 			return commands[i].run(argc - 2, argv + 2);
 	if (cmd[0] == '-')
-		return cli_usage_error(
-		        NULL,
-		        "unknown option '%s'; try --help or "
-		        "--version, or a command: play, count, list, "
-		        "solve, check, puzzle",
-		        cmd);
+		return cli_usage_error(NULL,
+		                       "unknown option '%s'; try --help or "
+		                       "--version, or a command: play, count, list, "
+		                       "solve, check, puzzle",
+		                       cmd);
 	return cli_usage_error(NULL,
 	                       "unknown command '%s'; commands are play, "
 	                       "count, list, solve, check, puzzle",

@@ -132,7 +132,7 @@ else
 fi
 keys q
 wait_exit
-start 80 24 -- play 6 --no-color
+start 80 24 -- --no-color play 6
 expect_screen "--no-color starts" "Queens: 0 of 6"
 if tm capture-pane -p -e | grep -Eq '\[(3[0-7]|4[0-7]|38;|48;)'; then
 	fail "--no-color draws without colours" "$(tm capture-pane -p -e | head -5)"

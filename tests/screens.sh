@@ -12,6 +12,7 @@ printf 'size: 5\ngrade: easy\nqueens: a1 a3\n' >"$tmpdir/bad.txt"
 refuse "a malformed puzzle names its file and line" 2 "bad.txt:3: " -- play --puzzle "$tmpdir/bad.txt"
 refuse "a missing puzzle file" 2 "nope.txt" -- play --puzzle "$tmpdir/nope.txt"
 refuse "the menu with an unknown option" 2 "unknown option '--colour'" -- --colour
+refuse "display options go with play only" 2 "--ascii goes with play or the menu, not with count" -- --ascii count 8
 
 . "${srcdir:-.}/tests/tmux-lib.sh"
 

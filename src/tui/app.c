@@ -22,9 +22,9 @@
 #include "theme.h"
 
 struct app {
-	struct menu *menu; /* NULL when started on a board */
-	struct play *play; /* the board being played, if any */
-	bool help;         /* the help overlay is showing */
+	struct menu *menu;   /* NULL when started on a board */
+	struct play *play;   /* the board being played, if any */
+	bool help;           /* the help overlay is showing */
 	struct store *store; /* &saved when it could be set up */
 	struct store saved;
 	struct enum_table table;
@@ -71,7 +71,8 @@ static void app_event(void *ctx, const struct input_event *ev)
 	struct app *a = ctx;
 	int need_l, need_c;
 
-	if (ev->kind == INPUT_KEY && ev->key == INPUT_KEY_CHAR && (ev->mods & INPUT_MOD_CTRL)) {
+	if (ev->kind == INPUT_KEY && ev->key == INPUT_KEY_CHAR &&
+	    (ev->mods & INPUT_MOD_CTRL)) {
 		if (ev->codepoint == 'c') {
 			term_quit();
 			return;
@@ -98,7 +99,8 @@ static void app_event(void *ctx, const struct input_event *ev)
 		menu_min_size(&need_l, &need_c);
 	if (LINES < need_l || COLS < need_c) {
 		/* Only quitting makes sense until the window grows. */
-		if (ev->kind == INPUT_KEY && ev->key == INPUT_KEY_CHAR && ev->codepoint == 'q')
+		if (ev->kind == INPUT_KEY && ev->key == INPUT_KEY_CHAR &&
+		    ev->codepoint == 'q')
 			term_quit();
 		return;
 	}
@@ -174,7 +176,7 @@ static void puzzle_id(const char *path, char *id, size_t len)
 int app_run(const struct app_opts *o)
 {
 	static const struct term_handlers handlers = {
-		app_draw, app_event, app_wake, app_timer_ms, app_tick,
+	        app_draw, app_event, app_wake, app_timer_ms, app_tick,
 	};
 	struct app a;
 	struct puzzle pz;
@@ -200,7 +202,8 @@ int app_run(const struct app_opts *o)
 		snprintf(a.notice, sizeof a.notice, "Progress will not be kept: %s", err);
 	}
 	if (o->menu)
-		a.menu = menu_new(o->n, datadir_find("puzzles", path, sizeof path), a.store);
+		a.menu = menu_new(o->n, datadir_find("puzzles", path, sizeof path),
+		                  a.store);
 	if (o->puzzle_path) {
 		puzzle_id(o->puzzle_path, id, sizeof id);
 		open_play(&a, pz.n, &pz, id);

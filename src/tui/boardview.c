@@ -13,7 +13,8 @@
 static const struct {
 	int w, h;
 } sizes[] = {
-	{16, 8}, {14, 7}, {12, 6}, {10, 5}, {8, 4}, {6, 3}, {4, 2}, {3, 1}, {2, 1}, {1, 1},
+        {16, 8}, {14, 7}, {12, 6}, {10, 5}, {8, 4},
+        {6, 3},  {4, 2},  {3, 1},  {2, 1},  {1, 1},
 };
 
 static int digits(int v)
@@ -72,8 +73,7 @@ int boardview_layout(struct boardview *bv)
 		bv->first_file = scroll_to(bv->first_file, bv->files, bv->cursor.file, n);
 		bv->first_rank = scroll_to(bv->first_rank, bv->ranks, bv->cursor.rank, n);
 	}
-	bv->org_x = bv->left + bv->label_w +
-		    (avail_w - bv->files * bv->cw) / 2;
+	bv->org_x = bv->left + bv->label_w + (avail_w - bv->files * bv->cw) / 2;
 	bv->org_y = bv->top + (avail_h - bv->ranks * bv->ch) / 2;
 	return 0;
 }
@@ -126,7 +126,8 @@ static const char *square_glyph(uint16_t f)
 static void draw_square(const struct boardview *bv, int file, int rank)
 {
 	uint16_t f = bv->cells[file * bv->n + rank];
-	bool cursor = bv->show_cursor && bv->cursor.file == file && bv->cursor.rank == rank;
+	bool cursor =
+	        bv->show_cursor && bv->cursor.file == file && bv->cursor.rank == rank;
 	int y0 = bv->org_y + (bv->first_rank + bv->ranks - 1 - rank) * bv->ch;
 	int x0 = bv->org_x + (file - bv->first_file) * bv->cw;
 	int cy = y0 + (bv->ch - 1) / 2, cx = x0 + (bv->cw - 1) / 2;
@@ -152,7 +153,8 @@ void boardview_draw(const struct boardview *bv)
 	int bottom = bv->org_y + bv->ranks * bv->ch;
 
 	for (int r = bv->first_rank; r < bv->first_rank + bv->ranks; r++) {
-		int y = bv->org_y + (bv->first_rank + bv->ranks - 1 - r) * bv->ch + (bv->ch - 1) / 2;
+		int y = bv->org_y + (bv->first_rank + bv->ranks - 1 - r) * bv->ch +
+		        (bv->ch - 1) / 2;
 
 		attrset(theme_attr(THEME_LABEL));
 		mvprintw(y, bv->org_x - bv->label_w, "%*d", bv->label_w - 1, r + 1);

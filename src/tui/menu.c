@@ -36,21 +36,21 @@ struct menu {
 enum item { ITEM_PLAY, ITEM_PUZZLES, ITEM_WATCH, ITEM_BROWSE, ITEM_QUIT, ITEM_COUNT };
 
 static const char *const item_text[ITEM_COUNT] = {
-	"Play        place queens by hand",
-	"Puzzles     complete a board with given queens",
-	"Watch       the search, step by step (not built yet)",
-	"Browse      every solution and class (not built yet)",
-	"Quit",
+        "Play        place queens by hand",
+        "Puzzles     complete a board with given queens",
+        "Watch       the search, step by step (not built yet)",
+        "Browse      every solution and class (not built yet)",
+        "Quit",
 };
 
 static const struct help_entry keys[] = {
-	{"Up Down, k j", "choose"},
-	{"Enter, Space", "open"},
-	{"Left Right, [ ]", "board size"},
-	{"p", "the puzzles"},
-	{"Escape", "back from the puzzles"},
-	{"?", "this help"},
-	{"q", "quit"},
+        {"Up Down, k j", "choose"},
+        {"Enter, Space", "open"},
+        {"Left Right, [ ]", "board size"},
+        {"p", "the puzzles"},
+        {"Escape", "back from the puzzles"},
+        {"?", "this help"},
+        {"q", "quit"},
 };
 
 const struct help_entry *menu_help(size_t *count)
@@ -84,7 +84,8 @@ static void load_puzzles(struct menu *m, const char *dir)
 		char path[4096];
 		struct entry *e;
 
-		if (len < 5 || strcmp(de->d_name + len - 4, ".txt") != 0 || len - 4 >= sizeof e->id)
+		if (len < 5 || strcmp(de->d_name + len - 4, ".txt") != 0 ||
+		    len - 4 >= sizeof e->id)
 			continue;
 		if (m->nentries == cap) {
 			cap = cap ? cap * 2 : 32;
@@ -142,7 +143,8 @@ static void draw_puzzles(struct menu *m)
 
 	help_put(0, 0, theme_attr(THEME_TITLE), "nqueens - Puzzles");
 	if (m->nentries == 0) {
-		help_put(2, 2, A_NORMAL, "No puzzles found (see NQUEENS_DATADIR in nqueens(6)).");
+		help_put(2, 2, A_NORMAL,
+		         "No puzzles found (see NQUEENS_DATADIR in nqueens(6)).");
 		return;
 	}
 	if (m->psel < m->ptop)
@@ -151,17 +153,20 @@ static void draw_puzzles(struct menu *m)
 		m->ptop = m->psel - rows + 1;
 	for (int i = 0; i < rows && m->ptop + i < (int)m->nentries; i++) {
 		const struct entry *e = &m->entries[m->ptop + i];
-		int attr = m->ptop + i == m->psel ? theme_attr(THEME_SELECTED) : (int)A_NORMAL;
+		int attr = m->ptop + i == m->psel ? theme_attr(THEME_SELECTED)
+		                                  : (int)A_NORMAL;
 		char line[600], best[32] = "";
 
 		if (e->ok) {
 			uint64_t ms;
 
 			if (m->store && store_best_time(m->store, e->id, &ms))
-				snprintf(best, sizeof best, "best %lu:%02lu", (unsigned long)(ms / 60000),
+				snprintf(best, sizeof best, "best %lu:%02lu",
+				         (unsigned long)(ms / 60000),
 				         (unsigned long)(ms / 1000 % 60));
-			snprintf(line, sizeof line, " %-14s %2dx%-2d %-6s %-10s %s ", e->id, e->pz.n,
-			         e->pz.n, puzzle_grade_name(e->pz.grade), best, e->pz.title);
+			snprintf(line, sizeof line, " %-14s %2dx%-2d %-6s %-10s %s ",
+			         e->id, e->pz.n, e->pz.n, puzzle_grade_name(e->pz.grade),
+			         best, e->pz.title);
 		} else {
 			snprintf(line, sizeof line, " %-14s %s ", e->id, e->err);
 		}
@@ -178,13 +183,15 @@ void menu_draw(struct menu *m)
 		draw_puzzles(m);
 	} else {
 		help_put(0, 0, theme_attr(THEME_TITLE), "nqueens - the n-queens puzzle");
-		snprintf(size, sizeof size, "Board size:  < %d >  (Left and Right change it)", m->n);
+		snprintf(size, sizeof size,
+		         "Board size:  < %d >  (Left and Right change it)", m->n);
 		help_put(y, 2, A_NORMAL, size);
 		y += 2;
 		for (int i = 0; i < ITEM_COUNT; i++) {
 			int attr = i == m->sel ? theme_attr(THEME_SELECTED)
-			           : (i == ITEM_WATCH || i == ITEM_BROWSE) ? theme_attr(THEME_DIMMED)
-			                                                    : (int)A_NORMAL;
+			           : (i == ITEM_WATCH || i == ITEM_BROWSE)
+			                   ? theme_attr(THEME_DIMMED)
+			                   : (int)A_NORMAL;
 
 			help_put(y + i, 2, attr, item_text[i]);
 		}
@@ -194,15 +201,17 @@ void menu_draw(struct menu *m)
 	attrset(theme_attr(THEME_STATUS));
 	mvhline(LINES - 1, 0, ' ', COLS);
 	help_put(LINES - 1, 0, theme_attr(THEME_STATUS),
-	         m->puzzles_page ? " Enter play  Escape back  ? help  q quit"
-	                         : " Enter open  Left/Right size  p puzzles  ? help  q quit");
+	         m->puzzles_page
+	                 ? " Enter play  Escape back  ? help  q quit"
+	                 : " Enter open  Left/Right size  p puzzles  ? help  q quit");
 }
 
 static enum menu_action puzzles_key(struct menu *m, const struct input_event *ev)
 {
 	int last = (int)m->nentries - 1;
 
-	if (ev->key == INPUT_KEY_UP || (ev->key == INPUT_KEY_CHAR && ev->codepoint == 'k')) {
+	if (ev->key == INPUT_KEY_UP ||
+	    (ev->key == INPUT_KEY_CHAR && ev->codepoint == 'k')) {
 		if (m->psel > 0)
 			m->psel--;
 	} else if (ev->key == INPUT_KEY_DOWN ||
@@ -224,7 +233,8 @@ static enum menu_action puzzles_key(struct menu *m, const struct input_event *ev
 		if (m->nentries == 0)
 			return MENU_NONE;
 		if (!m->entries[m->psel].ok) {
-			snprintf(m->message, sizeof m->message, "%s", m->entries[m->psel].err);
+			snprintf(m->message, sizeof m->message, "%s",
+			         m->entries[m->psel].err);
 			return MENU_NONE;
 		}
 		return MENU_PUZZLE;
@@ -239,8 +249,8 @@ static void change_size(struct menu *m, int d)
 	if (m->n + d >= PLAY_MIN_N && m->n + d <= PLAY_MAX_N)
 		m->n += d;
 	else
-		snprintf(m->message, sizeof m->message, "Boards go from %d to %d.", PLAY_MIN_N,
-		         PLAY_MAX_N);
+		snprintf(m->message, sizeof m->message, "Boards go from %d to %d.",
+		         PLAY_MIN_N, PLAY_MAX_N);
 }
 
 enum menu_action menu_key(struct menu *m, const struct input_event *ev)
@@ -251,7 +261,8 @@ enum menu_action menu_key(struct menu *m, const struct input_event *ev)
 			struct input_event k = *ev;
 
 			k.kind = INPUT_KEY;
-			k.key = ev->button == INPUT_WHEEL_UP ? INPUT_KEY_UP : INPUT_KEY_DOWN;
+			k.key = ev->button == INPUT_WHEEL_UP ? INPUT_KEY_UP
+			                                     : INPUT_KEY_DOWN;
 			return menu_key(m, &k);
 		}
 		return MENU_NONE;
@@ -314,11 +325,13 @@ enum menu_action menu_key(struct menu *m, const struct input_event *ev)
 		return MENU_NONE;
 	case ITEM_WATCH:
 		snprintf(m->message, sizeof m->message,
-		         "Watch is not built yet: it will animate the search step by step.");
+		         "Watch is not built yet: it will animate the search step by "
+		         "step.");
 		return MENU_NONE;
 	case ITEM_BROWSE:
 		snprintf(m->message, sizeof m->message,
-		         "Browse is not built yet: 'nqueens list N' prints every solution meanwhile.");
+		         "Browse is not built yet: 'nqueens list N' prints every "
+		         "solution meanwhile.");
 		return MENU_NONE;
 	default:
 		return MENU_QUIT;

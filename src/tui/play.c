@@ -84,22 +84,22 @@ struct play {
 };
 
 static const struct help_entry keys[] = {
-	{"Arrows, h j k l", "move the cursor one square"},
-	{"Home End", "first or last file"},
-	{"PgUp PgDn", "top or bottom rank"},
-	{"Space, Enter", "place or remove a queen"},
-	{"click", "place or remove a queen there"},
-	{"u", "undo"},
-	{"Ctrl-R, U", "redo"},
-	{"c", "clear the board (given queens stay)"},
-	{"[ ], - +", "smaller or larger board"},
-	{"t", "hint: a square that keeps it solvable"},
-	{"Escape", "hide the hint"},
-	{"?", "this help"},
-	{"q", "leave (asks during a puzzle)"},
-	{"Ctrl-C", "quit at once"},
-	{"Ctrl-Z", "suspend"},
-	{"Ctrl-L", "redraw the screen"},
+        {"Arrows, h j k l", "move the cursor one square"},
+        {"Home End", "first or last file"},
+        {"PgUp PgDn", "top or bottom rank"},
+        {"Space, Enter", "place or remove a queen"},
+        {"click", "place or remove a queen there"},
+        {"u", "undo"},
+        {"Ctrl-R, U", "redo"},
+        {"c", "clear the board (given queens stay)"},
+        {"[ ], - +", "smaller or larger board"},
+        {"t", "hint: a square that keeps it solvable"},
+        {"Escape", "hide the hint"},
+        {"?", "this help"},
+        {"q", "leave (asks during a puzzle)"},
+        {"Ctrl-C", "quit at once"},
+        {"Ctrl-Z", "suspend"},
+        {"Ctrl-L", "redraw the screen"},
 };
 
 const struct help_entry *play_help(size_t *count)
@@ -340,7 +340,8 @@ struct play *play_new(int n, const struct puzzle *pz, const char *puzzle_id,
 		p->is_puzzle = true;
 		p->pz = *pz;
 		n = pz->n;
-		snprintf(p->puzzle_id, sizeof p->puzzle_id, "%s", puzzle_id ? puzzle_id : "");
+		snprintf(p->puzzle_id, sizeof p->puzzle_id, "%s",
+		         puzzle_id ? puzzle_id : "");
 		p->started_ms = term_now_ms();
 		if (store)
 			p->has_best = store_best_time(store, p->puzzle_id, &p->best_ms);
@@ -376,7 +377,8 @@ static void changed(struct play *p)
 static void toggle(struct play *p, struct square sq)
 {
 	if (is_given(p, sq)) {
-		snprintf(p->message, sizeof p->message, "That queen is given by the puzzle.");
+		snprintf(p->message, sizeof p->message,
+		         "That queen is given by the puzzle.");
 		return;
 	}
 	if (board_has(&p->b, sq))
@@ -388,7 +390,8 @@ static void toggle(struct play *p, struct square sq)
 
 static void undo_redo(struct play *p, int step)
 {
-	if ((step < 0 && p->hist_at == 0) || (step > 0 && p->hist_at + 1 >= p->hist_len)) {
+	if ((step < 0 && p->hist_at == 0) ||
+	    (step > 0 && p->hist_at + 1 >= p->hist_len)) {
 		snprintf(p->message, sizeof p->message, "Nothing to %s.",
 		         step < 0 ? "undo" : "redo");
 		return;
@@ -404,20 +407,23 @@ static void show_hint(struct play *p)
 	char sq[32];
 
 	if (puzzle_hint(&p->b, p->is_puzzle ? &p->pz : NULL, NULL, &h) < 0) {
-		snprintf(p->message, sizeof p->message, "No hint for a board this large.");
+		snprintf(p->message, sizeof p->message,
+		         "No hint for a board this large.");
 		return;
 	}
 	board_square_name(h.sq, sq, sizeof sq);
 	switch (h.kind) {
 	case PUZZLE_HINT_NONE:
-		snprintf(p->message, sizeof p->message, "Solved already: no hint needed.");
+		snprintf(p->message, sizeof p->message,
+		         "Solved already: no hint needed.");
 		break;
 	case PUZZLE_HINT_PLACE:
 		p->hint = h.sq;
 		p->hint_shown = true;
 		snprintf(p->message, sizeof p->message,
-		         "Hint: a queen on %s keeps it solvable (%d such square%s on its file).", sq,
-		         h.choices, h.choices == 1 ? "" : "s");
+		         "Hint: a queen on %s keeps it solvable (%d such square%s on its "
+		         "file).",
+		         sq, h.choices, h.choices == 1 ? "" : "s");
 		break;
 	case PUZZLE_HINT_REMOVE:
 		p->hint = h.sq;
@@ -537,14 +543,16 @@ enum play_result play_key(struct play *p, const struct input_event *ev)
 		break;
 	case 'c':
 		if (p->b.pos.count == (size_t)(p->is_puzzle ? p->pz.ngiven : 0)) {
-			snprintf(p->message, sizeof p->message, "The board is clear already.");
+			snprintf(p->message, sizeof p->message,
+			         "The board is clear already.");
 			break;
 		}
 		board_clear(&p->b);
 		if (p->is_puzzle)
 			for (int f = 0; f < p->n; f++)
 				if (p->pz.given[f] >= 0)
-					board_place(&p->b, (struct square){f, p->pz.given[f]});
+					board_place(&p->b,
+					            (struct square){f, p->pz.given[f]});
 		changed(p);
 		snprintf(p->message, sizeof p->message, "Cleared; u brings it back.");
 		break;
@@ -556,10 +564,11 @@ enum play_result play_key(struct play *p, const struct input_event *ev)
 		int n = p->n + (ev->codepoint == '[' || ev->codepoint == '-' ? -1 : 1);
 
 		if (p->is_puzzle)
-			snprintf(p->message, sizeof p->message, "A puzzle keeps its size.");
+			snprintf(p->message, sizeof p->message,
+			         "A puzzle keeps its size.");
 		else if (n < PLAY_MIN_N || n > PLAY_MAX_N)
-			snprintf(p->message, sizeof p->message, "Boards go from %d to %d.",
-			         PLAY_MIN_N, PLAY_MAX_N);
+			snprintf(p->message, sizeof p->message,
+			         "Boards go from %d to %d.", PLAY_MIN_N, PLAY_MAX_N);
 		else
 			set_size(p, n);
 		break;
@@ -571,7 +580,8 @@ enum play_result play_key(struct play *p, const struct input_event *ev)
 		if (puzzle_unfinished(p)) {
 			p->confirm_leave = true;
 			snprintf(p->message, sizeof p->message,
-			         "Leave this puzzle unsolved? y leaves, any other key stays.");
+			         "Leave this puzzle unsolved? y leaves, any other key "
+			         "stays.");
 			break;
 		}
 		return PLAY_LEAVE;
@@ -632,7 +642,8 @@ static void fill_cells(struct play *p)
 		int dr = (c[i].b.rank > c[i].a.rank) - (c[i].b.rank < c[i].a.rank);
 		struct square s = {c[i].a.file + df, c[i].a.rank + dr};
 
-		for (; s.file != c[i].b.file || s.rank != c[i].b.rank; s.file += df, s.rank += dr)
+		for (; s.file != c[i].b.file || s.rank != c[i].b.rank;
+		     s.file += df, s.rank += dr)
 			p->cells[s.file * p->n + s.rank] |= BV_CONFLICT_LINE;
 	}
 	if (p->hint_shown)
@@ -641,7 +652,7 @@ static void fill_cells(struct play *p)
 
 /* Appends one line to the status panel and moves down. */
 static void panel_line(int *y, int x, int w, int attr, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
+        __attribute__((format(printf, 5, 6)));
 
 static void panel_line(int *y, int x, int w, int attr, const char *fmt, ...)
 {
@@ -673,8 +684,8 @@ static void draw_status(struct play *p, int y, int x, int w)
 		board_conflicts(&p->b.pos, &c, 1);
 		board_square_name(c.a, a, sizeof a);
 		board_square_name(c.b, b, sizeof b);
-		panel_line(&y, x, w, theme_attr(THEME_BAD), "Conflicts: %zu (%s-%s %s)", conflicts,
-		           a, b, board_line_name(c.line));
+		panel_line(&y, x, w, theme_attr(THEME_BAD), "Conflicts: %zu (%s-%s %s)",
+		           conflicts, a, b, board_line_name(c.line));
 	} else {
 		panel_line(&y, x, w, A_NORMAL, "Conflicts: none");
 	}
@@ -683,20 +694,24 @@ static void draw_status(struct play *p, int y, int x, int w)
 	else if (p->st.solved)
 		panel_line(&y, x, w, theme_attr(THEME_GOOD), "Solved!");
 	else if (p->st.completable)
-		panel_line(&y, x, w, theme_attr(THEME_GOOD), "Solvable: yes, %" PRIu64 " completion%s",
-		           p->st.completions, p->st.completions == 1 ? "" : "s");
+		panel_line(&y, x, w, theme_attr(THEME_GOOD),
+		           "Solvable: yes, %" PRIu64 " completion%s", p->st.completions,
+		           p->st.completions == 1 ? "" : "s");
 	else
 		panel_line(&y, x, w, theme_attr(THEME_BAD), "Solvable: no");
 	if (p->judged && p->st.solved) {
 		if (p->index && p->total)
-			panel_line(&y, x, w, theme_attr(THEME_GOOD), "solution #%" PRIu64 " of %" PRIu64,
-			           p->index, p->total);
+			panel_line(&y, x, w, theme_attr(THEME_GOOD),
+			           "solution #%" PRIu64 " of %" PRIu64, p->index,
+			           p->total);
 		if (p->class_index && p->classes)
-			panel_line(&y, x, w, A_NORMAL, "class %" PRIu64 " of %" PRIu64 ", %s",
-			           p->class_index, p->classes, sym_name(p->transform));
+			panel_line(&y, x, w, A_NORMAL,
+			           "class %" PRIu64 " of %" PRIu64 ", %s", p->class_index,
+			           p->classes, sym_name(p->transform));
 	}
 	if (p->store && p->total) {
-		panel_line(&y, x, w, A_NORMAL, "found %zu of %" PRIu64 ", %zu of %" PRIu64 " classes",
+		panel_line(&y, x, w, A_NORMAL,
+		           "found %zu of %" PRIu64 ", %zu of %" PRIu64 " classes",
 		           store_found(p->store, STORE_SOLUTIONS, p->n), p->total,
 		           store_found(p->store, STORE_CLASSES, p->n), p->classes);
 	}
@@ -763,7 +778,8 @@ void play_draw(struct play *p)
 	else
 		draw_status(p, LINES - 1 - status_h, 1, COLS - 2);
 	if (p->message[0])
-		help_put(LINES - 2, 0, p->confirm_leave ? theme_attr(THEME_BAD) : (int)A_NORMAL,
+		help_put(LINES - 2, 0,
+		         p->confirm_leave ? theme_attr(THEME_BAD) : (int)A_NORMAL,
 		         p->message);
 	attrset(theme_attr(THEME_STATUS));
 	mvhline(LINES - 1, 0, ' ', COLS);

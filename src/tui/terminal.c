@@ -81,7 +81,8 @@ long long term_now_ms(void)
 
 static void install_handlers(void)
 {
-	static const int caught[] = {SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT};
+	static const int caught[] = {SIGWINCH, SIGINT,  SIGTERM, SIGHUP,
+	                             SIGQUIT,  SIGTSTP, SIGCONT};
 	static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 	struct sigaction sa;
 	sigset_t block;
@@ -122,18 +123,22 @@ int term_open(bool no_color, bool ascii, char *err, size_t errlen)
 	int rc;
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-		snprintf(err, errlen, "standard %s is not a terminal; the full-screen "
-		         "program needs one (the commands count, list, solve, check work without)",
+		snprintf(err, errlen,
+		         "standard %s is not a terminal; the full-screen "
+		         "program needs one (the commands count, list, solve, check work "
+		         "without)",
 		         isatty(STDIN_FILENO) ? "output" : "input");
 		return -1;
 	}
 	if (!term || !*term) {
-		snprintf(err, errlen, "TERM is not set; set it to your terminal's type, "
+		snprintf(err, errlen,
+		         "TERM is not set; set it to your terminal's type, "
 		         "such as xterm-256color");
 		return -1;
 	}
 	if (setupterm(term, STDOUT_FILENO, &rc) != OK) {
-		snprintf(err, errlen, "TERM=%s is not a terminal type this system knows "
+		snprintf(err, errlen,
+		         "TERM=%s is not a terminal type this system knows "
 		         "(see infocmp); try TERM=xterm-256color",
 		         term);
 		return -1;
@@ -280,8 +285,8 @@ void term_run(const struct term_handlers *h, void *ctx)
 		FD_ZERO(&rfds);
 		FD_SET(ifd, &rfds);
 		FD_SET(wake_pipe[0], &rfds);
-		rc = pselect((ifd > wake_pipe[0] ? ifd : wake_pipe[0]) + 1, &rfds, NULL, NULL,
-		             tp, &orig_mask);
+		rc = pselect((ifd > wake_pipe[0] ? ifd : wake_pipe[0]) + 1, &rfds, NULL,
+		             NULL, tp, &orig_mask);
 		if (rc < 0)
 			continue; /* a signal: its flag is seen at the top */
 		if (rc > 0 && FD_ISSET(wake_pipe[0], &rfds)) {

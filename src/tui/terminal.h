@@ -11,7 +11,7 @@ struct input_event;
 struct term_handlers {
 	void (*draw)(void *ctx);                                /* paint stdscr */
 	void (*event)(void *ctx, const struct input_event *ev); /* a key or click */
-	void (*wake)(void *ctx);  /* background work posted with term_post */
+	void (*wake)(void *ctx);     /* background work posted with term_post */
 	long (*timer_ms)(void *ctx); /* ms until tick is due, -1 for never */
 	void (*tick)(void *ctx);
 };

@@ -13,28 +13,28 @@ static const struct {
 	int mono;
 } items[THEME_COUNT] = {
 #define X(name, f, b, m) [THEME_##name] = {f, b, m},
-	THEME_ITEMS(X)
+        THEME_ITEMS(X)
 #undef X
 };
 
 static const struct theme_glyphs utf8_glyphs = {
-	.queen = "\u265b",
-	.attacked = "\u00b7",
-	.hint = "\u2726",
-	.rejected = "\u00d7",
-	.horiz = "\u2500",
-	.vert = "\u2502",
-	.bullet = "\u2022",
+        .queen = "\u265b",
+        .attacked = "\u00b7",
+        .hint = "\u2726",
+        .rejected = "\u00d7",
+        .horiz = "\u2500",
+        .vert = "\u2502",
+        .bullet = "\u2022",
 };
 
 static const struct theme_glyphs ascii_glyphs = {
-	.queen = "Q",
-	.attacked = ".",
-	.hint = "+",
-	.rejected = "x",
-	.horiz = "-",
-	.vert = "|",
-	.bullet = "*",
+        .queen = "Q",
+        .attacked = ".",
+        .hint = "+",
+        .rejected = "x",
+        .horiz = "-",
+        .vert = "|",
+        .bullet = "*",
 };
 
 static bool use_color;
@@ -63,10 +63,11 @@ int theme_attr(enum theme_item item)
 	/* Queens and conflicts stand out in colour too. */
 	return (int)COLOR_PAIR(item + 1) |
 	       (item == THEME_QUEEN_LIGHT || item == THEME_QUEEN_DARK ||
-			item == THEME_CONFLICT || item == THEME_TITLE ||
-			item == THEME_KEY || item == THEME_GOOD || item == THEME_BAD
-		? A_BOLD
-		: 0);
+	                        item == THEME_CONFLICT || item == THEME_TITLE ||
+	                        item == THEME_KEY || item == THEME_GOOD ||
+	                        item == THEME_BAD
+	                ? A_BOLD
+	                : 0);
 }
 
 bool theme_has_color(void)

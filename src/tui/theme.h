@@ -9,45 +9,45 @@
  * that stands for it on a terminal without colours (or under NO_COLOR).
  *      name          foreground      background     monochrome
  */
-#define THEME_ITEMS(X)                                                             \
-	X(NORMAL, COLOR_WHITE, -1, A_NORMAL)                                       \
-	X(LIGHT, COLOR_BLACK, COLOR_WHITE, A_NORMAL)                               \
-	X(DARK, COLOR_WHITE, COLOR_BLUE, A_REVERSE)                                \
-	X(QUEEN_LIGHT, COLOR_BLACK, COLOR_WHITE, A_BOLD)                           \
-	X(QUEEN_DARK, COLOR_YELLOW, COLOR_BLUE, A_BOLD | A_REVERSE)                          \
-	X(ATTACKED, COLOR_BLACK, COLOR_CYAN, A_DIM)                                \
-	X(PREVIEW, COLOR_BLACK, COLOR_GREEN, A_UNDERLINE)                          \
-	X(CONFLICT, COLOR_WHITE, COLOR_RED, A_BOLD | A_UNDERLINE)                   \
-	X(CONFLICT_LINE, COLOR_RED, COLOR_YELLOW, A_UNDERLINE | A_DIM)             \
-	X(CURSOR, COLOR_BLACK, COLOR_YELLOW, A_BOLD)                               \
-	X(HINT, COLOR_BLACK, COLOR_MAGENTA, A_STANDOUT)                            \
-	X(LOCKED, COLOR_WHITE, COLOR_BLACK, A_BOLD | A_UNDERLINE)                  \
-	X(TRY, COLOR_BLACK, COLOR_GREEN, A_REVERSE)                                \
-	X(REJECT, COLOR_WHITE, COLOR_RED, A_REVERSE)                               \
-	X(LEFT, COLOR_BLACK, COLOR_MAGENTA, A_DIM)                                 \
-	X(LABEL, COLOR_CYAN, -1, A_NORMAL)                                         \
-	X(TITLE, COLOR_YELLOW, -1, A_BOLD)                                         \
-	X(STATUS, COLOR_BLACK, COLOR_CYAN, A_REVERSE)                              \
-	X(GOOD, COLOR_GREEN, -1, A_BOLD)                                           \
-	X(BAD, COLOR_RED, -1, A_BOLD)                                              \
-	X(DIMMED, COLOR_WHITE, -1, A_DIM)                                          \
-	X(SELECTED, COLOR_BLACK, COLOR_YELLOW, A_REVERSE)                          \
+#define THEME_ITEMS(X)                                                                   \
+	X(NORMAL, COLOR_WHITE, -1, A_NORMAL)                                             \
+	X(LIGHT, COLOR_BLACK, COLOR_WHITE, A_NORMAL)                                     \
+	X(DARK, COLOR_WHITE, COLOR_BLUE, A_REVERSE)                                      \
+	X(QUEEN_LIGHT, COLOR_BLACK, COLOR_WHITE, A_BOLD)                                 \
+	X(QUEEN_DARK, COLOR_YELLOW, COLOR_BLUE, A_BOLD | A_REVERSE)                      \
+	X(ATTACKED, COLOR_BLACK, COLOR_CYAN, A_DIM)                                      \
+	X(PREVIEW, COLOR_BLACK, COLOR_GREEN, A_UNDERLINE)                                \
+	X(CONFLICT, COLOR_WHITE, COLOR_RED, A_BOLD | A_UNDERLINE)                        \
+	X(CONFLICT_LINE, COLOR_RED, COLOR_YELLOW, A_UNDERLINE | A_DIM)                   \
+	X(CURSOR, COLOR_BLACK, COLOR_YELLOW, A_BOLD)                                     \
+	X(HINT, COLOR_BLACK, COLOR_MAGENTA, A_STANDOUT)                                  \
+	X(LOCKED, COLOR_WHITE, COLOR_BLACK, A_BOLD | A_UNDERLINE)                        \
+	X(TRY, COLOR_BLACK, COLOR_GREEN, A_REVERSE)                                      \
+	X(REJECT, COLOR_WHITE, COLOR_RED, A_REVERSE)                                     \
+	X(LEFT, COLOR_BLACK, COLOR_MAGENTA, A_DIM)                                       \
+	X(LABEL, COLOR_CYAN, -1, A_NORMAL)                                               \
+	X(TITLE, COLOR_YELLOW, -1, A_BOLD)                                               \
+	X(STATUS, COLOR_BLACK, COLOR_CYAN, A_REVERSE)                                    \
+	X(GOOD, COLOR_GREEN, -1, A_BOLD)                                                 \
+	X(BAD, COLOR_RED, -1, A_BOLD)                                                    \
+	X(DIMMED, COLOR_WHITE, -1, A_DIM)                                                \
+	X(SELECTED, COLOR_BLACK, COLOR_YELLOW, A_REVERSE)                                \
 	X(KEY, COLOR_YELLOW, -1, A_BOLD)
 
 enum theme_item {
 #define X(name, fg, bg, mono) THEME_##name,
 	THEME_ITEMS(X)
 #undef X
-	THEME_COUNT
+	        THEME_COUNT
 };
 
 /* The glyphs that differ between a UTF-8 terminal and a plain ASCII one. */
 struct theme_glyphs {
-	const char *queen;     /* a queen */
-	const char *attacked;  /* the mark on an attacked empty square */
-	const char *hint;      /* the mark of a hinted square */
-	const char *rejected;  /* a square tried and refused */
-	const char *horiz;     /* box drawing */
+	const char *queen;    /* a queen */
+	const char *attacked; /* the mark on an attacked empty square */
+	const char *hint;     /* the mark of a hinted square */
+	const char *rejected; /* a square tried and refused */
+	const char *horiz;    /* box drawing */
 	const char *vert;
 	const char *bullet;
 };
