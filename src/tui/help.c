@@ -89,11 +89,14 @@ void help_draw(const char *title, const struct help_entry *e, size_t count)
 		mvhline(y, x0, ' ', w);
 	attrset(A_NORMAL);
 	if (w >= 2 && h >= 2) {
-		/* A plain box: border() picks line glyphs or ASCII by itself. */
+		/* Line-drawing characters, unless only ASCII will do. */
 		WINDOW *box_win = subwin(stdscr, h, w, y0, x0);
 
 		if (box_win) {
-			box(box_win, 0, 0);
+			if (theme_is_ascii())
+				wborder(box_win, '|', '|', '-', '-', '+', '+', '+', '+');
+			else
+				box(box_win, 0, 0);
 			delwin(box_win);
 		}
 	}
