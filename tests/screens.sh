@@ -81,6 +81,20 @@ else
 	fail "the best time is saved" "$(cat "$XDG_DATA_HOME/nqueens/progress" 2>&1)"
 fi
 
+# A puzzle larger than the boards of the size keys opens too.
+nq puzzle 20 --seed 7 --grade easy >"$tmpdir/t20.txt"
+start 80 24 -- play --puzzle "$tmpdir/t20.txt"
+expect_screen "a 20x20 puzzle opens" "Play 20x20 puzzle"
+keys t
+expect_screen "and gives hints" "Hint: a queen on"
+keys q
+wait_exit
+if [ "$status" = 0 ]; then
+	pass "and closes cleanly"
+else
+	fail "and closes cleanly" "status $status"
+fi
+
 # A damaged progress file: reported once, set aside, the game goes on.
 mkdir -p "$XDG_DATA_HOME/nqueens"
 printf 'this is not progress\n' >"$XDG_DATA_HOME/nqueens/progress"

@@ -165,7 +165,7 @@ static int judge_position(const struct board *b, const struct enum_table *table,
                           const atomic_int *cancel, struct puzzle_status *st,
                           uint64_t *index, uint64_t *class_index)
 {
-	int ranks[PLAY_MAX_N];
+	int ranks[ENUM_MAX_N];
 
 	*index = *class_index = 0;
 	if (!board_is_solution(&b->pos))
@@ -221,7 +221,7 @@ static void judged(struct play *p, const struct puzzle_status *st, uint64_t inde
 	if (!st->solved)
 		return;
 	{
-		int ranks[PLAY_MAX_N];
+		int ranks[ENUM_MAX_N];
 
 		board_ranks(&p->b, ranks);
 		sym_canonical(p->n, ranks, NULL, &p->transform);
