@@ -165,6 +165,8 @@ int term_open(bool no_color, bool ascii, char *err, size_t errlen)
 	if (!in) {
 		snprintf(err, errlen, "cannot read the keyboard: %s", strerror(errno));
 		sigprocmask(SIG_SETMASK, &orig_mask, NULL);
+		for (int i = 0; i < 2; i++)
+			close(wake_pipe[i]);
 		return -1;
 	}
 	initscr();
