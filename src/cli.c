@@ -48,6 +48,10 @@ static const char usage_text[] =
         "      completion (default grade medium, seed from the clock)\n"
         "  puzzle --check FILE...\n"
         "      check puzzle files: one completion, and the grade they declare\n"
+        "  trace N [--algorithm NAME] [--first] [--stats] [--seed S]\n"
+        "      print the search as events, one a line (try, reject, place, ...),\n"
+        "      or with --stats its counters; NAME is backtrack (default), scan or\n"
+        "      permute (1 <= N <= 20), repair or construct (4 <= N <= 10000)\n"
         "\n"
         "A position is written as ranks by file (2 4 6 8 3 1 7 5 is a2 b4 c6 d8\n"
         "e3 f1 g7 h5; 0, '.' or '-' leaves a file empty) or as squares (a2 b4 c6).\n"
@@ -447,8 +451,10 @@ static bool load_table(struct enum_table *t, int n)
 
 	if (!datadir_find("prefix-counts.tsv", path, sizeof path)) {
 		if (n > 12)
-			fprintf(stderr, "nqueens: %s not found (set NQUEENS_DATADIR); "
-			        "counting instead, which is slower\n", path);
+			fprintf(stderr,
+			        "nqueens: %s not found (set NQUEENS_DATADIR); "
+			        "counting instead, which is slower\n",
+			        path);
 		return false;
 	}
 	if (enum_table_load(t, path, err, sizeof err) == 0)

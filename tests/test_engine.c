@@ -633,6 +633,7 @@ int main(void)
 	        cmocka_unit_test(test_count_totals),
 	        cmocka_unit_test(test_count_threads_agree),
 	        cmocka_unit_test(test_count_matches_reference),
+	        cmocka_unit_test(test_known_counts),
 	        cmocka_unit_test(test_count_bad_n),
 	        cmocka_unit_test(test_count_progress),
 	        cmocka_unit_test(test_eight_queens_classes),
