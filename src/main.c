@@ -14,6 +14,7 @@ static const struct {
 } commands[] = {
         {"play", cli_play},   {"count", cli_count}, {"list", cli_list},
         {"solve", cli_solve}, {"check", cli_check}, {"puzzle", cli_puzzle},
+        {"trace", cli_trace},
 };
 
 /* The options that only change how the full-screen program draws. */
@@ -72,10 +73,10 @@ int main(int argc, char **argv)
 		return cli_usage_error(NULL,
 		                       "unknown option '%s'; try --help or "
 		                       "--version, or a command: play, count, list, "
-		                       "solve, check, puzzle",
+		                       "solve, check, puzzle, trace",
 		                       cmd);
 	return cli_usage_error(NULL,
 	                       "unknown command '%s'; commands are play, "
-	                       "count, list, solve, check, puzzle",
+	                       "count, list, solve, check, puzzle, trace",
 	                       cmd);
 }

@@ -1,0 +1,178 @@
+/* The trace command: the stepping engine's events, or its counters, as text. */
+#include "config.h"
+
+#include "cli.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "search.h"
+
+static const char synopsis[] =
+        "nqueens trace N [--algorithm backtrack|scan|permute|repair|construct] "
+        "[--first] [--stats] [--seed S]";
+
+static void print_square(struct square sq)
+{
+	char name[32];
+
+	board_square_name(sq, name, sizeof name);
+	fputs(name, stdout);
+}
+
+static void print_solve(const char *verb, int file)
+{
+	char name[16];
+
+	board_file_name(file, name, sizeof name);
+	printf("%ssolve(%s)\n", verb, name);
+}
+
+static void print_solution(const struct search *s, uint64_t k)
+{
+	int n = search_n(s);
+	char stack[256], *buf = stack;
+	size_t need = board_format_ranks(n, search_ranks(s), buf, sizeof stack);
+
+	if (need >= sizeof stack) {
+		buf = malloc(need + 1);
+		if (!buf)
+			abort();
+		board_format_ranks(n, search_ranks(s), buf, need + 1);
+	}
+	printf("solution %" PRIu64 ": %s\n", k, buf);
+	if (buf != stack)
+		free(buf);
+}
+
+/* One event in plain words, as nqueens(6) lists them. */
+static void print_event(const struct search *s)
+{
+	const struct search_event *ev = search_last(s);
+	uint64_t found = search_counters(s)->solutions;
+
+	switch (ev->kind) {
+	case SEARCH_EV_TRY:
+		fputs("try ", stdout);
+		print_square(ev->sq);
+		putchar('\n');
+		break;
+	case SEARCH_EV_REJECT:
+		fputs("reject ", stdout);
+		print_square(ev->sq);
+		fputs(": attacked by ", stdout);
+		print_square(ev->attacker);
+		printf(" along %s\n",
+		       ev->line == BOARD_LINE_RANK ? "the rank" : "a diagonal");
+		break;
+	case SEARCH_EV_PLACE:
+		fputs("place ", stdout);
+		print_square(ev->sq);
+		putchar('\n');
+		break;
+	case SEARCH_EV_ENTER:
+		print_solve("enter ", ev->file);
+		break;
+	case SEARCH_EV_SOLUTION:
+		print_solution(s, ev->solution);
+		break;
+	case SEARCH_EV_REMOVE:
+		fputs("remove ", stdout);
+		print_square(ev->sq);
+		putchar('\n');
+		break;
+	case SEARCH_EV_RETURN:
+		print_solve("return from ", ev->file);
+		break;
+	case SEARCH_EV_MOVE:
+		fputs("move ", stdout);
+		print_square(ev->from);
+		fputs(" to ", stdout);
+		print_square(ev->sq);
+		printf(": %" PRIu64 " conflict%s\n", ev->conflicts,
+		       ev->conflicts == 1 ? "" : "s");
+		break;
+	case SEARCH_EV_DONE:
+		printf("done: %" PRIu64 " solution%s\n", found, found == 1 ? "" : "s");
+		break;
+	default:
+		break;
+	}
+}
+
+static void print_stats(const struct search *s)
+{
+	const struct search_counters *c = search_counters(s);
+	const uint64_t *nodes = search_nodes(s);
+	enum search_algo a = search_algo(s);
+
+	printf("events: %" PRIu64 "\n", c->events);
+	printf("tested: %" PRIu64 "\n", c->tested);
+	if (a == SEARCH_SCAN)
+		printf("examined: %" PRIu64 "\n", c->examined);
+	printf("placed: %" PRIu64 "\n", c->placed);
+	printf("removed: %" PRIu64 "\n", c->removed);
+	if (a == SEARCH_REPAIR)
+		printf("moves: %" PRIu64 "\n", c->moves);
+	printf("solutions: %" PRIu64 "\n", c->solutions);
+	for (int k = 0; nodes && k <= search_n(s); k++)
+		printf("nodes %d: %" PRIu64 "\n", k, nodes[k]);
+}
+
+int cli_trace(int argc, char **argv)
+{
+	static const struct cli_optdef defs[] = {
+	        {"algorithm", 'a', true}, {"first", 'f', false}, {"stats", 's', false},
+	        {"seed", 0, true},        {"help", 'h', false},
+	};
+	const char *val[5];
+	char *pos[1], err[128];
+	int npos, n;
+	enum search_algo a = SEARCH_BACKTRACK;
+	uint64_t seed = 1;
+	struct search *s;
+
+	if (cli_parse_options("trace", synopsis, argc, argv, defs, 5, val, pos, 1, &npos))
+		return CLI_USAGE;
+	if (val[4]) {
+		cli_help();
+		return cli_finish_output(CLI_OK);
+	}
+	if (val[0] && (a = search_algo_from_name(val[0])) == SEARCH_ALGO_COUNT)
+		return cli_usage_error("trace",
+		                       "--algorithm must be backtrack, scan, permute, "
+		                       "repair or construct, not '%s'",
+		                       val[0]);
+	if (npos == 0)
+		return cli_usage_error("trace",
+		                       "missing N, the board size (%d to %d for %s); "
+		                       "usage: %s",
+		                       search_min_n(a), search_max_n(a),
+		                       search_algo_name(a), synopsis);
+	uint64_t v;
+
+	if (cli_parse_number("trace", "N", pos[0], (uint64_t)search_min_n(a),
+	                     (uint64_t)search_max_n(a), &v))
+		return CLI_USAGE;
+	n = (int)v;
+	if (val[3] && cli_parse_number("trace", "the seed", val[3], 0, UINT64_MAX, &seed))
+		return CLI_USAGE;
+	s = search_new(a, n, val[1] ? SEARCH_FIRST : SEARCH_ALL, seed, err, sizeof err);
+	if (!s) {
+		fprintf(stderr, "nqueens trace: %s\n", err);
+		return CLI_NO;
+	}
+	if (val[2]) {
+		search_run(s, 0, 0);
+		print_stats(s);
+	} else {
+		/* Stops early when the reader has gone (head, a closed pipe). */
+		while (search_step(s) && !ferror(stdout))
+			print_event(s);
+	}
+	search_free(s);
+	return cli_finish_output(CLI_OK);
+}

@@ -1,0 +1,620 @@
+/* The stepping engine: each search algorithm as a reversible stream of events. */
+#include "config.h"
+
+#include "search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "errmsg.h"
+
+/* Tree searches list every solution of n <= 20 in hours at most. */
+#define TREE_MAX_N 20
+#define LARGE_MAX_N 10000
+
+/*
+ * Going back restores the nearest earlier snapshot and replays from there;
+ * a snapshot every 4096 events keeps a step back within microseconds.
+ */
+#define CKPT_EVERY 4096
+
+enum pc {
+	PC_START,    /* the first call of solve */
+	PC_NEXT,     /* the loop of the top frame takes its next rank */
+	PC_CHECK,    /* the square just tried is checked */
+	PC_ENTER,    /* solve(file + 1) is called */
+	PC_SOLUTION, /* the full board is reported */
+	PC_REMOVE,   /* the queen of the top frame is taken off */
+	PC_PLAN,     /* repair and construct: the next queen of the plan */
+	PC_REPAIR,   /* repair: check, then move one queen */
+	PC_DONE,     /* the last event */
+	PC_OVER
+};
+
+/* Everything that changes apart from the arrays: no pointers, copied whole. */
+struct state {
+	enum pc pc;
+	int depth;
+	int line;
+	int next;           /* repair and construct: the next file to fill */
+	uint64_t rng;       /* repair's generator */
+	uint64_t conflicts; /* repair: attacking pairs */
+	struct search_event last;
+	struct search_counters c;
+};
+
+struct search {
+	enum search_algo algo;
+	enum search_goal goal;
+	int n;
+	struct state st;
+	/* The arrays live in one block, so a snapshot is two copies. */
+	unsigned char *mem;
+	size_t memsize;
+	uint64_t *nodes;             /* [n + 1] */
+	struct search_frame *frames; /* [n] */
+	int *ranks;                  /* [n] */
+	/*
+	 * Queens on each line: the tree searches keep file + 1 of the one queen
+	 * on it (0 for none), repair keeps how many.
+	 */
+	int *on_rank, *on_diag, *on_anti; /* [n], [2n - 1], [2n - 1] */
+	int *plan;                        /* repair and construct: ranks to place */
+	/* Snapshots at events 0, CKPT_EVERY, 2 * CKPT_EVERY, ... */
+	unsigned char *ckpt;
+	size_t nckpt, capckpt;
+	uint64_t next_ckpt;
+};
+
+static const char *const algo_names[SEARCH_ALGO_COUNT] = {
+        "backtrack", "scan", "permute", "repair", "construct",
+};
+
+/* Pseudocode lines of each event kind, and of the outermost call of solve. */
+static const int kind_line[SEARCH_ALGO_COUNT][SEARCH_EV_DONE + 1] = {
+        [SEARCH_BACKTRACK] = {0, 2, 3, 4, 8, 6, 9, 10, 0, 12},
+        [SEARCH_SCAN] = {0, 2, 13, 4, 8, 6, 9, 10, 0, 18},
+        [SEARCH_PERMUTE] = {0, 2, 3, 4, 8, 6, 9, 10, 0, 12},
+        [SEARCH_REPAIR] = {0, 0, 0, 3, 0, 8, 0, 0, 6, 8},
+        [SEARCH_CONSTRUCT] = {0, 0, 0, 8, 0, 9, 0, 0, 0, 9},
+};
+static const int main_line[SEARCH_ALGO_COUNT] = {12, 18, 12, 0, 0};
+
+const char *search_algo_name(enum search_algo a)
+{
+	return a < SEARCH_ALGO_COUNT ? algo_names[a] : "?";
+}
+
+enum search_algo search_algo_from_name(const char *name)
+{
+	for (int a = 0; a < SEARCH_ALGO_COUNT; a++)
+		if (strcmp(name, algo_names[a]) == 0)
+			return (enum search_algo)a;
+	return SEARCH_ALGO_COUNT;
+}
+
+int search_min_n(enum search_algo a)
+{
+	return a == SEARCH_REPAIR || a == SEARCH_CONSTRUCT ? 4 : 1;
+}
+
+int search_max_n(enum search_algo a)
+{
+	return a == SEARCH_REPAIR || a == SEARCH_CONSTRUCT ? LARGE_MAX_N : TREE_MAX_N;
+}
+
+/* splitmix64: small, fast, and its whole state fits in struct state. */
+static uint64_t rng_next(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15u);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}
+
+static int rng_below(uint64_t *x, int bound)
+{
+	return (int)(rng_next(x) % (uint64_t)bound);
+}
+
+/* The ranks of the explicit construction (0-based), as 000_*.txt states it. */
+static void construct_plan(int n, int *p)
+{
+	int k = 0, r = n % 6;
+
+	if (r == 3) {
+		for (int e = 4; e <= n; e += 2)
+			p[k++] = e - 1;
+		p[k++] = 2 - 1;
+		for (int o = 5; o <= n; o += 2)
+			p[k++] = o - 1;
+		p[k++] = 1 - 1;
+		p[k++] = 3 - 1;
+		return;
+	}
+	for (int e = 2; e <= n; e += 2)
+		p[k++] = e - 1;
+	if (r == 2) {
+		p[k++] = 3 - 1;
+		p[k++] = 1 - 1;
+		for (int o = 7; o <= n; o += 2)
+			p[k++] = o - 1;
+		p[k++] = 5 - 1;
+		return;
+	}
+	for (int o = 1; o <= n; o += 2)
+		p[k++] = o - 1;
+}
+
+static size_t ckpt_size(const struct search *s)
+{
+	return sizeof(struct state) + s->memsize;
+}
+
+static void ckpt_save(struct search *s)
+{
+	size_t size = ckpt_size(s);
+
+	if (s->nckpt == s->capckpt) {
+		size_t cap = s->capckpt ? 2 * s->capckpt : 16;
+		unsigned char *p = realloc(s->ckpt, cap * size);
+
+		/* Without room, going back replays from an earlier snapshot. */
+		if (!p) {
+			s->next_ckpt = UINT64_MAX;
+			return;
+		}
+		s->ckpt = p;
+		s->capckpt = cap;
+	}
+	unsigned char *at = s->ckpt + s->nckpt * size;
+
+	memcpy(at, &s->st, sizeof s->st);
+	memcpy(at + sizeof s->st, s->mem, s->memsize);
+	s->nckpt++;
+	s->next_ckpt += CKPT_EVERY;
+}
+
+static void ckpt_load(struct search *s, size_t i)
+{
+	const unsigned char *at = s->ckpt + i * ckpt_size(s);
+
+	memcpy(&s->st, at, sizeof s->st);
+	memcpy(s->mem, at + sizeof s->st, s->memsize);
+}
+
+struct search *search_new(enum search_algo a, int n, enum search_goal goal, uint64_t seed,
+                          char *err, size_t errlen)
+{
+	struct search *s;
+	size_t un;
+
+	if (a >= SEARCH_ALGO_COUNT) {
+		errmsg_set(err, errlen, "no such algorithm");
+		return NULL;
+	}
+	if (n < search_min_n(a) || n > search_max_n(a)) {
+		errmsg_set(err, errlen, "%s needs n from %d to %d", algo_names[a],
+		           search_min_n(a), search_max_n(a));
+		return NULL;
+	}
+	s = calloc(1, sizeof *s);
+	if (!s) {
+		errmsg_set(err, errlen, "out of memory");
+		return NULL;
+	}
+	un = (size_t)n;
+	s->algo = a;
+	s->goal = goal;
+	s->n = n;
+	/* Largest alignment first: counters, then frames, then ints. */
+	s->memsize = (un + 1) * sizeof(uint64_t) + un * sizeof(struct search_frame) +
+	             (un + un + 2 * (2 * un - 1) + un) * sizeof(int);
+	s->mem = calloc(1, s->memsize);
+	if (!s->mem) {
+		free(s);
+		errmsg_set(err, errlen, "out of memory");
+		return NULL;
+	}
+	s->nodes = (uint64_t *)(void *)s->mem;
+	s->frames = (struct search_frame *)(void *)(s->nodes + un + 1);
+	s->ranks = (int *)(void *)(s->frames + un);
+	s->on_rank = s->ranks + un;
+	s->on_diag = s->on_rank + un;
+	s->on_anti = s->on_diag + 2 * un - 1;
+	s->plan = s->on_anti + 2 * un - 1;
+	for (int f = 0; f < n; f++)
+		s->ranks[f] = -1;
+	s->st.pc = PC_START;
+	s->st.rng = seed;
+	if (a == SEARCH_CONSTRUCT) {
+		construct_plan(n, s->plan);
+		s->st.pc = PC_PLAN;
+	} else if (a == SEARCH_REPAIR) {
+		/* A random permutation: no two queens share a rank at the start. */
+		for (int f = 0; f < n; f++)
+			s->plan[f] = f;
+		for (int f = n - 1; f > 0; f--) {
+			int g = rng_below(&s->st.rng, f + 1), t = s->plan[f];
+
+			s->plan[f] = s->plan[g];
+			s->plan[g] = t;
+		}
+		s->st.pc = PC_PLAN;
+	}
+	ckpt_save(s);
+	return s;
+}
+
+void search_free(struct search *s)
+{
+	if (!s)
+		return;
+	free(s->ckpt);
+	free(s->mem);
+	free(s);
+}
+
+static struct search_event *emit(struct search *s, enum search_kind kind)
+{
+	s->st.last = (struct search_event){.kind = kind};
+	s->st.line = kind_line[s->algo][kind];
+	s->st.c.events++;
+	return &s->st.last;
+}
+
+static void emit_done(struct search *s)
+{
+	emit(s, SEARCH_EV_DONE);
+	if (main_line[s->algo])
+		s->st.line = main_line[s->algo];
+	s->st.pc = PC_OVER;
+}
+
+static int diag_index(const struct search *s, int file, int rank)
+{
+	return file - rank + s->n - 1;
+}
+
+/* The array check: one look at each of the three lines. */
+static bool check_arrays(struct search *s, int file, int rank, struct search_event *ev)
+{
+	int by;
+
+	if ((by = s->on_rank[rank]) != 0)
+		ev->line = BOARD_LINE_RANK;
+	else if ((by = s->on_diag[diag_index(s, file, rank)]) != 0)
+		ev->line = BOARD_LINE_DIAGONAL;
+	else if ((by = s->on_anti[file + rank]) != 0)
+		ev->line = BOARD_LINE_ANTI;
+	else
+		return false;
+	ev->attacker = (struct square){by - 1, s->ranks[by - 1]};
+	return true;
+}
+
+/* The matrix check: walk left from the square along its three lines. */
+static bool check_scan(struct search *s, int file, int rank, struct search_event *ev)
+{
+	static const struct {
+		int dr;
+		enum board_line line;
+	} look[3] = {
+	        {0, BOARD_LINE_RANK},
+	        {-1, BOARD_LINE_DIAGONAL},
+	        {1, BOARD_LINE_ANTI},
+	};
+
+	for (int l = 0; l < 3; l++) {
+		for (int f = file - 1, r = rank + look[l].dr;
+		     f >= 0 && r >= 0 && r < s->n; f--, r += look[l].dr) {
+			s->st.c.examined++;
+			if (s->ranks[f] == r) {
+				ev->attacker = (struct square){f, r};
+				ev->line = look[l].line;
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+static void tree_put(struct search *s, int file, int rank, int who)
+{
+	s->on_rank[rank] = who;
+	s->on_diag[diag_index(s, file, rank)] = who;
+	s->on_anti[file + rank] = who;
+}
+
+static void step_tree(struct search *s)
+{
+	struct state *st = &s->st;
+	struct search_frame *top = st->depth ? &s->frames[st->depth - 1] : NULL;
+	struct search_event *ev;
+	int r;
+
+	switch (st->pc) {
+	case PC_START:
+		s->frames[0] = (struct search_frame){0, -1};
+		st->depth = 1;
+		s->nodes[0] = 1;
+		emit(s, SEARCH_EV_ENTER)->file = 0;
+		st->line = main_line[s->algo];
+		st->pc = PC_NEXT;
+		break;
+	case PC_NEXT:
+		r = top->rank + 1;
+		/* The permutation method never tries a rank already used. */
+		if (s->algo == SEARCH_PERMUTE)
+			while (r < s->n && s->on_rank[r])
+				r++;
+		top->rank = r;
+		if (r >= s->n) {
+			emit(s, SEARCH_EV_RETURN)->file = top->file;
+			st->depth--;
+			st->pc = st->depth ? PC_REMOVE : PC_DONE;
+			break;
+		}
+		emit(s, SEARCH_EV_TRY)->sq = (struct square){top->file, r};
+		st->c.tested++;
+		st->pc = PC_CHECK;
+		break;
+	case PC_CHECK: {
+		struct search_event rej = {.kind = SEARCH_EV_REJECT};
+		struct square sq = {top->file, top->rank};
+		bool attacked = s->algo == SEARCH_SCAN
+		                        ? check_scan(s, sq.file, sq.rank, &rej)
+		                        : check_arrays(s, sq.file, sq.rank, &rej);
+
+		if (attacked) {
+			ev = emit(s, SEARCH_EV_REJECT);
+			*ev = rej;
+			ev->sq = sq;
+			if (s->algo == SEARCH_SCAN)
+				st->line += (int)rej.line - BOARD_LINE_RANK;
+			st->pc = PC_NEXT;
+			break;
+		}
+		s->ranks[sq.file] = sq.rank;
+		tree_put(s, sq.file, sq.rank, sq.file + 1);
+		emit(s, SEARCH_EV_PLACE)->sq = sq;
+		st->c.placed++;
+		s->nodes[sq.file + 1]++;
+		st->pc = sq.file == s->n - 1 ? PC_SOLUTION : PC_ENTER;
+		break;
+	}
+	case PC_ENTER:
+		s->frames[st->depth] = (struct search_frame){top->file + 1, -1};
+		st->depth++;
+		emit(s, SEARCH_EV_ENTER)->file = top->file + 1;
+		st->pc = PC_NEXT;
+		break;
+	case PC_SOLUTION:
+		st->c.solutions++;
+		emit(s, SEARCH_EV_SOLUTION)->solution = st->c.solutions;
+		st->pc = s->goal == SEARCH_FIRST ? PC_DONE : PC_REMOVE;
+		break;
+	case PC_REMOVE:
+		s->ranks[top->file] = -1;
+		tree_put(s, top->file, top->rank, 0);
+		emit(s, SEARCH_EV_REMOVE)->sq = (struct square){top->file, top->rank};
+		st->c.removed++;
+		st->pc = PC_NEXT;
+		break;
+	default:
+		break;
+	}
+}
+
+/* Repair's bookkeeping: pairs change by the queens already on each line. */
+static void repair_put(struct search *s, int file, int rank, int delta)
+{
+	int *line[3] = {
+	        &s->on_rank[rank],
+	        &s->on_diag[diag_index(s, file, rank)],
+	        &s->on_anti[file + rank],
+	};
+
+	for (int l = 0; l < 3; l++) {
+		if (delta > 0)
+			s->st.conflicts += (uint64_t)*line[l];
+		*line[l] += delta;
+		if (delta < 0)
+			s->st.conflicts -= (uint64_t)*line[l];
+	}
+}
+
+/* Queens attacking (file, rank), where file's own queen stands elsewhere. */
+static int repair_attackers(const struct search *s, int file, int rank)
+{
+	return s->on_rank[rank] + s->on_diag[diag_index(s, file, rank)] +
+	       s->on_anti[file + rank];
+}
+
+static void repair_move(struct search *s)
+{
+	struct state *st = &s->st;
+	int n = s->n, attacked = 0, pick, file = 0, best = -1, fewest = 0, ties = 0;
+
+	for (int f = 0; f < n; f++)
+		if (repair_attackers(s, f, s->ranks[f]) > 3)
+			attacked++;
+	pick = rng_below(&st->rng, attacked);
+	for (file = 0; file < n; file++)
+		if (repair_attackers(s, file, s->ranks[file]) > 3 && pick-- == 0)
+			break;
+	int from = s->ranks[file];
+
+	repair_put(s, file, from, -1);
+	for (int r = 0; r < n; r++) {
+		int a;
+
+		if (r == from)
+			continue;
+		a = repair_attackers(s, file, r);
+		st->c.tested++;
+		if (best < 0 || a < fewest) {
+			best = r;
+			fewest = a;
+			ties = 1;
+		} else if (a == fewest && rng_below(&st->rng, ++ties) == 0) {
+			best = r;
+		}
+	}
+	s->ranks[file] = best;
+	repair_put(s, file, best, 1);
+	st->c.moves++;
+
+	struct search_event *ev = emit(s, SEARCH_EV_MOVE);
+
+	ev->from = (struct square){file, from};
+	ev->sq = (struct square){file, best};
+	ev->conflicts = st->conflicts;
+}
+
+static void step_plan(struct search *s)
+{
+	struct state *st = &s->st;
+
+	switch (st->pc) {
+	case PC_PLAN: {
+		struct square sq = {st->next, s->plan[st->next]};
+
+		s->ranks[sq.file] = sq.rank;
+		if (s->algo == SEARCH_REPAIR)
+			repair_put(s, sq.file, sq.rank, 1);
+		emit(s, SEARCH_EV_PLACE)->sq = sq;
+		st->c.placed++;
+		if (++st->next == s->n)
+			st->pc = s->algo == SEARCH_REPAIR ? PC_REPAIR : PC_SOLUTION;
+		break;
+	}
+	case PC_REPAIR:
+		if (st->c.moves >= 100 * (uint64_t)s->n + 1000 && st->conflicts) {
+			emit_done(s); /* gives up: a rare plateau, or a tiny board */
+			break;
+		}
+		if (st->conflicts) {
+			repair_move(s);
+		} else {
+			st->pc = PC_SOLUTION;
+			step_plan(s);
+		}
+		break;
+	case PC_SOLUTION:
+		st->c.solutions++;
+		emit(s, SEARCH_EV_SOLUTION)->solution = 1;
+		st->pc = PC_DONE;
+		break;
+	default:
+		break;
+	}
+}
+
+/* One event; false when the search was over already. */
+static bool advance(struct search *s)
+{
+	switch (s->st.pc) {
+	case PC_OVER:
+		return false;
+	case PC_DONE:
+		emit_done(s);
+		break;
+	default:
+		if (s->algo == SEARCH_REPAIR || s->algo == SEARCH_CONSTRUCT)
+			step_plan(s);
+		else
+			step_tree(s);
+		break;
+	}
+	if (s->st.c.events == s->next_ckpt)
+		ckpt_save(s);
+	return true;
+}
+
+bool search_step(struct search *s)
+{
+	return advance(s);
+}
+
+uint64_t search_run(struct search *s, unsigned stop, uint64_t max)
+{
+	uint64_t done = 0;
+
+	while ((max == 0 || done < max) && advance(s)) {
+		done++;
+		if (stop & (1u << s->st.last.kind))
+			break;
+	}
+	return done;
+}
+
+bool search_seek(struct search *s, uint64_t k)
+{
+	if (k < s->st.c.events) {
+		size_t i = (size_t)(k / CKPT_EVERY);
+
+		ckpt_load(s, i < s->nckpt ? i : s->nckpt - 1);
+	}
+	while (s->st.c.events < k && advance(s))
+		;
+	return s->st.c.events == k;
+}
+
+bool search_back(struct search *s)
+{
+	return s->st.c.events > 0 && search_seek(s, s->st.c.events - 1);
+}
+
+void search_restart(struct search *s)
+{
+	ckpt_load(s, 0);
+}
+
+enum search_algo search_algo(const struct search *s)
+{
+	return s->algo;
+}
+
+int search_n(const struct search *s)
+{
+	return s->n;
+}
+
+bool search_done(const struct search *s)
+{
+	return s->st.pc == PC_OVER;
+}
+
+const struct search_event *search_last(const struct search *s)
+{
+	return &s->st.last;
+}
+
+const struct search_counters *search_counters(const struct search *s)
+{
+	return &s->st.c;
+}
+
+const int *search_ranks(const struct search *s)
+{
+	return s->ranks;
+}
+
+int search_stack(const struct search *s, const struct search_frame **frames)
+{
+	if (frames)
+		*frames = s->frames;
+	return s->st.depth;
+}
+
+const uint64_t *search_nodes(const struct search *s)
+{
+	return s->algo == SEARCH_REPAIR || s->algo == SEARCH_CONSTRUCT ? NULL : s->nodes;
+}
+
+int search_line(const struct search *s)
+{
+	return s->st.line;
+}

@@ -1,0 +1,128 @@
+/* The stepping engine: each search algorithm as a reversible stream of events. */
+#ifndef NQ_SEARCH_H
+#define NQ_SEARCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+
+enum search_algo {
+	SEARCH_BACKTRACK, /* array checks of ranks and diagonals (Dijkstra, Wirth) */
+	SEARCH_SCAN,      /* the same search, checking by scanning the board */
+	SEARCH_PERMUTE,   /* permutations of the ranks, pruned on diagonals */
+	SEARCH_REPAIR,    /* min-conflicts repair from a random permutation */
+	SEARCH_CONSTRUCT, /* the explicit construction by n mod 6 */
+	SEARCH_ALGO_COUNT
+};
+
+/* Goal of the tree searches; repair and construct stop at their one solution. */
+enum search_goal { SEARCH_ALL, SEARCH_FIRST };
+
+enum search_kind {
+	SEARCH_EV_NONE,     /* nothing has happened yet */
+	SEARCH_EV_TRY,      /* sq is tested */
+	SEARCH_EV_REJECT,   /* sq is attacked by the queen on attacker along line */
+	SEARCH_EV_PLACE,    /* a queen is put on sq */
+	SEARCH_EV_ENTER,    /* solve(file) is called */
+	SEARCH_EV_SOLUTION, /* the board holds solution number `solution` */
+	SEARCH_EV_REMOVE,   /* the queen on sq is taken off (backtracking) */
+	SEARCH_EV_RETURN,   /* solve(file) returns */
+	SEARCH_EV_MOVE,     /* repair: the queen on from goes to sq */
+	SEARCH_EV_DONE      /* the search is over */
+};
+
+struct search_event {
+	enum search_kind kind;
+	struct square sq;
+	struct square attacker; /* REJECT */
+	enum board_line line;   /* REJECT: BOARD_LINE_RANK, _DIAGONAL or _ANTI */
+	struct square from;     /* MOVE */
+	int file;               /* ENTER, RETURN: the argument of solve, 0-based */
+	uint64_t conflicts;     /* MOVE: attacking pairs after the move */
+	uint64_t solution;      /* SOLUTION: its number, from 1 */
+};
+
+/* One active call solve(file) and its loop variable (-1 before the loop). */
+struct search_frame {
+	int file;
+	int rank;
+};
+
+struct search_counters {
+	uint64_t events;    /* events so far; the last one is event #events */
+	uint64_t tested;    /* squares tested (TRY events, and repair's candidates) */
+	uint64_t examined;  /* scan: squares looked at while checking */
+	uint64_t placed;    /* queens placed (the seeds' "Constrained DFS" column) */
+	uint64_t removed;   /* queens removed when backtracking */
+	uint64_t solutions; /* solutions found */
+	uint64_t moves;     /* repair: queens moved */
+};
+
+struct search;
+
+/* "backtrack", "scan", "permute", "repair", "construct". */
+const char *search_algo_name(enum search_algo a);
+
+/* Parses a name as search_algo_name writes it; SEARCH_ALGO_COUNT when none. */
+enum search_algo search_algo_from_name(const char *name);
+
+/* The board sizes an algorithm accepts. */
+int search_min_n(enum search_algo a);
+int search_max_n(enum search_algo a);
+
+/*
+ * A search for n queens, before its first event.  seed drives repair's random
+ * choices (the same seed gives the same events).  NULL with a one-line reason
+ * in err when n is out of range or memory is short.
+ */
+struct search *search_new(enum search_algo a, int n, enum search_goal goal, uint64_t seed,
+                          char *err, size_t errlen);
+void search_free(struct search *s);
+
+/* Produces the next event; false when the search was already over. */
+bool search_step(struct search *s);
+
+/*
+ * Steps until an event whose kind is in stop (a mask of 1u << kind) has been
+ * produced, the search is over, or max events have passed (0: no limit).
+ * Returns the number of events produced.
+ */
+uint64_t search_run(struct search *s, unsigned stop, uint64_t max);
+
+/* Undoes the last event; false at the start. */
+bool search_back(struct search *s);
+
+/* Goes to the state just after event #k (0: the start); false past the end. */
+bool search_seek(struct search *s, uint64_t k);
+
+/* Back to the start, keeping what was learnt for going back. */
+void search_restart(struct search *s);
+
+/* What a viewer reads. */
+enum search_algo search_algo(const struct search *s);
+int search_n(const struct search *s);
+bool search_done(const struct search *s);
+const struct search_event *search_last(const struct search *s);
+const struct search_counters *search_counters(const struct search *s);
+
+/* The queens as 0-based ranks by file, -1 for an empty file. */
+const int *search_ranks(const struct search *s);
+
+/* The active frames, outermost first; returns how many there are (the depth). */
+int search_stack(const struct search *s, const struct search_frame **frames);
+
+/*
+ * Nodes of the search tree by level: [k] is the number of positions with k
+ * queens reached (k = 0..n); NULL for repair and construct.
+ */
+const uint64_t *search_nodes(const struct search *s);
+
+/*
+ * The 1-based line of data/pseudocode/NAME.txt (NAME from search_algo_name)
+ * that the last event executes; 0 before the first event.
+ */
+int search_line(const struct search *s);
+
+#endif

@@ -1,0 +1,311 @@
+/* Unit tests of the stepping engine: exact counters, reversible events. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "board.h"
+#include "search.h"
+
+/* An independent count: Dijkstra's program, counting tests and placements. */
+struct tally {
+	uint64_t tested, placed, solutions;
+};
+
+static void reference(int n, int file, int *x, struct tally *t)
+{
+	for (int r = 0; r < n; r++) {
+		bool ok = true;
+
+		t->tested++;
+		for (int f = 0; f < file && ok; f++)
+			ok = x[f] != r && abs(x[f] - r) != file - f;
+		if (!ok)
+			continue;
+		t->placed++;
+		x[file] = r;
+		if (file == n - 1)
+			t->solutions++;
+		else
+			reference(n, file + 1, x, t);
+	}
+}
+
+static struct search *make(enum search_algo a, int n, enum search_goal g)
+{
+	char err[128];
+	struct search *s = search_new(a, n, g, 7, err, sizeof err);
+
+	if (!s)
+		fail_msg("search_new: %s", err);
+	return s;
+}
+
+static void test_counters_exact(void **state)
+{
+	/* The seeds' "Constrained DFS" column. */
+	static const uint64_t placed[] = {0,   1,    2,    5,     16,     53,    152,
+	                                  551, 2056, 8393, 35538, 166925, 856188};
+
+	(void)state;
+	for (int n = 1; n <= 12; n++) {
+		struct tally t = {0};
+		int x[12];
+
+		reference(n, 0, x, &t);
+		assert_int_equal(t.placed, placed[n]);
+		for (int a = SEARCH_BACKTRACK; a <= SEARCH_PERMUTE; a++) {
+			struct search *s = make((enum search_algo)a, n, SEARCH_ALL);
+			const struct search_counters *c = search_counters(s);
+			const uint64_t *nodes = search_nodes(s);
+			uint64_t sum = 0;
+
+			search_run(s, 0, 0);
+			assert_true(search_done(s));
+			if (a != SEARCH_PERMUTE)
+				assert_int_equal(c->tested, t.tested);
+			assert_int_equal(c->placed, t.placed);
+			assert_int_equal(c->removed, t.placed);
+			assert_int_equal(c->solutions, t.solutions);
+			assert_int_equal(nodes[0], 1);
+			for (int k = 1; k <= n; k++)
+				sum += nodes[k];
+			assert_int_equal(sum, t.placed);
+			assert_int_equal(nodes[n], t.solutions);
+			search_free(s);
+		}
+	}
+}
+
+static void test_eight_figures(void **state)
+{
+	struct search *s = make(SEARCH_BACKTRACK, 8, SEARCH_ALL);
+
+	(void)state;
+	search_run(s, 0, 0);
+	assert_int_equal(search_counters(s)->tested, 15720);
+	assert_int_equal(search_counters(s)->placed, 2056);
+	assert_int_equal(search_counters(s)->solutions, 92);
+	assert_int_equal(search_last(s)->kind, SEARCH_EV_DONE);
+	search_free(s);
+	/* Wikipedia's figure for the permutation method with pruning. */
+	s = make(SEARCH_PERMUTE, 8, SEARCH_ALL);
+	search_run(s, 0, 0);
+	assert_int_equal(search_counters(s)->tested, 5508);
+	search_free(s);
+}
+
+static void test_first_solution(void **state)
+{
+	static const int want[8] = {0, 4, 7, 5, 2, 6, 1, 3};
+	struct search *s = make(SEARCH_BACKTRACK, 8, SEARCH_FIRST);
+	uint64_t before;
+
+	(void)state;
+	search_run(s, 1u << SEARCH_EV_SOLUTION, 0);
+	assert_int_equal(search_last(s)->kind, SEARCH_EV_SOLUTION);
+	assert_memory_equal(search_ranks(s), want, sizeof want);
+	before = search_counters(s)->events;
+	assert_true(search_step(s));
+	assert_int_equal(search_last(s)->kind, SEARCH_EV_DONE);
+	assert_false(search_step(s));
+	assert_int_equal(search_counters(s)->events, before + 1);
+	assert_memory_equal(search_ranks(s), want, sizeof want);
+	search_free(s);
+}
+
+/* Everything a viewer reads, to compare two moments of one search. */
+struct snap {
+	struct search_counters c;
+	int ev[9]; /* the last event field by field: its padding is unspecified */
+	uint64_t ev_conflicts, ev_solution;
+	int depth, line, ranks[64];
+	struct search_frame frames[64];
+	uint64_t nodes[65];
+};
+
+static void take(const struct search *s, struct snap *p)
+{
+	const struct search_frame *fr;
+	int n = search_n(s);
+
+	memset(p, 0, sizeof *p);
+	p->c = *search_counters(s);
+	const struct search_event *e = search_last(s);
+	int ev[9] = {(int)e->kind,     e->sq.file,       e->sq.rank,
+	             e->attacker.file, e->attacker.rank, (int)e->line,
+	             e->from.file,     e->from.rank,     e->file};
+
+	memcpy(p->ev, ev, sizeof ev);
+	p->ev_conflicts = e->conflicts;
+	p->ev_solution = e->solution;
+	p->depth = search_stack(s, &fr);
+	p->line = search_line(s);
+	memcpy(p->ranks, search_ranks(s), (size_t)n * sizeof(int));
+	memcpy(p->frames, fr, (size_t)p->depth * sizeof *fr);
+	if (search_nodes(s))
+		memcpy(p->nodes, search_nodes(s), (size_t)(n + 1) * sizeof(uint64_t));
+}
+
+static void test_reversible(void **state)
+{
+	static const uint64_t ks[] = {1, 2, 7, 100, 4095, 4096, 4097, 9000};
+
+	(void)state;
+	for (int a = 0; a < SEARCH_ALGO_COUNT; a++) {
+		struct search *s = make((enum search_algo)a, 8, SEARCH_ALL);
+		struct snap at, again;
+
+		/* Forward k events from several places, then back k one at a time. */
+		for (uint64_t start = 0; start < 9000; start += 2999) {
+			for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++) {
+				search_seek(s, start);
+				take(s, &at);
+				uint64_t k = 0;
+
+				while (k < ks[i] && search_step(s))
+					k++;
+				for (uint64_t j = 0; j < k; j++)
+					assert_true(search_back(s));
+				take(s, &again);
+				assert_memory_equal(&at, &again, sizeof at);
+			}
+		}
+		/* Near the end too, where repair and construct stop early. */
+		search_restart(s);
+		for (int k = 0; k < 300 && search_step(s); k++)
+			;
+		search_back(s);
+		search_back(s);
+		take(s, &at);
+		search_step(s);
+		search_step(s);
+		search_back(s);
+		search_back(s);
+		take(s, &again);
+		assert_memory_equal(&at, &again, sizeof at);
+		assert_true(search_seek(s, 0));
+		assert_int_equal(search_last(s)->kind, SEARCH_EV_NONE);
+		assert_false(search_back(s));
+		search_free(s);
+	}
+}
+
+static void test_large_solvers(void **state)
+{
+	static const int sizes[] = {8, 50, 1000};
+
+	(void)state;
+	for (int a = SEARCH_REPAIR; a <= SEARCH_CONSTRUCT; a++) {
+		for (size_t i = 0; i < 3; i++) {
+			struct search *s =
+			        make((enum search_algo)a, sizes[i], SEARCH_ALL);
+			struct position pos = {0};
+
+			search_run(s, 0, 0);
+			assert_true(search_done(s));
+			assert_int_equal(search_counters(s)->solutions, 1);
+			assert_int_equal(
+			        board_from_ranks(&pos, sizes[i], search_ranks(s)), 0);
+			assert_true(board_is_solution(&pos));
+			board_free(&pos);
+			search_free(s);
+		}
+	}
+	/* The construction holds for every n from 4 up. */
+	for (int n = 4; n <= 200; n++) {
+		struct search *s = make(SEARCH_CONSTRUCT, n, SEARCH_ALL);
+		struct position pos = {0};
+
+		search_run(s, 0, 0);
+		assert_int_equal(search_counters(s)->placed, (uint64_t)n);
+		assert_int_equal(board_from_ranks(&pos, n, search_ranks(s)), 0);
+		assert_true(board_is_solution(&pos));
+		board_free(&pos);
+		search_free(s);
+	}
+}
+
+static void test_run_twelve(void **state)
+{
+	struct search *s = make(SEARCH_BACKTRACK, 12, SEARCH_ALL);
+
+	(void)state;
+	search_run(s, 0, 0);
+	assert_int_equal(search_counters(s)->placed, 856188);
+	assert_int_equal(search_counters(s)->solutions, 14200);
+	assert_true(search_counters(s)->tested > 10000000);
+	/* Stepping back from the end of a long run is a short replay. */
+	uint64_t end = search_counters(s)->events;
+
+	assert_true(search_back(s));
+	assert_int_equal(search_counters(s)->events, end - 1);
+	assert_true(search_step(s));
+	assert_true(search_done(s));
+	search_free(s);
+}
+
+/* Every event names a line that exists in the algorithm's listing. */
+static void test_pseudocode_lines(void **state)
+{
+	const char *dir = getenv("NQUEENS_DATADIR");
+
+	(void)state;
+	for (int a = 0; a < SEARCH_ALGO_COUNT; a++) {
+		char path[4096], buf[256];
+		int lines = 0;
+		FILE *f;
+		struct search *s = make((enum search_algo)a, 6, SEARCH_ALL);
+
+		snprintf(path, sizeof path, "%s/pseudocode/%s.txt", dir ? dir : "data",
+		         search_algo_name((enum search_algo)a));
+		f = fopen(path, "r");
+		assert_non_null(f);
+		while (fgets(buf, sizeof buf, f))
+			lines++;
+		fclose(f);
+		assert_int_equal(search_line(s), 0);
+		while (search_step(s)) {
+			assert_true(search_line(s) >= 1);
+			assert_true(search_line(s) <= lines);
+		}
+		search_free(s);
+	}
+}
+
+static void test_names_and_ranges(void **state)
+{
+	char err[128];
+
+	(void)state;
+	for (int a = 0; a < SEARCH_ALGO_COUNT; a++)
+		assert_int_equal(
+		        search_algo_from_name(search_algo_name((enum search_algo)a)), a);
+	assert_int_equal(search_algo_from_name("dfs"), SEARCH_ALGO_COUNT);
+	assert_null(search_new(SEARCH_BACKTRACK, 21, SEARCH_ALL, 0, err, sizeof err));
+	assert_string_equal(err, "backtrack needs n from 1 to 20");
+	assert_null(search_new(SEARCH_CONSTRUCT, 3, SEARCH_ALL, 0, err, sizeof err));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(test_counters_exact),
+	        cmocka_unit_test(test_eight_figures),
+	        cmocka_unit_test(test_first_solution),
+	        cmocka_unit_test(test_reversible),
+	        cmocka_unit_test(test_large_solvers),
+	        cmocka_unit_test(test_run_twelve),
+	        cmocka_unit_test(test_pseudocode_lines),
+	        cmocka_unit_test(test_names_and_ranges),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,272 @@
+#!/bin/sh
+# The trace command: the event stream in words, the counters, the refusals.
+. "${srcdir:-.}/tests/lib.sh"
+
+expect "trace 4: every event" 0 "enter solve(a)
+try a1
+place a1
+enter solve(b)
+try b1
+reject b1: attacked by a1 along the rank
+try b2
+reject b2: attacked by a1 along a diagonal
+try b3
+place b3
+enter solve(c)
+try c1
+reject c1: attacked by a1 along the rank
+try c2
+reject c2: attacked by b3 along a diagonal
+try c3
+reject c3: attacked by b3 along the rank
+try c4
+reject c4: attacked by b3 along a diagonal
+return from solve(c)
+remove b3
+try b4
+place b4
+enter solve(c)
+try c1
+reject c1: attacked by a1 along the rank
+try c2
+place c2
+enter solve(d)
+try d1
+reject d1: attacked by a1 along the rank
+try d2
+reject d2: attacked by c2 along the rank
+try d3
+reject d3: attacked by c2 along a diagonal
+try d4
+reject d4: attacked by b4 along the rank
+return from solve(d)
+remove c2
+try c3
+reject c3: attacked by a1 along a diagonal
+try c4
+reject c4: attacked by b4 along the rank
+return from solve(c)
+remove b4
+return from solve(b)
+remove a1
+try a2
+place a2
+enter solve(b)
+try b1
+reject b1: attacked by a2 along a diagonal
+try b2
+reject b2: attacked by a2 along the rank
+try b3
+reject b3: attacked by a2 along a diagonal
+try b4
+place b4
+enter solve(c)
+try c1
+place c1
+enter solve(d)
+try d1
+reject d1: attacked by c1 along the rank
+try d2
+reject d2: attacked by a2 along the rank
+try d3
+place d3
+solution 1: 2 4 1 3
+remove d3
+try d4
+reject d4: attacked by b4 along the rank
+return from solve(d)
+remove c1
+try c2
+reject c2: attacked by a2 along the rank
+try c3
+reject c3: attacked by b4 along a diagonal
+try c4
+reject c4: attacked by b4 along the rank
+return from solve(c)
+remove b4
+return from solve(b)
+remove a2
+try a3
+place a3
+enter solve(b)
+try b1
+place b1
+enter solve(c)
+try c1
+reject c1: attacked by b1 along the rank
+try c2
+reject c2: attacked by b1 along a diagonal
+try c3
+reject c3: attacked by a3 along the rank
+try c4
+place c4
+enter solve(d)
+try d1
+reject d1: attacked by b1 along the rank
+try d2
+place d2
+solution 2: 3 1 4 2
+remove d2
+try d3
+reject d3: attacked by a3 along the rank
+try d4
+reject d4: attacked by c4 along the rank
+return from solve(d)
+remove c4
+return from solve(c)
+remove b1
+try b2
+reject b2: attacked by a3 along a diagonal
+try b3
+reject b3: attacked by a3 along the rank
+try b4
+reject b4: attacked by a3 along a diagonal
+return from solve(b)
+remove a3
+try a4
+place a4
+enter solve(b)
+try b1
+place b1
+enter solve(c)
+try c1
+reject c1: attacked by b1 along the rank
+try c2
+reject c2: attacked by b1 along a diagonal
+try c3
+place c3
+enter solve(d)
+try d1
+reject d1: attacked by b1 along the rank
+try d2
+reject d2: attacked by c3 along a diagonal
+try d3
+reject d3: attacked by c3 along the rank
+try d4
+reject d4: attacked by a4 along the rank
+return from solve(d)
+remove c3
+try c4
+reject c4: attacked by a4 along the rank
+return from solve(c)
+remove b1
+try b2
+place b2
+enter solve(c)
+try c1
+reject c1: attacked by b2 along a diagonal
+try c2
+reject c2: attacked by b2 along the rank
+try c3
+reject c3: attacked by b2 along a diagonal
+try c4
+reject c4: attacked by a4 along the rank
+return from solve(c)
+remove b2
+try b3
+reject b3: attacked by a4 along a diagonal
+try b4
+reject b4: attacked by a4 along the rank
+return from solve(b)
+remove a4
+return from solve(a)
+done: 2 solutions" -- trace 4
+expect "trace 8 --stats" 0 "events: 37519
+tested: 15720
+placed: 2056
+removed: 2056
+solutions: 92
+nodes 0: 1
+nodes 1: 8
+nodes 2: 42
+nodes 3: 140
+nodes 4: 344
+nodes 5: 568
+nodes 6: 550
+nodes 7: 312
+nodes 8: 92" -- trace 8 --stats
+expect "trace 1" 0 "enter solve(a)
+try a1
+place a1
+solution 1: 1
+remove a1
+return from solve(a)
+done: 1 solution" -- trace 1
+expect "trace 2 --stats: no solution" 0 "events: 21
+tested: 6
+placed: 2
+removed: 2
+solutions: 0
+nodes 0: 1
+nodes 1: 2
+nodes 2: 0" -- trace 2 -s
+
+# --first stops at the lexicographically first solution.
+nq trace 8 --first >"$tmpdir/first"
+if [ "$(tail -2 "$tmpdir/first")" = "solution 1: 1 5 8 6 3 7 2 4
+done: 1 solution" ] && [ "$(grep -c '^place' "$tmpdir/first")" -eq 113 ]; then
+	pass "trace 8 --first"
+else
+	fail "trace 8 --first" "$(tail -3 "$tmpdir/first")"
+fi
+nq trace 12 --stats | grep -E '^(tested|placed|solutions):' >"$tmpdir/t12"
+if [ "$(cat "$tmpdir/t12")" = "tested: 10103868
+placed: 856188
+solutions: 14200" ]; then
+	pass "trace 12 --stats: the seeds' placements"
+else
+	fail "trace 12 --stats: the seeds' placements" "$(cat "$tmpdir/t12")"
+fi
+
+# Every algorithm runs to a valid solution; the check command agrees.
+for a in backtrack scan permute repair construct; do
+	nq trace 10 --algorithm "$a" --first >"$tmpdir/$a"
+	sol=$(sed -n 's/^solution 1: //p' "$tmpdir/$a")
+	if [ "$(tail -1 "$tmpdir/$a")" = "done: 1 solution" ] &&
+		[ "$(nq check "$sol")" = valid ]; then
+		pass "trace 10 --algorithm $a"
+	else
+		fail "trace 10 --algorithm $a" "$(tail -2 "$tmpdir/$a")"
+	fi
+done
+if [ "$(nq trace 8 -a permute --stats | sed -n 2,3p)" = "tested: 5508
+placed: 2056" ]; then
+	pass "permute: 5508 tests (Wikipedia's figure), the same placements"
+else
+	fail "permute: 5508 tests (Wikipedia's figure), the same placements"
+fi
+expect "construct 8" 0 "place a2
+place b4
+place c6
+place d8
+place e3
+place f1
+place g7
+place h5
+solution 1: 2 4 6 8 3 1 7 5
+done: 1 solution" -- trace 8 -a construct
+if nq trace 8 -a repair --seed 5 | grep -Eq '^move [a-h][1-8] to [a-h][1-8]: [0-9]+ conflicts?$' &&
+	[ "$(nq trace 30 -a repair --seed 9)" = "$(nq trace 30 -a repair --seed=9)" ]; then
+	pass "repair: moves with conflicts, the same for the same seed"
+else
+	fail "repair: moves with conflicts, the same for the same seed"
+fi
+nq trace 8 -a scan --stats >"$tmpdir/scan"
+if grep -qx 'tested: 15720' "$tmpdir/scan" && grep -qx 'examined: 81318' "$tmpdir/scan"; then
+	pass "scan: the same tests, squares examined counted"
+else
+	fail "scan: the same tests, squares examined counted" "$(cat "$tmpdir/scan")"
+fi
+
+# Refusals: one line on stderr, status 2.
+refuse "trace without N" 2 "missing N" -- trace
+refuse "trace 0" 2 "N must be a whole number from 1 to 20, not '0'" -- trace 0
+refuse "trace 21" 2 "from 1 to 20" -- trace 21
+refuse "construct 3" 2 "from 4 to 10000" -- trace 3 -a construct
+refuse "repair 10001" 2 "from 4 to 10000" -- trace 10001 --algorithm=repair
+refuse "unknown algorithm" 2 "--algorithm must be backtrack, scan" -- trace 8 -a dfs
+refuse "missing algorithm" 2 "--algorithm needs a value" -- trace 8 --algorithm
+refuse "unknown option" 2 "unknown option '--all'" -- trace 8 --all
+refuse "two sizes" 2 "unexpected argument '9'" -- trace 8 9
+refuse "bad seed" 2 "the seed must be a whole number" -- trace 8 -a repair --seed x
+finish
