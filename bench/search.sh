@@ -3,6 +3,7 @@
 # prints events per second, with the fast counter's time in the same run.
 # Run from the build tree: bench/search.sh [path/to/nqueens]
 set -eu
+export LC_ALL=C # EPOCHREALTIME and printf then use a decimal point
 nq=${1:-src/nqueens}
 n=12
 
@@ -11,14 +12,14 @@ secs() {
 	t0=$EPOCHREALTIME
 	"$@" >/dev/null
 	t1=$EPOCHREALTIME
-	echo "$t1 - $t0" | bc -l
+	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }'
 }
 
 printf '%-10s %10s %12s %14s\n' "algorithm" "seconds" "events" "events/s"
 for a in backtrack scan permute; do
 	t=$(secs "$nq" trace $n --algorithm $a --stats)
 	ev=$("$nq" trace $n --algorithm $a --stats | sed -n 's/^events: //p')
-	printf '%-10s %10.3f %12d %14.0f\n' "$a" "$t" "$ev" "$(echo "$ev / $t" | bc -l)"
+	printf '%-10s %10.3f %12d %14.0f\n' "$a" "$t" "$ev" "$(awk -v e="$ev" -v t="$t" 'BEGIN { print e / t }')"
 done
 c=$(secs "$nq" count $n --threads 1)
 printf 'reference: count %d --threads 1 takes %.3f s\n' "$n" "$c"

@@ -3,6 +3,7 @@
 # solutions, the way without a prefix table, in the same run; prints ratios.
 # Run from the build tree: bench/unrank.sh [path/to/nqueens]
 set -eu
+export LC_ALL=C # EPOCHREALTIME and printf then use a decimal point
 nq=${1:-src/nqueens}
 export NQUEENS_DATADIR=${NQUEENS_DATADIR:-$(cd "$(dirname "$0")/.." && pwd)/data}
 n=16
@@ -13,7 +14,7 @@ secs() {
 	t0=$EPOCHREALTIME
 	"$@" >/dev/null
 	t1=$EPOCHREALTIME
-	echo "$t1 - $t0" | bc -l
+	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }'
 }
 
 printf '%-10s %12s %12s %12s %8s\n' "n=$n" "k" "unrank s" "list-to-k s" "ratio"
@@ -26,7 +27,7 @@ for k in 1000000 7386256 $total; do
 		echo "mismatch at k=$k: unrank '$got', list '$want'" >&2
 		exit 1
 	fi
-	printf '%-10s %12d %12.3f %12.3f %8.0f\n' "" "$k" "$u" "$l" "$(echo "$l / $u" | bc -l)"
+	printf '%-10s %12d %12.3f %12.3f %8.0f\n' "" "$k" "$u" "$l" "$(awk -v l="$l" -v u="$u" 'BEGIN { print l / u }')"
 done
 mem=$( { /usr/bin/time -f '%M' "$nq" solve $n --index $total >/dev/null; } 2>&1 )
 echo "peak memory of one unrank: ${mem} KiB"
