@@ -23,6 +23,8 @@ int cli_trace(int argc, char **argv);
 /* The full-screen program: on a board, or (with no command) at the menu. */
 int cli_play(int argc, char **argv);
 int cli_menu(int argc, char **argv);
+/* The Watch screen, from the command line. */
+int cli_watch(int argc, char **argv);
 
 /* One option a command accepts; value options take the next argument. */
 struct cli_optdef {

@@ -1,4 +1,4 @@
-/* The commands that open the full-screen program: play, and the menu. */
+/* The commands that open the full-screen program: play, watch, and the menu. */
 #include "config.h"
 
 #include "cli.h"
@@ -7,6 +7,8 @@
 
 #include "app.h"
 #include "play.h"
+#include "search.h"
+#include "watch.h"
 
 static const struct cli_optdef defs[] = {
         {"puzzle", 'p', true},
@@ -69,5 +71,50 @@ int cli_menu(int argc, char **argv)
 	          false))
 		return CLI_USAGE;
 	o.menu = true;
+	return app_run(&o);
+}
+
+int cli_watch(int argc, char **argv)
+{
+	static const char synopsis[] =
+	        "nqueens watch [N] [--algorithm NAME] [--first] [--ascii] [--no-color]";
+	static const struct cli_optdef wdefs[] = {
+	        {"algorithm", 0, true}, {"first", 'f', false}, {"ascii", 'a', false},
+	        {"no-color", 0, false}, {"help", 'h', false},
+	};
+	struct app_opts o = {0};
+	const char *val[5];
+	char *pos[1];
+	int npos, hi;
+
+	if (cli_parse_options("watch", synopsis, argc, argv, wdefs, 5, val, pos, 1,
+	                      &npos))
+		return CLI_USAGE;
+	if (val[4]) {
+		cli_help();
+		return cli_finish_output(CLI_OK);
+	}
+	o.algorithm = SEARCH_BACKTRACK;
+	if (val[0] && (o.algorithm = search_algo_from_name(val[0])) == SEARCH_ALGO_COUNT)
+		return cli_usage_error("watch",
+		                       "--algorithm must be backtrack, scan, permute, "
+		                       "repair or construct, not '%s'",
+		                       val[0]);
+	o.first = val[1] != NULL;
+	o.ascii = val[2] != NULL;
+	o.no_color = val[3] != NULL;
+	o.watch = true;
+	o.n = 8;
+	hi = search_max_n(o.algorithm) < WATCH_MAX_N ? search_max_n(o.algorithm)
+	                                             : WATCH_MAX_N;
+	if (npos == 1) {
+		uint64_t v;
+
+		if (cli_parse_number("watch", "N", pos[0],
+		                     (uint64_t)search_min_n(o.algorithm), (uint64_t)hi,
+		                     &v))
+			return CLI_USAGE;
+		o.n = (int)v;
+	}
 	return app_run(&o);
 }

@@ -8,99 +8,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
 #include "search.h"
 
 static const char synopsis[] =
         "nqueens trace N [--algorithm backtrack|scan|permute|repair|construct] "
         "[--first] [--stats] [--seed S]";
 
-static void print_square(struct square sq)
+/* One event in plain words, as nqueens(6) lists them. */
+static void print_event(const struct search *s)
 {
-	char name[32];
-
-	board_square_name(sq, name, sizeof name);
-	fputs(name, stdout);
-}
-
-static void print_solve(const char *verb, int file)
-{
-	char name[16];
-
-	board_file_name(file, name, sizeof name);
-	printf("%ssolve(%s)\n", verb, name);
-}
-
-static void print_solution(const struct search *s, uint64_t k)
-{
-	int n = search_n(s);
 	char stack[256], *buf = stack;
-	size_t need = board_format_ranks(n, search_ranks(s), buf, sizeof stack);
+	size_t need = search_describe(s, buf, sizeof stack);
 
 	if (need >= sizeof stack) {
 		buf = malloc(need + 1);
 		if (!buf)
 			abort();
-		board_format_ranks(n, search_ranks(s), buf, need + 1);
+		search_describe(s, buf, need + 1);
 	}
-	printf("solution %" PRIu64 ": %s\n", k, buf);
+	if (buf[0])
+		puts(buf);
 	if (buf != stack)
 		free(buf);
-}
-
-/* One event in plain words, as nqueens(6) lists them. */
-static void print_event(const struct search *s)
-{
-	const struct search_event *ev = search_last(s);
-	uint64_t found = search_counters(s)->solutions;
-
-	switch (ev->kind) {
-	case SEARCH_EV_TRY:
-		fputs("try ", stdout);
-		print_square(ev->sq);
-		putchar('\n');
-		break;
-	case SEARCH_EV_REJECT:
-		fputs("reject ", stdout);
-		print_square(ev->sq);
-		fputs(": attacked by ", stdout);
-		print_square(ev->attacker);
-		printf(" along %s\n",
-		       ev->line == BOARD_LINE_RANK ? "the rank" : "a diagonal");
-		break;
-	case SEARCH_EV_PLACE:
-		fputs("place ", stdout);
-		print_square(ev->sq);
-		putchar('\n');
-		break;
-	case SEARCH_EV_ENTER:
-		print_solve("enter ", ev->file);
-		break;
-	case SEARCH_EV_SOLUTION:
-		print_solution(s, ev->solution);
-		break;
-	case SEARCH_EV_REMOVE:
-		fputs("remove ", stdout);
-		print_square(ev->sq);
-		putchar('\n');
-		break;
-	case SEARCH_EV_RETURN:
-		print_solve("return from ", ev->file);
-		break;
-	case SEARCH_EV_MOVE:
-		fputs("move ", stdout);
-		print_square(ev->from);
-		fputs(" to ", stdout);
-		print_square(ev->sq);
-		printf(": %" PRIu64 " conflict%s\n", ev->conflicts,
-		       ev->conflicts == 1 ? "" : "s");
-		break;
-	case SEARCH_EV_DONE:
-		printf("done: %" PRIu64 " solution%s\n", found, found == 1 ? "" : "s");
-		break;
-	default:
-		break;
-	}
 }
 
 static void print_stats(const struct search *s)

@@ -12,7 +12,7 @@ printf 'size: 5\ngrade: easy\nqueens: a1 a3\n' >"$tmpdir/bad.txt"
 refuse "a malformed puzzle names its file and line" 2 "bad.txt:3: " -- play --puzzle "$tmpdir/bad.txt"
 refuse "a missing puzzle file" 2 "nope.txt" -- play --puzzle "$tmpdir/nope.txt"
 refuse "the menu with an unknown option" 2 "unknown option '--colour'" -- --colour
-refuse "display options go with play only" 2 "--ascii goes with play or the menu, not with count" -- --ascii count 8
+refuse "display options go with play only" 2 "--ascii goes with play, watch or the menu, not with count" -- --ascii count 8
 
 . "${srcdir:-.}/tests/tmux-lib.sh"
 
@@ -33,13 +33,15 @@ else
 	fail "an unknown TERM is refused with status 2" "status $status" "$(screen)"
 fi
 
-# The menu: the size, screens not built yet say so, then Play at that size.
+# The menu: the size, Watch at that size, Browse not built yet, then Play.
 start 80 24 --
 expect_screen "no command opens the menu" "Board size: +< 8 >"
 keys Right Right
 expect_screen "Right makes the board larger" "Board size: +< 10 >"
 keys Down Down Enter
-expect_screen "Watch says it is not built yet" "Watch is not built yet"
+expect_screen "Watch opens at the size chosen" "Watch 10x10"
+keys q
+expect_screen "q in Watch goes back to the menu" "Board size: +< 10 >"
 keys Down Enter
 expect_screen "Browse says it is not built yet" "Browse is not built yet"
 keys Up Up Up Enter

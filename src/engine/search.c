@@ -3,6 +3,9 @@
 
 #include "search.h"
 
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -617,4 +620,74 @@ const uint64_t *search_nodes(const struct search *s)
 int search_line(const struct search *s)
 {
 	return s->st.line;
+}
+
+/* Appends to buf as snprintf would, keeping count of the whole length. */
+static void describe_add(char *buf, size_t len, size_t *at, const char *fmt, ...)
+        __attribute__((format(printf, 4, 5)));
+
+static void describe_add(char *buf, size_t len, size_t *at, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	va_start(ap, fmt);
+	k = vsnprintf(*at < len ? buf + *at : NULL, *at < len ? len - *at : 0, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		*at += (size_t)k;
+}
+
+size_t search_describe(const struct search *s, char *buf, size_t len)
+{
+	const struct search_event *ev = search_last(s);
+	char a[32], b[32];
+	size_t at = 0;
+
+	if (len)
+		buf[0] = '\0';
+	board_square_name(ev->sq, a, sizeof a);
+	switch (ev->kind) {
+	case SEARCH_EV_TRY:
+		describe_add(buf, len, &at, "try %s", a);
+		break;
+	case SEARCH_EV_REJECT:
+		board_square_name(ev->attacker, b, sizeof b);
+		describe_add(buf, len, &at, "reject %s: attacked by %s along %s", a, b,
+		             ev->line == BOARD_LINE_RANK ? "the rank" : "a diagonal");
+		break;
+	case SEARCH_EV_PLACE:
+		describe_add(buf, len, &at, "place %s", a);
+		break;
+	case SEARCH_EV_ENTER:
+	case SEARCH_EV_RETURN:
+		board_file_name(ev->file, b, sizeof b);
+		describe_add(buf, len, &at, "%ssolve(%s)",
+		             ev->kind == SEARCH_EV_ENTER ? "enter " : "return from ", b);
+		break;
+	case SEARCH_EV_SOLUTION:
+		describe_add(buf, len, &at, "solution %" PRIu64 ": ", ev->solution);
+		at += board_format_ranks(search_n(s), search_ranks(s),
+		                         at < len ? buf + at : NULL,
+		                         at < len ? len - at : 0);
+		break;
+	case SEARCH_EV_REMOVE:
+		describe_add(buf, len, &at, "remove %s", a);
+		break;
+	case SEARCH_EV_MOVE:
+		board_square_name(ev->from, b, sizeof b);
+		describe_add(buf, len, &at, "move %s to %s: %" PRIu64 " conflict%s", b, a,
+		             ev->conflicts, ev->conflicts == 1 ? "" : "s");
+		break;
+	case SEARCH_EV_DONE: {
+		uint64_t found = search_counters(s)->solutions;
+
+		describe_add(buf, len, &at, "done: %" PRIu64 " solution%s", found,
+		             found == 1 ? "" : "s");
+		break;
+	}
+	default:
+		break;
+	}
+	return at;
 }

@@ -125,4 +125,11 @@ const uint64_t *search_nodes(const struct search *s);
  */
 int search_line(const struct search *s);
 
+/*
+ * The last event in plain words, as `nqueens trace` prints it ("reject b2:
+ * attacked by a1 along a diagonal"); "" before the first event.  Returns the
+ * length the whole text needs, as snprintf does: a solution lists its ranks.
+ */
+size_t search_describe(const struct search *s, char *buf, size_t len);
+
 #endif

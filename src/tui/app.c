@@ -20,10 +20,12 @@
 #include "store.h"
 #include "terminal.h"
 #include "theme.h"
+#include "watch.h"
 
 struct app {
 	struct menu *menu;   /* NULL when started on a board */
 	struct play *play;   /* the board being played, if any */
+	struct watch *watch; /* the search being watched, if any */
 	bool help;           /* the help overlay is showing */
 	struct store *store; /* &saved when it could be set up */
 	struct store saved;
@@ -39,7 +41,9 @@ static void app_draw(void *ctx)
 	const struct help_entry *keys;
 	size_t nkeys;
 
-	if (a->play)
+	if (a->watch)
+		watch_min_size(a->watch, &need_l, &need_c);
+	else if (a->play)
 		play_min_size(a->play, &need_l, &need_c);
 	else
 		menu_min_size(&need_l, &need_c);
@@ -47,15 +51,22 @@ static void app_draw(void *ctx)
 		help_draw_too_small(need_l, need_c);
 		return;
 	}
-	if (a->play)
+	if (a->watch)
+		watch_draw(a->watch);
+	else if (a->play)
 		play_draw(a->play);
 	else
 		menu_draw(a->menu);
 	if (a->notice[0])
 		help_put(LINES - 2, 0, theme_attr(THEME_BAD), a->notice);
 	if (a->help) {
-		keys = a->play ? play_help(&nkeys) : menu_help(&nkeys);
-		help_draw(a->play ? "Play: keys" : "Menu: keys", keys, nkeys);
+		keys = a->watch  ? watch_help(&nkeys)
+		       : a->play ? play_help(&nkeys)
+		                 : menu_help(&nkeys);
+		help_draw(a->watch  ? "Watch: keys"
+		          : a->play ? "Play: keys"
+		                    : "Menu: keys",
+		          keys, nkeys);
 	}
 }
 
@@ -63,6 +74,13 @@ static void open_play(struct app *a, int n, const struct puzzle *pz, const char 
 {
 	a->play = play_new(n, pz, id, a->store, a->have_table ? &a->table : NULL);
 	if (!a->play)
+		term_quit();
+}
+
+static void open_watch(struct app *a, int n, enum search_algo algo, enum search_goal goal)
+{
+	a->watch = watch_new(n, algo, goal);
+	if (!a->watch)
 		term_quit();
 }
 
@@ -93,7 +111,9 @@ static void app_event(void *ctx, const struct input_event *ev)
 			a->help = false;
 		return;
 	}
-	if (a->play)
+	if (a->watch)
+		watch_min_size(a->watch, &need_l, &need_c);
+	else if (a->play)
 		play_min_size(a->play, &need_l, &need_c);
 	else
 		menu_min_size(&need_l, &need_c);
@@ -109,6 +129,15 @@ static void app_event(void *ctx, const struct input_event *ev)
 		a->help = true;
 		return;
 	}
+	if (a->watch) {
+		if (watch_key(a->watch, ev) == WATCH_LEAVE) {
+			watch_free(a->watch);
+			a->watch = NULL;
+			if (!a->menu)
+				term_quit();
+		}
+		return;
+	}
 	if (a->play) {
 		if (play_key(a->play, ev) == PLAY_LEAVE) {
 			play_free(a->play);
@@ -121,6 +150,9 @@ static void app_event(void *ctx, const struct input_event *ev)
 	switch (menu_key(a->menu, ev)) {
 	case MENU_PLAY:
 		open_play(a, menu_size(a->menu), NULL, NULL);
+		break;
+	case MENU_WATCH:
+		open_watch(a, menu_size(a->menu), SEARCH_BACKTRACK, SEARCH_ALL);
 		break;
 	case MENU_PUZZLE: {
 		const char *id;
@@ -149,6 +181,8 @@ static long app_timer_ms(void *ctx)
 {
 	struct app *a = ctx;
 
+	if (a->watch)
+		return watch_timer_ms(a->watch);
 	return a->play ? play_timer_ms(a->play) : -1;
 }
 
@@ -156,7 +190,9 @@ static void app_tick(void *ctx)
 {
 	struct app *a = ctx;
 
-	if (a->play)
+	if (a->watch)
+		watch_tick(a->watch);
+	else if (a->play)
 		play_tick(a->play);
 }
 
@@ -204,7 +240,9 @@ int app_run(const struct app_opts *o)
 	if (o->menu)
 		a.menu = menu_new(o->n, datadir_find("puzzles", path, sizeof path),
 		                  a.store);
-	if (o->puzzle_path) {
+	if (o->watch) {
+		open_watch(&a, o->n, o->algorithm, o->first ? SEARCH_FIRST : SEARCH_ALL);
+	} else if (o->puzzle_path) {
 		puzzle_id(o->puzzle_path, id, sizeof id);
 		open_play(&a, pz.n, &pz, id);
 	} else if (!o->menu) {
@@ -212,6 +250,7 @@ int app_run(const struct app_opts *o)
 	}
 	term_run(&handlers, &a);
 	quit_sig = term_quit_signal();
+	watch_free(a.watch);
 	play_free(a.play);
 	menu_free(a.menu);
 	term_close();

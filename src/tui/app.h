@@ -4,11 +4,16 @@
 
 #include <stdbool.h>
 
+#include "search.h"
+
 struct app_opts {
 	bool no_color, ascii;
 	bool menu;               /* start at the menu rather than on a board */
 	int n;                   /* the board size to start with */
 	const char *puzzle_path; /* a puzzle file to play, or NULL */
+	bool watch;              /* start on the Watch screen */
+	enum search_algo algorithm;
+	bool first; /* watch the search for the first solution only */
 };
 
 /* Runs the program; returns the exit status (2 when the terminal will not do). */

@@ -38,7 +38,7 @@ enum item { ITEM_PLAY, ITEM_PUZZLES, ITEM_WATCH, ITEM_BROWSE, ITEM_QUIT, ITEM_CO
 static const char *const item_text[ITEM_COUNT] = {
         "Play        place queens by hand",
         "Puzzles     complete a board with given queens",
-        "Watch       the search, step by step (not built yet)",
+        "Watch       the search, step by step",
         "Browse      every solution and class (not built yet)",
         "Quit",
 };
@@ -188,10 +188,9 @@ void menu_draw(struct menu *m)
 		help_put(y, 2, A_NORMAL, size);
 		y += 2;
 		for (int i = 0; i < ITEM_COUNT; i++) {
-			int attr = i == m->sel ? theme_attr(THEME_SELECTED)
-			           : (i == ITEM_WATCH || i == ITEM_BROWSE)
-			                   ? theme_attr(THEME_DIMMED)
-			                   : (int)A_NORMAL;
+			int attr = i == m->sel        ? theme_attr(THEME_SELECTED)
+			           : i == ITEM_BROWSE ? theme_attr(THEME_DIMMED)
+			                              : (int)A_NORMAL;
 
 			help_put(y + i, 2, attr, item_text[i]);
 		}
@@ -324,10 +323,7 @@ enum menu_action menu_key(struct menu *m, const struct input_event *ev)
 		m->puzzles_page = true;
 		return MENU_NONE;
 	case ITEM_WATCH:
-		snprintf(m->message, sizeof m->message,
-		         "Watch is not built yet: it will animate the search step by "
-		         "step.");
-		return MENU_NONE;
+		return MENU_WATCH;
 	case ITEM_BROWSE:
 		snprintf(m->message, sizeof m->message,
 		         "Browse is not built yet: 'nqueens list N' prints every "

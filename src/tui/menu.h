@@ -15,6 +15,7 @@ enum menu_action {
 	MENU_NONE,
 	MENU_PLAY,   /* play on an empty board of menu_size() */
 	MENU_PUZZLE, /* play the puzzle menu_puzzle() */
+	MENU_WATCH,  /* watch the search on a board of menu_size() */
 	MENU_QUIT,
 };
 

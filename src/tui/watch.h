@@ -1,0 +1,34 @@
+/* The Watch screen: the search animated event by event, forward and back. */
+#ifndef NQ_WATCH_H
+#define NQ_WATCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "help.h"
+#include "search.h"
+
+struct input_event;
+
+/* Boards larger than this would take hours to search to the end. */
+#define WATCH_MAX_N 20
+
+struct watch;
+
+/* A Watch screen of algorithm a on an n×n board; NULL when out of memory. */
+struct watch *watch_new(int n, enum search_algo a, enum search_goal goal);
+void watch_free(struct watch *w);
+
+void watch_draw(struct watch *w);
+
+enum watch_result { WATCH_STAY, WATCH_LEAVE };
+enum watch_result watch_key(struct watch *w, const struct input_event *ev);
+
+/* While playing, the next events are due after this many ms. */
+long watch_timer_ms(struct watch *w);
+void watch_tick(struct watch *w);
+
+void watch_min_size(const struct watch *w, int *lines, int *cols);
+const struct help_entry *watch_help(size_t *count);
+
+#endif

@@ -1,0 +1,145 @@
+#!/bin/sh
+# The Watch screen: the search stepped, played, run to the end, in tmux.
+. "${srcdir:-.}/tests/lib.sh"
+
+# Refusals come before the terminal is touched.
+for args in "watch 0" "watch 21" "watch 3 --algorithm repair" "watch --algorithm nope" \
+	"watch 8 extra"; do
+	# shellcheck disable=SC2086
+	nq $args >"$tmpdir/out" 2>"$tmpdir/err" </dev/null
+	rc=$?
+	if [ "$rc" -eq 2 ] && [ -s "$tmpdir/err" ] && [ ! -s "$tmpdir/out" ]; then
+		pass "$args is refused with status 2"
+	else
+		fail "$args is refused with status 2" "status $rc" "$(cat "$tmpdir/err")"
+	fi
+done
+
+. "${srcdir:-.}/tests/tmux-lib.sh"
+
+start 100 30 -- --ascii watch 8
+expect_screen "the watch screen opens" "Watch 8x8, backtrack, all solutions"
+expect_screen "the whole search is known ahead" "event 0 of 37519"
+expect_screen "the pseudocode is shown" "procedure solve\(file\)"
+expect_screen "nothing has happened yet" "Last: \(nothing yet\)"
+
+# Forward ten events, back four, forward four: the counters come back.
+keys . . . . . . . . . .
+expect_screen "ten steps forward" "events: 10$|events: 10 "
+wait_for "Last: " >/dev/null
+at10=$(screen | grep -E "tested:|placed:|removed:|depth:")
+keys , , , ,
+expect_screen "four steps back" "events: 6( |$)"
+keys Left Right Right Right Right Right
+expect_screen "and forward again" "events: 10( |$)"
+if [ "$(screen | grep -E "tested:|placed:|removed:|depth:")" = "$at10" ]; then
+	pass "the counters are as they were"
+else
+	fail "the counters are as they were" "$at10" "$(screen)"
+fi
+expect_screen "the stack shows the active calls" "solve\(b\) +rank = 3"
+expect_screen "the narration says what happened" "Last: (try|reject|place|enter|remove|return)"
+
+# A rejection names the attacker and the line.
+keys Home
+expect_screen "Home goes back to the start" "event 0 of"
+keys . . . . . . . .
+expect_screen "a rejection in plain words" "Last: reject b2: attacked by a1 along a diagonal"
+
+# The next solution, then the end.
+keys n
+expect_screen "n runs to the first solution" "Last: solution 1: 1 5 8 6 3 7 2 4"
+expect_screen "which is counted" "solutions: 1( |$)"
+keys e
+expect_screen "e runs to the end: tested" "tested: 15720"
+expect_screen "placed" "placed: 2056"
+expect_screen "solutions" "solutions: 92"
+expect_screen "the bar is full" "event 37519 of 37519.*100%"
+expect_screen "the last event is done" "Last: done: 92 solutions"
+keys r
+expect_screen "r restarts" "event 0 of 37519"
+keys End
+expect_screen "End runs to the end too" "solutions: 92"
+keys Home
+
+# Speed.
+expect_screen "the speed is shown" "speed 20/s"
+keys +
+expect_screen "+ makes it faster" "speed 50/s"
+keys - -
+expect_screen "- makes it slower" "speed 10/s"
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do keys +; done
+expect_screen "up to 1000 a second" "speed 1000/s"
+
+# Playing, and a resize while it plays.
+keys Space
+expect_screen "Space plays" "playing"
+wait_gone "events: [0-9]( |$)" >/dev/null
+tm resize-window -x 120 -y 40
+expect_screen "a larger window while playing" "playing"
+tm resize-window -x 30 -y 8
+expect_screen "a tiny window says it is too small" "Terminal too small"
+tm resize-window -x 80 -y 24
+expect_screen "growing again shows the screen" "Watch 8x8"
+before=$(screen | grep -Eo "event [0-9]+" | head -1)
+sleep 0.3
+after=$(screen | grep -Eo "event [0-9]+" | head -1)
+if [ "$before" != "$after" ]; then
+	pass "the search goes on after the resize ($before, $after)"
+else
+	fail "the search goes on after the resize" "$before" "$(screen)"
+fi
+keys Space
+expect_screen "Space pauses" "paused"
+
+# Panels, algorithm, goal, size.
+keys p
+wait_gone "Pseudocode:" && pass "p hides the pseudocode" || fail "p hides the pseudocode" "$(screen)"
+keys p
+expect_screen "p shows it again" "Pseudocode: backtrack"
+keys s
+wait_gone "Call stack" && pass "s hides the stack" || fail "s hides the stack" "$(screen)"
+keys s
+expect_screen "s shows it again" "Call stack"
+keys a
+expect_screen "a cycles the algorithm" "Watch 8x8, scan"
+expect_screen "with its own pseudocode" "function safe"
+keys f
+expect_screen "f toggles first or all" "scan, first solution"
+keys e
+expect_screen "first only stops at one" "solutions: 1( |$)"
+keys ']'
+expect_screen "] makes the board larger" "Watch 9x9"
+keys '[' '['
+expect_screen "[ makes it smaller" "Watch 7x7"
+keys a a a
+expect_screen "construct has no total but works" "Watch 7x7, construct"
+keys e
+expect_screen "construct places its queens" "solutions: 1( |$)"
+
+keys '?'
+expect_screen "? opens the help" "Watch: keys"
+expect_screen "the help lists the speed keys" "faster or slower"
+keys x
+wait_gone "Watch: keys"
+
+keys q
+if wait_exit && [ "$status" = 0 ]; then
+	pass "q quits with status 0"
+else
+	fail "q quits with status 0" "status $status"
+fi
+modes_restored "quitting leaves the terminal as it was"
+
+# From the menu: Watch opens at the menu's size, and q goes back.
+start 100 30 --
+expect_screen "the menu opens" "Watch +the search, step by step"
+keys Right Down Down Enter
+expect_screen "Watch opens at the menu's size" "Watch 9x9, backtrack"
+keys q
+expect_screen "q goes back to the menu" "the n-queens puzzle"
+keys q
+wait_exit
+modes_restored "the menu quits and restores the terminal"
+
+finish
