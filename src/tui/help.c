@@ -4,6 +4,7 @@
 #include "help.h"
 
 #include <curses.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,9 +37,9 @@ static int text_width(const char *s)
 	return w;
 }
 
-void help_put(int y, int x, int attr, const char *text)
+/* Draws text from x, cut to whole characters within room columns. */
+static void put_cut(int y, int x, int room, int attr, const char *text)
 {
-	int room = COLS - x;
 	char buf[512];
 	size_t i = 0;
 	int w = 0;
@@ -64,6 +65,22 @@ void help_put(int y, int x, int attr, const char *text)
 	attrset(attr);
 	mvaddstr(y, x, buf);
 	attrset(A_NORMAL);
+}
+
+void help_put(int y, int x, int attr, const char *text)
+{
+	put_cut(y, x, COLS - x, attr, text);
+}
+
+void help_line(int *y, int x, int width, int attr, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	put_cut((*y)++, x, width < COLS - x ? width : COLS - x, attr, buf);
 }
 
 void help_draw(const char *title, const struct help_entry *e, size_t count)

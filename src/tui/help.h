@@ -18,4 +18,11 @@ void help_draw_too_small(int need_lines, int need_cols);
 /* Draws text on one line from x, cut at the right edge of the screen. */
 void help_put(int y, int x, int attr, const char *text);
 
+/*
+ * Formats one line of a panel at (*y, x), cut to width columns (whole
+ * characters only), and moves *y down.
+ */
+void help_line(int *y, int x, int width, int attr, const char *fmt, ...)
+        __attribute__((format(printf, 5, 6)));
+
 #endif

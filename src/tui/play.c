@@ -6,7 +6,6 @@
 #include <curses.h>
 #include <inttypes.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -650,23 +649,6 @@ static void fill_cells(struct play *p)
 		p->cells[p->hint.file * p->n + p->hint.rank] |= BV_HINT;
 }
 
-/* Appends one line to the status panel and moves down. */
-static void panel_line(int *y, int x, int w, int attr, const char *fmt, ...)
-        __attribute__((format(printf, 5, 6)));
-
-static void panel_line(int *y, int x, int w, int attr, const char *fmt, ...)
-{
-	char buf[256];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	if (w > 0 && (size_t)w < sizeof buf)
-		buf[w] = '\0';
-	help_put((*y)++, x, attr, buf);
-}
-
 static void format_time(long secs, char *buf, size_t len)
 {
 	snprintf(buf, len, "%ld:%02ld", secs / 60, secs % 60);
@@ -674,58 +656,57 @@ static void format_time(long secs, char *buf, size_t len)
 
 static void draw_status(struct play *p, int y, int x, int w)
 {
-	size_t conflicts = board_conflicts(&p->b.pos, NULL, 0);
+	struct board_conflict c;
+	size_t conflicts = board_conflicts(&p->b.pos, &c, 1);
 
-	panel_line(&y, x, w, A_NORMAL, "Queens: %zu of %d", p->b.pos.count, p->n);
+	help_line(&y, x, w, A_NORMAL, "Queens: %zu of %d", p->b.pos.count, p->n);
 	if (conflicts) {
-		struct board_conflict c;
 		char a[16], b[16];
 
-		board_conflicts(&p->b.pos, &c, 1);
 		board_square_name(c.a, a, sizeof a);
 		board_square_name(c.b, b, sizeof b);
-		panel_line(&y, x, w, theme_attr(THEME_BAD), "Conflicts: %zu (%s-%s %s)",
-		           conflicts, a, b, board_line_name(c.line));
+		help_line(&y, x, w, theme_attr(THEME_BAD), "Conflicts: %zu (%s-%s %s)",
+		          conflicts, a, b, board_line_name(c.line));
 	} else {
-		panel_line(&y, x, w, A_NORMAL, "Conflicts: none");
+		help_line(&y, x, w, A_NORMAL, "Conflicts: none");
 	}
 	if (!p->judged)
-		panel_line(&y, x, w, theme_attr(THEME_DIMMED), "Solvable: counting...");
+		help_line(&y, x, w, theme_attr(THEME_DIMMED), "Solvable: counting...");
 	else if (p->st.solved)
-		panel_line(&y, x, w, theme_attr(THEME_GOOD), "Solved!");
+		help_line(&y, x, w, theme_attr(THEME_GOOD), "Solved!");
 	else if (p->st.completable)
-		panel_line(&y, x, w, theme_attr(THEME_GOOD),
-		           "Solvable: yes, %" PRIu64 " completion%s", p->st.completions,
-		           p->st.completions == 1 ? "" : "s");
+		help_line(&y, x, w, theme_attr(THEME_GOOD),
+		          "Solvable: yes, %" PRIu64 " completion%s", p->st.completions,
+		          p->st.completions == 1 ? "" : "s");
 	else
-		panel_line(&y, x, w, theme_attr(THEME_BAD), "Solvable: no");
+		help_line(&y, x, w, theme_attr(THEME_BAD), "Solvable: no");
 	if (p->judged && p->st.solved) {
 		if (p->index && p->total)
-			panel_line(&y, x, w, theme_attr(THEME_GOOD),
-			           "solution #%" PRIu64 " of %" PRIu64, p->index,
-			           p->total);
+			help_line(&y, x, w, theme_attr(THEME_GOOD),
+			          "solution #%" PRIu64 " of %" PRIu64, p->index,
+			          p->total);
 		if (p->class_index && p->classes)
-			panel_line(&y, x, w, A_NORMAL,
-			           "class %" PRIu64 " of %" PRIu64 ", %s", p->class_index,
-			           p->classes, sym_name(p->transform));
+			help_line(&y, x, w, A_NORMAL,
+			          "class %" PRIu64 " of %" PRIu64 ", %s", p->class_index,
+			          p->classes, sym_name(p->transform));
 	}
 	if (p->store && p->total) {
-		panel_line(&y, x, w, A_NORMAL,
-		           "found %zu of %" PRIu64 ", %zu of %" PRIu64 " classes",
-		           store_found(p->store, STORE_SOLUTIONS, p->n), p->total,
-		           store_found(p->store, STORE_CLASSES, p->n), p->classes);
+		help_line(&y, x, w, A_NORMAL,
+		          "found %zu of %" PRIu64 ", %zu of %" PRIu64 " classes",
+		          store_found(p->store, STORE_SOLUTIONS, p->n), p->total,
+		          store_found(p->store, STORE_CLASSES, p->n), p->classes);
 	}
 	if (p->is_puzzle) {
 		char t[32], best[32] = "none";
 		long long end = p->solved_ms ? p->solved_ms : term_now_ms();
 
 		y++;
-		panel_line(&y, x, w, theme_attr(THEME_TITLE), "Puzzle: %s", p->pz.title);
+		help_line(&y, x, w, theme_attr(THEME_TITLE), "Puzzle: %s", p->pz.title);
 		format_time((long)((end - p->started_ms) / 1000), t, sizeof t);
 		if (p->has_best)
 			format_time((long)(p->best_ms / 1000), best, sizeof best);
-		panel_line(&y, x, w, A_NORMAL, "%s, time %s, best %s",
-		           puzzle_grade_name(p->pz.grade), t, best);
+		help_line(&y, x, w, A_NORMAL, "%s, time %s, best %s",
+		          puzzle_grade_name(p->pz.grade), t, best);
 	}
 }
 

@@ -393,23 +393,6 @@ static void fill_cells(struct watch *w)
 	}
 }
 
-/* Writes one line of a panel, cut to its width, and moves down. */
-static void panel_line(int *y, int x, int width, int attr, const char *fmt, ...)
-        __attribute__((format(printf, 5, 6)));
-
-static void panel_line(int *y, int x, int width, int attr, const char *fmt, ...)
-{
-	char buf[256];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	if (width >= 0 && (size_t)width < sizeof buf)
-		buf[width] = '\0';
-	help_put((*y)++, x, attr, buf);
-}
-
 /* The counters and the nodes per level; returns the next free line. */
 static int draw_counters(struct watch *w, int y, int x, int bottom)
 {
@@ -421,21 +404,21 @@ static int draw_counters(struct watch *w, int y, int x, int bottom)
 
 	if (y + lines > bottom + 1)
 		return y;
-	panel_line(&y, x, width, theme_attr(THEME_TITLE), "Counters");
-	panel_line(&y, x, width, A_NORMAL, "tested: %" PRIu64, c->tested);
+	help_line(&y, x, width, theme_attr(THEME_TITLE), "Counters");
+	help_line(&y, x, width, A_NORMAL, "tested: %" PRIu64, c->tested);
 	if (w->algo == SEARCH_SCAN)
-		panel_line(&y, x, width, A_NORMAL, "examined: %" PRIu64, c->examined);
-	panel_line(&y, x, width, A_NORMAL, "placed: %" PRIu64, c->placed);
-	panel_line(&y, x, width, A_NORMAL, "removed: %" PRIu64, c->removed);
+		help_line(&y, x, width, A_NORMAL, "examined: %" PRIu64, c->examined);
+	help_line(&y, x, width, A_NORMAL, "placed: %" PRIu64, c->placed);
+	help_line(&y, x, width, A_NORMAL, "removed: %" PRIu64, c->removed);
 	if (w->algo == SEARCH_REPAIR)
-		panel_line(&y, x, width, A_NORMAL, "moves: %" PRIu64, c->moves);
-	panel_line(&y, x, width, c->solutions ? theme_attr(THEME_GOOD) : (int)A_NORMAL,
-	           "solutions: %" PRIu64, c->solutions);
-	panel_line(&y, x, width, A_NORMAL, "events: %" PRIu64, c->events);
-	panel_line(&y, x, width, A_NORMAL, "depth: %d", depth);
+		help_line(&y, x, width, A_NORMAL, "moves: %" PRIu64, c->moves);
+	help_line(&y, x, width, c->solutions ? theme_attr(THEME_GOOD) : (int)A_NORMAL,
+	          "solutions: %" PRIu64, c->solutions);
+	help_line(&y, x, width, A_NORMAL, "events: %" PRIu64, c->events);
+	help_line(&y, x, width, A_NORMAL, "depth: %d", depth);
 	if (!nodes || y + 2 > bottom + 1)
 		return y;
-	panel_line(&y, x, width, theme_attr(THEME_TITLE), "Nodes per level");
+	help_line(&y, x, width, theme_attr(THEME_TITLE), "Nodes per level");
 	/* Two levels a line keeps the panel short. */
 	for (int k = 0; k <= w->n && y <= bottom; k += 2) {
 		char a[16], b[16] = "";
@@ -443,7 +426,7 @@ static int draw_counters(struct watch *w, int y, int x, int bottom)
 		snprintf(a, sizeof a, "%d:%" PRIu64, k, nodes[k]);
 		if (k + 1 <= w->n)
 			snprintf(b, sizeof b, "%d:%" PRIu64, k + 1, nodes[k + 1]);
-		panel_line(&y, x, width, A_NORMAL, "%-11s %s", a, b);
+		help_line(&y, x, width, A_NORMAL, "%-11s %s", a, b);
 	}
 	return y;
 }
@@ -456,24 +439,24 @@ static int draw_stack(struct watch *w, int y, int x, int width, int bottom)
 
 	if (y + 1 > bottom)
 		return y;
-	panel_line(&y, x, width, theme_attr(THEME_TITLE), "Call stack");
+	help_line(&y, x, width, theme_attr(THEME_TITLE), "Call stack");
 	if (depth == 0) {
-		panel_line(&y, x, width, theme_attr(THEME_DIMMED), "(empty)");
+		help_line(&y, x, width, theme_attr(THEME_DIMMED), "(empty)");
 		return y;
 	}
 	if (depth > bottom - y + 1)
 		first = depth - (bottom - y);
 	if (first > 0)
-		panel_line(&y, x, width, theme_attr(THEME_DIMMED), "(%d more)", first);
+		help_line(&y, x, width, theme_attr(THEME_DIMMED), "(%d more)", first);
 	for (int i = first; i < depth && y <= bottom; i++) {
 		char file[16], rank[32] = "before the loop";
 
 		board_file_name(frames[i].file, file, sizeof file);
 		if (frames[i].rank >= 0)
 			snprintf(rank, sizeof rank, "rank = %d", frames[i].rank + 1);
-		panel_line(&y, x, width,
-		           i == depth - 1 ? theme_attr(THEME_KEY) : (int)A_NORMAL,
-		           "solve(%s)  %s", file, rank);
+		help_line(&y, x, width,
+		          i == depth - 1 ? theme_attr(THEME_KEY) : (int)A_NORMAL,
+		          "solve(%s)  %s", file, rank);
 	}
 	return y;
 }
@@ -485,15 +468,15 @@ static void draw_pseudo(struct watch *w, int y, int x, int width, int bottom)
 
 	if (rows < 2 || width < 8)
 		return;
-	panel_line(&y, x, width, theme_attr(THEME_TITLE), "Pseudocode: %s",
-	           search_algo_name(w->algo));
+	help_line(&y, x, width, theme_attr(THEME_TITLE), "Pseudocode: %s",
+	          search_algo_name(w->algo));
 	if (lit > rows)
 		first = lit - rows;
 	for (int i = first; i < w->npseudo && y <= bottom; i++) {
 		bool on = i + 1 == lit;
 
-		panel_line(&y, x, width, on ? theme_attr(THEME_SELECTED) : (int)A_NORMAL,
-		           "%s%-*s", on ? ">" : " ", on ? width - 1 : 0, w->pseudo[i]);
+		help_line(&y, x, width, on ? theme_attr(THEME_SELECTED) : (int)A_NORMAL,
+		          "%s%-*s", on ? ">" : " ", on ? width - 1 : 0, w->pseudo[i]);
 	}
 }
 
