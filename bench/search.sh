@@ -3,17 +3,9 @@
 # prints events per second, with the fast counter's time in the same run.
 # Run from the build tree: bench/search.sh [path/to/nqueens]
 set -eu
-export LC_ALL=C # EPOCHREALTIME and printf then use a decimal point
+. "$(dirname "$0")/lib.sh"
 nq=${1:-src/nqueens}
 n=12
-
-secs() {
-	local t0 t1
-	t0=$EPOCHREALTIME
-	"$@" >/dev/null
-	t1=$EPOCHREALTIME
-	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }'
-}
 
 printf '%-10s %10s %12s %14s\n' "algorithm" "seconds" "events" "events/s"
 for a in backtrack scan permute; do

@@ -3,19 +3,11 @@
 # solutions, the way without a prefix table, in the same run; prints ratios.
 # Run from the build tree: bench/unrank.sh [path/to/nqueens]
 set -eu
-export LC_ALL=C # EPOCHREALTIME and printf then use a decimal point
+. "$(dirname "$0")/lib.sh"
 nq=${1:-src/nqueens}
 export NQUEENS_DATADIR=${NQUEENS_DATADIR:-$(cd "$(dirname "$0")/.." && pwd)/data}
 n=16
 total=14772512
-
-secs() {
-	local t0 t1
-	t0=$EPOCHREALTIME
-	"$@" >/dev/null
-	t1=$EPOCHREALTIME
-	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }'
-}
 
 printf '%-10s %12s %12s %12s %8s\n' "n=$n" "k" "unrank s" "list-to-k s" "ratio"
 for k in 1000000 7386256 $total; do
