@@ -50,6 +50,14 @@ int cli_parse_number(const char *cmd, const char *what, const char *s, uint64_t 
 int cli_parse_n(const char *cmd, const char *synopsis, int npos, char **pos, int max,
                 int *n);
 
+/*
+ * Reads the position of --from: one queen a file at most, on a board of n
+ * files (n = 0 takes the position's own size).  Sets *ranks to a malloc'd
+ * array of 0-based ranks by file, -1 for an empty file; or reports why not
+ * and returns CLI_USAGE.
+ */
+int cli_parse_from(const char *cmd, const char *text, int *n, int **ranks);
+
 /* Flushes stdout; a failed write turns status into CLI_NO with a message. */
 int cli_finish_output(int status);
 

@@ -77,17 +77,19 @@ int cli_menu(int argc, char **argv)
 int cli_watch(int argc, char **argv)
 {
 	static const char synopsis[] =
-	        "nqueens watch [N] [--algorithm NAME] [--first] [--ascii] [--no-color]";
+	        "nqueens watch [N] [--algorithm NAME] [--first] [--from RANKS] [--ascii] "
+	        "[--no-color]";
 	static const struct cli_optdef wdefs[] = {
 	        {"algorithm", 0, true}, {"first", 'f', false}, {"ascii", 'a', false},
-	        {"no-color", 0, false}, {"help", 'h', false},
+	        {"no-color", 0, false}, {"help", 'h', false},  {"from", 0, true},
 	};
 	struct app_opts o = {0};
-	const char *val[5];
-	char *pos[1];
-	int npos, hi;
+	const char *val[6];
+	char *pos[1], err[256];
+	int npos, hi, *given = NULL, status;
+	struct search *s;
 
-	if (cli_parse_options("watch", synopsis, argc, argv, wdefs, 5, val, pos, 1,
+	if (cli_parse_options("watch", synopsis, argc, argv, wdefs, 6, val, pos, 1,
 	                      &npos))
 		return CLI_USAGE;
 	if (val[4]) {
@@ -104,7 +106,7 @@ int cli_watch(int argc, char **argv)
 	o.ascii = val[2] != NULL;
 	o.no_color = val[3] != NULL;
 	o.watch = true;
-	o.n = 8;
+	o.n = val[5] ? 0 : 8;
 	hi = search_max_n(o.algorithm) < WATCH_MAX_N ? search_max_n(o.algorithm)
 	                                             : WATCH_MAX_N;
 	if (npos == 1) {
@@ -116,5 +118,28 @@ int cli_watch(int argc, char **argv)
 			return CLI_USAGE;
 		o.n = (int)v;
 	}
-	return app_run(&o);
+	if (val[5]) {
+		if (cli_parse_from("watch", val[5], &o.n, &given))
+			return CLI_USAGE;
+		if (o.n < search_min_n(o.algorithm) || o.n > hi) {
+			free(given);
+			return cli_usage_error("watch",
+			                       "--from names a %dx%d board; %s watches "
+			                       "boards from %d to %d",
+			                       o.n, o.n, search_algo_name(o.algorithm),
+			                       search_min_n(o.algorithm), hi);
+		}
+		/* Refused here, before the screen opens, with the reason. */
+		s = search_new_from(o.algorithm, o.n, SEARCH_ALL, 1, given, err,
+		                    sizeof err);
+		if (!s) {
+			free(given);
+			return cli_usage_error("watch", "--from: %s", err);
+		}
+		search_free(s);
+		o.given = given;
+	}
+	status = app_run(&o);
+	free(given);
+	return status;
 }

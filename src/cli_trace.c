@@ -8,11 +8,79 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board.h"
 #include "search.h"
 
 static const char synopsis[] =
         "nqueens trace N [--algorithm backtrack|scan|permute|repair|construct] "
-        "[--first] [--stats] [--seed S]";
+        "[--first] [--stats] [--seed S] [--from RANKS]";
+
+int cli_parse_from(const char *cmd, const char *text, int *n, int **ranks)
+{
+	struct position pos;
+	char err[256], *padded = NULL;
+	int *r, tokens = 0, rc;
+
+	/* Ranks by file for fewer files than N: the rest are empty. */
+	for (const char *t = text; *t;) {
+		t += strspn(t, " \t,");
+		if (*t)
+			tokens++;
+		t += strcspn(t, " \t,");
+	}
+	text += strspn(text, " \t,");
+	if (*n > tokens && (strchr("0123456789.-", *text) != NULL) && *text &&
+	    (padded = malloc(strlen(text) + 2 * (size_t)(*n - tokens) + 1))) {
+		strcpy(padded, text);
+		for (int i = tokens; i < *n; i++)
+			strcat(padded, " -");
+		text = padded;
+	}
+	rc = board_parse(text, &pos, err, sizeof err);
+	free(padded);
+	if (rc < 0)
+		return cli_usage_error(cmd, "--from: %s", err);
+	/* A shorter position leaves the last files empty. */
+	if (*n == 0)
+		*n = pos.n;
+	if (pos.n > *n) {
+		int big = pos.n;
+
+		board_free(&pos);
+		return cli_usage_error(cmd,
+		                       "--from names a %dx%d board, larger than N = %d",
+		                       big, big, *n);
+	}
+	r = malloc((size_t)*n * sizeof *r);
+	if (!r) {
+		board_free(&pos);
+		return cli_usage_error(cmd, "out of memory");
+	}
+	for (int f = 0; f < *n; f++)
+		r[f] = -1;
+	for (size_t i = 0; i < pos.count; i++) {
+		struct square sq = pos.sq[i];
+
+		if (r[sq.file] >= 0) {
+			char a[32], b[32];
+
+			board_square_name((struct square){sq.file, r[sq.file]}, a,
+			                  sizeof a);
+			board_square_name(sq, b, sizeof b);
+			free(r);
+			board_free(&pos);
+			return cli_usage_error(
+			        cmd,
+			        "--from has two queens on one file (%s and "
+			        "%s); the search keeps one a file",
+			        a, b);
+		}
+		r[sq.file] = sq.rank;
+	}
+	board_free(&pos);
+	*ranks = r;
+	return CLI_OK;
+}
 
 /* One event in plain words, as nqueens(6) lists them. */
 static void print_event(const struct search *s)
@@ -55,16 +123,16 @@ int cli_trace(int argc, char **argv)
 {
 	static const struct cli_optdef defs[] = {
 	        {"algorithm", 'a', true}, {"first", 'f', false}, {"stats", 's', false},
-	        {"seed", 0, true},        {"help", 'h', false},
+	        {"seed", 0, true},        {"help", 'h', false},  {"from", 0, true},
 	};
-	const char *val[5];
+	const char *val[6];
 	char *pos[1], err[128];
-	int npos, n;
+	int npos, n, *given = NULL;
 	enum search_algo a = SEARCH_BACKTRACK;
 	uint64_t seed = 1;
 	struct search *s;
 
-	if (cli_parse_options("trace", synopsis, argc, argv, defs, 5, val, pos, 1, &npos))
+	if (cli_parse_options("trace", synopsis, argc, argv, defs, 6, val, pos, 1, &npos))
 		return CLI_USAGE;
 	if (val[4]) {
 		cli_help();
@@ -89,8 +157,15 @@ int cli_trace(int argc, char **argv)
 	n = (int)v;
 	if (val[3] && cli_parse_number("trace", "the seed", val[3], 0, UINT64_MAX, &seed))
 		return CLI_USAGE;
-	s = search_new(a, n, val[1] ? SEARCH_FIRST : SEARCH_ALL, seed, err, sizeof err);
+	if (val[5] && cli_parse_from("trace", val[5], &n, &given))
+		return CLI_USAGE;
+	s = search_new_from(a, n, val[1] ? SEARCH_FIRST : SEARCH_ALL, seed, given, err,
+	                    sizeof err);
+	free(given);
 	if (!s) {
+		/* A position no search can start from is a bad argument. */
+		if (val[5])
+			return cli_usage_error("trace", "--from: %s", err);
 		fprintf(stderr, "nqueens trace: %s\n", err);
 		return CLI_NO;
 	}

@@ -233,6 +233,153 @@ static void test_large_solvers(void **state)
 	}
 }
 
+/* The reference again, keeping the queens of given and filling the other files. */
+static void reference_from(int n, int file, int *x, const int *given, struct tally *t)
+{
+	if (file == n) {
+		t->solutions++;
+		return;
+	}
+	if (given[file] >= 0) {
+		x[file] = given[file];
+		reference_from(n, file + 1, x, given, t);
+		return;
+	}
+	for (int r = 0; r < n; r++) {
+		bool ok = true;
+
+		t->tested++;
+		for (int f = 0; f < n && ok; f++)
+			if (f != file && (f < file || given[f] >= 0)) {
+				int q = given[f] >= 0 ? given[f] : x[f];
+
+				ok = q != r && abs(q - r) != abs(file - f);
+			}
+		if (!ok)
+			continue;
+		t->placed++;
+		x[file] = r;
+		reference_from(n, file + 1, x, given, t);
+	}
+}
+
+static void test_from_position(void **state)
+{
+	(void)state;
+	for (int n = 4; n <= 9; n++) {
+		struct tally whole = {0};
+		int x[9];
+
+		reference(n, 0, x, &whole);
+		/* One queen given on each file in turn, on every rank. */
+		for (int file = 0; file < n; file++) {
+			uint64_t sum = 0;
+
+			for (int r = 0; r < n; r++) {
+				int given[9];
+				struct tally t = {0};
+
+				for (int f = 0; f < n; f++)
+					given[f] = f == file ? r : -1;
+				reference_from(n, 0, x, given, &t);
+				sum += t.solutions;
+				for (int a = SEARCH_BACKTRACK; a <= SEARCH_PERMUTE; a++) {
+					char err[128];
+					struct search *s = search_new_from(
+					        (enum search_algo)a, n, SEARCH_ALL, 1,
+					        given, err, sizeof err);
+					const struct search_counters *c;
+					uint64_t nodes = 0;
+
+					assert_non_null(s);
+					search_run(s, 0, 0);
+					c = search_counters(s);
+					if (a != SEARCH_PERMUTE)
+						assert_int_equal(c->tested, t.tested);
+					assert_int_equal(c->placed, t.placed);
+					assert_int_equal(c->solutions, t.solutions);
+					assert_int_equal(search_nodes(s)[0], 0);
+					assert_int_equal(search_nodes(s)[1], 1);
+					for (int k = 2; k <= n; k++)
+						nodes += search_nodes(s)[k];
+					assert_int_equal(nodes, t.placed);
+					assert_int_equal(search_given(s)[file], r);
+					search_free(s);
+				}
+			}
+			/* Every solution has its queen on that file somewhere. */
+			assert_int_equal(sum, whole.solutions);
+		}
+	}
+}
+
+static void test_from_refusals(void **state)
+{
+	char err[128];
+	int attack[8] = {0, 1, -1, -1, -1, -1, -1, -1}; /* a1 and b2 */
+	int full[8] = {1, 3, 5, 7, 2, 0, 6, 4};
+	int clash[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+
+	(void)state;
+	assert_null(search_new_from(SEARCH_BACKTRACK, 8, SEARCH_ALL, 1, attack, err,
+	                            sizeof err));
+	assert_non_null(strstr(err, "a1 and b2 attack each other"));
+	assert_null(
+	        search_new_from(SEARCH_SCAN, 8, SEARCH_ALL, 1, full, err, sizeof err));
+	assert_non_null(strstr(err, "nothing to search"));
+	assert_null(search_new_from(SEARCH_CONSTRUCT, 8, SEARCH_ALL, 1, attack, err,
+	                            sizeof err));
+	assert_non_null(strstr(err, "construct"));
+
+	/* Repair takes any start, even every queen on one rank, and mends it. */
+	struct search *s =
+	        search_new_from(SEARCH_REPAIR, 8, SEARCH_ALL, 3, clash, err, sizeof err);
+	struct position pos = {0};
+
+	assert_non_null(s);
+	search_run(s, 0, 0);
+	assert_int_equal(search_counters(s)->placed, 0);
+	assert_int_equal(search_counters(s)->solutions, 1);
+	assert_int_equal(board_from_ranks(&pos, 8, search_ranks(s)), 0);
+	assert_true(board_is_solution(&pos));
+	board_free(&pos);
+	search_free(s);
+
+	/* With two files given, repair fills the six others and goes on. */
+	s = search_new_from(SEARCH_REPAIR, 8, SEARCH_ALL, 3, attack, err, sizeof err);
+	assert_non_null(s);
+	search_run(s, 1u << SEARCH_EV_MOVE, 0);
+	assert_int_equal(search_counters(s)->placed, 6);
+	search_free(s);
+}
+
+static void test_from_reversible(void **state)
+{
+	int given[8] = {-1, -1, 4, -1, -1, -1, -1, 2}; /* c5 h3 */
+	char err[128];
+
+	(void)state;
+	for (int a = 0; a < SEARCH_CONSTRUCT; a++) {
+		struct search *s = search_new_from((enum search_algo)a, 8, SEARCH_ALL, 5,
+		                                   given, err, sizeof err);
+		struct snap at, again;
+
+		assert_non_null(s);
+		search_seek(s, 50);
+		take(s, &at);
+		for (int k = 0; k < 5000 && search_step(s); k++)
+			;
+		search_seek(s, 50);
+		take(s, &again);
+		assert_memory_equal(&at, &again, sizeof at);
+		search_restart(s);
+		assert_int_equal(search_ranks(s)[2], 4);
+		assert_int_equal(search_ranks(s)[7], 2);
+		assert_int_equal(search_ranks(s)[0], -1);
+		search_free(s);
+	}
+}
+
 static void test_run_twelve(void **state)
 {
 	struct search *s = make(SEARCH_BACKTRACK, 12, SEARCH_ALL);
@@ -302,6 +449,9 @@ int main(void)
 	        cmocka_unit_test(test_first_solution),
 	        cmocka_unit_test(test_reversible),
 	        cmocka_unit_test(test_large_solvers),
+	        cmocka_unit_test(test_from_position),
+	        cmocka_unit_test(test_from_refusals),
+	        cmocka_unit_test(test_from_reversible),
 	        cmocka_unit_test(test_run_twelve),
 	        cmocka_unit_test(test_pseudocode_lines),
 	        cmocka_unit_test(test_names_and_ranges),

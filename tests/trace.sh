@@ -258,6 +258,49 @@ else
 	fail "scan: the same tests, squares examined counted" "$(cat "$tmpdir/scan")"
 fi
 
+# --from: the search keeps the given queens and fills the other files.
+if [ "$(nq trace 4 --from "0 0 2" | head -8)" = "enter solve(a)
+try a1
+place a1
+enter solve(b)
+try b1
+reject b1: attacked by a1 along the rank
+try b2
+reject b2: attacked by c2 along the rank" ]; then
+	pass "from a queen on c2, the search skips file c"
+else
+	fail "from a queen on c2, the search skips file c" "$(nq trace 4 --from "0 0 2" | head -8)"
+fi
+sum=0
+for r in 1 2 3 4 5 6 7 8; do
+	k=$(nq trace 8 --from "0 0 0 $r" --stats | sed -n 's/^solutions: //p')
+	sum=$((sum + ${k:-0}))
+done
+# And as many as list has with that rank there.
+if [ "$sum" -eq 92 ] && [ "$(nq trace 8 --from "0 0 0 5" --stats | sed -n 's/^solutions: //p')" = \
+	"$(nq list 8 | awk '$4 == 5' | wc -l | tr -d ' ')" ]; then
+	pass "the searches from each rank of file d find the 92 solutions between them"
+else
+	fail "the searches from each rank of file d find the 92 solutions between them" "$sum"
+fi
+if nq trace 8 --from "c5 h3" --stats | grep -qx 'solutions: 2' &&
+	nq trace 8 --from "0 0 5 0 0 0 0 3" --stats | grep -qx 'nodes 2: 1'; then
+	pass "squares or ranks by file; the given queens count as levels"
+else
+	fail "squares or ranks by file; the given queens count as levels" \
+		"$(nq trace 8 --from "c5 h3" --stats)"
+fi
+refuse "from queens that attack" 2 "--from: the queens on a1 and b2 attack each other" \
+	-- trace 8 --from "1 2"
+refuse "from a full board" 2 "nothing to search" -- trace 4 --from "2 4 1 3"
+refuse "from two queens on a file" 2 "two queens on one file \(a1 and a3\)" \
+	-- trace 8 --from "a1 a3"
+refuse "from a larger board" 2 "names a 9x9 board, larger than N = 8" \
+	-- trace 8 --from "1 3 5 7 9 2 4 6 8"
+refuse "from a bad position" 2 "--from: " -- trace 8 --from "1 x"
+refuse "construct from a position" 2 "construct builds its own position" \
+	-- trace 8 -a construct --from "1"
+
 # Refusals: one line on stderr, status 2.
 refuse "trace without N" 2 "missing N" -- trace
 refuse "trace 0" 2 "N must be a whole number from 1 to 20, not '0'" -- trace 0

@@ -4,7 +4,8 @@
 
 # Refusals come before the terminal is touched.
 for args in "watch 0" "watch 21" "watch 3 --algorithm repair" "watch --algorithm nope" \
-	"watch 8 extra"; do
+	"watch 8 extra" "watch 8 --from 1,2" "watch 8 --from a1,a3" \
+	"watch 8 --from 1 --algorithm construct" "watch --from 2,4,1,3"; do
 	# shellcheck disable=SC2086
 	nq $args >"$tmpdir/out" 2>"$tmpdir/err" </dev/null
 	rc=$?
@@ -141,5 +142,62 @@ expect_screen "q goes back to the menu" "the n-queens puzzle"
 keys q
 wait_exit
 modes_restored "the menu quits and restores the terminal"
+
+# From given queens: they stay, the search fills the other files.
+start 100 30 -- --ascii watch 8 --from 0,0,0,5
+expect_screen "--from says so in the title" "Watch 8x8, backtrack, all solutions, from the queens given"
+keys .
+expect_screen "the search starts at file a" "Last: enter solve\(a\)"
+keys e
+expect_screen "and finds the solutions with d5" "solutions: 8( |$)"
+keys q
+wait_exit
+
+# The search tree of a small board, drawn as it grows.
+start 100 30 -- --ascii watch 5
+expect_screen "the tree panel is there" "Search tree"
+expect_screen "empty at first" "no queen placed yet"
+keys n
+expect_screen "the first solution's branch, marked" "a1-b3-c5-d2-e4\*"
+keys n n
+expect_screen "later children on lines of their own" "^ +.b4-c2-d5-e3\*"
+expect_screen "a dead end is crossed" "^ +.b5-c2x"
+keys t
+wait_gone "Search tree" && pass "t hides the tree" || fail "t hides the tree" "$(screen)"
+tm resize-window -x 120 -y 40
+expect_screen "and the nodes per level take its place" "Nodes per level"
+tm resize-window -x 100 -y 30
+
+# The mouse: the wheel steps, a click on the bar goes there.
+keys r
+wait_for "event 0 of 592" >/dev/null
+keys -l "$(printf '\033[<65;10;10M')"
+keys -l "$(printf '\033[<65;10;10M')"
+expect_screen "the wheel steps forward" "event 2 of 592"
+keys -l "$(printf '\033[<64;10;10M')"
+expect_screen "and back" "event 1 of 592"
+bar=$(screen | sed -n 2p)
+last=$(printf '%s\n' "$bar" | awk '{ n = split($0, c, ""); for (i = n; i > 0; i--) if (c[i] == ".") { print i; exit } }')
+keys -l "$(printf '\033[<0;%d;2M' "$last")" -l "$(printf '\033[<0;%d;2m' "$last")"
+expect_screen "a click at the bar's end goes to the end" "event 592 of 592"
+keys q
+wait_exit
+modes_restored "the watch from given queens leaves the terminal as it was"
+
+# From Play: w watches the search go on from the queens on the board.
+start 100 30 -- --ascii play 6
+keys Space
+expect_screen "a queen is placed" "Queens: 1 of 6"
+keys w
+expect_screen "w opens Watch from the position" "Watch 6x6, backtrack, all solutions, from the queens given"
+keys e
+expect_screen "and the search runs from there" "Last: done: [0-9]+ solutions?"
+keys q
+expect_screen "q goes back to the board" "Queens: 1 of 6"
+keys Right Right Space w
+expect_screen "queens that attack each other are refused" "Cannot watch from here: the queens on"
+keys q
+wait_exit
+modes_restored "Play after Watch leaves the terminal as it was"
 
 finish

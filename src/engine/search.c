@@ -63,6 +63,9 @@ struct search {
 	 */
 	int *on_rank, *on_diag, *on_anti; /* [n], [2n - 1], [2n - 1] */
 	int *plan;                        /* repair and construct: ranks to place */
+	/* Constant: the files the search fills, in order, and the queens given. */
+	int *order, nfree, ngiven;
+	int *given; /* [n], -1 for an empty file; NULL when none were given */
 	/* Snapshots at events 0, CKPT_EVERY, 2 * CKPT_EVERY, ... */
 	unsigned char *ckpt;
 	size_t nckpt, capckpt;
@@ -187,8 +190,113 @@ static void ckpt_load(struct search *s, size_t i)
 	memcpy(s->mem, at + sizeof s->st, s->memsize);
 }
 
+/* Why the given queens cannot start a search of algorithm a; NULL if they can. */
+static const char *given_refusal(enum search_algo a, int n, const int *given, char *err,
+                                 size_t errlen)
+{
+	struct position pos;
+	struct board_conflict c;
+	char x[32], y[32];
+	bool empty = false;
+
+	for (int f = 0; f < n; f++) {
+		if (given[f] >= n) {
+			errmsg_set(err, errlen,
+			           "file %d has rank %d, past the board's %d", f + 1,
+			           given[f] + 1, n);
+			return err;
+		}
+		empty |= given[f] < 0;
+	}
+	if (a == SEARCH_CONSTRUCT) {
+		errmsg_set(err, errlen,
+		           "construct builds its own position; it cannot start "
+		           "from given queens");
+		return err;
+	}
+	if (a == SEARCH_REPAIR)
+		return NULL; /* repair moves the given queens too */
+	if (!empty) {
+		errmsg_set(err, errlen,
+		           "every file holds a queen: there is nothing to search");
+		return err;
+	}
+	if (board_from_ranks(&pos, n, given) < 0) {
+		errmsg_set(err, errlen, "out of memory");
+		return err;
+	}
+	size_t k = board_conflicts(&pos, &c, 1);
+
+	board_free(&pos);
+	if (k == 0)
+		return NULL;
+	board_square_name(c.a, x, sizeof x);
+	board_square_name(c.b, y, sizeof y);
+	errmsg_set(err, errlen, "the queens on %s and %s attack each other", x, y);
+	return err;
+}
+
+static void tree_put(struct search *s, int file, int rank, int who);
+static void repair_put(struct search *s, int file, int rank, int delta);
+
+/* Places the given queens and lists the files left to fill. */
+static void given_place(struct search *s, const int *given)
+{
+	int n = s->n;
+
+	s->nfree = 0;
+	for (int f = 0; f < n; f++) {
+		if (given && given[f] >= 0) {
+			s->given[f] = given[f];
+			s->ranks[f] = given[f];
+			s->ngiven++;
+			if (s->algo == SEARCH_REPAIR)
+				repair_put(s, f, given[f], 1);
+			else
+				tree_put(s, f, given[f], f + 1);
+		} else {
+			if (s->given)
+				s->given[f] = -1;
+			s->order[s->nfree++] = f;
+		}
+	}
+}
+
+/* Repair's start: the given queens, the other files on unused ranks at random. */
+static void repair_plan(struct search *s)
+{
+	int n = s->n, k = 0;
+	bool *used = calloc((size_t)n, sizeof *used);
+
+	for (int f = 0; f < n; f++)
+		if (s->ranks[f] >= 0 && used)
+			used[s->ranks[f]] = true;
+	/* The unused ranks first, so that a free file is filled without a clash. */
+	for (int r = 0; r < n; r++)
+		if (!used || !used[r])
+			s->plan[k++] = r;
+	for (int r = 0; k < s->nfree; r++)
+		s->plan[k++] = r;
+	free(used);
+	for (int i = s->nfree - 1; i > 0; i--) {
+		int j = rng_below(&s->st.rng, i + 1), t = s->plan[i];
+
+		s->plan[i] = s->plan[j];
+		s->plan[j] = t;
+	}
+	/* plan[i] is for the i-th free file; spread it to plan[file]. */
+	for (int i = s->nfree - 1; i >= 0; i--)
+		s->plan[s->order[i]] = s->plan[i];
+}
+
 struct search *search_new(enum search_algo a, int n, enum search_goal goal, uint64_t seed,
                           char *err, size_t errlen)
+{
+	return search_new_from(a, n, goal, seed, NULL, err, errlen);
+}
+
+struct search *search_new_from(enum search_algo a, int n, enum search_goal goal,
+                               uint64_t seed, const int *given, char *err, size_t errlen)
 {
 	struct search *s;
 	size_t un;
@@ -202,6 +310,8 @@ struct search *search_new(enum search_algo a, int n, enum search_goal goal, uint
 		           search_min_n(a), search_max_n(a));
 		return NULL;
 	}
+	if (given && given_refusal(a, n, given, err, errlen))
+		return NULL;
 	s = calloc(1, sizeof *s);
 	if (!s) {
 		errmsg_set(err, errlen, "out of memory");
@@ -215,8 +325,9 @@ struct search *search_new(enum search_algo a, int n, enum search_goal goal, uint
 	s->memsize = (un + 1) * sizeof(uint64_t) + un * sizeof(struct search_frame) +
 	             (un + un + 2 * (2 * un - 1) + un) * sizeof(int);
 	s->mem = calloc(1, s->memsize);
-	if (!s->mem) {
-		free(s);
+	s->order = calloc(2 * un, sizeof *s->order);
+	if (!s->mem || !s->order) {
+		search_free(s);
 		errmsg_set(err, errlen, "out of memory");
 		return NULL;
 	}
@@ -227,24 +338,19 @@ struct search *search_new(enum search_algo a, int n, enum search_goal goal, uint
 	s->on_diag = s->on_rank + un;
 	s->on_anti = s->on_diag + 2 * un - 1;
 	s->plan = s->on_anti + 2 * un - 1;
+	if (given)
+		s->given = s->order + un;
 	for (int f = 0; f < n; f++)
 		s->ranks[f] = -1;
+	given_place(s, given);
 	s->st.pc = PC_START;
 	s->st.rng = seed;
 	if (a == SEARCH_CONSTRUCT) {
 		construct_plan(n, s->plan);
 		s->st.pc = PC_PLAN;
 	} else if (a == SEARCH_REPAIR) {
-		/* A random permutation: no two queens share a rank at the start. */
-		for (int f = 0; f < n; f++)
-			s->plan[f] = f;
-		for (int f = n - 1; f > 0; f--) {
-			int g = rng_below(&s->st.rng, f + 1), t = s->plan[f];
-
-			s->plan[f] = s->plan[g];
-			s->plan[g] = t;
-		}
-		s->st.pc = PC_PLAN;
+		repair_plan(s);
+		s->st.pc = s->nfree ? PC_PLAN : PC_REPAIR;
 	}
 	ckpt_save(s);
 	return s;
@@ -256,6 +362,7 @@ void search_free(struct search *s)
 		return;
 	free(s->ckpt);
 	free(s->mem);
+	free(s->order);
 	free(s);
 }
 
@@ -309,14 +416,18 @@ static bool check_scan(struct search *s, int file, int rank, struct search_event
 	        {1, BOARD_LINE_ANTI},
 	};
 
-	for (int l = 0; l < 3; l++) {
-		for (int f = file - 1, r = rank + look[l].dr;
-		     f >= 0 && r >= 0 && r < s->n; f--, r += look[l].dr) {
-			s->st.c.examined++;
-			if (s->ranks[f] == r) {
-				ev->attacker = (struct square){f, r};
-				ev->line = look[l].line;
-				return true;
+	/* Queens stand only to the left, unless some were given. */
+	for (int way = -1; way <= (s->given ? 1 : -1); way += 2) {
+		for (int l = 0; l < 3; l++) {
+			for (int f = file + way, r = rank - way * look[l].dr;
+			     f >= 0 && f < s->n && r >= 0 && r < s->n;
+			     f += way, r -= way * look[l].dr) {
+				s->st.c.examined++;
+				if (s->ranks[f] == r) {
+					ev->attacker = (struct square){f, r};
+					ev->line = look[l].line;
+					return true;
+				}
 			}
 		}
 	}
@@ -339,10 +450,10 @@ static void step_tree(struct search *s)
 
 	switch (st->pc) {
 	case PC_START:
-		s->frames[0] = (struct search_frame){0, -1};
+		s->frames[0] = (struct search_frame){s->order[0], -1};
 		st->depth = 1;
-		s->nodes[0] = 1;
-		emit(s, SEARCH_EV_ENTER)->file = 0;
+		s->nodes[s->ngiven] = 1;
+		emit(s, SEARCH_EV_ENTER)->file = s->order[0];
 		st->line = main_line[s->algo];
 		st->pc = PC_NEXT;
 		break;
@@ -383,14 +494,14 @@ static void step_tree(struct search *s)
 		tree_put(s, sq.file, sq.rank, sq.file + 1);
 		emit(s, SEARCH_EV_PLACE)->sq = sq;
 		st->c.placed++;
-		s->nodes[sq.file + 1]++;
-		st->pc = sq.file == s->n - 1 ? PC_SOLUTION : PC_ENTER;
+		s->nodes[s->ngiven + st->depth]++;
+		st->pc = st->depth == s->nfree ? PC_SOLUTION : PC_ENTER;
 		break;
 	}
 	case PC_ENTER:
-		s->frames[st->depth] = (struct search_frame){top->file + 1, -1};
+		s->frames[st->depth] = (struct search_frame){s->order[st->depth], -1};
+		emit(s, SEARCH_EV_ENTER)->file = s->order[st->depth];
 		st->depth++;
-		emit(s, SEARCH_EV_ENTER)->file = top->file + 1;
 		st->pc = PC_NEXT;
 		break;
 	case PC_SOLUTION:
@@ -482,14 +593,15 @@ static void step_plan(struct search *s)
 
 	switch (st->pc) {
 	case PC_PLAN: {
-		struct square sq = {st->next, s->plan[st->next]};
+		int file = s->order[st->next];
+		struct square sq = {file, s->plan[file]};
 
 		s->ranks[sq.file] = sq.rank;
 		if (s->algo == SEARCH_REPAIR)
 			repair_put(s, sq.file, sq.rank, 1);
 		emit(s, SEARCH_EV_PLACE)->sq = sq;
 		st->c.placed++;
-		if (++st->next == s->n)
+		if (++st->next == s->nfree)
 			st->pc = s->algo == SEARCH_REPAIR ? PC_REPAIR : PC_SOLUTION;
 		break;
 	}
@@ -603,6 +715,11 @@ const struct search_counters *search_counters(const struct search *s)
 const int *search_ranks(const struct search *s)
 {
 	return s->ranks;
+}
+
+const int *search_given(const struct search *s)
+{
+	return s->given;
 }
 
 int search_stack(const struct search *s, const struct search_frame **frames)

@@ -79,6 +79,16 @@ int search_max_n(enum search_algo a);
  */
 struct search *search_new(enum search_algo a, int n, enum search_goal goal, uint64_t seed,
                           char *err, size_t errlen);
+
+/*
+ * The same, continuing from queens a person placed: given[f] is the 0-based
+ * rank of the queen on file f, -1 for an empty file.  The tree searches keep
+ * the given queens and fill the empty files in order (the given queens must
+ * not attack each other, and one file at least must be empty); repair starts
+ * from them and fills the empty files at random; construct refuses.
+ */
+struct search *search_new_from(enum search_algo a, int n, enum search_goal goal,
+                               uint64_t seed, const int *given, char *err, size_t errlen);
 void search_free(struct search *s);
 
 /* Produces the next event; false when the search was already over. */
@@ -110,12 +120,15 @@ const struct search_counters *search_counters(const struct search *s);
 /* The queens as 0-based ranks by file, -1 for an empty file. */
 const int *search_ranks(const struct search *s);
 
+/* The queens the search started from, as given to search_new_from, or NULL. */
+const int *search_given(const struct search *s);
+
 /* The active frames, outermost first; returns how many there are (the depth). */
 int search_stack(const struct search *s, const struct search_frame **frames);
 
 /*
  * Nodes of the search tree by level: [k] is the number of positions with k
- * queens reached (k = 0..n); NULL for repair and construct.
+ * queens reached (k = 0..n; given queens count); NULL for repair and construct.
  */
 const uint64_t *search_nodes(const struct search *s);
 

@@ -77,9 +77,12 @@ static void open_play(struct app *a, int n, const struct puzzle *pz, const char 
 		term_quit();
 }
 
-static void open_watch(struct app *a, int n, enum search_algo algo, enum search_goal goal)
+static void open_watch(struct app *a, int n, enum search_algo algo, enum search_goal goal,
+                       const int *given)
 {
-	a->watch = watch_new(n, algo, goal);
+	char err[256];
+
+	a->watch = watch_new(n, algo, goal, given, err, sizeof err);
 	if (!a->watch)
 		term_quit();
 }
@@ -133,17 +136,25 @@ static void app_event(void *ctx, const struct input_event *ev)
 		if (watch_key(a->watch, ev) == WATCH_LEAVE) {
 			watch_free(a->watch);
 			a->watch = NULL;
-			if (!a->menu)
+			/* Back to the board it was opened from, or the menu. */
+			if (!a->menu && !a->play)
 				term_quit();
 		}
 		return;
 	}
 	if (a->play) {
-		if (play_key(a->play, ev) == PLAY_LEAVE) {
+		switch (play_key(a->play, ev)) {
+		case PLAY_LEAVE:
 			play_free(a->play);
 			a->play = NULL;
 			if (!a->menu)
 				term_quit();
+			break;
+		case PLAY_WATCH:
+			play_open_watch(a->play, &a->watch);
+			break;
+		default:
+			break;
 		}
 		return;
 	}
@@ -152,7 +163,7 @@ static void app_event(void *ctx, const struct input_event *ev)
 		open_play(a, menu_size(a->menu), NULL, NULL);
 		break;
 	case MENU_WATCH:
-		open_watch(a, menu_size(a->menu), SEARCH_BACKTRACK, SEARCH_ALL);
+		open_watch(a, menu_size(a->menu), SEARCH_BACKTRACK, SEARCH_ALL, NULL);
 		break;
 	case MENU_PUZZLE: {
 		const char *id;
@@ -241,7 +252,8 @@ int app_run(const struct app_opts *o)
 		a.menu = menu_new(o->n, datadir_find("puzzles", path, sizeof path),
 		                  a.store);
 	if (o->watch) {
-		open_watch(&a, o->n, o->algorithm, o->first ? SEARCH_FIRST : SEARCH_ALL);
+		open_watch(&a, o->n, o->algorithm, o->first ? SEARCH_FIRST : SEARCH_ALL,
+		           o->given);
 	} else if (o->puzzle_path) {
 		puzzle_id(o->puzzle_path, id, sizeof id);
 		open_play(&a, pz.n, &pz, id);

@@ -13,7 +13,8 @@ struct app_opts {
 	const char *puzzle_path; /* a puzzle file to play, or NULL */
 	bool watch;              /* start on the Watch screen */
 	enum search_algo algorithm;
-	bool first; /* watch the search for the first solution only */
+	bool first;       /* watch the search for the first solution only */
+	const int *given; /* watch: queens to start from (ranks by file, -1 empty) */
 };
 
 /* Runs the program; returns the exit status (2 when the terminal will not do). */

@@ -21,6 +21,7 @@
 #include "symmetry.h"
 #include "terminal.h"
 #include "theme.h"
+#include "watch.h"
 
 /* Up to this n the position is judged at once; above, in a thread. */
 #define PLAY_SYNC_MAX_N 10
@@ -93,6 +94,7 @@ static const struct help_entry keys[] = {
         {"c", "clear the board (given queens stay)"},
         {"[ ], - +", "smaller or larger board"},
         {"t", "hint: a square that keeps it solvable"},
+        {"w", "watch the search go on from this position"},
         {"Escape", "hide the hint"},
         {"?", "this help"},
         {"q", "leave (asks during a puzzle)"},
@@ -575,6 +577,8 @@ enum play_result play_key(struct play *p, const struct input_event *ev)
 	case 't':
 		show_hint(p);
 		break;
+	case 'w':
+		return PLAY_WATCH;
 	case 'q':
 		if (puzzle_unfinished(p)) {
 			p->confirm_leave = true;
@@ -588,6 +592,37 @@ enum play_result play_key(struct play *p, const struct input_event *ev)
 		break;
 	}
 	return PLAY_STAY;
+}
+
+void play_open_watch(struct play *p, struct watch **w)
+{
+	char err[256];
+	int *ranks = malloc((size_t)p->n * sizeof *ranks);
+
+	if (!ranks) {
+		snprintf(p->message, sizeof p->message, "Out of memory.");
+		return;
+	}
+	for (int f = 0; f < p->n; f++)
+		ranks[f] = -1;
+	for (size_t i = 0; i < p->b.pos.count; i++) {
+		struct square sq = p->b.pos.sq[i];
+
+		if (ranks[sq.file] >= 0) {
+			snprintf(p->message, sizeof p->message,
+			         "Two queens share a file; the search keeps one a file.");
+			free(ranks);
+			return;
+		}
+		ranks[sq.file] = sq.rank;
+	}
+	/* An empty board is the search from the start. */
+	*w = watch_new(p->n, SEARCH_BACKTRACK, SEARCH_ALL, p->b.pos.count ? ranks : NULL,
+	               err, sizeof err);
+	if (!*w)
+		snprintf(p->message, sizeof p->message, "Cannot watch from here: %s.",
+		         err);
+	free(ranks);
 }
 
 long play_timer_ms(struct play *p)

@@ -28,8 +28,15 @@ void play_free(struct play *p);
 void play_draw(struct play *p);
 
 /* What the screen asks of the program after a key. */
-enum play_result { PLAY_STAY, PLAY_LEAVE };
+enum play_result { PLAY_STAY, PLAY_LEAVE, PLAY_WATCH };
 enum play_result play_key(struct play *p, const struct input_event *ev);
+
+/*
+ * Opens *w, the Watch screen of the search going on from the queens on the
+ * board; when it cannot start, leaves *w alone and says why on the screen.
+ */
+struct watch;
+void play_open_watch(struct play *p, struct watch **w);
 
 /* Background work finished: pick up its result. */
 void play_wake(struct play *p);

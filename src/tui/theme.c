@@ -25,6 +25,8 @@ static const struct theme_glyphs utf8_glyphs = {
         .horiz = "\u2500",
         .vert = "\u2502",
         .bullet = "\u2022",
+        .branch = "\u2514",
+        .solution = "\u2605",
 };
 
 static const struct theme_glyphs ascii_glyphs = {
@@ -35,6 +37,8 @@ static const struct theme_glyphs ascii_glyphs = {
         .horiz = "-",
         .vert = "|",
         .bullet = "*",
+        .branch = "\\",
+        .solution = "*",
 };
 
 static bool use_color;

@@ -50,6 +50,8 @@ struct theme_glyphs {
 	const char *horiz;    /* box drawing */
 	const char *vert;
 	const char *bullet;
+	const char *branch;   /* a later child in the drawn search tree */
+	const char *solution; /* the mark of a solution in that tree */
 };
 
 /*

@@ -27,9 +27,11 @@
 #define FRAME_MS 20
 
 #define COUNTERS_W 24
-#define PSEUDO_MIN_W 24
-#define PSEUDO_W 36 /* what the listing asks for before the board grows */
 #define PSEUDO_MAX_LINES 64
+
+/* The search tree is drawn for boards up to this size, nodes per level above. */
+#define TREE_MAX_N 6
+#define TREE_MAX_NODES 1024
 
 static const int speeds[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
 #define NSPEEDS ((int)(sizeof speeds / sizeof speeds[0]))
@@ -39,6 +41,7 @@ struct watch {
 	enum search_algo algo;
 	enum search_goal goal;
 	struct search *s;
+	int *given;     /* the queens the search starts from, or NULL */
 	uint64_t total; /* events of the whole search; 0 when not known */
 	uint16_t *cells;
 	struct boardview bv;
@@ -48,7 +51,9 @@ struct watch {
 	long long anchor_ms;    /* when playing started at this speed */
 	long long frame_ms;     /* when the last frame of the animation came */
 	uint64_t anchor_events; /* and the event it started from */
-	bool show_pseudo, show_stack;
+	bool show_pseudo, show_stack, show_tree;
+	int pseudo_w;     /* the widest line of the listing, with its marker */
+	int bar_x, bar_w; /* where the progress bar was drawn, for the mouse */
 
 	char pseudo[PSEUDO_MAX_LINES][128];
 	int npseudo;
@@ -68,6 +73,9 @@ static const struct help_entry keys[] = {
         {"[ ]", "smaller or larger board"},
         {"p", "show or hide the pseudocode"},
         {"s", "show or hide the call stack"},
+        {"t", "show or hide the search tree (n up to 6)"},
+        {"wheel", "one event back or forward"},
+        {"click the bar", "go to that point of the search"},
         {"?", "this help"},
         {"q", "leave"},
         {"Ctrl-C", "quit at once"},
@@ -118,23 +126,28 @@ static void load_pseudo(struct watch *w)
 	/* Blank lines at the end would only take room. */
 	while (w->npseudo > 0 && w->pseudo[w->npseudo - 1][0] == '\0')
 		w->npseudo--;
+	w->pseudo_w = 0;
+	for (int i = 0; i < w->npseudo; i++)
+		if ((int)strlen(w->pseudo[i]) + 2 > w->pseudo_w)
+			w->pseudo_w = (int)strlen(w->pseudo[i]) + 2;
 }
 
-/* Starts the search afresh with the current algorithm, goal and size. */
-static int restart(struct watch *w)
+/* Starts the search afresh with the current algorithm, goal, size and queens. */
+static int restart(struct watch *w, char *err, size_t errlen)
 {
-	char err[128];
-	struct search *s = search_new(w->algo, w->n, w->goal, 1, err, sizeof err);
+	struct search *s =
+	        search_new_from(w->algo, w->n, w->goal, 1, w->given, err, errlen);
 	uint16_t *cells;
 
 	if (!s) {
-		say(w, "%s", err);
+		say(w, "%s.", err);
 		return -1;
 	}
 	cells = calloc((size_t)w->n * (size_t)w->n, sizeof *cells);
 	if (!cells) {
 		search_free(s);
-		say(w, "out of memory");
+		snprintf(err, errlen, "out of memory");
+		say(w, "Out of memory.");
 		return -1;
 	}
 	search_free(w->s);
@@ -154,18 +167,24 @@ static int restart(struct watch *w)
 	return 0;
 }
 
-struct watch *watch_new(int n, enum search_algo a, enum search_goal goal)
+struct watch *watch_new(int n, enum search_algo a, enum search_goal goal,
+                        const int *given, char *err, size_t errlen)
 {
 	struct watch *w = calloc(1, sizeof *w);
 
-	if (!w)
+	if (!w || (given && !(w->given = malloc((size_t)n * sizeof *given)))) {
+		snprintf(err, errlen, "out of memory");
+		free(w);
 		return NULL;
+	}
+	if (given)
+		memcpy(w->given, given, (size_t)n * sizeof *given);
 	w->n = n;
 	w->algo = a;
 	w->goal = goal;
 	w->speed = 4;
-	w->show_pseudo = w->show_stack = true;
-	if (restart(w) < 0) {
+	w->show_pseudo = w->show_stack = w->show_tree = true;
+	if (restart(w, err, errlen) < 0) {
 		watch_free(w);
 		return NULL;
 	}
@@ -178,6 +197,7 @@ void watch_free(struct watch *w)
 		return;
 	search_free(w->s);
 	free(w->cells);
+	free(w->given);
 	free(w);
 }
 
@@ -187,6 +207,14 @@ void watch_min_size(const struct watch *w, int *lines, int *cols)
 	/* Title, progress, a few ranks, the narration, a message, the key line. */
 	*lines = 12;
 	*cols = 50;
+}
+
+/* restart, for keys: a failure is said on the screen. */
+static void restart_here(struct watch *w)
+{
+	char err[256];
+
+	restart(w, err, sizeof err);
 }
 
 static void set_playing(struct watch *w, bool on)
@@ -208,19 +236,30 @@ static void change_size(struct watch *w, int d)
 		return;
 	}
 	w->n = n;
-	restart(w);
+	/* The given queens belong to the old board. */
+	if (w->given) {
+		free(w->given);
+		w->given = NULL;
+		say(w, "A new board: the search starts from no queens.");
+	}
+	restart_here(w);
 }
 
 static void next_algo(struct watch *w)
 {
 	w->algo = (enum search_algo)((w->algo + 1) % SEARCH_ALGO_COUNT);
+	/* The construction cannot start from given queens. */
+	if (w->given && w->algo == SEARCH_CONSTRUCT)
+		w->algo = (enum search_algo)((w->algo + 1) % SEARCH_ALGO_COUNT);
 	if (w->n < search_min_n(w->algo)) {
 		say(w, "%s needs at least %d queens: the board grows to %d.",
 		    search_algo_name(w->algo), search_min_n(w->algo),
 		    search_min_n(w->algo));
 		w->n = search_min_n(w->algo);
+		free(w->given);
+		w->given = NULL;
 	}
-	restart(w);
+	restart_here(w);
 }
 
 static void run_to_end(struct watch *w)
@@ -231,11 +270,35 @@ static void run_to_end(struct watch *w)
 		    END_CHUNK / 1000000);
 }
 
+/* The wheel steps; a click on the progress bar goes to that point. */
+static enum watch_result mouse(struct watch *w, const struct input_event *ev)
+{
+	if (ev->button == INPUT_WHEEL_UP || ev->button == INPUT_WHEEL_DOWN) {
+		set_playing(w, false);
+		if (ev->button == INPUT_WHEEL_UP ? !search_back(w->s)
+		                                 : !search_step(w->s))
+			say(w, ev->button == INPUT_WHEEL_UP ? "This is the start."
+			                                    : "The search is over.");
+	} else if (ev->button == INPUT_BUTTON_LEFT && ev->action == INPUT_PRESS &&
+	           w->bar_w > 0 && ev->line == 1 && ev->col >= w->bar_x &&
+	           ev->col < w->bar_x + w->bar_w) {
+		int at = ev->col - w->bar_x;
+		uint64_t k = (uint64_t)((at + 0.5) * (double)w->total / w->bar_w);
+
+		/* The first cell is the start and the last the end. */
+		set_playing(w, false);
+		search_seek(w->s, at == 0 ? 0 : at == w->bar_w - 1 ? w->total : k);
+	}
+	return WATCH_STAY;
+}
+
 enum watch_result watch_key(struct watch *w, const struct input_event *ev)
 {
 	uint32_t c = ev->codepoint;
 
 	w->message[0] = '\0';
+	if (ev->kind == INPUT_MOUSE)
+		return mouse(w, ev);
 	if (ev->kind != INPUT_KEY)
 		return WATCH_STAY;
 	if (ev->key == INPUT_KEY_RIGHT)
@@ -290,7 +353,7 @@ enum watch_result watch_key(struct watch *w, const struct input_event *ev)
 		break;
 	case 'f':
 		w->goal = w->goal == SEARCH_ALL ? SEARCH_FIRST : SEARCH_ALL;
-		restart(w);
+		restart_here(w);
 		break;
 	case '[':
 	case ']':
@@ -301,6 +364,12 @@ enum watch_result watch_key(struct watch *w, const struct input_event *ev)
 		break;
 	case 's':
 		w->show_stack = !w->show_stack;
+		break;
+	case 't':
+		w->show_tree = !w->show_tree;
+		if (w->show_tree && (w->n > TREE_MAX_N || !search_nodes(w->s)))
+			say(w, "The tree is drawn for the tree searches up to %dx%d.",
+			    TREE_MAX_N, TREE_MAX_N);
 		break;
 	case 'q':
 		return WATCH_LEAVE;
@@ -361,6 +430,10 @@ static void fill_cells(struct watch *w)
 	for (int f = 0; f < n; f++)
 		if (ranks[f] >= 0)
 			w->cells[f * n + ranks[f]] |= BV_QUEEN;
+	/* The tree searches never move the given queens: show them fixed. */
+	for (int f = 0; w->given && w->algo != SEARCH_REPAIR && f < n; f++)
+		if (w->given[f] >= 0)
+			w->cells[f * n + w->given[f]] |= BV_LOCKED;
 	w->bv.cursor = ev->sq;
 	switch (ev->kind) {
 	case SEARCH_EV_TRY:
@@ -393,14 +466,12 @@ static void fill_cells(struct watch *w)
 	}
 }
 
-/* The counters and the nodes per level; returns the next free line. */
-static int draw_counters(struct watch *w, int y, int x, int bottom)
+/* The counters, one a line; returns the next free line. */
+static int draw_counters(struct watch *w, int y, int x, int width, int bottom)
 {
 	const struct search_counters *c = search_counters(w->s);
-	const uint64_t *nodes = search_nodes(w->s);
-	const struct search_frame *frames;
-	int depth = search_stack(w->s, &frames), width = COUNTERS_W;
-	int lines = 7 + (w->algo == SEARCH_SCAN) + (w->algo == SEARCH_REPAIR);
+	int depth = search_stack(w->s, NULL);
+	int lines = 8 + (w->algo == SEARCH_SCAN) + (w->algo == SEARCH_REPAIR);
 
 	if (y + lines > bottom + 1)
 		return y;
@@ -416,19 +487,158 @@ static int draw_counters(struct watch *w, int y, int x, int bottom)
 	          "solutions: %" PRIu64, c->solutions);
 	help_line(&y, x, width, A_NORMAL, "events: %" PRIu64, c->events);
 	help_line(&y, x, width, A_NORMAL, "depth: %d", depth);
+	return y;
+}
+
+/* The same figures in a few lines, for a narrow column under the listing. */
+static int draw_counters_short(struct watch *w, int y, int x, int width, int bottom)
+{
+	const struct search_counters *c = search_counters(w->s);
+	char extra[64] = "";
+
+	if (y + 3 > bottom + 1)
+		return y;
+	if (w->algo == SEARCH_SCAN)
+		snprintf(extra, sizeof extra, "  examined: %" PRIu64, c->examined);
+	else if (w->algo == SEARCH_REPAIR)
+		snprintf(extra, sizeof extra, "  moves: %" PRIu64, c->moves);
+	help_line(&y, x, width, theme_attr(THEME_TITLE), "Counters");
+	help_line(&y, x, width, A_NORMAL,
+	          "tested: %" PRIu64 "  placed: %" PRIu64 "  removed: %" PRIu64,
+	          c->tested, c->placed, c->removed);
+	help_line(&y, x, width, c->solutions ? theme_attr(THEME_GOOD) : (int)A_NORMAL,
+	          "solutions: %" PRIu64 "  events: %" PRIu64 "  depth: %d%s",
+	          c->solutions, c->events, search_stack(w->s, NULL), extra);
+	return y;
+}
+
+/* Nodes per level, as many "level:count" as a line holds. */
+static int draw_nodes(struct watch *w, int y, int x, int width, int bottom)
+{
+	const uint64_t *nodes = search_nodes(w->s);
+	char line[256];
+	int len = 0;
+
 	if (!nodes || y + 2 > bottom + 1)
 		return y;
 	help_line(&y, x, width, theme_attr(THEME_TITLE), "Nodes per level");
-	/* Two levels a line keeps the panel short. */
-	for (int k = 0; k <= w->n && y <= bottom; k += 2) {
-		char a[16], b[16] = "";
+	for (int k = 0; k <= w->n && y <= bottom; k++) {
+		char item[32];
+		int m = snprintf(item, sizeof item, "%d:%-7" PRIu64, k, nodes[k]);
 
-		snprintf(a, sizeof a, "%d:%" PRIu64, k, nodes[k]);
-		if (k + 1 <= w->n)
-			snprintf(b, sizeof b, "%d:%" PRIu64, k + 1, nodes[k + 1]);
-		help_line(&y, x, width, A_NORMAL, "%-11s %s", a, b);
+		/* Columns of 11 keep the levels under each other. */
+		if (len > 0 && len + 11 > width) {
+			help_line(&y, x, width, A_NORMAL, "%s", line);
+			len = 0;
+		}
+		len += snprintf(line + len, sizeof line - (size_t)len, "%-11s", item);
+		(void)m;
 	}
+	if (len > 0 && y <= bottom)
+		help_line(&y, x, width, A_NORMAL, "%s", line);
 	return y;
+}
+
+/*
+ * The search tree so far, drawn sideways: one node per queen the search
+ * placed, a child right of its parent ("a1-b3-c5"), a later child on a line
+ * of its own under the first.  It is rebuilt by replaying the search up to
+ * the event shown, which is quick for the small boards it is drawn for.
+ */
+struct tree_node {
+	int depth; /* 1 for the first file the search fills */
+	struct square sq;
+	bool solution, closed; /* closed: removed again */
+};
+
+static int tree_build(struct watch *w, struct tree_node *t, int max)
+{
+	char err[128];
+	struct search *r =
+	        search_new_from(w->algo, w->n, w->goal, 1, w->given, err, sizeof err);
+	uint64_t upto = search_counters(w->s)->events;
+	int count = 0, open[TREE_MAX_N + 1] = {0};
+
+	if (!r)
+		return 0;
+	while (search_counters(r)->events < upto && search_step(r)) {
+		const struct search_event *ev = search_last(r);
+		int d = search_stack(r, NULL);
+
+		if (ev->kind == SEARCH_EV_PLACE && count < max && d <= TREE_MAX_N) {
+			t[count] = (struct tree_node){.depth = d, .sq = ev->sq};
+			open[d] = count++;
+		} else if (ev->kind == SEARCH_EV_SOLUTION && count > 0) {
+			t[open[d]].solution = true;
+		} else if (ev->kind == SEARCH_EV_REMOVE && count > 0) {
+			t[open[d]].closed = true;
+		}
+	}
+	search_free(r);
+	return count;
+}
+
+static int draw_tree(struct watch *w, int y, int x, int width, int bottom)
+{
+	static struct tree_node t[TREE_MAX_NODES];
+	const struct theme_glyphs *g = theme_glyphs();
+	int count, lines = 0, first, rows = bottom - y;
+
+	if (rows < 2)
+		return y;
+	count = tree_build(w, t, TREE_MAX_NODES);
+	/* A node starts a line unless it is the first child of the one before. */
+	for (int i = 0; i < count; i++)
+		lines += i == 0 || t[i].depth != t[i - 1].depth + 1;
+	help_line(&y, x, width, theme_attr(THEME_TITLE), "Search tree");
+	if (count == 0) {
+		help_line(&y, x, width, theme_attr(THEME_DIMMED),
+		          "(no queen placed yet)");
+		return y;
+	}
+	/* The last lines, where the search is. */
+	first = lines > rows ? lines - rows : 0;
+	int line = -1;
+
+	for (int i = 0; i < count; i++) {
+		bool starts = i == 0 || t[i].depth != t[i - 1].depth + 1;
+		int col = x + 3 * (t[i].depth - 1);
+		char name[16];
+
+		line += starts;
+		if (line < first)
+			continue;
+		int at = y + line - first;
+
+		if (col + 4 > x + width || at > bottom)
+			continue;
+		if (t[i].depth > 1) {
+			attrset(theme_attr(THEME_DIMMED));
+			mvaddstr(at, col - 1, starts ? g->branch : g->horiz);
+			attrset(A_NORMAL);
+		}
+		board_square_name(t[i].sq, name, sizeof name);
+		if (t[i].solution)
+			snprintf(name + strlen(name), sizeof name - strlen(name), "%s",
+			         g->solution);
+		else if (t[i].closed && (i + 1 == count || t[i + 1].depth <= t[i].depth))
+			snprintf(name + strlen(name), sizeof name - strlen(name), "%s",
+			         g->rejected);
+		help_put(at, col,
+		         !t[i].closed ? theme_attr(i + 1 == count ? THEME_TRY : THEME_KEY)
+		         : t[i].solution ? theme_attr(THEME_GOOD)
+		                         : (int)A_NORMAL,
+		         name);
+	}
+	return y + (lines - first < rows ? lines - first : rows);
+}
+
+/* Under the counters: the tree for small boards, else the nodes per level. */
+static int draw_levels(struct watch *w, int y, int x, int width, int bottom)
+{
+	if (w->show_tree && search_nodes(w->s) && w->n <= TREE_MAX_N)
+		return draw_tree(w, y, x, width, bottom);
+	return draw_nodes(w, y, x, width, bottom);
 }
 
 /* One line per active call, innermost last; the outer ones go when short. */
@@ -461,13 +671,13 @@ static int draw_stack(struct watch *w, int y, int x, int width, int bottom)
 	return y;
 }
 
-/* The listing, scrolled so that the lit line shows. */
-static void draw_pseudo(struct watch *w, int y, int x, int width, int bottom)
+/* The listing, scrolled so that the lit line shows; returns the next line. */
+static int draw_pseudo(struct watch *w, int y, int x, int width, int bottom)
 {
 	int lit = search_line(w->s), rows = bottom - y, first = 0;
 
 	if (rows < 2 || width < 8)
-		return;
+		return y;
 	help_line(&y, x, width, theme_attr(THEME_TITLE), "Pseudocode: %s",
 	          search_algo_name(w->algo));
 	if (lit > rows)
@@ -478,6 +688,7 @@ static void draw_pseudo(struct watch *w, int y, int x, int width, int bottom)
 		help_line(&y, x, width, on ? theme_attr(THEME_SELECTED) : (int)A_NORMAL,
 		          "%s%-*s", on ? ">" : " ", on ? width - 1 : 0, w->pseudo[i]);
 	}
+	return y;
 }
 
 static void draw_progress(struct watch *w)
@@ -486,6 +697,7 @@ static void draw_progress(struct watch *w)
 	char line[256];
 	int len;
 
+	w->bar_w = 0;
 	len = snprintf(line, sizeof line, " %s  speed %d/s  event %" PRIu64,
 	               w->playing          ? "playing"
 	               : search_done(w->s) ? "done"
@@ -501,6 +713,8 @@ static void draw_progress(struct watch *w)
 			bar = 40;
 		if (bar < 5)
 			return;
+		w->bar_x = len + 2;
+		w->bar_w = bar;
 		fill = (int)((double)c->events * bar / (double)w->total);
 		attrset(theme_attr(THEME_TRY));
 		mvhline(1, len + 2, ' ', fill);
@@ -515,50 +729,10 @@ static void draw_progress(struct watch *w)
 	}
 }
 
-void watch_draw(struct watch *w)
+/* The narration, the message and the key line. */
+static void draw_footer(struct watch *w, char *said, size_t len)
 {
-	char title[128], said[512];
-	int bottom = LINES - 4, x, y, rest;
-	int reserve = COUNTERS_W + 2 + (w->show_pseudo ? PSEUDO_W : 0);
-
-	fill_cells(w);
-	snprintf(title, sizeof title, "nqueens - Watch %dx%d, %s, %s", w->n, w->n,
-	         search_algo_name(w->algo),
-	         w->goal == SEARCH_ALL ? "all solutions" : "first solution");
-	help_put(0, 0, theme_attr(THEME_TITLE), title);
-	draw_progress(w);
-
-	/* The board takes what the panels leave, but always its smallest size. */
-	boardview_min_size(w->n, &w->bv.height, &w->bv.width);
-	w->bv.n = w->n;
-	w->bv.cells = w->cells;
-	w->bv.show_cursor = false;
-	w->bv.top = 2;
-	w->bv.left = 0;
-	w->bv.height = bottom - 1;
-	if (COLS - reserve > w->bv.width)
-		w->bv.width = COLS - reserve;
-	if (w->bv.width > COLS - COUNTERS_W - 2)
-		w->bv.width = COLS - COUNTERS_W - 2;
-	if (boardview_layout(&w->bv) == 0)
-		boardview_draw(&w->bv);
-
-	/* Beside the board: counters and stack in one column, the listing next. */
-	x = w->bv.org_x + w->bv.files * w->bv.cw + 2;
-	if (x < w->bv.left + 4)
-		x = w->bv.left + 4;
-	y = draw_counters(w, 2, x, bottom);
-	if (w->show_stack)
-		y = draw_stack(w, y + 1, x, COUNTERS_W, bottom);
-	rest = COLS - (x + COUNTERS_W + 1);
-	if (w->show_pseudo) {
-		if (rest >= PSEUDO_MIN_W)
-			draw_pseudo(w, 2, x + COUNTERS_W + 1, rest - 1, bottom);
-		else
-			draw_pseudo(w, y + 1, x, COLS - x - 1, bottom);
-	}
-
-	search_describe(w->s, said, sizeof said);
+	search_describe(w->s, said, len);
 	help_put(LINES - 3, 0, A_NORMAL, "Last: ");
 	help_put(LINES - 3, 6, theme_attr(THEME_KEY), said[0] ? said : "(nothing yet)");
 	if (w->message[0])
@@ -568,4 +742,98 @@ void watch_draw(struct watch *w)
 	help_put(
 	        LINES - 1, 0, theme_attr(THEME_STATUS),
 	        " Space play  Left/Right step  n next  e end  +/- speed  ? help  q quit");
+}
+
+/* Lays the board out in a rectangle of the given width, flush left. */
+static void place_board(struct watch *w, int width, int height)
+{
+	int h, minw;
+
+	boardview_min_size(w->n, &h, &minw);
+	w->bv.n = w->n;
+	w->bv.cells = w->cells;
+	w->bv.show_cursor = false;
+	w->bv.top = 2;
+	w->bv.left = 0;
+	w->bv.width = width > minw ? width : minw;
+	w->bv.height = height;
+	if (boardview_layout(&w->bv) < 0)
+		return;
+	w->bv.width = w->bv.label_w + w->bv.files * w->bv.cw;
+	w->bv.height = w->bv.ranks * w->bv.ch + 1;
+	boardview_layout(&w->bv);
+}
+
+void watch_draw(struct watch *w)
+{
+	char title[128], said[512];
+	int bottom = LINES - 4, rows = bottom - 1, x, y, width, under, ngiven = 0;
+	int pw = w->show_pseudo ? w->pseudo_w : COUNTERS_W;
+	bool tree = w->show_tree && search_nodes(w->s) && w->n <= TREE_MAX_N;
+	bool two;
+
+	fill_cells(w);
+	for (int f = 0; w->given && f < w->n; f++)
+		ngiven += w->given[f] >= 0;
+	snprintf(title, sizeof title, "nqueens - Watch %dx%d, %s, %s%s", w->n, w->n,
+	         search_algo_name(w->algo),
+	         w->goal == SEARCH_ALL ? "all solutions" : "first solution",
+	         ngiven ? ", from the queens given" : "");
+	help_put(0, 0, theme_attr(THEME_TITLE), title);
+	draw_progress(w);
+
+	/*
+	 * Two columns beside the board (counters and tree; listing and stack)
+	 * when the board keeps squares of 4 by 2 or more; else one column as
+	 * wide as the listing, and the board takes the rest.  On a short window
+	 * with a tree to draw, the board leaves half the height under it.
+	 */
+	place_board(w, COLS - pw - COUNTERS_W - 4, rows);
+	two = w->bv.cw >= 4 && w->bv.files == w->n;
+	if (!two)
+		place_board(w, COLS - pw - 2, tree && rows < 30 ? rows / 2 : rows);
+	if (w->bv.files > 0)
+		boardview_draw(&w->bv);
+	x = w->bv.label_w + w->bv.files * w->bv.cw + 2;
+	width = COLS - x - 1;
+	under = w->bv.top + w->bv.height + 1;
+
+	/* Under the board: the call stack, then the tree where there is room. */
+	bool stack_under = w->show_stack && bottom - under >= 3;
+	bool tree_under = false;
+
+	y = under;
+	if (stack_under)
+		y = draw_stack(w, y, 0, x - 2, bottom) + 1;
+	if (tree && !two && bottom - y >= 2) {
+		draw_tree(w, y, 0, x - 2, bottom);
+		tree_under = true;
+	}
+
+	if (two) {
+		int x2 = x + COUNTERS_W + 2, rest = COLS - x2 - 1;
+
+		y = draw_counters(w, 2, x, COUNTERS_W, bottom);
+		draw_levels(w, y + 1, x, COUNTERS_W, bottom);
+		y = w->show_pseudo ? draw_pseudo(w, 2, x2, rest, bottom) + 1 : 2;
+		if (w->show_stack && !stack_under)
+			draw_stack(w, y, x2, rest, bottom);
+		draw_footer(w, said, sizeof said);
+		return;
+	}
+	y = 2;
+	if (w->show_pseudo) {
+		/* The listing leaves the counters their lines. */
+		int cap = bottom - 5 - (w->show_stack && !stack_under ? 3 : 0);
+
+		if (cap > y + w->npseudo)
+			cap = y + w->npseudo;
+		y = draw_pseudo(w, y, x, width, cap) + 1;
+	}
+	y = draw_counters_short(w, y, x, width, bottom);
+	if (w->show_stack && !stack_under)
+		y = draw_stack(w, y + 1, x, width, bottom);
+	if (!tree_under)
+		draw_levels(w, y, x, width, bottom);
+	draw_footer(w, said, sizeof said);
 }

@@ -15,8 +15,13 @@ struct input_event;
 
 struct watch;
 
-/* A Watch screen of algorithm a on an n×n board; NULL when out of memory. */
-struct watch *watch_new(int n, enum search_algo a, enum search_goal goal);
+/*
+ * A Watch screen of algorithm a on an n×n board, from the queens of given
+ * (ranks by file, -1 for an empty file; NULL: an empty board).  NULL with the
+ * reason in err when the search cannot start there or memory is short.
+ */
+struct watch *watch_new(int n, enum search_algo a, enum search_goal goal,
+                        const int *given, char *err, size_t errlen);
 void watch_free(struct watch *w);
 
 void watch_draw(struct watch *w);
