@@ -77,7 +77,7 @@ int cli_menu(int argc, char **argv)
 int cli_watch(int argc, char **argv)
 {
 	static const char synopsis[] =
-	        "nqueens watch [N] [--algorithm NAME] [--first] [--from RANKS] [--ascii] "
+	        "nqueens watch [N] [--algorithm NAME] [--first] [--from POSITION] [--ascii] "
 	        "[--no-color]";
 	static const struct cli_optdef wdefs[] = {
 	        {"algorithm", 0, true}, {"first", 'f', false}, {"ascii", 'a', false},

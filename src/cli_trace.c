@@ -13,7 +13,7 @@
 
 static const char synopsis[] =
         "nqueens trace N [--algorithm backtrack|scan|permute|repair|construct] "
-        "[--first] [--stats] [--seed S] [--from RANKS]";
+        "[--first] [--stats] [--seed S] [--from POSITION]";
 
 int cli_parse_from(const char *cmd, const char *text, int *n, int **ranks)
 {
