@@ -770,14 +770,16 @@ void watch_draw(struct watch *w)
 	int bottom = LINES - 4, rows = bottom - 1, x, y, width, under, ngiven = 0;
 	int pw = w->show_pseudo ? w->pseudo_w : COUNTERS_W;
 	bool tree = w->show_tree && search_nodes(w->s) && w->n <= TREE_MAX_N;
-	bool two;
+	bool two, stack = w->show_stack && search_nodes(w->s); /* no calls in repair */
 
 	fill_cells(w);
 	for (int f = 0; w->given && f < w->n; f++)
 		ngiven += w->given[f] >= 0;
 	snprintf(title, sizeof title, "nqueens - Watch %dx%d, %s, %s%s", w->n, w->n,
 	         search_algo_name(w->algo),
-	         w->goal == SEARCH_ALL ? "all solutions" : "first solution",
+	         !search_nodes(w->s)     ? "one solution"
+	         : w->goal == SEARCH_ALL ? "all solutions"
+	                                 : "first solution",
 	         ngiven ? ", from the queens given" : "");
 	help_put(0, 0, theme_attr(THEME_TITLE), title);
 	draw_progress(w);
@@ -799,7 +801,7 @@ void watch_draw(struct watch *w)
 	under = w->bv.top + w->bv.height + 1;
 
 	/* Under the board: the call stack, then the tree where there is room. */
-	bool stack_under = w->show_stack && bottom - under >= 3;
+	bool stack_under = stack && bottom - under >= 3;
 	bool tree_under = false;
 
 	y = under;
@@ -816,7 +818,7 @@ void watch_draw(struct watch *w)
 		y = draw_counters(w, 2, x, COUNTERS_W, bottom);
 		draw_levels(w, y + 1, x, COUNTERS_W, bottom);
 		y = w->show_pseudo ? draw_pseudo(w, 2, x2, rest, bottom) + 1 : 2;
-		if (w->show_stack && !stack_under)
+		if (stack && !stack_under)
 			draw_stack(w, y, x2, rest, bottom);
 		draw_footer(w, said, sizeof said);
 		return;
@@ -824,14 +826,14 @@ void watch_draw(struct watch *w)
 	y = 2;
 	if (w->show_pseudo) {
 		/* The listing leaves the counters their lines. */
-		int cap = bottom - 5 - (w->show_stack && !stack_under ? 3 : 0);
+		int cap = bottom - 5 - (stack && !stack_under ? 3 : 0);
 
 		if (cap > y + w->npseudo)
 			cap = y + w->npseudo;
 		y = draw_pseudo(w, y, x, width, cap) + 1;
 	}
 	y = draw_counters_short(w, y, x, width, bottom);
-	if (w->show_stack && !stack_under)
+	if (stack && !stack_under)
 		y = draw_stack(w, y + 1, x, width, bottom);
 	if (!tree_under)
 		draw_levels(w, y, x, width, bottom);
