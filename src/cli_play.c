@@ -76,9 +76,9 @@ int cli_menu(int argc, char **argv)
 
 int cli_watch(int argc, char **argv)
 {
-	static const char synopsis[] =
-	        "nqueens watch [N] [--algorithm NAME] [--first] [--from POSITION] [--ascii] "
-	        "[--no-color]";
+	static const char synopsis[] = "nqueens watch [N] [--algorithm NAME] [--first] "
+	                               "[--from POSITION] [--ascii] "
+	                               "[--no-color]";
 	static const struct cli_optdef wdefs[] = {
 	        {"algorithm", 0, true}, {"first", 'f', false}, {"ascii", 'a', false},
 	        {"no-color", 0, false}, {"help", 'h', false},  {"from", 0, true},
@@ -107,8 +107,7 @@ int cli_watch(int argc, char **argv)
 	o.no_color = val[3] != NULL;
 	o.watch = true;
 	o.n = val[5] ? 0 : 8;
-	hi = search_max_n(o.algorithm) < WATCH_MAX_N ? search_max_n(o.algorithm)
-	                                             : WATCH_MAX_N;
+	hi = watch_max_n(o.algorithm);
 	if (npos == 1) {
 		uint64_t v;
 

@@ -184,6 +184,25 @@ keys q
 wait_exit
 modes_restored "the watch from given queens leaves the terminal as it was"
 
+# Repair on a board far larger than the window: an overview and a sparkline.
+start 80 24 -- --ascii watch 1000 --algorithm repair
+expect_screen "a large board opens" "Watch 1000x1000, repair, one solution"
+expect_screen "drawn as an overview with its scale" "a mark: [0-9]+x[0-9]+ squares"
+keys e
+expect_screen "repair runs to a solution" "solutions: 1( |$)"
+expect_screen "the conflicts over time" "Conflicts: [1-9][0-9]* at the start, 0 now"
+keys ']'
+expect_screen "] doubles a large board" "Watch 2000x2000, repair"
+keys '[' '['
+expect_screen "[ halves it" "Watch 500x500, repair"
+keys a
+expect_screen "construct on the same board" "Watch 500x500, construct"
+keys a
+expect_screen "a tree search goes back to a board it can search" "Watch 8x8, backtrack"
+keys q
+wait_exit
+modes_restored "the large board leaves the terminal as it was"
+
 # From Play: w watches the search go on from the queens on the board.
 start 100 30 -- --ascii play 6
 keys Space

@@ -717,6 +717,11 @@ const int *search_ranks(const struct search *s)
 	return s->ranks;
 }
 
+uint64_t search_conflicts(const struct search *s)
+{
+	return s->algo == SEARCH_REPAIR ? s->st.conflicts : 0;
+}
+
 const int *search_given(const struct search *s)
 {
 	return s->given;

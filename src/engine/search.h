@@ -120,6 +120,9 @@ const struct search_counters *search_counters(const struct search *s);
 /* The queens as 0-based ranks by file, -1 for an empty file. */
 const int *search_ranks(const struct search *s);
 
+/* Repair: the pairs of queens that attack each other now; 0 for the others. */
+uint64_t search_conflicts(const struct search *s);
+
 /* The queens the search started from, as given to search_new_from, or NULL. */
 const int *search_given(const struct search *s);
 

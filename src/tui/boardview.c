@@ -5,6 +5,7 @@
 
 #include <curses.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "theme.h"
@@ -184,4 +185,82 @@ bool boardview_hit(const struct boardview *bv, int line, int col, struct square 
 	sq->file = bv->first_file + dx / bv->cw;
 	sq->rank = bv->first_rank + bv->ranks - 1 - dy / bv->ch;
 	return true;
+}
+
+/* The bit of each braille dot, by column (0, 1) and row (0 at the top) in a cell. */
+static const unsigned braille_bit[2][4] = {{0x01, 0x02, 0x04, 0x40},
+                                           {0x08, 0x10, 0x20, 0x80}};
+
+int boardview_overview_draw(struct boardview_overview *ov)
+{
+	bool ascii = theme_is_ascii();
+	/* ASCII keeps the aspect with one mark for 2 by 4 blocks, like a braille cell. */
+	int dx = 2, dy = 4, scale, cols, rows;
+
+	ov->cols = ov->rows = 0;
+	if (ov->width < 1 || ov->height < 1 || ov->n < 1)
+		return 0;
+	/* The smallest block size that fits the whole board. */
+	scale = (ov->n + dx * ov->width - 1) / (dx * ov->width);
+	if (scale < (ov->n + dy * ov->height - 1) / (dy * ov->height))
+		scale = (ov->n + dy * ov->height - 1) / (dy * ov->height);
+	cols = (ov->n + dx * scale - 1) / (dx * scale);
+	rows = (ov->n + dy * scale - 1) / (dy * scale);
+
+	size_t cells = (size_t)cols * (size_t)rows;
+	unsigned *dots = calloc(cells, sizeof *dots); /* braille bits, or a count */
+	unsigned char *bad = calloc(cells, sizeof *bad);
+
+	if (!dots || !bad) {
+		free(dots);
+		free(bad);
+		return 0;
+	}
+	for (int f = 0; f < ov->n; f++) {
+		int r = ov->ranks[f], x, y;
+
+		if (r < 0)
+			continue;
+		x = f / scale;
+		y = (ov->n - 1 - r) / scale; /* rank n at the top */
+		size_t c = (size_t)(y / dy) * (size_t)cols + (size_t)(x / dx);
+
+		if (ascii)
+			dots[c]++;
+		else
+			dots[c] |= braille_bit[x % dx][y % dy];
+		if (ov->attacked && ov->attacked[f])
+			bad[c] = 1;
+	}
+	for (int y = 0; y < rows; y++) {
+		for (int x = 0; x < cols; x++) {
+			size_t c = (size_t)y * (size_t)cols + (size_t)x;
+			char ch[8];
+			unsigned v = dots[c];
+
+			if (ascii) {
+				static const char marks[] = " .:+*#";
+
+				ch[0] = marks[v < 5 ? v : 5];
+				ch[1] = '\0';
+			} else {
+				/* U+2800 + v, in UTF-8. */
+				unsigned cp = 0x2800 + v;
+
+				ch[0] = (char)(0xe0 | (cp >> 12));
+				ch[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+				ch[2] = (char)(0x80 | (cp & 0x3f));
+				ch[3] = '\0';
+			}
+			attrset(bad[c] ? theme_attr(THEME_BAD)
+			               : theme_attr(THEME_NORMAL));
+			mvaddstr(ov->top + y, ov->left + x, ch);
+		}
+	}
+	attrset(A_NORMAL);
+	free(dots);
+	free(bad);
+	ov->cols = cols;
+	ov->rows = rows;
+	return scale;
 }

@@ -51,6 +51,24 @@ void boardview_draw(const struct boardview *bv);
 /* The square under a screen cell, if any. */
 bool boardview_hit(const struct boardview *bv, int line, int col, struct square *sq);
 
+/*
+ * A board too large for a square a cell, drawn whole in a rectangle: each
+ * character holds a block of squares as Unicode braille dots (2 by 4 dots,
+ * a dot lit when a queen stands in its block), or in ASCII as a density
+ * mark.  Queens are given by file (ranks[f], -1 for none); attacked[f] draws
+ * the queen of file f in the conflict colour.  Returns the side of the block
+ * of squares a dot (in ASCII, a half character) stands for, and sets cols and
+ * rows to the size drawn.
+ */
+struct boardview_overview {
+	int n;
+	const int *ranks;
+	const bool *attacked; /* may be NULL */
+	int top, left, height, width;
+	int cols, rows; /* set by boardview_overview_draw */
+};
+int boardview_overview_draw(struct boardview_overview *ov);
+
 /* The smallest rectangle that shows an n×n board without scrolling. */
 void boardview_min_size(int n, int *height, int *width);
 

@@ -33,6 +33,9 @@
 #define TREE_MAX_N 6
 #define TREE_MAX_NODES 1024
 
+/* Above this n the board is drawn as an overview, and has no cells. */
+#define CELLS_MAX_N 32
+
 static const int speeds[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
 #define NSPEEDS ((int)(sizeof speeds / sizeof speeds[0]))
 
@@ -54,6 +57,8 @@ struct watch {
 	bool show_pseudo, show_stack, show_tree;
 	int pseudo_w;     /* the widest line of the listing, with its marker */
 	int bar_x, bar_w; /* where the progress bar was drawn, for the mouse */
+	uint32_t *conf;   /* repair: the conflicts after move m, for m < nconf */
+	size_t nconf, capconf;
 
 	char pseudo[PSEUDO_MAX_LINES][128];
 	int npseudo;
@@ -143,7 +148,8 @@ static int restart(struct watch *w, char *err, size_t errlen)
 		say(w, "%s.", err);
 		return -1;
 	}
-	cells = calloc((size_t)w->n * (size_t)w->n, sizeof *cells);
+	cells = calloc(w->n <= CELLS_MAX_N ? (size_t)w->n * (size_t)w->n : 1,
+	               sizeof *cells);
 	if (!cells) {
 		search_free(s);
 		snprintf(err, errlen, "out of memory");
@@ -155,6 +161,7 @@ static int restart(struct watch *w, char *err, size_t errlen)
 	w->s = s;
 	w->cells = cells;
 	w->total = 0;
+	w->nconf = 0;
 	w->playing = false;
 	/* The tree searches of small boards are quick to run once ahead. */
 	if (w->n <= TOTAL_MAX_N && w->algo != SEARCH_REPAIR &&
@@ -198,6 +205,7 @@ void watch_free(struct watch *w)
 	search_free(w->s);
 	free(w->cells);
 	free(w->given);
+	free(w->conf);
 	free(w);
 }
 
@@ -207,6 +215,44 @@ void watch_min_size(const struct watch *w, int *lines, int *cols)
 	/* Title, progress, a few ranks, the narration, a message, the key line. */
 	*lines = 12;
 	*cols = 50;
+}
+
+/* Repair: keeps the number of conflicts after each move for the sparkline. */
+static void note_conflicts(struct watch *w)
+{
+	size_t m = (size_t)search_counters(w->s)->moves;
+
+	if (m + 1 < w->nconf)
+		return; /* known already: the search goes the same way again */
+	if (m >= w->capconf) {
+		size_t cap = w->capconf ? 2 * w->capconf : 1024;
+		uint32_t *p = realloc(w->conf, cap * sizeof *p);
+
+		if (!p)
+			return;
+		w->conf = p;
+		w->capconf = cap;
+	}
+	uint64_t c = search_conflicts(w->s);
+
+	w->conf[m] = c > UINT32_MAX ? UINT32_MAX : (uint32_t)c;
+	w->nconf = m + 1;
+}
+
+/* search_run, noting repair's conflicts on the way. */
+static uint64_t run(struct watch *w, unsigned stop, uint64_t max)
+{
+	uint64_t done = 0;
+
+	if (w->algo != SEARCH_REPAIR)
+		return search_run(w->s, stop, max);
+	while ((max == 0 || done < max) && search_step(w->s)) {
+		done++;
+		note_conflicts(w);
+		if (stop & (1u << search_last(w->s)->kind))
+			break;
+	}
+	return done;
 }
 
 /* restart, for keys: a failure is said on the screen. */
@@ -224,12 +270,27 @@ static void set_playing(struct watch *w, bool on)
 	w->anchor_events = search_counters(w->s)->events;
 }
 
+int watch_max_n(enum search_algo a)
+{
+	/* Repair and construct are quick on any board they accept. */
+	if (a == SEARCH_REPAIR || a == SEARCH_CONSTRUCT)
+		return search_max_n(a);
+	return search_max_n(a) < WATCH_MAX_N ? search_max_n(a) : WATCH_MAX_N;
+}
+
 static void change_size(struct watch *w, int d)
 {
-	int n = w->n + d, lo = search_min_n(w->algo);
-	int hi =
-	        search_max_n(w->algo) < WATCH_MAX_N ? search_max_n(w->algo) : WATCH_MAX_N;
+	int n, lo = search_min_n(w->algo), hi = watch_max_n(w->algo);
 
+	/* One at a time on small boards, doubling or halving on large ones. */
+	if (d > 0)
+		n = w->n < WATCH_MAX_N ? w->n + 1 : 2 * w->n;
+	else
+		n = w->n <= WATCH_MAX_N      ? w->n - 1
+		    : w->n / 2 < WATCH_MAX_N ? WATCH_MAX_N
+		                             : w->n / 2;
+	if (n > hi && w->n < hi)
+		n = hi;
 	if (n < lo || n > hi) {
 		say(w, "%s works on boards from %d to %d.", search_algo_name(w->algo), lo,
 		    hi);
@@ -259,12 +320,19 @@ static void next_algo(struct watch *w)
 		free(w->given);
 		w->given = NULL;
 	}
+	if (w->n > watch_max_n(w->algo)) {
+		say(w, "%s watches boards up to %d: the board is now 8x8.",
+		    search_algo_name(w->algo), watch_max_n(w->algo));
+		w->n = 8;
+		free(w->given);
+		w->given = NULL;
+	}
 	restart_here(w);
 }
 
 static void run_to_end(struct watch *w)
 {
-	search_run(w->s, 0, END_CHUNK);
+	run(w, 0, END_CHUNK);
 	if (!search_done(w->s))
 		say(w, "Stopped after %u million events; e runs on.",
 		    END_CHUNK / 1000000);
@@ -275,8 +343,7 @@ static enum watch_result mouse(struct watch *w, const struct input_event *ev)
 {
 	if (ev->button == INPUT_WHEEL_UP || ev->button == INPUT_WHEEL_DOWN) {
 		set_playing(w, false);
-		if (ev->button == INPUT_WHEEL_UP ? !search_back(w->s)
-		                                 : !search_step(w->s))
+		if (ev->button == INPUT_WHEEL_UP ? !search_back(w->s) : !run(w, 0, 1))
 			say(w, ev->button == INPUT_WHEEL_UP ? "This is the start."
 			                                    : "The search is over.");
 	} else if (ev->button == INPUT_BUTTON_LEFT && ev->action == INPUT_PRESS &&
@@ -319,7 +386,7 @@ enum watch_result watch_key(struct watch *w, const struct input_event *ev)
 		break;
 	case '.':
 		set_playing(w, false);
-		if (!search_step(w->s))
+		if (!run(w, 0, 1))
 			say(w, "The search is over.");
 		break;
 	case ',':
@@ -329,7 +396,7 @@ enum watch_result watch_key(struct watch *w, const struct input_event *ev)
 		break;
 	case 'n':
 		set_playing(w, false);
-		search_run(w->s, 1u << SEARCH_EV_SOLUTION, END_CHUNK);
+		run(w, 1u << SEARCH_EV_SOLUTION, END_CHUNK);
 		if (search_done(w->s))
 			say(w, "No more solutions.");
 		break;
@@ -413,7 +480,7 @@ void watch_tick(struct watch *w)
 	due = due_events(w, w->frame_ms);
 	now_at = search_counters(w->s)->events;
 	if (due > now_at)
-		search_run(w->s, 0, due - now_at);
+		run(w, 0, due - now_at);
 	if (search_done(w->s))
 		w->playing = false;
 	term_dirty();
@@ -426,6 +493,8 @@ static void fill_cells(struct watch *w)
 	const int *ranks = search_ranks(w->s);
 	int n = w->n;
 
+	if (n > CELLS_MAX_N)
+		return;
 	memset(w->cells, 0, (size_t)n * (size_t)n * sizeof *w->cells);
 	for (int f = 0; f < n; f++)
 		if (ranks[f] >= 0)
@@ -633,9 +702,59 @@ static int draw_tree(struct watch *w, int y, int x, int width, int bottom)
 	return y + (lines - first < rows ? lines - first : rows);
 }
 
+/* Repair: the conflicts after each move so far, as a sparkline. */
+static int draw_sparkline(struct watch *w, int y, int x, int width, int bottom)
+{
+	static const char *const bars[] = {"\u2581", "\u2582", "\u2583", "\u2584",
+	                                   "\u2585", "\u2586", "\u2587", "\u2588"};
+	static const char ascii_bars[] = "_.-=+*#@";
+	size_t m = (size_t)search_counters(w->s)->moves + 1;
+	uint32_t top = 0;
+
+	int ngiven = 0;
+
+	for (int f = 0; w->given && f < w->n; f++)
+		ngiven += w->given[f] >= 0;
+	/* Nothing to show until every queen stands. */
+	if (search_counters(w->s)->placed < (uint64_t)(w->n - ngiven) ||
+	    y + 2 > bottom + 1 || w->nconf == 0 || width < 8)
+		return y;
+	if (m > w->nconf)
+		m = w->nconf;
+	for (size_t i = 0; i < m; i++)
+		if (w->conf[i] > top)
+			top = w->conf[i];
+	help_line(&y, x, width, theme_attr(THEME_TITLE),
+	          "Conflicts: %" PRIu32 " at the start, %" PRIu32 " now", w->conf[0],
+	          w->conf[m - 1]);
+	/* Each column is the largest count of its share of the moves. */
+	int cols = (int)m < width ? (int)m : width;
+
+	for (int c = 0; c < cols; c++) {
+		size_t a = (size_t)c * m / (size_t)cols,
+		       b = (size_t)(c + 1) * m / (size_t)cols;
+		uint32_t v = 0;
+
+		for (size_t i = a; i < b; i++)
+			if (w->conf[i] > v)
+				v = w->conf[i];
+		int level = top ? (int)((uint64_t)v * 7 / top) : 0;
+
+		attrset(v == 0 ? theme_attr(THEME_GOOD) : (int)A_NORMAL);
+		if (theme_is_ascii())
+			mvaddch(y, x + c, (chtype)ascii_bars[level]);
+		else
+			mvaddstr(y, x + c, bars[level]);
+	}
+	attrset(A_NORMAL);
+	return y + 1;
+}
+
 /* Under the counters: the tree for small boards, else the nodes per level. */
 static int draw_levels(struct watch *w, int y, int x, int width, int bottom)
 {
+	if (w->algo == SEARCH_REPAIR)
+		return draw_sparkline(w, y, x, width, bottom);
 	if (w->show_tree && search_nodes(w->s) && w->n <= TREE_MAX_N)
 		return draw_tree(w, y, x, width, bottom);
 	return draw_nodes(w, y, x, width, bottom);
@@ -764,6 +883,53 @@ static void place_board(struct watch *w, int width, int height)
 	boardview_layout(&w->bv);
 }
 
+/*
+ * A board too large for its squares: the overview, the queens under attack
+ * in the conflict colour, and a line that gives the scale.  Sets bv.width to
+ * the width taken; returns the first line under it.
+ */
+static int draw_overview(struct watch *w, int width, int height)
+{
+	const int *ranks = search_ranks(w->s);
+	bool *attacked = calloc((size_t)w->n, sizeof *attacked);
+	struct position pos;
+	struct boardview_overview ov = {
+	        .n = w->n,
+	        .ranks = ranks,
+	        .top = 2,
+	        .left = 0,
+	        .width = width,
+	        .height = height - 1,
+	};
+	int scale;
+
+	/* The engine's conflict pairs name the queens under attack. */
+	if (attacked && board_from_ranks(&pos, w->n, ranks) == 0) {
+		size_t k = board_conflicts(&pos, NULL, 0);
+		struct board_conflict *c = malloc((k ? k : 1) * sizeof *c);
+
+		if (c) {
+			board_conflicts(&pos, c, k);
+			for (size_t i = 0; i < k; i++)
+				attacked[c[i].a.file] = attacked[c[i].b.file] = true;
+			free(c);
+		}
+		board_free(&pos);
+	}
+	ov.attacked = attacked;
+	scale = boardview_overview_draw(&ov);
+	free(attacked);
+	w->bv.width = ov.cols > 24 ? ov.cols : 24;
+	/* An ASCII mark stands for a block of 2 by 4 dots' squares. */
+	if (scale > 0 && theme_is_ascii())
+		help_line(&(int){2 + ov.rows}, 0, w->bv.width, theme_attr(THEME_DIMMED),
+		          "a mark: %dx%d squares", 2 * scale, 4 * scale);
+	else if (scale > 0)
+		help_line(&(int){2 + ov.rows}, 0, w->bv.width, theme_attr(THEME_DIMMED),
+		          "a dot: %dx%d squares", scale, scale);
+	return 2 + ov.rows + 2;
+}
+
 void watch_draw(struct watch *w)
 {
 	char title[128], said[512];
@@ -790,15 +956,22 @@ void watch_draw(struct watch *w)
 	 * wide as the listing, and the board takes the rest.  On a short window
 	 * with a tree to draw, the board leaves half the height under it.
 	 */
-	place_board(w, COLS - pw - COUNTERS_W - 4, rows);
-	two = w->bv.cw >= 4 && w->bv.files == w->n;
-	if (!two)
-		place_board(w, COLS - pw - 2, tree && rows < 30 ? rows / 2 : rows);
-	if (w->bv.files > 0)
-		boardview_draw(&w->bv);
-	x = w->bv.label_w + w->bv.files * w->bv.cw + 2;
+	if (w->n > CELLS_MAX_N) {
+		under = draw_overview(w, COLS - pw - 2, rows);
+		x = w->bv.width + 2;
+		two = false;
+	} else {
+		place_board(w, COLS - pw - COUNTERS_W - 4, rows);
+		two = w->bv.cw >= 4 && w->bv.files == w->n;
+		if (!two)
+			place_board(w, COLS - pw - 2,
+			            tree && rows < 30 ? rows / 2 : rows);
+		if (w->bv.files > 0)
+			boardview_draw(&w->bv);
+		x = w->bv.label_w + w->bv.files * w->bv.cw + 2;
+		under = w->bv.top + w->bv.height + 1;
+	}
 	width = COLS - x - 1;
-	under = w->bv.top + w->bv.height + 1;
 
 	/* Under the board: the call stack, then the tree where there is room. */
 	bool stack_under = stack && bottom - under >= 3;

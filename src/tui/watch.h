@@ -10,8 +10,11 @@
 
 struct input_event;
 
-/* Boards larger than this would take hours to search to the end. */
+/* Tree searches of larger boards would take hours to run to the end. */
 #define WATCH_MAX_N 20
+
+/* The largest board the screen watches algorithm a on. */
+int watch_max_n(enum search_algo a);
 
 struct watch;
 
