@@ -65,7 +65,11 @@ int boardview_layout(struct boardview *bv)
 		bv->first_file = bv->first_rank = 0;
 	} else {
 		/* Too big to show whole: a window on it that follows the cursor. */
-		bv->cw = avail_w >= 2 * 2 ? 2 : 1;
+		/* Every file in view if one-character squares allow it. */
+		bv->cw = avail_w >= 2 * n   ? 2
+		         : avail_w >= n     ? 1
+		         : avail_w >= 2 * 2 ? 2
+		                            : 1;
 		bv->ch = 1;
 		bv->files = avail_w / bv->cw < n ? avail_w / bv->cw : n;
 		bv->ranks = avail_h < n ? avail_h : n;

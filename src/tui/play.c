@@ -764,10 +764,10 @@ static long layout_score(struct boardview *bv)
 
 void play_draw(struct play *p)
 {
-	struct boardview side, below;
+	struct boardview side, below, narrow;
 	bool use_side;
 	char title[128];
-	int status_h = 6;
+	int status_h = 6, panel_w = PANEL_W, min_h, min_w;
 
 	fill_cells(p);
 	snprintf(title, sizeof title, "nqueens - Play %dx%d%s", p->n, p->n,
@@ -785,12 +785,22 @@ void play_draw(struct play *p)
 	side.width = COLS - PANEL_W - 1;
 	below.height = LINES - 2 - status_h;
 	below.width = COLS;
+	/* On a small window, the board at its smallest with a narrower panel. */
+	narrow = side;
+	boardview_min_size(p->n, &min_h, &min_w);
+	narrow.width = min_w;
 	use_side = side.width > 0 && layout_score(&side) >= layout_score(&below);
+	if (COLS - min_w - 2 >= 20 && layout_score(&narrow) > layout_score(&below) &&
+	    (side.width <= 0 || layout_score(&narrow) > layout_score(&side))) {
+		side = narrow;
+		panel_w = COLS - min_w - 2;
+		use_side = true;
+	}
 	p->bv = use_side ? side : below;
 	if (boardview_layout(&p->bv) == 0)
 		boardview_draw(&p->bv);
 	if (use_side)
-		draw_status(p, 2, COLS - PANEL_W, PANEL_W - 1);
+		draw_status(p, 2, COLS - panel_w, panel_w - 1);
 	else
 		draw_status(p, LINES - 1 - status_h, 1, COLS - 2);
 	if (p->message[0])
