@@ -124,7 +124,9 @@ else
 	fail "--ascii uses no UTF-8 glyph" "$(screen)"
 fi
 keys q
-wait_exit
+wait_gone "Play: keys" >/dev/null
+keys q
+wait_exit || fail "q quits after the help is closed" "status $status"
 
 start 80 24 NO_COLOR=1 -- play 6
 expect_screen "NO_COLOR starts" "Queens: 0 of 6"
@@ -142,6 +144,8 @@ if tm capture-pane -p -e | grep -Eq '\[(3[0-7]|4[0-7]|38;|48;)'; then
 else
 	pass "--no-color draws without colours"
 fi
+keys q
+wait_exit
 if start 80 24 -- play 6 && wait_for "Queens" && tm capture-pane -p -e | grep -Eq '\[(3[0-7]|4[0-7]|38;|48;)'; then
 	pass "colours are used by default"
 else

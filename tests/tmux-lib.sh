@@ -9,10 +9,26 @@ unset TMUX
 sock="nq-test-$$-0"
 starts=0
 export XDG_DATA_HOME="$tmpdir/data"
-trap 'tm kill-server 2>/dev/null; rm -rf "$tmpdir"' EXIT
+trap 'stop_program; tm kill-server 2>/dev/null; rm -rf "$tmpdir"' EXIT
 
 tm() {
 	"$TMUX_PROG" -L "$sock" -f /dev/null "$@"
+}
+
+# Ends a program a test left running, so that none outlives its test: TERM
+# first, as a user would, then KILL.
+stop_program() {
+	[ -s "$tmpdir/pid" ] || return 0
+	p=$(cat "$tmpdir/pid")
+	kill -0 "$p" 2>/dev/null || return 0
+	kill -TERM "$p" 2>/dev/null
+	i=0
+	while kill -0 "$p" 2>/dev/null && [ $i -lt 20 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill -KILL "$p" 2>/dev/null
+	return 0
 }
 
 # start W H ENV... -- ARGS...: runs nqueens ARGS in a W×H pane with ENV set;
@@ -26,6 +42,7 @@ start() {
 		shift
 	done
 	shift
+	stop_program
 	rm -f "$tmpdir/exit"
 	# A server of its own each time: a dying one must not take the next.
 	tm kill-server 2>/dev/null
