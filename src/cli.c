@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "board.h"
+#include "classes.h"
 #include "datadir.h"
 #include "count.h"
 #include "enumerate.h"
@@ -40,9 +41,10 @@ static const char usage_text[] =
         "  count N [--unique] [--threads K]\n"
         "      print the number of solutions for 1 <= N <= 29, or with --unique\n"
         "      the number of symmetry classes; K threads (default: one per CPU)\n"
-        "  list N [--unique] [--format rows|algebraic|board]\n"
+        "  list N [--unique [--variants]] [--format rows|algebraic|board]\n"
         "      print every solution for 1 <= N <= 32 in lexicographic order, one a\n"
-        "      line; --unique prints one representative per symmetry class\n"
+        "      line; --unique prints one representative per symmetry class, and\n"
+        "      --variants after it each member of the class, named by its transform\n"
         "  solve N [--index K] [--format rows|algebraic|board]\n"
         "      print the lexicographically first solution, or solution #K\n"
         "  check [POSITION...]\n"
@@ -415,20 +417,24 @@ int cli_count(int argc, char **argv)
 int cli_list(int argc, char **argv)
 {
 	static const char synopsis[] =
-	        "nqueens list N [--unique] [--format rows|algebraic|board]";
+	        "nqueens list N [--unique [--variants]] [--format rows|algebraic|board]";
 	static const struct cli_optdef defs[] = {
 	        {"unique", 'u', false},
 	        {"format", 'f', true},
 	        {"help", 'h', false},
+	        {"variants", 0, false},
 	};
-	const char *val[3];
+	const char *val[4];
 	char *pos[1];
-	int npos, n = 0, p[ENUM_MAX_N], canon[ENUM_MAX_N];
+	int npos, n = 0, p[ENUM_MAX_N];
 	enum format fmt;
 	struct enum_iter it;
 
-	if (cli_parse_options("list", synopsis, argc, argv, defs, 3, val, pos, 1, &npos))
+	if (cli_parse_options("list", synopsis, argc, argv, defs, 4, val, pos, 1, &npos))
 		return CLI_USAGE;
+	if (val[3] && !val[0])
+		return cli_usage_error("list", "--variants goes with --unique; usage: %s",
+		                       synopsis);
 	if (val[2]) {
 		cli_help();
 		return cli_finish_output(CLI_OK);
@@ -438,13 +444,21 @@ int cli_list(int argc, char **argv)
 		return CLI_USAGE;
 	enum_start(&it, n);
 	while (enum_next(&it, p)) {
-		if (val[0]) {
-			/* A class is listed where its smallest member comes. */
-			sym_canonical(n, p, canon, NULL);
-			if (memcmp(canon, p, sizeof *p * (size_t)n) != 0)
-				continue;
-		}
+		/* A class is listed where its smallest member comes. */
+		if (val[0] && !classes_is_rep(n, p))
+			continue;
 		print_solution(n, p, fmt);
+		if (val[3]) {
+			struct class_variant v[SYM_COUNT];
+			int count = classes_variants(n, p, v);
+
+			/* Each member, the representative too, after its transform. */
+			for (int i = 0; i < count; i++) {
+				printf("  %s%s", sym_name(v[i].from_rep),
+				       fmt == FORMAT_BOARD ? "\n" : " ");
+				print_solution(n, v[i].ranks, fmt);
+			}
+		}
 		if (ferror(stdout))
 			break;
 	}

@@ -151,4 +151,21 @@ if nq --version | grep -Eq '^nqueens [0-9]+\.[0-9]+'; then
 else
 	fail "--version"
 fi
+# Classes with their variants: 12 representatives, 92 members named by transform.
+nq list 8 --unique --variants >"$tmpdir/variants"
+if [ "$(grep -c '^[1-8]' "$tmpdir/variants")" = 12 ] &&
+	[ "$(grep -c '^  [a-z]' "$tmpdir/variants")" = 92 ] &&
+	[ "$(grep '^  ' "$tmpdir/variants" | sed 's/^  [a-z0-9-]* //' | sort | uniq | wc -l | tr -d ' ')" = 92 ] &&
+	[ "$(grep '^  ' "$tmpdir/variants" | sed 's/^  [a-z0-9-]* //' | sort)" = "$(nq list 8 | sort)" ] &&
+	[ "$(grep -A4 -x '3 5 2 8 1 7 4 6' "$tmpdir/variants" | sed 's/^ *//;s/ .*//' | tr '\n' ' ')" = "3 id rot90 flip-x flip-diag " ]; then
+	pass "list --unique --variants: every solution once, under its class"
+else
+	fail "list --unique --variants: every solution once, under its class" "$(head -20 "$tmpdir/variants")"
+fi
+if [ "$(nq list 8 --unique --variants --format algebraic | sed -n 3p)" = "  rot90 a8 b2 c4 d1 e7 f5 g3 h6" ]; then
+	pass "a variant line in squares"
+else
+	fail "a variant line in squares" "$(nq list 8 --unique --variants --format algebraic | sed -n 3p)"
+fi
+refuse "--variants without --unique" 2 "--variants goes with --unique" -- list 8 --variants
 finish

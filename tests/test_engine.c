@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "board.h"
+#include "classes.h"
 #include "count.h"
 #include "enumerate.h"
 #include "known.h"
@@ -627,6 +628,101 @@ static void test_format(void **state)
 	assert_string_equal(buf, "zz");
 }
 
+static int cmp_solution(const void *a, const void *b)
+{
+	return memcmp(a, b, ENUM_MAX_N * sizeof(int));
+}
+
+/* Every solution falls in exactly one class; the orbits add up to the total. */
+static void test_class_grouping(void **state)
+{
+	(void)state;
+	for (int n = 1; n <= 12; n++) {
+		uint64_t total, unique, reps = 0, members = 0;
+		struct class_iter ci;
+		struct enum_iter it;
+		int rep[ENUM_MAX_N], prev[ENUM_MAX_N], p[ENUM_MAX_N];
+		/* For n <= 10, the variants of all classes are the solutions, once. */
+		int(*all)[ENUM_MAX_N] = n <= 10 ? calloc(800, sizeof *all) : NULL;
+		int(*got)[ENUM_MAX_N] = n <= 10 ? calloc(800, sizeof *got) : NULL;
+		size_t nall = 0, ngot = 0;
+
+		assert_true(known_counts(n, &total, &unique));
+		classes_start(&ci, n);
+		while (classes_next(&ci, rep)) {
+			struct class_variant v[SYM_COUNT];
+			int orbit = classes_variants(n, rep, v);
+
+			/* Representatives come in order, each the smallest of its class.
+			 */
+			if (reps)
+				assert_true(memcmp(prev, rep, sizeof *rep * (size_t)n) <
+				            0);
+			memcpy(prev, rep, sizeof *rep * (size_t)n);
+			assert_true(orbit == 8 || orbit == 4 || orbit == 2 || n == 1);
+			assert_int_equal(v[0].from_rep, SYM_ID);
+			for (int i = 0; i < orbit; i++) {
+				struct position pos;
+
+				assert_int_equal(board_from_ranks(&pos, n, v[i].ranks),
+				                 0);
+				assert_true(board_is_solution(&pos));
+				board_free(&pos);
+				assert_true(memcmp(rep, v[i].ranks,
+				                   sizeof *rep * (size_t)n) <= 0);
+				if (got)
+					memcpy(got[ngot++], v[i].ranks,
+					       sizeof *rep * (size_t)n);
+			}
+			members += (uint64_t)orbit;
+			reps++;
+		}
+		assert_int_equal(reps, unique);
+		assert_int_equal(members, total);
+		if (all) {
+			enum_start(&it, n);
+			while (enum_next(&it, p))
+				memcpy(all[nall++], p, sizeof *p * (size_t)n);
+			qsort(got, ngot, sizeof *got, cmp_solution);
+			assert_int_equal(nall, ngot);
+			assert_memory_equal(all, got, nall * sizeof *all);
+		}
+		free(all);
+		free(got);
+	}
+}
+
+/* Eight queens: 12 classes, 11 of eight members and one of four, its own 180° turn. */
+static void test_eight_queens_symmetric_class(void **state)
+{
+	struct class_iter ci;
+	int rep[ENUM_MAX_N], fours = 0, eights = 0;
+
+	(void)state;
+	classes_start(&ci, 8);
+	while (classes_next(&ci, rep)) {
+		struct class_variant v[SYM_COUNT];
+		int orbit = classes_variants(8, rep, v), turned[ENUM_MAX_N];
+
+		if (orbit == 4) {
+			static const int want[8] = {2, 4, 1, 7,
+			                            0, 6, 3, 5}; /* 3 5 2 8 1 7 4 6 */
+
+			fours++;
+			assert_memory_equal(rep, want, sizeof want);
+			sym_apply(SYM_ROT180, 8, rep, turned);
+			assert_memory_equal(rep, turned, sizeof want);
+			assert_string_equal(classes_symmetry(orbit),
+			                    "own 180\u00b0 turn");
+		} else {
+			assert_int_equal(orbit, 8);
+			eights++;
+		}
+	}
+	assert_int_equal(fours, 1);
+	assert_int_equal(eights, 11);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -652,6 +748,8 @@ int main(void)
 	        cmocka_unit_test(test_conflicts),
 	        cmocka_unit_test(test_board_edit),
 	        cmocka_unit_test(test_format),
+	        cmocka_unit_test(test_class_grouping),
+	        cmocka_unit_test(test_eight_queens_symmetric_class),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "board.h"
+#include "classes.h"
 #include "enumerate.h"
 #include "errmsg.h"
 #include "symmetry.h"
@@ -593,39 +594,9 @@ int store_save(const struct store *st, char *err, size_t errlen)
 	return 0;
 }
 
-/*
- * A cheap test that rules out most solutions as representatives: the first
- * rank of every image of p under the eight symmetries is one of p's border
- * queens read from a corner, and a representative's own first rank is the
- * smallest of them.
- */
-static bool may_be_representative(int n, const int *p)
-{
-	int first_file = -1, last_file = -1, m = n - 1;
-	int v[7];
-
-	for (int f = 0; f < n; f++) {
-		if (p[f] == 0)
-			first_file = f;
-		if (p[f] == m)
-			last_file = f;
-	}
-	v[0] = m - p[0];
-	v[1] = p[m];
-	v[2] = m - p[m];
-	v[3] = first_file;
-	v[4] = m - first_file;
-	v[5] = last_file;
-	v[6] = m - last_file;
-	for (int i = 0; i < 7; i++)
-		if (v[i] < p[0])
-			return false;
-	return true;
-}
-
 int store_class_index(int n, const int *p, const atomic_int *cancel, uint64_t *index)
 {
-	int canon[ENUM_MAX_N], q[ENUM_MAX_N], tmp[ENUM_MAX_N];
+	int canon[ENUM_MAX_N], q[ENUM_MAX_N];
 	uint64_t before = 0, seen = 0;
 	struct enum_iter it;
 	struct position pos;
@@ -660,10 +631,7 @@ int store_class_index(int n, const int *p, const atomic_int *cancel, uint64_t *i
 			errno = ECANCELED;
 			return -1;
 		}
-		if (!may_be_representative(n, q))
-			continue;
-		sym_canonical(n, q, tmp, NULL);
-		if (memcmp(q, tmp, sizeof *q * (size_t)n) == 0)
+		if (classes_is_rep(n, q))
 			before++;
 	}
 	*index = before + 1;

@@ -1,0 +1,42 @@
+/* Symmetry classes: their representatives in order, and their variants. */
+#ifndef NQ_CLASSES_H
+#define NQ_CLASSES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "enumerate.h"
+#include "symmetry.h"
+
+/* One member of a class: the transform that makes it from the representative. */
+struct class_variant {
+	enum sym from_rep;
+	int ranks[ENUM_MAX_N]; /* 0-based ranks by file */
+};
+
+/* True when the solution p is its class's representative (its smallest member). */
+bool classes_is_rep(int n, const int *p);
+
+/*
+ * The distinct members of the class of the representative rep, each with the
+ * first transform (in enum sym order) that makes it, in that order: id first.
+ * Returns how many there are, the orbit size (8, 4, 2, or 1 for n = 1).
+ */
+int classes_variants(int n, const int *rep, struct class_variant out[SYM_COUNT]);
+
+/*
+ * Which symmetry a class of that orbit size has, in words: "none", "own 180°
+ * turn", "own quarter turn" (a 90° turn maps it onto itself), "every symmetry".
+ */
+const char *classes_symmetry(int orbit);
+
+/* Walks the representatives in order, as enum_iter walks the solutions. */
+struct class_iter {
+	struct enum_iter it;
+};
+void classes_start(struct class_iter *ci, int n);
+/* Starts just after the solution p (a representative or not). */
+void classes_seek(struct class_iter *ci, int n, const int *p);
+bool classes_next(struct class_iter *ci, int *rep);
+
+#endif
