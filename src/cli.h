@@ -25,6 +25,8 @@ int cli_play(int argc, char **argv);
 int cli_menu(int argc, char **argv);
 /* The Watch screen, from the command line. */
 int cli_watch(int argc, char **argv);
+/* The Browse screen, from the command line. */
+int cli_browse(int argc, char **argv);
 
 /* One option a command accepts; value options take the next argument. */
 struct cli_optdef {

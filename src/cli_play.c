@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "app.h"
+#include "browse.h"
 #include "play.h"
 #include "search.h"
 #include "watch.h"
@@ -141,4 +142,39 @@ int cli_watch(int argc, char **argv)
 	status = app_run(&o);
 	free(given);
 	return status;
+}
+
+int cli_browse(int argc, char **argv)
+{
+	static const char synopsis[] = "nqueens browse [N] [--ascii] [--no-color]";
+	static const struct cli_optdef bdefs[] = {
+	        {"ascii", 'a', false},
+	        {"no-color", 0, false},
+	        {"help", 'h', false},
+	};
+	struct app_opts o = {0};
+	const char *val[3];
+	char *pos[1];
+	int npos;
+
+	if (cli_parse_options("browse", synopsis, argc, argv, bdefs, 3, val, pos, 1,
+	                      &npos))
+		return CLI_USAGE;
+	if (val[2]) {
+		cli_help();
+		return cli_finish_output(CLI_OK);
+	}
+	o.ascii = val[0] != NULL;
+	o.no_color = val[1] != NULL;
+	o.browse = true;
+	o.n = 8;
+	if (npos == 1) {
+		uint64_t v;
+
+		if (cli_parse_number("browse", "N", pos[0], BROWSE_MIN_N, BROWSE_MAX_N,
+		                     &v))
+			return CLI_USAGE;
+		o.n = (int)v;
+	}
+	return app_run(&o);
 }

@@ -14,7 +14,7 @@ static const struct {
 } commands[] = {
         {"play", cli_play},   {"count", cli_count}, {"list", cli_list},
         {"solve", cli_solve}, {"check", cli_check}, {"puzzle", cli_puzzle},
-        {"trace", cli_trace}, {"watch", cli_watch},
+        {"trace", cli_trace}, {"watch", cli_watch}, {"browse", cli_browse},
 };
 
 /* The options that only change how the full-screen program draws. */
@@ -46,17 +46,21 @@ int main(int argc, char **argv)
 		char *moved[argc];
 		int k = 0;
 
-		if (strcmp(cmd, "play") != 0 && strcmp(cmd, "watch") != 0)
+		if (strcmp(cmd, "play") != 0 && strcmp(cmd, "watch") != 0 &&
+		    strcmp(cmd, "browse") != 0)
 			return cli_usage_error(
-			        NULL, "%s goes with play, watch or the menu, not with %s",
+			        NULL,
+			        "%s goes with play, watch, browse or the menu, "
+			        "not with %s",
 			        argv[1], cmd);
 		/* play's own arguments first, then the display options. */
 		for (int i = 2 + ndisplay; i < argc; i++)
 			moved[k++] = argv[i];
 		for (int i = 1; i <= ndisplay; i++)
 			moved[k++] = argv[i];
-		return strcmp(cmd, "watch") == 0 ? cli_watch(k, moved)
-		                                 : cli_play(k, moved);
+		return strcmp(cmd, "watch") == 0    ? cli_watch(k, moved)
+		       : strcmp(cmd, "browse") == 0 ? cli_browse(k, moved)
+		                                    : cli_play(k, moved);
 	}
 	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 ||
 	    strcmp(cmd, "help") == 0) {
@@ -74,10 +78,10 @@ int main(int argc, char **argv)
 		return cli_usage_error(NULL,
 		                       "unknown option '%s'; try --help or "
 		                       "--version, or a command: play, count, list, "
-		                       "solve, check, puzzle, trace, watch",
+		                       "solve, check, puzzle, trace, watch, browse",
 		                       cmd);
 	return cli_usage_error(NULL,
 	                       "unknown command '%s'; commands are play, "
-	                       "count, list, solve, check, puzzle, trace, watch",
+	                       "count, list, solve, check, puzzle, trace, watch, browse",
 	                       cmd);
 }

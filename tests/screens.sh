@@ -12,7 +12,7 @@ printf 'size: 5\ngrade: easy\nqueens: a1 a3\n' >"$tmpdir/bad.txt"
 refuse "a malformed puzzle names its file and line" 2 "bad.txt:3: " -- play --puzzle "$tmpdir/bad.txt"
 refuse "a missing puzzle file" 2 "nope.txt" -- play --puzzle "$tmpdir/nope.txt"
 refuse "the menu with an unknown option" 2 "unknown option '--colour'" -- --colour
-refuse "display options go with play only" 2 "--ascii goes with play, watch or the menu, not with count" -- --ascii count 8
+refuse "display options go with play only" 2 "--ascii goes with play, watch, browse or the menu, not with count" -- --ascii count 8
 
 . "${srcdir:-.}/tests/tmux-lib.sh"
 
@@ -33,7 +33,7 @@ else
 	fail "an unknown TERM is refused with status 2" "status $status" "$(screen)"
 fi
 
-# The menu: the size, Watch at that size, Browse not built yet, then Play.
+# The menu: the size, Watch at that size, Browse at that size, then Play.
 start 80 24 --
 expect_screen "no command opens the menu" "Board size: +< 8 >"
 keys Right Right
@@ -43,7 +43,10 @@ expect_screen "Watch opens at the size chosen" "Watch 10x10"
 keys q
 expect_screen "q in Watch goes back to the menu" "Board size: +< 10 >"
 keys Down Enter
-expect_screen "Browse says it is not built yet" "Browse is not built yet"
+expect_screen "Browse opens at the size chosen" "Browse 10x10: all solutions"
+expect_screen "at the first of 724" "Solution 1 / 724"
+keys q
+expect_screen "q in Browse goes back to the menu" "Board size: +< 10 >"
 keys Up Up Up Enter
 expect_screen "Play opens at the size chosen" "Play 10x10"
 keys q

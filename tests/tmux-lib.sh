@@ -50,7 +50,7 @@ start() {
 	sock="nq-test-$$-$starts"
 	printf '#!/bin/sh\necho $$ >"%s/pid"\nexec "$@"\n' "$tmpdir" >"$tmpdir/run.sh"
 	rm -f "$tmpdir/pid"
-	tm new-session -d -x "$w" -y "$h" \
+	tm new-session -d -c "$tmpdir" -x "$w" -y "$h" \
 		"env $envs NQ_VALGRIND_LOG='$tmpdir/valgrind.$starts' sh '$tmpdir/run.sh' ${NQ_WRAP:+'$NQ_WRAP'} '$NQUEENS' $*; echo \$? >'$tmpdir/exit'; stty -a >>'$tmpdir/exit'; sleep 600"
 	tm set-option -g status off >/dev/null
 	tm resize-window -x "$w" -y "$h" 2>/dev/null

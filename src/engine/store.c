@@ -637,3 +637,41 @@ int store_class_index(int n, const int *p, const atomic_int *cancel, uint64_t *i
 	*index = before + 1;
 	return 0;
 }
+
+int store_export(const char *stem, const char *text, char *path, size_t pathlen,
+                 char *err, size_t errlen)
+{
+	char tmp[] = "nqueens-export.tmp.XXXXXX";
+	size_t len = strlen(text);
+	int fd = mkstemp(tmp);
+
+	if (fd < 0) {
+		errmsg_set(err, errlen, "cannot write in this directory: %s",
+		           strerror(errno));
+		return -1;
+	}
+	/* Whole on disk before it gets its name. */
+	if (write(fd, text, len) != (ssize_t)len || fsync(fd) != 0) {
+		errmsg_set(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+		close(fd);
+		unlink(tmp);
+		return -1;
+	}
+	close(fd);
+	/* link() never replaces a file: the first free name wins. */
+	for (int k = 1; k < 1000; k++) {
+		if (k == 1)
+			snprintf(path, pathlen, "%s.txt", stem);
+		else
+			snprintf(path, pathlen, "%s-%d.txt", stem, k);
+		if (link(tmp, path) == 0) {
+			unlink(tmp);
+			return 0;
+		}
+		if (errno != EEXIST)
+			break;
+	}
+	errmsg_set(err, errlen, "cannot name %s: %s", path, strerror(errno));
+	unlink(tmp);
+	return -1;
+}

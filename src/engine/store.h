@@ -114,6 +114,15 @@ int store_set_setting(struct store *st, const char *key, const char *value);
  * with a cancel flag there.  Returns 0, or -1 when p is not a solution, n is
  * out of range (errno EINVAL) or cancel became non-zero (ECANCELED).
  */
+/*
+ * Writes text to a new file in the current directory named STEM.txt, or
+ * STEM-2.txt, STEM-3.txt, ... when that exists: never over a file, never half
+ * written (a temporary file gets the name once it is whole).  Sets path to
+ * the name used; returns 0, or -1 with the reason in err.
+ */
+int store_export(const char *stem, const char *text, char *path, size_t pathlen,
+                 char *err, size_t errlen);
+
 int store_class_index(int n, const int *p, const atomic_int *cancel, uint64_t *index);
 
 #endif

@@ -21,13 +21,15 @@
 #include "terminal.h"
 #include "theme.h"
 #include "watch.h"
+#include "browse.h"
 
 struct app {
-	struct menu *menu;   /* NULL when started on a board */
-	struct play *play;   /* the board being played, if any */
-	struct watch *watch; /* the search being watched, if any */
-	bool help;           /* the help overlay is showing */
-	struct store *store; /* &saved when it could be set up */
+	struct menu *menu;     /* NULL when started on a board */
+	struct play *play;     /* the board being played, if any */
+	struct watch *watch;   /* the search being watched, if any */
+	struct browse *browse; /* the solutions being browsed, if any */
+	bool help;             /* the help overlay is showing */
+	struct store *store;   /* &saved when it could be set up */
 	struct store saved;
 	struct enum_table table;
 	bool have_table;
@@ -41,7 +43,9 @@ static void app_draw(void *ctx)
 	const struct help_entry *keys;
 	size_t nkeys;
 
-	if (a->watch)
+	if (a->browse)
+		browse_min_size(a->browse, &need_l, &need_c);
+	else if (a->watch)
 		watch_min_size(a->watch, &need_l, &need_c);
 	else if (a->play)
 		play_min_size(a->play, &need_l, &need_c);
@@ -51,7 +55,9 @@ static void app_draw(void *ctx)
 		help_draw_too_small(need_l, need_c);
 		return;
 	}
-	if (a->watch)
+	if (a->browse)
+		browse_draw(a->browse);
+	else if (a->watch)
 		watch_draw(a->watch);
 	else if (a->play)
 		play_draw(a->play);
@@ -60,12 +66,14 @@ static void app_draw(void *ctx)
 	if (a->notice[0])
 		help_put(LINES - 2, 0, theme_attr(THEME_BAD), a->notice);
 	if (a->help) {
-		keys = a->watch  ? watch_help(&nkeys)
-		       : a->play ? play_help(&nkeys)
-		                 : menu_help(&nkeys);
-		help_draw(a->watch  ? "Watch: keys"
-		          : a->play ? "Play: keys"
-		                    : "Menu: keys",
+		keys = a->browse  ? browse_help(&nkeys)
+		       : a->watch ? watch_help(&nkeys)
+		       : a->play  ? play_help(&nkeys)
+		                  : menu_help(&nkeys);
+		help_draw(a->browse  ? "Browse: keys"
+		          : a->watch ? "Watch: keys"
+		          : a->play  ? "Play: keys"
+		                     : "Menu: keys",
 		          keys, nkeys);
 	}
 }
@@ -84,6 +92,13 @@ static void open_watch(struct app *a, int n, enum search_algo algo, enum search_
 
 	a->watch = watch_new(n, algo, goal, given, err, sizeof err);
 	if (!a->watch)
+		term_quit();
+}
+
+static void open_browse(struct app *a, int n, uint64_t index)
+{
+	a->browse = browse_new(n, index, a->have_table ? &a->table : NULL);
+	if (!a->browse)
 		term_quit();
 }
 
@@ -114,7 +129,9 @@ static void app_event(void *ctx, const struct input_event *ev)
 			a->help = false;
 		return;
 	}
-	if (a->watch)
+	if (a->browse)
+		browse_min_size(a->browse, &need_l, &need_c);
+	else if (a->watch)
 		watch_min_size(a->watch, &need_l, &need_c);
 	else if (a->play)
 		play_min_size(a->play, &need_l, &need_c);
@@ -130,6 +147,16 @@ static void app_event(void *ctx, const struct input_event *ev)
 	if (ev->kind == INPUT_KEY && ev->key == INPUT_KEY_CHAR && ev->codepoint == '?' &&
 	    !(ev->mods & INPUT_MOD_CTRL)) {
 		a->help = true;
+		return;
+	}
+	if (a->browse) {
+		if (browse_key(a->browse, ev) == BROWSE_LEAVE) {
+			browse_free(a->browse);
+			a->browse = NULL;
+			/* Back to the board it was opened from, or the menu. */
+			if (!a->menu && !a->play)
+				term_quit();
+		}
 		return;
 	}
 	if (a->watch) {
@@ -153,6 +180,9 @@ static void app_event(void *ctx, const struct input_event *ev)
 		case PLAY_WATCH:
 			play_open_watch(a->play, &a->watch);
 			break;
+		case PLAY_BROWSE:
+			open_browse(a, play_size(a->play), play_solution_index(a->play));
+			break;
 		default:
 			break;
 		}
@@ -161,6 +191,9 @@ static void app_event(void *ctx, const struct input_event *ev)
 	switch (menu_key(a->menu, ev)) {
 	case MENU_PLAY:
 		open_play(a, menu_size(a->menu), NULL, NULL);
+		break;
+	case MENU_BROWSE:
+		open_browse(a, menu_size(a->menu), 1);
 		break;
 	case MENU_WATCH:
 		open_watch(a, menu_size(a->menu), SEARCH_BACKTRACK, SEARCH_ALL, NULL);
@@ -184,6 +217,8 @@ static void app_wake(void *ctx)
 {
 	struct app *a = ctx;
 
+	if (a->browse)
+		browse_wake(a->browse);
 	if (a->play)
 		play_wake(a->play);
 }
@@ -192,6 +227,8 @@ static long app_timer_ms(void *ctx)
 {
 	struct app *a = ctx;
 
+	if (a->browse)
+		return -1;
 	if (a->watch)
 		return watch_timer_ms(a->watch);
 	return a->play ? play_timer_ms(a->play) : -1;
@@ -201,6 +238,8 @@ static void app_tick(void *ctx)
 {
 	struct app *a = ctx;
 
+	if (a->browse)
+		return;
 	if (a->watch)
 		watch_tick(a->watch);
 	else if (a->play)
@@ -251,7 +290,9 @@ int app_run(const struct app_opts *o)
 	if (o->menu)
 		a.menu = menu_new(o->n, datadir_find("puzzles", path, sizeof path),
 		                  a.store);
-	if (o->watch) {
+	if (o->browse) {
+		open_browse(&a, o->n, 1);
+	} else if (o->watch) {
 		open_watch(&a, o->n, o->algorithm, o->first ? SEARCH_FIRST : SEARCH_ALL,
 		           o->given);
 	} else if (o->puzzle_path) {
@@ -262,6 +303,7 @@ int app_run(const struct app_opts *o)
 	}
 	term_run(&handlers, &a);
 	quit_sig = term_quit_signal();
+	browse_free(a.browse);
 	watch_free(a.watch);
 	play_free(a.play);
 	menu_free(a.menu);

@@ -12,6 +12,7 @@ struct app_opts {
 	int n;                   /* the board size to start with */
 	const char *puzzle_path; /* a puzzle file to play, or NULL */
 	bool watch;              /* start on the Watch screen */
+	bool browse;             /* start on the Browse screen */
 	enum search_algo algorithm;
 	bool first;       /* watch the search for the first solution only */
 	const int *given; /* watch: queens to start from (ranks by file, -1 empty) */

@@ -39,7 +39,7 @@ static const char *const item_text[ITEM_COUNT] = {
         "Play        place queens by hand",
         "Puzzles     complete a board with given queens",
         "Watch       the search, step by step",
-        "Browse      every solution and class (not built yet)",
+        "Browse      every solution, and the classes",
         "Quit",
 };
 
@@ -188,9 +188,8 @@ void menu_draw(struct menu *m)
 		help_put(y, 2, A_NORMAL, size);
 		y += 2;
 		for (int i = 0; i < ITEM_COUNT; i++) {
-			int attr = i == m->sel        ? theme_attr(THEME_SELECTED)
-			           : i == ITEM_BROWSE ? theme_attr(THEME_DIMMED)
-			                              : (int)A_NORMAL;
+			int attr =
+			        i == m->sel ? theme_attr(THEME_SELECTED) : (int)A_NORMAL;
 
 			help_put(y + i, 2, attr, item_text[i]);
 		}
@@ -325,10 +324,7 @@ enum menu_action menu_key(struct menu *m, const struct input_event *ev)
 	case ITEM_WATCH:
 		return MENU_WATCH;
 	case ITEM_BROWSE:
-		snprintf(m->message, sizeof m->message,
-		         "Browse is not built yet: 'nqueens list N' prints every "
-		         "solution meanwhile.");
-		return MENU_NONE;
+		return MENU_BROWSE;
 	default:
 		return MENU_QUIT;
 	}

@@ -16,6 +16,7 @@ enum menu_action {
 	MENU_PLAY,   /* play on an empty board of menu_size() */
 	MENU_PUZZLE, /* play the puzzle menu_puzzle() */
 	MENU_WATCH,  /* watch the search on a board of menu_size() */
+	MENU_BROWSE, /* browse the solutions of menu_size() */
 	MENU_QUIT,
 };
 

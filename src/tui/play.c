@@ -95,6 +95,7 @@ static const struct help_entry keys[] = {
         {"[ ], - +", "smaller or larger board"},
         {"t", "hint: a square that keeps it solvable"},
         {"w", "watch the search go on from this position"},
+        {"b", "when solved: browse the solutions, at this one"},
         {"Escape", "hide the hint"},
         {"?", "this help"},
         {"q", "leave (asks during a puzzle)"},
@@ -579,6 +580,14 @@ enum play_result play_key(struct play *p, const struct input_event *ev)
 		break;
 	case 'w':
 		return PLAY_WATCH;
+	case 'b':
+		if (p->judged && p->st.solved && p->index)
+			return PLAY_BROWSE;
+		snprintf(p->message, sizeof p->message,
+		         p->judged && p->st.solved
+		                 ? "Still finding its number; b again soon."
+		                 : "b browses from a solved board.");
+		break;
 	case 'q':
 		if (puzzle_unfinished(p)) {
 			p->confirm_leave = true;
@@ -592,6 +601,16 @@ enum play_result play_key(struct play *p, const struct input_event *ev)
 		break;
 	}
 	return PLAY_STAY;
+}
+
+int play_size(const struct play *p)
+{
+	return p->n;
+}
+
+uint64_t play_solution_index(const struct play *p)
+{
+	return p->judged && p->st.solved ? p->index : 0;
 }
 
 void play_open_watch(struct play *p, struct watch **w)
@@ -718,8 +737,8 @@ static void draw_status(struct play *p, int y, int x, int w)
 	if (p->judged && p->st.solved) {
 		if (p->index && p->total)
 			help_line(&y, x, w, theme_attr(THEME_GOOD),
-			          "solution #%" PRIu64 " of %" PRIu64, p->index,
-			          p->total);
+			          "solution #%" PRIu64 " of %" PRIu64 " (b: browse)",
+			          p->index, p->total);
 		if (p->class_index && p->classes)
 			help_line(&y, x, w, A_NORMAL,
 			          "class %" PRIu64 " of %" PRIu64 ", %s", p->class_index,

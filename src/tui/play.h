@@ -3,6 +3,7 @@
 #define NQ_PLAY_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stddef.h>
 
 #include "help.h"
@@ -28,7 +29,11 @@ void play_free(struct play *p);
 void play_draw(struct play *p);
 
 /* What the screen asks of the program after a key. */
-enum play_result { PLAY_STAY, PLAY_LEAVE, PLAY_WATCH };
+enum play_result { PLAY_STAY, PLAY_LEAVE, PLAY_WATCH, PLAY_BROWSE };
+
+/* The board size, and the number of the solution on it (0 when none). */
+int play_size(const struct play *p);
+uint64_t play_solution_index(const struct play *p);
 enum play_result play_key(struct play *p, const struct input_event *ev);
 
 /*
