@@ -16,6 +16,7 @@
 
 #include "board.h"
 #include "classes.h"
+#include "construct.h"
 #include "datadir.h"
 #include "count.h"
 #include "enumerate.h"
@@ -45,11 +46,14 @@ static const char usage_text[] =
         "      print every solution for 1 <= N <= 32 in lexicographic order, one a\n"
         "      line; --unique prints one representative per symmetry class, and\n"
         "      --variants after it each member of the class, named by its transform\n"
-        "  solve N [--index K] [--format rows|algebraic|board]\n"
-        "      print the lexicographically first solution, or solution #K\n"
-        "  check [POSITION...]\n"
+        "  solve N [--method lex|construct|repair] [--index K] [--seed S]\n"
+        "        [--format rows|algebraic|board]\n"
+        "      print the lexicographically first solution, or solution #K; with\n"
+        "      construct or repair, one solution for 4 <= N <= 10000000 (repair\n"
+        "      follows the seed, default 1)\n"
+        "  check [POSITION... | --file FILE]\n"
         "      say whether a position is a solution, or name what is wrong; with\n"
-        "      no POSITION, check one position per line of standard input\n"
+        "      no POSITION, check one position per line of FILE or standard input\n"
         "  puzzle N [--seed S] [--grade easy|medium|hard]\n"
         "      print a new completion puzzle for 5 <= N <= 20 with exactly one\n"
         "      completion (default grade medium, seed from the clock)\n"
@@ -487,29 +491,145 @@ static bool load_table(struct enum_table *t, int n)
 	return false;
 }
 
+/* Boards larger than this are not drawn as a picture. */
+#define PICTURE_MAX_N 100
+
+/* Writes a huge solution with a buffer of its own: printf would take seconds. */
+struct out {
+	char buf[1 << 16];
+	size_t len;
+};
+
+static void out_flush(struct out *o)
+{
+	fwrite(o->buf, 1, o->len, stdout);
+	o->len = 0;
+}
+
+static void out_rank(struct out *o, int f, int r, enum format fmt)
+{
+	char tmp[32];
+	int k = 0;
+
+	if (o->len + 64 > sizeof o->buf)
+		out_flush(o);
+	if (f > 0)
+		o->buf[o->len++] = ' ';
+	if (fmt == FORMAT_ALGEBRAIC) {
+		char name[16];
+
+		board_file_name(f, name, sizeof name);
+		for (char *c = name; *c; c++)
+			o->buf[o->len++] = *c;
+	}
+	for (unsigned v = (unsigned)r + 1; v > 0; v /= 10)
+		tmp[k++] = (char)('0' + v % 10);
+	while (k > 0)
+		o->buf[o->len++] = tmp[--k];
+}
+
+/* solve --method construct or repair: any size, streamed or from one array. */
+static int solve_large(int n, bool repair, uint64_t seed, enum format fmt)
+{
+	struct out *o;
+	int *p = NULL;
+
+	if (n < 4) {
+		fprintf(stderr,
+		        "nqueens solve: %s needs N >= 4 (n = 2 and 3 have no solution)\n",
+		        repair ? "repair" : "construct");
+		return CLI_NO;
+	}
+	if (repair) {
+		struct repair_stats st;
+
+		p = malloc((size_t)n * sizeof *p);
+		if (!p || repair_solve(n, seed, p, &st) < 0) {
+			free(p);
+			fprintf(stderr, "nqueens solve: out of memory for %d queens\n",
+			        n);
+			return CLI_NO;
+		}
+	}
+	if (fmt == FORMAT_BOARD) {
+		int *q = p ? p : malloc((size_t)n * sizeof *q);
+
+		if (!q)
+			abort();
+		if (!p)
+			construct_ranks(n, q);
+		print_solution(n, q, fmt);
+		free(q);
+		return cli_finish_output(CLI_OK);
+	}
+	o = malloc(sizeof *o);
+	if (!o)
+		abort();
+	o->len = 0;
+	/* The construction needs no array: each rank comes from its file. */
+	for (int f = 0; f < n; f++)
+		out_rank(o, f, p ? p[f] : construct_rank(n, f), fmt);
+	o->buf[o->len++] = '\n';
+	out_flush(o);
+	free(o);
+	free(p);
+	return cli_finish_output(CLI_OK);
+}
+
 int cli_solve(int argc, char **argv)
 {
 	static const char synopsis[] =
-	        "nqueens solve N [--index K] [--format rows|algebraic|board]";
+	        "nqueens solve N [--method lex|construct|repair] [--index K] [--seed S] "
+	        "[--format rows|algebraic|board]";
 	static const struct cli_optdef defs[] = {
-	        {"index", 'i', true},
-	        {"format", 'f', true},
-	        {"help", 'h', false},
+	        {"index", 'i', true},  {"format", 'f', true}, {"help", 'h', false},
+	        {"method", 'm', true}, {"seed", 0, true},
 	};
-	const char *val[3];
+	const char *val[5];
 	char *pos[1];
 	int npos, n = 0, p[ENUM_MAX_N];
 	enum format fmt;
+	bool large = false, repair = false;
+	uint64_t seed = 1;
 
-	if (cli_parse_options("solve", synopsis, argc, argv, defs, 3, val, pos, 1, &npos))
+	if (cli_parse_options("solve", synopsis, argc, argv, defs, 5, val, pos, 1, &npos))
 		return CLI_USAGE;
 	if (val[2]) {
 		cli_help();
 		return cli_finish_output(CLI_OK);
 	}
-	if (cli_parse_n("solve", synopsis, npos, pos, ENUM_MAX_N, &n) ||
+	if (val[3]) {
+		if (strcmp(val[3], "construct") == 0)
+			large = true;
+		else if (strcmp(val[3], "repair") == 0)
+			large = repair = true;
+		else if (strcmp(val[3], "lex") != 0)
+			return cli_usage_error(
+			        "solve",
+			        "--method must be lex, construct or repair, "
+			        "not '%s'",
+			        val[3]);
+	}
+	if (val[4] && !repair)
+		return cli_usage_error("solve", "--seed goes with --method repair");
+	if (val[0] && large)
+		return cli_usage_error("solve",
+		                       "--index goes with --method lex: construct and "
+		                       "repair make one solution each");
+	if (val[4] && cli_parse_number("solve", "the seed", val[4], 0, UINT64_MAX, &seed))
+		return CLI_USAGE;
+	if (cli_parse_n("solve", synopsis, npos, pos,
+	                large ? CONSTRUCT_MAX_N : ENUM_MAX_N, &n) ||
 	    parse_format("solve", val[1], &fmt))
 		return CLI_USAGE;
+	if (large && fmt == FORMAT_BOARD && n > PICTURE_MAX_N)
+		return cli_usage_error(
+		        "solve",
+		        "--format board draws boards up to %d; use rows or "
+		        "algebraic for N = %d",
+		        PICTURE_MAX_N, n);
+	if (large)
+		return solve_large(n, repair, seed, fmt);
 	if (val[0]) {
 		struct enum_table t;
 		bool have = load_table(&t, n);
@@ -587,9 +707,11 @@ static int check_position(const struct position *pos)
 
 int cli_check(int argc, char **argv)
 {
-	static const char synopsis[] = "nqueens check [POSITION...]";
-	static const struct cli_optdef defs[] = {{"help", 'h', false}};
-	const char *val[1];
+	static const char synopsis[] = "nqueens check [POSITION... | --file FILE]";
+	static const struct cli_optdef defs[] = {{"help", 'h', false}, {"file", 0, true}};
+	const char *val[2];
+	FILE *in = stdin;
+	const char *name = NULL;
 	char **pos = calloc((size_t)argc + 1, sizeof *pos);
 	char err[256];
 	int npos, status = CLI_OK;
@@ -597,7 +719,7 @@ int cli_check(int argc, char **argv)
 
 	if (!pos)
 		return CLI_NO;
-	if (cli_parse_options("check", synopsis, argc, argv, defs, 1, val, pos, argc,
+	if (cli_parse_options("check", synopsis, argc, argv, defs, 2, val, pos, argc,
 	                      &npos)) {
 		free(pos);
 		return CLI_USAGE;
@@ -606,6 +728,19 @@ int cli_check(int argc, char **argv)
 		free(pos);
 		cli_help();
 		return cli_finish_output(CLI_OK);
+	}
+	if (val[1] && npos > 0) {
+		free(pos);
+		return cli_usage_error("check", "give positions or --file, not both");
+	}
+	if (val[1] && strcmp(val[1], "-") != 0) {
+		in = fopen(val[1], "r");
+		if (!in) {
+			free(pos);
+			return cli_usage_error("check", "cannot read %s: %s", val[1],
+			                       strerror(errno));
+		}
+		name = val[1];
 	}
 	if (npos > 0) {
 		/* The words on the command line make one position. */
@@ -638,7 +773,7 @@ int cli_check(int argc, char **argv)
 	size_t cap = 0;
 	unsigned long lineno = 0, checked = 0;
 
-	while (getline(&line, &cap, stdin) >= 0) {
+	while (getline(&line, &cap, in) >= 0) {
 		const char *s = line;
 
 		lineno++;
@@ -648,7 +783,12 @@ int cli_check(int argc, char **argv)
 			continue;
 		if (board_parse(line, &p, err, sizeof err) < 0) {
 			fflush(stdout);
-			status = cli_usage_error("check", "line %lu: %s", lineno, err);
+			if (in == stdin)
+				status = cli_usage_error("check", "line %lu: %s", lineno,
+				                         err);
+			else
+				status = cli_usage_error("check", "%s:%lu: %s", name,
+				                         lineno, err);
 			break;
 		}
 		checked++;
@@ -657,6 +797,8 @@ int cli_check(int argc, char **argv)
 		board_free(&p);
 	}
 	free(line);
+	if (in != stdin)
+		fclose(in);
 	if (checked == 0 && status == CLI_OK)
 		return cli_usage_error("check",
 		                       "no position given: write one as "

@@ -168,4 +168,39 @@ else
 	fail "a variant line in squares" "$(nq list 8 --unique --variants --format algebraic | sed -n 3p)"
 fi
 refuse "--variants without --unique" 2 "--variants goes with --unique" -- list 8 --variants
+# Huge boards: the construction and repair, checked in linear time.
+if [ "$(nq solve 1000 --method construct | nq check)" = valid ] &&
+	[ "$(nq solve 1001 --method construct | nq check)" = valid ] &&
+	[ "$(nq solve 1002 --method construct | nq check)" = valid ] &&
+	[ "$(nq solve 1003 --method construct | nq check)" = valid ]; then
+	pass "solve --method construct: valid for each case of n mod 6"
+else
+	fail "solve --method construct: valid for each case of n mod 6"
+fi
+expect "construct 8 is the seeds' solution" 0 "2 4 6 8 3 1 7 5" -- solve 8 --method construct
+expect "construct in squares" 0 "a2 b4 c6 d8 e3 f1 g7 h5" -- solve 8 --method construct --format algebraic
+nq solve 100000 --method repair --seed 4 >"$tmpdir/r1"
+nq solve 100000 --method repair --seed 4 >"$tmpdir/r2"
+if [ "$(nq check --file "$tmpdir/r1")" = valid ] && cmp -s "$tmpdir/r1" "$tmpdir/r2" &&
+	[ "$(nq solve 100000 --method repair --seed 5 | cmp - "$tmpdir/r1" >/dev/null && echo same)" != same ]; then
+	pass "solve --method repair: valid, the same for the same seed"
+else
+	fail "solve --method repair: valid, the same for the same seed"
+fi
+nq solve 2000 --method construct | sed 's/^2 4 6/4 2 6/' >"$tmpdir/broken"
+if ! nq check --file "$tmpdir/broken" >"$tmpdir/out" && grep -q "share a" "$tmpdir/out"; then
+	pass "check --file names what is wrong in a broken huge solution"
+else
+	fail "check --file names what is wrong in a broken huge solution" "$(cut -c1-200 "$tmpdir/out")"
+fi
+printf '# two positions\n1 3 x\n1 3 5 2 4\n' >"$tmpdir/bad"
+refuse "check --file: a malformed line names the file and line" 2 "bad:2: " -- check --file "$tmpdir/bad"
+refuse "check --file: a missing file" 2 "cannot read .*nope" -- check --file "$tmpdir/nope"
+refuse "check: positions and --file" 2 "give positions or --file, not both" -- check 1 3 --file x
+refuse "solve --method unknown" 2 "--method must be lex, construct or repair, not 'fast'" -- solve 8 --method fast
+refuse "solve --seed without repair" 2 "--seed goes with --method repair" -- solve 8 --seed 3
+refuse "solve --index with construct" 2 "--index goes with --method lex" -- solve 8 --method construct --index 2
+refuse "solve a picture too large" 2 "--format board draws boards up to 100" -- solve 101 --method construct --format board
+refuse "solve past 10^7" 2 "N must be a whole number from 1 to 10000000" -- solve 10000001 --method construct
+refuse "construct 3" 1 "construct needs N >= 4" -- solve 3 --method construct
 finish

@@ -16,6 +16,7 @@
 
 #include "board.h"
 #include "classes.h"
+#include "construct.h"
 #include "count.h"
 #include "enumerate.h"
 #include "known.h"
@@ -723,6 +724,65 @@ static void test_eight_queens_symmetric_class(void **state)
 	assert_int_equal(eights, 11);
 }
 
+static bool valid_large(int n, const int *p)
+{
+	struct position pos;
+	bool ok;
+
+	if (board_from_ranks(&pos, n, p) < 0)
+		return false;
+	ok = board_is_solution(&pos);
+	board_free(&pos);
+	return ok;
+}
+
+/* The construction is a solution for every n >= 4, in each of its three cases. */
+static void test_construct_every_n(void **state)
+{
+	int *p = malloc(100003 * sizeof *p);
+
+	(void)state;
+	assert_non_null(p);
+	for (int n = 4; n <= 3000; n++) {
+		construct_ranks(n, p);
+		assert_true(valid_large(n, p));
+	}
+	for (int n = 100000; n <= 100003; n++) {
+		construct_ranks(n, p);
+		assert_true(valid_large(n, p));
+	}
+	/* The seeds' example: 2 4 6 8 3 1 7 5 for eight queens. */
+	construct_ranks(8, p);
+	assert_int_equal(p[0], 1);
+	assert_int_equal(p[4], 2);
+	assert_int_equal(p[7], 4);
+	free(p);
+}
+
+/* Repair: a solution for every n >= 4; the same seed, the same solution. */
+static void test_repair(void **state)
+{
+	int *p = malloc(200000 * sizeof *p), *q = malloc(200000 * sizeof *q);
+	struct repair_stats st;
+
+	(void)state;
+	assert_non_null(p);
+	assert_non_null(q);
+	for (int n = 4; n <= 300; n++) {
+		assert_int_equal(repair_solve(n, (uint64_t)n, p, &st), 0);
+		assert_true(valid_large(n, p));
+	}
+	assert_int_equal(repair_solve(200000, 7, p, &st), 0);
+	assert_true(valid_large(200000, p));
+	assert_int_equal(repair_solve(200000, 7, q, &st), 0);
+	assert_memory_equal(p, q, 200000 * sizeof *p);
+	assert_int_equal(repair_solve(200000, 8, q, &st), 0);
+	assert_true(memcmp(p, q, 200000 * sizeof *p) != 0);
+	assert_int_equal(repair_solve(3, 1, p, &st), -1);
+	free(p);
+	free(q);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -749,6 +809,8 @@ int main(void)
 	        cmocka_unit_test(test_board_edit),
 	        cmocka_unit_test(test_format),
 	        cmocka_unit_test(test_class_grouping),
+	        cmocka_unit_test(test_construct_every_n),
+	        cmocka_unit_test(test_repair),
 	        cmocka_unit_test(test_eight_queens_symmetric_class),
 	};
 

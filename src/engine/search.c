@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "construct.h"
 #include "errmsg.h"
 
 /* Tree searches list every solution of n <= 20 in hours at most. */
@@ -122,35 +123,6 @@ static uint64_t rng_next(uint64_t *x)
 static int rng_below(uint64_t *x, int bound)
 {
 	return (int)(rng_next(x) % (uint64_t)bound);
-}
-
-/* The ranks of the explicit construction (0-based), as 000_*.txt states it. */
-static void construct_plan(int n, int *p)
-{
-	int k = 0, r = n % 6;
-
-	if (r == 3) {
-		for (int e = 4; e <= n; e += 2)
-			p[k++] = e - 1;
-		p[k++] = 2 - 1;
-		for (int o = 5; o <= n; o += 2)
-			p[k++] = o - 1;
-		p[k++] = 1 - 1;
-		p[k++] = 3 - 1;
-		return;
-	}
-	for (int e = 2; e <= n; e += 2)
-		p[k++] = e - 1;
-	if (r == 2) {
-		p[k++] = 3 - 1;
-		p[k++] = 1 - 1;
-		for (int o = 7; o <= n; o += 2)
-			p[k++] = o - 1;
-		p[k++] = 5 - 1;
-		return;
-	}
-	for (int o = 1; o <= n; o += 2)
-		p[k++] = o - 1;
 }
 
 static size_t ckpt_size(const struct search *s)
@@ -346,7 +318,7 @@ struct search *search_new_from(enum search_algo a, int n, enum search_goal goal,
 	s->st.pc = PC_START;
 	s->st.rng = seed;
 	if (a == SEARCH_CONSTRUCT) {
-		construct_plan(n, s->plan);
+		construct_ranks(n, s->plan);
 		s->st.pc = PC_PLAN;
 	} else if (a == SEARCH_REPAIR) {
 		repair_plan(s);
