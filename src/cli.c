@@ -39,9 +39,11 @@ static const char usage_text[] =
         "      watch the search step by step on an N×N board (default 8), forward\n"
         "      and back; NAME as for trace (N up to 20; 10000 for repair and\n"
         "      construct, drawn as an overview); ? there lists the keys\n"
-        "  count N [--unique] [--threads K]\n"
+        "  count N [--unique] [--threads K] [--tasks T [--task I | --list]]\n"
         "      print the number of solutions for 1 <= N <= 29, or with --unique\n"
-        "      the number of symmetry classes; K threads (default: one per CPU)\n"
+        "      the number of symmetry classes; K threads (default: one per CPU);\n"
+        "      --tasks T --task I counts only task I of T (the counts of the T\n"
+        "      tasks add up to the whole), --list lists the tasks and weights\n"
         "  list N [--unique [--variants]] [--format rows|algebraic|board]\n"
         "      print every solution for 1 <= N <= 32 in lexicographic order, one a\n"
         "      line; --unique prints one representative per symmetry class, and\n"
@@ -276,6 +278,7 @@ struct progress {
 	double done;
 	bool finished;
 	int n, threads, rc, err;
+	int nparts, part; /* --tasks T --task I: part I - 1 of T */
 	struct count_result result;
 };
 
@@ -291,7 +294,8 @@ static void progress_update(void *ctx, double done)
 static void *count_thread(void *arg)
 {
 	struct progress *pr = arg;
-	int rc = count_solutions(pr->n, pr->threads, progress_update, pr, &pr->result);
+	int rc = count_solutions_part(pr->n, pr->nparts, pr->part, pr->threads,
+	                              progress_update, pr, &pr->result);
 	int err = errno;
 
 	pthread_mutex_lock(&pr->lock);
@@ -339,9 +343,10 @@ static void draw_bar(double done, double elapsed)
 }
 
 /* Runs the count in a thread while this one draws a bar after half a second. */
-static int count_with_bar(int n, int threads, struct count_result *res)
+static int count_with_bar(int n, int nparts, int part, int threads,
+                          struct count_result *res)
 {
-	struct progress pr = {.n = n, .threads = threads};
+	struct progress pr = {.n = n, .threads = threads, .nparts = nparts, .part = part};
 	double start = now();
 	bool drawn = false;
 	pthread_t tid;
@@ -382,18 +387,18 @@ static int count_with_bar(int n, int threads, struct count_result *res)
 
 int cli_count(int argc, char **argv)
 {
-	static const char synopsis[] = "nqueens count N [--unique] [--threads K]";
+	static const char synopsis[] = "nqueens count N [--unique] [--threads K] "
+	                               "[--tasks T [--task I | --list]]";
 	static const struct cli_optdef defs[] = {
-	        {"unique", 'u', false},
-	        {"threads", 't', true},
-	        {"help", 'h', false},
+	        {"unique", 'u', false}, {"threads", 't', true}, {"help", 'h', false},
+	        {"tasks", 0, true},     {"task", 0, true},      {"list", 0, false},
 	};
-	const char *val[3];
+	const char *val[6];
 	char *pos[1];
-	int npos, n = 0, threads = 0, rc;
+	int npos, n = 0, threads = 0, rc, nparts = 1, part = 0;
 	struct count_result res;
 
-	if (cli_parse_options("count", synopsis, argc, argv, defs, 3, val, pos, 1, &npos))
+	if (cli_parse_options("count", synopsis, argc, argv, defs, 6, val, pos, 1, &npos))
 		return CLI_USAGE;
 	if (val[2]) {
 		cli_help();
@@ -409,10 +414,52 @@ int cli_count(int argc, char **argv)
 			return CLI_USAGE;
 		threads = (int)k;
 	}
+	if ((val[4] || val[5]) && !val[3])
+		return cli_usage_error("count", "--%s goes with --tasks T; usage: %s",
+		                       val[4] ? "task" : "list", synopsis);
+	if (val[3]) {
+		uint64_t k;
+
+		if (cli_parse_number("count", "T, the number of tasks", val[3], 1,
+		                     COUNT_MAX_PARTS, &k))
+			return CLI_USAGE;
+		nparts = (int)k;
+		if (val[4] && val[5])
+			return cli_usage_error("count",
+			                       "--task and --list go apart: "
+			                       "--task I counts one task, --list "
+			                       "lists them");
+		if (!val[4] && !val[5])
+			return cli_usage_error("count",
+			                       "--tasks T needs --task I (1 to %d) or "
+			                       "--list",
+			                       nparts);
+		if (val[4]) {
+			if (cli_parse_number("count", "I, the task", val[4], 1,
+			                     (uint64_t)nparts, &k))
+				return CLI_USAGE;
+			part = (int)k - 1;
+		}
+	}
+	if (val[5]) {
+		struct count_part *parts = calloc((size_t)nparts, sizeof *parts);
+
+		if (!parts || count_parts(n, nparts, parts) < 0) {
+			free(parts);
+			fprintf(stderr, "nqueens count: %s\n", strerror(errno));
+			return CLI_NO;
+		}
+		/* Task, estimated weight, constellations. */
+		for (int i = 0; i < nparts && !ferror(stdout); i++)
+			printf("%d %" PRIu64 " %" PRIu64 "\n", i + 1, parts[i].weight,
+			       parts[i].constellations);
+		free(parts);
+		return cli_finish_output(CLI_OK);
+	}
 	if (isatty(STDERR_FILENO))
-		rc = count_with_bar(n, threads, &res);
+		rc = count_with_bar(n, nparts, part, threads, &res);
 	else
-		rc = count_solutions(n, threads, NULL, NULL, &res);
+		rc = count_solutions_part(n, nparts, part, threads, NULL, NULL, &res);
 	if (rc < 0) {
 		fprintf(stderr, "nqueens count: %s\n", strerror(errno));
 		return CLI_NO;

@@ -203,4 +203,33 @@ refuse "solve --index with construct" 2 "--index goes with --method lex" -- solv
 refuse "solve a picture too large" 2 "--format board draws boards up to 100" -- solve 101 --method construct --format board
 refuse "solve past 10^7" 2 "N must be a whole number from 1 to 10000000" -- solve 10000001 --method construct
 refuse "construct 3" 1 "construct needs N >= 4" -- solve 3 --method construct
+# A count split into tasks: the parts of n = 14 add up, for any number of tasks.
+ok=yes
+for T in 1 7 50; do
+	sum=0 uniq=0
+	for I in $(seq "$T"); do
+		sum=$((sum + $(nq count 14 --tasks "$T" --task "$I" --threads 1)))
+		uniq=$((uniq + $(nq count 14 --tasks "$T" --task "$I" --unique)))
+	done
+	[ "$sum" = 365596 ] && [ "$uniq" = 45752 ] || ok="T=$T: $sum $uniq"
+done
+if [ "$ok" = yes ]; then
+	pass "the tasks of n = 14 add up to 365596 and 45752, for 1, 7 and 50 tasks"
+else
+	fail "the tasks of n = 14 add up to 365596 and 45752, for 1, 7 and 50 tasks" "$ok"
+fi
+nq count 14 --tasks 7 --list >"$tmpdir/l1"
+nq count 14 --tasks 7 --list >"$tmpdir/l2"
+if cmp -s "$tmpdir/l1" "$tmpdir/l2" && [ "$(wc -l <"$tmpdir/l1")" -eq 7 ] &&
+	[ "$(awk '{ s += $3 } END { print s }' "$tmpdir/l1")" = "$(nq count 14 --tasks 1 --list | cut -d' ' -f3)" ] &&
+	grep -Eq '^1 [0-9]+ [0-9]+$' "$tmpdir/l1"; then
+	pass "the task list: one line a task, the same every time"
+else
+	fail "the task list: one line a task, the same every time" "$(cat "$tmpdir/l1")"
+fi
+refuse "--task without --tasks" 2 "--task goes with --tasks T" -- count 14 --task 1
+refuse "--tasks without --task" 2 "--tasks T needs --task I \(1 to 4\) or --list" -- count 14 --tasks 4
+refuse "a task past the last" 2 "I, the task must be a whole number from 1 to 4" -- count 14 --tasks 4 --task 5
+refuse "no tasks" 2 "T, the number of tasks must be a whole number from 1" -- count 14 --tasks 0 --list
+refuse "--task and --list" 2 "--task and --list go apart" -- count 14 --tasks 4 --task 1 --list
 finish

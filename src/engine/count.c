@@ -527,17 +527,103 @@ int count_default_threads(void)
 	return k > COUNT_MAX_THREADS ? COUNT_MAX_THREADS : (int)k;
 }
 
+/* The lightest bin first, the lower number on a tie: a heap of bins. */
+struct bin {
+	uint64_t load;
+	int id;
+};
+
+static int bin_less(const struct bin *a, const struct bin *b)
+{
+	return a->load != b->load ? a->load < b->load : a->id < b->id;
+}
+
+static void bin_down(struct bin *h, int len, int i)
+{
+	for (;;) {
+		int l = 2 * i + 1, r = l + 1, m = i;
+		if (l < len && bin_less(&h[l], &h[m]))
+			m = l;
+		if (r < len && bin_less(&h[r], &h[m]))
+			m = r;
+		if (m == i)
+			return;
+		struct bin t = h[i];
+		h[i] = h[m];
+		h[m] = t;
+		i = m;
+	}
+}
+
+/*
+ * Deals the constellations, heaviest first, each to the lightest of nparts
+ * parts: the split depends only on n and nparts, so every machine makes the
+ * same one.  part[i] is the part of tasks[i]; -1 when out of memory.
+ */
+static int tasks_deal(const struct task *tasks, size_t ntasks, int nparts, int *part)
+{
+	struct bin *h = malloc((size_t)nparts * sizeof *h);
+	if (!h)
+		return -1;
+	for (int i = 0; i < nparts; i++)
+		h[i] = (struct bin){0, i};
+	for (size_t i = 0; i < ntasks; i++) {
+		part[i] = h[0].id;
+		h[0].load += tasks[i].weight;
+		bin_down(h, nparts, 0);
+	}
+	free(h);
+	return 0;
+}
+
+int count_parts(int n, int nparts, struct count_part *parts)
+{
+	if (n < 1 || n > COUNT_MAX_N || nparts < 1 || nparts > COUNT_MAX_PARTS) {
+		errno = EINVAL;
+		return -1;
+	}
+	for (int i = 0; i < nparts; i++)
+		parts[i] = (struct count_part){0, 0};
+	if (n == 1) {
+		parts[0] = (struct count_part){1, 1};
+		return 0;
+	}
+	size_t ntasks;
+	struct task *tasks = tasks_build(n, &ntasks);
+	int *part = tasks ? malloc((ntasks ? ntasks : 1) * sizeof *part) : NULL;
+	if (!part || tasks_deal(tasks, ntasks, nparts, part) < 0) {
+		free(part);
+		free(tasks);
+		errno = ENOMEM;
+		return -1;
+	}
+	for (size_t i = 0; i < ntasks; i++) {
+		parts[part[i]].weight += tasks[i].weight;
+		parts[part[i]].constellations++;
+	}
+	free(part);
+	free(tasks);
+	return 0;
+}
+
 int count_solutions(int n, int threads, count_progress_fn progress, void *ctx,
                     struct count_result *out)
 {
-	if (n < 1 || n > COUNT_MAX_N || threads < 0 || !out) {
+	return count_solutions_part(n, 1, 0, threads, progress, ctx, out);
+}
+
+int count_solutions_part(int n, int nparts, int which, int threads,
+                         count_progress_fn progress, void *ctx, struct count_result *out)
+{
+	if (n < 1 || n > COUNT_MAX_N || threads < 0 || !out || nparts < 1 ||
+	    nparts > COUNT_MAX_PARTS || which < 0 || which >= nparts) {
 		errno = EINVAL;
 		return -1;
 	}
 	if (n == 1) {
 		/* The lone queen is its own image under all 8 symmetries. */
-		out->total = 1;
-		out->unique = 1;
+		out->total = which == 0;
+		out->unique = which == 0;
 		if (progress)
 			progress(ctx, 1.0);
 		return 0;
@@ -546,6 +632,22 @@ int count_solutions(int n, int threads, count_progress_fn progress, void *ctx,
 	struct task *tasks = tasks_build(n, &ntasks);
 	if (!tasks)
 		return -1;
+	if (nparts > 1) {
+		/* Only this part's constellations, still heaviest first. */
+		int *part = malloc((ntasks ? ntasks : 1) * sizeof *part);
+		size_t kept = 0;
+		if (!part || tasks_deal(tasks, ntasks, nparts, part) < 0) {
+			free(part);
+			free(tasks);
+			errno = ENOMEM;
+			return -1;
+		}
+		for (size_t i = 0; i < ntasks; i++)
+			if (part[i] == which)
+				tasks[kept++] = tasks[i];
+		free(part);
+		ntasks = kept;
+	}
 	struct shared sh = {.n = n,
 	                    .tasks = tasks,
 	                    .ntasks = ntasks,

@@ -27,7 +27,27 @@ typedef void (*count_progress_fn)(void *ctx, double done);
  * n, or what pthread_create said).
  */
 int count_solutions(int n, int threads, count_progress_fn progress, void *ctx,
-		    struct count_result *out);
+                    struct count_result *out);
+
+/*
+ * A count split into parts for several machines: the constellations (the
+ * symmetry-reduced border placements, as count_solutions searches them) are
+ * dealt, heaviest first, each to the part lighter so far, which depends only
+ * on n and the number of parts.  The counts of parts 0 .. nparts - 1 add up
+ * to count_solutions' totals.
+ */
+#define COUNT_MAX_PARTS 1000000
+
+/* Counts part `which` (0-based) of nparts, like count_solutions. */
+int count_solutions_part(int n, int nparts, int which, int threads,
+                         count_progress_fn progress, void *ctx, struct count_result *out);
+
+/* Each part's estimated weight and number of constellations; -1 with errno. */
+struct count_part {
+	uint64_t weight;
+	uint64_t constellations;
+};
+int count_parts(int n, int nparts, struct count_part *parts);
 
 /* The number of online CPUs, at least 1. */
 int count_default_threads(void);
