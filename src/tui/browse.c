@@ -967,13 +967,18 @@ static void draw_classes(struct browse *b)
 	if (b->scan_done) {
 		int at = 0;
 
+		const char *sep = "";
+
 		at += snprintf(text + at, sizeof text - (size_t)at,
-		               " %zu classes:", b->nreps);
-		for (int o = 8; o >= 1; o /= 2)
-			if (b->by_orbit[o])
-				at += snprintf(text + at, sizeof text - (size_t)at,
-				               "%s %zu of %d members", o == 8 ? "" : ",",
-				               b->by_orbit[o], o);
+		               " %zu class%s:", b->nreps, b->nreps == 1 ? "" : "es");
+		for (int o = 8; o >= 1; o /= 2) {
+			if (!b->by_orbit[o])
+				continue;
+			at += snprintf(text + at, sizeof text - (size_t)at,
+			               "%s %zu of %d member%s", sep, b->by_orbit[o], o,
+			               o == 1 ? "" : "s");
+			sep = ",";
+		}
 	} else {
 		snprintf(text, sizeof text, " %" PRIu64 " classes%s; %zu found so far",
 		         b->nclasses, b->nclasses ? " (published)" : "", b->nreps);
