@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
+#include "rng.h"
+
 int construct_rank(int n, int f)
 {
 	int r = n % 6, half = n / 2, k = f + 1; /* 1-based file */
@@ -48,16 +50,6 @@ void construct_ranks(int n, int *p)
 {
 	for (int f = 0; f < n; f++)
 		p[f] = construct_rank(n, f);
-}
-
-/* splitmix64: small and fast; the same seed gives the same run. */
-static uint64_t rng_next(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15u);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
 }
 
 static uint32_t rng_below(uint64_t *x, uint32_t bound)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "construct.h"
+#include "rng.h"
 #include "errmsg.h"
 
 /* Tree searches list every solution of n <= 20 in hours at most. */
@@ -108,16 +109,6 @@ int search_min_n(enum search_algo a)
 int search_max_n(enum search_algo a)
 {
 	return a == SEARCH_REPAIR || a == SEARCH_CONSTRUCT ? LARGE_MAX_N : TREE_MAX_N;
-}
-
-/* splitmix64: small, fast, and its whole state fits in struct state. */
-static uint64_t rng_next(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15u);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
 }
 
 static int rng_below(uint64_t *x, int bound)
