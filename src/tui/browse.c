@@ -466,9 +466,11 @@ static void export(struct browse *b)
 	size_t at = 0;
 
 	if (b->view == VIEW_CLASSES || b->view == VIEW_VARIANTS) {
-		if (b->view == VIEW_CLASSES)
+		/* The class chosen, whose members the file lists; the view stays. */
+		if (b->view == VIEW_CLASSES) {
 			variants_open(b);
-		b->view = VIEW_VARIANTS;
+			b->view = VIEW_CLASSES;
+		}
 		snprintf(stem, sizeof stem, "nqueens-%dx%d-class-%zu", b->n, b->n,
 		         b->csel + 1);
 		at = text_add(
