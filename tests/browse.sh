@@ -94,7 +94,9 @@ else
 fi
 keys c Enter x
 expect_screen "x in a class writes the class" "Written to nqueens-8x8-class-10.txt"
-keys Escape x
+keys Escape
+wait_for "Browse 8x8: classes" >/dev/null
+keys x
 expect_screen "x in the list of classes writes the class chosen" "Written to nqueens-8x8-class-10-2.txt"
 expect_screen "and stays on the list" "Browse 8x8: classes"
 if [ "$(grep -c '^[1-8] [.Q]' "$tmpdir/nqueens-8x8-class-10.txt")" -eq 32 ] &&
