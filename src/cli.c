@@ -20,6 +20,7 @@
 #include "datadir.h"
 #include "count.h"
 #include "enumerate.h"
+#include "halves.h"
 #include "symmetry.h"
 
 #define MAX_THREADS 256
@@ -39,11 +40,14 @@ static const char usage_text[] =
         "      watch the search step by step on an N×N board (default 8), forward\n"
         "      and back; NAME as for trace (N up to 20; 10000 for repair and\n"
         "      construct, drawn as an overview); ? there lists the keys\n"
-        "  count N [--unique] [--threads K] [--tasks T [--task I | --list]]\n"
+        "  count N [--unique] [--threads K] [--method halves|backtrack]\n"
+        "        [--tasks T [--task I | --list]]\n"
         "      print the number of solutions for 1 <= N <= 29, or with --unique\n"
         "      the number of symmetry classes; K threads (default: one per CPU);\n"
-        "      --tasks T --task I counts only task I of T (the counts of the T\n"
-        "      tasks add up to the whole), --list lists the tasks and weights\n"
+        "      halves (the default for 4 <= N <= 19) joins half boards, backtrack\n"
+        "      searches each border constellation; --tasks T --task I counts only\n"
+        "      task I of T (the counts of the T tasks add up to the whole), --list\n"
+        "      lists the tasks and weights\n"
         "  list N [--unique [--variants]] [--format rows|algebraic|board]\n"
         "      print every solution for 1 <= N <= 32 in lexicographic order, one a\n"
         "      line; --unique prints one representative per symmetry class, and\n"
@@ -279,8 +283,18 @@ struct progress {
 	bool finished;
 	int n, threads, rc, err;
 	int nparts, part; /* --tasks T --task I: part I - 1 of T */
+	enum count_method method;
 	struct count_result result;
 };
+
+/* A whole count by the chosen method, or one part of a split count. */
+static int count_run(int n, enum count_method method, int nparts, int part, int threads,
+                     count_progress_fn progress, void *ctx, struct count_result *res)
+{
+	if (nparts > 1)
+		return count_solutions_part(n, nparts, part, threads, progress, ctx, res);
+	return count_solutions_by(n, method, threads, progress, ctx, res);
+}
 
 static void progress_update(void *ctx, double done)
 {
@@ -294,8 +308,8 @@ static void progress_update(void *ctx, double done)
 static void *count_thread(void *arg)
 {
 	struct progress *pr = arg;
-	int rc = count_solutions_part(pr->n, pr->nparts, pr->part, pr->threads,
-	                              progress_update, pr, &pr->result);
+	int rc = count_run(pr->n, pr->method, pr->nparts, pr->part, pr->threads,
+	                   progress_update, pr, &pr->result);
 	int err = errno;
 
 	pthread_mutex_lock(&pr->lock);
@@ -343,10 +357,14 @@ static void draw_bar(double done, double elapsed)
 }
 
 /* Runs the count in a thread while this one draws a bar after half a second. */
-static int count_with_bar(int n, int nparts, int part, int threads,
-                          struct count_result *res)
+static int count_with_bar(int n, enum count_method method, int nparts, int part,
+                          int threads, struct count_result *res)
 {
-	struct progress pr = {.n = n, .threads = threads, .nparts = nparts, .part = part};
+	struct progress pr = {.n = n,
+	                      .threads = threads,
+	                      .nparts = nparts,
+	                      .part = part,
+	                      .method = method};
 	double start = now();
 	bool drawn = false;
 	pthread_t tid;
@@ -388,17 +406,20 @@ static int count_with_bar(int n, int nparts, int part, int threads,
 int cli_count(int argc, char **argv)
 {
 	static const char synopsis[] = "nqueens count N [--unique] [--threads K] "
+	                               "[--method halves|backtrack] "
 	                               "[--tasks T [--task I | --list]]";
 	static const struct cli_optdef defs[] = {
 	        {"unique", 'u', false}, {"threads", 't', true}, {"help", 'h', false},
 	        {"tasks", 0, true},     {"task", 0, true},      {"list", 0, false},
+	        {"method", 'm', true},
 	};
-	const char *val[6];
+	const char *val[7];
 	char *pos[1];
 	int npos, n = 0, threads = 0, rc, nparts = 1, part = 0;
+	enum count_method method = COUNT_AUTO;
 	struct count_result res;
 
-	if (cli_parse_options("count", synopsis, argc, argv, defs, 6, val, pos, 1, &npos))
+	if (cli_parse_options("count", synopsis, argc, argv, defs, 7, val, pos, 1, &npos))
 		return CLI_USAGE;
 	if (val[2]) {
 		cli_help();
@@ -406,6 +427,24 @@ int cli_count(int argc, char **argv)
 	}
 	if (cli_parse_n("count", synopsis, npos, pos, COUNT_MAX_N, &n))
 		return CLI_USAGE;
+	if (val[6]) {
+		if (strcmp(val[6], "halves") == 0)
+			method = COUNT_HALVES;
+		else if (strcmp(val[6], "backtrack") == 0)
+			method = COUNT_BACKTRACK;
+		else
+			return cli_usage_error(
+			        "count", "--method must be halves or backtrack, not '%s'",
+			        val[6]);
+		if (val[3])
+			return cli_usage_error(
+			        "count", "--method and --tasks go apart: the tasks are "
+			                 "the backtracking search's constellations");
+		if (!count_method_works(method, n))
+			return cli_usage_error("count",
+			                       "--method halves counts %d <= N <= %d",
+			                       HALVES_MIN_N, HALVES_MAX_N);
+	}
 	if (val[1]) {
 		uint64_t k;
 
@@ -457,9 +496,9 @@ int cli_count(int argc, char **argv)
 		return cli_finish_output(CLI_OK);
 	}
 	if (isatty(STDERR_FILENO))
-		rc = count_with_bar(n, nparts, part, threads, &res);
+		rc = count_with_bar(n, method, nparts, part, threads, &res);
 	else
-		rc = count_solutions_part(n, nparts, part, threads, NULL, NULL, &res);
+		rc = count_run(n, method, nparts, part, threads, NULL, NULL, &res);
 	if (rc < 0) {
 		fprintf(stderr, "nqueens count: %s\n", strerror(errno));
 		return CLI_NO;

@@ -13,6 +13,14 @@ expect "count 12 --threads=2 -u" 0 "1787" -- count 12 --threads=2 -u
 expect "count 13 -t 2" 0 "73712" -- count 13 -t 2
 expect "count 14" 0 "365596" -- count 14
 expect "count 14 --unique" 0 "45752" -- count 14 --unique
+# Both methods, odd and even n: the half boards and the backtracking reference.
+expect "count 15 --method halves" 0 "2279184" -- count 15 --method halves
+expect "count 15 --method backtrack" 0 "2279184" -- count 15 --method backtrack
+expect "count 13 -m halves --unique" 0 "9233" -- count 13 -m halves --unique
+expect "count 12 --method backtrack -u" 0 "1787" -- count 12 --method backtrack -u
+expect "count 16 --method halves -t 2" 0 "14772512" -- count 16 --method halves -t 2
+expect "count 16 --unique" 0 "1846955" -- count 16 --unique
+expect "count 3 (too small for halves)" 0 "0" -- count 3
 
 # list: formats and order.
 nq list 8 >"$tmpdir/list8"
@@ -129,6 +137,10 @@ refuse "count --threads 0" 2 "the number of threads must be a whole number from 
 refuse "count --threads x" 2 "from 1 to 256, not 'x'" -- count 8 --threads x
 refuse "count --threads without value" 2 "--threads needs a value" -- count 8 --threads
 refuse "count --unique=1" 2 "unknown option '--unique=1'" -- count 8 --unique=1
+refuse "count --method x" 2 "--method must be halves or backtrack, not 'x'" -- count 8 --method x
+refuse "count --method halves 20" 2 "--method halves counts 4 <= N <= 19" -- count 20 --method halves
+refuse "count --method halves 3" 2 "--method halves counts 4 <= N <= 19" -- count 3 --method halves
+refuse "count --method with --tasks" 2 "--method and --tasks go apart" -- count 14 --method backtrack --tasks 2 --task 1
 refuse "list 33" 2 "N must be a whole number from 1 to 32, not '33'" -- list 33
 refuse "list bad format" 2 "--format must be rows, algebraic or board, not 'png'" -- list 8 --format png
 refuse "list without N" 2 "missing N" -- list

@@ -18,6 +18,7 @@
 #include "classes.h"
 #include "construct.h"
 #include "count.h"
+#include "halves.h"
 #include "enumerate.h"
 #include "known.h"
 #include "symmetry.h"
@@ -81,6 +82,86 @@ static void test_count_matches_reference(void **state)
 
 		assert_int_equal(count_solutions(n, 2, NULL, NULL, &r), 0);
 		assert_int_equal(r.total, enum_completions(n, NULL, 0, NULL));
+	}
+}
+
+/* The half-board counter against the backtracking one, the reference:
+ * every size it takes up to 15, both totals, odd and even boards. */
+static void test_halves_match_backtrack(void **state)
+{
+	(void)state;
+	assert_false(count_method_works(COUNT_HALVES, HALVES_MIN_N - 1));
+	assert_false(count_method_works(COUNT_HALVES, HALVES_MAX_N + 1));
+	for (int n = HALVES_MIN_N; n <= 15; n++) {
+		struct count_result h, b;
+
+		assert_true(count_method_works(COUNT_HALVES, n));
+		assert_int_equal(count_solutions_by(n, COUNT_HALVES, 1, NULL, NULL, &h),
+		                 0);
+		assert_int_equal(
+		        count_solutions_by(n, COUNT_BACKTRACK, 2, NULL, NULL, &b), 0);
+		assert_int_equal(h.total, b.total);
+		assert_int_equal(h.unique, b.unique);
+		assert_int_equal(h.total, a000170[n]);
+		assert_int_equal(h.unique, a002562[n]);
+	}
+	/* 16 by the halves alone: the backtracking would take a second. */
+	uint64_t total;
+	size_t bytes;
+	assert_int_equal(halves_count(16, 2, NULL, NULL, &total, &bytes), 0);
+	assert_int_equal(total, a000170[16]);
+	assert_true(bytes > 0 && bytes < 64u << 20);
+}
+
+/* Threads split the units differently; the sums must not change. */
+static void test_halves_threads_agree(void **state)
+{
+	(void)state;
+	for (int n = 9; n <= 14; n++) {
+		uint64_t one, two, many;
+
+		assert_int_equal(halves_count(n, 1, NULL, NULL, &one, NULL), 0);
+		assert_int_equal(halves_count(n, 2, NULL, NULL, &two, NULL), 0);
+		assert_int_equal(halves_count(n, 5, NULL, NULL, &many, NULL), 0);
+		assert_int_equal(one, a000170[n]);
+		assert_int_equal(two, one);
+		assert_int_equal(many, one);
+	}
+	errno = 0;
+	assert_int_equal(
+	        halves_count(HALVES_MAX_N + 1, 1, NULL, NULL, &(uint64_t){0}, NULL), -1);
+	assert_int_equal(errno, EINVAL);
+	assert_int_equal(halves_count(8, 0, NULL, NULL, &(uint64_t){0}, NULL), -1);
+	errno = 0;
+	assert_int_equal(count_solutions_by(20, COUNT_HALVES, 1, NULL, NULL,
+	                                    &(struct count_result){0, 0}),
+	                 -1);
+	assert_int_equal(errno, EINVAL);
+}
+
+/* The solutions the rotations fix: 8 queens has one class that is its own
+ * half turn (four solutions) and no quarter-turn solution; for the other
+ * sizes Burnside's count must give the published number of classes. */
+static void test_rotational(void **state)
+{
+	uint64_t quarter, half;
+
+	(void)state;
+	assert_int_equal(count_rotational(8, &quarter, &half), 0);
+	assert_int_equal(quarter, 0);
+	assert_int_equal(half, 4);
+	assert_int_equal(count_rotational(1, &quarter, &half), 0);
+	assert_int_equal(quarter, 1);
+	assert_int_equal(half, 1);
+	for (int n = 2; n <= 14; n++) {
+		assert_int_equal(count_rotational(n, &quarter, &half), 0);
+		/* A quarter turn needs n = 0 or 1 mod 4; its solutions are also
+		 * half-turn solutions. */
+		if (n % 4 >= 2)
+			assert_int_equal(quarter, 0);
+		assert_true(half >= quarter);
+		assert_int_equal((a000170[n] + half + 2 * quarter) % 8, 0);
+		assert_int_equal((a000170[n] + half + 2 * quarter) / 8, a002562[n]);
 	}
 }
 
@@ -789,6 +870,9 @@ int main(void)
 	        cmocka_unit_test(test_count_totals),
 	        cmocka_unit_test(test_count_threads_agree),
 	        cmocka_unit_test(test_count_matches_reference),
+	        cmocka_unit_test(test_halves_match_backtrack),
+	        cmocka_unit_test(test_halves_threads_agree),
+	        cmocka_unit_test(test_rotational),
 	        cmocka_unit_test(test_known_counts),
 	        cmocka_unit_test(test_count_bad_n),
 	        cmocka_unit_test(test_count_progress),

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "halves.h"
+
 /*
  * Every solution has exactly one queen on each border line (first and last
  * row, first and last column); those 3 or 4 queens are its constellation.
@@ -606,10 +608,116 @@ int count_parts(int n, int nparts, struct count_part *parts)
 	return 0;
 }
 
+/* Rows r and n - 1 - r at once: the solutions a half turn fixes. */
+static uint64_t rot180_search(int n, int r, uint64_t cols, uint64_t a, uint64_t d)
+{
+	if (2 * r + 1 >= n) {
+		if (2 * r + 1 > n)
+			return 1;
+		/* The middle row of odd n: its queen is its own image, the centre. */
+		int c = r;
+		return !(cols >> c & 1) && !(a >> (r + c) & 1) &&
+		       !(d >> (r - c + n - 1) & 1);
+	}
+	uint64_t found = 0;
+	int r2 = n - 1 - r;
+	for (int c = 0; c < n; c++) {
+		int c2 = n - 1 - c;
+		uint64_t cb = 1ull << c | 1ull << c2;
+		uint64_t ab = 1ull << (r + c) | 1ull << (r2 + c2);
+		uint64_t db = 1ull << (r - c + n - 1) | 1ull << (r2 - c2 + n - 1);
+		/* The pair itself may share a long diagonal. */
+		if (c == c2 || r + c == n - 1 || r == c || (cols & cb) || (a & ab) ||
+		    (d & db))
+			continue;
+		found += rot180_search(n, r + 1, cols | cb, a | ab, d | db);
+	}
+	return found;
+}
+
+/* Orbits of four squares under the quarter turn, placed a row at a time. */
+static uint64_t rot90_search(int n, int r, int col_of[], uint64_t cols, uint64_t a,
+                             uint64_t d)
+{
+	while (r < n && col_of[r] >= 0)
+		r++;
+	if (r == n)
+		return 1;
+	uint64_t found = 0;
+	for (int c = 0; c < n; c++) {
+		int sr[4] = {r, c, n - 1 - r, n - 1 - c},
+		    sc[4] = {c, n - 1 - r, n - 1 - c, r};
+		uint64_t nc = cols, na = a, nd = d;
+		int k = 0;
+		for (; k < 4; k++) {
+			uint64_t cb = 1ull << sc[k], ab = 1ull << (sr[k] + sc[k]);
+			uint64_t db = 1ull << (sr[k] - sc[k] + n - 1);
+			if (col_of[sr[k]] >= 0 || (nc & cb) || (na & ab) || (nd & db))
+				break;
+			col_of[sr[k]] = sc[k];
+			nc |= cb, na |= ab, nd |= db;
+		}
+		if (k == 4)
+			found += rot90_search(n, r + 1, col_of, nc, na, nd);
+		while (k-- > 0)
+			col_of[sr[k]] = -1;
+	}
+	return found;
+}
+
+int count_rotational(int n, uint64_t *quarter, uint64_t *half)
+{
+	if (n < 1 || n > COUNT_MAX_N) {
+		errno = EINVAL;
+		return -1;
+	}
+	int col_of[COUNT_MAX_N];
+	uint64_t cols = 0, a = 0, d = 0;
+	for (int r = 0; r < n; r++)
+		col_of[r] = -1;
+	if (n % 2) {
+		/* The centre is its own image: a queen must stand there. */
+		int m = n / 2;
+		col_of[m] = m;
+		cols = 1ull << m, a = 1ull << (2 * m), d = 1ull << (n - 1);
+	}
+	*quarter = n % 4 < 2 ? rot90_search(n, 0, col_of, cols, a, d) : 0;
+	*half = rot180_search(n, 0, 0, 0, 0);
+	return 0;
+}
+
+bool count_method_works(enum count_method m, int n)
+{
+	if (n < 1 || n > COUNT_MAX_N)
+		return false;
+	return m != COUNT_HALVES || (n >= HALVES_MIN_N && n <= HALVES_MAX_N);
+}
+
+int count_solutions_by(int n, enum count_method m, int threads,
+                       count_progress_fn progress, void *ctx, struct count_result *out)
+{
+	if (!count_method_works(m, n) || threads < 0 || !out) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (m == COUNT_BACKTRACK || !count_method_works(COUNT_HALVES, n))
+		return count_solutions_part(n, 1, 0, threads, progress, ctx, out);
+	uint64_t total, quarter, half;
+	if (threads == 0)
+		threads = count_default_threads();
+	if (halves_count(n, threads, progress, ctx, &total, NULL) < 0 ||
+	    count_rotational(n, &quarter, &half) < 0)
+		return -1;
+	/* Burnside: the reflections fix no solution for n > 1. */
+	out->total = total;
+	out->unique = (total + half + 2 * quarter) / 8;
+	return 0;
+}
+
 int count_solutions(int n, int threads, count_progress_fn progress, void *ctx,
                     struct count_result *out)
 {
-	return count_solutions_part(n, 1, 0, threads, progress, ctx, out);
+	return count_solutions_by(n, COUNT_AUTO, threads, progress, ctx, out);
 }
 
 int count_solutions_part(int n, int nparts, int which, int threads,

@@ -22,12 +22,36 @@ typedef void (*count_progress_fn)(void *ctx, double done);
 
 /*
  * Counts the solutions of the n-queens puzzle for 1 <= n <= COUNT_MAX_N with
- * `threads` POSIX threads (0 means the number of online CPUs).  Both totals
- * come out of one search.  Returns 0, or -1 with errno set (EINVAL for a bad
- * n, or what pthread_create said).
+ * `threads` POSIX threads (0 means the number of online CPUs), by the
+ * fastest method for n.  Returns 0, or -1 with errno set (EINVAL for a bad
+ * n, ENOMEM, or what pthread_create said).
  */
 int count_solutions(int n, int threads, count_progress_fn progress, void *ctx,
                     struct count_result *out);
+
+/*
+ * The ways to count.  COUNT_HALVES joins half boards (halves.h, for
+ * HALVES_MIN_N <= n <= HALVES_MAX_N) and finds the classes from the
+ * solutions that the rotations fix; COUNT_BACKTRACK searches the interior of
+ * each border constellation and is the reference the tests compare with.
+ * COUNT_AUTO takes the halves where they work.
+ */
+enum count_method { COUNT_AUTO, COUNT_HALVES, COUNT_BACKTRACK };
+
+/* Whether method m counts boards of size n. */
+bool count_method_works(enum count_method m, int n);
+
+/* count_solutions by a given method; EINVAL where it does not work. */
+int count_solutions_by(int n, enum count_method m, int threads,
+                       count_progress_fn progress, void *ctx, struct count_result *out);
+
+/*
+ * The solutions that a quarter turn maps to themselves (OEIS A033148), and
+ * those a half turn does (A032522); with the total they give the classes:
+ * (total + half + 2 * quarter) / 8.  Fast: these searches fix a quarter or
+ * a half of the board at once.
+ */
+int count_rotational(int n, uint64_t *quarter, uint64_t *half);
 
 /*
  * A count split into parts for several machines: the constellations (the

@@ -1,0 +1,947 @@
+/* Counting n-queens solutions by joining quadrants into half boards and sieving the
+ * halves. */
+#include "config.h"
+
+#include "halves.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * The board is cut into four quadrants of h x h squares, h = n / 2; for odd
+ * n the middle row and column lie between them and get their queens first.
+ * Every placement of queens in a quadrant that leaves one another alone is
+ * listed once, filed under the rows and columns it uses.  Two queens on
+ * different rows and columns attack each other exactly when they share an
+ * anti-diagonal (r + c) or a diagonal (r - c), so a placement is summed up
+ * by two masks of lines, and two placements are compatible when both pairs
+ * of masks are disjoint.
+ *
+ * A unit of work is the set C of columns that the top half uses.  Its tops
+ * are the compatible pairs of placements in the two top quadrants with
+ * complementary rows.  Only the lines that cross the middle can join a top
+ * queen to a bottom one; each of them becomes a sieve row with one bit per
+ * top.  A bottom, built the same way from the bottom quadrants on the other
+ * columns, strikes out the tops on its lines, and the survivors are counted
+ * 64 at a time.  Most of the time goes there, in code built for several
+ * instruction sets and chosen when the count starts.
+ *
+ * Symmetry.  Mirroring the columns maps the solutions with top columns C to
+ * those with mirror(C), and turning the board upside down to those with the
+ * complement of C, so one C of each such group is counted.  For even n the
+ * two long diagonals give another factor near 2: reflecting in the main
+ * diagonal moves a queen on the anti-diagonal between the north-east and
+ * south-west quadrants, and reflecting in the anti-diagonal moves a queen on
+ * the main diagonal between the north-west and south-east ones, each leaving
+ * the other long diagonal as it was.  So the solutions whose top has no queen
+ * on a long diagonal, each weighted 2 for every long-diagonal queen of its
+ * bottom, add up to all of them; turned upside down the same holds with top
+ * and bottom exchanged, and a unit counts both sums at once, where the tops
+ * with a long-diagonal queen only meet the bottoms without one.  For odd n
+ * the queens of the middle row and column are placed first, one pair of
+ * squares of each orbit of the eight symmetries, which already divides the
+ * work by 8 (the lone centre queen is fixed by all of them, and its units
+ * use the flips instead).
+ */
+
+#define HALVES_MAX_H (HALVES_MAX_N / 2)
+
+/* One placement in a quadrant. */
+struct place {
+	uint64_t a;    /* anti-diagonals r + c in use */
+	uint64_t d;    /* diagonals r - c + n - 1 in use */
+	uint64_t cols; /* the board column of each queen, 5 bits each, top row first */
+};
+
+/* The placements of one quadrant, filed by key (rows << h | columns) in
+ * local bits. */
+struct quad {
+	uint32_t *start; /* 2^(2h) + 1 offsets into e */
+	struct place *e;
+	size_t len;
+};
+
+/* Queens fixed on the middle lines (odd n), and what they leave free. */
+struct start {
+	uint64_t a, d;    /* the lines they hold */
+	uint32_t toprows; /* local rows of the top quadrants still free */
+	uint32_t botrows; /* and of the bottom ones */
+	uint32_t cols;    /* board columns still free */
+	int orbit;        /* how many starts this one stands for */
+	bool flips;       /* the flips fix it, so C is reduced by them */
+};
+
+/* A set of top columns and what its count is multiplied by. */
+struct unit {
+	uint32_t cols;
+	uint16_t start;
+	uint16_t weight;
+};
+
+struct work;
+typedef uint64_t (*unit_fn)(struct work *w, const struct quad *q, const struct start *s,
+                            uint32_t cols);
+
+/* What all threads read. */
+struct shared {
+	int n, h;
+	int wlo, win;     /* the lines crossing the middle: wlo .. wlo + win - 1 */
+	bool diagonals;   /* even n: the long-diagonal weighting */
+	struct quad q[4]; /* north-west, north-east, south-west, south-east */
+	size_t maxlist;
+	struct start *starts;
+	int nstarts;
+	struct unit *units;
+	size_t nunits;
+	unit_fn run;
+	atomic_size_t next;
+	pthread_mutex_t lock; /* guards done, err and the progress calls */
+	size_t done;
+	int err;
+	halves_progress_fn progress;
+	void *ctx;
+};
+
+/* One thread's buffers. */
+struct work {
+	const struct shared *sh;
+	struct quad f[4]; /* the tables without what the start's queens attack */
+	int fstart;       /* the start f was made for, or -1 */
+	uint64_t *tops, *sorted;
+	size_t topcap;
+	uint64_t *rows, *qk, *alive0, *alive, *zero; /* sieve rows, kill vectors */
+	size_t wcap;                                 /* words each can hold */
+	uint64_t *kv;
+	size_t kvcap;
+	uint32_t *jl;
+	uint64_t sum;
+	size_t bytes;
+	int err;
+	pthread_t thread;
+};
+
+#define UNITS_PER_GRAB 8
+
+/* ---- The quadrant tables ---- */
+
+struct lister {
+	int n, h, r0, c0;
+	struct place *v;
+	uint32_t *key;
+	size_t len, cap;
+	int qr[HALVES_MAX_H], qc[HALVES_MAX_H], nq;
+};
+
+static int lister_emit(struct lister *l)
+{
+	if (l->len == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 1024;
+		struct place *v = realloc(l->v, cap * sizeof *v);
+		uint32_t *key = v ? realloc(l->key, cap * sizeof *key) : NULL;
+		if (v)
+			l->v = v;
+		if (!key)
+			return -1;
+		l->key = key;
+		l->cap = cap;
+	}
+	struct place p = {0, 0, 0};
+	uint32_t rows = 0, cols = 0;
+	for (int i = 0; i < l->nq; i++) {
+		int r = l->qr[i], c = l->qc[i];
+		rows |= 1u << (r - l->r0);
+		cols |= 1u << (c - l->c0);
+		p.a |= 1ull << (r + c);
+		p.d |= 1ull << (r - c + l->n - 1);
+		p.cols |= (uint64_t)c << (5 * i);
+	}
+	l->v[l->len] = p;
+	l->key[l->len++] = rows << l->h | cols;
+	return 0;
+}
+
+/* Lists every placement in local rows lr .. h - 1, each row empty or not. */
+static int lister_rows(struct lister *l, int lr, uint64_t a, uint64_t d, uint32_t cols)
+{
+	if (lr == l->h)
+		return lister_emit(l);
+	if (lister_rows(l, lr + 1, a, d, cols))
+		return -1;
+	int r = l->r0 + lr;
+	for (int lc = 0; lc < l->h; lc++) {
+		int c = l->c0 + lc;
+		uint64_t ab = 1ull << (r + c), db = 1ull << (r - c + l->n - 1);
+		if ((cols >> lc & 1) || (a & ab) || (d & db))
+			continue;
+		l->qr[l->nq] = r;
+		l->qc[l->nq++] = c;
+		int rc = lister_rows(l, lr + 1, a | ab, d | db, cols | 1u << lc);
+		l->nq--;
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
+static void quad_free(struct quad *q)
+{
+	free(q->start);
+	free(q->e);
+	*q = (struct quad){NULL, NULL, 0};
+}
+
+/* Lists the quadrant whose top-left square is (r0, c0), filed by key. */
+static int quad_build(struct quad *q, int n, int h, int r0, int c0, size_t *bytes)
+{
+	struct lister l = {.n = n, .h = h, .r0 = r0, .c0 = c0};
+	size_t nkeys = (size_t)1 << (2 * h);
+	uint32_t *pos = NULL;
+	*q = (struct quad){NULL, NULL, 0};
+	if (lister_rows(&l, 0, 0, 0, 0))
+		goto fail;
+	q->start = calloc(nkeys + 1, sizeof *q->start);
+	q->e = malloc(l.len * sizeof *q->e);
+	pos = malloc(nkeys * sizeof *pos);
+	if (!q->start || !q->e || !pos)
+		goto fail;
+	q->len = l.len;
+	for (size_t i = 0; i < l.len; i++)
+		q->start[l.key[i] + 1]++;
+	for (size_t k = 0; k < nkeys; k++)
+		q->start[k + 1] += q->start[k];
+	memcpy(pos, q->start, nkeys * sizeof *pos);
+	for (size_t i = 0; i < l.len; i++)
+		q->e[pos[l.key[i]]++] = l.v[i];
+	*bytes += (nkeys + 1) * sizeof *q->start + l.len * sizeof *q->e;
+	free(pos);
+	free(l.v);
+	free(l.key);
+	return 0;
+fail:
+	free(pos);
+	free(l.v);
+	free(l.key);
+	quad_free(q);
+	return -1;
+}
+
+/* Keeps the placements of q that leave the start's queens alone. */
+static int quad_filter(const struct quad *q, struct quad *f, int h, const struct start *s)
+{
+	size_t nkeys = (size_t)1 << (2 * h);
+	if (!f->start) {
+		f->start = malloc((nkeys + 1) * sizeof *f->start);
+		f->e = malloc((q->len ? q->len : 1) * sizeof *f->e);
+		if (!f->start || !f->e) {
+			quad_free(f);
+			return -1;
+		}
+	}
+	size_t k = 0;
+	for (size_t key = 0; key < nkeys; key++) {
+		f->start[key] = (uint32_t)k;
+		for (uint32_t i = q->start[key]; i < q->start[key + 1]; i++) {
+			f->e[k] = q->e[i];
+			k += !((q->e[i].a & s->a) | (q->e[i].d & s->d));
+		}
+	}
+	f->start[nkeys] = (uint32_t)k;
+	f->len = k;
+	return 0;
+}
+
+/* ---- Buffers ---- */
+
+static void *aligned_grow(void *old, size_t bytes)
+{
+	void *p = NULL;
+	free(old);
+	if (posix_memalign(&p, 64, bytes ? bytes : 64))
+		return NULL;
+	return p;
+}
+
+/* Makes room for k tops; -1 when out of memory. */
+static int work_tops(struct work *w, size_t k)
+{
+	if (k <= w->topcap)
+		return 0;
+	size_t cap = k + k / 2 + 64;
+	uint64_t *t = realloc(w->tops, cap * sizeof *t);
+	if (t)
+		w->tops = t;
+	uint64_t *s = t ? realloc(w->sorted, cap * sizeof *s) : NULL;
+	if (!s)
+		return -1;
+	w->sorted = s;
+	w->bytes += 2 * (cap - w->topcap) * sizeof *t;
+	w->topcap = cap;
+	return 0;
+}
+
+/* Makes room for sieves of `words` words; -1 when out of memory. */
+static int work_words(struct work *w, size_t words)
+{
+	const struct shared *sh = w->sh;
+	if (words <= w->wcap)
+		return 0;
+	size_t cap = words + words / 2 + 8;
+	size_t nqk = (size_t)sh->h * (size_t)sh->n;
+	w->rows = aligned_grow(w->rows, 64 * cap * 8);
+	w->qk = aligned_grow(w->qk, nqk * cap * 8);
+	w->alive0 = aligned_grow(w->alive0, cap * 8);
+	w->alive = aligned_grow(w->alive, cap * 8);
+	w->zero = aligned_grow(w->zero, cap * 8);
+	w->kv = aligned_grow(w->kv, sh->maxlist * cap * 8);
+	if (!w->rows || !w->qk || !w->alive0 || !w->alive || !w->zero || !w->kv)
+		return -1;
+	memset(w->zero, 0, cap * 8);
+	w->bytes += (64 + nqk + 3 + sh->maxlist) * (cap - w->wcap) * 8;
+	w->wcap = cap;
+	return 0;
+}
+
+static void work_free(struct work *w)
+{
+	for (int i = 0; i < 4; i++)
+		quad_free(&w->f[i]);
+	free(w->tops);
+	free(w->sorted);
+	free(w->rows);
+	free(w->qk);
+	free(w->alive0);
+	free(w->alive);
+	free(w->zero);
+	free(w->kv);
+	free(w->jl);
+}
+
+/* ---- The join, one unit ---- */
+
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+
+/* Transposes a 64 x 64 bit matrix: bit j of m[i] trades with bit i of m[j]. */
+static ALWAYS_INLINE void transpose64(uint64_t m[64])
+{
+	uint64_t mask = 0x00000000ffffffffull;
+	for (int j = 32; j; j >>= 1, mask ^= mask << j)
+		for (int k = 0; k < 64; k = (k + j + 1) & ~j) {
+			uint64_t t = (m[k] >> j ^ m[k + j]) & mask;
+			m[k] ^= t << j;
+			m[k + j] ^= t;
+		}
+}
+
+/* The word loops run over whole blocks of 4 so that the compiler turns each
+ * block into vector instructions without a scalar tail. */
+#define BLOCK 4
+
+static ALWAYS_INLINE uint64_t popcount_andnot(const uint64_t *restrict a,
+                                              const uint64_t *restrict b, size_t words)
+{
+	uint64_t c = 0;
+	for (size_t x = 0; x < words; x += BLOCK)
+		for (int k = 0; k < BLOCK; k++)
+			c += (uint64_t)__builtin_popcountll(a[x + k] & ~b[x + k]);
+	return c;
+}
+
+/* dst = src */
+static ALWAYS_INLINE void words_copy(uint64_t *restrict dst, const uint64_t *restrict src,
+                                     size_t words)
+{
+	for (size_t x = 0; x < words; x += BLOCK)
+		for (int k = 0; k < BLOCK; k++)
+			dst[x + k] = src[x + k];
+}
+
+/* dst |= src */
+static ALWAYS_INLINE void words_or(uint64_t *restrict dst, const uint64_t *restrict src,
+                                   size_t words)
+{
+	for (size_t x = 0; x < words; x += BLOCK)
+		for (int k = 0; k < BLOCK; k++)
+			dst[x + k] |= src[x + k];
+}
+
+/* dst = a | b */
+static ALWAYS_INLINE void words_or2(uint64_t *restrict dst, const uint64_t *restrict a,
+                                    const uint64_t *restrict b, size_t words)
+{
+	for (size_t x = 0; x < words; x += BLOCK)
+		for (int k = 0; k < BLOCK; k++)
+			dst[x + k] = a[x + k] | b[x + k];
+}
+
+/* dst = a & ~b */
+static ALWAYS_INLINE void words_andnot2(uint64_t *restrict dst,
+                                        const uint64_t *restrict a,
+                                        const uint64_t *restrict b, size_t words)
+{
+	for (size_t x = 0; x < words; x += BLOCK)
+		for (int k = 0; k < BLOCK; k++)
+			dst[x + k] = a[x + k] & ~b[x + k];
+}
+
+/* dst &= ~b */
+static ALWAYS_INLINE void words_andnot(uint64_t *restrict dst, const uint64_t *restrict b,
+                                       size_t words)
+{
+	for (size_t x = 0; x < words; x += BLOCK)
+		for (int k = 0; k < BLOCK; k++)
+			dst[x + k] &= ~b[x + k];
+}
+
+/* The quadrant's list under key. */
+static ALWAYS_INLINE const struct place *key_list(const struct quad *q, uint32_t key,
+                                                  size_t *len)
+{
+	*len = q->start[key + 1] - q->start[key];
+	return q->e + q->start[key];
+}
+
+/* The local rows of rows, in order; returns how many. */
+static ALWAYS_INLINE int rows_list(uint32_t rows, int out[HALVES_MAX_H])
+{
+	int k = 0;
+	for (; rows; rows &= rows - 1)
+		out[k++] = __builtin_ctz(rows);
+	return k;
+}
+
+/*
+ * Counts the solutions of start s whose top half uses the columns `cols`.
+ * With the long-diagonal weighting (even n) the result is that count with
+ * the diagonal-free tops plus the count, turned upside down, with the
+ * diagonal-free bottoms, as explained at the top.  On running out of memory
+ * it sets w->err and returns 0.
+ */
+static ALWAYS_INLINE uint64_t unit_count(struct work *w, const struct quad *q,
+                                         const struct start *s, uint32_t cols)
+{
+	const struct shared *sh = w->sh;
+	const int n = sh->n, h = sh->h, wlo = sh->wlo, win = sh->win;
+	const bool diag = sh->diagonals;
+	const uint32_t hmask = (1u << h) - 1;
+	const int east = n - h; /* the first column of the east quadrants */
+	const uint64_t wmask = (1ull << win) - 1;
+	const uint32_t bcols = s->cols & ~cols;
+	const uint32_t tw = cols & hmask, te = cols >> east & hmask;
+	const uint32_t bw = bcols & hmask, be = bcols >> east & hmask;
+	const int ta = __builtin_popcount(tw), ba = __builtin_popcount(bw);
+
+	/* The tops: their crossing lines packed as a | d << 32, and at bit 62
+	 * how many of their queens stand on a long diagonal. */
+	size_t bound = 0;
+	for (uint32_t r = s->toprows;; r = (r - 1) & s->toprows) {
+		if (__builtin_popcount(r) == ta) {
+			size_t l1, l2;
+			key_list(&q[0], r << h | tw, &l1);
+			key_list(&q[1], (s->toprows & ~r) << h | te, &l2);
+			bound += l1 * l2;
+		}
+		if (!r)
+			break;
+	}
+	if (!bound)
+		return 0;
+	if (work_tops(w, bound)) {
+		w->err = ENOMEM;
+		return 0;
+	}
+	uint64_t *tv = w->tops;
+	size_t k = 0;
+	for (uint32_t r = s->toprows;; r = (r - 1) & s->toprows) {
+		if (__builtin_popcount(r) == ta) {
+			size_t l1, l2;
+			const struct place *x = key_list(&q[0], r << h | tw, &l1);
+			const struct place *y =
+			        key_list(&q[1], (s->toprows & ~r) << h | te, &l2);
+			for (size_t i = 0; i < l1; i++) {
+				uint64_t xa = x[i].a, xd = x[i].d;
+				for (size_t j = 0; j < l2; j++) {
+					uint64_t a = xa | y[j].a, d = xd | y[j].d;
+					tv[k] = (a >> wlo & wmask) |
+					        (d >> wlo & wmask) << 32 |
+					        ((a >> (n - 1) & 1) + (d >> (n - 1) & 1))
+					                << 62;
+					/* Written always, kept when compatible: no
+					 * branch. */
+					k += !((xa & y[j].a) | (xd & y[j].d));
+				}
+			}
+		}
+		if (!r)
+			break;
+	}
+	if (!k)
+		return 0;
+
+	/* Classes by long-diagonal queens, each padded to whole blocks. */
+	size_t kt[3] = {k, 0, 0};
+	const uint64_t *tops = tv;
+	if (diag) {
+		kt[0] = 0;
+		for (size_t i = 0; i < k; i++)
+			kt[tv[i] >> 62]++;
+		size_t pos[3] = {0, kt[0], kt[0] + kt[1]};
+		for (size_t i = 0; i < k; i++)
+			w->sorted[pos[tv[i] >> 62]++] = tv[i];
+		tops = w->sorted;
+	}
+	size_t nw[3], words = 0;
+	for (int c = 0; c < 3; c++) {
+		nw[c] = (kt[c] + 64 * BLOCK - 1) / (64 * BLOCK) * BLOCK;
+		words += nw[c];
+	}
+	if (work_words(w, words)) {
+		w->err = ENOMEM;
+		return 0;
+	}
+	uint64_t *rows = w->rows; /* row x: the tops with a-bit x; 32 + x: d-bit x */
+	size_t wi = 0, ti = 0;
+	for (int c = 0; c < 3; c++)
+		for (size_t blk = 0; blk < nw[c]; blk++, wi++) {
+			uint64_t m[64];
+			size_t left = blk * 64 < kt[c] ? kt[c] - blk * 64 : 0;
+			size_t cnt = left < 64 ? left : 64;
+			for (size_t i = 0; i < cnt; i++)
+				m[i] = tops[ti + i] & ~(3ull << 62);
+			for (size_t i = cnt; i < 64; i++)
+				m[i] = 0;
+			ti += cnt;
+			transpose64(m);
+			w->alive0[wi] = cnt == 64 ? ~0ull : (1ull << cnt) - 1;
+			for (int x = 0; x < win; x++) {
+				rows[(size_t)x * words + wi] = m[x];
+				rows[(size_t)(32 + x) * words + wi] = m[32 + x];
+			}
+		}
+
+	/* The kill vector of every bottom square: the tops on its two lines. */
+	const int rb = n - h; /* the first bottom row */
+	for (uint32_t rr = s->botrows; rr; rr &= rr - 1) {
+		int r = rb + __builtin_ctz(rr);
+		for (uint32_t cc = bcols; cc; cc &= cc - 1) {
+			int c = __builtin_ctz(cc);
+			int ai = r + c - wlo, di = r - c + n - 1 - wlo;
+			const uint64_t *ra =
+			        ai >= 0 && ai < win ? rows + (size_t)ai * words : w->zero;
+			const uint64_t *rd = di >= 0 && di < win
+			                             ? rows + (size_t)(32 + di) * words
+			                             : w->zero;
+			words_or2(w->qk + ((size_t)(r - rb) * n + c) * words, ra, rd,
+			          words);
+		}
+	}
+
+	/* The bottoms, a south-west placement against its south-east partners. */
+	const size_t w0 = nw[0], w01 = nw[0] + nw[1];
+	const uint64_t longd = 1ull << (n - 1);
+	uint64_t sum = 0;
+	for (uint32_t r = s->botrows;; r = (r - 1) & s->botrows) {
+		if (__builtin_popcount(r) != ba)
+			goto next;
+		size_t l1, l2;
+		const struct place *x = key_list(&q[2], r << h | bw, &l1);
+		const struct place *y = key_list(&q[3], (s->botrows & ~r) << h | be, &l2);
+		if (!l1 || !l2)
+			goto next;
+		int rows1[HALVES_MAX_H], rows2[HALVES_MAX_H];
+		int nr1 = rows_list(r, rows1), nr2 = rows_list(s->botrows & ~r, rows2);
+		/* Each south-east placement's kill vector; one with a queen on a
+		 * long diagonal only ever meets the diagonal-free tops. */
+		for (size_t j = 0; j < l2; j++) {
+			uint64_t *kv = w->kv + j * words;
+			uint64_t qc = y[j].cols;
+			size_t len = diag && ((y[j].a | y[j].d) & longd) ? w0 : words;
+			words_copy(kv,
+			           nr2 ? w->qk + ((size_t)rows2[0] * n + (qc & 31)) *
+			                                   words
+			               : w->zero,
+			           len);
+			for (int i = 1; i < nr2; i++) {
+				qc >>= 5;
+				words_or(kv,
+				         w->qk + ((size_t)rows2[i] * n + (qc & 31)) *
+				                         words,
+				         len);
+			}
+		}
+		for (size_t i = 0; i < l1; i++) {
+			uint64_t a1 = x[i].a, d1 = x[i].d;
+			int c1 =
+			        diag ? (int)(a1 >> (n - 1) & 1) + (int)(d1 >> (n - 1) & 1)
+			             : 0;
+			size_t len = c1 ? w0 : words;
+			if (!len)
+				continue;
+			/* The compatible partners, listed without a branch. */
+			size_t nj = 0;
+			for (size_t j = 0; j < l2; j++) {
+				w->jl[nj] = (uint32_t)j;
+				nj += !((a1 & y[j].a) | (d1 & y[j].d));
+			}
+			if (!nj)
+				continue;
+			uint64_t *al = w->alive;
+			uint64_t qc = x[i].cols;
+			words_andnot2(al, w->alive0,
+			              nr1 ? w->qk + ((size_t)rows1[0] * n + (qc & 31)) *
+			                                      words
+			                  : w->zero,
+			              len);
+			for (int rr = 1; rr < nr1; rr++) {
+				qc >>= 5;
+				words_andnot(al,
+				             w->qk + ((size_t)rows1[rr] * n + (qc & 31)) *
+				                             words,
+				             len);
+			}
+			if (!diag) {
+				for (size_t t = 0; t < nj; t++)
+					sum += popcount_andnot(
+					        al, w->kv + w->jl[t] * words, words);
+				continue;
+			}
+			for (size_t t = 0; t < nj; t++) {
+				size_t j = w->jl[t];
+				const uint64_t *kv = w->kv + j * words;
+				int c2 = (int)(y[j].a >> (n - 1) & 1) +
+				         (int)(y[j].d >> (n - 1) & 1);
+				if (c1 + c2)
+					sum += popcount_andnot(al, kv, w0) << (c1 + c2);
+				else
+					sum += 2 * popcount_andnot(al, kv, w01) +
+					       4 * popcount_andnot(al + w01, kv + w01,
+					                           words - w01);
+			}
+		}
+	next:
+		if (!r)
+			break;
+	}
+	return sum;
+}
+
+/* The same join built for the instruction sets worth having. */
+static uint64_t unit_generic(struct work *w, const struct quad *q, const struct start *s,
+                             uint32_t cols)
+{
+	return unit_count(w, q, s, cols);
+}
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define HALVES_DISPATCH 1
+__attribute__((target("popcnt"))) static uint64_t
+unit_popcnt(struct work *w, const struct quad *q, const struct start *s, uint32_t cols)
+{
+	return unit_count(w, q, s, cols);
+}
+
+__attribute__((target("avx2,popcnt,bmi,bmi2"))) static uint64_t
+unit_avx2(struct work *w, const struct quad *q, const struct start *s, uint32_t cols)
+{
+	return unit_count(w, q, s, cols);
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq,avx2,popcnt,bmi,"
+                      "bmi2"))) static uint64_t
+unit_avx512(struct work *w, const struct quad *q, const struct start *s, uint32_t cols)
+{
+	return unit_count(w, q, s, cols);
+}
+#endif
+
+static unit_fn kernel_pick(const char **name)
+{
+#ifdef HALVES_DISPATCH
+	__builtin_cpu_init();
+	if (__builtin_cpu_supports("avx512vpopcntdq") &&
+	    __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+	    __builtin_cpu_supports("avx2")) {
+		*name = "avx512";
+		return unit_avx512;
+	}
+	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") &&
+	    __builtin_cpu_supports("bmi2")) {
+		*name = "avx2";
+		return unit_avx2;
+	}
+	if (__builtin_cpu_supports("popcnt")) {
+		*name = "popcnt";
+		return unit_popcnt;
+	}
+#endif
+	*name = "generic";
+	return unit_generic;
+}
+
+const char *halves_kernel(void)
+{
+	const char *name;
+	kernel_pick(&name);
+	return name;
+}
+
+/* ---- Units ---- */
+
+static uint32_t mirror(int n, uint32_t cols)
+{
+	uint32_t m = 0;
+	for (; cols; cols &= cols - 1)
+		m |= 1u << (n - 1 - __builtin_ctz(cols));
+	return m;
+}
+
+/* Where symmetry g (0 to 7) takes the square (r, c). */
+static void square_map(int g, int n, int r, int c, int *pr, int *pc)
+{
+	int x = g & 1 ? c : r, y = g & 1 ? r : c; /* transpose */
+	if (g & 2)
+		x = n - 1 - x;
+	if (g & 4)
+		y = n - 1 - y;
+	*pr = x;
+	*pc = y;
+}
+
+/* The starts of odd n: a queen on the middle row at column cm and one on
+ * the middle column at row rm (the same queen when both are the centre).
+ * Keeps one of each orbit; returns how many, or -1. */
+static int starts_build(struct shared *sh)
+{
+	int n = sh->n, h = sh->h, m = h;
+	uint32_t hmask = (1u << h) - 1, full = (n == 32 ? ~0u : (1u << n) - 1);
+	if (n % 2 == 0) {
+		sh->starts = malloc(sizeof *sh->starts);
+		if (!sh->starts)
+			return -1;
+		sh->starts[0] = (struct start){0, 0, hmask, hmask, full, 1, true};
+		return sh->nstarts = 1;
+	}
+	sh->starts = malloc((size_t)n * (size_t)n * sizeof *sh->starts);
+	if (!sh->starts)
+		return -1;
+	int k = 0;
+	for (int cm = 0; cm < n; cm++)
+		for (int rm = 0; rm < n; rm++) {
+			if ((cm == m) != (rm == m))
+				continue;
+			if (cm != m && abs(m - rm) == abs(cm - m))
+				continue; /* the two attack each other */
+			int key = cm * n + rm, fixed = 0;
+			bool smallest = true;
+			for (int g = 0; g < 8 && smallest; g++) {
+				int r1, c1, r2, c2, ncm = m, nrm = m;
+				square_map(g, n, m, cm, &r1, &c1);
+				square_map(g, n, rm, m, &r2, &c2);
+				if (cm != m) {
+					/* One image lies on the middle row, one on the
+					 * column. */
+					ncm = r1 == m ? c1 : c2;
+					nrm = r1 == m ? r2 : r1;
+				}
+				int img = ncm * n + nrm;
+				smallest = img >= key;
+				fixed += img == key;
+			}
+			if (!smallest)
+				continue;
+			struct start *s = &sh->starts[k++];
+			s->a = 1ull << (m + cm) | 1ull << (rm + m);
+			s->d = 1ull << (m - cm + n - 1) | 1ull << (rm - m + n - 1);
+			s->toprows = hmask & ~(rm < m ? 1u << rm : 0);
+			s->botrows = hmask & ~(rm > m ? 1u << (rm - m - 1) : 0);
+			s->cols = full & ~(1u << m) & ~(1u << cm);
+			s->orbit = 8 / fixed;
+			s->flips = cm == m;
+		}
+	return sh->nstarts = k;
+}
+
+/* Lists the units: every set of top columns of every start, reduced by the
+ * flips where they fix the start.  -1 when out of memory. */
+static int units_build(struct shared *sh)
+{
+	size_t cap = 1024, len = 0;
+	struct unit *u = malloc(cap * sizeof *u);
+	if (!u)
+		return -1;
+	for (int si = 0; si < sh->nstarts; si++) {
+		const struct start *s = &sh->starts[si];
+		int top = __builtin_popcount(s->toprows);
+		for (uint32_t c = s->cols;; c = (c - 1) & s->cols) {
+			if (__builtin_popcount(c) != top)
+				goto next;
+			int weight = s->orbit;
+			if (s->flips) {
+				uint32_t m = mirror(sh->n, c), o = s->cols & ~c,
+				         mo = mirror(sh->n, o);
+				if (m < c || o < c || mo < c)
+					goto next;
+				int size = 1 + (m != c) + (o != c && o != m) +
+				           (mo != c && mo != m && mo != o);
+				/* The diagonal weighting counts C and its complement at
+				 * once. */
+				weight = sh->diagonals ? size / 2 : size;
+			}
+			if (len == cap) {
+				struct unit *v = realloc(u, 2 * cap * sizeof *u);
+				if (!v) {
+					free(u);
+					return -1;
+				}
+				u = v;
+				cap *= 2;
+			}
+			u[len++] = (struct unit){c, (uint16_t)si, (uint16_t)weight};
+		next:
+			if (!c)
+				break;
+		}
+	}
+	sh->units = u;
+	sh->nunits = len;
+	return 0;
+}
+
+/* ---- Threads ---- */
+
+static void *work_run(void *arg)
+{
+	struct work *w = arg;
+	struct shared *sh = (struct shared *)w->sh;
+	for (;;) {
+		size_t i0 = atomic_fetch_add(&sh->next, UNITS_PER_GRAB);
+		if (i0 >= sh->nunits)
+			break;
+		size_t i1 = i0 + UNITS_PER_GRAB < sh->nunits ? i0 + UNITS_PER_GRAB
+		                                             : sh->nunits;
+		for (size_t i = i0; i < i1 && !w->err; i++) {
+			const struct unit *u = &sh->units[i];
+			const struct start *s = &sh->starts[u->start];
+			const struct quad *q = sh->q;
+			if (s->a) {
+				if (w->fstart != u->start) {
+					for (int j = 0; j < 4; j++)
+						if (quad_filter(&sh->q[j], &w->f[j],
+						                sh->h, s)) {
+							w->err = ENOMEM;
+							break;
+						}
+					w->fstart = u->start;
+				}
+				q = w->f;
+			}
+			if (!w->err)
+				w->sum += u->weight * sh->run(w, q, s, u->cols);
+		}
+		pthread_mutex_lock(&sh->lock);
+		sh->done += i1 - i0;
+		if (w->err && !sh->err)
+			sh->err = w->err;
+		if (sh->err)
+			atomic_store(&sh->next, sh->nunits);
+		else if (sh->progress)
+			sh->progress(sh->ctx, (double)sh->done / (double)sh->nunits);
+		pthread_mutex_unlock(&sh->lock);
+	}
+	return NULL;
+}
+
+static void shared_free(struct shared *sh)
+{
+	for (int i = 0; i < 4; i++)
+		quad_free(&sh->q[i]);
+	free(sh->starts);
+	free(sh->units);
+}
+
+int halves_count(int n, int threads, halves_progress_fn progress, void *ctx,
+                 uint64_t *total, size_t *bytes)
+{
+	if (n < HALVES_MIN_N || n > HALVES_MAX_N || threads < 1 || !total) {
+		errno = EINVAL;
+		return -1;
+	}
+	struct shared sh = {.n = n, .h = n / 2, .progress = progress, .ctx = ctx};
+	const char *name;
+	size_t used = 0;
+	sh.wlo = n - sh.h;
+	sh.win = 2 * sh.h - 1;
+	sh.diagonals = n % 2 == 0;
+	sh.run = kernel_pick(&name);
+	int h = sh.h, rb = n - h;
+	if (quad_build(&sh.q[0], n, h, 0, 0, &used) ||
+	    quad_build(&sh.q[1], n, h, 0, rb, &used) ||
+	    quad_build(&sh.q[2], n, h, rb, 0, &used) ||
+	    quad_build(&sh.q[3], n, h, rb, rb, &used) || starts_build(&sh) < 0 ||
+	    units_build(&sh)) {
+		shared_free(&sh);
+		errno = ENOMEM;
+		return -1;
+	}
+	for (int i = 0; i < 4; i++)
+		for (size_t key = 0; key < (size_t)1 << (2 * h); key++) {
+			size_t len = sh.q[i].start[key + 1] - sh.q[i].start[key];
+			if (len > sh.maxlist)
+				sh.maxlist = len;
+		}
+	atomic_init(&sh.next, 0);
+	int err = pthread_mutex_init(&sh.lock, NULL);
+	struct work *w = err ? NULL : calloc((size_t)threads, sizeof *w);
+	if (!w) {
+		if (!err)
+			pthread_mutex_destroy(&sh.lock);
+		shared_free(&sh);
+		errno = err ? err : ENOMEM;
+		return -1;
+	}
+	for (int i = 0; i < threads; i++) {
+		w[i].sh = &sh;
+		w[i].fstart = -1;
+		w[i].jl = malloc((sh.maxlist ? sh.maxlist : 1) * sizeof *w[i].jl);
+		if (!w[i].jl)
+			err = ENOMEM;
+	}
+	/* The calling thread is worker 0. */
+	int started = 1;
+	for (; !err && started < threads; started++)
+		if ((err = pthread_create(&w[started].thread, NULL, work_run,
+		                          &w[started])) != 0)
+			atomic_store(&sh.next, sh.nunits); /* stop the others soon */
+	if (!err)
+		work_run(&w[0]);
+	uint64_t sum = 0;
+	for (int i = 0; i < threads; i++) {
+		if (i > 0 && i < started)
+			pthread_join(w[i].thread, NULL);
+		sum += w[i].sum;
+		used += w[i].bytes;
+		for (int j = 0; j < 4; j++)
+			used += w[i].f[j].start
+			                ? (((size_t)1 << (2 * h)) + 1) * 4 +
+			                          sh.q[j].len * sizeof(struct place)
+			                : 0;
+		work_free(&w[i]);
+	}
+	if (!err)
+		err = sh.err;
+	free(w);
+	pthread_mutex_destroy(&sh.lock);
+	shared_free(&sh);
+	if (err) {
+		errno = err;
+		return -1;
+	}
+	*total = sum;
+	if (bytes)
+		*bytes = used;
+	return 0;
+}
