@@ -51,10 +51,11 @@
 
 #define HALVES_MAX_H (HALVES_MAX_N / 2)
 
-/* One placement in a quadrant. */
+/* One placement in a quadrant.  Its lines are counted from the quadrant's
+ * first ones (abase, dbase), which keeps each mask to 2h - 1 bits. */
 struct place {
-	uint64_t a;    /* anti-diagonals r + c in use */
-	uint64_t d;    /* diagonals r - c + n - 1 in use */
+	uint32_t a;    /* anti-diagonals r + c - abase in use */
+	uint32_t d;    /* diagonals r - c + n - 1 - dbase in use */
 	uint64_t cols; /* the board column of each queen, 5 bits each, top row first */
 };
 
@@ -64,7 +65,12 @@ struct quad {
 	uint32_t *start; /* 2^(2h) + 1 offsets into e */
 	struct place *e;
 	size_t len;
+	int abase, dbase;
 };
+
+/* A placement's lines on the whole board. */
+#define LINES_A(q, p) ((uint64_t)(p).a << (q)->abase)
+#define LINES_D(q, p) ((uint64_t)(p).d << (q)->dbase)
 
 /* Queens fixed on the middle lines (odd n), and what they leave free. */
 struct start {
@@ -130,7 +136,7 @@ struct work {
 /* ---- The quadrant tables ---- */
 
 struct lister {
-	int n, h, r0, c0;
+	int n, h, r0, c0, abase, dbase;
 	struct place *v;
 	uint32_t *key;
 	size_t len, cap;
@@ -156,8 +162,8 @@ static int lister_emit(struct lister *l)
 		int r = l->qr[i], c = l->qc[i];
 		rows |= 1u << (r - l->r0);
 		cols |= 1u << (c - l->c0);
-		p.a |= 1ull << (r + c);
-		p.d |= 1ull << (r - c + l->n - 1);
+		p.a |= 1u << (r + c - l->abase);
+		p.d |= 1u << (r - c + l->n - 1 - l->dbase);
 		p.cols |= (uint64_t)c << (5 * i);
 	}
 	l->v[l->len] = p;
@@ -192,7 +198,7 @@ static void quad_free(struct quad *q)
 {
 	free(q->start);
 	free(q->e);
-	*q = (struct quad){NULL, NULL, 0};
+	*q = (struct quad){NULL, NULL, 0, 0, 0};
 }
 
 /* Lists the quadrant whose top-left square is (r0, c0), filed by key. */
@@ -201,7 +207,9 @@ static int quad_build(struct quad *q, int n, int h, int r0, int c0, size_t *byte
 	struct lister l = {.n = n, .h = h, .r0 = r0, .c0 = c0};
 	size_t nkeys = (size_t)1 << (2 * h);
 	uint32_t *pos = NULL;
-	*q = (struct quad){NULL, NULL, 0};
+	l.abase = r0 + c0;
+	l.dbase = r0 - (c0 + h - 1) + n - 1;
+	*q = (struct quad){NULL, NULL, 0, l.abase, l.dbase};
 	if (lister_rows(&l, 0, 0, 0, 0))
 		goto fail;
 	q->start = calloc(nkeys + 1, sizeof *q->start);
@@ -234,6 +242,8 @@ fail:
 static int quad_filter(const struct quad *q, struct quad *f, int h, const struct start *s)
 {
 	size_t nkeys = (size_t)1 << (2 * h);
+	f->abase = q->abase;
+	f->dbase = q->dbase;
 	if (!f->start) {
 		f->start = malloc((nkeys + 1) * sizeof *f->start);
 		f->e = malloc((q->len ? q->len : 1) * sizeof *f->e);
@@ -247,7 +257,8 @@ static int quad_filter(const struct quad *q, struct quad *f, int h, const struct
 		f->start[key] = (uint32_t)k;
 		for (uint32_t i = q->start[key]; i < q->start[key + 1]; i++) {
 			f->e[k] = q->e[i];
-			k += !((q->e[i].a & s->a) | (q->e[i].d & s->d));
+			k += !((LINES_A(q, q->e[i]) & s->a) |
+			       (LINES_D(q, q->e[i]) & s->d));
 		}
 	}
 	f->start[nkeys] = (uint32_t)k;
@@ -414,33 +425,31 @@ static ALWAYS_INLINE int rows_list(uint32_t rows, int out[HALVES_MAX_H])
 	return k;
 }
 
-/*
- * Counts the solutions of start s whose top half uses the columns `cols`.
- * With the long-diagonal weighting (even n) the result is that count with
- * the diagonal-free tops plus the count, turned upside down, with the
- * diagonal-free bottoms, as explained at the top.  On running out of memory
- * it sets w->err and returns 0.
- */
-static ALWAYS_INLINE uint64_t unit_count(struct work *w, const struct quad *q,
-                                         const struct start *s, uint32_t cols)
-{
-	const struct shared *sh = w->sh;
-	const int n = sh->n, h = sh->h, wlo = sh->wlo, win = sh->win;
-	const bool diag = sh->diagonals;
-	const uint32_t hmask = (1u << h) - 1;
-	const int east = n - h; /* the first column of the east quadrants */
-	const uint64_t wmask = (1ull << win) - 1;
-	const uint32_t bcols = s->cols & ~cols;
-	const uint32_t tw = cols & hmask, te = cols >> east & hmask;
-	const uint32_t bw = bcols & hmask, be = bcols >> east & hmask;
-	const int ta = __builtin_popcount(tw), ba = __builtin_popcount(bw);
+/* The geometry of one unit, shared by its steps. */
+struct geom {
+	int n, h, wlo, win;
+	bool diag;
+	size_t words;   /* the sieve's length */
+	size_t w0, w01; /* where the tops with one and with two long-diagonal
+	                 * queens begin */
+};
 
-	/* The tops: their crossing lines packed as a | d << 32, and at bit 62
-	 * how many of their queens stand on a long diagonal. */
-	size_t bound = 0;
+/*
+ * Lists the tops of the columns tw (west) and te (east): each compatible
+ * pair of top placements as its crossing lines a | d << 32, with at bit 62
+ * how many of its queens stand on a long diagonal.  Returns how many, or
+ * (size_t)-1 when out of memory.
+ */
+static ALWAYS_INLINE size_t tops_list(struct work *w, const struct quad *q,
+                                      const struct start *s, const struct geom *g,
+                                      uint32_t tw, uint32_t te)
+{
+	const int h = g->h, ta = __builtin_popcount(tw);
+	const uint64_t wmask = (1ull << g->win) - 1;
+	size_t bound = 0, k = 0;
 	for (uint32_t r = s->toprows;; r = (r - 1) & s->toprows) {
+		size_t l1, l2;
 		if (__builtin_popcount(r) == ta) {
-			size_t l1, l2;
 			key_list(&q[0], r << h | tw, &l1);
 			key_list(&q[1], (s->toprows & ~r) << h | te, &l2);
 			bound += l1 * l2;
@@ -450,60 +459,67 @@ static ALWAYS_INLINE uint64_t unit_count(struct work *w, const struct quad *q,
 	}
 	if (!bound)
 		return 0;
-	if (work_tops(w, bound)) {
-		w->err = ENOMEM;
-		return 0;
-	}
+	if (work_tops(w, bound))
+		return (size_t)-1;
 	uint64_t *tv = w->tops;
-	size_t k = 0;
 	for (uint32_t r = s->toprows;; r = (r - 1) & s->toprows) {
-		if (__builtin_popcount(r) == ta) {
-			size_t l1, l2;
-			const struct place *x = key_list(&q[0], r << h | tw, &l1);
-			const struct place *y =
-			        key_list(&q[1], (s->toprows & ~r) << h | te, &l2);
-			for (size_t i = 0; i < l1; i++) {
-				uint64_t xa = x[i].a, xd = x[i].d;
-				for (size_t j = 0; j < l2; j++) {
-					uint64_t a = xa | y[j].a, d = xd | y[j].d;
-					tv[k] = (a >> wlo & wmask) |
-					        (d >> wlo & wmask) << 32 |
-					        ((a >> (n - 1) & 1) + (d >> (n - 1) & 1))
-					                << 62;
-					/* Written always, kept when compatible: no
-					 * branch. */
-					k += !((xa & y[j].a) | (xd & y[j].d));
-				}
+		size_t l1, l2;
+		if (__builtin_popcount(r) != ta)
+			goto next;
+		const struct place *x = key_list(&q[0], r << h | tw, &l1);
+		const struct place *y = key_list(&q[1], (s->toprows & ~r) << h | te, &l2);
+		for (size_t i = 0; i < l1; i++) {
+			uint64_t xa = LINES_A(&q[0], x[i]), xd = LINES_D(&q[0], x[i]);
+			/* x's lines counted as y's are, for the test. */
+			uint64_t ya = xa >> q[1].abase, yd = xd >> q[1].dbase;
+			for (size_t j = 0; j < l2; j++) {
+				uint64_t a = xa | LINES_A(&q[1], y[j]);
+				uint64_t d = xd | LINES_D(&q[1], y[j]);
+				uint64_t longq =
+				        (a >> (g->n - 1) & 1) + (d >> (g->n - 1) & 1);
+				tv[k] = (a >> g->wlo & wmask) |
+				        (d >> g->wlo & wmask) << 32 | longq << 62;
+				/* Written always, kept when compatible: no branch. */
+				k += !((ya & y[j].a) | (yd & y[j].d));
 			}
 		}
+	next:
 		if (!r)
 			break;
 	}
-	if (!k)
-		return 0;
+	return k;
+}
 
-	/* Classes by long-diagonal queens, each padded to whole blocks. */
+/*
+ * Turns the k tops into the sieve: sorted by long-diagonal queens (each
+ * class padded to whole blocks), row x of w->rows holds the tops on
+ * crossing anti-diagonal x, row 32 + x those on diagonal x, and w->alive0
+ * the tops that exist.  Returns -1 when out of memory.
+ */
+static ALWAYS_INLINE int sieve_build(struct work *w, struct geom *g, size_t k)
+{
 	size_t kt[3] = {k, 0, 0};
-	const uint64_t *tops = tv;
-	if (diag) {
+	const uint64_t *tops = w->tops;
+	if (g->diag) {
 		kt[0] = 0;
 		for (size_t i = 0; i < k; i++)
-			kt[tv[i] >> 62]++;
+			kt[w->tops[i] >> 62]++;
 		size_t pos[3] = {0, kt[0], kt[0] + kt[1]};
 		for (size_t i = 0; i < k; i++)
-			w->sorted[pos[tv[i] >> 62]++] = tv[i];
+			w->sorted[pos[w->tops[i] >> 62]++] = w->tops[i];
 		tops = w->sorted;
 	}
-	size_t nw[3], words = 0;
+	size_t nw[3];
+	g->words = 0;
 	for (int c = 0; c < 3; c++) {
 		nw[c] = (kt[c] + 64 * BLOCK - 1) / (64 * BLOCK) * BLOCK;
-		words += nw[c];
+		g->words += nw[c];
 	}
-	if (work_words(w, words)) {
-		w->err = ENOMEM;
-		return 0;
-	}
-	uint64_t *rows = w->rows; /* row x: the tops with a-bit x; 32 + x: d-bit x */
+	g->w0 = nw[0];
+	g->w01 = nw[0] + nw[1];
+	if (work_words(w, g->words))
+		return -1;
+	const size_t words = g->words;
 	size_t wi = 0, ti = 0;
 	for (int c = 0; c < 3; c++)
 		for (size_t blk = 0; blk < nw[c]; blk++, wi++) {
@@ -517,112 +533,152 @@ static ALWAYS_INLINE uint64_t unit_count(struct work *w, const struct quad *q,
 			ti += cnt;
 			transpose64(m);
 			w->alive0[wi] = cnt == 64 ? ~0ull : (1ull << cnt) - 1;
-			for (int x = 0; x < win; x++) {
-				rows[(size_t)x * words + wi] = m[x];
-				rows[(size_t)(32 + x) * words + wi] = m[32 + x];
+			for (int x = 0; x < g->win; x++) {
+				w->rows[(size_t)x * words + wi] = m[x];
+				w->rows[(size_t)(32 + x) * words + wi] = m[32 + x];
 			}
 		}
+	return 0;
+}
 
-	/* The kill vector of every bottom square: the tops on its two lines. */
-	const int rb = n - h; /* the first bottom row */
+/* The kill vector of every free bottom square: the tops on its two lines. */
+static ALWAYS_INLINE void squares_kill(struct work *w, const struct start *s,
+                                       const struct geom *g, uint32_t bcols)
+{
+	const int n = g->n, rb = n - g->h;
+	const size_t words = g->words;
 	for (uint32_t rr = s->botrows; rr; rr &= rr - 1) {
 		int r = rb + __builtin_ctz(rr);
 		for (uint32_t cc = bcols; cc; cc &= cc - 1) {
 			int c = __builtin_ctz(cc);
-			int ai = r + c - wlo, di = r - c + n - 1 - wlo;
-			const uint64_t *ra =
-			        ai >= 0 && ai < win ? rows + (size_t)ai * words : w->zero;
-			const uint64_t *rd = di >= 0 && di < win
-			                             ? rows + (size_t)(32 + di) * words
+			int ai = r + c - g->wlo, di = r - c + n - 1 - g->wlo;
+			const uint64_t *ra = ai >= 0 && ai < g->win
+			                             ? w->rows + (size_t)ai * words
+			                             : w->zero;
+			const uint64_t *rd = di >= 0 && di < g->win
+			                             ? w->rows + (size_t)(32 + di) * words
 			                             : w->zero;
 			words_or2(w->qk + ((size_t)(r - rb) * n + c) * words, ra, rd,
 			          words);
 		}
 	}
+}
 
-	/* The bottoms, a south-west placement against its south-east partners. */
-	const size_t w0 = nw[0], w01 = nw[0] + nw[1];
+/* The kill vector of the queens of one placement, local rows `rows`. */
+static ALWAYS_INLINE const uint64_t *placement_kill(const struct work *w,
+                                                    const struct geom *g,
+                                                    const int rows[], int i,
+                                                    uint64_t cols)
+{
+	return w->qk + ((size_t)rows[i] * g->n + (cols >> (5 * i) & 31)) * g->words;
+}
+
+/*
+ * Counts the bottoms of one split of the bottom rows, the south-west
+ * placements x (rows r) against the south-east ones y, through the sieve.
+ */
+static ALWAYS_INLINE uint64_t bottoms_count(struct work *w, const struct quad *q,
+                                            const struct geom *g, uint32_t r,
+                                            uint32_t rest, const struct place *x,
+                                            size_t l1, const struct place *y, size_t l2)
+{
+	const int n = g->n;
+	const size_t words = g->words, w0 = g->w0, w01 = g->w01;
 	const uint64_t longd = 1ull << (n - 1);
+	int rows1[HALVES_MAX_H], rows2[HALVES_MAX_H];
+	int nr1 = rows_list(r, rows1), nr2 = rows_list(rest, rows2);
+	uint64_t sum = 0;
+
+	/* Each south-east placement's kill vector; one with a queen on a long
+	 * diagonal only ever meets the diagonal-free tops. */
+	for (size_t j = 0; j < l2; j++) {
+		uint64_t *kv = w->kv + j * words;
+		bool longq = (LINES_A(&q[3], y[j]) | LINES_D(&q[3], y[j])) & longd;
+		size_t len = g->diag && longq ? w0 : words;
+		words_copy(kv, nr2 ? placement_kill(w, g, rows2, 0, y[j].cols) : w->zero,
+		           len);
+		for (int i = 1; i < nr2; i++)
+			words_or(kv, placement_kill(w, g, rows2, i, y[j].cols), len);
+	}
+	for (size_t i = 0; i < l1; i++) {
+		uint64_t a1 = LINES_A(&q[2], x[i]), d1 = LINES_D(&q[2], x[i]);
+		int c1 =
+		        g->diag ? (int)(a1 >> (n - 1) & 1) + (int)(d1 >> (n - 1) & 1) : 0;
+		size_t len = c1 ? w0 : words;
+		if (!len)
+			continue;
+		/* The compatible partners, listed without a branch. */
+		uint64_t ya = a1 >> q[3].abase, yd = d1 >> q[3].dbase;
+		size_t nj = 0;
+		for (size_t j = 0; j < l2; j++) {
+			w->jl[nj] = (uint32_t)j;
+			nj += !((ya & y[j].a) | (yd & y[j].d));
+		}
+		if (!nj)
+			continue;
+		uint64_t *al = w->alive;
+		words_andnot2(al, w->alive0,
+		              nr1 ? placement_kill(w, g, rows1, 0, x[i].cols) : w->zero,
+		              len);
+		for (int k = 1; k < nr1; k++)
+			words_andnot(al, placement_kill(w, g, rows1, k, x[i].cols), len);
+		if (!g->diag) {
+			for (size_t t = 0; t < nj; t++)
+				sum += popcount_andnot(al, w->kv + w->jl[t] * words,
+				                       words);
+			continue;
+		}
+		for (size_t t = 0; t < nj; t++) {
+			size_t j = w->jl[t];
+			const uint64_t *kv = w->kv + j * words;
+			uint64_t a2 = LINES_A(&q[3], y[j]), d2 = LINES_D(&q[3], y[j]);
+			int c = c1 + (int)(a2 >> (n - 1) & 1) + (int)(d2 >> (n - 1) & 1);
+			if (c)
+				sum += popcount_andnot(al, kv, w0) << c;
+			else
+				sum += 2 * popcount_andnot(al, kv, w01) +
+				       4 * popcount_andnot(al + w01, kv + w01,
+				                           words - w01);
+		}
+	}
+	return sum;
+}
+
+/*
+ * Counts the solutions of start s whose top half uses the columns `cols`.
+ * With the long-diagonal weighting (even n) the result is that count with
+ * the diagonal-free tops plus the count, turned upside down, with the
+ * diagonal-free bottoms, as explained at the top.  On running out of memory
+ * it sets w->err and returns 0.
+ */
+static ALWAYS_INLINE uint64_t unit_count(struct work *w, const struct quad *q,
+                                         const struct start *s, uint32_t cols)
+{
+	const struct shared *sh = w->sh;
+	struct geom g = {sh->n, sh->h, sh->wlo, sh->win, sh->diagonals, 0, 0, 0};
+	const int h = g.h, east = g.n - h; /* the first column of the east */
+	const uint32_t hmask = (1u << h) - 1, bcols = s->cols & ~cols;
+	const uint32_t bw = bcols & hmask, be = bcols >> east & hmask;
+	const int ba = __builtin_popcount(bw);
+
+	size_t k = tops_list(w, q, s, &g, cols & hmask, cols >> east & hmask);
+	if (k == (size_t)-1 || (k && sieve_build(w, &g, k))) {
+		w->err = ENOMEM;
+		return 0;
+	}
+	if (!k)
+		return 0;
+	squares_kill(w, s, &g, bcols);
 	uint64_t sum = 0;
 	for (uint32_t r = s->botrows;; r = (r - 1) & s->botrows) {
-		if (__builtin_popcount(r) != ba)
-			goto next;
-		size_t l1, l2;
-		const struct place *x = key_list(&q[2], r << h | bw, &l1);
-		const struct place *y = key_list(&q[3], (s->botrows & ~r) << h | be, &l2);
-		if (!l1 || !l2)
-			goto next;
-		int rows1[HALVES_MAX_H], rows2[HALVES_MAX_H];
-		int nr1 = rows_list(r, rows1), nr2 = rows_list(s->botrows & ~r, rows2);
-		/* Each south-east placement's kill vector; one with a queen on a
-		 * long diagonal only ever meets the diagonal-free tops. */
-		for (size_t j = 0; j < l2; j++) {
-			uint64_t *kv = w->kv + j * words;
-			uint64_t qc = y[j].cols;
-			size_t len = diag && ((y[j].a | y[j].d) & longd) ? w0 : words;
-			words_copy(kv,
-			           nr2 ? w->qk + ((size_t)rows2[0] * n + (qc & 31)) *
-			                                   words
-			               : w->zero,
-			           len);
-			for (int i = 1; i < nr2; i++) {
-				qc >>= 5;
-				words_or(kv,
-				         w->qk + ((size_t)rows2[i] * n + (qc & 31)) *
-				                         words,
-				         len);
-			}
+		if (__builtin_popcount(r) == ba) {
+			size_t l1, l2;
+			uint32_t rest = s->botrows & ~r;
+			const struct place *x = key_list(&q[2], r << h | bw, &l1);
+			const struct place *y = key_list(&q[3], rest << h | be, &l2);
+			if (l1 && l2)
+				sum += bottoms_count(w, q, &g, r, rest, x, l1, y, l2);
 		}
-		for (size_t i = 0; i < l1; i++) {
-			uint64_t a1 = x[i].a, d1 = x[i].d;
-			int c1 =
-			        diag ? (int)(a1 >> (n - 1) & 1) + (int)(d1 >> (n - 1) & 1)
-			             : 0;
-			size_t len = c1 ? w0 : words;
-			if (!len)
-				continue;
-			/* The compatible partners, listed without a branch. */
-			size_t nj = 0;
-			for (size_t j = 0; j < l2; j++) {
-				w->jl[nj] = (uint32_t)j;
-				nj += !((a1 & y[j].a) | (d1 & y[j].d));
-			}
-			if (!nj)
-				continue;
-			uint64_t *al = w->alive;
-			uint64_t qc = x[i].cols;
-			words_andnot2(al, w->alive0,
-			              nr1 ? w->qk + ((size_t)rows1[0] * n + (qc & 31)) *
-			                                      words
-			                  : w->zero,
-			              len);
-			for (int rr = 1; rr < nr1; rr++) {
-				qc >>= 5;
-				words_andnot(al,
-				             w->qk + ((size_t)rows1[rr] * n + (qc & 31)) *
-				                             words,
-				             len);
-			}
-			if (!diag) {
-				for (size_t t = 0; t < nj; t++)
-					sum += popcount_andnot(
-					        al, w->kv + w->jl[t] * words, words);
-				continue;
-			}
-			for (size_t t = 0; t < nj; t++) {
-				size_t j = w->jl[t];
-				const uint64_t *kv = w->kv + j * words;
-				int c2 = (int)(y[j].a >> (n - 1) & 1) +
-				         (int)(y[j].d >> (n - 1) & 1);
-				if (c1 + c2)
-					sum += popcount_andnot(al, kv, w0) << (c1 + c2);
-				else
-					sum += 2 * popcount_andnot(al, kv, w01) +
-					       4 * popcount_andnot(al + w01, kv + w01,
-					                           words - w01);
-			}
-		}
-	next:
 		if (!r)
 			break;
 	}
