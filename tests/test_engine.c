@@ -139,6 +139,33 @@ static void test_halves_threads_agree(void **state)
 	assert_int_equal(errno, EINVAL);
 }
 
+/* Every build of the join that this processor runs counts the same. */
+static void test_halves_kernels(void **state)
+{
+	static const char *const names[] = {"generic", "popcnt", "avx2", "avx512"};
+	int tested = 0;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		setenv("NQUEENS_HALVES_KERNEL", names[i], 1);
+		if (strcmp(halves_kernel(), names[i]) != 0)
+			continue; /* not on this processor */
+		tested++;
+		for (int n = 13; n <= 15; n++) {
+			uint64_t total;
+
+			assert_int_equal(halves_count(n, 2, NULL, NULL, &total, NULL), 0);
+			assert_int_equal(total, a000170[n]);
+		}
+	}
+	setenv("NQUEENS_HALVES_KERNEL", "no-such-kernel", 1);
+	const char *best = halves_kernel();
+	unsetenv("NQUEENS_HALVES_KERNEL");
+	assert_string_equal(best, halves_kernel());
+	assert_true(tested >= 1);
+	print_message("join kernels tested: %d, best here: %s\n", tested, best);
+}
+
 /* The solutions the rotations fix: 8 queens has one class that is its own
  * half turn (four solutions) and no quarter-turn solution; for the other
  * sizes Burnside's count must give the published number of classes. */
@@ -872,6 +899,7 @@ int main(void)
 	        cmocka_unit_test(test_count_matches_reference),
 	        cmocka_unit_test(test_halves_match_backtrack),
 	        cmocka_unit_test(test_halves_threads_agree),
+	        cmocka_unit_test(test_halves_kernels),
 	        cmocka_unit_test(test_rotational),
 	        cmocka_unit_test(test_known_counts),
 	        cmocka_unit_test(test_count_bad_n),

@@ -714,28 +714,47 @@ unit_avx512(struct work *w, const struct quad *q, const struct start *s, uint32_
 }
 #endif
 
+/* The fastest join this processor runs, or the one NQUEENS_HALVES_KERNEL
+ * names if it runs that one. */
 static unit_fn kernel_pick(const char **name)
 {
+	static const struct {
+		const char *name;
+		unit_fn fn;
+	} kernels[] = {
+#ifdef HALVES_DISPATCH
+	        {"avx512", unit_avx512},
+	        {"avx2", unit_avx2},
+	        {"popcnt", unit_popcnt},
+#endif
+	        {"generic", unit_generic},
+	};
+	const size_t count = sizeof kernels / sizeof kernels[0];
+	bool runs[sizeof kernels / sizeof kernels[0]];
+	for (size_t i = 0; i < count; i++)
+		runs[i] = true;
 #ifdef HALVES_DISPATCH
 	__builtin_cpu_init();
-	if (__builtin_cpu_supports("avx512vpopcntdq") &&
-	    __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
-	    __builtin_cpu_supports("avx2")) {
-		*name = "avx512";
-		return unit_avx512;
-	}
-	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") &&
-	    __builtin_cpu_supports("bmi2")) {
-		*name = "avx2";
-		return unit_avx2;
-	}
-	if (__builtin_cpu_supports("popcnt")) {
-		*name = "popcnt";
-		return unit_popcnt;
-	}
+	runs[0] = __builtin_cpu_supports("avx512vpopcntdq") &&
+	          __builtin_cpu_supports("avx512bw") &&
+	          __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx2") &&
+	          __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2");
+	runs[1] = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") &&
+	          __builtin_cpu_supports("bmi2");
+	runs[2] = __builtin_cpu_supports("popcnt");
 #endif
-	*name = "generic";
-	return unit_generic;
+	const char *want = getenv("NQUEENS_HALVES_KERNEL");
+	size_t pick = count - 1;
+	for (size_t i = count; i-- > 0;)
+		if (runs[i] && (!want || strcmp(want, kernels[i].name) == 0))
+			pick = i;
+	if (want && strcmp(want, kernels[pick].name) != 0) {
+		/* Not one this processor runs: the best it does. */
+		for (pick = 0; !runs[pick]; pick++)
+			;
+	}
+	*name = kernels[pick].name;
+	return kernels[pick].fn;
 }
 
 const char *halves_kernel(void)

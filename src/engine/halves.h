@@ -26,8 +26,9 @@ typedef void (*halves_progress_fn)(void *ctx, double done);
 int halves_count(int n, int threads, halves_progress_fn progress, void *ctx,
                  uint64_t *total, size_t *bytes);
 
-/* Which instruction set the join runs on here: "avx512", "avx2", "popcnt"
- * or "generic"; for the benchmarks and the man page's figures. */
+/* The instruction set the join runs on: "avx512", "avx2", "popcnt" or
+ * "generic" (x86 has all four, built side by side), the fastest this
+ * processor runs unless NQUEENS_HALVES_KERNEL names another it runs. */
 const char *halves_kernel(void);
 
 #endif
