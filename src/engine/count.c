@@ -615,20 +615,18 @@ static uint64_t rot180_search(int n, int r, uint64_t cols, uint64_t a, uint64_t 
 		if (2 * r + 1 > n)
 			return 1;
 		/* The middle row of odd n: its queen is its own image, the centre. */
-		int c = r;
-		return !(cols >> c & 1) && !(a >> (r + c) & 1) &&
-		       !(d >> (r - c + n - 1) & 1);
+		return !(cols >> r & 1) && !(a >> (2 * r) & 1) && !(d >> (n - 1) & 1);
 	}
 	uint64_t found = 0;
 	int r2 = n - 1 - r;
-	for (int c = 0; c < n; c++) {
-		int c2 = n - 1 - c;
+	/* Not the column of either long diagonal: the pair would share it. */
+	uint64_t free = ~cols & ((1ull << n) - 1) & ~(1ull << r) & ~(1ull << (n - 1 - r));
+	for (; free; free &= free - 1) {
+		int c = __builtin_ctzll(free), c2 = n - 1 - c;
 		uint64_t cb = 1ull << c | 1ull << c2;
 		uint64_t ab = 1ull << (r + c) | 1ull << (r2 + c2);
 		uint64_t db = 1ull << (r - c + n - 1) | 1ull << (r2 - c2 + n - 1);
-		/* The pair itself may share a long diagonal. */
-		if (c == c2 || r + c == n - 1 || r == c || (cols & cb) || (a & ab) ||
-		    (d & db))
+		if (c == c2 || (a & ab) || (d & db))
 			continue;
 		found += rot180_search(n, r + 1, cols | cb, a | ab, d | db);
 	}

@@ -140,55 +140,47 @@ struct lister {
 	struct place *v;
 	uint32_t *key;
 	size_t len, cap;
-	int qr[HALVES_MAX_H], qc[HALVES_MAX_H], nq;
 };
 
-static int lister_emit(struct lister *l)
+static int lister_emit(struct lister *l, struct place p, uint32_t key)
 {
 	if (l->len == l->cap) {
 		size_t cap = l->cap ? 2 * l->cap : 1024;
 		struct place *v = realloc(l->v, cap * sizeof *v);
-		uint32_t *key = v ? realloc(l->key, cap * sizeof *key) : NULL;
+		uint32_t *k = v ? realloc(l->key, cap * sizeof *k) : NULL;
 		if (v)
 			l->v = v;
-		if (!key)
+		if (!k)
 			return -1;
-		l->key = key;
+		l->key = k;
 		l->cap = cap;
 	}
-	struct place p = {0, 0, 0};
-	uint32_t rows = 0, cols = 0;
-	for (int i = 0; i < l->nq; i++) {
-		int r = l->qr[i], c = l->qc[i];
-		rows |= 1u << (r - l->r0);
-		cols |= 1u << (c - l->c0);
-		p.a |= 1u << (r + c - l->abase);
-		p.d |= 1u << (r - c + l->n - 1 - l->dbase);
-		p.cols |= (uint64_t)c << (5 * i);
-	}
 	l->v[l->len] = p;
-	l->key[l->len++] = rows << l->h | cols;
+	l->key[l->len++] = key;
 	return 0;
 }
 
-/* Lists every placement in local rows lr .. h - 1, each row empty or not. */
-static int lister_rows(struct lister *l, int lr, uint64_t a, uint64_t d, uint32_t cols)
+/*
+ * Lists every placement in local rows lr .. h - 1, each row empty or not,
+ * after the queens of p (nq of them, on the local rows and columns of key).
+ */
+static int lister_rows(struct lister *l, int lr, struct place p, int nq, uint32_t key)
 {
 	if (lr == l->h)
-		return lister_emit(l);
-	if (lister_rows(l, lr + 1, a, d, cols))
+		return lister_emit(l, p, key);
+	if (lister_rows(l, lr + 1, p, nq, key))
 		return -1;
 	int r = l->r0 + lr;
 	for (int lc = 0; lc < l->h; lc++) {
 		int c = l->c0 + lc;
-		uint64_t ab = 1ull << (r + c), db = 1ull << (r - c + l->n - 1);
-		if ((cols >> lc & 1) || (a & ab) || (d & db))
+		uint32_t ab = 1u << (r + c - l->abase);
+		uint32_t db = 1u << (r - c + l->n - 1 - l->dbase);
+		if ((key >> lc & 1) || (p.a & ab) || (p.d & db))
 			continue;
-		l->qr[l->nq] = r;
-		l->qc[l->nq++] = c;
-		int rc = lister_rows(l, lr + 1, a | ab, d | db, cols | 1u << lc);
-		l->nq--;
-		if (rc)
+		struct place next = {p.a | ab, p.d | db,
+		                     p.cols | (uint64_t)c << (5 * nq)};
+		if (lister_rows(l, lr + 1, next, nq + 1,
+		                key | 1u << (l->h + lr) | 1u << lc))
 			return -1;
 	}
 	return 0;
@@ -210,7 +202,7 @@ static int quad_build(struct quad *q, int n, int h, int r0, int c0, size_t *byte
 	l.abase = r0 + c0;
 	l.dbase = r0 - (c0 + h - 1) + n - 1;
 	*q = (struct quad){NULL, NULL, 0, l.abase, l.dbase};
-	if (lister_rows(&l, 0, 0, 0, 0))
+	if (lister_rows(&l, 0, (struct place){0, 0, 0}, 0, 0))
 		goto fail;
 	q->start = calloc(nkeys + 1, sizeof *q->start);
 	q->e = malloc(l.len * sizeof *q->e);
