@@ -372,6 +372,25 @@ static ALWAYS_INLINE void words_or(uint64_t *restrict dst, const uint64_t *restr
 			dst[x + k] |= src[x + k];
 }
 
+/* dst |= a | b */
+static ALWAYS_INLINE void words_or_2(uint64_t *restrict dst, const uint64_t *restrict a,
+                                     const uint64_t *restrict b, size_t words)
+{
+	for (size_t x = 0; x < words; x += BLOCK)
+		for (int k = 0; k < BLOCK; k++)
+			dst[x + k] |= a[x + k] | b[x + k];
+}
+
+/* dst &= ~(a | b) */
+static ALWAYS_INLINE void words_andnot_2(uint64_t *restrict dst,
+                                         const uint64_t *restrict a,
+                                         const uint64_t *restrict b, size_t words)
+{
+	for (size_t x = 0; x < words; x += BLOCK)
+		for (int k = 0; k < BLOCK; k++)
+			dst[x + k] &= ~(a[x + k] | b[x + k]);
+}
+
 /* dst = a | b */
 static ALWAYS_INLINE void words_or2(uint64_t *restrict dst, const uint64_t *restrict a,
                                     const uint64_t *restrict b, size_t words)
@@ -589,7 +608,11 @@ static ALWAYS_INLINE uint64_t bottoms_count(struct work *w, const struct quad *q
 		size_t len = g->diag && longq ? w0 : words;
 		words_copy(kv, nr2 ? placement_kill(w, g, rows2, 0, y[j].cols) : w->zero,
 		           len);
-		for (int i = 1; i < nr2; i++)
+		int i = 1;
+		for (; i + 1 < nr2; i += 2)
+			words_or_2(kv, placement_kill(w, g, rows2, i, y[j].cols),
+			           placement_kill(w, g, rows2, i + 1, y[j].cols), len);
+		if (i < nr2)
 			words_or(kv, placement_kill(w, g, rows2, i, y[j].cols), len);
 	}
 	for (size_t i = 0; i < l1; i++) {
@@ -612,7 +635,12 @@ static ALWAYS_INLINE uint64_t bottoms_count(struct work *w, const struct quad *q
 		words_andnot2(al, w->alive0,
 		              nr1 ? placement_kill(w, g, rows1, 0, x[i].cols) : w->zero,
 		              len);
-		for (int k = 1; k < nr1; k++)
+		int k = 1;
+		for (; k + 1 < nr1; k += 2)
+			words_andnot_2(al, placement_kill(w, g, rows1, k, x[i].cols),
+			               placement_kill(w, g, rows1, k + 1, x[i].cols),
+			               len);
+		if (k < nr1)
 			words_andnot(al, placement_kill(w, g, rows1, k, x[i].cols), len);
 		if (!g->diag) {
 			for (size_t t = 0; t < nj; t++)
