@@ -246,6 +246,24 @@ expect_screen "beside it the counters, whole" "^.* events: 1619$"
 keys q
 wait_exit
 
+# 40x12, where Play works too: the board beside the counters, whole.
+start 40 12 -- watch 20
+expect_screen "40x12: the screen opens" "^Watch 20x20, backtrack"
+keys n
+expect_screen "40x12: a board that scrolls leaves the counters whole" "tested: 3992510$"
+expect_screen "40x12: every counter" "events: 8583886$"
+expect_screen "40x12: the key line keeps the help" "\? help  q quit"
+keys q
+wait_exit
+start 40 12 -- play 8
+expect_screen "40x12: Play" "Queens: 0 of 8"
+keys Space w
+expect_screen "40x12: w opens Watch, not a window too small" "^Watch 8x8, backtrack"
+keys q
+expect_screen "40x12: q goes back to the board" "Queens: 1 of 8"
+keys q
+wait_exit
+
 # Without colour or UTF-8, the marks say what each square is.
 start 80 24 NO_COLOR=1 -- --ascii watch 6
 expect_screen "ASCII without colour opens" "Watch 6x6"

@@ -28,6 +28,8 @@
 #define FRAME_MS 20
 
 #define COUNTERS_W 24
+/* The narrowest column beside the board: a counter takes up to 22 columns. */
+#define SIDE_MIN_W 23
 #define PSEUDO_MAX_LINES 64
 
 /* The search tree is drawn for boards up to this size, nodes per level above. */
@@ -231,9 +233,12 @@ void watch_free(struct watch *w)
 void watch_min_size(const struct watch *w, int *lines, int *cols)
 {
 	(void)w;
-	/* Title, progress, a few ranks, the narration, a message, the key line. */
+	/*
+	 * Title, progress, a few ranks, the narration, a message, the key line;
+	 * beside an 8x8 board of one-character squares, the packed counters.
+	 */
 	*lines = 12;
-	*cols = 50;
+	*cols = 40;
 }
 
 /* Repair: keeps the number of conflicts after each move for the sparkline. */
@@ -529,7 +534,22 @@ static void fill_cells(struct watch *w)
 	for (int f = 0; w->given && w->algo != SEARCH_REPAIR && f < n; f++)
 		if (w->given[f] >= 0)
 			w->cells[f * n + w->given[f]] |= BV_LOCKED;
-	w->bv.cursor = ev->sq;
+	/* The square of the event is where a board too large to show scrolls to. */
+	switch (ev->kind) {
+	case SEARCH_EV_TRY:
+	case SEARCH_EV_PLACE:
+	case SEARCH_EV_REJECT:
+	case SEARCH_EV_REMOVE:
+	case SEARCH_EV_MOVE:
+		w->bv.cursor = ev->sq;
+		break;
+	case SEARCH_EV_ENTER:
+	case SEARCH_EV_RETURN:
+		w->bv.cursor.file = ev->file;
+		break;
+	default:
+		break;
+	}
 	switch (ev->kind) {
 	case SEARCH_EV_TRY:
 	case SEARCH_EV_PLACE:
@@ -556,7 +576,6 @@ static void fill_cells(struct watch *w)
 		w->cells[ev->sq.file * n + ev->sq.rank] |= BV_TRY;
 		break;
 	default:
-		w->bv.cursor = (struct square){0, 0};
 		break;
 	}
 }
@@ -1118,10 +1137,14 @@ static void place_board(struct watch *w, int width, int height)
 	w->bv.show_cursor = false;
 	w->bv.top = 2;
 	w->bv.left = 0;
-	w->bv.width = width > minw ? width : minw;
+	w->bv.width = width;
 	w->bv.height = height;
-	if (boardview_layout(&w->bv) < 0)
+	/* Too narrow even to scroll: no board rather than a stale one. */
+	if (boardview_layout(&w->bv) < 0) {
+		w->bv.files = w->bv.ranks = 0;
+		w->bv.width = width > 0 ? width : 0;
 		return;
+	}
 	w->bv.width = w->bv.label_w + w->bv.files * w->bv.cw;
 	w->bv.height = w->bv.ranks * w->bv.ch + 1;
 	boardview_layout(&w->bv);
@@ -1163,14 +1186,20 @@ static int draw_overview(struct watch *w, int width, int height)
 	ov.attacked = attacked;
 	scale = boardview_overview_draw(&ov);
 	free(attacked);
-	w->bv.width = ov.cols > 24 ? ov.cols : 24;
+	w->bv.width = ov.cols > 24 || width < 24 ? ov.cols : 24;
 	/* An ASCII mark stands for a block of 2 by 4 dots' squares. */
-	if (scale > 0 && theme_is_ascii())
-		help_line(&(int){2 + ov.rows}, 0, w->bv.width, theme_attr(THEME_DIMMED),
-		          "a mark: %dx%d squares", 2 * scale, 4 * scale);
-	else if (scale > 0)
-		help_line(&(int){2 + ov.rows}, 0, w->bv.width, theme_attr(THEME_DIMMED),
-		          "a dot: %dx%d squares", scale, scale);
+	if (scale > 0) {
+		bool ascii = theme_is_ascii();
+		int sw = ascii ? 2 * scale : scale, sh = ascii ? 4 * scale : scale;
+		char label[64];
+		int y = 2 + ov.rows;
+
+		if (snprintf(label, sizeof label, "a %s: %dx%d squares",
+		             ascii ? "mark" : "dot", sw, sh) > w->bv.width)
+			snprintf(label, sizeof label, "%s: %dx%d", ascii ? "mark" : "dot",
+			         sw, sh);
+		help_line(&y, 0, w->bv.width, theme_attr(THEME_DIMMED), "%s", label);
+	}
 	return 2 + ov.rows + 2;
 }
 
@@ -1189,8 +1218,9 @@ void watch_draw(struct watch *w)
 		tree_build(w, &tree);
 	for (int f = 0; w->given && f < w->n; f++)
 		ngiven += w->given[f] >= 0;
-	snprintf(title, sizeof title, "nqueens - Watch %dx%d, %s, %s%s", w->n, w->n,
-	         search_algo_name(w->algo),
+	/* A narrow window drops the program's name rather than the search's. */
+	snprintf(title, sizeof title, "%sWatch %dx%d, %s, %s%s",
+	         COLS >= 60 ? "nqueens - " : "", w->n, w->n, search_algo_name(w->algo),
 	         !search_nodes(w->s)     ? "one solution"
 	         : w->goal == SEARCH_ALL ? "all solutions"
 	                                 : "first solution",
@@ -1210,7 +1240,7 @@ void watch_draw(struct watch *w)
 
 		/* A narrow window cuts the listing rather than lose the board. */
 		if (ow < COUNTERS_W)
-			ow = COLS - COUNTERS_W - 2;
+			ow = COLS - SIDE_MIN_W - 3;
 		under = draw_overview(w, ow, rows);
 		x = w->bv.width + 2;
 		two = false;
@@ -1218,11 +1248,19 @@ void watch_draw(struct watch *w)
 		place_board(w, COLS - pw - COUNTERS_W - 4, rows);
 		two = w->bv.cw >= 4 && w->bv.files == w->n;
 		if (!two) {
-			int h = rows;
+			int h = rows, bw = COLS - pw - 2, minw;
 
 			if (kind == LEVELS_TREE && rows < 30)
 				h = rows / 2 > w->n + 1 ? rows / 2 : w->n + 1;
-			place_board(w, COLS - pw - 2, h < rows ? h : rows);
+			/*
+			 * Without room for the listing the board shows whole, if
+			 * the counters keep their column; else it scrolls.
+			 */
+			boardview_min_size(w->n, &(int){0}, &minw);
+			if (bw < minw)
+				bw = minw < COLS - SIDE_MIN_W - 3 ? minw
+				                                  : COLS - SIDE_MIN_W - 3;
+			place_board(w, bw, h < rows ? h : rows);
 		}
 		if (w->bv.files > 0)
 			boardview_draw(&w->bv);
