@@ -164,7 +164,16 @@ wait_exit
 start 100 30 -- --ascii watch 5
 expect_screen "the tree panel is there" "Search tree"
 expect_screen "empty at first" "no queen yet"
+keys . .
+wait_for "Last: place a1" >/dev/null
+at_start=$(screen | grep -n "Search tree" | cut -d: -f1)
 keys n
+wait_for "Last: solution 1" >/dev/null
+if [ -n "$at_start" ] && [ "$(screen | grep -n "Search tree" | cut -d: -f1)" = "$at_start" ]; then
+	pass "the tree stays where it is as the stack grows"
+else
+	fail "the tree stays where it is as the stack grows" "line $at_start" "$(screen)"
+fi
 expect_screen "the first solution's branch, marked" "a1-b3-c5-d2-e4\*"
 keys n n
 expect_screen "later children on lines of their own" "^ +.b4-c2-d5-e3\*"

@@ -1268,11 +1268,15 @@ void watch_draw(struct watch *w)
 		under = w->bv.top + w->bv.height + 1;
 	}
 
-	/* Under the board: the call stack, then the tree, where they fit. */
+	/*
+	 * Under the board: the call stack, then the tree, where they fit.  The
+	 * stack keeps the room of its deepest call, so that the tree does not
+	 * move as the search goes up and down.
+	 */
 	int uw = x - 2, y = under;
 
 	if (stack && uw >= stack_width(w) && bottom - y >= 2) {
-		int s = stack_height(w);
+		int s = 1 + w->n - ngiven;
 
 		if (s > bottom - y + 1)
 			s = bottom - y + 1;
