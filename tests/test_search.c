@@ -17,6 +17,7 @@
 /* An independent count: Dijkstra's program, counting tests and placements. */
 struct tally {
 	uint64_t tested, placed, solutions;
+	uint64_t examined; /* scan: squares looked at */
 };
 
 static void reference(int n, int file, int *x, struct tally *t)
@@ -38,6 +39,61 @@ static void reference(int n, int file, int *x, struct tally *t)
 	}
 }
 
+/* The matrix check: squares looked at leftwards along the rank, then down, then up. */
+static bool scan_attacked(int file, int rank, int n, const int *x, uint64_t *looked)
+{
+	static const int step[3] = {0, -1, 1};
+
+	for (int l = 0; l < 3; l++)
+		for (int f = file - 1, r = rank + step[l]; f >= 0 && r >= 0 && r < n;
+		     f--, r += step[l]) {
+			++*looked;
+			if (x[f] == r)
+				return true;
+		}
+	return false;
+}
+
+static void reference_scan(int n, int file, int *x, struct tally *t)
+{
+	for (int r = 0; r < n; r++) {
+		t->tested++;
+		if (scan_attacked(file, r, n, x, &t->examined))
+			continue;
+		t->placed++;
+		x[file] = r;
+		if (file == n - 1)
+			t->solutions++;
+		else
+			reference_scan(n, file + 1, x, t);
+		x[file] = -1;
+	}
+}
+
+/* The permutation method: a file tests only the ranks no earlier file uses. */
+static void reference_permute(int n, int file, int *x, bool *used, struct tally *t)
+{
+	for (int r = 0; r < n; r++) {
+		bool ok = true;
+
+		if (used[r])
+			continue;
+		t->tested++;
+		for (int f = 0; f < file && ok; f++)
+			ok = abs(x[f] - r) != file - f;
+		if (!ok)
+			continue;
+		t->placed++;
+		x[file] = r;
+		used[r] = true;
+		if (file == n - 1)
+			t->solutions++;
+		else
+			reference_permute(n, file + 1, x, used, t);
+		used[r] = false;
+	}
+}
+
 static struct search *make(enum search_algo a, int n, enum search_goal g)
 {
 	char err[128];
@@ -56,11 +112,18 @@ static void test_counters_exact(void **state)
 
 	(void)state;
 	for (int n = 1; n <= 12; n++) {
-		struct tally t = {0};
+		struct tally t = {0}, scan = {0}, perm = {0};
 		int x[12];
+		bool used[12] = {false};
 
 		reference(n, 0, x, &t);
 		assert_int_equal(t.placed, placed[n]);
+		for (int f = 0; f < n; f++)
+			x[f] = -1;
+		reference_scan(n, 0, x, &scan);
+		assert_int_equal(scan.tested, t.tested);
+		reference_permute(n, 0, x, used, &perm);
+		assert_int_equal(perm.placed, t.placed);
 		for (int a = SEARCH_BACKTRACK; a <= SEARCH_PERMUTE; a++) {
 			struct search *s = make((enum search_algo)a, n, SEARCH_ALL);
 			const struct search_counters *c = search_counters(s);
@@ -69,8 +132,11 @@ static void test_counters_exact(void **state)
 
 			search_run(s, 0, 0);
 			assert_true(search_done(s));
-			if (a != SEARCH_PERMUTE)
-				assert_int_equal(c->tested, t.tested);
+			/* Each algorithm pays its own cost for the same tree. */
+			assert_int_equal(c->tested,
+			                 a == SEARCH_PERMUTE ? perm.tested : t.tested);
+			assert_int_equal(c->examined,
+			                 a == SEARCH_SCAN ? scan.examined : 0);
 			assert_int_equal(c->placed, t.placed);
 			assert_int_equal(c->removed, t.placed);
 			assert_int_equal(c->solutions, t.solutions);
@@ -112,9 +178,12 @@ static void test_first_solution(void **state)
 	search_run(s, 1u << SEARCH_EV_SOLUTION, 0);
 	assert_int_equal(search_last(s)->kind, SEARCH_EV_SOLUTION);
 	assert_memory_equal(search_ranks(s), want, sizeof want);
+	assert_int_equal(search_stack(s, NULL), 8);
 	before = search_counters(s)->events;
 	assert_true(search_step(s));
 	assert_int_equal(search_last(s)->kind, SEARCH_EV_DONE);
+	/* Stopping there leaves every call: no frame stays active. */
+	assert_int_equal(search_stack(s, NULL), 0);
 	assert_false(search_step(s));
 	assert_int_equal(search_counters(s)->events, before + 1);
 	assert_memory_equal(search_ranks(s), want, sizeof want);

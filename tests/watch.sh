@@ -2,19 +2,21 @@
 # The Watch screen: the search stepped, played, run to the end, in tmux.
 . "${srcdir:-.}/tests/lib.sh"
 
-# Refusals come before the terminal is touched.
-for args in "watch 0" "watch 21" "watch 3 --algorithm repair" "watch --algorithm nope" \
-	"watch 8 extra" "watch 8 --from 1,2" "watch 8 --from a1,a3" \
-	"watch 8 --from 1 --algorithm construct" "watch --from 2,4,1,3"; do
-	# shellcheck disable=SC2086
-	nq $args >"$tmpdir/out" 2>"$tmpdir/err" </dev/null
-	rc=$?
-	if [ "$rc" -eq 2 ] && [ -s "$tmpdir/err" ] && [ ! -s "$tmpdir/out" ]; then
-		pass "$args is refused with status 2"
-	else
-		fail "$args is refused with status 2" "status $rc" "$(cat "$tmpdir/err")"
-	fi
-done
+# Refusals come before the terminal is touched: one line, status 2.
+refuse "watch 0" 2 "N must be a whole number from 1 to 20, not '0'" -- watch 0
+refuse "watch 21" 2 "from 1 to 20, not '21'" -- watch 21
+refuse "watch 99" 2 "from 1 to 20, not '99'" -- watch 99
+refuse "watch 3 --algorithm repair" 2 "from 4 to 10000, not '3'" -- watch 3 --algorithm repair
+refuse "watch 10001 --algorithm construct" 2 "from 4 to 10000" -- watch 10001 --algorithm construct
+refuse "watch --algorithm nope" 2 "--algorithm must be backtrack, scan, permute, repair or construct, not 'nope'" \
+	-- watch --algorithm nope
+refuse "watch 8 extra" 2 "unexpected argument 'extra'" -- watch 8 extra
+refuse "watch 8 --speed 3" 2 "unknown option '--speed'" -- watch 8 --speed 3
+refuse "watch 8 --from 1,2" 2 "the queens on a1 and b2 attack each other" -- watch 8 --from 1,2
+refuse "watch 8 --from a1,a3" 2 "two queens on one file" -- watch 8 --from a1,a3
+refuse "watch 8 --from 1 --algorithm construct" 2 "construct builds its own position" \
+	-- watch 8 --from 1 --algorithm construct
+refuse "watch --from 2,4,1,3" 2 "nothing to search" -- watch --from 2,4,1,3
 
 . "${srcdir:-.}/tests/tmux-lib.sh"
 
@@ -83,10 +85,8 @@ expect_screen "a tiny window says it is too small" "Terminal too small"
 tm resize-window -x 80 -y 24
 expect_screen "growing again shows the screen" "Watch 8x8"
 before=$(screen | grep -Eo "event [0-9]+" | head -1)
-sleep 0.3
-after=$(screen | grep -Eo "event [0-9]+" | head -1)
-if [ "$before" != "$after" ]; then
-	pass "the search goes on after the resize ($before, $after)"
+if wait_gone "$before( |$)"; then
+	pass "the search goes on after the resize (from $before)"
 else
 	fail "the search goes on after the resize" "$before" "$(screen)"
 fi
@@ -113,8 +113,15 @@ keys ']'
 expect_screen "] makes the board larger" "Watch 9x9"
 keys '[' '['
 expect_screen "[ makes it smaller" "Watch 7x7"
-keys a a a
-expect_screen "construct has no total but works" "Watch 7x7, construct"
+expect_screen "the search to the first solution has a known length" "event 0 of 99( |$)"
+keys a a
+expect_screen "a goes on to repair" "Watch 7x7, repair"
+keys f
+expect_screen "f says it does not apply to repair" "repair finds one solution: f does not apply"
+expect_screen "repair's length is known too" "event 0 of [1-9]"
+keys a
+expect_screen "then to construct" "Watch 7x7, construct"
+expect_screen "one event per queen, the solution and the end" "event 0 of 9( |$)"
 keys e
 expect_screen "construct places its queens" "solutions: 1( |$)"
 
@@ -156,8 +163,17 @@ wait_exit
 # The search tree of a small board, drawn as it grows.
 start 100 30 -- --ascii watch 5
 expect_screen "the tree panel is there" "Search tree"
-expect_screen "empty at first" "no queen placed yet"
+expect_screen "empty at first" "no queen yet"
+keys . .
+wait_for "Last: place a1" >/dev/null
+at_start=$(screen | grep -n "Search tree" | cut -d: -f1)
 keys n
+wait_for "Last: solution 1" >/dev/null
+if [ -n "$at_start" ] && [ "$(screen | grep -n "Search tree" | cut -d: -f1)" = "$at_start" ]; then
+	pass "the tree stays where it is as the stack grows"
+else
+	fail "the tree stays where it is as the stack grows" "line $at_start" "$(screen)"
+fi
 expect_screen "the first solution's branch, marked" "a1-b3-c5-d2-e4\*"
 keys n n
 expect_screen "later children on lines of their own" "^ +.b4-c2-d5-e3\*"
@@ -202,6 +218,102 @@ expect_screen "a tree search goes back to a board it can search" "Watch 8x8, bac
 keys q
 wait_exit
 modes_restored "the large board leaves the terminal as it was"
+
+# An 80x24 terminal shows every level's nodes; 50x16 every figure whole,
+# the way to the help, and what the help leaves out.
+start 80 24 -- watch 8
+expect_screen "80x24 opens" "Watch 8x8, backtrack"
+keys e
+expect_screen "80x24: the nodes per level, to the last" "^ +8:92( |$)"
+expect_screen "80x24: from the first" "Nodes per level"
+keys q
+wait_exit
+start 50 16 -- watch 8
+expect_screen "50x16 opens" "Watch 8x8"
+keys n
+expect_screen "50x16: the counters whole" "removed: 105( |$)"
+expect_screen "50x16: the key line keeps the help" "\? help  q quit"
+expect_screen "50x16: how far, in percent" "event 2076 of 37519 +5%"
+expect_screen "50x16: the stack says which calls it shows" "Call stack: last [1-9] of 8"
+keys '?'
+expect_screen "50x16: the help says what it leaves out" "more in a taller window"
+if screen | grep '^│' | grep -qv '│$'; then
+	fail "50x16: the help stays inside its box" "$(screen)"
+else
+	pass "50x16: the help stays inside its box"
+fi
+keys x
+wait_gone "Watch: keys" >/dev/null
+tm resize-window -x 50 -y 12
+expect_screen "50x12: the counters still whole" "removed: 105  solutions: 1"
+keys q
+wait_exit
+start 50 12 -- --ascii watch 1000 --algorithm repair
+keys e
+expect_screen "50x12: a large board's overview" "a mark: [0-9]+x[0-9]+ squares"
+expect_screen "beside it the counters, whole" "^.* events: 1619$"
+keys q
+wait_exit
+
+# 40x12, where Play works too: the board beside the counters, whole.
+start 40 12 -- watch 20
+expect_screen "40x12: the screen opens" "^Watch 20x20, backtrack"
+keys n
+expect_screen "40x12: a board that scrolls leaves the counters whole" "tested: 3992510$"
+expect_screen "40x12: every counter" "events: 8583886$"
+expect_screen "40x12: the key line keeps the help" "\? help  q quit"
+keys q
+wait_exit
+start 40 12 -- play 8
+expect_screen "40x12: Play" "Queens: 0 of 8"
+keys Space w
+expect_screen "40x12: w opens Watch, not a window too small" "^Watch 8x8, backtrack"
+keys q
+expect_screen "40x12: q goes back to the board" "Queens: 1 of 8"
+keys q
+wait_exit
+
+# Without colour or UTF-8, the marks say what each square is.
+start 80 24 NO_COLOR=1 -- --ascii watch 6
+expect_screen "ASCII without colour opens" "Watch 6x6"
+keys . . . . . . .
+expect_screen "the square tried is in brackets" "^ *2 +\[Q\]"
+keys .
+expect_screen "its attacker between exclamation marks" "^ *1 !Q!"
+expect_screen "and the square refused crossed" "^ *2 +x( |$)"
+keys n .
+expect_screen "the square just left is a ring" "Last: remove f5"
+expect_screen "on f5" "^ *5 .* o( |$)"
+if screen | LC_ALL=C grep -q '[^ -~]'; then
+	fail "--ascii draws no UTF-8" "$(screen)"
+else
+	pass "--ascii draws no UTF-8"
+fi
+if tm capture-pane -p -e | grep -Eq '\[(3[0-7]|4[0-7]|38;|48;)'; then
+	fail "NO_COLOR draws without colours" "$(tm capture-pane -p -e | head -5)"
+else
+	pass "NO_COLOR draws without colours"
+fi
+keys q
+wait_exit
+
+# Signals and Ctrl-C while playing: the terminal is left as it was.
+for sig in TERM HUP INT; do
+	start 80 24 -- watch 8
+	expect_screen "SIG$sig: the screen opens" "Watch 8x8"
+	keys + + + + Space
+	expect_screen "SIG$sig: and plays" "playing"
+	kill -s $sig "$(pid_of_program)"
+	wait_exit
+	modes_restored "SIG$sig while playing leaves the terminal as it was"
+done
+start 80 24 -- watch 8
+expect_screen "Ctrl-C: the screen opens" "Watch 8x8"
+keys Space
+expect_screen "Ctrl-C: and plays" "playing"
+keys C-c
+wait_exit
+modes_restored "Ctrl-C while playing leaves the terminal as it was"
 
 # From Play: w watches the search go on from the queens on the board.
 start 100 30 -- --ascii play 6

@@ -342,6 +342,8 @@ static void emit_done(struct search *s)
 	emit(s, SEARCH_EV_DONE);
 	if (main_line[s->algo])
 		s->st.line = main_line[s->algo];
+	/* Stopping at the first solution leaves every call at once. */
+	s->st.depth = 0;
 	s->st.pc = PC_OVER;
 }
 

@@ -123,6 +123,8 @@ static const char *square_glyph(uint16_t f)
 		return g->hint;
 	if (f & BV_TRY)
 		return g->queen;
+	if (f & BV_LEFT)
+		return g->left;
 	if (f & BV_ATTACKED)
 		return g->attacked;
 	return " ";
@@ -142,9 +144,16 @@ static void draw_square(const struct boardview *bv, int file, int rank)
 	for (int y = y0; y < y0 + bv->ch; y++)
 		mvhline(y, x0, ' ', bv->cw);
 	mvaddstr(cy, cx, square_glyph(f));
-	/* Brackets show the cursor and conflicts without colour, too. */
-	if (bv->cw >= 3 && (cursor || (f & (BV_CONFLICT | BV_LOCKED)))) {
-		const char *pair = cursor ? "[]" : (f & BV_CONFLICT) ? "!!" : "()";
+	/*
+	 * Brackets show the cursor, conflicts and given queens without colour,
+	 * too; the search's tried square is its cursor, its attacker a conflict.
+	 */
+	if (bv->cw >= 3 &&
+	    (cursor || (f & (BV_CONFLICT | BV_ATTACKER | BV_TRY | BV_LOCKED)))) {
+		const char *pair = cursor                              ? "[]"
+		                   : (f & (BV_CONFLICT | BV_ATTACKER)) ? "!!"
+		                   : (f & BV_TRY)                      ? "[]"
+		                                                       : "()";
 
 		mvaddch(cy, x0, (chtype)pair[0]);
 		mvaddch(cy, x0 + bv->cw - 1, (chtype)pair[1]);

@@ -118,9 +118,22 @@ void help_draw(const char *title, const struct help_entry *e, size_t count)
 		}
 	}
 	help_put(y0, x0 + 2, theme_attr(THEME_TITLE), title);
-	for (size_t i = 0; i < count && (int)i + 2 < h - 1; i++) {
-		help_put(y0 + 2 + (int)i, x0 + 2, theme_attr(THEME_KEY), e[i].keys);
-		help_put(y0 + 2 + (int)i, x0 + 4 + keyw, A_NORMAL, e[i].what);
+	/* Text stays inside the box; a list too long says what it leaves out. */
+	int rows = h - 3, room = w - 6 - keyw;
+
+	for (int i = 0; i < (int)count && i < rows; i++) {
+		int y = y0 + 2 + i;
+
+		if (i == rows - 1 && (int)count > rows) {
+			char more[64];
+
+			snprintf(more, sizeof more, "(%d more in a taller window)",
+			         (int)count - i);
+			put_cut(y, x0 + 2, w - 4, theme_attr(THEME_DIMMED), more);
+			break;
+		}
+		put_cut(y, x0 + 2, keyw, theme_attr(THEME_KEY), e[i].keys);
+		put_cut(y, x0 + 4 + keyw, room, A_NORMAL, e[i].what);
 	}
 	help_put(y0 + h - 1, x0 + 2, theme_attr(THEME_DIMMED), " any key closes this ");
 }

@@ -125,8 +125,8 @@ int term_open(bool no_color, bool ascii, char *err, size_t errlen)
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		snprintf(err, errlen,
 		         "standard %s is not a terminal; the full-screen "
-		         "program needs one (the commands count, list, solve, check work "
-		         "without)",
+		         "program needs one (the commands count, list, solve, check, "
+		         "puzzle and trace work without)",
 		         isatty(STDIN_FILENO) ? "output" : "input");
 		return -1;
 	}

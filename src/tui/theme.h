@@ -47,6 +47,7 @@ struct theme_glyphs {
 	const char *attacked; /* the mark on an attacked empty square */
 	const char *hint;     /* the mark of a hinted square */
 	const char *rejected; /* a square tried and refused */
+	const char *left;     /* the square the search just took a queen from */
 	const char *horiz;    /* box drawing */
 	const char *vert;
 	const char *bullet;

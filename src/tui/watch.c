@@ -17,8 +17,9 @@
 #include "terminal.h"
 #include "theme.h"
 
-/* Up to this n a tree search is run once ahead to learn its length. */
+/* Up to this n a tree search for all solutions is run once ahead to learn its length. */
 #define TOTAL_MAX_N 12
+#define REPAIR_AHEAD_MAX_N 2000
 
 /* End runs at most this many events at once, so a large board never freezes. */
 #define END_CHUNK 50000000u
@@ -27,6 +28,8 @@
 #define FRAME_MS 20
 
 #define COUNTERS_W 24
+/* The narrowest column beside the board: a counter takes up to 22 columns. */
+#define SIDE_MIN_W 23
 #define PSEUDO_MAX_LINES 64
 
 /* The search tree is drawn for boards up to this size, nodes per level above. */
@@ -72,13 +75,13 @@ static const struct help_entry keys[] = {
         {"n", "run to the next solution"},
         {"End, e", "run to the end"},
         {"Home, r", "back to the start"},
-        {"+ -", "faster or slower (1 to 1000 events a second)"},
+        {"+ -", "faster or slower, 1 to 1000/s"},
         {"a", "the next algorithm"},
         {"f", "first solution only, or all"},
         {"[ ]", "smaller or larger board"},
         {"p", "show or hide the pseudocode"},
         {"s", "show or hide the call stack"},
-        {"t", "show or hide the search tree (n up to 6)"},
+        {"t", "show or hide the tree (n <= 6)"},
         {"wheel", "one event back or forward"},
         {"click the bar", "go to that point of the search"},
         {"?", "this help"},
@@ -137,6 +140,25 @@ static void load_pseudo(struct watch *w)
 			w->pseudo_w = (int)strlen(w->pseudo[i]) + 2;
 }
 
+static uint64_t run(struct watch *w, unsigned stop, uint64_t max);
+
+/*
+ * Whether the whole search takes a fraction of a second: the tree searches
+ * of small boards or to their first solution, the construction, and repair
+ * (whose random choices follow its seed) on boards it mends in milliseconds.
+ */
+static bool ahead_quick(const struct watch *w)
+{
+	switch (w->algo) {
+	case SEARCH_CONSTRUCT:
+		return true;
+	case SEARCH_REPAIR:
+		return w->n <= REPAIR_AHEAD_MAX_N;
+	default:
+		return w->n <= TOTAL_MAX_N || w->goal == SEARCH_FIRST;
+	}
+}
+
 /* Starts the search afresh with the current algorithm, goal, size and queens. */
 static int restart(struct watch *w, char *err, size_t errlen)
 {
@@ -163,10 +185,9 @@ static int restart(struct watch *w, char *err, size_t errlen)
 	w->total = 0;
 	w->nconf = 0;
 	w->playing = false;
-	/* The tree searches of small boards are quick to run once ahead. */
-	if (w->n <= TOTAL_MAX_N && w->algo != SEARCH_REPAIR &&
-	    w->algo != SEARCH_CONSTRUCT) {
-		search_run(s, 0, 0);
+	/* A search quick to run once ahead shows how far through it the viewer is. */
+	if (ahead_quick(w)) {
+		run(w, 0, 0);
 		w->total = search_counters(s)->events;
 		search_restart(s);
 	}
@@ -212,9 +233,12 @@ void watch_free(struct watch *w)
 void watch_min_size(const struct watch *w, int *lines, int *cols)
 {
 	(void)w;
-	/* Title, progress, a few ranks, the narration, a message, the key line. */
+	/*
+	 * Title, progress, a few ranks, the narration, a message, the key line;
+	 * beside an 8x8 board of one-character squares, the packed counters.
+	 */
 	*lines = 12;
-	*cols = 50;
+	*cols = 40;
 }
 
 /* Repair: keeps the number of conflicts after each move for the sparkline. */
@@ -313,16 +337,17 @@ static void next_algo(struct watch *w)
 	if (w->given && w->algo == SEARCH_CONSTRUCT)
 		w->algo = (enum search_algo)((w->algo + 1) % SEARCH_ALGO_COUNT);
 	if (w->n < search_min_n(w->algo)) {
-		say(w, "%s needs at least %d queens: the board grows to %d.",
+		say(w, "%s needs n >= %d: the board is now %dx%d.",
 		    search_algo_name(w->algo), search_min_n(w->algo),
-		    search_min_n(w->algo));
+		    search_min_n(w->algo), search_min_n(w->algo));
 		w->n = search_min_n(w->algo);
 		free(w->given);
 		w->given = NULL;
 	}
 	if (w->n > watch_max_n(w->algo)) {
-		say(w, "%s watches boards up to %d: the board is now 8x8.",
-		    search_algo_name(w->algo), watch_max_n(w->algo));
+		say(w, "%s goes up to %dx%d: the board is now 8x8.",
+		    search_algo_name(w->algo), watch_max_n(w->algo),
+		    watch_max_n(w->algo));
 		w->n = 8;
 		free(w->given);
 		w->given = NULL;
@@ -419,6 +444,12 @@ enum watch_result watch_key(struct watch *w, const struct input_event *ev)
 		next_algo(w);
 		break;
 	case 'f':
+		/* Repair and construct stop at their one solution anyway. */
+		if (w->algo == SEARCH_REPAIR || w->algo == SEARCH_CONSTRUCT) {
+			say(w, "%s finds one solution: f does not apply.",
+			    search_algo_name(w->algo));
+			break;
+		}
 		w->goal = w->goal == SEARCH_ALL ? SEARCH_FIRST : SEARCH_ALL;
 		restart_here(w);
 		break;
@@ -435,7 +466,7 @@ enum watch_result watch_key(struct watch *w, const struct input_event *ev)
 	case 't':
 		w->show_tree = !w->show_tree;
 		if (w->show_tree && (w->n > TREE_MAX_N || !search_nodes(w->s)))
-			say(w, "The tree is drawn for the tree searches up to %dx%d.",
+			say(w, "The tree is drawn for tree searches up to %dx%d.",
 			    TREE_MAX_N, TREE_MAX_N);
 		break;
 	case 'q':
@@ -503,7 +534,22 @@ static void fill_cells(struct watch *w)
 	for (int f = 0; w->given && w->algo != SEARCH_REPAIR && f < n; f++)
 		if (w->given[f] >= 0)
 			w->cells[f * n + w->given[f]] |= BV_LOCKED;
-	w->bv.cursor = ev->sq;
+	/* The square of the event is where a board too large to show scrolls to. */
+	switch (ev->kind) {
+	case SEARCH_EV_TRY:
+	case SEARCH_EV_PLACE:
+	case SEARCH_EV_REJECT:
+	case SEARCH_EV_REMOVE:
+	case SEARCH_EV_MOVE:
+		w->bv.cursor = ev->sq;
+		break;
+	case SEARCH_EV_ENTER:
+	case SEARCH_EV_RETURN:
+		w->bv.cursor.file = ev->file;
+		break;
+	default:
+		break;
+	}
 	switch (ev->kind) {
 	case SEARCH_EV_TRY:
 	case SEARCH_EV_PLACE:
@@ -530,82 +576,120 @@ static void fill_cells(struct watch *w)
 		w->cells[ev->sq.file * n + ev->sq.rank] |= BV_TRY;
 		break;
 	default:
-		w->bv.cursor = (struct square){0, 0};
 		break;
 	}
 }
 
-/* The counters, one a line; returns the next free line. */
-static int draw_counters(struct watch *w, int y, int x, int width, int bottom)
+/* A figure of a panel, drawn whole or not at all. */
+struct item {
+	char text[48];
+	int attr;
+};
+
+static void item_add(struct item *it, int *count, int attr, const char *fmt, ...)
+        __attribute__((format(printf, 4, 5)));
+
+static void item_add(struct item *it, int *count, int attr, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(it[*count].text, sizeof it[*count].text, fmt, ap);
+	va_end(ap);
+	it[(*count)++].attr = attr;
+}
+
+/*
+ * Packs items two spaces apart into lines of width columns, never cutting
+ * one (a cut figure would read as another number); draws them from line y
+ * when draw is set, down to bottom.  Returns the number of lines they take.
+ */
+static int items_pack(const struct item *it, int count, int y, int x, int width,
+                      int bottom, bool draw)
+{
+	int lines = count > 0, len = 0;
+
+	for (int i = 0; i < count; i++) {
+		int w = (int)strlen(it[i].text);
+
+		if (len > 0 && len + 2 + w > width) {
+			lines++;
+			len = 0;
+		} else if (len > 0) {
+			len += 2;
+		}
+		if (draw && y + lines - 1 <= bottom) {
+			int at = y + lines - 1;
+
+			help_line(&at, x + len, width - len, it[i].attr, "%s",
+			          it[i].text);
+		}
+		len += w;
+	}
+	return lines;
+}
+
+/* The counters of trace --stats, and the depth for the tree searches. */
+static int counter_items(struct watch *w, struct item *it)
 {
 	const struct search_counters *c = search_counters(w->s);
-	int depth = search_stack(w->s, NULL);
-	int lines = 8 + (w->algo == SEARCH_SCAN) + (w->algo == SEARCH_REPAIR);
+	int k = 0;
 
-	if (y + lines > bottom + 1)
-		return y;
-	help_line(&y, x, width, theme_attr(THEME_TITLE), "Counters");
-	help_line(&y, x, width, A_NORMAL, "tested: %" PRIu64, c->tested);
+	item_add(it, &k, A_NORMAL, "tested: %" PRIu64, c->tested);
 	if (w->algo == SEARCH_SCAN)
-		help_line(&y, x, width, A_NORMAL, "examined: %" PRIu64, c->examined);
-	help_line(&y, x, width, A_NORMAL, "placed: %" PRIu64, c->placed);
-	help_line(&y, x, width, A_NORMAL, "removed: %" PRIu64, c->removed);
+		item_add(it, &k, A_NORMAL, "examined: %" PRIu64, c->examined);
+	item_add(it, &k, A_NORMAL, "placed: %" PRIu64, c->placed);
+	item_add(it, &k, A_NORMAL, "removed: %" PRIu64, c->removed);
 	if (w->algo == SEARCH_REPAIR)
-		help_line(&y, x, width, A_NORMAL, "moves: %" PRIu64, c->moves);
-	help_line(&y, x, width, c->solutions ? theme_attr(THEME_GOOD) : (int)A_NORMAL,
-	          "solutions: %" PRIu64, c->solutions);
-	help_line(&y, x, width, A_NORMAL, "events: %" PRIu64, c->events);
-	help_line(&y, x, width, A_NORMAL, "depth: %d", depth);
-	return y;
+		item_add(it, &k, A_NORMAL, "moves: %" PRIu64, c->moves);
+	item_add(it, &k, c->solutions ? theme_attr(THEME_GOOD) : (int)A_NORMAL,
+	         "solutions: %" PRIu64, c->solutions);
+	item_add(it, &k, A_NORMAL, "events: %" PRIu64, c->events);
+	/* Repair and construct make no calls: their depth would always be 0. */
+	if (search_nodes(w->s))
+		item_add(it, &k, A_NORMAL, "depth: %d", search_stack(w->s, NULL));
+	return k;
 }
 
-/* The same figures in a few lines, for a narrow column under the listing. */
-static int draw_counters_short(struct watch *w, int y, int x, int width, int bottom)
+/* How a column shows the counters. */
+enum counters_form { COUNTERS_NONE, COUNTERS_PACKED, COUNTERS_LONG };
+
+/*
+ * The counters under their title from line y to bottom: one a line, or
+ * packed.  Returns the lines taken.
+ */
+static int draw_counters(struct watch *w, int y, int x, int width, int bottom, bool one)
 {
-	const struct search_counters *c = search_counters(w->s);
-	char extra[64] = "";
+	struct item it[10];
+	int k = counter_items(w, it), lines = 1;
 
-	if (y + 3 > bottom + 1)
-		return y;
-	if (w->algo == SEARCH_SCAN)
-		snprintf(extra, sizeof extra, "  examined: %" PRIu64, c->examined);
-	else if (w->algo == SEARCH_REPAIR)
-		snprintf(extra, sizeof extra, "  moves: %" PRIu64, c->moves);
+	if (y > bottom)
+		return 0;
 	help_line(&y, x, width, theme_attr(THEME_TITLE), "Counters");
-	help_line(&y, x, width, A_NORMAL,
-	          "tested: %" PRIu64 "  placed: %" PRIu64 "  removed: %" PRIu64,
-	          c->tested, c->placed, c->removed);
-	help_line(&y, x, width, c->solutions ? theme_attr(THEME_GOOD) : (int)A_NORMAL,
-	          "solutions: %" PRIu64 "  events: %" PRIu64 "  depth: %d%s",
-	          c->solutions, c->events, search_stack(w->s, NULL), extra);
-	return y;
+	if (!one)
+		return lines + items_pack(it, k, y, x, width, bottom, true);
+	for (int i = 0; i < k && y <= bottom; i++, lines++)
+		help_line(&y, x, width, it[i].attr, "%s", it[i].text);
+	return lines;
 }
 
-/* Nodes per level, as many "level:count" as a line holds. */
-static int draw_nodes(struct watch *w, int y, int x, int width, int bottom)
+static int counters_height(struct watch *w, int width, bool one)
+{
+	struct item it[10];
+	int k = counter_items(w, it);
+
+	return 1 + (one ? k : items_pack(it, k, 0, 0, width, 0, false));
+}
+
+/* Nodes per level as "level:count" items; 0 for repair and construct. */
+static int node_items(struct watch *w, struct item *it)
 {
 	const uint64_t *nodes = search_nodes(w->s);
-	char line[256];
-	int len = 0;
+	int k = 0;
 
-	if (!nodes || y + 2 > bottom + 1)
-		return y;
-	help_line(&y, x, width, theme_attr(THEME_TITLE), "Nodes per level");
-	for (int k = 0; k <= w->n && y <= bottom; k++) {
-		char item[32];
-		int m = snprintf(item, sizeof item, "%d:%-7" PRIu64, k, nodes[k]);
-
-		/* Columns of 11 keep the levels under each other. */
-		if (len > 0 && len + 11 > width) {
-			help_line(&y, x, width, A_NORMAL, "%s", line);
-			len = 0;
-		}
-		len += snprintf(line + len, sizeof line - (size_t)len, "%-11s", item);
-		(void)m;
-	}
-	if (len > 0 && y <= bottom)
-		help_line(&y, x, width, A_NORMAL, "%s", line);
-	return y;
+	for (int level = 0; nodes && level <= w->n; level++)
+		item_add(it, &k, A_NORMAL, "%d:%" PRIu64, level, nodes[level]);
+	return k;
 }
 
 /*
@@ -620,56 +704,60 @@ struct tree_node {
 	bool solution, closed; /* closed: removed again */
 };
 
-static int tree_build(struct watch *w, struct tree_node *t, int max)
+struct tree {
+	struct tree_node t[TREE_MAX_NODES];
+	int count, lines;
+};
+
+static void tree_build(struct watch *w, struct tree *tr)
 {
 	char err[128];
 	struct search *r =
 	        search_new_from(w->algo, w->n, w->goal, 1, w->given, err, sizeof err);
 	uint64_t upto = search_counters(w->s)->events;
-	int count = 0, open[TREE_MAX_N + 1] = {0};
+	int open[TREE_MAX_N + 1] = {0};
+	struct tree_node *t = tr->t;
 
+	tr->count = tr->lines = 0;
 	if (!r)
-		return 0;
+		return;
 	while (search_counters(r)->events < upto && search_step(r)) {
 		const struct search_event *ev = search_last(r);
 		int d = search_stack(r, NULL);
 
-		if (ev->kind == SEARCH_EV_PLACE && count < max && d <= TREE_MAX_N) {
-			t[count] = (struct tree_node){.depth = d, .sq = ev->sq};
-			open[d] = count++;
-		} else if (ev->kind == SEARCH_EV_SOLUTION && count > 0) {
+		if (ev->kind == SEARCH_EV_PLACE && tr->count < TREE_MAX_NODES &&
+		    d <= TREE_MAX_N) {
+			t[tr->count] = (struct tree_node){.depth = d, .sq = ev->sq};
+			open[d] = tr->count++;
+		} else if (ev->kind == SEARCH_EV_SOLUTION && tr->count > 0) {
 			t[open[d]].solution = true;
-		} else if (ev->kind == SEARCH_EV_REMOVE && count > 0) {
+		} else if (ev->kind == SEARCH_EV_REMOVE && tr->count > 0) {
 			t[open[d]].closed = true;
 		}
 	}
 	search_free(r);
-	return count;
+	/* A node starts a line unless it is the first child of the one before. */
+	for (int i = 0; i < tr->count; i++)
+		tr->lines += i == 0 || t[i].depth != t[i - 1].depth + 1;
 }
 
-static int draw_tree(struct watch *w, int y, int x, int width, int bottom)
+/* The tree from line y to bottom: its title, then its last lines. */
+static void draw_tree(const struct tree *tr, int y, int x, int width, int bottom)
 {
-	static struct tree_node t[TREE_MAX_NODES];
 	const struct theme_glyphs *g = theme_glyphs();
-	int count, lines = 0, first, rows = bottom - y;
+	const struct tree_node *t = tr->t;
+	int first, rows = bottom - y, line = -1;
 
-	if (rows < 2)
-		return y;
-	count = tree_build(w, t, TREE_MAX_NODES);
-	/* A node starts a line unless it is the first child of the one before. */
-	for (int i = 0; i < count; i++)
-		lines += i == 0 || t[i].depth != t[i - 1].depth + 1;
+	if (rows < 1)
+		return;
 	help_line(&y, x, width, theme_attr(THEME_TITLE), "Search tree");
-	if (count == 0) {
-		help_line(&y, x, width, theme_attr(THEME_DIMMED),
-		          "(no queen placed yet)");
-		return y;
+	if (tr->count == 0) {
+		help_line(&y, x, width, theme_attr(THEME_DIMMED), "(no queen yet)");
+		return;
 	}
 	/* The last lines, where the search is. */
-	first = lines > rows ? lines - rows : 0;
-	int line = -1;
-
-	for (int i = 0; i < count; i++) {
+	first = tr->lines > rows ? tr->lines - rows : 0;
+	for (int i = 0; i < tr->count; i++) {
 		bool starts = i == 0 || t[i].depth != t[i - 1].depth + 1;
 		int col = x + 3 * (t[i].depth - 1);
 		char name[16];
@@ -681,52 +769,73 @@ static int draw_tree(struct watch *w, int y, int x, int width, int bottom)
 
 		if (col + 4 > x + width || at > bottom)
 			continue;
+		/* The top line of a scrolled tree shows its node's ancestors, dimmed. */
+		bool context = line == first && first > 0 && starts;
+
+		for (int k = t[i].depth - 1, j = i; context && k >= 1; k--) {
+			while (j > 0 && t[j].depth != k)
+				j--;
+			board_square_name(t[j].sq, name, sizeof name);
+			attrset(theme_attr(THEME_DIMMED));
+			if (k > 1)
+				mvaddstr(at, x + 3 * (k - 1) - 1, g->horiz);
+			help_put(at, x + 3 * (k - 1), theme_attr(THEME_DIMMED), name);
+		}
 		if (t[i].depth > 1) {
 			attrset(theme_attr(THEME_DIMMED));
-			mvaddstr(at, col - 1, starts ? g->branch : g->horiz);
+			mvaddstr(at, col - 1, starts && !context ? g->branch : g->horiz);
 			attrset(A_NORMAL);
 		}
 		board_square_name(t[i].sq, name, sizeof name);
 		if (t[i].solution)
 			snprintf(name + strlen(name), sizeof name - strlen(name), "%s",
 			         g->solution);
-		else if (t[i].closed && (i + 1 == count || t[i + 1].depth <= t[i].depth))
+		else if (t[i].closed &&
+		         (i + 1 == tr->count || t[i + 1].depth <= t[i].depth))
 			snprintf(name + strlen(name), sizeof name - strlen(name), "%s",
 			         g->rejected);
 		help_put(at, col,
-		         !t[i].closed ? theme_attr(i + 1 == count ? THEME_TRY : THEME_KEY)
+		         !t[i].closed
+		                 ? theme_attr(i + 1 == tr->count ? THEME_TRY : THEME_KEY)
 		         : t[i].solution ? theme_attr(THEME_GOOD)
 		                         : (int)A_NORMAL,
 		         name);
 	}
-	return y + (lines - first < rows ? lines - first : rows);
 }
 
-/* Repair: the conflicts after each move so far, as a sparkline. */
-static int draw_sparkline(struct watch *w, int y, int x, int width, int bottom)
+/* Repair's sparkline waits until every queen stands. */
+static bool sparkline_shown(struct watch *w)
+{
+	int ngiven = 0;
+
+	for (int f = 0; w->given && f < w->n; f++)
+		ngiven += w->given[f] >= 0;
+	return w->algo == SEARCH_REPAIR && w->nconf > 0 &&
+	       search_counters(w->s)->placed >= (uint64_t)(w->n - ngiven);
+}
+
+/* Repair: the conflicts after each move so far, as a sparkline, in two lines. */
+static void draw_sparkline(struct watch *w, int y, int x, int width)
 {
 	static const char *const bars[] = {"\u2581", "\u2582", "\u2583", "\u2584",
 	                                   "\u2585", "\u2586", "\u2587", "\u2588"};
 	static const char ascii_bars[] = "_.-=+*#@";
 	size_t m = (size_t)search_counters(w->s)->moves + 1;
 	uint32_t top = 0;
+	char title[80];
 
-	int ngiven = 0;
-
-	for (int f = 0; w->given && f < w->n; f++)
-		ngiven += w->given[f] >= 0;
-	/* Nothing to show until every queen stands. */
-	if (search_counters(w->s)->placed < (uint64_t)(w->n - ngiven) ||
-	    y + 2 > bottom + 1 || w->nconf == 0 || width < 8)
-		return y;
 	if (m > w->nconf)
 		m = w->nconf;
 	for (size_t i = 0; i < m; i++)
 		if (w->conf[i] > top)
 			top = w->conf[i];
-	help_line(&y, x, width, theme_attr(THEME_TITLE),
-	          "Conflicts: %" PRIu32 " at the start, %" PRIu32 " now", w->conf[0],
-	          w->conf[m - 1]);
+	/* Fewer words in a narrow column, so that both figures show. */
+	if (snprintf(title, sizeof title,
+	             "Conflicts: %" PRIu32 " at the start, %" PRIu32 " now", w->conf[0],
+	             w->conf[m - 1]) > width)
+		snprintf(title, sizeof title, "Conflicts: %" PRIu32 ", now %" PRIu32,
+		         w->conf[0], w->conf[m - 1]);
+	help_line(&y, x, width, theme_attr(THEME_TITLE), "%s", title);
 	/* Each column is the largest count of its share of the moves. */
 	int cols = (int)m < width ? (int)m : width;
 
@@ -747,56 +856,127 @@ static int draw_sparkline(struct watch *w, int y, int x, int width, int bottom)
 			mvaddstr(y, x + c, bars[level]);
 	}
 	attrset(A_NORMAL);
-	return y + 1;
 }
 
-/* Under the counters: the tree for small boards, else the nodes per level. */
-static int draw_levels(struct watch *w, int y, int x, int width, int bottom)
+/* What goes under the counters: the tree for small boards, else the nodes per level. */
+enum levels { LEVELS_NONE, LEVELS_TREE, LEVELS_NODES, LEVELS_SPARK };
+
+static enum levels levels_kind(struct watch *w)
 {
 	if (w->algo == SEARCH_REPAIR)
-		return draw_sparkline(w, y, x, width, bottom);
-	if (w->show_tree && search_nodes(w->s) && w->n <= TREE_MAX_N)
-		return draw_tree(w, y, x, width, bottom);
-	return draw_nodes(w, y, x, width, bottom);
+		return sparkline_shown(w) ? LEVELS_SPARK : LEVELS_NONE;
+	if (!search_nodes(w->s))
+		return LEVELS_NONE;
+	return w->show_tree && w->n <= TREE_MAX_N ? LEVELS_TREE : LEVELS_NODES;
 }
 
-/* One line per active call, innermost last; the outer ones go when short. */
-static int draw_stack(struct watch *w, int y, int x, int width, int bottom)
+/* The lines the levels want in a column of that width, and the fewest they take. */
+static int levels_height(struct watch *w, enum levels kind, const struct tree *tr,
+                         int width, int *least)
+{
+	struct item it[TREE_MAX_N > WATCH_MAX_N ? TREE_MAX_N + 1 : WATCH_MAX_N + 1];
+	int h;
+
+	switch (kind) {
+	case LEVELS_TREE:
+		h = 1 + (tr->lines > 0 ? tr->lines : 1);
+		*least = h < 3 ? h : 3; /* the title and the last two lines */
+		return h;
+	case LEVELS_NODES:
+		/* All the levels or none: a level left out would read as none. */
+		h = 1 + items_pack(it, node_items(w, it), 0, 0, width, 0, false);
+		*least = h;
+		return h;
+	case LEVELS_SPARK:
+		*least = 2;
+		return width >= 8 ? 2 : 0;
+	default:
+		*least = 0;
+		return 0;
+	}
+}
+
+static void draw_levels(struct watch *w, enum levels kind, const struct tree *tr, int y,
+                        int x, int width, int bottom)
+{
+	struct item it[WATCH_MAX_N + 1];
+
+	if (y >= bottom)
+		return;
+	if (kind == LEVELS_TREE) {
+		draw_tree(tr, y, x, width, bottom);
+	} else if (kind == LEVELS_NODES) {
+		help_line(&y, x, width, theme_attr(THEME_TITLE), "Nodes per level");
+		items_pack(it, node_items(w, it), y, x, width, bottom, true);
+	} else if (kind == LEVELS_SPARK) {
+		draw_sparkline(w, y, x, width);
+	}
+}
+
+/* One active call and its loop variable; "-" before its loop starts. */
+static void frame_text(const struct search_frame *f, char *buf, size_t len)
+{
+	char file[16];
+
+	board_file_name(f->file, file, sizeof file);
+	if (f->rank >= 0)
+		snprintf(buf, len, "solve(%s) rank = %d", file, f->rank + 1);
+	else
+		snprintf(buf, len, "solve(%s) rank = -", file);
+}
+
+/*
+ * One line per active call from line y to bottom, innermost last; when they
+ * do not all fit, the title says how many of them the innermost lines are.
+ */
+static void draw_stack(struct watch *w, int y, int x, int width, int bottom)
 {
 	const struct search_frame *frames;
-	int depth = search_stack(w->s, &frames), first = 0;
+	int depth = search_stack(w->s, &frames), room = bottom - y, first;
+	char text[64];
 
-	if (y + 1 > bottom)
-		return y;
-	help_line(&y, x, width, theme_attr(THEME_TITLE), "Call stack");
-	if (depth == 0) {
+	if (room < 1)
+		return;
+	first = depth > room ? depth - room : 0;
+	if (first > 0 &&
+	    snprintf(text, sizeof text, "Call stack: last %d of %d", room, depth) > width)
+		snprintf(text, sizeof text, "Stack: last %d of %d", room, depth);
+	help_line(&y, x, width, theme_attr(THEME_TITLE), "%s",
+	          first > 0 ? text : "Call stack");
+	if (depth == 0)
 		help_line(&y, x, width, theme_attr(THEME_DIMMED), "(empty)");
-		return y;
-	}
-	if (depth > bottom - y + 1)
-		first = depth - (bottom - y);
-	if (first > 0)
-		help_line(&y, x, width, theme_attr(THEME_DIMMED), "(%d more)", first);
-	for (int i = first; i < depth && y <= bottom; i++) {
-		char file[16], rank[32] = "before the loop";
-
-		board_file_name(frames[i].file, file, sizeof file);
-		if (frames[i].rank >= 0)
-			snprintf(rank, sizeof rank, "rank = %d", frames[i].rank + 1);
+	for (int i = first; i < depth; i++) {
+		frame_text(&frames[i], text, sizeof text);
 		help_line(&y, x, width,
-		          i == depth - 1 ? theme_attr(THEME_KEY) : (int)A_NORMAL,
-		          "solve(%s)  %s", file, rank);
+		          i == depth - 1 ? theme_attr(THEME_KEY) : (int)A_NORMAL, "%s",
+		          text);
 	}
-	return y;
 }
 
-/* The listing, scrolled so that the lit line shows; returns the next line. */
-static int draw_pseudo(struct watch *w, int y, int x, int width, int bottom)
+static int stack_height(struct watch *w)
+{
+	int depth = search_stack(w->s, NULL);
+
+	return 1 + (depth > 0 ? depth : 1);
+}
+
+/* The widest line a call of this board can take, so that the layout holds still. */
+static int stack_width(struct watch *w)
+{
+	struct search_frame widest = {w->n - 1, w->n - 1};
+	char text[64];
+
+	frame_text(&widest, text, sizeof text);
+	return (int)strlen(text) > 10 ? (int)strlen(text) : 10;
+}
+
+/* The listing from line y to bottom, scrolled so that the lit line shows. */
+static void draw_pseudo(struct watch *w, int y, int x, int width, int bottom)
 {
 	int lit = search_line(w->s), rows = bottom - y, first = 0;
 
-	if (rows < 2 || width < 8)
-		return y;
+	if (rows < 1 || width < 8)
+		return;
 	help_line(&y, x, width, theme_attr(THEME_TITLE), "Pseudocode: %s",
 	          search_algo_name(w->algo));
 	if (lit > rows)
@@ -807,60 +987,143 @@ static int draw_pseudo(struct watch *w, int y, int x, int width, int bottom)
 		help_line(&y, x, width, on ? theme_attr(THEME_SELECTED) : (int)A_NORMAL,
 		          "%s%-*s", on ? ">" : " ", on ? width - 1 : 0, w->pseudo[i]);
 	}
-	return y;
+}
+
+/* Cuts *h down toward floor by what is over; returns what is still over. */
+static int cut(int *h, int floor, int over)
+{
+	int c = *h - floor;
+
+	if (over <= 0 || c <= 0)
+		return over;
+	if (c > over)
+		c = over;
+	*h -= c;
+	return over - c;
+}
+
+/*
+ * The panels of a column from line y to bottom: the listing, the counters,
+ * the call stack and the levels, each given the lines it wants when they
+ * fit.  When they do not, the levels shrink first, then the stack to its
+ * innermost call and the listing to a few lines round the lit one; then the
+ * levels go, and at last the stack and the listing.  The counters stay.
+ */
+static void draw_column(struct watch *w, int y, int x, int width, int bottom, bool pseudo,
+                        enum counters_form counters, bool stack, enum levels kind,
+                        const struct tree *tr)
+{
+	/* A listing narrower than this would be cut in most of its lines. */
+	int least, p = pseudo && width >= 30 ? 1 + w->npseudo : 0;
+	int s = stack ? stack_height(w) : 0;
+	int c = counters == COUNTERS_NONE
+	                ? 0
+	                : counters_height(w, width, counters == COUNTERS_LONG);
+	int want = levels_height(w, kind, tr, width, &least), l = want;
+	int rest = bottom - y + 1 - c, over = p + s + l - rest, spare;
+
+	over = cut(&l, least, over);
+	over = cut(&s, 2, over);
+	over = cut(&p, 6, over);
+	if (over > 0) {
+		over -= l;
+		l = 0;
+	}
+	over = cut(&p, 3, over);
+	over = cut(&s, 0, over);
+	cut(&p, 0, over);
+	if (p < 2)
+		p = 0;
+	if (s < 2)
+		s = 0;
+	spare = rest - p - s - l;
+	if (p) {
+		draw_pseudo(w, y, x, width, y + p - 1);
+		y += p + (spare-- > 0);
+	}
+	if (c) {
+		y += draw_counters(w, y, x, width, bottom, counters == COUNTERS_LONG);
+		y += (s || l) && spare-- > 0;
+	}
+	if (s) {
+		draw_stack(w, y, x, width, y + s - 1);
+		y += s + (l && spare-- > 0);
+	}
+	if (l)
+		draw_levels(w, kind, tr, y, x, width, y + l - 1);
 }
 
 static void draw_progress(struct watch *w)
 {
 	const struct search_counters *c = search_counters(w->s);
-	char line[256];
-	int len;
+	const char *state = w->playing          ? "playing"
+	                    : search_done(w->s) ? "done"
+	                                        : "paused";
+	char line[160], of[32] = "", pct[8] = "";
+	int len, bar;
 
 	w->bar_w = 0;
-	len = snprintf(line, sizeof line, " %s  speed %d/s  event %" PRIu64,
-	               w->playing          ? "playing"
-	               : search_done(w->s) ? "done"
-	                                   : "paused",
-	               speeds[w->speed], c->events);
 	if (w->total) {
-		int bar = COLS - len - 20, fill;
-
-		len += snprintf(line + len, sizeof line - (size_t)len, " of %" PRIu64,
-		                w->total);
-		help_put(1, 0, A_NORMAL, line);
-		if (bar > 40)
-			bar = 40;
-		if (bar < 5)
-			return;
-		w->bar_x = len + 2;
-		w->bar_w = bar;
-		fill = (int)((double)c->events * bar / (double)w->total);
-		attrset(theme_attr(THEME_TRY));
-		mvhline(1, len + 2, ' ', fill);
-		attrset(theme_attr(THEME_DIMMED));
-		mvhline(1, len + 2 + fill, theme_is_ascii() ? '.' : ACS_HLINE,
-		        bar - fill);
-		attrset(A_NORMAL);
-		snprintf(line, sizeof line, "%3d%%", (int)(c->events * 100 / w->total));
-		help_put(1, len + 3 + bar, A_NORMAL, line);
-	} else {
-		help_put(1, 0, A_NORMAL, line);
+		snprintf(of, sizeof of, " of %" PRIu64, w->total);
+		snprintf(pct, sizeof pct, "%3d%%", (int)(c->events * 100 / w->total));
 	}
+	len = snprintf(line, sizeof line, " %s  speed %d/s  event %" PRIu64 "%s", state,
+	               speeds[w->speed], c->events, of);
+	/* The same figures in fewer words for a narrow window. */
+	if (len + (int)strlen(pct) + 1 > COLS)
+		len = snprintf(line, sizeof line, " %s  %d/s  %" PRIu64 "%s", state,
+		               speeds[w->speed], c->events, of);
+	help_put(1, 0, A_NORMAL, line);
+	if (!w->total)
+		return;
+	bar = COLS - len - 8;
+	if (bar > 40)
+		bar = 40;
+	if (bar < 5) {
+		help_put(1, len + 1, A_NORMAL, pct);
+		return;
+	}
+	int fill = (int)((double)c->events * bar / (double)w->total);
+
+	w->bar_x = len + 2;
+	w->bar_w = bar;
+	attrset(theme_attr(THEME_TRY));
+	mvhline(1, len + 2, ' ', fill);
+	attrset(theme_attr(THEME_DIMMED));
+	mvhline(1, len + 2 + fill, theme_is_ascii() ? '.' : ACS_HLINE, bar - fill);
+	attrset(A_NORMAL);
+	help_put(1, len + 3 + bar, A_NORMAL, pct);
 }
 
 /* The narration, the message and the key line. */
 static void draw_footer(struct watch *w, char *said, size_t len)
 {
+	static const char *const hints[] = {"Space play", "Left/Right step", "n next",
+	                                    "e end", "+/- speed"};
+	static const char tail[] = "? help  q quit";
+	char keys_line[160] = "";
+	size_t at = 0;
+	int room = COLS - 6;
+
 	search_describe(w->s, said, len);
+	/* A long solution is cut where it shows, not silently. */
+	if ((int)strlen(said) > room && room > 3)
+		snprintf(said + room - 3, len - (size_t)(room - 3), "...");
 	help_put(LINES - 3, 0, A_NORMAL, "Last: ");
 	help_put(LINES - 3, 6, theme_attr(THEME_KEY), said[0] ? said : "(nothing yet)");
 	if (w->message[0])
 		help_put(LINES - 2, 0, A_NORMAL, w->message);
+	/* As many hints as fit, and always the way to the help and out. */
+	for (size_t i = 0; i < sizeof hints / sizeof hints[0]; i++) {
+		if ((int)(at + 1 + strlen(hints[i]) + 2 + strlen(tail)) > COLS - 1)
+			break;
+		at += (size_t)snprintf(keys_line + at, sizeof keys_line - at, " %s ",
+		                       hints[i]);
+	}
+	snprintf(keys_line + at, sizeof keys_line - at, " %s", tail);
 	attrset(theme_attr(THEME_STATUS));
 	mvhline(LINES - 1, 0, ' ', COLS);
-	help_put(
-	        LINES - 1, 0, theme_attr(THEME_STATUS),
-	        " Space play  Left/Right step  n next  e end  +/- speed  ? help  q quit");
+	help_put(LINES - 1, 0, theme_attr(THEME_STATUS), keys_line);
 }
 
 /* Lays the board out in a rectangle of the given width, flush left. */
@@ -874,10 +1137,14 @@ static void place_board(struct watch *w, int width, int height)
 	w->bv.show_cursor = false;
 	w->bv.top = 2;
 	w->bv.left = 0;
-	w->bv.width = width > minw ? width : minw;
+	w->bv.width = width;
 	w->bv.height = height;
-	if (boardview_layout(&w->bv) < 0)
+	/* Too narrow even to scroll: no board rather than a stale one. */
+	if (boardview_layout(&w->bv) < 0) {
+		w->bv.files = w->bv.ranks = 0;
+		w->bv.width = width > 0 ? width : 0;
 		return;
+	}
 	w->bv.width = w->bv.label_w + w->bv.files * w->bv.cw;
 	w->bv.height = w->bv.ranks * w->bv.ch + 1;
 	boardview_layout(&w->bv);
@@ -919,30 +1186,41 @@ static int draw_overview(struct watch *w, int width, int height)
 	ov.attacked = attacked;
 	scale = boardview_overview_draw(&ov);
 	free(attacked);
-	w->bv.width = ov.cols > 24 ? ov.cols : 24;
+	w->bv.width = ov.cols > 24 || width < 24 ? ov.cols : 24;
 	/* An ASCII mark stands for a block of 2 by 4 dots' squares. */
-	if (scale > 0 && theme_is_ascii())
-		help_line(&(int){2 + ov.rows}, 0, w->bv.width, theme_attr(THEME_DIMMED),
-		          "a mark: %dx%d squares", 2 * scale, 4 * scale);
-	else if (scale > 0)
-		help_line(&(int){2 + ov.rows}, 0, w->bv.width, theme_attr(THEME_DIMMED),
-		          "a dot: %dx%d squares", scale, scale);
+	if (scale > 0) {
+		bool ascii = theme_is_ascii();
+		int sw = ascii ? 2 * scale : scale, sh = ascii ? 4 * scale : scale;
+		char label[64];
+		int y = 2 + ov.rows;
+
+		if (snprintf(label, sizeof label, "a %s: %dx%d squares",
+		             ascii ? "mark" : "dot", sw, sh) > w->bv.width)
+			snprintf(label, sizeof label, "%s: %dx%d", ascii ? "mark" : "dot",
+			         sw, sh);
+		help_line(&y, 0, w->bv.width, theme_attr(THEME_DIMMED), "%s", label);
+	}
 	return 2 + ov.rows + 2;
 }
 
 void watch_draw(struct watch *w)
 {
+	static struct tree tree;
 	char title[128], said[512];
-	int bottom = LINES - 4, rows = bottom - 1, x, y, width, under, ngiven = 0;
+	int bottom = LINES - 4, rows = bottom - 1, x, under, ngiven = 0;
 	int pw = w->show_pseudo ? w->pseudo_w : COUNTERS_W;
-	bool tree = w->show_tree && search_nodes(w->s) && w->n <= TREE_MAX_N;
+	enum levels kind = levels_kind(w);
 	bool two, stack = w->show_stack && search_nodes(w->s); /* no calls in repair */
+	bool tree_under = false;
 
 	fill_cells(w);
+	if (kind == LEVELS_TREE)
+		tree_build(w, &tree);
 	for (int f = 0; w->given && f < w->n; f++)
 		ngiven += w->given[f] >= 0;
-	snprintf(title, sizeof title, "nqueens - Watch %dx%d, %s, %s%s", w->n, w->n,
-	         search_algo_name(w->algo),
+	/* A narrow window drops the program's name rather than the search's. */
+	snprintf(title, sizeof title, "%sWatch %dx%d, %s, %s%s",
+	         COLS >= 60 ? "nqueens - " : "", w->n, w->n, search_algo_name(w->algo),
 	         !search_nodes(w->s)     ? "one solution"
 	         : w->goal == SEARCH_ALL ? "all solutions"
 	                                 : "first solution",
@@ -951,64 +1229,77 @@ void watch_draw(struct watch *w)
 	draw_progress(w);
 
 	/*
-	 * Two columns beside the board (counters and tree; listing and stack)
+	 * Two columns beside the board (counters and levels; listing and stack)
 	 * when the board keeps squares of 4 by 2 or more; else one column as
 	 * wide as the listing, and the board takes the rest.  On a short window
-	 * with a tree to draw, the board leaves half the height under it.
+	 * with a tree to draw, the board leaves room under it for the tree, as
+	 * long as it still shows whole.
 	 */
 	if (w->n > CELLS_MAX_N) {
-		under = draw_overview(w, COLS - pw - 2, rows);
+		int ow = COLS - pw - 2;
+
+		/* A narrow window cuts the listing rather than lose the board. */
+		if (ow < COUNTERS_W)
+			ow = COLS - SIDE_MIN_W - 3;
+		under = draw_overview(w, ow, rows);
 		x = w->bv.width + 2;
 		two = false;
 	} else {
 		place_board(w, COLS - pw - COUNTERS_W - 4, rows);
 		two = w->bv.cw >= 4 && w->bv.files == w->n;
-		if (!two)
-			place_board(w, COLS - pw - 2,
-			            tree && rows < 30 ? rows / 2 : rows);
+		if (!two) {
+			int h = rows, bw = COLS - pw - 2, minw;
+
+			if (kind == LEVELS_TREE && rows < 30)
+				h = rows / 2 > w->n + 1 ? rows / 2 : w->n + 1;
+			/*
+			 * Without room for the listing the board shows whole, if
+			 * the counters keep their column; else it scrolls.
+			 */
+			boardview_min_size(w->n, &(int){0}, &minw);
+			if (bw < minw)
+				bw = minw < COLS - SIDE_MIN_W - 3 ? minw
+				                                  : COLS - SIDE_MIN_W - 3;
+			place_board(w, bw, h < rows ? h : rows);
+		}
 		if (w->bv.files > 0)
 			boardview_draw(&w->bv);
 		x = w->bv.label_w + w->bv.files * w->bv.cw + 2;
 		under = w->bv.top + w->bv.height + 1;
 	}
-	width = COLS - x - 1;
 
-	/* Under the board: the call stack, then the tree where there is room. */
-	bool stack_under = stack && bottom - under >= 3;
-	bool tree_under = false;
+	/*
+	 * Under the board: the call stack, then the tree, where they fit.  The
+	 * stack keeps the room of its deepest call, so that the tree does not
+	 * move as the search goes up and down.
+	 */
+	int uw = x - 2, y = under;
 
-	y = under;
-	if (stack_under)
-		y = draw_stack(w, y, 0, x - 2, bottom) + 1;
-	if (tree && !two && bottom - y >= 2) {
-		draw_tree(w, y, 0, x - 2, bottom);
+	if (stack && uw >= stack_width(w) && bottom - y >= 2) {
+		int s = 1 + w->n - ngiven;
+
+		if (s > bottom - y + 1)
+			s = bottom - y + 1;
+		draw_stack(w, y, 0, uw, y + s - 1);
+		y += s + 1;
+		stack = false;
+	}
+	if (kind == LEVELS_TREE && !two && uw >= 3 * w->n + 2 && bottom - y >= 3) {
+		draw_tree(&tree, y, 0, uw, bottom);
 		tree_under = true;
 	}
 
 	if (two) {
-		int x2 = x + COUNTERS_W + 2, rest = COLS - x2 - 1;
+		int x2 = x + COUNTERS_W + 2;
 
-		y = draw_counters(w, 2, x, COUNTERS_W, bottom);
-		draw_levels(w, y + 1, x, COUNTERS_W, bottom);
-		y = w->show_pseudo ? draw_pseudo(w, 2, x2, rest, bottom) + 1 : 2;
-		if (stack && !stack_under)
-			draw_stack(w, y, x2, rest, bottom);
-		draw_footer(w, said, sizeof said);
-		return;
+		draw_column(w, 2, x, COUNTERS_W, bottom, false, COUNTERS_LONG, false,
+		            kind, &tree);
+		draw_column(w, 2, x2, COLS - x2 - 1, bottom, w->show_pseudo,
+		            COUNTERS_NONE, stack, LEVELS_NONE, &tree);
+	} else {
+		draw_column(w, 2, x, COLS - x - 1, bottom, w->show_pseudo,
+		            COUNTERS_PACKED, stack, tree_under ? LEVELS_NONE : kind,
+		            &tree);
 	}
-	y = 2;
-	if (w->show_pseudo) {
-		/* The listing leaves the counters their lines. */
-		int cap = bottom - 5 - (stack && !stack_under ? 3 : 0);
-
-		if (cap > y + w->npseudo)
-			cap = y + w->npseudo;
-		y = draw_pseudo(w, y, x, width, cap) + 1;
-	}
-	y = draw_counters_short(w, y, x, width, bottom);
-	if (stack && !stack_under)
-		y = draw_stack(w, y + 1, x, width, bottom);
-	if (!tree_under)
-		draw_levels(w, y, x, width, bottom);
 	draw_footer(w, said, sizeof said);
 }
