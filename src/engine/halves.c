@@ -354,15 +354,6 @@ static ALWAYS_INLINE uint64_t popcount_andnot(const uint64_t *restrict a,
 	return c;
 }
 
-/* dst = src */
-static ALWAYS_INLINE void words_copy(uint64_t *restrict dst, const uint64_t *restrict src,
-                                     size_t words)
-{
-	for (size_t x = 0; x < words; x += BLOCK)
-		for (int k = 0; k < BLOCK; k++)
-			dst[x + k] = src[x + k];
-}
-
 /* dst |= src */
 static ALWAYS_INLINE void words_or(uint64_t *restrict dst, const uint64_t *restrict src,
                                    size_t words)
@@ -391,6 +382,17 @@ static ALWAYS_INLINE void words_andnot_2(uint64_t *restrict dst,
 			dst[x + k] &= ~(a[x + k] | b[x + k]);
 }
 
+/* dst = base & ~(a | b) */
+static ALWAYS_INLINE void words_andnot3(uint64_t *restrict dst,
+                                        const uint64_t *restrict base,
+                                        const uint64_t *restrict a,
+                                        const uint64_t *restrict b, size_t words)
+{
+	for (size_t x = 0; x < words; x += BLOCK)
+		for (int k = 0; k < BLOCK; k++)
+			dst[x + k] = base[x + k] & ~(a[x + k] | b[x + k]);
+}
+
 /* dst = a | b */
 static ALWAYS_INLINE void words_or2(uint64_t *restrict dst, const uint64_t *restrict a,
                                     const uint64_t *restrict b, size_t words)
@@ -398,16 +400,6 @@ static ALWAYS_INLINE void words_or2(uint64_t *restrict dst, const uint64_t *rest
 	for (size_t x = 0; x < words; x += BLOCK)
 		for (int k = 0; k < BLOCK; k++)
 			dst[x + k] = a[x + k] | b[x + k];
-}
-
-/* dst = a & ~b */
-static ALWAYS_INLINE void words_andnot2(uint64_t *restrict dst,
-                                        const uint64_t *restrict a,
-                                        const uint64_t *restrict b, size_t words)
-{
-	for (size_t x = 0; x < words; x += BLOCK)
-		for (int k = 0; k < BLOCK; k++)
-			dst[x + k] = a[x + k] & ~b[x + k];
 }
 
 /* dst &= ~b */
@@ -584,6 +576,37 @@ static ALWAYS_INLINE const uint64_t *placement_kill(const struct work *w,
 	return w->qk + ((size_t)rows[i] * g->n + (cols >> (5 * i) & 31)) * g->words;
 }
 
+/* dst = the union of the kill vectors of a placement's nq queens. */
+static ALWAYS_INLINE void placement_union(const struct work *w, const struct geom *g,
+                                          const int rows[], int nq, uint64_t cols,
+                                          uint64_t *dst, size_t len)
+{
+	words_or2(dst, nq > 0 ? placement_kill(w, g, rows, 0, cols) : w->zero,
+	          nq > 1 ? placement_kill(w, g, rows, 1, cols) : w->zero, len);
+	int i = 2;
+	for (; i + 1 < nq; i += 2)
+		words_or_2(dst, placement_kill(w, g, rows, i, cols),
+		           placement_kill(w, g, rows, i + 1, cols), len);
+	if (i < nq)
+		words_or(dst, placement_kill(w, g, rows, i, cols), len);
+}
+
+/* dst = the tops that a placement's nq queens leave alive. */
+static ALWAYS_INLINE void placement_spare(const struct work *w, const struct geom *g,
+                                          const int rows[], int nq, uint64_t cols,
+                                          uint64_t *dst, size_t len)
+{
+	words_andnot3(dst, w->alive0,
+	              nq > 0 ? placement_kill(w, g, rows, 0, cols) : w->zero,
+	              nq > 1 ? placement_kill(w, g, rows, 1, cols) : w->zero, len);
+	int i = 2;
+	for (; i + 1 < nq; i += 2)
+		words_andnot_2(dst, placement_kill(w, g, rows, i, cols),
+		               placement_kill(w, g, rows, i + 1, cols), len);
+	if (i < nq)
+		words_andnot(dst, placement_kill(w, g, rows, i, cols), len);
+}
+
 /*
  * Counts the bottoms of one split of the bottom rows, the south-west
  * placements x (rows r) against the south-east ones y, through the sieve.
@@ -606,14 +629,7 @@ static ALWAYS_INLINE uint64_t bottoms_count(struct work *w, const struct quad *q
 		uint64_t *kv = w->kv + j * words;
 		bool longq = (LINES_A(&q[3], y[j]) | LINES_D(&q[3], y[j])) & longd;
 		size_t len = g->diag && longq ? w0 : words;
-		words_copy(kv, nr2 ? placement_kill(w, g, rows2, 0, y[j].cols) : w->zero,
-		           len);
-		int i = 1;
-		for (; i + 1 < nr2; i += 2)
-			words_or_2(kv, placement_kill(w, g, rows2, i, y[j].cols),
-			           placement_kill(w, g, rows2, i + 1, y[j].cols), len);
-		if (i < nr2)
-			words_or(kv, placement_kill(w, g, rows2, i, y[j].cols), len);
+		placement_union(w, g, rows2, nr2, y[j].cols, kv, len);
 	}
 	for (size_t i = 0; i < l1; i++) {
 		uint64_t a1 = LINES_A(&q[2], x[i]), d1 = LINES_D(&q[2], x[i]);
@@ -632,16 +648,7 @@ static ALWAYS_INLINE uint64_t bottoms_count(struct work *w, const struct quad *q
 		if (!nj)
 			continue;
 		uint64_t *al = w->alive;
-		words_andnot2(al, w->alive0,
-		              nr1 ? placement_kill(w, g, rows1, 0, x[i].cols) : w->zero,
-		              len);
-		int k = 1;
-		for (; k + 1 < nr1; k += 2)
-			words_andnot_2(al, placement_kill(w, g, rows1, k, x[i].cols),
-			               placement_kill(w, g, rows1, k + 1, x[i].cols),
-			               len);
-		if (k < nr1)
-			words_andnot(al, placement_kill(w, g, rows1, k, x[i].cols), len);
+		placement_spare(w, g, rows1, nr1, x[i].cols, al, len);
 		if (!g->diag) {
 			for (size_t t = 0; t < nj; t++)
 				sum += popcount_andnot(al, w->kv + w->jl[t] * words,
