@@ -125,6 +125,7 @@ struct work {
 	uint64_t *kv;
 	size_t kvcap;
 	uint32_t *jl;
+	uint64_t *packed; /* a north-east list's crossings */
 	uint64_t sum;
 	size_t bytes;
 	int err;
@@ -322,6 +323,7 @@ static void work_free(struct work *w)
 	free(w->zero);
 	free(w->kv);
 	free(w->jl);
+	free(w->packed);
 }
 
 /* ---- The join, one unit ---- */
@@ -437,6 +439,14 @@ struct geom {
 	                 * queens begin */
 };
 
+/* A placement's lines across the middle, packed as a top is (see below). */
+static ALWAYS_INLINE uint64_t crossings(const struct geom *g, uint64_t a, uint64_t d)
+{
+	const uint64_t wmask = (1ull << g->win) - 1;
+	uint64_t longq = (a >> (g->n - 1) & 1) + (d >> (g->n - 1) & 1);
+	return (a >> g->wlo & wmask) | (d >> g->wlo & wmask) << 32 | longq << 62;
+}
+
 /*
  * Lists the tops of the columns tw (west) and te (east): each compatible
  * pair of top placements as its crossing lines a | d << 32, with at bit 62
@@ -448,7 +458,6 @@ static ALWAYS_INLINE size_t tops_list(struct work *w, const struct quad *q,
                                       uint32_t tw, uint32_t te)
 {
 	const int h = g->h, ta = __builtin_popcount(tw);
-	const uint64_t wmask = (1ull << g->win) - 1;
 	size_t bound = 0, k = 0;
 	for (uint32_t r = s->toprows;; r = (r - 1) & s->toprows) {
 		size_t l1, l2;
@@ -464,24 +473,27 @@ static ALWAYS_INLINE size_t tops_list(struct work *w, const struct quad *q,
 		return 0;
 	if (work_tops(w, bound))
 		return (size_t)-1;
-	uint64_t *tv = w->tops;
+	uint64_t *tv = w->tops, *packed = w->packed;
 	for (uint32_t r = s->toprows;; r = (r - 1) & s->toprows) {
 		size_t l1, l2;
 		if (__builtin_popcount(r) != ta)
 			goto next;
 		const struct place *x = key_list(&q[0], r << h | tw, &l1);
 		const struct place *y = key_list(&q[1], (s->toprows & ~r) << h | te, &l2);
+		if (!l1 || !l2)
+			goto next;
+		for (size_t j = 0; j < l2; j++)
+			packed[j] =
+			        crossings(g, LINES_A(&q[1], y[j]), LINES_D(&q[1], y[j]));
 		for (size_t i = 0; i < l1; i++) {
 			uint64_t xa = LINES_A(&q[0], x[i]), xd = LINES_D(&q[0], x[i]);
+			uint64_t xp = crossings(g, xa, xd);
 			/* x's lines counted as y's are, for the test. */
 			uint64_t ya = xa >> q[1].abase, yd = xd >> q[1].dbase;
 			for (size_t j = 0; j < l2; j++) {
-				uint64_t a = xa | LINES_A(&q[1], y[j]);
-				uint64_t d = xd | LINES_D(&q[1], y[j]);
-				uint64_t longq =
-				        (a >> (g->n - 1) & 1) + (d >> (g->n - 1) & 1);
-				tv[k] = (a >> g->wlo & wmask) |
-				        (d >> g->wlo & wmask) << 32 | longq << 62;
+				/* The two share no line when kept, so adding is or-ing,
+				 * and the long-diagonal queens add up. */
+				tv[k] = xp + packed[j];
 				/* Written always, kept when compatible: no branch. */
 				k += !((ya & y[j].a) | (yd & y[j].d));
 			}
@@ -1009,7 +1021,8 @@ int halves_count(int n, int threads, halves_progress_fn progress, void *ctx,
 		w[i].sh = &sh;
 		w[i].fstart = -1;
 		w[i].jl = malloc((sh.maxlist ? sh.maxlist : 1) * sizeof *w[i].jl);
-		if (!w[i].jl)
+		w[i].packed = malloc((sh.maxlist ? sh.maxlist : 1) * sizeof *w[i].packed);
+		if (!w[i].jl || !w[i].packed)
 			err = ENOMEM;
 	}
 	/* The calling thread is worker 0. */
