@@ -47,7 +47,9 @@ best_of() {
 		if [ -z "$secs" ] || awk -v t="$s" -v b="$secs" 'BEGIN { exit !(t < b) }'; then
 			secs=$s
 		fi
-		[ "$m" -gt "$kib" ] && kib=$m
+		if [ "$m" -gt "$kib" ]; then
+			kib=$m
+		fi
 	done
 }
 
