@@ -417,7 +417,7 @@ static void *worker_run(void *arg)
 		return NULL;
 	pthread_mutex_lock(&w->lock);
 	for (;;) {
-		enum job job;
+		enum job job = JOB_NONE;
 		long long now;
 
 		while (!w->quit && (job = job_next(b)) == JOB_NONE)
