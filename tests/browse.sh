@@ -59,7 +59,7 @@ expect_screen "a position that is no solution says why" "Not a solution: a1 and 
 keys /
 keys -l "2 4 1 3"
 keys Enter
-expect_screen "a smaller board says so" "That is a 4x4 position; this board is 8x8"
+expect_screen "a smaller board says so" "That position has 4 files; a solution here has 8"
 
 # The gallery.
 keys v
@@ -72,10 +72,16 @@ expect_screen "Enter opens the board chosen" "Solution 7 / 92"
 keys Tab
 expect_screen "Tab: the classes" "Browse 8x8: classes"
 expect_screen "12 classes, 11 of 8 and 1 of 4" "12 classes: 11 of 8 members, 1 of 4 members"
-expect_screen "the class of the solution shown is chosen" "3  2 4 6 8 3 1 7 5 +8  none"
-expect_screen "the symmetric class" "10  3 5 2 8 1 7 4 6 +4  own 180. turn"
+expect_screen "the class of the solution shown is chosen" " 3 +8  none +2 4 6 8 3 1 7 5"
+expect_screen "the symmetric class" " 10 +4  own 180. turn +3 5 2 8 1 7 4 6"
+if [ "$(screen | grep -Ec '^ +[0-9]+ +8  none ')" = 11 ] &&
+	[ "$(screen | grep -Ec '^ +[0-9]+ +4  own 180. turn ')" = 1 ]; then
+	pass "one line a class: 11 of 8 members, 1 of 4"
+else
+	fail "one line a class: 11 of 8 members, 1 of 4" "$(screen)"
+fi
 keys g 1 0 Enter Enter
-expect_screen "Enter shows a class's variants" "Class 10: 4 members, symmetry: own 180. turn"
+expect_screen "Enter shows a class's variants" "class 10 of 12, 4 members, symmetry: own 180. turn"
 expect_screen "each named, with its number" "id #14 +rot90 #38 +flip-x #79 +flip-diag #55"
 keys Right Enter
 expect_screen "Enter on a variant opens that solution" "Solution 38 / 92"
@@ -83,9 +89,15 @@ expect_screen "which knows its class" "class 10 of 12, rot90 of the representati
 
 # Export: a file in the current directory, never over another.
 keys x
-expect_screen "x writes a file and says where" "Written to nqueens-8x8-solution-38.txt"
+expect_screen "x writes a file and says where" "Written to nqueens-8x8-solution-38.txt in /"
 keys x
 expect_screen "a second export takes another name" "Written to nqueens-8x8-solution-38-2.txt"
+if [ "$(grep -c . "$tmpdir/nqueens-8x8-solution-38.txt")" = "$(grep -c . "$tmpdir/nqueens-8x8-solution-38-2.txt")" ] &&
+	[ -z "$(find "$tmpdir" -maxdepth 1 -name 'nqueens-export.tmp.*')" ]; then
+	pass "the first file is kept whole, and no temporary file is left"
+else
+	fail "the first file is kept whole, and no temporary file is left" "$(ls "$tmpdir")"
+fi
 if grep -q "ranks: *4 6 8 2 7 1 3 5" "$tmpdir/nqueens-8x8-solution-38.txt" &&
 	grep -q "solution #38 of 92" "$tmpdir/nqueens-8x8-solution-38.txt"; then
 	pass "the file holds the board's number and ranks"
@@ -106,6 +118,36 @@ else
 	fail "the class file holds every variant's board" "$(head -20 "$tmpdir"/nqueens-8x8-class-10.txt 2>&1)"
 fi
 
+# The standard window: the whole board, and every member of a class at once.
+tm resize-window -x 80 -y 24
+keys Home Enter
+expect_screen "80x24: a class's eight members, five on a row" "id #1 +rot90 #89 +rot180 #60 +rot270 #22 +flip-x #33"
+expect_screen "80x24: and three on the next" "flip-y #92 +flip-diag #4 +flip-anti #71"
+keys Enter
+expect_screen "the representative opened" "Solution 1 / 92"
+expect_screen "80x24: the board's top rank" "^ *8 .*Q"
+expect_screen "80x24: its file letters" "a +b +c +d +e +f +g +h"
+
+# The smallest window: everything still whole, or paged and said so.
+tm resize-window -x 50 -y 12
+expect_screen "50x12: the top rank of the board" "^8 .*Q"
+expect_screen "50x12: the file letters" "^  abcdefgh"
+expect_screen "50x12: the class, wrapped" "class 1 of 12, id of the"
+keys v
+expect_screen "50x12: the gallery says which it shows" "Solutions 1-4 of 92"
+expect_screen "50x12: under its boards, the keys" "^ arrows choose"
+keys Tab Enter
+expect_screen "50x12: the members not shown are said" "Members 1-3 of 8; PgDn and PgUp"
+keys PageDown
+expect_screen "50x12: PgDn shows the next three" "rot270 #22 +flip-x #33 +flip-y #92"
+keys Escape Escape
+tm resize-window -x 49 -y 12
+expect_screen "49 columns: too small" "Terminal too small"
+tm resize-window -x 50 -y 11
+expect_screen "11 lines: too small" "Terminal too small"
+tm resize-window -x 50 -y 12
+expect_screen "50x12 again shows the screen" "Browse 8x8"
+
 # Resize, too small, help.
 tm resize-window -x 40 -y 10
 expect_screen "a tiny window says it is too small" "Terminal too small"
@@ -113,6 +155,7 @@ tm resize-window -x 80 -y 24
 expect_screen "growing back shows the screen" "Browse 8x8"
 keys '?'
 expect_screen "? lists the keys" "Browse: keys"
+expect_screen "the help names the gallery's keys" "Down Up +the same; a row on or back in the gallery"
 keys x
 keys q
 if wait_exit && [ "$status" = 0 ]; then
@@ -122,6 +165,40 @@ else
 fi
 modes_restored "quitting leaves the terminal as it was"
 
+# Boards without a solution say why, and keep saying it.
+for n in 2 3; do
+	start 80 24 -- --ascii browse $n
+	expect_screen "${n}x$n: no solution, and why" "The ${n}x$n board has no solution: (any two queens|at most two queens)"
+	keys Right Tab x
+	expect_screen "${n}x$n: the reason stays after keys" "The ${n}x$n board has no solution"
+	expect_screen "${n}x$n: only help and leaving" "\? help  q leave"
+	keys q
+	wait_exit
+done
+
+# An export that cannot be written says so, and the screen goes on.
+mkdir "$tmpdir/gone"
+start_dir="$tmpdir/gone" start 80 24 -- --ascii browse 8
+expect_screen "browse in a directory about to go" "Solution 1 / 92"
+rmdir "$tmpdir/gone"
+keys x
+expect_screen "x where nothing can be written says why" "Not exported to .*: cannot write in this directory"
+keys Right
+expect_screen "and the screen goes on" "Solution 2 / 92"
+keys q
+wait_exit
+
+# Without colours the screen is monochrome.
+start 80 24 NO_COLOR=1 -- browse 8
+expect_screen "NO_COLOR starts" "Solution 1 / 92"
+if tm capture-pane -p -e | grep -Eq '\[(3[0-7]|4[0-7]|38;|48;)'; then
+	fail "NO_COLOR draws without colours" "$(tm capture-pane -p -e | head -5)"
+else
+	pass "NO_COLOR draws without colours"
+fi
+keys q
+wait_exit
+
 # A large board: paging and jumping at once, the total from the table.
 start 100 30 -- --ascii browse 16
 expect_screen "16x16 opens at once" "Solution 1 / 14772512"
@@ -129,8 +206,66 @@ keys g 1 0 0 0 0 0 0 0 Enter
 expect_screen "a jump to #10000000" "Solution 10000000 / 14772512"
 keys Right
 expect_screen "and the next" "Solution 10000001 / 14772512"
+keys Left Left
+expect_screen "and back past it" "Solution 9999999 / 14772512"
 keys End
 expect_screen "the last" "Solution 14772512 / 14772512"
+keys v
+expect_screen "its gallery page, walked back from it" "Solutions 14772509-14772512 of 14772512"
+keys Tab
+expect_screen "16x16: the classes open at once, found in the background" "^ 1846955 classes"
+expect_screen "16x16: the first class" "^ +1 +8  none +1 3 5 2 13 9 14 12 15 6 16 7 4 11 8 10"
+keys q
+wait_exit
+
+# The class number of a solution far on is found in the background.
+start 100 30 -- --ascii browse 14
+keys g 3 0 0 0 0 0 Enter
+expect_screen "14x14: #300000 at once" "Solution 300000 / 365596"
+expect_screen "its class number, found in the background" "class 29761 of 45752, rot180 of the representative"
+keys Tab
+expect_screen "14x14: every class found, by orbit" "45752 classes: 45647 of 8 members, 105 of 4 members"
+expect_screen "at the class of the solution shown" "^ +29761 +8  none +3 10 7 5 11 1 14 6 8 13 2 12 9 4"
+keys q
+wait_exit
+
+# While the total is counted, its progress shows and the keys answer.
+start 100 30 -- --ascii browse 17
+keys Right
+if wait_for "Solution 2 / 95815104" && screen | grep -q "counting them here: [0-9]*%"; then
+	pass "17x17: Right answers while the total is counted, with progress"
+else
+	fail "17x17: Right answers while the total is counted, with progress" "$(screen)"
+fi
+pid=$(pid_of_program)
+kill -s TERM "$pid"
+wait_exit
+modes_restored "SIGTERM while counting leaves the terminal as it was"
+
+# Without the table of counts: solutions are walked in the background.
+start 100 30 NQUEENS_DATADIR=/nonexistent -- --ascii browse 14
+keys g 3 0 0 0 0 0 Enter
+expect_screen "no table: #300000 is walked to" "Solution 300000 / 365596"
+keys Home /
+keys -l "11 6 3 13 2 7 9 1 14 4 10 8 5 12"
+keys Enter
+expect_screen "no table: a position is found by the walk" "Found: solution #300000"
+keys q
+wait_exit
+
+# 20x20: beyond what is counted here; the published total, said so; keys answer.
+start 80 24 -- --ascii browse 20
+expect_screen "20x20 opens at once" "Solution 1 / 39029188884"
+expect_screen "its total is said to be published" "totals from the published table"
+expect_screen "80x24: its top rank" "^ *20 .*Q"
+keys End
+expect_screen "20x20: the last, at once" "Solution 39029188884 / 39029188884"
+keys g 2 0 0 0 0 0 0 0 0 0 Enter
+expect_screen "a far jump is walked to, with progress" "Finding solution #2000000000: walked to #[0-9]+"
+keys Escape
+expect_screen "Escape stops it" "Search stopped"
+keys Left
+expect_screen "and the keys answer" "Solution 39029188883 / 39029188884"
 keys q
 wait_exit
 

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "board.h"
+#include "catalog.h"
 #include "classes.h"
 #include "construct.h"
 #include "count.h"
@@ -801,6 +802,172 @@ static void test_class_grouping(void **state)
 	}
 }
 
+/* Steps on and back land where unrank says, and stop at the ends. */
+static void test_step_both_ways(void **state)
+{
+	static const int64_t steps[] = {1, -1, 3, -3, 10, -10, 100, -100};
+
+	(void)state;
+	for (int n = 1; n <= 9; n++) {
+		uint64_t total = enum_total(n, NULL);
+
+		for (uint64_t k = 1; k <= total; k++) {
+			int p[9], q[9], r[9];
+
+			assert_true(enum_unrank(n, k, NULL, p));
+			for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+				int64_t d = steps[i];
+				uint64_t to = d > 0 ? k + (uint64_t)d > total
+				                              ? total
+				                              : k + (uint64_t)d
+				              : k <= (uint64_t)-d ? 1
+				                                  : k - (uint64_t)-d;
+				uint64_t moved = enum_step(n, p, d, q);
+
+				assert_int_equal(moved, to > k ? to - k : k - to);
+				assert_true(enum_unrank(n, to, NULL, r));
+				assert_memory_equal(q, r, sizeof *q * (size_t)n);
+			}
+		}
+	}
+}
+
+/* A rank or unrank another thread lost interest in gives up; else it answers. */
+static void test_rank_cancel(void **state)
+{
+	atomic_int stop = 1, go = 0;
+	int p[13], q[13];
+	uint64_t k;
+
+	(void)state;
+	assert_int_equal(enum_unrank_cancel(13, 60000, NULL, p, &stop), -1);
+	assert_int_equal(enum_unrank_cancel(13, 60000, NULL, p, &go), 1);
+	assert_true(enum_unrank(13, 60000, NULL, q));
+	assert_memory_equal(p, q, sizeof p);
+	assert_int_equal(enum_rank_cancel(13, p, NULL, &k, &stop), -1);
+	assert_int_equal(enum_rank_cancel(13, p, NULL, &k, &go), 1);
+	assert_int_equal(k, 60000);
+	p[12] = p[11];
+	assert_int_equal(enum_rank_cancel(13, p, NULL, &k, &go), 0);
+}
+
+/* A catalog answers what it has walked past, later for the rest, then all of it. */
+static void test_catalog_lookups(void **state)
+{
+	(void)state;
+	for (int n = 1; n <= 12; n++) {
+		struct catalog *c = catalog_new(n);
+		struct catalog_state st;
+		struct enum_iter it;
+		struct class_iter ci;
+		int p[ENUM_MAX_N], q[ENUM_MAX_N];
+		uint64_t k = 0, i = 0, got, members = 0;
+
+		assert_non_null(c);
+		/* Nothing walked yet: everything is for later. */
+		catalog_state(c, &st);
+		assert_int_equal(st.solutions, 0);
+		if (a000170[n]) {
+			assert_true(enum_unrank(n, 1, NULL, p));
+			assert_int_equal(catalog_solution(c, 1, q), CATALOG_LATER);
+			assert_int_equal(catalog_index(c, p, &got), CATALOG_LATER);
+			assert_int_equal(catalog_class_index(c, p, &got), CATALOG_LATER);
+		}
+		/* Walked in uneven steps, the counts only grow. */
+		while (catalog_walk(c, 777)) {
+			struct catalog_state now;
+
+			catalog_state(c, &now);
+			assert_true(now.solutions >= st.solutions);
+			assert_true(now.classes >= st.classes);
+			st = now;
+		}
+		assert_false(catalog_walk(c, 1));
+		catalog_state(c, &st);
+		assert_true(st.done && st.classes_done);
+		assert_int_equal(st.solutions, a000170[n]);
+		assert_int_equal(st.classes, a002562[n]);
+		for (int o = 1; o <= 8; o++)
+			members += st.by_orbit[o] * (uint64_t)o;
+		assert_int_equal(members, a000170[n]);
+
+		enum_start(&it, n);
+		while (enum_next(&it, p)) {
+			k++;
+			if (n > 10 && k % 97 != 1)
+				continue;
+			assert_int_equal(catalog_solution(c, k, q), CATALOG_FOUND);
+			assert_memory_equal(p, q, sizeof *p * (size_t)n);
+			assert_int_equal(catalog_index(c, p, &got), CATALOG_FOUND);
+			assert_int_equal(got, k);
+			/* A solution that is no representative has no class number. */
+			if (!classes_is_rep(n, p))
+				assert_int_equal(catalog_class_index(c, p, &got),
+				                 CATALOG_NONE);
+		}
+		assert_int_equal(catalog_solution(c, k + 1, q), CATALOG_NONE);
+		assert_int_equal(catalog_solution(c, 0, q), CATALOG_NONE);
+		classes_start(&ci, n);
+		while (classes_next(&ci, p)) {
+			i++;
+			if (n > 10 && i % 13 != 1)
+				continue;
+			assert_int_equal(catalog_class(c, i, q), CATALOG_FOUND);
+			assert_memory_equal(p, q, sizeof *p * (size_t)n);
+			assert_int_equal(catalog_class_index(c, p, &got), CATALOG_FOUND);
+			assert_int_equal(got, i);
+		}
+		assert_int_equal(catalog_class(c, i + 1, q), CATALOG_NONE);
+		/* A position that is no solution is none of either. */
+		if (n >= 4) {
+			for (int f = 0; f < n; f++)
+				p[f] = f;
+			assert_int_equal(catalog_index(c, p, &got), CATALOG_NONE);
+			assert_int_equal(catalog_class_index(c, p, &got), CATALOG_NONE);
+		}
+		catalog_free(c);
+	}
+}
+
+/* Part of a walk: what lies before its end is there, what lies after is later. */
+static void test_catalog_partial(void **state)
+{
+	struct catalog *c = catalog_new(14);
+	struct catalog_state st;
+	struct class_iter ci;
+	int p[14], q[14], rep[14];
+	uint64_t got, i = 0, want = 0;
+
+	(void)state;
+	assert_non_null(c);
+	assert_true(catalog_walk(c, 10000));
+	catalog_state(c, &st);
+	assert_int_equal(st.solutions, 10000);
+	assert_false(st.done);
+	assert_true(enum_unrank(14, 9999, NULL, p));
+	assert_int_equal(catalog_solution(c, 9999, q), CATALOG_FOUND);
+	assert_memory_equal(p, q, sizeof p);
+	assert_int_equal(catalog_solution(c, 10001, q), CATALOG_LATER);
+	assert_true(enum_unrank(14, 10001, NULL, p));
+	assert_int_equal(catalog_index(c, p, &got), CATALOG_LATER);
+	/* The class number of a representative past the walk comes later. */
+	classes_start(&ci, 14);
+	while (classes_next(&ci, rep)) {
+		i++;
+		if (memcmp(rep, st.last, sizeof rep) > 0)
+			break;
+	}
+	assert_int_equal(catalog_class_index(c, rep, &got), CATALOG_LATER);
+	want = i;
+	/* The whole walk of n = 14 keeps a few kilobytes, not 5 MB of solutions. */
+	while (catalog_walk(c, 100000))
+		;
+	assert_int_equal(catalog_class_index(c, rep, &got), CATALOG_FOUND);
+	assert_int_equal(got, want);
+	assert_true(catalog_memory(c) < 20000);
+	catalog_free(c);
+}
+
 /* Eight queens: 12 classes, 11 of eight members and one of four, its own 180° turn. */
 static void test_eight_queens_symmetric_class(void **state)
 {
@@ -924,6 +1091,10 @@ int main(void)
 	        cmocka_unit_test(test_construct_every_n),
 	        cmocka_unit_test(test_repair),
 	        cmocka_unit_test(test_eight_queens_symmetric_class),
+	        cmocka_unit_test(test_step_both_ways),
+	        cmocka_unit_test(test_rank_cancel),
+	        cmocka_unit_test(test_catalog_lookups),
+	        cmocka_unit_test(test_catalog_partial),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -31,8 +31,9 @@ stop_program() {
 	return 0
 }
 
-# start W H ENV... -- ARGS...: runs nqueens ARGS in a W×H pane with ENV set;
-# when it ends, its exit status and the echo mode are written to $tmpdir/exit.
+# start W H ENV... -- ARGS...: runs nqueens ARGS in a W×H pane with ENV set,
+# in $start_dir if set (else $tmpdir); when it ends, its exit status and the
+# echo mode are written to $tmpdir/exit.
 start() {
 	w=$1 h=$2
 	shift 2
@@ -50,7 +51,7 @@ start() {
 	sock="nq-test-$$-$starts"
 	printf '#!/bin/sh\necho $$ >"%s/pid"\nexec "$@"\n' "$tmpdir" >"$tmpdir/run.sh"
 	rm -f "$tmpdir/pid"
-	tm new-session -d -c "$tmpdir" -x "$w" -y "$h" \
+	tm new-session -d -c "${start_dir:-$tmpdir}" -x "$w" -y "$h" \
 		"env $envs NQ_VALGRIND_LOG='$tmpdir/valgrind.$starts' sh '$tmpdir/run.sh' ${NQ_WRAP:+'$NQ_WRAP'} '$NQUEENS' $*; echo \$? >'$tmpdir/exit'; stty -a >>'$tmpdir/exit'; sleep 600"
 	tm set-option -g status off >/dev/null
 	tm resize-window -x "$w" -y "$h" 2>/dev/null

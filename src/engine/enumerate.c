@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,23 +82,39 @@ bool enum_next(struct enum_iter *it, int *ranks)
 	return false;
 }
 
-static uint64_t count_from(uint64_t full, uint64_t cols, uint64_t up, uint64_t down)
+/* What a count may be stopped by, and whether it was. */
+struct stop {
+	const atomic_int *cancel; /* NULL: never */
+	uint64_t nodes;
+	bool stopped;
+};
+
+static uint64_t count_from(struct stop *st, uint64_t full, uint64_t cols, uint64_t up,
+                           uint64_t down)
 {
 	uint64_t avail, total = 0;
 
 	if (cols == full)
 		return 1;
+	/* Looking now and then keeps the check off the hot path. */
+	if (st->cancel && (++st->nodes & 0xffff) == 0 &&
+	    atomic_load_explicit(st->cancel, memory_order_relaxed))
+		st->stopped = true;
+	if (st->stopped)
+		return 0;
 	avail = full & ~(cols | up | down);
 	while (avail) {
 		uint64_t bit = avail & -avail;
 
 		avail ^= bit;
-		total += count_from(full, cols | bit, (up | bit) << 1, (down | bit) >> 1);
+		total += count_from(st, full, cols | bit, (up | bit) << 1,
+		                    (down | bit) >> 1);
 	}
 	return total;
 }
 
-uint64_t enum_completions(int n, const int *p, int len, const struct enum_table *t)
+static uint64_t completions(struct stop *st, int n, const int *p, int len,
+                            const struct enum_table *t)
 {
 	uint64_t full = full_mask(n), cols = 0, up = 0, down = 0;
 
@@ -114,7 +131,14 @@ uint64_t enum_completions(int n, const int *p, int len, const struct enum_table 
 		up = ((up | bit) << 1) & full;
 		down = (down | bit) >> 1;
 	}
-	return count_from(full, cols, up, down);
+	return count_from(st, full, cols, up, down);
+}
+
+uint64_t enum_completions(int n, const int *p, int len, const struct enum_table *t)
+{
+	struct stop st = {NULL, 0, false};
+
+	return completions(&st, n, p, len, t);
 }
 
 uint64_t enum_total(int n, const struct enum_table *t)
@@ -139,33 +163,45 @@ static bool is_free(const int *p, int len, int r)
 	return true;
 }
 
-bool enum_rank(int n, const int *p, const struct enum_table *t, uint64_t *index)
+int enum_rank_cancel(int n, const int *p, const struct enum_table *t, uint64_t *index,
+                     const atomic_int *cancel)
 {
+	struct stop st = {cancel, 0, false};
 	int q[ENUM_MAX_N];
 	uint64_t before = 0;
 
 	if (n < 1 || n > ENUM_MAX_N)
-		return false;
+		return 0;
 	for (int f = 0; f < n; f++) {
 		if (p[f] < 0 || p[f] >= n || !is_free(p, f, p[f]))
-			return false;
+			return 0;
 		memcpy(q, p, sizeof *q * (size_t)f);
 		/* Every solution that branches off lower on this file comes first. */
 		for (int r = 0; r < p[f]; r++) {
 			if (!is_free(p, f, r))
 				continue;
 			q[f] = r;
-			before += enum_completions(n, q, f + 1, t);
+			before += completions(&st, n, q, f + 1, t);
+			if (st.stopped)
+				return -1;
 		}
 	}
 	*index = before + 1;
-	return true;
+	return 1;
 }
 
-bool enum_unrank(int n, uint64_t k, const struct enum_table *t, int *p)
+bool enum_rank(int n, const int *p, const struct enum_table *t, uint64_t *index)
 {
+	return enum_rank_cancel(n, p, t, index, NULL) == 1;
+}
+
+int enum_unrank_cancel(int n, uint64_t k, const struct enum_table *t, int *p,
+                       const atomic_int *cancel)
+{
+	struct stop st = {cancel, 0, false};
+
 	if (n < 1 || n > ENUM_MAX_N || k == 0)
-		return false;
+		return 0;
 	for (int f = 0; f < n; f++) {
 		int r;
 
@@ -175,15 +211,50 @@ bool enum_unrank(int n, uint64_t k, const struct enum_table *t, int *p)
 			if (!is_free(p, f, r))
 				continue;
 			p[f] = r;
-			c = enum_completions(n, p, f + 1, t);
+			c = completions(&st, n, p, f + 1, t);
+			if (st.stopped)
+				return -1;
 			if (k <= c)
 				break;
 			k -= c;
 		}
 		if (r == n)
-			return false;
+			return 0;
 	}
-	return true;
+	return 1;
+}
+
+bool enum_unrank(int n, uint64_t k, const struct enum_table *t, int *p)
+{
+	return enum_unrank_cancel(n, k, t, p, NULL) == 1;
+}
+
+/* Mirroring the ranks reverses the order of solutions: back is forward there. */
+static void mirror(int n, const int *in, int *out)
+{
+	for (int f = 0; f < n; f++)
+		out[f] = n - 1 - in[f];
+}
+
+uint64_t enum_step(int n, const int *p, int64_t d, int *out)
+{
+	struct enum_iter it;
+	int q[ENUM_MAX_N], r[ENUM_MAX_N];
+	uint64_t want = d < 0 ? (uint64_t)0 - (uint64_t)d : (uint64_t)d, moved = 0;
+
+	if (d < 0)
+		mirror(n, p, q);
+	else
+		memcpy(q, p, sizeof *q * (size_t)n);
+	memcpy(r, q, sizeof *r * (size_t)n);
+	enum_seek(&it, n, q);
+	while (moved < want && enum_next(&it, r))
+		moved++;
+	if (d < 0)
+		mirror(n, r, out);
+	else
+		memcpy(out, r, sizeof *out * (size_t)n);
+	return moved;
 }
 
 void enum_table_free(struct enum_table *t)

@@ -2,6 +2,7 @@
 #ifndef NQ_ENUMERATE_H
 #define NQ_ENUMERATE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -63,5 +64,22 @@ bool enum_rank(int n, const int *p, const struct enum_table *t, uint64_t *index)
 
 /* Solution #k (1-based) into p; false when k is 0 or past the last. */
 bool enum_unrank(int n, uint64_t k, const struct enum_table *t, int *p);
+
+/*
+ * As enum_rank and enum_unrank, for a caller on another thread that may
+ * lose interest: 1 done, 0 no such solution, -1 when *cancel turned non-zero
+ * before the answer (cancel may be NULL).
+ */
+int enum_rank_cancel(int n, const int *p, const struct enum_table *t, uint64_t *index,
+                     const atomic_int *cancel);
+int enum_unrank_cancel(int n, uint64_t k, const struct enum_table *t, int *p,
+                       const atomic_int *cancel);
+
+/*
+ * From the solution p, d solutions on (d > 0) or back (d < 0) in order,
+ * stopping at the first or the last: writes the solution reached to out and
+ * returns how many steps were taken.  A step costs what enum_next costs.
+ */
+uint64_t enum_step(int n, const int *p, int64_t d, int *out);
 
 #endif

@@ -18,7 +18,8 @@ struct browse;
 
 /*
  * A Browse screen for n, at solution #index (1 when 0).  table may be NULL:
- * jumping is then slower above n = 12.  NULL when memory is short.
+ * far jumps above n = 12 are then walked to in the background.  NULL when
+ * memory is short.
  */
 struct browse *browse_new(int n, uint64_t index, const struct enum_table *table);
 void browse_free(struct browse *b);
@@ -28,7 +29,7 @@ void browse_draw(struct browse *b);
 enum browse_result { BROWSE_STAY, BROWSE_LEAVE };
 enum browse_result browse_key(struct browse *b, const struct input_event *ev);
 
-/* Background work (the class number of a solution) has finished. */
+/* Background work (a count, a walk, a jump) has news: call on term_post. */
 void browse_wake(struct browse *b);
 
 void browse_min_size(const struct browse *b, int *lines, int *cols);
