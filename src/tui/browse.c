@@ -1706,9 +1706,7 @@ void browse_draw(struct browse *b)
 		snprintf(title, sizeof title, "nqueens - Browse %dx%d", b->n, b->n);
 		help_put(0, 0, theme_attr(THEME_TITLE), title);
 		wrap_to(&y, LINES - 2, 0, COLS - 1, A_NORMAL, "", b->message);
-		attrset(theme_attr(THEME_STATUS));
-		mvhline(LINES - 1, 0, ' ', COLS);
-		help_put(LINES - 1, 0, theme_attr(THEME_STATUS), " ? help  q leave");
+		help_keys(NULL, 0, "? help  q leave");
 		return;
 	}
 	switch (b->view) {
@@ -1773,18 +1771,20 @@ void browse_draw(struct browse *b)
 		}
 		draw_message(line, theme_attr(THEME_DIMMED));
 	}
-	attrset(theme_attr(THEME_STATUS));
-	mvhline(LINES - 1, 0, ' ', COLS);
-	help_put(LINES - 1, 0, theme_attr(THEME_STATUS),
-	         b->view == VIEW_CLASSES
-	                 ? " Up/Down class  Enter its members  g go  Tab solutions  "
-	                   "x export  ? help  q quit"
-	         : b->view == VIEW_VARIANTS ? " Left/Right member  Enter open  Esc "
-	                                      "classes  x export  ? help  "
-	                                      "q quit"
-	         : b->view == VIEW_GALLERY
-	                 ? " arrows choose  Enter open  PgDn/PgUp page  v one board  ? "
-	                   "help  q quit"
-	                 : " Left/Right next  g go  / find  v gallery  Tab classes  x "
-	                   "export  ? help  q quit");
+	static const char *const classes[] = {"Up/Down class", "Enter its members",
+	                                      "g go", "Tab solutions", "x export"};
+	static const char *const members[] = {"Left/Right member", "Enter open",
+	                                      "Esc classes", "x export"};
+	static const char *const gallery[] = {"arrows choose", "Enter open",
+	                                      "PgDn/PgUp page", "v one board"};
+	static const char *const one[] = {"Left/Right next", "g go",        "/ find",
+	                                  "v gallery",       "Tab classes", "x export"};
+	if (b->view == VIEW_CLASSES)
+		help_keys(classes, sizeof classes / sizeof classes[0], "? help  q quit");
+	else if (b->view == VIEW_VARIANTS)
+		help_keys(members, sizeof members / sizeof members[0], "? help  q quit");
+	else if (b->view == VIEW_GALLERY)
+		help_keys(gallery, sizeof gallery / sizeof gallery[0], "? help  q quit");
+	else
+		help_keys(one, sizeof one / sizeof one[0], "? help  q quit");
 }

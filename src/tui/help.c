@@ -72,6 +72,23 @@ void help_put(int y, int x, int attr, const char *text)
 	put_cut(y, x, COLS - x, attr, text);
 }
 
+void help_keys(const char *const hints[], size_t count, const char *tail)
+{
+	char line[256] = "";
+	size_t at = 0;
+
+	for (size_t i = 0; i < count; i++) {
+		if ((int)(at + 1 + strlen(hints[i]) + 2 + strlen(tail)) > COLS - 1 ||
+		    at + strlen(hints[i]) + 3 >= sizeof line)
+			break;
+		at += (size_t)snprintf(line + at, sizeof line - at, " %s ", hints[i]);
+	}
+	snprintf(line + at, sizeof line - at, " %s", tail);
+	attrset(theme_attr(THEME_STATUS));
+	mvhline(LINES - 1, 0, ' ', COLS);
+	help_put(LINES - 1, 0, theme_attr(THEME_STATUS), line);
+}
+
 void help_line(int *y, int x, int width, int attr, const char *fmt, ...)
 {
 	char buf[512];

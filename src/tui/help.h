@@ -15,6 +15,12 @@ void help_draw(const char *title, const struct help_entry *e, size_t count);
 /* Draws the "terminal too small" screen. */
 void help_draw_too_small(int need_lines, int need_cols);
 
+/*
+ * Draws a screen's key line on the last row: as many of the hints as fit,
+ * in order, then tail (the way to the help and out), which always shows.
+ */
+void help_keys(const char *const hints[], size_t count, const char *tail);
+
 /* Draws text on one line from x, cut at the right edge of the screen. */
 void help_put(int y, int x, int attr, const char *text);
 

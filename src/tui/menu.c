@@ -196,12 +196,13 @@ void menu_draw(struct menu *m)
 	}
 	if (m->message[0])
 		help_put(LINES - 2, 0, A_NORMAL, m->message);
-	attrset(theme_attr(THEME_STATUS));
-	mvhline(LINES - 1, 0, ' ', COLS);
-	help_put(LINES - 1, 0, theme_attr(THEME_STATUS),
-	         m->puzzles_page
-	                 ? " Enter play  Escape back  ? help  q quit"
-	                 : " Enter open  Left/Right size  p puzzles  ? help  q quit");
+	static const char *const puzzles[] = {"Enter play", "Escape back"};
+	static const char *const main_page[] = {"Enter open", "Left/Right size",
+	                                        "p puzzles"};
+	if (m->puzzles_page)
+		help_keys(puzzles, 2, "? help  q quit");
+	else
+		help_keys(main_page, 3, "? help  q quit");
 }
 
 static enum menu_action puzzles_key(struct menu *m, const struct input_event *ev)

@@ -826,8 +826,7 @@ void play_draw(struct play *p)
 		help_put(LINES - 2, 0,
 		         p->confirm_leave ? theme_attr(THEME_BAD) : (int)A_NORMAL,
 		         p->message);
-	attrset(theme_attr(THEME_STATUS));
-	mvhline(LINES - 1, 0, ' ', COLS);
-	help_put(LINES - 1, 0, theme_attr(THEME_STATUS),
-	         " arrows move  Space place  u undo  t hint  ? help  q quit");
+	static const char *const hints[] = {"arrows move", "Space place", "u undo",
+	                                    "t hint"};
+	help_keys(hints, sizeof hints / sizeof hints[0], "? help  q quit");
 }

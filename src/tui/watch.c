@@ -1100,9 +1100,6 @@ static void draw_footer(struct watch *w, char *said, size_t len)
 {
 	static const char *const hints[] = {"Space play", "Left/Right step", "n next",
 	                                    "e end", "+/- speed"};
-	static const char tail[] = "? help  q quit";
-	char keys_line[160] = "";
-	size_t at = 0;
 	int room = COLS - 6;
 
 	search_describe(w->s, said, len);
@@ -1113,17 +1110,7 @@ static void draw_footer(struct watch *w, char *said, size_t len)
 	help_put(LINES - 3, 6, theme_attr(THEME_KEY), said[0] ? said : "(nothing yet)");
 	if (w->message[0])
 		help_put(LINES - 2, 0, A_NORMAL, w->message);
-	/* As many hints as fit, and always the way to the help and out. */
-	for (size_t i = 0; i < sizeof hints / sizeof hints[0]; i++) {
-		if ((int)(at + 1 + strlen(hints[i]) + 2 + strlen(tail)) > COLS - 1)
-			break;
-		at += (size_t)snprintf(keys_line + at, sizeof keys_line - at, " %s ",
-		                       hints[i]);
-	}
-	snprintf(keys_line + at, sizeof keys_line - at, " %s", tail);
-	attrset(theme_attr(THEME_STATUS));
-	mvhline(LINES - 1, 0, ' ', COLS);
-	help_put(LINES - 1, 0, theme_attr(THEME_STATUS), keys_line);
+	help_keys(hints, sizeof hints / sizeof hints[0], "? help  q quit");
 }
 
 /* Lays the board out in a rectangle of the given width, flush left. */
