@@ -105,9 +105,11 @@ struct shared {
 	struct unit *units;
 	size_t nunits;
 	unit_fn run;
-	atomic_size_t next;
-	pthread_mutex_t lock; /* guards done, err and the progress calls */
-	size_t done;
+	atomic_size_t next; /* the next unit to hand out */
+	size_t grab;        /* units handed out at a time */
+	atomic_size_t done;
+	pthread_mutex_t lock; /* guards err, reported and the progress calls */
+	size_t reported;
 	int err;
 	halves_progress_fn progress;
 	void *ctx;
@@ -131,8 +133,6 @@ struct work {
 	int err;
 	pthread_t thread;
 };
-
-#define UNITS_PER_GRAB 8
 
 /* ---- The quadrant tables ---- */
 
@@ -932,23 +932,20 @@ static void *work_run(void *arg)
 	struct work *w = arg;
 	struct shared *sh = (struct shared *)w->sh;
 	for (;;) {
-		size_t i0 = atomic_fetch_add(&sh->next, UNITS_PER_GRAB);
+		size_t i0 = atomic_fetch_add(&sh->next, sh->grab);
 		if (i0 >= sh->nunits)
 			break;
-		size_t i1 = i0 + UNITS_PER_GRAB < sh->nunits ? i0 + UNITS_PER_GRAB
-		                                             : sh->nunits;
+		size_t i1 = i0 + sh->grab < sh->nunits ? i0 + sh->grab : sh->nunits;
 		for (size_t i = i0; i < i1 && !w->err; i++) {
 			const struct unit *u = &sh->units[i];
 			const struct start *s = &sh->starts[u->start];
 			const struct quad *q = sh->q;
 			if (s->a) {
 				if (w->fstart != u->start) {
-					for (int j = 0; j < 4; j++)
+					for (int j = 0; j < 4 && !w->err; j++)
 						if (quad_filter(&sh->q[j], &w->f[j],
-						                sh->h, s)) {
+						                sh->h, s))
 							w->err = ENOMEM;
-							break;
-						}
 					w->fstart = u->start;
 				}
 				q = w->f;
@@ -956,17 +953,72 @@ static void *work_run(void *arg)
 			if (!w->err)
 				w->sum += u->weight * sh->run(w, q, s, u->cols);
 		}
+		size_t done = atomic_fetch_add(&sh->done, i1 - i0) + (i1 - i0);
+		/* The lock only when there is news: an error, or another
+		 * thousandth done. */
+		bool step = done * 1000 / sh->nunits !=
+		            (done - (i1 - i0)) * 1000 / sh->nunits;
+		if (!w->err && !(sh->progress && step))
+			continue;
 		pthread_mutex_lock(&sh->lock);
-		sh->done += i1 - i0;
 		if (w->err && !sh->err)
 			sh->err = w->err;
 		if (sh->err)
 			atomic_store(&sh->next, sh->nunits);
-		else if (sh->progress)
-			sh->progress(sh->ctx, (double)sh->done / (double)sh->nunits);
+		else if (done > sh->reported) {
+			sh->reported = done;
+			sh->progress(sh->ctx, (double)done / (double)sh->nunits);
+		}
 		pthread_mutex_unlock(&sh->lock);
 	}
 	return NULL;
+}
+
+/* One quadrant to list, for the threads that share the lists out. */
+struct build_job {
+	struct quad *q;
+	int n, h, r0, c0;
+	size_t bytes;
+	int rc;
+};
+
+struct builders {
+	struct build_job job[4];
+	atomic_int next;
+};
+
+static void *build_run(void *arg)
+{
+	struct builders *b = arg;
+	for (int i; (i = atomic_fetch_add(&b->next, 1)) < 4;) {
+		struct build_job *j = &b->job[i];
+		j->rc = quad_build(j->q, j->n, j->h, j->r0, j->c0, &j->bytes);
+	}
+	return NULL;
+}
+
+/* Lists the four quadrants on up to four threads; -1 when out of memory. */
+static int quads_build(struct shared *sh, int threads, size_t *used)
+{
+	int n = sh->n, h = sh->h, rb = n - h;
+	struct builders b = {.job = {{&sh->q[0], n, h, 0, 0, 0, 0},
+	                             {&sh->q[1], n, h, 0, rb, 0, 0},
+	                             {&sh->q[2], n, h, rb, 0, 0, 0},
+	                             {&sh->q[3], n, h, rb, rb, 0, 0}}};
+	pthread_t helper[3];
+	int helpers = 0, rc = 0;
+	atomic_init(&b.next, 0);
+	while (helpers < 3 && helpers + 1 < threads &&
+	       pthread_create(&helper[helpers], NULL, build_run, &b) == 0)
+		helpers++;
+	build_run(&b);
+	while (helpers > 0)
+		pthread_join(helper[--helpers], NULL);
+	for (int i = 0; i < 4; i++) {
+		rc |= b.job[i].rc;
+		*used += b.job[i].bytes;
+	}
+	return rc;
 }
 
 static void shared_free(struct shared *sh)
@@ -991,11 +1043,8 @@ int halves_count(int n, int threads, halves_progress_fn progress, void *ctx,
 	sh.win = 2 * sh.h - 1;
 	sh.diagonals = n % 2 == 0;
 	sh.run = kernel_pick(&name);
-	int h = sh.h, rb = n - h;
-	if (quad_build(&sh.q[0], n, h, 0, 0, &used) ||
-	    quad_build(&sh.q[1], n, h, 0, rb, &used) ||
-	    quad_build(&sh.q[2], n, h, rb, 0, &used) ||
-	    quad_build(&sh.q[3], n, h, rb, rb, &used) || starts_build(&sh) < 0 ||
+	int h = sh.h;
+	if (quads_build(&sh, threads, &used) || starts_build(&sh) < 0 ||
 	    units_build(&sh)) {
 		shared_free(&sh);
 		errno = ENOMEM;
@@ -1008,6 +1057,11 @@ int halves_count(int n, int threads, halves_progress_fn progress, void *ctx,
 				sh.maxlist = len;
 		}
 	atomic_init(&sh.next, 0);
+	atomic_init(&sh.done, 0);
+	/* Units by the handful, a few hundred grabs per thread: the end is
+	 * still even and the counters are seldom shared. */
+	sh.grab = sh.nunits / ((size_t)threads * 1024);
+	sh.grab = sh.grab < 1 ? 1 : sh.grab > 64 ? 64 : sh.grab;
 	int err = pthread_mutex_init(&sh.lock, NULL);
 	struct work *w = err ? NULL : calloc((size_t)threads, sizeof *w);
 	if (!w) {
