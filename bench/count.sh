@@ -61,21 +61,22 @@ printf '%3s %9s %15s %15s %15s %7s %15s %6s\n' \
 	n mirror backtrack halves-1 halves-2 "2/1" unique-1 MiB
 status=0
 for ((n = 14; n <= last; n++)); do
-	runs=3
-	[ "$n" -ge 16 ] && runs=1
+	# The slow counters once from n = 16 on, the half boards always thrice.
+	slow=3
+	[ "$n" -ge 16 ] && slow=1
 	if [ "$n" -le 17 ]; then
-		best_of $runs "$tmp/baseline" "$n"
+		best_of $slow "$tmp/baseline" "$n"
 		base_out=$out base_s=$secs
 	else
 		base_out= base_s=
 	fi
-	best_of $runs "$nqueens" count "$n" --method backtrack --threads 1
+	best_of $slow "$nqueens" count "$n" --method backtrack --threads 1
 	back_out=$out back_s=$secs
-	best_of $runs "$nqueens" count "$n" --threads 1
+	best_of 3 "$nqueens" count "$n" --threads 1
 	one_out=$out one_s=$secs one_k=$kib
-	best_of $runs "$nqueens" count "$n" --threads 2
+	best_of 3 "$nqueens" count "$n" --threads 2
 	two_out=$out two_s=$secs two_k=$kib
-	best_of $runs "$nqueens" count "$n" --unique --threads 1
+	best_of 3 "$nqueens" count "$n" --unique --threads 1
 	uniq_s=$secs
 	ref=${base_s:-$back_s}
 	refname=mirror
