@@ -1,5 +1,4 @@
-/* Counting n-queens solutions by joining quadrants into half boards and sieving the
- * halves. */
+/* Counting n-queens solutions by joining quadrants into half boards. */
 #include "config.h"
 
 #include "halves.h"
@@ -124,8 +123,7 @@ struct work {
 	size_t topcap;
 	uint64_t *rows, *qk, *alive0, *alive, *zero; /* sieve rows, kill vectors */
 	size_t wcap;                                 /* words each can hold */
-	uint64_t *kv;
-	size_t kvcap;
+	uint64_t *kv; /* a south-east list's kill vectors */
 	uint32_t *jl;
 	uint64_t *packed; /* a north-east list's crossings */
 	uint64_t sum;
