@@ -193,11 +193,7 @@ wait_exit
 # Without colours the screen is monochrome.
 start 80 24 NO_COLOR=1 -- browse 8
 expect_screen "NO_COLOR starts" "Solution 1 / 92"
-if tm capture-pane -p -e | grep -Eq '\[(3[0-7]|4[0-7]|38;|48;)'; then
-	fail "NO_COLOR draws without colours" "$(tm capture-pane -p -e | head -5)"
-else
-	pass "NO_COLOR draws without colours"
-fi
+expect_monochrome "NO_COLOR draws without colours"
 keys q
 wait_exit
 

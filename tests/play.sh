@@ -131,23 +131,15 @@ wait_exit || fail "q quits after the help is closed" "status $status"
 
 start 80 24 NO_COLOR=1 -- play 6
 expect_screen "NO_COLOR starts" "Queens: 0 of 6"
-if tm capture-pane -p -e | grep -Eq '\[(3[0-7]|4[0-7]|38;|48;)'; then
-	fail "NO_COLOR draws without colours" "$(tm capture-pane -p -e | head -5)"
-else
-	pass "NO_COLOR draws without colours"
-fi
+expect_monochrome "NO_COLOR draws without colours"
 keys q
 wait_exit
 start 80 24 -- --no-color play 6
 expect_screen "--no-color starts" "Queens: 0 of 6"
-if tm capture-pane -p -e | grep -Eq '\[(3[0-7]|4[0-7]|38;|48;)'; then
-	fail "--no-color draws without colours" "$(tm capture-pane -p -e | head -5)"
-else
-	pass "--no-color draws without colours"
-fi
+expect_monochrome "--no-color draws without colours"
 keys q
 wait_exit
-if start 80 24 -- play 6 && wait_for "Queens" && tm capture-pane -p -e | grep -Eq '\[(3[0-7]|4[0-7]|38;|48;)'; then
+if start 80 24 -- play 6 && wait_for "Queens" && colours_shown; then
 	pass "colours are used by default"
 else
 	fail "colours are used by default" "$(tm capture-pane -p -e | head -5)"

@@ -124,6 +124,21 @@ expect_screen() {
 	fi
 }
 
+# colours_shown: whether the pane holds any colour escape (foreground or
+# background, 8 colours or 256).
+colours_shown() {
+	tm capture-pane -p -e | grep -Eq '\[(3[0-7]|4[0-7]|38;|48;)'
+}
+
+# expect_monochrome DESC: the screen is drawn without any colour.
+expect_monochrome() {
+	if colours_shown; then
+		fail "$1" "$(tm capture-pane -p -e | head -5)"
+	else
+		pass "$1"
+	fi
+}
+
 # modes_restored DESC: after the program ended, the pane is back to normal:
 # mouse reporting off, cursor shown, main screen, and echo on.
 modes_restored() {

@@ -289,11 +289,7 @@ if screen | LC_ALL=C grep -q '[^ -~]'; then
 else
 	pass "--ascii draws no UTF-8"
 fi
-if tm capture-pane -p -e | grep -Eq '\[(3[0-7]|4[0-7]|38;|48;)'; then
-	fail "NO_COLOR draws without colours" "$(tm capture-pane -p -e | head -5)"
-else
-	pass "NO_COLOR draws without colours"
-fi
+expect_monochrome "NO_COLOR draws without colours"
 keys q
 wait_exit
 

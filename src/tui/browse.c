@@ -1250,6 +1250,20 @@ static int text_cols(const char *s, size_t len)
 	return w;
 }
 
+/* How much of text goes on a line of room columns: the longest run of
+ * whole words that fits, or all of a word too long for any line. */
+static size_t wrap_cut(const char *text, int room)
+{
+	size_t cut = 0, len = strlen(text);
+
+	if (text_cols(text, len) <= room)
+		return len;
+	for (size_t i = 0; i < len; i++)
+		if (text[i] == ' ' && text_cols(text, i) <= room)
+			cut = i;
+	return cut ? cut : len;
+}
+
 /*
  * Writes head and text from (*y, x), wrapped between words within width and
  * indented under the text, and moves *y down; stops after line last.
@@ -1266,18 +1280,8 @@ static void wrap_to(int *y, int last, int x, int width, int attr, const char *he
 		indent = 0;
 	while (*y <= last) {
 		int room = width - (first ? text_cols(head, strlen(head)) : indent);
-		size_t cut = 0, len = strlen(rest);
+		size_t cut = wrap_cut(rest, room);
 
-		/* The longest run of whole words that fits, or a cut word. */
-		if (text_cols(rest, len) <= room) {
-			cut = len;
-		} else {
-			for (size_t i = 0; i < len; i++)
-				if (rest[i] == ' ' && text_cols(rest, i) <= room)
-					cut = i;
-			if (cut == 0)
-				cut = len;
-		}
 		snprintf(line, sizeof line, "%*s%s%.*s", first ? 0 : indent, "",
 		         first ? head : "", (int)cut, rest);
 		help_line(y, x, width, attr, "%s", line);
@@ -1303,17 +1307,8 @@ static int wrapped_lines(const char *text, int width)
 	const char *rest = text;
 
 	while (*rest) {
-		size_t cut = 0, len = strlen(rest);
+		size_t cut = wrap_cut(rest, width);
 
-		if (text_cols(rest, len) <= width) {
-			cut = len;
-		} else {
-			for (size_t i = 0; i < len; i++)
-				if (rest[i] == ' ' && text_cols(rest, i) <= width)
-					cut = i;
-			if (cut == 0)
-				cut = len;
-		}
 		rest += cut;
 		rest += strspn(rest, " ");
 		lines++;
