@@ -24,64 +24,94 @@ static bool is_display_option(const char *a)
 	       strcmp(a, "--no-color") == 0;
 }
 
+/* The command named cmd, or NULL. */
+static int (*find_command(const char *cmd))(int, char **)
+{
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(cmd, commands[i].name) == 0)
+			return commands[i].run;
+	return NULL;
+}
+
+/* --help and --version stand alone: a word after them is a mistake. */
+static int print_alone(const char *opt, int nextra, char **extra, bool version)
+{
+	if (nextra > 0)
+		return cli_usage_error(NULL, "%s takes nothing after it, not '%s'", opt,
+		                       extra[0]);
+	if (version)
+		printf("%s\n", PACKAGE_STRING);
+	else
+		cli_help();
+	return cli_finish_output(CLI_OK);
+}
+
 int main(int argc, char **argv)
 {
+	int (*run)(int, char **);
 	const char *cmd;
+	bool ended = false;
+	int at = 1;
 
 	/* ncursesw and the input decoder take the character set from the locale. */
 	setlocale(LC_ALL, "");
 
 	/*
 	 * Display options may come before a command: they are handed on to play,
-	 * and with no command at all they go with the menu.
+	 * and with no command at all they go with the menu.  "--" ends them.
 	 */
-	int ndisplay = 0;
+	while (at < argc && is_display_option(argv[at]))
+		at++;
+	int ndisplay = at - 1;
 
-	while (1 + ndisplay < argc && is_display_option(argv[1 + ndisplay]))
-		ndisplay++;
-	if (1 + ndisplay == argc)
-		return cli_menu(argc - 1, argv + 1);
-	cmd = argv[1 + ndisplay];
-	if (ndisplay > 0) {
-		char *moved[argc];
-		int k = 0;
+	if (at < argc && strcmp(argv[at], "--") == 0) {
+		ended = true;
+		at++;
+	}
+	if (at == argc)
+		return cli_menu(ndisplay, argv + 1);
+	cmd = argv[at];
+	bool help = strcmp(cmd, "help") == 0 ||
+	            (!ended && (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0));
+	bool version =
+	        !ended && (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0);
 
-		if (strcmp(cmd, "play") != 0 && strcmp(cmd, "watch") != 0 &&
-		    strcmp(cmd, "browse") != 0)
-			return cli_usage_error(
-			        NULL,
-			        "%s goes with play, watch, browse or the menu, "
-			        "not with %s",
-			        argv[1], cmd);
-		/* play's own arguments first, then the display options. */
-		for (int i = 2 + ndisplay; i < argc; i++)
-			moved[k++] = argv[i];
-		for (int i = 1; i <= ndisplay; i++)
-			moved[k++] = argv[i];
-		return strcmp(cmd, "watch") == 0    ? cli_watch(k, moved)
-		       : strcmp(cmd, "browse") == 0 ? cli_browse(k, moved)
-		                                    : cli_play(k, moved);
-	}
-	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 ||
-	    strcmp(cmd, "help") == 0) {
-		cli_help();
-		return fflush(stdout) == 0 ? CLI_OK : CLI_NO;
-	}
-	if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
-		printf("%s\n", PACKAGE_STRING);
-		return fflush(stdout) == 0 ? CLI_OK : CLI_NO;
-	}
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-		if (strcmp(cmd, commands[i].name) == 0)
-			return commands[i].run(argc - 2, argv + 2);
-	if (cmd[0] == '-')
+	if ((help || version) && ndisplay > 0)
+		return cli_usage_error(NULL,
+		                       "%s goes with play, watch, browse or the menu, "
+		                       "not with %s",
+		                       argv[1], cmd);
+	if (help || version)
+		return print_alone(cmd, argc - at - 1, argv + at + 1, version);
+	run = find_command(cmd);
+	if (!run && cmd[0] == '-' && !ended)
 		return cli_usage_error(NULL,
 		                       "unknown option '%s'; try --help or "
 		                       "--version, or a command: play, count, list, "
 		                       "solve, check, puzzle, trace, watch, browse",
 		                       cmd);
-	return cli_usage_error(NULL,
-	                       "unknown command '%s'; commands are play, "
-	                       "count, list, solve, check, puzzle, trace, watch, browse",
-	                       cmd);
+	if (!run)
+		return cli_usage_error(NULL,
+		                       "unknown command '%s'; commands are play, "
+		                       "count, list, solve, check, puzzle, trace, watch, "
+		                       "browse",
+		                       cmd);
+	if (ndisplay > 0) {
+		char *moved[argc];
+		int k = 0;
+
+		if (run != cli_play && run != cli_watch && run != cli_browse)
+			return cli_usage_error(
+			        NULL,
+			        "%s goes with play, watch, browse or the menu, "
+			        "not with %s",
+			        argv[1], cmd);
+		/* The command's own arguments first, then the display options. */
+		for (int i = at + 1; i < argc; i++)
+			moved[k++] = argv[i];
+		for (int i = 1; i <= ndisplay; i++)
+			moved[k++] = argv[i];
+		return run(k, moved);
+	}
+	return run(argc - at - 1, argv + at + 1);
 }

@@ -32,6 +32,16 @@ if [ "$status" = 2 ] && wait_for "TERM=no-such-terminal is not a terminal type";
 else
 	fail "an unknown TERM is refused with status 2" "status $status" "$(screen)"
 fi
+# An editor's shell or a CI log: a terminal that cannot move the cursor.
+start 80 24 TERM=dumb -- play 8
+wait_exit
+if [ "$status" = 2 ] && wait_for "TERM=dumb cannot move the cursor" &&
+	[ "$(screen | grep -c .)" -le 3 ]; then
+	pass "TERM=dumb is refused with status 2 and its one line"
+else
+	fail "TERM=dumb is refused with status 2 and its one line" "status $status" "$(screen)"
+fi
+modes_restored "and the terminal is untouched"
 
 # The menu: the size, Watch at that size, Browse at that size, then Play.
 start 80 24 --

@@ -143,6 +143,17 @@ int term_open(bool no_color, bool ascii, char *err, size_t errlen)
 		         term);
 		return -1;
 	}
+	/* An editor's shell or a log: lines go by, but nothing can be drawn. */
+	if (tigetstr("cup") == NULL || tigetstr("cup") == (char *)-1) {
+		snprintf(err, errlen,
+		         "TERM=%s cannot move the cursor, which the full-screen "
+		         "program needs; run it in a terminal such as xterm (the "
+		         "commands count, list, solve, check, puzzle and trace work "
+		         "anywhere)",
+		         term);
+		del_curterm(cur_term);
+		return -1;
+	}
 	/* Asked of terminfo now: a crash handler cannot call into curses. */
 	restore_len = 0;
 	add_restore("\033[?1006l\033[?1000l");
