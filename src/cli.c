@@ -6,11 +6,14 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -21,6 +24,8 @@
 #include "count.h"
 #include "enumerate.h"
 #include "halves.h"
+#include "known.h"
+#include "lines.h"
 #include "symmetry.h"
 
 #define MAX_THREADS 256
@@ -167,6 +172,10 @@ int cli_parse_options(const char *cmd, const char *synopsis, int argc, char **ar
 		if (which < 0)
 			return cli_usage_error(cmd, "unknown option '%s'; usage: %s", a,
 			                       synopsis);
+		/* The last of two would win silently: say which is meant. */
+		if (val[which])
+			return cli_usage_error(cmd, "--%s is given twice; give it once",
+			                       defs[which].name);
 		if (!defs[which].value) {
 			val[which] = "";
 		} else if (inline_val) {
@@ -197,6 +206,12 @@ int cli_parse_number(const char *cmd, const char *what, const char *s, uint64_t 
 		else
 			v = v * 10 + (uint64_t)(*p - '0');
 	}
+	/* No bound is worth printing when it is only the width of the type. */
+	if ((!ok || v < min) && max == UINT64_MAX)
+		return cli_usage_error(cmd,
+		                       "%s must be a whole number from %" PRIu64
+		                       " up, less than 2^64, not '%s'",
+		                       what, min, s);
 	if (!ok || v < min || v > max)
 		return cli_usage_error(cmd,
 		                       "%s must be a whole number from %" PRIu64
@@ -329,16 +344,26 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* The terminal's width on stderr; 80 when it cannot be told. */
+static int stderr_cols(void)
+{
+	struct winsize ws;
+
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		return ws.ws_col;
+	return 80;
+}
+
+/*
+ * Draws the bar on one line that never reaches the last column: a line that
+ * wrapped could not be erased by the next \r.  The bar shrinks first, then
+ * the time left goes, then the bar: the percentage stays.
+ */
 static void draw_bar(double done, double elapsed)
 {
 	char bar[31], left[64] = "estimating the time left";
-	int fill = (int)(done * 30 + 0.5);
+	int fill, room = stderr_cols() - 1, width = 30;
 
-	if (fill > 30)
-		fill = 30;
-	memset(bar, '#', (size_t)fill);
-	memset(bar + fill, '-', (size_t)(30 - fill));
-	bar[30] = '\0';
 	if (done > 0.01) {
 		long secs = (long)(elapsed * (1 - done) / done + 0.5);
 
@@ -351,9 +376,44 @@ static void draw_bar(double done, double elapsed)
 		else
 			snprintf(left, sizeof left, "about %ld s left", secs);
 	}
+	/* "[bar] 100%  left": brackets, a blank, the percentage, two blanks. */
+	if (width + 9 + (int)strlen(left) > room)
+		width = room - 9 - (int)strlen(left);
+	if (width < 10) {
+		left[0] = '\0';
+		width = room - 7 < 30 ? room - 7 : 30;
+	}
+	if (width < 5)
+		width = 0;
+	fill = (int)(done * width + 0.5);
+	if (fill > width)
+		fill = width;
+	if (fill < 0)
+		fill = 0;
+	memset(bar, '#', (size_t)fill);
+	memset(bar + fill, '-', (size_t)(width - fill));
+	bar[width] = '\0';
 	/* Erase to the end of the line: the text may be shorter than last time. */
-	fprintf(stderr, "\r[%s] %3.0f%%  %s\033[K", bar, done * 100, left);
+	if (width > 0)
+		fprintf(stderr, "\r[%s] %3.0f%%%s%s\033[K", bar, done * 100,
+		        left[0] ? "  " : "", left);
+	else
+		fprintf(stderr, "\r%3.0f%%\033[K", done * 100);
 	fflush(stderr);
+}
+
+/* Set while a bar is on the screen, so that a signal can take it away. */
+static volatile sig_atomic_t bar_shown;
+
+/* Ctrl-C, a hang-up or a kill during a count: erase the bar, then die of it. */
+static void on_bar_signal(int sig)
+{
+	static const char erase[] = "\r\033[K";
+
+	if (bar_shown && write(STDERR_FILENO, erase, sizeof erase - 1) < 0)
+		bar_shown = 0;
+	signal(sig, SIG_DFL);
+	raise(sig);
 }
 
 /* Runs the count in a thread while this one draws a bar after half a second. */
@@ -370,12 +430,28 @@ static int count_with_bar(int n, enum count_method method, int nparts, int part,
 	pthread_t tid;
 	int rc;
 
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+	struct sigaction sa, old[4];
+	sigset_t block, saved;
+
+	/* The count's threads leave the signals to this one, which draws. */
+	sigemptyset(&block);
+	for (int i = 0; i < 4; i++)
+		sigaddset(&block, sigs[i]);
+	pthread_sigmask(SIG_BLOCK, &block, &saved);
 	pthread_mutex_init(&pr.lock, NULL);
 	pthread_cond_init(&pr.done_cond, NULL);
-	if ((rc = pthread_create(&tid, NULL, count_thread, &pr)) != 0) {
+	rc = pthread_create(&tid, NULL, count_thread, &pr);
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
+	if (rc != 0) {
 		errno = rc;
 		return -1;
 	}
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_bar_signal;
+	sigemptyset(&sa.sa_mask);
+	for (int i = 0; i < 4; i++)
+		sigaction(sigs[i], &sa, &old[i]);
 	pthread_mutex_lock(&pr.lock);
 	while (!pr.finished) {
 		struct timespec until;
@@ -390,12 +466,16 @@ static int count_with_bar(int n, enum count_method method, int nparts, int part,
 		if (!pr.finished && now() - start > 0.5) {
 			draw_bar(pr.done, now() - start);
 			drawn = true;
+			bar_shown = 1;
 		}
 	}
 	pthread_mutex_unlock(&pr.lock);
 	pthread_join(tid, NULL);
 	if (drawn)
 		fputs("\r\033[K", stderr);
+	bar_shown = 0;
+	for (int i = 0; i < 4; i++)
+		sigaction(sigs[i], &old[i], NULL);
 	pthread_mutex_destroy(&pr.lock);
 	pthread_cond_destroy(&pr.done_cond);
 	*res = pr.result;
@@ -662,6 +742,52 @@ static int solve_large(int n, bool repair, uint64_t seed, enum format fmt)
 	return cli_finish_output(CLI_OK);
 }
 
+/*
+ * Without the prefix table, solution #K is found by counting whole subtrees:
+ * within a second or two up to this n.
+ */
+#define RANK_UNTABLED_MAX_N 15
+
+/* solve --index K: solution #K by the prefix counts, never by listing. */
+static int solve_index(int n, const char *kstr, enum format fmt)
+{
+	struct enum_table t;
+	uint64_t k, total;
+	bool known = known_counts(n, &total, NULL), have;
+	int p[ENUM_MAX_N], reach, rc = CLI_OK;
+
+	/* What K is not is said at once, before any work. */
+	if (cli_parse_number("solve", "K", kstr, 1, known && total ? total : UINT64_MAX,
+	                     &k))
+		return CLI_USAGE;
+	if (known && total == 0) {
+		fprintf(stderr, "nqueens solve: there is no solution for n = %d\n", n);
+		return CLI_NO;
+	}
+	have = load_table(&t, n);
+	reach = have ? enum_table_max_n(&t) : 0;
+	if (reach < RANK_UNTABLED_MAX_N)
+		reach = RANK_UNTABLED_MAX_N;
+	if (n > reach) {
+		if (have)
+			enum_table_free(&t);
+		return cli_usage_error("solve",
+		                       "--index finds solution #K for N up to %d, as "
+		                       "far as the table of prefix counts goes; N = %d "
+		                       "would take hours",
+		                       reach, n);
+	}
+	if (!enum_unrank(n, k, have ? &t : NULL, p)) {
+		fprintf(stderr, "nqueens solve: no solution #%" PRIu64 "\n", k);
+		rc = CLI_NO;
+	} else {
+		print_solution(n, p, fmt);
+	}
+	if (have)
+		enum_table_free(&t);
+	return cli_finish_output(rc);
+}
+
 int cli_solve(int argc, char **argv)
 {
 	static const char synopsis[] =
@@ -716,28 +842,8 @@ int cli_solve(int argc, char **argv)
 		        PICTURE_MAX_N, n);
 	if (large)
 		return solve_large(n, repair, seed, fmt);
-	if (val[0]) {
-		struct enum_table t;
-		bool have = load_table(&t, n);
-		uint64_t k, total = enum_total(n, have ? &t : NULL);
-		int rc = CLI_OK;
-
-		if (total == 0) {
-			fprintf(stderr,
-			        "nqueens solve: there is no solution for n = %d\n", n);
-			rc = CLI_NO;
-		} else if (cli_parse_number("solve", "K", val[0], 1, total, &k)) {
-			rc = CLI_USAGE;
-		} else if (!enum_unrank(n, k, have ? &t : NULL, p)) {
-			fprintf(stderr, "nqueens solve: no solution #%" PRIu64 "\n", k);
-			rc = CLI_NO;
-		} else {
-			print_solution(n, p, fmt);
-		}
-		if (have)
-			enum_table_free(&t);
-		return cli_finish_output(rc);
-	}
+	if (val[0])
+		return solve_index(n, val[0], fmt);
 	struct enum_iter it;
 
 	enum_start(&it, n);
@@ -782,7 +888,8 @@ static int check_position(const struct position *pos)
 		printf("; and %zu more conflicts", found - CHECK_SHOWN);
 	if (pos->count < (size_t)pos->n) {
 		if (pos->count == 0)
-			printf("%sno queens on %d files", sep, pos->n);
+			printf("%sno queens on %d file%s", sep, pos->n,
+			       pos->n == 1 ? "" : "s");
 		else
 			printf("%sonly %zu queen%s on %d files", sep, pos->count,
 			       pos->count == 1 ? "" : "s", pos->n);
@@ -791,16 +898,89 @@ static int check_position(const struct position *pos)
 	return CLI_NO;
 }
 
+/* Opens what check reads: FILE, or standard input for none or "-". */
+static FILE *check_open(const char *file, const char **name)
+{
+	struct stat sb;
+	FILE *in = stdin;
+
+	*name = NULL;
+	if (file && strcmp(file, "-") != 0) {
+		in = fopen(file, "r");
+		if (!in) {
+			cli_usage_error("check", "cannot read %s: %s", file,
+			                strerror(errno));
+			return NULL;
+		}
+		*name = file;
+	}
+	/* A directory opens, then fails at the first read with a vaguer word. */
+	if (fstat(fileno(in), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		cli_usage_error("check", "%s is a directory, not a file of positions",
+		                *name ? *name : "standard input");
+		if (in != stdin)
+			fclose(in);
+		return NULL;
+	}
+	return in;
+}
+
+/* Checks one position a line; blank lines and '#' comments are skipped. */
+static int check_lines(FILE *in, const char *name)
+{
+	struct lines rd;
+	enum lines_status st;
+	char *line, err[256], why[64];
+	size_t len;
+	unsigned long checked = 0;
+	int status = CLI_OK;
+	struct position p;
+
+	/* Room for a carriage return after the longest position. */
+	lines_start(&rd, in, BOARD_LINE_MAX + 1);
+	while ((st = lines_next(&rd, &line, &len)) == LINES_OK) {
+		const char *s = line;
+
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s == '\0' || *s == '#' || *s == '\r')
+			continue;
+		if (board_parse(line, &p, err, sizeof err) < 0)
+			break;
+		checked++;
+		if (check_position(&p) != CLI_OK)
+			status = CLI_NO;
+		board_free(&p);
+	}
+	if (st != LINES_END) {
+		const char *what =
+		        st == LINES_OK ? err : lines_why(&rd, st, why, sizeof why);
+
+		fflush(stdout);
+		if (name)
+			status = cli_usage_error("check", "%s:%lu: %s", name, rd.lineno,
+			                         what);
+		else
+			status =
+			        cli_usage_error("check", "line %lu: %s", rd.lineno, what);
+	} else if (checked == 0) {
+		status = cli_usage_error("check",
+		                         "no position given: write one as arguments "
+		                         "or one per line on standard input");
+	}
+	lines_free(&rd);
+	return status;
+}
+
 int cli_check(int argc, char **argv)
 {
 	static const char synopsis[] = "nqueens check [POSITION... | --file FILE]";
 	static const struct cli_optdef defs[] = {{"help", 'h', false}, {"file", 0, true}};
-	const char *val[2];
-	FILE *in = stdin;
-	const char *name = NULL;
+	const char *val[2], *name;
 	char **pos = calloc((size_t)argc + 1, sizeof *pos);
 	char err[256];
-	int npos, status = CLI_OK;
+	int npos, status;
+	FILE *in;
 	struct position p;
 
 	if (!pos)
@@ -819,15 +999,9 @@ int cli_check(int argc, char **argv)
 		free(pos);
 		return cli_usage_error("check", "give positions or --file, not both");
 	}
-	if (val[1] && strcmp(val[1], "-") != 0) {
-		in = fopen(val[1], "r");
-		if (!in) {
-			free(pos);
-			return cli_usage_error("check", "cannot read %s: %s", val[1],
-			                       strerror(errno));
-		}
-		name = val[1];
-	}
+	/* A lone "-" is standard input, as for --file; it is no 1-file board. */
+	if (npos == 1 && strcmp(pos[0], "-") == 0)
+		npos = 0;
 	if (npos > 0) {
 		/* The words on the command line make one position. */
 		size_t len = 1;
@@ -854,40 +1028,11 @@ int cli_check(int argc, char **argv)
 		return cli_finish_output(status);
 	}
 	free(pos);
-
-	char *line = NULL;
-	size_t cap = 0;
-	unsigned long lineno = 0, checked = 0;
-
-	while (getline(&line, &cap, in) >= 0) {
-		const char *s = line;
-
-		lineno++;
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (*s == '\n' || *s == '\0' || *s == '#' || *s == '\r')
-			continue;
-		if (board_parse(line, &p, err, sizeof err) < 0) {
-			fflush(stdout);
-			if (in == stdin)
-				status = cli_usage_error("check", "line %lu: %s", lineno,
-				                         err);
-			else
-				status = cli_usage_error("check", "%s:%lu: %s", name,
-				                         lineno, err);
-			break;
-		}
-		checked++;
-		if (check_position(&p) != CLI_OK)
-			status = CLI_NO;
-		board_free(&p);
-	}
-	free(line);
+	in = check_open(val[1], &name);
+	if (!in)
+		return CLI_USAGE;
+	status = check_lines(in, name);
 	if (in != stdin)
 		fclose(in);
-	if (checked == 0 && status == CLI_OK)
-		return cli_usage_error("check",
-		                       "no position given: write one as "
-		                       "arguments or one per line on standard input");
-	return cli_finish_output(status);
+	return status == CLI_USAGE ? status : cli_finish_output(status);
 }

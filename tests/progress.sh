@@ -57,4 +57,40 @@ if printf '%s\n' "$final" | grep -q '\['; then
 else
 	pass "the bar is erased at the end"
 fi
+
+# A narrow terminal: the bar keeps to one line; Ctrl-C (SIGINT) takes it away.
+for cols in 40 24; do
+	tm kill-server 2>/dev/null
+	rm -f "$tmpdir/pid" "$tmpdir/tty"
+	tm new-session -d -x $cols -y 8 \
+		"env TERM=tmux-256color LANG=C.UTF-8 sh -c 'echo \$\$ >\"$tmpdir/pid\"; exec \"$NQUEENS\" count 19 --threads 1'; echo \"exit \$?\" >'$tmpdir/tty'; sleep 30"
+	i=0
+	while [ $i -lt 300 ] && ! tm capture-pane -p | grep -q '%'; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	sleep 0.5 # a few redraws, each of which could wrap
+	bar=$(tm capture-pane -p)
+	first=$(printf '%s\n' "$bar" | head -n 1)
+	if printf '%s\n' "$first" | grep -Eq '^(\[[#-]*\] +)?[0-9]+%' &&
+		[ ${#first} -lt $cols ] && [ -z "$(printf '%s\n' "$bar" | sed -n '2,$p' | tr -d ' \n')" ]; then
+		pass "at $cols columns the bar keeps to one line"
+	else
+		fail "at $cols columns the bar keeps to one line" "$bar"
+	fi
+	kill -INT "$(cat "$tmpdir/pid")" 2>/dev/null
+	i=0
+	while [ $i -lt 100 ] && ! grep -q '^exit' "$tmpdir/tty" 2>/dev/null; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	after=$(tm capture-pane -p)
+	if [ "$(cat "$tmpdir/tty" 2>/dev/null)" = "exit 130" ] &&
+		! printf '%s\n' "$after" | grep -q '%'; then
+		pass "at $cols columns Ctrl-C ends the count and erases the bar"
+	else
+		fail "at $cols columns Ctrl-C ends the count and erases the bar" \
+			"$(cat "$tmpdir/tty" 2>/dev/null)" "$after"
+	fi
+done
 finish

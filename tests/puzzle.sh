@@ -82,7 +82,7 @@ refuse "puzzle eight" 2 "not 'eight'" -- puzzle eight
 refuse "puzzle 8 9" 2 "unexpected argument '9'" -- puzzle 8 9
 refuse "puzzle 8 --grade simple" 2 "^nqueens puzzle: --grade must be easy, medium or hard, not 'simple'$" -- puzzle 8 --grade simple
 refuse "puzzle 8 --grade" 2 "--grade needs a value" -- puzzle 8 --grade
-refuse "puzzle 8 --seed x" 2 "the seed must be a whole number from 0 to 18446744073709551615, not 'x'" -- puzzle 8 --seed x
+refuse "puzzle 8 --seed x" 2 "the seed must be a whole number from 0 up, less than 2\^64, not 'x'" -- puzzle 8 --seed x
 refuse "puzzle 8 --seed -1" 2 "the seed must be a whole number" -- puzzle 8 --seed=-1
 refuse "puzzle 8 --seed too big" 2 "not '18446744073709551616'" -- puzzle 8 --seed 18446744073709551616
 refuse "puzzle 8 --size 3" 2 "unknown option '--size'" -- puzzle 8 --size 3

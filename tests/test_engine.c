@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@
 #include "halves.h"
 #include "enumerate.h"
 #include "known.h"
+#include "lines.h"
 #include "symmetry.h"
 
 /* OEIS A000170 and A002562, as in the seeds' tables. */
@@ -639,6 +641,125 @@ static void test_parse_squares(void **state)
 	assert_int_equal(board_parse("é1", &p, err, sizeof err), -1);
 }
 
+/* A stream of its text, then a read error as a failing disk gives; or endless x. */
+struct stream {
+	const char *text;
+	size_t at, len;
+	bool endless;
+};
+
+static ssize_t stream_read(void *cookie, char *buf, size_t size)
+{
+	struct stream *f = cookie;
+	size_t n = f->len - f->at < size ? f->len - f->at : size;
+
+	if (f->endless) {
+		memset(buf, 'x', size);
+		f->at += size;
+		return (ssize_t)size;
+	}
+	if (n == 0) {
+		errno = EIO;
+		return -1;
+	}
+	memcpy(buf, f->text + f->at, n);
+	f->at += n;
+	return (ssize_t)n;
+}
+
+static FILE *stream_open(struct stream *f)
+{
+	cookie_io_functions_t io = {.read = stream_read};
+
+	return fopencookie(f, "r", io);
+}
+
+static void test_lines_reader(void **state)
+{
+	static const char text[] = "one\n\ntwo\r\nlast";
+	struct stream bad = {"1 5 8\n2 4", 0, 9, false}, zeros = {"", 0, 0, true};
+	struct lines rd;
+	char *line, why[64];
+	size_t len;
+	FILE *fp = fmemopen((void *)text, sizeof text - 1, "r");
+
+	(void)state;
+	assert_non_null(fp);
+	lines_start(&rd, fp, 16);
+	assert_int_equal(lines_next(&rd, &line, &len), LINES_OK);
+	assert_string_equal(line, "one");
+	assert_int_equal(lines_next(&rd, &line, &len), LINES_OK);
+	assert_int_equal(len, 0);
+	assert_int_equal(lines_next(&rd, &line, &len), LINES_OK);
+	assert_string_equal(line, "two\r");
+	/* A last line without a newline is a line; then the end, still line 4. */
+	assert_int_equal(lines_next(&rd, &line, &len), LINES_OK);
+	assert_string_equal(line, "last");
+	assert_int_equal(rd.lineno, 4);
+	assert_int_equal(lines_next(&rd, &line, &len), LINES_END);
+	assert_int_equal(rd.lineno, 4);
+	lines_free(&rd);
+	fclose(fp);
+
+	/* A NUL byte is not taken for the end of the line. */
+	fp = fmemopen((void *)"1 2\n1 5 8\0 junk\n", 17, "r");
+	lines_start(&rd, fp, 100);
+	assert_int_equal(lines_next(&rd, &line, &len), LINES_OK);
+	assert_int_equal(lines_next(&rd, &line, &len), LINES_NUL);
+	assert_int_equal(rd.lineno, 2);
+	assert_string_equal(lines_why(&rd, LINES_NUL, why, sizeof why),
+	                    "a NUL byte: not a text file");
+	lines_free(&rd);
+	fclose(fp);
+
+	/* A read error part-way is an error, not the end of the file. */
+	fp = stream_open(&bad);
+	lines_start(&rd, fp, 100);
+	assert_int_equal(lines_next(&rd, &line, &len), LINES_OK);
+	assert_string_equal(line, "1 5 8");
+	assert_int_equal(lines_next(&rd, &line, &len), LINES_ERROR);
+	assert_int_equal(rd.lineno, 2);
+	assert_string_equal(lines_why(&rd, LINES_ERROR, why, sizeof why),
+	                    "cannot read: Input/output error");
+	lines_free(&rd);
+	fclose(fp);
+
+	/* A line past the limit is refused after little more than the limit. */
+	fp = stream_open(&zeros);
+	lines_start(&rd, fp, 1000000);
+	assert_int_equal(lines_next(&rd, &line, &len), LINES_TOO_LONG);
+	assert_true(zeros.at < 1000000 + (1 << 17));
+	assert_string_equal(lines_why(&rd, LINES_TOO_LONG, why, sizeof why),
+	                    "longer than 1000000 bytes");
+	lines_free(&rd);
+	fclose(fp);
+}
+
+static void test_parse_limits(void **state)
+{
+	struct position p;
+	char err[256];
+	size_t files = BOARD_MAX_N + (size_t)1;
+	char *dots = malloc(2 * files + 1);
+
+	(void)state;
+	assert_non_null(dots);
+	/* Empty files count toward the limit as ranks do. */
+	for (size_t i = 0; i < files; i++) {
+		dots[2 * i] = '.';
+		dots[2 * i + 1] = ' ';
+	}
+	dots[2 * files] = '\0';
+	assert_int_equal(board_parse(dots, &p, err, sizeof err), -1);
+	assert_string_equal(err, "more than 100000000 files");
+	dots[2 * (files - 1)] = '\0';
+	assert_int_equal(board_parse(dots, &p, err, sizeof err), 0);
+	assert_int_equal(p.n, BOARD_MAX_N);
+	assert_int_equal(p.count, 0);
+	board_free(&p);
+	free(dots);
+}
+
 static void test_conflicts(void **state)
 {
 	struct position p;
@@ -1084,6 +1205,8 @@ int main(void)
 	        cmocka_unit_test(test_table_errors),
 	        cmocka_unit_test(test_parse_ranks),
 	        cmocka_unit_test(test_parse_squares),
+	        cmocka_unit_test(test_lines_reader),
+	        cmocka_unit_test(test_parse_limits),
 	        cmocka_unit_test(test_conflicts),
 	        cmocka_unit_test(test_board_edit),
 	        cmocka_unit_test(test_format),

@@ -186,9 +186,20 @@ int board_parse(const char *text, struct position *out, char *err, size_t errlen
 				           (int)len, tok);
 				goto fail;
 			}
+			/* More queens than squares of the largest board's files. */
+			if (sv.len == BOARD_MAX_N) {
+				errmsg_set(err, errlen, "more than %d queens",
+				           BOARD_MAX_N);
+				goto fail;
+			}
 			if (sqvec_push(&sv, sq) < 0)
 				goto nomem;
 			continue;
+		}
+		/* Every file counts toward the limit, an empty one too. */
+		if (files == BOARD_MAX_N) {
+			errmsg_set(err, errlen, "more than %d files", BOARD_MAX_N);
+			goto fail;
 		}
 		if (len == 1 && (tok[0] == '.' || tok[0] == '-')) {
 			files++;
@@ -215,10 +226,6 @@ int board_parse(const char *text, struct position *out, char *err, size_t errlen
 		    sqvec_push(&sv, (struct square){(int)files, (int)rank - 1}) < 0)
 			goto nomem;
 		files++;
-		if (files > BOARD_MAX_N) {
-			errmsg_set(err, errlen, "more than %d files", BOARD_MAX_N);
-			goto fail;
-		}
 	}
 	if (!mode) {
 		errmsg_set(err, errlen,

@@ -9,6 +9,13 @@
 /* Largest board a position may name: checking is linear, so this is big. */
 #define BOARD_MAX_N 100000000
 
+/*
+ * The longest line a position of BOARD_MAX_N files needs, written as squares
+ * with one blank between them: six letters for the file, nine digits for the
+ * rank and the blank.  A longer line is refused before it is read whole.
+ */
+#define BOARD_LINE_MAX ((size_t)16 * BOARD_MAX_N)
+
 /* A square, 0-based: file 0 is file a, rank 0 is rank 1. */
 struct square {
 	int file;

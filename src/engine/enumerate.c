@@ -266,6 +266,14 @@ void enum_table_free(struct enum_table *t)
 	}
 }
 
+int enum_table_max_n(const struct enum_table *t)
+{
+	for (int n = ENUM_MAX_N; n > 0; n--)
+		if (t->first[n])
+			return n;
+	return 0;
+}
+
 /* Reads one unsigned decimal field strictly; false on anything else. */
 static bool parse_u64(const char *s, uint64_t *v)
 {

@@ -50,6 +50,9 @@ struct enum_table {
 int enum_table_load(struct enum_table *t, const char *path, char *err, size_t errlen);
 void enum_table_free(struct enum_table *t);
 
+/* The largest n the table has counts by the first rank for; 0 for none. */
+int enum_table_max_n(const struct enum_table *t);
+
 /*
  * The number of completions of the first len files of p (0-based ranks) to a
  * solution, 0 if those queens already attack each other.  t may be NULL.

@@ -1,0 +1,123 @@
+/* Text read a line at a time, with NUL bytes, overlong lines and read errors told apart.
+ */
+#include "config.h"
+
+#include "lines.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* How much is read from the file at a time. */
+#define CHUNK (1 << 16)
+
+void lines_start(struct lines *r, FILE *fp, size_t max)
+{
+	memset(r, 0, sizeof *r);
+	r->fp = fp;
+	r->max = max;
+}
+
+void lines_free(struct lines *r)
+{
+	free(r->buf);
+	free(r->chunk);
+	r->buf = r->chunk = NULL;
+	r->cap = 0;
+}
+
+/* Makes room for need bytes and a terminating NUL in the line buffer. */
+static int reserve(struct lines *r, size_t need)
+{
+	size_t cap = r->cap ? r->cap : 256;
+	char *b;
+
+	if (need < r->cap)
+		return 0;
+	while (cap <= need)
+		cap *= 2;
+	b = realloc(r->buf, cap);
+	if (!b)
+		return -1;
+	r->buf = b;
+	r->cap = cap;
+	return 0;
+}
+
+enum lines_status lines_next(struct lines *r, char **line, size_t *len)
+{
+	size_t have = 0;
+
+	if (!r->chunk && !(r->chunk = malloc(CHUNK))) {
+		r->err = ENOMEM;
+		return LINES_ERROR;
+	}
+	r->lineno++;
+	for (;;) {
+		const char *from, *nl, *nul;
+		size_t seg;
+
+		if (r->at == r->end) {
+			if (r->eof)
+				break;
+			r->at = 0;
+			errno = 0;
+			r->end = fread(r->chunk, 1, CHUNK, r->fp);
+			if (r->end == 0) {
+				if (ferror(r->fp)) {
+					r->err = errno ? errno : EIO;
+					return LINES_ERROR;
+				}
+				r->eof = 1;
+				break;
+			}
+		}
+		from = r->chunk + r->at;
+		nl = memchr(from, '\n', r->end - r->at);
+		seg = nl ? (size_t)(nl - from) : r->end - r->at;
+		nul = memchr(from, '\0', seg);
+		if (nul)
+			return LINES_NUL;
+		if (have + seg > r->max)
+			return LINES_TOO_LONG;
+		if (reserve(r, have + seg) < 0) {
+			r->err = ENOMEM;
+			return LINES_ERROR;
+		}
+		memcpy(r->buf + have, from, seg);
+		have += seg;
+		r->at += seg;
+		if (nl) {
+			r->at++;
+			r->buf[have] = '\0';
+			*line = r->buf;
+			*len = have;
+			return LINES_OK;
+		}
+	}
+	/* The end of the file: a last line without its newline still counts. */
+	if (have == 0) {
+		r->lineno--;
+		return LINES_END;
+	}
+	r->buf[have] = '\0';
+	*line = r->buf;
+	*len = have;
+	return LINES_OK;
+}
+
+const char *lines_why(const struct lines *r, enum lines_status st, char *buf, size_t len)
+{
+	switch (st) {
+	case LINES_NUL:
+		return "a NUL byte: not a text file";
+	case LINES_TOO_LONG:
+		snprintf(buf, len, "longer than %zu bytes", r->max);
+		return buf;
+	case LINES_ERROR:
+		snprintf(buf, len, "cannot read: %s", strerror(r->err));
+		return buf;
+	default:
+		return "";
+	}
+}
