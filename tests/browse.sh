@@ -2,17 +2,8 @@
 # The Browse screen: every solution, the gallery, the classes, in tmux.
 . "${srcdir:-.}/tests/lib.sh"
 
-# Refusals come before the terminal is touched.
-for args in "browse 0" "browse 21" "browse x" "browse 8 9" "browse --nope"; do
-	# shellcheck disable=SC2086
-	nq $args >"$tmpdir/out" 2>"$tmpdir/err" </dev/null
-	rc=$?
-	if [ "$rc" -eq 2 ] && [ "$(wc -l <"$tmpdir/err")" -eq 1 ] && [ ! -s "$tmpdir/out" ]; then
-		pass "$args is refused with status 2 and one line"
-	else
-		fail "$args is refused with status 2 and one line" "status $rc" "$(cat "$tmpdir/err")"
-	fi
-done
+# Its refusals, made before the terminal is touched, are rows of
+# tests/bad-input.txt.
 
 . "${srcdir:-.}/tests/tmux-lib.sh"
 

@@ -3,16 +3,9 @@
 # solved and timed, the question before leaving, damaged progress, suspend.
 . "${srcdir:-.}/tests/lib.sh"
 
-# Refusals that need no terminal: one line, status 2, nothing drawn.
+# Refusals that need no terminal are rows of tests/bad-input.txt; this one
+# needs stdin not to be one.
 refuse "play with stdin not a terminal" 2 "standard input is not a terminal" -- play 8
-refuse "play 19 is out of range" 2 "N must be a whole number from 1 to 18, not '19'" -- play 19
-refuse "play 0 is out of range" 2 "from 1 to 18, not '0'" -- play 0
-refuse "play with N and a puzzle" 2 "give N or --puzzle, not both" -- play 8 --puzzle x.txt
-printf 'size: 5\ngrade: easy\nqueens: a1 a3\n' >"$tmpdir/bad.txt"
-refuse "a malformed puzzle names its file and line" 2 "bad.txt:3: " -- play --puzzle "$tmpdir/bad.txt"
-refuse "a missing puzzle file" 2 "nope.txt" -- play --puzzle "$tmpdir/nope.txt"
-refuse "the menu with an unknown option" 2 "unknown option '--colour'" -- --colour
-refuse "display options go with play only" 2 "--ascii goes with play, watch, browse or the menu, not with count" -- --ascii count 8
 
 . "${srcdir:-.}/tests/tmux-lib.sh"
 

@@ -290,26 +290,5 @@ else
 	fail "squares or ranks by file; the given queens count as levels" \
 		"$(nq trace 8 --from "c5 h3" --stats)"
 fi
-refuse "from queens that attack" 2 "--from: the queens on a1 and b2 attack each other" \
-	-- trace 8 --from "1 2"
-refuse "from a full board" 2 "nothing to search" -- trace 4 --from "2 4 1 3"
-refuse "from two queens on a file" 2 "two queens on one file \(a1 and a3\)" \
-	-- trace 8 --from "a1 a3"
-refuse "from a larger board" 2 "names a 9x9 board, larger than N = 8" \
-	-- trace 8 --from "1 3 5 7 9 2 4 6 8"
-refuse "from a bad position" 2 "--from: " -- trace 8 --from "1 x"
-refuse "construct from a position" 2 "construct builds its own position" \
-	-- trace 8 -a construct --from "1"
-
-# Refusals: one line on stderr, status 2.
-refuse "trace without N" 2 "missing N" -- trace
-refuse "trace 0" 2 "N must be a whole number from 1 to 20, not '0'" -- trace 0
-refuse "trace 21" 2 "from 1 to 20" -- trace 21
-refuse "construct 3" 2 "from 4 to 10000" -- trace 3 -a construct
-refuse "repair 10001" 2 "from 4 to 10000" -- trace 10001 --algorithm=repair
-refuse "unknown algorithm" 2 "--algorithm must be backtrack, scan" -- trace 8 -a dfs
-refuse "missing algorithm" 2 "--algorithm needs a value" -- trace 8 --algorithm
-refuse "unknown option" 2 "unknown option '--all'" -- trace 8 --all
-refuse "two sizes" 2 "unexpected argument '9'" -- trace 8 9
-refuse "bad seed" 2 "the seed must be a whole number" -- trace 8 -a repair --seed x
+# Its refusals are rows of tests/bad-input.txt.
 finish

@@ -2,22 +2,8 @@
 # The Watch screen: the search stepped, played, run to the end, in tmux.
 . "${srcdir:-.}/tests/lib.sh"
 
-# Refusals come before the terminal is touched: one line, status 2.
-refuse "watch 0" 2 "N must be a whole number from 1 to 20, not '0'" -- watch 0
-refuse "watch 21" 2 "from 1 to 20, not '21'" -- watch 21
-refuse "watch 99" 2 "from 1 to 20, not '99'" -- watch 99
-refuse "watch 3 --algorithm repair" 2 "from 4 to 10000, not '3'" -- watch 3 --algorithm repair
-refuse "watch 10001 --algorithm construct" 2 "from 4 to 10000" -- watch 10001 --algorithm construct
-refuse "watch --algorithm nope" 2 "--algorithm must be backtrack, scan, permute, repair or construct, not 'nope'" \
-	-- watch --algorithm nope
-refuse "watch 8 extra" 2 "unexpected argument 'extra'" -- watch 8 extra
-refuse "watch 8 --speed 3" 2 "unknown option '--speed'" -- watch 8 --speed 3
-refuse "watch 8 --from 1,2" 2 "the queens on a1 and b2 attack each other" -- watch 8 --from 1,2
-refuse "watch 8 --from a1,a3" 2 "two queens on one file" -- watch 8 --from a1,a3
-refuse "watch 8 --from 1 --algorithm construct" 2 "construct builds its own position" \
-	-- watch 8 --from 1 --algorithm construct
-refuse "watch --from 2,4,1,3" 2 "nothing to search" -- watch --from 2,4,1,3
-
+# Its refusals, made before the terminal is touched, are rows of
+# tests/bad-input.txt.
 . "${srcdir:-.}/tests/tmux-lib.sh"
 
 start 100 30 -- --ascii watch 8

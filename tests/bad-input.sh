@@ -1,0 +1,57 @@
+#!/bin/sh
+# Every row of tests/bad-input.txt: a bad command line, its exit status and
+# the one line it writes on stderr.  A hang, a second line on stderr, output
+# where none belongs or another status fails the row.
+. "${srcdir:-.}/tests/lib.sh"
+
+# The fixtures the rows name as $T/...
+T="$tmpdir/fixtures"
+mkdir -p "$T/dir"
+printf '1 5 8 6 3 7 2 4\n2 4 1 3\0 junk\n' >"$T/nul.txt"
+printf '# two positions\n1 3 x\n1 3 5 2 4\n' >"$T/bad"
+printf 'size: 5\ngrade: easy\nqueens: a1 a3\n' >"$T/bad.txt"
+export T NQUEENS NQ_WRAP
+
+# Seconds a row may take before it counts as a hang; valgrind is slower.
+limit=10
+[ -n "${NQ_WRAP:-}" ] && limit=120
+
+rows=0
+while IFS='	' read -r status pattern cmd; do
+	case "$status" in
+	'' | '#'*) continue ;;
+	esac
+	rows=$((rows + 1))
+	flags=${status#[0-9]}
+	status=${status%"$flags"}
+	case "$flags" in
+	*!*) if [ -n "${NQ_WRAP:-}" ]; then
+		pass "$cmd # SKIP too heavy for valgrind"
+		continue
+	fi ;;
+	esac
+	# shellcheck disable=SC2016
+	timeout -k 2 "$limit" sh -c 'nq() { ${NQ_WRAP:+"$NQ_WRAP"} "$NQUEENS" "$@"; }; '"$cmd" \
+		</dev/null >"$tmpdir/out" 2>"$tmpdir/err"
+	rc=$?
+	lines=$(wc -l <"$tmpdir/err")
+	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+		fail "$cmd" "no answer within $limit s"
+	elif [ "$rc" -ne "$status" ]; then
+		fail "$cmd" "exit status $rc, wanted $status" "stderr: $(head -c 300 "$tmpdir/err")"
+	elif [ "$lines" -ne 1 ]; then
+		fail "$cmd" "stderr has $lines lines, wanted 1:" "$(head -c 300 "$tmpdir/err")"
+	elif ! grep -Eq -- "$pattern" "$tmpdir/err"; then
+		fail "$cmd" "stderr: $(cat "$tmpdir/err")" "wanted a match of: $pattern"
+	elif [ -s "$tmpdir/out" ] && case "$flags" in *+*) false ;; *) true ;; esac; then
+		fail "$cmd" "unexpected stdout: $(head -c 300 "$tmpdir/out")"
+	else
+		pass "$cmd"
+	fi
+done <"${srcdir:-.}/tests/bad-input.txt"
+if [ "$rows" -ge 100 ]; then
+	pass "the table has $rows rows"
+else
+	fail "the table has $rows rows, fewer than 100"
+fi
+finish
