@@ -42,6 +42,22 @@ static int print_puzzle(const struct puzzle *pz)
 	return CLI_OK;
 }
 
+/* A number with a comma between groups of three digits, for prose. */
+static const char *grouped(uint64_t v, char *buf, size_t len)
+{
+	char digits[32];
+	int nd = snprintf(digits, sizeof digits, "%" PRIu64, v);
+	size_t at = 0;
+
+	for (int i = 0; i < nd && at + 2 < len; i++) {
+		if (i > 0 && (nd - i) % 3 == 0)
+			buf[at++] = ',';
+		buf[at++] = digits[i];
+	}
+	buf[at] = '\0';
+	return buf;
+}
+
 /*
  * Checks puzzle files: each must parse, have exactly one completion and the
  * grade it declares.  One line per file says what was found.
@@ -49,10 +65,12 @@ static int print_puzzle(const struct puzzle *pz)
 static int check_files(int nfiles, char **files)
 {
 	int status = CLI_OK;
+	char limit[32];
 
 	if (nfiles == 0)
 		return cli_usage_error("puzzle", "--check needs a FILE; usage: %s",
 		                       synopsis);
+	grouped(PUZZLE_WORK_LIMIT, limit, sizeof limit);
 	for (int i = 0; i < nfiles; i++) {
 		struct puzzle pz;
 		struct puzzle_measure m;
@@ -62,13 +80,20 @@ static int check_files(int nfiles, char **files)
 			fflush(stdout);
 			return cli_usage_error("puzzle", "%s", err);
 		}
-		puzzle_measure(&pz, &m);
-		printf("%s: %s; grade %s, measured %s (%d given, %" PRIu64 " nodes)\n",
-		       files[i],
-		       m.completions == 1 ? "1 completion" : "several completions",
-		       puzzle_grade_name(pz.grade), puzzle_grade_name(m.grade), pz.ngiven,
-		       m.nodes);
-		if (m.completions != 1 || m.grade != pz.grade)
+		puzzle_measure(&pz, PUZZLE_WORK_LIMIT, &m);
+		if (!m.judged)
+			printf("%s: not judged: the search needs more than %s steps (%d "
+			       "given)\n",
+			       files[i], limit, pz.ngiven);
+		else
+			printf("%s: %s; grade %s, measured %s (%d given, %" PRIu64
+			       " nodes)\n",
+			       files[i],
+			       m.completions == 1 ? "1 completion"
+			                          : "several completions",
+			       puzzle_grade_name(pz.grade), puzzle_grade_name(m.grade),
+			       pz.ngiven, m.nodes);
+		if (!m.judged || m.completions != 1 || m.grade != pz.grade)
 			status = CLI_NO;
 	}
 	return cli_finish_output(status);

@@ -60,7 +60,8 @@ fi
 # --check on puzzles that are wrong.
 printf 'size: 8\ngrade: easy\nqueens: a1 g2\n' >"$tmpdir/many.txt"
 out=$(nq puzzle --check "$tmpdir/many.txt")
-if [ $? -eq 1 ] && [ "$out" = "$tmpdir/many.txt: several completions; grade easy, measured medium (2 given, 37 nodes)" ]; then
+# The plain search stops at the second completion: 30 nodes (all of it: 37).
+if [ $? -eq 1 ] && [ "$out" = "$tmpdir/many.txt: several completions; grade easy, measured medium (2 given, 30 nodes)" ]; then
 	pass "puzzle --check: several completions exit 1"
 else
 	fail "puzzle --check: several completions exit 1" "$out"
@@ -72,6 +73,19 @@ refuse "puzzle --check: unknown key" 2 "key.txt:3: unknown key 'colour'" -- puzz
 refuse "puzzle --check: missing file" 2 "nosuch.txt: No such file" -- puzzle --check "$tmpdir/nosuch.txt"
 refuse "puzzle --check with no file" 2 "^nqueens puzzle: --check needs a FILE" -- puzzle --check
 refuse "puzzle --check with --seed" 2 "--check takes no --seed or --grade" -- puzzle --check --seed 1 "$tmpdir/many.txt"
+
+# A puzzle the plain search would take minutes over: one line, exit 1, and
+# within the work limit's second (five allowed; more under valgrind).
+printf 'size: 32\ngrade: hard\nqueens: a1 b3\n' >"$tmpdir/p32.txt"
+secs=5
+[ -n "${NQ_WRAP:-}" ] && secs=300
+out=$(timeout $secs "${NQ_WRAP:-env}" "$NQUEENS" puzzle --check "$tmpdir/p32.txt" 2>&1)
+rc=$?
+if [ $rc -eq 1 ] && [ "$out" = "$tmpdir/p32.txt: not judged: the search needs more than 50,000,000 steps (2 given)" ]; then
+	pass "puzzle --check of a size-32 puzzle: not judged, within $secs s"
+else
+	fail "puzzle --check of a size-32 puzzle: not judged, within $secs s" "exit $rc (124: timed out)" "$out"
+fi
 
 # Bad arguments: exit 2 and one line naming what is allowed.
 refuse "puzzle without N" 2 "^nqueens puzzle: missing N, the board size" -- puzzle
