@@ -739,13 +739,13 @@ static void draw_status(struct play *p, int y, int x, int w)
 		help_line(&y, x, w, theme_attr(THEME_GOOD), "Solved!");
 	else if (p->st.completable)
 		/* Past the work limit the count is what was found by then. */
-		help_line(&y, x, w, theme_attr(THEME_GOOD),
+		help_wrap(&y, x, w, 2, theme_attr(THEME_GOOD),
 		          "Solvable: yes, %s%" PRIu64 " completion%s%s",
 		          p->st.unfinished ? "at least " : "", p->st.completions,
 		          p->st.completions == 1 ? "" : "s",
 		          p->st.unfinished ? " (count stopped)" : "");
 	else if (p->st.unfinished)
-		help_line(&y, x, w, theme_attr(THEME_DIMMED),
+		help_wrap(&y, x, w, 2, theme_attr(THEME_DIMMED),
 		          "Solvable: unknown (too much work)");
 	else
 		help_line(&y, x, w, theme_attr(THEME_BAD), "Solvable: no");
@@ -760,7 +760,7 @@ static void draw_status(struct play *p, int y, int x, int w)
 			          p->classes, sym_name(p->transform));
 	}
 	if (p->store && p->total) {
-		help_line(&y, x, w, A_NORMAL,
+		help_wrap(&y, x, w, 2, A_NORMAL,
 		          "found %zu of %" PRIu64 ", %zu of %" PRIu64 " classes",
 		          store_found(p->store, STORE_SOLUTIONS, p->n), p->total,
 		          store_found(p->store, STORE_CLASSES, p->n), p->classes);
@@ -770,11 +770,12 @@ static void draw_status(struct play *p, int y, int x, int w)
 		long long end = p->solved_ms ? p->solved_ms : term_now_ms();
 
 		y++;
-		help_line(&y, x, w, theme_attr(THEME_TITLE), "Puzzle: %s", p->pz.title);
+		help_wrap(&y, x, w, 2, theme_attr(THEME_TITLE), "Puzzle: %s",
+		          p->pz.title);
 		format_time((long)((end - p->started_ms) / 1000), t, sizeof t);
 		if (p->has_best)
 			format_time((long)(p->best_ms / 1000), best, sizeof best);
-		help_line(&y, x, w, A_NORMAL, "%s, time %s, best %s",
+		help_wrap(&y, x, w, 2, A_NORMAL, "%s, time %s, best %s",
 		          puzzle_grade_name(p->pz.grade), t, best);
 	}
 }
@@ -837,10 +838,20 @@ void play_draw(struct play *p)
 		draw_status(p, 2, COLS - panel_w, panel_w - 1);
 	else
 		draw_status(p, LINES - 1 - status_h, 1, COLS - 2);
-	if (p->message[0])
-		help_put(LINES - 2, 0,
-		         p->confirm_leave ? theme_attr(THEME_BAD) : (int)A_NORMAL,
-		         p->message);
+	if (p->message[0]) {
+		/* A message too long for its line takes the lines above as well. */
+		int lines = help_wrap_height(COLS, 0, p->message), y;
+
+		lines = lines < 1 ? 1 : lines > 3 ? 3 : lines;
+		y = LINES - 1 - lines;
+		for (int i = y; i < LINES - 1; i++) {
+			move(i, 0);
+			clrtoeol();
+		}
+		help_wrap(&y, 0, COLS, 0,
+		          p->confirm_leave ? theme_attr(THEME_BAD) : (int)A_NORMAL, "%s",
+		          p->message);
+	}
 	static const char *const hints[] = {"arrows move", "Space place", "u undo",
 	                                    "t hint"};
 	help_keys(hints, sizeof hints / sizeof hints[0], "? help  q quit");
