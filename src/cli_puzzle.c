@@ -60,7 +60,9 @@ static const char *grouped(uint64_t v, char *buf, size_t len)
 
 /*
  * Checks puzzle files: each must parse, have exactly one completion and the
- * grade it declares.  One line per file says what was found.
+ * grade it declares.  Each file gets one line, on standard output when it
+ * could be read and on standard error when not; the worst result is the
+ * exit status.
  */
 static int check_files(int nfiles, char **files)
 {
@@ -78,7 +80,8 @@ static int check_files(int nfiles, char **files)
 
 		if (puzzle_load(files[i], &pz, err, sizeof err) < 0) {
 			fflush(stdout);
-			return cli_usage_error("puzzle", "%s", err);
+			status = cli_usage_error("puzzle", "%s", err);
+			continue;
 		}
 		puzzle_measure(&pz, PUZZLE_WORK_LIMIT, &m);
 		if (!m.judged)
@@ -93,7 +96,8 @@ static int check_files(int nfiles, char **files)
 			                          : "several completions",
 			       puzzle_grade_name(pz.grade), puzzle_grade_name(m.grade),
 			       pz.ngiven, m.nodes);
-		if (!m.judged || m.completions != 1 || m.grade != pz.grade)
+		if ((!m.judged || m.completions != 1 || m.grade != pz.grade) &&
+		    status == CLI_OK)
 			status = CLI_NO;
 	}
 	return cli_finish_output(status);
@@ -133,6 +137,16 @@ int cli_puzzle(int argc, char **argv)
 			                       "--check takes no --seed or --grade; "
 			                       "usage: %s",
 			                       synopsis);
+		}
+		/* A board size before the files is a mix of the two usages. */
+		if (npos > 0 && pos[0][0] &&
+		    pos[0][strspn(pos[0], "0123456789")] == '\0') {
+			rc = cli_usage_error("puzzle",
+			                     "--check takes puzzle files, not N ('%s'); "
+			                     "usage: %s",
+			                     pos[0], synopsis);
+			free(pos);
+			return rc;
 		}
 		rc = check_files(npos, pos);
 		free(pos);

@@ -176,7 +176,8 @@ static void test_parse_errors(void **state)
 	        {"size: 8\ngrade: simple\n",
 	         "f.txt:2: the grade must be easy, medium or hard"},
 	        {"size: 8\nhello\n", "f.txt:2: 'hello' is not 'key: value'"},
-	        {"", "f.txt:0: no 'size:' line"},
+	        {"", "f.txt: empty: no 'size:' line"},
+	        {"# only a comment\n\n", "f.txt:2: no 'size:' line"},
 	};
 	char err[512];
 	struct puzzle pz;

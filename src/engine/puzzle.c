@@ -613,6 +613,11 @@ int puzzle_parse(const char *text, const char *name, struct puzzle *out, char *e
 			break;
 		}
 	}
+	if (line == 0) {
+		errmsg_set(err, errlen,
+		           "%s: empty: no 'size:' line giving the board size", name);
+		return -1;
+	}
 	if (!seen[KEY_SIZE]) {
 		errmsg_set(err, errlen, "%s:%d: no 'size:' line giving the board size",
 		           name, line);

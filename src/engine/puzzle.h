@@ -65,12 +65,12 @@ enum puzzle_grade puzzle_grade_from_name(const char *name);
 
 /*
  * Parses a puzzle file's text; name (the file name) starts every error, which
- * reads "NAME:LINE: what is wrong".  Returns 0, or -1 with the reason in err.
- * Puzzles without a completion are refused; several completions are allowed,
- * and the grade is the file's (puzzle_measure says what it measures).  When
- * the work limit runs out before a completion is found or ruled out, the
- * puzzle is accepted: what measures or plays it says that it could not judge
- * it.
+ * reads "NAME:LINE: what is wrong" ("NAME: empty: ..." for no line at all).
+ * Returns 0, or -1 with the reason in err.  Puzzles without a completion are
+ * refused; several completions are allowed, and the grade is the file's
+ * (puzzle_measure says what it measures).  When the work limit runs out
+ * before a completion is found or ruled out, the puzzle is accepted: what
+ * measures or plays it says that it could not judge it.
  */
 int puzzle_parse(const char *text, const char *name, struct puzzle *out, char *err,
                  size_t errlen);
