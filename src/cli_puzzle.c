@@ -83,6 +83,10 @@ static int check_files(int nfiles, char **files)
 			status = cli_usage_error("puzzle", "%s", err);
 			continue;
 		}
+		/*
+		 * No completion is possible only when the file's own check for
+		 * one passed the work limit and the plain search did not.
+		 */
 		puzzle_measure(&pz, PUZZLE_WORK_LIMIT, &m);
 		if (!m.judged)
 			printf("%s: not judged: the search needs more than %s steps (%d "
@@ -92,8 +96,9 @@ static int check_files(int nfiles, char **files)
 			printf("%s: %s; grade %s, measured %s (%d given, %" PRIu64
 			       " nodes)\n",
 			       files[i],
-			       m.completions == 1 ? "1 completion"
-			                          : "several completions",
+			       m.completions == 0   ? "no completion"
+			       : m.completions == 1 ? "1 completion"
+			                            : "several completions",
 			       puzzle_grade_name(pz.grade), puzzle_grade_name(m.grade),
 			       pz.ngiven, m.nodes);
 		if ((!m.judged || m.completions != 1 || m.grade != pz.grade) &&
