@@ -71,7 +71,8 @@ static const char usage_text[] =
         "      print a new completion puzzle for 5 <= N <= 20 with exactly one\n"
         "      completion (default grade medium, seed from the clock)\n"
         "  puzzle --check FILE...\n"
-        "      check puzzle files: one completion, and the grade they declare\n"
+        "      check puzzle files: one completion, and the grade they declare;\n"
+        "      one line a file, 'not judged' when the search passes its work limit\n"
         "  browse [N] [--ascii] [--no-color]\n"
         "      page through every solution of an N×N board (default 8, N up to\n"
         "      20), as a gallery, and by symmetry class; ? there lists the keys\n"
@@ -92,7 +93,8 @@ static const char usage_text[] =
         "  --no-color     draw without colours (also when NO_COLOR is set)\n"
         "\n"
         "Exit status: 0 done (check: all valid), 1 no solution (check: a position\n"
-        "is not one), 2 a bad argument or malformed input.\n"
+        "is not one; puzzle --check: a puzzle fails or is not judged), 2 a bad\n"
+        "argument or malformed input.\n"
         "See nqueens(6) for the output formats.\n";
 
 void cli_help(void)

@@ -42,17 +42,37 @@ static int print_puzzle(const struct puzzle *pz)
 	return CLI_OK;
 }
 
+/* A number with a comma between groups of three digits, for prose. */
+static const char *grouped(uint64_t v, char *buf, size_t len)
+{
+	char digits[32];
+	int nd = snprintf(digits, sizeof digits, "%" PRIu64, v);
+	size_t at = 0;
+
+	for (int i = 0; i < nd && at + 2 < len; i++) {
+		if (i > 0 && (nd - i) % 3 == 0)
+			buf[at++] = ',';
+		buf[at++] = digits[i];
+	}
+	buf[at] = '\0';
+	return buf;
+}
+
 /*
  * Checks puzzle files: each must parse, have exactly one completion and the
- * grade it declares.  One line per file says what was found.
+ * grade it declares.  Each file gets one line, on standard output when it
+ * could be read and on standard error when not; the worst result is the
+ * exit status.
  */
 static int check_files(int nfiles, char **files)
 {
 	int status = CLI_OK;
+	char limit[32];
 
 	if (nfiles == 0)
 		return cli_usage_error("puzzle", "--check needs a FILE; usage: %s",
 		                       synopsis);
+	grouped(PUZZLE_WORK_LIMIT, limit, sizeof limit);
 	for (int i = 0; i < nfiles; i++) {
 		struct puzzle pz;
 		struct puzzle_measure m;
@@ -60,15 +80,29 @@ static int check_files(int nfiles, char **files)
 
 		if (puzzle_load(files[i], &pz, err, sizeof err) < 0) {
 			fflush(stdout);
-			return cli_usage_error("puzzle", "%s", err);
+			status = cli_usage_error("puzzle", "%s", err);
+			continue;
 		}
-		puzzle_measure(&pz, &m);
-		printf("%s: %s; grade %s, measured %s (%d given, %" PRIu64 " nodes)\n",
-		       files[i],
-		       m.completions == 1 ? "1 completion" : "several completions",
-		       puzzle_grade_name(pz.grade), puzzle_grade_name(m.grade), pz.ngiven,
-		       m.nodes);
-		if (m.completions != 1 || m.grade != pz.grade)
+		/*
+		 * No completion is possible only when the file's own check for
+		 * one passed the work limit and the plain search did not.
+		 */
+		puzzle_measure(&pz, PUZZLE_WORK_LIMIT, &m);
+		if (!m.judged)
+			printf("%s: not judged: the search needs more than %s steps (%d "
+			       "given)\n",
+			       files[i], limit, pz.ngiven);
+		else
+			printf("%s: %s; grade %s, measured %s (%d given, %" PRIu64
+			       " nodes)\n",
+			       files[i],
+			       m.completions == 0   ? "no completion"
+			       : m.completions == 1 ? "1 completion"
+			                            : "several completions",
+			       puzzle_grade_name(pz.grade), puzzle_grade_name(m.grade),
+			       pz.ngiven, m.nodes);
+		if ((!m.judged || m.completions != 1 || m.grade != pz.grade) &&
+		    status == CLI_OK)
 			status = CLI_NO;
 	}
 	return cli_finish_output(status);
@@ -108,6 +142,16 @@ int cli_puzzle(int argc, char **argv)
 			                       "--check takes no --seed or --grade; "
 			                       "usage: %s",
 			                       synopsis);
+		}
+		/* A board size before the files is a mix of the two usages. */
+		if (npos > 0 && pos[0][0] &&
+		    pos[0][strspn(pos[0], "0123456789")] == '\0') {
+			rc = cli_usage_error("puzzle",
+			                     "--check takes puzzle files, not N ('%s'); "
+			                     "usage: %s",
+			                     pos[0], synopsis);
+			free(pos);
+			return rc;
 		}
 		rc = check_files(npos, pos);
 		free(pos);

@@ -155,6 +155,41 @@ for sig in TERM HUP INT SEGV; do
 	modes_restored "SIG$sig leaves the terminal as it was"
 done
 
+# The work limit: a 32x32 puzzle with two queens given, and an 18x18 board
+# with one queen, have too many completions to count while one waits.  The
+# panel says how many it found before the count stopped, within seconds
+# (more under valgrind), and the hint comes as quickly.
+quick=$patience
+[ -z "${NQ_WRAP:-}" ] && patience=50
+printf 'size: 32\ngrade: hard\nqueens: a1 b3\n' >"$tmpdir/p32.txt"
+start 120 40 -- play --puzzle "$tmpdir/p32.txt"
+expect_screen "a 32x32 puzzle opens" "Play 32x32 puzzle"
+if wait_for "Solvable: yes, at least [0-9]+$" && wait_for " completions \(count stopped\)$" &&
+	! screen | grep -q "counting"; then
+	pass "32x32 puzzle: the count stops at the work limit and says so"
+else
+	fail "32x32 puzzle: the count stops at the work limit and says so" "$(screen)"
+fi
+if screen | grep -Eq '^ +32 ' && screen | grep -Eq '^ +1 ♛'; then
+	pass "32x32 puzzle: the whole board shows in 120x40"
+else
+	fail "32x32 puzzle: the whole board shows in 120x40" "$(screen)"
+fi
+keys t
+expect_screen "32x32 puzzle: t gives a hint at once" "^(Hint: a queen on [a-z]+[0-9]+|No hint: too much work)"
+keys q y
+wait_exit
+start 80 24 -- play 18
+wait_for "Queens: 0 of 18"
+keys Space
+expect_screen "18x18, one queen: the count stops at the work limit" "Solvable: yes, at least [0-9]+"
+expect_screen "18x18, one queen: and says so, not cut" " completions \(count stopped\)$"
+keys t
+expect_screen "18x18, one queen: t gives a hint at once" "^Hint: a queen on [a-r][0-9]+ keeps it solvable"
+keys q
+wait_exit
+patience=$quick
+
 # Ctrl-C quits at once.
 start 80 24 -- play 8
 wait_for "Queens: 0 of 8"

@@ -60,7 +60,8 @@ fi
 # --check on puzzles that are wrong.
 printf 'size: 8\ngrade: easy\nqueens: a1 g2\n' >"$tmpdir/many.txt"
 out=$(nq puzzle --check "$tmpdir/many.txt")
-if [ $? -eq 1 ] && [ "$out" = "$tmpdir/many.txt: several completions; grade easy, measured medium (2 given, 37 nodes)" ]; then
+# The plain search stops at the second completion: 30 nodes (all of it: 37).
+if [ $? -eq 1 ] && [ "$out" = "$tmpdir/many.txt: several completions; grade easy, measured medium (2 given, 30 nodes)" ]; then
 	pass "puzzle --check: several completions exit 1"
 else
 	fail "puzzle --check: several completions exit 1" "$out"
@@ -70,8 +71,55 @@ refuse "puzzle --check: attacking givens" 2 "^nqueens puzzle: $tmpdir/bad.txt:3:
 printf 'size: 8\ngrade: easy\ncolour: red\n' >"$tmpdir/key.txt"
 refuse "puzzle --check: unknown key" 2 "key.txt:3: unknown key 'colour'" -- puzzle --check "$tmpdir/key.txt"
 refuse "puzzle --check: missing file" 2 "nosuch.txt: No such file" -- puzzle --check "$tmpdir/nosuch.txt"
+refuse "puzzle --check /dev/null: empty, not line 0" 2 "^nqueens puzzle: /dev/null: empty: no 'size:' line giving the board size$" -- puzzle --check /dev/null
+refuse "puzzle 8 --check FILE: no N with --check" 2 "^nqueens puzzle: --check takes puzzle files, not N \('8'\); usage: " -- puzzle 8 --check "$tmpdir/many.txt"
 refuse "puzzle --check with no file" 2 "^nqueens puzzle: --check needs a FILE" -- puzzle --check
 refuse "puzzle --check with --seed" 2 "--check takes no --seed or --grade" -- puzzle --check --seed 1 "$tmpdir/many.txt"
+
+# A puzzle the plain search would take minutes over: one line, exit 1, and
+# within the work limit's second (five allowed; more under valgrind).
+printf 'size: 32\ngrade: hard\nqueens: a1 b3\n' >"$tmpdir/p32.txt"
+secs=5
+[ -n "${NQ_WRAP:-}" ] && secs=300
+out=$(timeout $secs "${NQ_WRAP:-env}" "$NQUEENS" puzzle --check "$tmpdir/p32.txt" 2>&1)
+rc=$?
+if [ $rc -eq 1 ] && [ "$out" = "$tmpdir/p32.txt: not judged: the search needs more than 50,000,000 steps (2 given)" ]; then
+	pass "puzzle --check of a size-32 puzzle: not judged, within $secs s"
+else
+	fail "puzzle --check of a size-32 puzzle: not judged, within $secs s" "exit $rc (124: timed out)" "$out"
+fi
+
+# Every file is checked, one line each, whatever the others hold; the worst
+# result is the exit status.
+good=${NQUEENS_DATADIR:-data}/puzzles/08-easy-01.txt
+nq puzzle --check "$good" "$tmpdir/nosuch.txt" "$tmpdir/p32.txt" "$tmpdir/bad.txt" "$good" \
+	>"$tmpdir/out" 2>"$tmpdir/err"
+rc=$?
+if [ $rc -eq 2 ] && [ "$(cat "$tmpdir/out")" = "$good: 1 completion; grade easy, measured easy (5 given, 3 nodes)
+$tmpdir/p32.txt: not judged: the search needs more than 50,000,000 steps (2 given)
+$good: 1 completion; grade easy, measured easy (5 given, 3 nodes)" ] &&
+	[ "$(cat "$tmpdir/err")" = "nqueens puzzle: $tmpdir/nosuch.txt: No such file or directory
+nqueens puzzle: $tmpdir/bad.txt:3: a1 and c3 attack each other (they share a diagonal)" ]; then
+	pass "puzzle --check of five files: a line each, exit 2 for the bad ones"
+else
+	fail "puzzle --check of five files: a line each, exit 2 for the bad ones" "exit $rc" \
+		"stdout: $(cat "$tmpdir/out")" "stderr: $(cat "$tmpdir/err")"
+fi
+out=$(nq puzzle --check "$tmpdir/many.txt" "$good" 2>&1)
+if [ $? -eq 1 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 2 ]; then
+	pass "puzzle --check: a failing file first, the next still checked, exit 1"
+else
+	fail "puzzle --check: a failing file first, the next still checked, exit 1" "$out"
+fi
+# One line each, in the order given, when both streams go to one place.
+out=$(nq puzzle --check "$good" /dev/null "$good" 2>&1)
+if [ $? -eq 2 ] && [ "$out" = "$good: 1 completion; grade easy, measured easy (5 given, 3 nodes)
+nqueens puzzle: /dev/null: empty: no 'size:' line giving the board size
+$good: 1 completion; grade easy, measured easy (5 given, 3 nodes)" ]; then
+	pass "puzzle --check: the lines come in the order of the files"
+else
+	fail "puzzle --check: the lines come in the order of the files" "$out"
+fi
 
 # Bad arguments: exit 2 and one line naming what is allowed.
 refuse "puzzle without N" 2 "^nqueens puzzle: missing N, the board size" -- puzzle

@@ -176,7 +176,8 @@ static void test_parse_errors(void **state)
 	        {"size: 8\ngrade: simple\n",
 	         "f.txt:2: the grade must be easy, medium or hard"},
 	        {"size: 8\nhello\n", "f.txt:2: 'hello' is not 'key: value'"},
-	        {"", "f.txt:0: no 'size:' line"},
+	        {"", "f.txt: empty: no 'size:' line"},
+	        {"# only a comment\n\n", "f.txt:2: no 'size:' line"},
 	};
 	char err[512];
 	struct puzzle pz;
@@ -234,10 +235,11 @@ static void test_shipped_puzzles(void **state)
 		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
 		if (puzzle_load(path, &pz, err, sizeof err) != 0)
 			fail_msg("%s", err);
-		assert_int_equal(puzzle_completions(&pz, 0, NULL, &c), 0);
+		assert_int_equal(puzzle_completions(&pz, 0, 0, NULL, &c), 0);
 		if (c != 1)
 			fail_msg("%s has %llu completions", path, (unsigned long long)c);
-		assert_int_equal(puzzle_measure(&pz, &m), 0);
+		assert_int_equal(puzzle_measure(&pz, PUZZLE_WORK_LIMIT, &m), 0);
+		assert_true(m.judged);
 		if (m.grade != pz.grade)
 			fail_msg("%s says %s but measures %s", path,
 			         puzzle_grade_name(pz.grade), puzzle_grade_name(m.grade));
@@ -270,9 +272,12 @@ static void test_generate(void **state)
 				assert_memory_equal(&a, &b, sizeof a);
 				assert_int_equal(a.n, n);
 				assert_int_equal(a.grade, g);
-				assert_int_equal(puzzle_completions(&a, 0, NULL, &c), 0);
+				assert_int_equal(puzzle_completions(&a, 0, 0, NULL, &c),
+				                 0);
 				assert_int_equal(c, 1);
-				assert_int_equal(puzzle_measure(&a, &m), 0);
+				assert_int_equal(
+				        puzzle_measure(&a, PUZZLE_WORK_LIMIT, &m), 0);
+				assert_true(m.judged);
 				assert_int_equal(m.grade, g);
 				assert_int_equal(m.completions, 1);
 				/* A hard puzzle needs every queen it gives. */
@@ -294,6 +299,22 @@ static void test_generate_fixed(void **state)
 	puzzle_format(&pz, buf, sizeof buf);
 	assert_string_equal(buf, "title: 8 queens, hard\nsize: 8\ngrade: hard\n"
 	                         "queens: a4 e2 f7\n");
+	/* And at the top of the range, where the work limit must never bite. */
+	static const char *const want20[PUZZLE_GRADES] = {
+	        "c13 d15 f8 g16 h9 i4 k1 m19 o20 p14 q11 r7 t6",
+	        "a2 b15 c1 f5 g18 h16 k11 o3 p13 q6",
+	        "a4 b7 c1 e5 k6 o17 q2 r11 s15",
+	};
+	for (int g = 0; g < PUZZLE_GRADES; g++) {
+		char want[512];
+
+		assert_int_equal(puzzle_generate(20, 1, g, &pz), 0);
+		puzzle_format(&pz, buf, sizeof buf);
+		snprintf(want, sizeof want,
+		         "title: 20 queens, %s\nsize: 20\ngrade: %s\nqueens: %s\n",
+		         puzzle_grade_name(g), puzzle_grade_name(g), want20[g]);
+		assert_string_equal(buf, want);
+	}
 	assert_int_equal(puzzle_generate(4, 1, PUZZLE_EASY, &pz), -1);
 	assert_int_equal(puzzle_generate(PUZZLE_GEN_MAX_N + 1, 1, PUZZLE_EASY, &pz), -1);
 	assert_int_equal(puzzle_generate(8, 1, PUZZLE_GRADES, &pz), -1);
@@ -325,12 +346,16 @@ static void test_status_against_brute(void **state)
 				                                (int)(next_rand(&seed) %
 				                                      (unsigned)n)});
 			want = brute_completions(&b);
-			assert_int_equal(puzzle_status(&b, 0, NULL, &st), 0);
+			assert_int_equal(
+			        puzzle_status(&b, 0, PUZZLE_WORK_LIMIT, NULL, &st), 0);
+			assert_false(st.unfinished);
 			assert_int_equal(st.completions, want);
 			assert_int_equal(st.completable, want > 0);
 			assert_false(st.at_limit);
 			assert_int_equal(st.solved, want > 0 && b.pos.count == (size_t)n);
-			assert_int_equal(puzzle_status(&b, 3, NULL, &capped), 0);
+			assert_int_equal(
+			        puzzle_status(&b, 3, PUZZLE_WORK_LIMIT, NULL, &capped),
+			        0);
 			assert_int_equal(capped.completions, want < 3 ? want : 3);
 			assert_int_equal(capped.at_limit, want >= 3);
 			board_destroy(&b);
@@ -344,7 +369,7 @@ static bool completable_with(struct board *b, struct square sq)
 	struct puzzle_status st;
 	bool placed = board_place(b, sq);
 
-	assert_int_equal(puzzle_status(b, 1, NULL, &st), 0);
+	assert_int_equal(puzzle_status(b, 1, 0, NULL, &st), 0);
 	if (placed)
 		board_remove(b, sq);
 	return placed && st.completable;
@@ -368,16 +393,17 @@ static void test_hint(void **state)
 				                                      (unsigned)n),
 				                                (int)(next_rand(&seed) %
 				                                      (unsigned)n)});
-			assert_int_equal(puzzle_status(&b, 1, NULL, &st), 0);
-			assert_int_equal(puzzle_hint(&b, NULL, NULL, &h), 0);
+			assert_int_equal(puzzle_status(&b, 1, 0, NULL, &st), 0);
+			assert_int_equal(
+			        puzzle_hint(&b, NULL, PUZZLE_WORK_LIMIT, NULL, &h), 0);
 			if (!st.completable) {
 				/* Take a queen away, one that is on the board. */
 				assert_int_equal(h.kind, PUZZLE_HINT_REMOVE);
 				assert_true(board_has(&b, h.sq));
 				if (h.choices == 1) {
 					board_remove(&b, h.sq);
-					assert_int_equal(puzzle_status(&b, 1, NULL, &st),
-					                 0);
+					assert_int_equal(
+					        puzzle_status(&b, 1, 0, NULL, &st), 0);
 					assert_true(st.completable);
 				}
 				board_destroy(&b);
@@ -415,14 +441,14 @@ static void test_hint(void **state)
 	assert_int_equal(puzzle_to_board(&pz, &b), 0);
 	assert_int_equal(b.pos.count, 1);
 	board_place(&b, (struct square){0, 0});
-	assert_int_equal(puzzle_hint(&b, &pz, NULL, &h), 0);
+	assert_int_equal(puzzle_hint(&b, &pz, PUZZLE_WORK_LIMIT, NULL, &h), 0);
 	assert_int_equal(h.kind, PUZZLE_HINT_REMOVE);
 	assert_int_equal(h.sq.file, 0);
 	assert_int_equal(h.sq.rank, 0);
 	assert_int_equal(h.choices, 1);
 	board_remove(&b, (struct square){0, 0});
 	for (int i = 0; i < 6; i++) {
-		assert_int_equal(puzzle_hint(&b, &pz, NULL, &h), 0);
+		assert_int_equal(puzzle_hint(&b, &pz, PUZZLE_WORK_LIMIT, NULL, &h), 0);
 		if (h.kind == PUZZLE_HINT_NONE)
 			break;
 		assert_int_equal(h.kind, PUZZLE_HINT_PLACE);
@@ -447,30 +473,94 @@ static void test_cancel(void **state)
 	(void)state;
 	assert_int_equal(board_init(&b, 16), 0);
 	board_place(&b, (struct square){3, 5});
-	assert_int_equal(puzzle_status(&b, 0, &cancel, &st), -1);
-	assert_int_equal(puzzle_hint(&b, NULL, &cancel, &h), -1);
+	assert_int_equal(puzzle_status(&b, 0, 0, &cancel, &st), -1);
+	assert_int_equal(puzzle_hint(&b, NULL, 0, &cancel, &h), -1);
 	for (int f = 0; f < 16; f++)
 		pz.given[f] = -1;
 	pz.given[3] = 5;
-	assert_int_equal(puzzle_completions(&pz, 0, &cancel, &c), -1);
+	assert_int_equal(puzzle_completions(&pz, 0, 0, &cancel, &c), -1);
 	/* Not cancelled, a limit makes the same question cheap. */
 	atomic_store(&cancel, 0);
-	assert_int_equal(puzzle_status(&b, 10, &cancel, &st), 0);
+	assert_int_equal(puzzle_status(&b, 10, 0, &cancel, &st), 0);
 	assert_int_equal(st.completions, 10);
 	assert_true(st.at_limit);
 	board_destroy(&b);
 
 	/* The empty board is answered from the known totals. */
 	assert_int_equal(board_init(&b, 18), 0);
-	assert_int_equal(puzzle_status(&b, 0, NULL, &st), 0);
+	assert_int_equal(puzzle_status(&b, 0, 0, NULL, &st), 0);
 	assert_int_equal(st.completions, 666090624);
 	board_destroy(&b);
 	for (int n = 1; n <= 12; n++) {
 		assert_int_equal(board_init(&b, n), 0);
-		assert_int_equal(puzzle_status(&b, 0, NULL, &st), 0);
+		assert_int_equal(puzzle_status(&b, 0, 0, NULL, &st), 0);
 		assert_int_equal(st.completions, enum_completions(n, NULL, 0, NULL));
 		board_destroy(&b);
 	}
+}
+
+/*
+ * A size-32 puzzle with two queens given: the plain search would run for
+ * minutes.  Every call stops after its budget of steps (which bounds its
+ * time on any machine) and says that it stopped.
+ */
+static void test_work_limit(void **state)
+{
+	static const uint64_t small = 1000000;
+	struct puzzle pz;
+	struct puzzle_measure m;
+	struct puzzle_status st;
+	struct puzzle_hint h;
+	struct board b;
+	char err[256];
+	uint64_t c;
+
+	(void)state;
+	assert_int_equal(puzzle_parse("size: 32\ngrade: hard\nqueens: a1 b3\n", "p32",
+	                              &pz, err, sizeof err),
+	                 0);
+	assert_int_equal(puzzle_measure(&pz, PUZZLE_WORK_LIMIT, &m), 0);
+	assert_false(m.judged);
+	assert_int_equal(m.grade, PUZZLE_GRADES);
+	assert_int_equal(m.empty, 30);
+	assert_true(m.steps > PUZZLE_WORK_LIMIT && m.steps <= PUZZLE_WORK_LIMIT + 32);
+	assert_true(m.completions < 2);
+	assert_int_equal(puzzle_measure(&pz, small, &m), 0);
+	assert_false(m.judged);
+	assert_true(m.steps > small && m.steps <= small + 32);
+
+	/* Counting all completions stops too, with those found so far. */
+	assert_int_equal(puzzle_completions(&pz, 0, small, NULL, &c), 1);
+	assert_true(c > 0);
+	/* Two are found in a few steps: uniqueness is cheap to rule out. */
+	assert_int_equal(puzzle_completions(&pz, 2, small, NULL, &c), 0);
+	assert_int_equal(c, 2);
+
+	/* Play's verdict: at least so many, or not known at all. */
+	assert_int_equal(puzzle_to_board(&pz, &b), 0);
+	assert_int_equal(puzzle_status(&b, 0, small, NULL, &st), 0);
+	assert_true(st.unfinished);
+	assert_true(st.completable);
+	assert_true(st.completions > 0);
+	assert_false(st.at_limit);
+	assert_false(st.solved);
+	assert_int_equal(puzzle_status(&b, 0, 10, NULL, &st), 0);
+	assert_true(st.unfinished);
+	assert_false(st.completable);
+	assert_int_equal(st.completions, 0);
+
+	/* The hint: none when the budget is spent at once, else a good square. */
+	assert_int_equal(puzzle_hint(&b, &pz, 10, NULL, &h), 0);
+	assert_int_equal(h.kind, PUZZLE_HINT_UNKNOWN);
+	assert_int_equal(puzzle_hint(&b, &pz, small, NULL, &h), 0);
+	if (h.kind == PUZZLE_HINT_PLACE) {
+		assert_true(board_place(&b, h.sq));
+		assert_int_equal(puzzle_status(&b, 1, small, NULL, &st), 0);
+		assert_true(st.completable);
+	} else {
+		assert_int_equal(h.kind, PUZZLE_HINT_UNKNOWN);
+	}
+	board_destroy(&b);
 }
 
 static void test_class_index(void **state)
@@ -704,6 +794,7 @@ int main(void)
 	        cmocka_unit_test(test_status_against_brute),
 	        cmocka_unit_test(test_hint),
 	        cmocka_unit_test(test_cancel),
+	        cmocka_unit_test(test_work_limit),
 	        cmocka_unit_test(test_class_index),
 	        cmocka_unit_test(test_store_roundtrip),
 	        cmocka_unit_test(test_store_damaged),

@@ -27,8 +27,13 @@ struct search {
 	uint64_t full;
 	uint64_t limit; /* stop at this many completions; 0 for no limit */
 	uint64_t found, nodes;
+	/*
+	 * The steps every search of one call may take together (0: no bound),
+	 * and those taken so far; a search past the budget stops, exhausted.
+	 */
+	uint64_t budget, steps;
 	const atomic_int *cancel;
-	bool cancelled;
+	bool cancelled, exhausted;
 	bool plain; /* files in order, as the grade's plain search does */
 };
 
@@ -41,7 +46,7 @@ static uint64_t free_ranks(const struct search *s, int f, uint64_t cols, uint64_
 
 static bool search_stop(struct search *s)
 {
-	return s->cancelled || (s->limit && s->found >= s->limit);
+	return s->cancelled || s->exhausted || (s->limit && s->found >= s->limit);
 }
 
 /*
@@ -57,6 +62,17 @@ static void search_fill(struct search *s, uint64_t open, uint64_t cols, uint64_t
 
 	if (!open) {
 		s->found++;
+		return;
+	}
+	/*
+	 * A step works out one file's free ranks: the plain search takes one a
+	 * node, the general one looks at every open file.  A step of either
+	 * takes about as long (within a factor of two), so the budget bounds
+	 * the time.
+	 */
+	s->steps += s->plain ? 1 : (uint64_t)__builtin_popcountll(open);
+	if (s->budget && s->steps > s->budget) {
+		s->exhausted = true;
 		return;
 	}
 	if (s->plain) {
@@ -99,7 +115,7 @@ static void search_fill(struct search *s, uint64_t open, uint64_t cols, uint64_t
 /*
  * Counts the solutions that extend ranks (0-based by file, -1 for an empty
  * file), which must be on distinct files; attacking queens give 0.  Returns
- * -1 when cancelled.
+ * -1 when cancelled, 1 when the budget ran out (s->found is a lower bound).
  */
 static int count_ranks(struct search *s, const int *ranks)
 {
@@ -110,6 +126,7 @@ static int count_ranks(struct search *s, const int *ranks)
 	s->found = 0;
 	s->nodes = 0;
 	s->cancelled = false;
+	s->exhausted = false;
 	for (int f = 0; f < n; f++) {
 		int r = ranks[f];
 		uint64_t c, a, d;
@@ -132,37 +149,44 @@ static int count_ranks(struct search *s, const int *ranks)
 		s->cancelled = true;
 	else
 		search_fill(s, open, cols, anti, diag);
-	return s->cancelled ? -1 : 0;
+	return s->cancelled ? -1 : s->exhausted ? 1 : 0;
 }
 
-static int count_given(int n, const int *ranks, uint64_t limit, const atomic_int *cancel,
+/*
+ * Counts with the general search, up to limit, from the budget left in s.
+ * Returns as count_ranks, with what was found in *count.
+ */
+static int count_given(struct search *s, const int *ranks, uint64_t limit,
                        uint64_t *count)
 {
-	struct search s = {.n = n, .limit = limit, .cancel = cancel};
 	bool empty = true;
 	uint64_t total;
+	int rc;
 
-	for (int f = 0; f < n && empty; f++)
+	for (int f = 0; f < s->n && empty; f++)
 		empty = ranks[f] < 0;
 	/* The empty board is asked for first and takes seconds to count from 16 on. */
-	if (empty && known_counts(n, &total, NULL)) {
+	if (empty && known_counts(s->n, &total, NULL)) {
 		*count = limit && total > limit ? limit : total;
 		return 0;
 	}
-	if (count_ranks(&s, ranks) < 0)
-		return -1;
-	*count = s.found;
-	return 0;
+	s->limit = limit;
+	s->plain = false;
+	rc = count_ranks(s, ranks);
+	*count = s->found;
+	return rc;
 }
 
-int puzzle_completions(const struct puzzle *pz, uint64_t limit, const atomic_int *cancel,
-                       uint64_t *count)
+int puzzle_completions(const struct puzzle *pz, uint64_t limit, uint64_t budget,
+                       const atomic_int *cancel, uint64_t *count)
 {
+	struct search s = {.n = pz->n, .budget = budget, .cancel = cancel};
+
 	if (pz->n < 1 || pz->n > PUZZLE_MAX_N) {
 		errno = EINVAL;
 		return -1;
 	}
-	return count_given(pz->n, pz->given, limit, cancel, count);
+	return count_given(&s, pz->given, limit, count);
 }
 
 /* The grade from the measure; see puzzle.h and nqueens(6). */
@@ -177,22 +201,23 @@ static enum puzzle_grade grade_of(int n, const struct puzzle_measure *m)
 	return PUZZLE_MEDIUM;
 }
 
-int puzzle_measure(const struct puzzle *pz, struct puzzle_measure *m)
+int puzzle_measure(const struct puzzle *pz, uint64_t budget, struct puzzle_measure *m)
 {
-	struct search s = {.n = pz->n, .plain = true};
+	/* Uniqueness needs only two completions counted. */
+	struct search s = {.n = pz->n, .limit = 2, .budget = budget, .plain = true};
 	int n = pz->n, ranks[PUZZLE_MAX_N];
 
 	if (n < 1 || n > PUZZLE_MAX_N) {
 		errno = EINVAL;
 		return -1;
 	}
-	count_ranks(&s, pz->given);
+	m->judged = count_ranks(&s, pz->given) == 0;
 	m->nodes = s.nodes;
-	m->completions = s.found > 2 ? 2 : s.found;
+	m->completions = s.found;
 	m->empty = 0;
 	for (int f = 0; f < n; f++)
 		m->empty += pz->given[f] < 0;
-	m->minimal = m->completions == 1;
+	m->minimal = m->judged && m->completions == 1;
 	memcpy(ranks, pz->given, sizeof *ranks * (size_t)n);
 	for (int f = 0; f < n && m->minimal; f++) {
 		uint64_t c = 0;
@@ -200,12 +225,14 @@ int puzzle_measure(const struct puzzle *pz, struct puzzle_measure *m)
 		if (ranks[f] < 0)
 			continue;
 		ranks[f] = -1;
-		count_given(n, ranks, 2, NULL, &c);
+		if (count_given(&s, ranks, 2, &c) != 0)
+			m->judged = m->minimal = false;
 		ranks[f] = pz->given[f];
 		if (c == 1)
 			m->minimal = false;
 	}
-	m->grade = grade_of(n, m);
+	m->steps = s.steps;
+	m->grade = m->judged ? grade_of(n, m) : PUZZLE_GRADES;
 	return 0;
 }
 
@@ -281,23 +308,18 @@ static bool random_solution(int n, uint64_t *rng, int f, uint64_t cols, uint64_t
 	return false;
 }
 
-static uint64_t unique_check(int n, const int *given)
-{
-	uint64_t c = 0;
-
-	count_given(n, given, 2, NULL, &c);
-	return c;
-}
-
 /*
  * One candidate: a random solution, stripped of queens in random order while
  * the completion stays unique (a minimal puzzle, the hardest kind), then
- * given back some queens for the easier grades.
+ * given back some queens for the easier grades.  Returns false when the work
+ * limit ran out, having drawn the same random numbers all the same.
  */
-static void make_candidate(int n, uint64_t *rng, enum puzzle_grade grade,
+static bool make_candidate(int n, uint64_t *rng, enum puzzle_grade grade,
                            struct puzzle *pz)
 {
+	struct search s = {.n = n, .budget = PUZZLE_WORK_LIMIT};
 	int sol[PUZZLE_MAX_N], order[PUZZLE_MAX_N], k = n, target;
+	bool judged = true;
 
 	random_solution(n, rng, 0, 0, 0, 0, sol);
 	memcpy(pz->given, sol, sizeof *sol * (size_t)n);
@@ -307,8 +329,12 @@ static void make_candidate(int n, uint64_t *rng, enum puzzle_grade grade,
 	for (int i = 0; i < n; i++) {
 		int f = order[i];
 
+		uint64_t c = 0;
+
 		pz->given[f] = -1;
-		if (unique_check(n, pz->given) == 1)
+		if (count_given(&s, pz->given, 2, &c) != 0)
+			judged = false;
+		if (c == 1 && judged)
 			k--;
 		else
 			pz->given[f] = sol[f];
@@ -333,6 +359,7 @@ static void make_candidate(int n, uint64_t *rng, enum puzzle_grade grade,
 		}
 	}
 	pz->ngiven = k;
+	return judged;
 }
 
 int puzzle_generate(int n, uint64_t seed, enum puzzle_grade grade, struct puzzle *out)
@@ -348,9 +375,10 @@ int puzzle_generate(int n, uint64_t seed, enum puzzle_grade grade, struct puzzle
 		struct puzzle pz = {.n = n, .grade = grade};
 		struct puzzle_measure m;
 
-		make_candidate(n, &rng, grade, &pz);
-		puzzle_measure(&pz, &m);
-		if (m.completions != 1 || m.grade != grade)
+		if (!make_candidate(n, &rng, grade, &pz))
+			continue;
+		puzzle_measure(&pz, PUZZLE_WORK_LIMIT, &m);
+		if (!m.judged || m.completions != 1 || m.grade != grade)
 			continue;
 		snprintf(pz.title, sizeof pz.title, "%d queens, %s", n,
 		         puzzle_grade_name(grade));
@@ -482,7 +510,7 @@ int puzzle_parse(const char *text, const char *name, struct puzzle *out, char *e
 	const char *p = text, *queens = NULL;
 	size_t queens_len = 0;
 	int line = 0;
-	uint64_t count;
+	uint64_t count = 0;
 
 	memset(out, 0, sizeof *out);
 	for (int f = 0; f < PUZZLE_MAX_N; f++)
@@ -585,6 +613,11 @@ int puzzle_parse(const char *text, const char *name, struct puzzle *out, char *e
 			break;
 		}
 	}
+	if (line == 0) {
+		errmsg_set(err, errlen,
+		           "%s: empty: no 'size:' line giving the board size", name);
+		return -1;
+	}
 	if (!seen[KEY_SIZE]) {
 		errmsg_set(err, errlen, "%s:%d: no 'size:' line giving the board size",
 		           name, line);
@@ -610,7 +643,9 @@ int puzzle_parse(const char *text, const char *name, struct puzzle *out, char *e
 		if (rc < 0)
 			return -1;
 	}
-	if (puzzle_completions(out, 1, NULL, &count) < 0 || count == 0) {
+	/* Past the work limit the file is taken: what plays it says so. */
+	if (puzzle_completions(out, 1, PUZZLE_WORK_LIMIT, NULL, &count) == 0 &&
+	    count == 0) {
 		errmsg_set(err, errlen,
 		           "%s:%d: no solution contains these queens, so the "
 		           "puzzle cannot be completed",
@@ -693,10 +728,11 @@ static bool board_ranks(const struct board *b, int *ranks)
 	return true;
 }
 
-int puzzle_status(const struct board *b, uint64_t limit, const atomic_int *cancel,
-                  struct puzzle_status *out)
+int puzzle_status(const struct board *b, uint64_t limit, uint64_t budget,
+                  const atomic_int *cancel, struct puzzle_status *out)
 {
-	int ranks[PUZZLE_MAX_N], n = b->pos.n;
+	struct search s = {.n = b->pos.n, .budget = budget, .cancel = cancel};
+	int ranks[PUZZLE_MAX_N], n = b->pos.n, rc = 0;
 	uint64_t count = 0;
 
 	memset(out, 0, sizeof *out);
@@ -704,8 +740,11 @@ int puzzle_status(const struct board *b, uint64_t limit, const atomic_int *cance
 		errno = EINVAL;
 		return -1;
 	}
-	if (board_ranks(b, ranks) && count_given(n, ranks, limit, cancel, &count) < 0)
+	if (board_ranks(b, ranks))
+		rc = count_given(&s, ranks, limit, &count);
+	if (rc < 0)
 		return -1;
+	out->unfinished = rc > 0;
 	out->completions = count;
 	out->completable = count > 0;
 	out->solved = count > 0 && b->pos.count == (size_t)n;
@@ -713,12 +752,15 @@ int puzzle_status(const struct board *b, uint64_t limit, const atomic_int *cance
 	return 0;
 }
 
-/* A hint when the position still has a completion. */
-static int hint_place(int n, int *ranks, const atomic_int *cancel,
-                      struct puzzle_hint *out)
+/*
+ * A hint when the position still has a completion.  When the budget runs
+ * out, the best of the files counted so far is the hint, if there is one.
+ */
+static int hint_place(struct search *s, int *ranks, struct puzzle_hint *out)
 {
-	int best = n + 1;
+	int n = s->n, best = n + 1;
 
+	out->kind = PUZZLE_HINT_UNKNOWN;
 	for (int f = 0; f < n; f++) {
 		int choices = 0, first = -1;
 
@@ -726,11 +768,13 @@ static int hint_place(int n, int *ranks, const atomic_int *cancel,
 			continue;
 		for (int r = 0; r < n; r++) {
 			uint64_t c;
+			int rc;
 
 			ranks[f] = r;
-			if (count_given(n, ranks, 1, cancel, &c) < 0) {
+			rc = count_given(s, ranks, 1, &c);
+			if (rc != 0) {
 				ranks[f] = -1;
-				return -1;
+				return rc < 0 ? -1 : 0;
 			}
 			if (c > 0 && choices++ == 0)
 				first = r;
@@ -748,9 +792,12 @@ static int hint_place(int n, int *ranks, const atomic_int *cancel,
 	return 0;
 }
 
-/* A hint when it has none: the latest queen whose removal mends it. */
-static int hint_remove(const struct board *b, const struct puzzle *pz,
-                       const atomic_int *cancel, struct puzzle_hint *out)
+/*
+ * A hint when it has none: the latest queen whose removal mends it.  When the
+ * budget runs out first, no queen can be named.
+ */
+static int hint_remove(struct search *s, const struct board *b, const struct puzzle *pz,
+                       struct puzzle_hint *out)
 {
 	int n = b->pos.n, ranks[PUZZLE_MAX_N];
 	bool any = false;
@@ -759,6 +806,7 @@ static int hint_remove(const struct board *b, const struct puzzle *pz,
 		struct square sq = b->pos.sq[i];
 		uint64_t c = 0;
 		bool ok;
+		int rc;
 
 		if (pz && puzzle_is_given(pz, sq))
 			continue;
@@ -781,8 +829,13 @@ static int hint_remove(const struct board *b, const struct puzzle *pz,
 		}
 		if (!ok)
 			continue;
-		if (count_given(n, ranks, 1, cancel, &c) < 0)
+		rc = count_given(s, ranks, 1, &c);
+		if (rc < 0)
 			return -1;
+		if (rc > 0) {
+			*out = (struct puzzle_hint){PUZZLE_HINT_UNKNOWN, {0, 0}, 0};
+			break;
+		}
 		if (c > 0) {
 			*out = (struct puzzle_hint){PUZZLE_HINT_REMOVE, sq, 1};
 			break;
@@ -791,10 +844,11 @@ static int hint_remove(const struct board *b, const struct puzzle *pz,
 	return 0;
 }
 
-int puzzle_hint(const struct board *b, const struct puzzle *pz, const atomic_int *cancel,
-                struct puzzle_hint *out)
+int puzzle_hint(const struct board *b, const struct puzzle *pz, uint64_t budget,
+                const atomic_int *cancel, struct puzzle_hint *out)
 {
-	int ranks[PUZZLE_MAX_N], n = b->pos.n;
+	struct search s = {.n = b->pos.n, .budget = budget, .cancel = cancel};
+	int ranks[PUZZLE_MAX_N], n = b->pos.n, rc = 0;
 	uint64_t c = 0;
 
 	*out = (struct puzzle_hint){PUZZLE_HINT_NONE, {0, 0}, 0};
@@ -802,11 +856,17 @@ int puzzle_hint(const struct board *b, const struct puzzle *pz, const atomic_int
 		errno = EINVAL;
 		return -1;
 	}
-	if (board_ranks(b, ranks) && count_given(n, ranks, 1, cancel, &c) < 0)
+	if (board_ranks(b, ranks))
+		rc = count_given(&s, ranks, 1, &c);
+	if (rc < 0)
 		return -1;
+	if (rc > 0) {
+		out->kind = PUZZLE_HINT_UNKNOWN;
+		return 0;
+	}
 	if (c == 0)
-		return hint_remove(b, pz, cancel, out);
+		return hint_remove(&s, b, pz, out);
 	if (b->pos.count == (size_t)n)
 		return 0;
-	return hint_place(n, ranks, cancel, out);
+	return hint_place(&s, ranks, out);
 }

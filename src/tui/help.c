@@ -5,6 +5,7 @@
 
 #include <curses.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,6 +99,87 @@ void help_line(int *y, int x, int width, int attr, const char *fmt, ...)
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
 	put_cut((*y)++, x, width < COLS - x ? width : COLS - x, attr, buf);
+}
+
+/* The number of columns the first len bytes of s take. */
+static int prefix_width(const char *s, size_t len)
+{
+	char buf[512];
+
+	if (len >= sizeof buf)
+		len = sizeof buf - 1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	return text_width(buf);
+}
+
+/*
+ * How many bytes of text go on a line of room columns: the longest run of
+ * whole words that fits, else as much of a word too long for any line as
+ * fits (one character at least, so that wrapping always moves on).
+ */
+static size_t wrap_cut(const char *text, int room)
+{
+	size_t len = strlen(text), cut = 0;
+
+	if (prefix_width(text, len) <= room)
+		return len;
+	for (size_t i = 1; i < len; i++)
+		if (text[i] == ' ' && prefix_width(text, i) <= room)
+			cut = i;
+	if (cut)
+		return cut;
+	cut = 1;
+	for (size_t i = 1; i < len; i++)
+		if ((text[i] & 0xC0) != 0x80 && prefix_width(text, i) <= room)
+			cut = i;
+	return cut;
+}
+
+/* The lines after the first are indented, unless that leaves too little room. */
+static int wrap_indent(int width, int indent)
+{
+	return width - indent < 12 ? 0 : indent;
+}
+
+int help_wrap_height(int width, int indent, const char *text)
+{
+	int lines = 0;
+
+	indent = wrap_indent(width, indent);
+	while (*text) {
+		text += wrap_cut(text, width - (lines ? indent : 0));
+		text += strspn(text, " ");
+		lines++;
+	}
+	return lines;
+}
+
+void help_wrap(int *y, int x, int width, int indent, int attr, const char *fmt, ...)
+{
+	char buf[512];
+	const char *rest = buf;
+	bool first = true;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (width > COLS - x)
+		width = COLS - x;
+	indent = wrap_indent(width, indent);
+	do {
+		int at = first ? 0 : indent;
+		size_t cut = wrap_cut(rest, width - at);
+		char line[512];
+
+		memcpy(line, rest, cut);
+		line[cut] = '\0';
+		put_cut((*y)++, x + at, width - at, attr, line);
+		rest += cut;
+		rest += strspn(rest, " ");
+		first = false;
+	} while (*rest);
 }
 
 void help_draw(const char *title, const struct help_entry *e, size_t count)

@@ -31,4 +31,15 @@ void help_put(int y, int x, int attr, const char *text);
 void help_line(int *y, int x, int width, int attr, const char *fmt, ...)
         __attribute__((format(printf, 5, 6)));
 
+/*
+ * Formats a panel's paragraph at (*y, x), wrapped between words within width
+ * columns, the lines after the first indented by indent, and moves *y down
+ * past it.  A word longer than a line is split.
+ */
+void help_wrap(int *y, int x, int width, int indent, int attr, const char *fmt, ...)
+        __attribute__((format(printf, 6, 7)));
+
+/* How many lines help_wrap takes for text. */
+int help_wrap_height(int width, int indent, const char *text);
+
 #endif

@@ -161,7 +161,8 @@ static void board_ranks(const struct board *b, int *ranks)
 /*
  * Judges a position: can it be completed, and in how many ways; for a
  * solution, which one it is and which class.  Runs in the judge's thread for
- * large boards, so it reads only its own copy and the shared table.
+ * large boards, so it reads only its own copy and the shared table.  The
+ * count stops at the work limit, so that a verdict comes within a second.
  */
 static int judge_position(const struct board *b, const struct enum_table *table,
                           const atomic_int *cancel, struct puzzle_status *st,
@@ -171,8 +172,9 @@ static int judge_position(const struct board *b, const struct enum_table *table,
 
 	*index = *class_index = 0;
 	if (!board_is_solution(&b->pos))
-		return puzzle_status(b, 0, cancel, st);
-	*st = (struct puzzle_status){true, true, 1, false};
+		return puzzle_status(b, 0, PUZZLE_WORK_LIMIT, cancel, st);
+	*st = (struct puzzle_status){
+	        .completable = true, .solved = true, .completions = 1};
 	board_ranks(b, ranks);
 	if (!enum_rank(b->pos.n, ranks, table, index))
 		*index = 0;
@@ -262,7 +264,8 @@ static void judge_start(struct play *p)
 	}
 	/* A solution is known at once; which one it is may take a while. */
 	if (board_is_solution(&p->b.pos)) {
-		struct puzzle_status st = {true, true, 1, false};
+		struct puzzle_status st = {
+		        .completable = true, .solved = true, .completions = 1};
 
 		judged(p, &st, 0, 0);
 	}
@@ -403,12 +406,14 @@ static void undo_redo(struct play *p, int step)
 	judge_start(p);
 }
 
+/* The hint is found at once: the work limit keeps the wait under a second. */
 static void show_hint(struct play *p)
 {
 	struct puzzle_hint h;
 	char sq[32];
 
-	if (puzzle_hint(&p->b, p->is_puzzle ? &p->pz : NULL, NULL, &h) < 0) {
+	if (puzzle_hint(&p->b, p->is_puzzle ? &p->pz : NULL, PUZZLE_WORK_LIMIT, NULL,
+	                &h) < 0) {
 		snprintf(p->message, sizeof p->message,
 		         "No hint for a board this large.");
 		return;
@@ -433,6 +438,10 @@ static void show_hint(struct play *p)
 		snprintf(p->message, sizeof p->message,
 		         "No completion from here: %s the queen on %s.",
 		         h.choices ? "remove" : "start by removing", sq);
+		break;
+	case PUZZLE_HINT_UNKNOWN:
+		snprintf(p->message, sizeof p->message,
+		         "No hint: too much work for this position.");
 		break;
 	}
 }
@@ -729,9 +738,15 @@ static void draw_status(struct play *p, int y, int x, int w)
 	else if (p->st.solved)
 		help_line(&y, x, w, theme_attr(THEME_GOOD), "Solved!");
 	else if (p->st.completable)
-		help_line(&y, x, w, theme_attr(THEME_GOOD),
-		          "Solvable: yes, %" PRIu64 " completion%s", p->st.completions,
-		          p->st.completions == 1 ? "" : "s");
+		/* Past the work limit the count is what was found by then. */
+		help_wrap(&y, x, w, 2, theme_attr(THEME_GOOD),
+		          "Solvable: yes, %s%" PRIu64 " completion%s%s",
+		          p->st.unfinished ? "at least " : "", p->st.completions,
+		          p->st.completions == 1 ? "" : "s",
+		          p->st.unfinished ? " (count stopped)" : "");
+	else if (p->st.unfinished)
+		help_wrap(&y, x, w, 2, theme_attr(THEME_DIMMED),
+		          "Solvable: unknown (too much work)");
 	else
 		help_line(&y, x, w, theme_attr(THEME_BAD), "Solvable: no");
 	if (p->judged && p->st.solved) {
@@ -745,7 +760,7 @@ static void draw_status(struct play *p, int y, int x, int w)
 			          p->classes, sym_name(p->transform));
 	}
 	if (p->store && p->total) {
-		help_line(&y, x, w, A_NORMAL,
+		help_wrap(&y, x, w, 2, A_NORMAL,
 		          "found %zu of %" PRIu64 ", %zu of %" PRIu64 " classes",
 		          store_found(p->store, STORE_SOLUTIONS, p->n), p->total,
 		          store_found(p->store, STORE_CLASSES, p->n), p->classes);
@@ -755,11 +770,12 @@ static void draw_status(struct play *p, int y, int x, int w)
 		long long end = p->solved_ms ? p->solved_ms : term_now_ms();
 
 		y++;
-		help_line(&y, x, w, theme_attr(THEME_TITLE), "Puzzle: %s", p->pz.title);
+		help_wrap(&y, x, w, 2, theme_attr(THEME_TITLE), "Puzzle: %s",
+		          p->pz.title);
 		format_time((long)((end - p->started_ms) / 1000), t, sizeof t);
 		if (p->has_best)
 			format_time((long)(p->best_ms / 1000), best, sizeof best);
-		help_line(&y, x, w, A_NORMAL, "%s, time %s, best %s",
+		help_wrap(&y, x, w, 2, A_NORMAL, "%s, time %s, best %s",
 		          puzzle_grade_name(p->pz.grade), t, best);
 	}
 }
@@ -822,10 +838,20 @@ void play_draw(struct play *p)
 		draw_status(p, 2, COLS - panel_w, panel_w - 1);
 	else
 		draw_status(p, LINES - 1 - status_h, 1, COLS - 2);
-	if (p->message[0])
-		help_put(LINES - 2, 0,
-		         p->confirm_leave ? theme_attr(THEME_BAD) : (int)A_NORMAL,
-		         p->message);
+	if (p->message[0]) {
+		/* A message too long for its line takes the lines above as well. */
+		int lines = help_wrap_height(COLS, 0, p->message), y;
+
+		lines = lines < 1 ? 1 : lines > 3 ? 3 : lines;
+		y = LINES - 1 - lines;
+		for (int i = y; i < LINES - 1; i++) {
+			move(i, 0);
+			clrtoeol();
+		}
+		help_wrap(&y, 0, COLS, 0,
+		          p->confirm_leave ? theme_attr(THEME_BAD) : (int)A_NORMAL, "%s",
+		          p->message);
+	}
 	static const char *const hints[] = {"arrows move", "Space place", "u undo",
 	                                    "t hint"};
 	help_keys(hints, sizeof hints / sizeof hints[0], "? help  q quit");
