@@ -10,6 +10,11 @@ mkdir -p "$T/dir"
 printf '1 5 8 6 3 7 2 4\n2 4 1 3\0 junk\n' >"$T/nul.txt"
 printf '# two positions\n1 3 x\n1 3 5 2 4\n' >"$T/bad"
 printf 'size: 5\ngrade: easy\nqueens: a1 a3\n' >"$T/bad.txt"
+printf 'size: 8\ngrade: easy\nqueens: a1 c3\n' >"$T/attacking.txt"
+printf 'size: 8\ngrade: easy\ncolour: red\n' >"$T/key.txt"
+printf 'size: 8\ngrade: easy\nqueens: a1 g2\n' >"$T/many.txt"
+printf 'size: 32\ngrade: hard\nqueens: a1 b3\n' >"$T/p32.txt"
+printf 'size: 8\0\ngrade: easy\n' >"$T/nul-puzzle.txt"
 export T NQUEENS NQ_WRAP
 
 # Seconds a row may take before it counts as a hang; valgrind is slower.

@@ -67,14 +67,6 @@ else
 	fail "puzzle --check: several completions exit 1" "$out"
 fi
 printf 'size: 8\ngrade: easy\nqueens: a1 c3\n' >"$tmpdir/bad.txt"
-refuse "puzzle --check: attacking givens" 2 "^nqueens puzzle: $tmpdir/bad.txt:3: a1 and c3 attack each other \(they share a diagonal\)$" -- puzzle --check "$tmpdir/bad.txt"
-printf 'size: 8\ngrade: easy\ncolour: red\n' >"$tmpdir/key.txt"
-refuse "puzzle --check: unknown key" 2 "key.txt:3: unknown key 'colour'" -- puzzle --check "$tmpdir/key.txt"
-refuse "puzzle --check: missing file" 2 "nosuch.txt: No such file" -- puzzle --check "$tmpdir/nosuch.txt"
-refuse "puzzle --check /dev/null: empty, not line 0" 2 "^nqueens puzzle: /dev/null: empty: no 'size:' line giving the board size$" -- puzzle --check /dev/null
-refuse "puzzle 8 --check FILE: no N with --check" 2 "^nqueens puzzle: --check takes puzzle files, not N \('8'\); usage: " -- puzzle 8 --check "$tmpdir/many.txt"
-refuse "puzzle --check with no file" 2 "^nqueens puzzle: --check needs a FILE" -- puzzle --check
-refuse "puzzle --check with --seed" 2 "--check takes no --seed or --grade" -- puzzle --check --seed 1 "$tmpdir/many.txt"
 
 # A puzzle the plain search would take minutes over: one line, exit 1, and
 # within the work limit's second (five allowed; more under valgrind).
@@ -121,19 +113,8 @@ else
 	fail "puzzle --check: the lines come in the order of the files" "$out"
 fi
 
-# Bad arguments: exit 2 and one line naming what is allowed.
-refuse "puzzle without N" 2 "^nqueens puzzle: missing N, the board size" -- puzzle
-refuse "puzzle 4" 2 "^nqueens puzzle: N must be a whole number from 5 to 20, not '4'$" -- puzzle 4
-refuse "puzzle 21" 2 "N must be a whole number from 5 to 20, not '21'" -- puzzle 21
-refuse "puzzle -3" 2 "N must be a whole number from 5 to 20, not '-3'" -- puzzle -3
-refuse "puzzle eight" 2 "not 'eight'" -- puzzle eight
-refuse "puzzle 8 9" 2 "unexpected argument '9'" -- puzzle 8 9
-refuse "puzzle 8 --grade simple" 2 "^nqueens puzzle: --grade must be easy, medium or hard, not 'simple'$" -- puzzle 8 --grade simple
-refuse "puzzle 8 --grade" 2 "--grade needs a value" -- puzzle 8 --grade
-refuse "puzzle 8 --seed x" 2 "the seed must be a whole number from 0 up, less than 2\^64, not 'x'" -- puzzle 8 --seed x
-refuse "puzzle 8 --seed -1" 2 "the seed must be a whole number" -- puzzle 8 --seed=-1
-refuse "puzzle 8 --seed too big" 2 "not '18446744073709551616'" -- puzzle 8 --seed 18446744073709551616
-refuse "puzzle 8 --size 3" 2 "unknown option '--size'" -- puzzle 8 --size 3
+# Bad arguments (exit 2 and one line naming what is allowed) are rows of
+# tests/bad-input.txt.
 expect "puzzle 20 --seed 18446744073709551615 is fine" 0 "$(nq puzzle 20 --seed 18446744073709551615)" -- puzzle 20 --seed 18446744073709551615
 
 finish

@@ -697,8 +697,12 @@ int puzzle_load(const char *path, struct puzzle *out, char *err, size_t errlen)
 	fclose(fp);
 	text[len] = '\0';
 	if (strlen(text) != len) {
+		int line = 1;
+
+		for (const char *c = text; *c; c++)
+			line += *c == '\n';
 		free(text);
-		errmsg_set(err, errlen, "%s: a NUL byte: not a text file", path);
+		errmsg_set(err, errlen, "%s:%d: a NUL byte: not a text file", path, line);
 		return -1;
 	}
 	rc = puzzle_parse(text, path, out, err, errlen);
