@@ -648,6 +648,99 @@ static void test_store_damaged(void **state)
 	}
 }
 
+/* Text read and written again with no file: the second round changes nothing. */
+static void test_store_text_roundtrip(void **state)
+{
+	static const char *const texts[] = {
+	        "",
+	        "nqueens progress 1\n",
+	        "nqueens progress 1",
+	        "nqueens progress 1\r\n# a comment\r\n\r\n  solutions 8 92 1 "
+	        "5 1\r\nclasses 8 12 3\r\n",
+	        "  nqueens progress 1\nsolutions 10 9 8 7 6 5 4 3 2 1 10 11 12 13 "
+	        "14 15 16 17 18 19 20\nsolutions 10 4\nsolutions 30 "
+	        "18446744073709551615 007\nbest b 9\nbest a 5\nbest b 3\n"
+	        "set speed  a  b c  \nset theme mono\nset speed x\nset empty\n",
+	};
+	static const char nul[] = "nqueens progress 1\nsolutions 8 1\0 2\n";
+	char err[512];
+	struct store st;
+
+	(void)state;
+	assert_int_equal(store_init(&st, scratch, err, sizeof err), 0);
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+		size_t len1, len2;
+		char *one, *two;
+
+		assert_int_equal(store_parse(&st, texts[i], strlen(texts[i]), "t", err,
+		                             sizeof err),
+		                 0);
+		one = store_format(&st, &len1);
+		assert_non_null(one);
+		assert_int_equal(strlen(one), len1);
+		assert_int_equal(store_parse(&st, one, len1, "t", err, sizeof err), 0);
+		two = store_format(&st, &len2);
+		assert_non_null(two);
+		assert_int_equal(len1, len2);
+		assert_memory_equal(one, two, len1);
+		free(one);
+		free(two);
+	}
+	/* The last text: in order, once each, the best time, the last value. */
+	assert_int_equal(store_found(&st, STORE_SOLUTIONS, 10), 20);
+	assert_true(store_has(&st, STORE_SOLUTIONS, 30, UINT64_MAX));
+	assert_true(store_has(&st, STORE_SOLUTIONS, 30, 7));
+	assert_string_equal(store_setting(&st, "speed"), "x");
+	assert_string_equal(store_setting(&st, "empty"), "");
+	{
+		size_t len;
+		char *text = store_format(&st, &len);
+
+		assert_non_null(strstr(text, "\nsolutions 10 1 2 3 4 5 6 7 8 9 10 11 12 "
+		                             "13 14 15 16\nsolutions 10 17 18 19 20\n"));
+		assert_non_null(strstr(text, "\nbest b 3\nbest a 5\n"));
+		free(text);
+	}
+	/* Text that is not progress: the line named, nothing kept. */
+	assert_int_equal(store_parse(&st, nul, sizeof nul - 1, "name", err, sizeof err),
+	                 -1);
+	assert_string_equal(err, "name:2: a NUL byte: not a text file");
+	assert_int_equal(store_found(&st, STORE_SOLUTIONS, 8), 0);
+	store_free(&st);
+}
+
+/* A long file in descending order is read whole, sorted and without repeats. */
+static void test_store_descending(void **state)
+{
+	enum { LINES = 100000 };
+	char dir[4200], path[4300], err[512];
+	struct store st;
+	FILE *fp;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "%s/descending", scratch);
+	mkdir(dir, 0700);
+	snprintf(path, sizeof path, "%s/progress", dir);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fprintf(fp, "nqueens progress 1\n");
+	for (long i = LINES; i >= 1; i--)
+		fprintf(fp, "solutions 14 %ld\nclasses 14 %ld\n", i, i % 100 + 1);
+	assert_int_equal(fclose(fp), 0);
+	assert_int_equal(store_init(&st, dir, err, sizeof err), 0);
+	assert_int_equal(store_load(&st, err, sizeof err), 0);
+	assert_int_equal(store_found(&st, STORE_SOLUTIONS, 14), LINES);
+	assert_int_equal(store_found(&st, STORE_CLASSES, 14), 100);
+	for (uint64_t i = 1; i <= LINES; i++)
+		assert_int_equal(st.solutions[14].v[i - 1], i);
+	assert_false(store_has(&st, STORE_SOLUTIONS, 14, LINES + 1));
+	/* And an index added afterwards goes in its place. */
+	assert_int_equal(store_add(&st, STORE_CLASSES, 14, 1000), 1);
+	assert_int_equal(store_add(&st, STORE_CLASSES, 14, 50), 0);
+	assert_int_equal(st.classes[14].v[100], 1000);
+	store_free(&st);
+}
+
 static void test_store_xdg(void **state)
 {
 	char want[4400], got[4400], err[512], xdg[4200], home[4200];
@@ -708,6 +801,8 @@ int main(void)
 	        cmocka_unit_test(test_store_roundtrip),
 	        cmocka_unit_test(test_store_damaged),
 	        cmocka_unit_test(test_store_xdg),
+	        cmocka_unit_test(test_store_text_roundtrip),
+	        cmocka_unit_test(test_store_descending),
 	};
 
 	return cmocka_run_group_tests(tests, make_scratch, drop_scratch);

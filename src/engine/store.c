@@ -120,6 +120,28 @@ static size_t set_find(const struct store_set *s, uint64_t index)
 	return lo;
 }
 
+/* Room for one more index; false when out of memory. */
+static bool set_grow(struct store_set *s)
+{
+	if (s->len == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 16;
+		uint64_t *v = realloc(s->v, cap * sizeof *v);
+
+		if (!v)
+			return false;
+		s->v = v;
+		s->cap = cap;
+	}
+	return true;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
 int store_add(struct store *st, enum store_kind kind, int n, uint64_t index)
 {
 	struct store_set *s;
@@ -131,15 +153,8 @@ int store_add(struct store *st, enum store_kind kind, int n, uint64_t index)
 	at = set_find(s, index);
 	if (at < s->len && s->v[at] == index)
 		return 0;
-	if (s->len == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 16;
-		uint64_t *v = realloc(s->v, cap * sizeof *v);
-
-		if (!v)
-			return -1;
-		s->v = v;
-		s->cap = cap;
-	}
+	if (!set_grow(s))
+		return -1;
 	memmove(s->v + at + 1, s->v + at, (s->len - at) * sizeof *s->v);
 	s->v[at] = index;
 	s->len++;
@@ -344,7 +359,7 @@ static int parse_line(struct store *st, char *line, char *why, size_t whylen)
 	if ((len == 9 && memcmp(w, "solutions", 9) == 0) ||
 	    (len == 7 && memcmp(w, "classes", 7) == 0)) {
 		enum store_kind kind = w[0] == 'c' ? STORE_CLASSES : STORE_SOLUTIONS;
-		int n;
+		struct store_set *set;
 
 		if (!next_word(&s, &w, &len) || !parse_u64(w, len, &v) || v < 1 ||
 		    v > STORE_MAX_N) {
@@ -352,7 +367,7 @@ static int parse_line(struct store *st, char *line, char *why, size_t whylen)
 			           STORE_MAX_N);
 			return -1;
 		}
-		n = (int)v;
+		set = set_of(st, kind, (int)v);
 		while (next_word(&s, &w, &len)) {
 			if (!parse_u64(w, len, &v) || v == 0) {
 				errmsg_set(why, whylen,
@@ -360,10 +375,12 @@ static int parse_line(struct store *st, char *line, char *why, size_t whylen)
 				           w);
 				return -1;
 			}
-			if (store_add(st, kind, n, v) < 0) {
+			/* Kept in the order read; store_parse sorts once at the end. */
+			if (!set_grow(set)) {
 				errmsg_set(why, whylen, "out of memory");
 				return -1;
 			}
+			set->v[set->len++] = v;
 		}
 		return 0;
 	}
@@ -420,42 +437,64 @@ static int parse_line(struct store *st, char *line, char *why, size_t whylen)
 	return -1;
 }
 
-int store_load(struct store *st, char *err, size_t errlen)
+/* Puts the sets in order and drops repeats, once after a whole text is read. */
+static void sort_sets(struct store *st)
 {
-	FILE *fp;
-	char *line = NULL, why[512], aside[4096];
-	size_t cap = 0;
-	ssize_t got;
+	for (int n = 1; n <= STORE_MAX_N; n++) {
+		struct store_set *sets[] = {&st->solutions[n], &st->classes[n]};
+
+		for (int k = 0; k < 2; k++) {
+			struct store_set *s = sets[k];
+			size_t out = 0;
+
+			qsort(s->v, s->len, sizeof *s->v, cmp_u64);
+			for (size_t i = 0; i < s->len; i++)
+				if (out == 0 || s->v[i] != s->v[out - 1])
+					s->v[out++] = s->v[i];
+			s->len = out;
+		}
+	}
+}
+
+int store_parse(struct store *st, const char *text, size_t len, const char *name,
+                char *err, size_t errlen)
+{
+	char *copy, *line, *end, why[512];
 	int lineno = 0;
-	bool magic = false;
 
 	store_clear(st);
-	fp = fopen(st->path, "r");
-	if (!fp) {
-		if (errno == ENOENT)
-			return 0;
-		errmsg_set(err, errlen, "%s: %s", st->path, strerror(errno));
+	if (len == 0)
+		return 0;
+	copy = malloc(len + 1);
+	if (!copy) {
+		errmsg_set(err, errlen, "%s: out of memory", name);
 		return -1;
 	}
-	while ((got = getline(&line, &cap, fp)) >= 0) {
-		char *s = line;
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	end = copy + len;
+	for (line = copy; line < end; line++) {
+		char *nl = memchr(line, '\n', (size_t)(end - line)), *s = line;
 
+		if (!nl)
+			nl = end;
+		*nl = '\0';
 		lineno++;
-		if ((size_t)got != strlen(line)) {
+		if (strlen(line) != (size_t)(nl - line)) {
 			errmsg_set(why, sizeof why, "a NUL byte: not a text file");
 			goto damaged;
 		}
-		line[strcspn(line, "\r\n")] = '\0';
+		line[strcspn(line, "\r")] = '\0';
 		while (*s == ' ' || *s == '\t')
 			s++;
-		if (!magic) {
+		line = nl;
+		if (lineno == 1) {
 			/* The first line says what the file is, before anything else. */
 			if (strcmp(s, STORE_MAGIC) != 0) {
 				errmsg_set(why, sizeof why,
 				           "the first line should be '%s'", STORE_MAGIC);
 				goto damaged;
 			}
-			magic = true;
 			continue;
 		}
 		if (*s == '#' || *s == '\0')
@@ -463,33 +502,85 @@ int store_load(struct store *st, char *err, size_t errlen)
 		if (parse_line(st, s, why, sizeof why) < 0)
 			goto damaged;
 	}
-	if (ferror(fp)) {
-		errmsg_set(err, errlen, "%s: %s", st->path, strerror(errno));
-		fclose(fp);
-		free(line);
-		store_clear(st);
-		return -1;
-	}
-	fclose(fp);
-	free(line);
-	if (!magic && lineno > 0) {
-		errmsg_set(why, sizeof why, "the first line should be '%s'", STORE_MAGIC);
-		lineno = 1;
-		goto set_aside;
-	}
+	free(copy);
+	sort_sets(st);
 	return 0;
 damaged:
-	fclose(fp);
-	free(line);
-set_aside:
+	free(copy);
 	store_clear(st);
+	errmsg_set(err, errlen, "%s:%d: %s", name, lineno, why);
+	return -1;
+}
+
+/* The whole of a file, NUL-terminated; NULL with errno set when it cannot be read. */
+static char *read_all(const char *path, size_t *len)
+{
+	char *buf = NULL;
+	size_t cap = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	*len = 0;
+	if (fd < 0)
+		return NULL;
+	for (;;) {
+		ssize_t got;
+
+		if (cap - *len < 4096) {
+			char *more = realloc(buf, cap ? cap * 2 : 65536);
+
+			if (!more) {
+				free(buf);
+				close(fd);
+				errno = ENOMEM;
+				return NULL;
+			}
+			buf = more;
+			cap = cap ? cap * 2 : 65536;
+		}
+		got = read(fd, buf + *len, cap - *len - 1);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			int e = errno;
+
+			free(buf);
+			close(fd);
+			errno = e;
+			return NULL;
+		}
+		if (got == 0)
+			break;
+		*len += (size_t)got;
+	}
+	close(fd);
+	buf[*len] = '\0';
+	return buf;
+}
+
+int store_load(struct store *st, char *err, size_t errlen)
+{
+	char why[4600], aside[4096], *text;
+	size_t len;
+
+	store_clear(st);
+	text = read_all(st->path, &len);
+	if (!text) {
+		if (errno == ENOENT)
+			return 0;
+		errmsg_set(err, errlen, "%s: %s", st->path, strerror(errno));
+		return -1;
+	}
+	if (store_parse(st, text, len, st->path, why, sizeof why) == 0) {
+		free(text);
+		return 0;
+	}
+	free(text);
 	snprintf(aside, sizeof aside, "%s%s", st->path, STORE_DAMAGED_SUFFIX);
 	if (rename(st->path, aside) == 0)
-		errmsg_set(err, errlen, "%s:%d: %s (set aside as %s)", st->path, lineno,
-		           why, aside);
+		errmsg_set(err, errlen, "%s (set aside as %s)", why, aside);
 	else
-		errmsg_set(err, errlen, "%s:%d: %s (and it cannot be set aside: %s)",
-		           st->path, lineno, why, strerror(errno));
+		errmsg_set(err, errlen, "%s (and it cannot be set aside: %s)", why,
+		           strerror(errno));
 	return 1;
 }
 
@@ -529,31 +620,13 @@ static void write_set(FILE *fp, const char *word, int n, const struct store_set 
 		fputc('\n', fp);
 }
 
-int store_save(const struct store *st, char *err, size_t errlen)
+char *store_format(const struct store *st, size_t *len)
 {
-	char tmp[4096];
-	FILE *fp;
-	int fd, dfd;
+	char *text = NULL;
+	FILE *fp = open_memstream(&text, len);
 
-	if (make_dirs(st->dir, err, errlen) < 0)
-		return -1;
-	if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", st->path) >= sizeof tmp) {
-		errmsg_set(err, errlen, "%s: the path is too long", st->path);
-		return -1;
-	}
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		errmsg_set(err, errlen, "cannot write in %s: %s", st->dir,
-		           strerror(errno));
-		return -1;
-	}
-	fp = fdopen(fd, "w");
-	if (!fp) {
-		errmsg_set(err, errlen, "%s: %s", tmp, strerror(errno));
-		close(fd);
-		unlink(tmp);
-		return -1;
-	}
+	if (!fp)
+		return NULL;
 	fprintf(fp, "%s\n", STORE_MAGIC);
 	fputs("# Written by nqueens; see nqueens(6).  Solutions and classes are\n"
 	      "# numbered from 1 in lexicographic order; times are milliseconds.\n",
@@ -567,14 +640,68 @@ int store_save(const struct store *st, char *err, size_t errlen)
 		        (unsigned long long)st->best[i].ms);
 	for (size_t i = 0; i < st->nsettings; i++)
 		fprintf(fp, "set %s %s\n", st->settings[i].key, st->settings[i].value);
-	/* The data must be on disk before the rename makes it the file. */
-	if (fflush(fp) != 0 || ferror(fp) || fsync(fileno(fp)) != 0) {
-		errmsg_set(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+	if (ferror(fp)) {
 		fclose(fp);
+		free(text);
+		return NULL;
+	}
+	if (fclose(fp) != 0) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/* Writes all of len bytes, going on after a short write. */
+static int write_all(int fd, const char *text, size_t len)
+{
+	while (len > 0) {
+		ssize_t put = write(fd, text, len);
+
+		if (put < 0 && errno == EINTR)
+			continue;
+		if (put < 0)
+			return -1;
+		text += put;
+		len -= (size_t)put;
+	}
+	return 0;
+}
+
+int store_save(const struct store *st, char *err, size_t errlen)
+{
+	char tmp[4096], *text;
+	size_t len;
+	int fd, dfd;
+
+	if (make_dirs(st->dir, err, errlen) < 0)
+		return -1;
+	if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", st->path) >= sizeof tmp) {
+		errmsg_set(err, errlen, "%s: the path is too long", st->path);
+		return -1;
+	}
+	text = store_format(st, &len);
+	if (!text) {
+		errmsg_set(err, errlen, "out of memory");
+		return -1;
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		errmsg_set(err, errlen, "cannot write in %s: %s", st->dir,
+		           strerror(errno));
+		free(text);
+		return -1;
+	}
+	/* The data must be on disk before the rename makes it the file. */
+	if (write_all(fd, text, len) < 0 || fsync(fd) != 0) {
+		errmsg_set(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+		free(text);
+		close(fd);
 		unlink(tmp);
 		return -1;
 	}
-	if (fclose(fp) != 0) {
+	free(text);
+	if (close(fd) != 0) {
 		errmsg_set(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
 		unlink(tmp);
 		return -1;

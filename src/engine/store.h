@@ -72,6 +72,25 @@ void store_clear(struct store *st);
 int store_load(struct store *st, char *err, size_t errlen);
 
 /*
+ * The text level under store_load and store_save, with no file: one parser
+ * and one writer, so that what is saved is read back the same.
+ *
+ * store_parse replaces st's progress and settings with those in text, the
+ * whole content of a progress file (len bytes; a NUL byte is an error).
+ * Repeated indices count once and may come in any order.  name is the file
+ * named in messages.  Returns 0, or -1 with "NAME:LINE: what is wrong" in
+ * err when the text is not a progress file; st is then empty.
+ *
+ * store_format returns the text store_save writes for st, NUL-terminated,
+ * its length in *len, in memory to free(); NULL when out of memory.  The
+ * same progress always gives the same text, so for any text that parses,
+ * format(parse(format(parse(text)))) equals format(parse(text)).
+ */
+int store_parse(struct store *st, const char *text, size_t len, const char *name,
+                char *err, size_t errlen);
+char *store_format(const struct store *st, size_t *len);
+
+/*
  * Writes the file atomically: a temporary file in the same directory,
  * flushed to disk, then renamed over the old one.  Creates the directory
  * and its parents.  Returns 0, or -1 with the reason in err.
