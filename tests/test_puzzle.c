@@ -648,6 +648,91 @@ static void test_store_damaged(void **state)
 	}
 }
 
+/* What a test made of the progress file, to see it was not touched. */
+static void describe(const char *path, char *buf, size_t len)
+{
+	struct stat sb;
+	char text[256] = "";
+	FILE *fp;
+
+	if (lstat(path, &sb) < 0) {
+		snprintf(buf, len, "none");
+		return;
+	}
+	if (S_ISREG(sb.st_mode) && (fp = fopen(path, "r")) != NULL) {
+		text[fread(text, 1, sizeof text - 1, fp)] = '\0';
+		fclose(fp);
+	}
+	snprintf(buf, len, "mode %o ino %lu: %s", (unsigned)sb.st_mode,
+	         (unsigned long)sb.st_ino, text);
+}
+
+/* A progress file that exists but cannot be read is never written over. */
+static void test_store_unreadable(void **state)
+{
+	static const char *const kinds[] = {"directory", "fifo", "loop", "mode 000"};
+	static const char *const reasons[] = {"Is a directory", "not a regular file",
+	                                      "Too many levels of symbolic links",
+	                                      "Permission denied"};
+	char dir[4200], path[4300], inner[4400], before[600], after[600], names[512];
+	char err[8192];
+	struct store st;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		snprintf(dir, sizeof dir, "%s/unreadable-%zu", scratch, i);
+		assert_int_equal(mkdir(dir, 0700), 0);
+		snprintf(path, sizeof path, "%s/progress", dir);
+		switch (i) {
+		case 0:
+			assert_int_equal(mkdir(path, 0700), 0);
+			snprintf(inner, sizeof inner, "%s/keep", path);
+			write_file(inner, "kept\n");
+			break;
+		case 1:
+			assert_int_equal(mkfifo(path, 0600), 0);
+			break;
+		case 2:
+			assert_int_equal(symlink("progress", path), 0);
+			break;
+		default:
+			/* Root reads a file of mode 000: nothing to see then. */
+			if (geteuid() == 0) {
+				print_message(
+				        "# mode 000 skipped: root reads any file\n");
+				continue;
+			}
+			write_file(path, "nqueens progress 1\nsolutions 8 5\n");
+			assert_int_equal(chmod(path, 0), 0);
+			break;
+		}
+		describe(path, before, sizeof before);
+		assert_int_equal(store_init(&st, dir, err, sizeof err), 0);
+		assert_int_equal(store_load(&st, err, sizeof err), -1);
+		if (!strstr(err, path) || !strstr(err, reasons[i]) ||
+		    !strstr(err, "progress is kept for this session only, the file is "
+		                 "left as it is"))
+			fail_msg("%s: got '%s'", kinds[i], err);
+		/* The game goes on in memory, and no save touches the file. */
+		assert_int_equal(store_add(&st, STORE_SOLUTIONS, 8, 3), 1);
+		assert_int_equal(store_save(&st, err, sizeof err), -1);
+		if (!strstr(err, path) || !strstr(err, reasons[i]) ||
+		    !strstr(err, "could not be read"))
+			fail_msg("%s: save said '%s'", kinds[i], err);
+		assert_true(store_has(&st, STORE_SOLUTIONS, 8, 3));
+		describe(path, after, sizeof after);
+		assert_string_equal(before, after);
+		list_dir(dir, names, sizeof names);
+		assert_string_equal(names, "progress ");
+		if (i == 0) {
+			describe(inner, after, sizeof after);
+			assert_non_null(strstr(after, ": kept\n"));
+		}
+		store_free(&st);
+		chmod(path, 0600);
+	}
+}
+
 /* Text read and written again with no file: the second round changes nothing. */
 static void test_store_text_roundtrip(void **state)
 {
@@ -802,6 +887,7 @@ int main(void)
 	        cmocka_unit_test(test_store_damaged),
 	        cmocka_unit_test(test_store_xdg),
 	        cmocka_unit_test(test_store_text_roundtrip),
+	        cmocka_unit_test(test_store_unreadable),
 	        cmocka_unit_test(test_store_descending),
 	};
 

@@ -96,7 +96,8 @@ void store_free(struct store *st)
 	store_clear(st);
 	free(st->dir);
 	free(st->path);
-	st->dir = st->path = NULL;
+	free(st->unreadable);
+	st->dir = st->path = st->unreadable = NULL;
 }
 
 static struct store_set *set_of(struct store *st, enum store_kind kind, int n)
@@ -512,16 +513,34 @@ damaged:
 	return -1;
 }
 
-/* The whole of a file, NUL-terminated; NULL with errno set when it cannot be read. */
-static char *read_all(const char *path, size_t *len)
+/*
+ * The whole of a file, NUL-terminated.  NULL when there is none (*why NULL)
+ * or it cannot be read (*why says why).  Never waits on a FIFO.
+ */
+static char *read_all(const char *path, size_t *len, const char **why)
 {
 	char *buf = NULL;
 	size_t cap = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat sb;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 
 	*len = 0;
-	if (fd < 0)
+	*why = NULL;
+	if (fd < 0) {
+		if (errno != ENOENT)
+			*why = strerror(errno);
 		return NULL;
+	}
+	if (fstat(fd, &sb) < 0)
+		*why = strerror(errno);
+	else if (S_ISDIR(sb.st_mode))
+		*why = strerror(EISDIR);
+	else if (!S_ISREG(sb.st_mode))
+		*why = "not a regular file";
+	if (*why) {
+		close(fd);
+		return NULL;
+	}
 	for (;;) {
 		ssize_t got;
 
@@ -529,10 +548,8 @@ static char *read_all(const char *path, size_t *len)
 			char *more = realloc(buf, cap ? cap * 2 : 65536);
 
 			if (!more) {
-				free(buf);
-				close(fd);
-				errno = ENOMEM;
-				return NULL;
+				*why = strerror(ENOMEM);
+				break;
 			}
 			buf = more;
 			cap = cap ? cap * 2 : 65536;
@@ -540,19 +557,17 @@ static char *read_all(const char *path, size_t *len)
 		got = read(fd, buf + *len, cap - *len - 1);
 		if (got < 0 && errno == EINTR)
 			continue;
-		if (got < 0) {
-			int e = errno;
-
-			free(buf);
-			close(fd);
-			errno = e;
-			return NULL;
-		}
-		if (got == 0)
+		if (got < 0)
+			*why = strerror(errno);
+		if (got <= 0)
 			break;
 		*len += (size_t)got;
 	}
 	close(fd);
+	if (*why) {
+		free(buf);
+		return NULL;
+	}
 	buf[*len] = '\0';
 	return buf;
 }
@@ -560,14 +575,22 @@ static char *read_all(const char *path, size_t *len)
 int store_load(struct store *st, char *err, size_t errlen)
 {
 	char why[4600], aside[4096], *text;
+	const char *unread;
 	size_t len;
 
 	store_clear(st);
-	text = read_all(st->path, &len);
+	free(st->unreadable);
+	st->unreadable = NULL;
+	text = read_all(st->path, &len, &unread);
+	if (!text && !unread)
+		return 0;
 	if (!text) {
-		if (errno == ENOENT)
-			return 0;
-		errmsg_set(err, errlen, "%s: %s", st->path, strerror(errno));
+		/* What is in it may be all the player has: never write over it. */
+		st->unreadable = strdup(unread);
+		errmsg_set(err, errlen,
+		           "%s: %s; progress is kept for this session only, the file is "
+		           "left as it is",
+		           st->path, unread);
 		return -1;
 	}
 	if (store_parse(st, text, len, st->path, why, sizeof why) == 0) {
@@ -674,6 +697,12 @@ int store_save(const struct store *st, char *err, size_t errlen)
 	size_t len;
 	int fd, dfd;
 
+	if (st->unreadable) {
+		errmsg_set(err, errlen,
+		           "%s could not be read (%s), so it is left as it is", st->path,
+		           st->unreadable);
+		return -1;
+	}
 	if (make_dirs(st->dir, err, errlen) < 0)
 		return -1;
 	if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", st->path) >= sizeof tmp) {

@@ -35,6 +35,7 @@ struct store_setting {
 /* What one player has done, as loaded from and saved to one file. */
 struct store {
 	char *dir, *path;
+	char *unreadable; /* why the file could not be read: it is never written */
 	struct store_set solutions[STORE_MAX_N + 1]; /* by n: solution #k found */
 	struct store_set classes[STORE_MAX_N + 1];   /* by n: class #k found */
 	struct store_best *best;
@@ -65,9 +66,11 @@ void store_clear(struct store *st);
 /*
  * Reads the file.  Returns 0 when it was read or does not exist yet.  A file
  * that cannot be parsed is renamed to NAME.damaged and 1 is returned with
- * "NAME:LINE: what is wrong (set aside as NAME.damaged)" in err; one that
- * cannot be read gives -1 and the reason.  Either way the store is then
- * empty and usable: progress is never worth stopping the game for.
+ * "NAME:LINE: what is wrong (set aside as NAME.damaged)" in err.  One that
+ * exists but cannot be read (no permission, a directory, ...) gives -1 and
+ * the reason; it is left as it is, and store_save refuses to write over it
+ * for as long as st lives.  Either way the store is then empty and usable:
+ * progress is never worth stopping the game for.
  */
 int store_load(struct store *st, char *err, size_t errlen);
 
@@ -93,7 +96,8 @@ char *store_format(const struct store *st, size_t *len);
 /*
  * Writes the file atomically: a temporary file in the same directory,
  * flushed to disk, then renamed over the old one.  Creates the directory
- * and its parents.  Returns 0, or -1 with the reason in err.
+ * and its parents.  Returns 0, or -1 with the reason in err, which is
+ * always the case when store_load found a file it could not read.
  */
 int store_save(const struct store *st, char *err, size_t errlen);
 
