@@ -601,6 +601,18 @@ static void test_store_roundtrip(void **state)
 	store_free(&back);
 }
 
+/* The content of a file, cut to len - 1 bytes; "" when there is none. */
+static void slurp(const char *path, char *buf, size_t len)
+{
+	FILE *fp = fopen(path, "r");
+
+	buf[0] = '\0';
+	if (fp) {
+		buf[fread(buf, 1, len - 1, fp)] = '\0';
+		fclose(fp);
+	}
+}
+
 static void test_store_damaged(void **state)
 {
 	static const struct {
@@ -617,9 +629,8 @@ static void test_store_damaged(void **state)
 	        {"garbage\nsolutions 8 1\n", ":1: the first line should be"},
 	        {"nqueens progress 1\nsolutions 8 0\n", ":2: '0' is not an index"},
 	};
-	char dir[4200], path[4300], aside[4400], err[8192];
+	char dir[4200], path[4300], aside[4400], err[8192], got[256];
 	struct store st;
-	struct stat sb;
 
 	(void)state;
 	snprintf(dir, sizeof dir, "%s/damaged", scratch);
@@ -635,9 +646,9 @@ static void test_store_damaged(void **state)
 		    !strstr(err, "set aside as"))
 			fail_msg("case %zu: got '%s', wanted '%s'", i, err,
 			         cases[i].want);
-		/* Moved aside, so the next start does not complain again. */
-		assert_int_equal(stat(path, &sb), -1);
-		assert_int_equal(stat(aside, &sb), 0);
+		/* Set aside whole, so the next start does not complain again. */
+		slurp(aside, got, sizeof got);
+		assert_string_equal(got, cases[i].text);
 		assert_int_equal(store_found(&st, STORE_SOLUTIONS, 8), 0);
 		assert_int_equal(store_load(&st, err, sizeof err), 0);
 		/* And the game goes on: progress can be saved afresh. */
@@ -648,21 +659,60 @@ static void test_store_damaged(void **state)
 	}
 }
 
+/* A second damaged file does not replace the first one's copy. */
+static void test_store_damaged_twice(void **state)
+{
+	static const char *const texts[] = {
+	        "nqueens progress 1\nsolutions 8 1 first\n",
+	        "nqueens progress 1\nsolutions 8 2 second\n",
+	        "third\n",
+	};
+	static const char *const copies[] = {"progress.damaged", "progress.damaged-2",
+	                                     "progress.damaged-3"};
+	char dir[4200], path[4300], aside[4400], err[8192], got[256], names[512];
+	struct store st;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "%s/twice", scratch);
+	assert_int_equal(mkdir(dir, 0700), 0);
+	snprintf(path, sizeof path, "%s/progress", dir);
+	assert_int_equal(store_init(&st, dir, err, sizeof err), 0);
+	for (size_t i = 0; i < 3; i++) {
+		write_file(path, texts[i]);
+		assert_int_equal(store_load(&st, err, sizeof err), 1);
+		snprintf(aside, sizeof aside, "(set aside as %s/%s)", dir, copies[i]);
+		if (strlen(err) < strlen(aside) ||
+		    strcmp(err + strlen(err) - strlen(aside), aside) != 0)
+			fail_msg("%zu: the notice does not end '%s': '%s'", i, aside,
+			         err);
+		/* Every copy so far is whole. */
+		for (size_t k = 0; k <= i; k++) {
+			snprintf(aside, sizeof aside, "%s/%s", dir, copies[k]);
+			slurp(aside, got, sizeof got);
+			assert_string_equal(got, texts[k]);
+		}
+	}
+	list_dir(dir, names, sizeof names);
+	assert_non_null(strstr(names, "progress "));
+	assert_int_equal(strlen(names), strlen("progress progress.damaged "
+	                                       "progress.damaged-2 progress.damaged-3 "));
+	/* What is in place now reads cleanly. */
+	assert_int_equal(store_load(&st, err, sizeof err), 0);
+	store_free(&st);
+}
+
 /* What a test made of the progress file, to see it was not touched. */
 static void describe(const char *path, char *buf, size_t len)
 {
 	struct stat sb;
 	char text[256] = "";
-	FILE *fp;
 
 	if (lstat(path, &sb) < 0) {
 		snprintf(buf, len, "none");
 		return;
 	}
-	if (S_ISREG(sb.st_mode) && (fp = fopen(path, "r")) != NULL) {
-		text[fread(text, 1, sizeof text - 1, fp)] = '\0';
-		fclose(fp);
-	}
+	if (S_ISREG(sb.st_mode))
+		slurp(path, text, sizeof text);
 	snprintf(buf, len, "mode %o ino %lu: %s", (unsigned)sb.st_mode,
 	         (unsigned long)sb.st_ino, text);
 }
@@ -885,6 +935,7 @@ int main(void)
 	        cmocka_unit_test(test_class_index),
 	        cmocka_unit_test(test_store_roundtrip),
 	        cmocka_unit_test(test_store_damaged),
+	        cmocka_unit_test(test_store_damaged_twice),
 	        cmocka_unit_test(test_store_xdg),
 	        cmocka_unit_test(test_store_text_roundtrip),
 	        cmocka_unit_test(test_store_unreadable),

@@ -96,8 +96,7 @@ void store_free(struct store *st)
 	store_clear(st);
 	free(st->dir);
 	free(st->path);
-	free(st->unreadable);
-	st->dir = st->path = st->unreadable = NULL;
+	st->dir = st->path = NULL;
 }
 
 static struct store_set *set_of(struct store *st, enum store_kind kind, int n)
@@ -572,21 +571,74 @@ static char *read_all(const char *path, size_t *len, const char **why)
 	return buf;
 }
 
+/*
+ * Gives the file from a second name that replaces nothing: STEM EXT, else
+ * STEM-2 EXT, STEM-3 EXT, ..., the first that is free (link() never
+ * replaces a file).  Sets path to the name; returns 0, or -1 with errno.
+ */
+static int link_free(const char *from, const char *stem, const char *ext, char *path,
+                     size_t pathlen)
+{
+	for (int k = 1; k < 1000; k++) {
+		int w = k == 1 ? snprintf(path, pathlen, "%s%s", stem, ext)
+		               : snprintf(path, pathlen, "%s-%d%s", stem, k, ext);
+
+		if (w < 0 || (size_t)w >= pathlen) {
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+		if (link(from, path) == 0)
+			return 0;
+		if (errno != EEXIST)
+			return -1;
+	}
+	return -1;
+}
+
+/*
+ * Keeps the file as it is under the first free NAME.damaged name, then
+ * writes what could be read in its place, so that the next start does not
+ * find the same fault.  Fills err with what happened after why.
+ */
+static void set_aside(struct store *st, const char *why, char *err, size_t errlen)
+{
+	char stem[4200], aside[4300], fault[8192] = "";
+
+	snprintf(stem, sizeof stem, "%s%s", st->path, STORE_DAMAGED_SUFFIX);
+	if (link_free(st->path, stem, "", aside, sizeof aside) < 0)
+		snprintf(fault, sizeof fault, "%s", strerror(errno));
+	else if (store_save(st, fault, sizeof fault) < 0)
+		unlink(aside);
+	else {
+		errmsg_set(err, errlen, "%s (set aside as %s)", why, aside);
+		return;
+	}
+	/* Neither copied nor replaced: it stays, and nothing is written over it. */
+	errmsg_set(st->refusal, sizeof st->refusal,
+	           "%s could not be set aside (%s), so it is left as it is", st->path,
+	           fault);
+	errmsg_set(err, errlen,
+	           "%s; it could not be set aside (%s), so progress is kept for this "
+	           "session only and the file is left as it is",
+	           why, fault);
+}
+
 int store_load(struct store *st, char *err, size_t errlen)
 {
-	char why[4600], aside[4096], *text;
+	char why[4600], *text;
 	const char *unread;
 	size_t len;
 
 	store_clear(st);
-	free(st->unreadable);
-	st->unreadable = NULL;
+	st->refusal[0] = '\0';
 	text = read_all(st->path, &len, &unread);
 	if (!text && !unread)
 		return 0;
 	if (!text) {
 		/* What is in it may be all the player has: never write over it. */
-		st->unreadable = strdup(unread);
+		errmsg_set(st->refusal, sizeof st->refusal,
+		           "%s could not be read (%s), so it is left as it is", st->path,
+		           unread);
 		errmsg_set(err, errlen,
 		           "%s: %s; progress is kept for this session only, the file is "
 		           "left as it is",
@@ -598,13 +650,8 @@ int store_load(struct store *st, char *err, size_t errlen)
 		return 0;
 	}
 	free(text);
-	snprintf(aside, sizeof aside, "%s%s", st->path, STORE_DAMAGED_SUFFIX);
-	if (rename(st->path, aside) == 0)
-		errmsg_set(err, errlen, "%s (set aside as %s)", why, aside);
-	else
-		errmsg_set(err, errlen, "%s (and it cannot be set aside: %s)", why,
-		           strerror(errno));
-	return 1;
+	set_aside(st, why, err, errlen);
+	return st->refusal[0] ? -1 : 1;
 }
 
 /* Creates dir and its parents, private to the player as XDG asks. */
@@ -697,10 +744,8 @@ int store_save(const struct store *st, char *err, size_t errlen)
 	size_t len;
 	int fd, dfd;
 
-	if (st->unreadable) {
-		errmsg_set(err, errlen,
-		           "%s could not be read (%s), so it is left as it is", st->path,
-		           st->unreadable);
+	if (st->refusal[0]) {
+		errmsg_set(err, errlen, "%s", st->refusal);
 		return -1;
 	}
 	if (make_dirs(st->dir, err, errlen) < 0)
@@ -807,27 +852,18 @@ int store_export(const char *stem, const char *text, char *path, size_t pathlen,
 		return -1;
 	}
 	/* Whole on disk before it gets its name. */
-	if (write(fd, text, len) != (ssize_t)len || fsync(fd) != 0) {
+	if (write_all(fd, text, len) < 0 || fsync(fd) != 0) {
 		errmsg_set(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
 		close(fd);
 		unlink(tmp);
 		return -1;
 	}
 	close(fd);
-	/* link() never replaces a file: the first free name wins. */
-	for (int k = 1; k < 1000; k++) {
-		if (k == 1)
-			snprintf(path, pathlen, "%s.txt", stem);
-		else
-			snprintf(path, pathlen, "%s-%d.txt", stem, k);
-		if (link(tmp, path) == 0) {
-			unlink(tmp);
-			return 0;
-		}
-		if (errno != EEXIST)
-			break;
+	if (link_free(tmp, stem, ".txt", path, pathlen) < 0) {
+		errmsg_set(err, errlen, "cannot name %s: %s", path, strerror(errno));
+		unlink(tmp);
+		return -1;
 	}
-	errmsg_set(err, errlen, "cannot name %s: %s", path, strerror(errno));
 	unlink(tmp);
-	return -1;
+	return 0;
 }

@@ -35,7 +35,7 @@ struct store_setting {
 /* What one player has done, as loaded from and saved to one file. */
 struct store {
 	char *dir, *path;
-	char *unreadable; /* why the file could not be read: it is never written */
+	char refusal[1024]; /* why store_save must not write the file; "" if it may */
 	struct store_set solutions[STORE_MAX_N + 1]; /* by n: solution #k found */
 	struct store_set classes[STORE_MAX_N + 1];   /* by n: class #k found */
 	struct store_best *best;
@@ -64,13 +64,20 @@ void store_free(struct store *st);
 void store_clear(struct store *st);
 
 /*
- * Reads the file.  Returns 0 when it was read or does not exist yet.  A file
- * that cannot be parsed is renamed to NAME.damaged and 1 is returned with
- * "NAME:LINE: what is wrong (set aside as NAME.damaged)" in err.  One that
- * exists but cannot be read (no permission, a directory, ...) gives -1 and
- * the reason; it is left as it is, and store_save refuses to write over it
- * for as long as st lives.  Either way the store is then empty and usable:
- * progress is never worth stopping the game for.
+ * Reads the file.  Returns 0 when it was read or does not exist yet.
+ *
+ * A file that cannot be parsed keeps its content under a new name, the first
+ * free one of NAME.damaged, NAME.damaged-2, ... (none is ever replaced), and
+ * NAME is written afresh; 1 is returned with "NAME:LINE: what is wrong (set
+ * aside as COPY)" in err.
+ *
+ * A file that exists but cannot be read (no permission, a directory, ...),
+ * or a damaged one that cannot be set aside, gives -1 and the reason; it is
+ * left as it is, and store_save refuses to write over it for as long as st
+ * lives (st->refusal says why).
+ *
+ * Either way the store is then usable: progress is never worth stopping
+ * the game for.
  */
 int store_load(struct store *st, char *err, size_t errlen);
 
