@@ -783,6 +783,79 @@ static void test_store_unreadable(void **state)
 	}
 }
 
+/* A progress file that is a symbolic link is written through it. */
+static void test_store_symlink(void **state)
+{
+	char dir[4200], other[4200], path[4300], real[4300], aside[4400], err[8192];
+	char names[512], got[4600], to[4096];
+	struct store st;
+	struct stat sb;
+	ssize_t len;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "%s/linked", scratch);
+	snprintf(other, sizeof other, "%s/elsewhere", scratch);
+	assert_int_equal(mkdir(dir, 0700), 0);
+	assert_int_equal(mkdir(other, 0700), 0);
+	snprintf(path, sizeof path, "%s/progress", dir);
+	snprintf(real, sizeof real, "%s/mine", other);
+	write_file(real, "nqueens progress 1\nsolutions 8 4\n");
+	/* Relative, as ln -s usually makes them. */
+	assert_int_equal(symlink("../elsewhere/mine", path), 0);
+	assert_int_equal(store_init(&st, dir, err, sizeof err), 0);
+	assert_int_equal(store_load(&st, err, sizeof err), 0);
+	assert_true(store_has(&st, STORE_SOLUTIONS, 8, 4));
+	assert_int_equal(store_add(&st, STORE_SOLUTIONS, 8, 7), 1);
+	assert_int_equal(store_save(&st, err, sizeof err), 0);
+	/* The link is still the same link; what it leads to has the news. */
+	assert_int_equal(lstat(path, &sb), 0);
+	assert_true(S_ISLNK(sb.st_mode));
+	len = readlink(path, to, sizeof to - 1);
+	assert_true(len > 0);
+	to[len] = '\0';
+	assert_string_equal(to, "../elsewhere/mine");
+	slurp(real, got, sizeof got);
+	assert_non_null(strstr(got, "\nsolutions 8 4 7\n"));
+	/* No temporary file is left on either side. */
+	list_dir(dir, names, sizeof names);
+	assert_string_equal(names, "progress ");
+	list_dir(other, names, sizeof names);
+	assert_string_equal(names, "mine ");
+
+	/* Damaged through the link: the file it leads to is set aside beside
+	 * it and written afresh, and the link still leads there. */
+	write_file(real, "nqueens progress 1\nsolutions 8 oops\n");
+	assert_int_equal(store_load(&st, err, sizeof err), 1);
+	snprintf(aside, sizeof aside, "(set aside as %s/mine.damaged)", other);
+	assert_non_null(strstr(err, aside));
+	assert_non_null(strstr(err, path));
+	snprintf(aside, sizeof aside, "%s/mine.damaged", other);
+	slurp(aside, got, sizeof got);
+	assert_string_equal(got, "nqueens progress 1\nsolutions 8 oops\n");
+	assert_int_equal(lstat(path, &sb), 0);
+	assert_true(S_ISLNK(sb.st_mode));
+	assert_int_equal(store_load(&st, err, sizeof err), 0);
+	list_dir(dir, names, sizeof names);
+	assert_string_equal(names, "progress ");
+
+	/* A link that leads nowhere is refused: nothing is made at either end. */
+	assert_int_equal(unlink(real), 0);
+	assert_int_equal(store_load(&st, err, sizeof err), -1);
+	snprintf(got, sizeof got,
+	         "%s is a link to ../elsewhere/mine, which does not exist", path);
+	assert_non_null(strstr(err, got));
+	assert_non_null(strstr(err, "progress is kept for this session only"));
+	assert_int_equal(store_add(&st, STORE_SOLUTIONS, 8, 9), 1);
+	assert_int_equal(store_save(&st, err, sizeof err), -1);
+	assert_non_null(strstr(err, got));
+	assert_int_equal(lstat(path, &sb), 0);
+	assert_true(S_ISLNK(sb.st_mode));
+	assert_int_equal(stat(real, &sb), -1);
+	list_dir(dir, names, sizeof names);
+	assert_string_equal(names, "progress ");
+	store_free(&st);
+}
+
 /* Text read and written again with no file: the second round changes nothing. */
 static void test_store_text_roundtrip(void **state)
 {
@@ -939,6 +1012,7 @@ int main(void)
 	        cmocka_unit_test(test_store_xdg),
 	        cmocka_unit_test(test_store_text_roundtrip),
 	        cmocka_unit_test(test_store_unreadable),
+	        cmocka_unit_test(test_store_symlink),
 	        cmocka_unit_test(test_store_descending),
 	};
 

@@ -572,6 +572,49 @@ static char *read_all(const char *path, size_t *len, const char **why)
 }
 
 /*
+ * The file saves go to: path itself, or the file a symbolic link at path
+ * leads to, so that a link is written through and stays a link.  Returns a
+ * string to free, or NULL with the reason in err and errno ENOENT when the
+ * link leads nowhere.
+ */
+static char *save_target(const char *path, char *err, size_t errlen)
+{
+	struct stat sb;
+	char *real, to[4096];
+	ssize_t len;
+	int e;
+
+	if (lstat(path, &sb) < 0 || !S_ISLNK(sb.st_mode))
+		real = strdup(path);
+	else
+		real = realpath(path, NULL);
+	if (real)
+		return real;
+	e = errno;
+	if (e == ENOENT) {
+		len = readlink(path, to, sizeof to - 1);
+		to[len < 0 ? 0 : len] = '\0';
+		errmsg_set(err, errlen, "%s is a link to %s, which does not exist", path,
+		           to);
+	} else {
+		errmsg_set(err, errlen, "%s: %s", path, strerror(e));
+	}
+	errno = e;
+	return NULL;
+}
+
+/* The directory part of path, "." when it has none. */
+static void dir_of(const char *path, char *dir, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		snprintf(dir, len, ".");
+	else
+		snprintf(dir, len, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+}
+
+/*
  * Gives the file from a second name that replaces nothing: STEM EXT, else
  * STEM-2 EXT, STEM-3 EXT, ..., the first that is free (link() never
  * replaces a file).  Sets path to the name; returns 0, or -1 with errno.
@@ -600,12 +643,14 @@ static int link_free(const char *from, const char *stem, const char *ext, char *
  * writes what could be read in its place, so that the next start does not
  * find the same fault.  Fills err with what happened after why.
  */
-static void set_aside(struct store *st, const char *why, char *err, size_t errlen)
+static void set_aside(struct store *st, const char *target, const char *why, char *err,
+                      size_t errlen)
 {
 	char stem[4200], aside[4300], fault[8192] = "";
 
-	snprintf(stem, sizeof stem, "%s%s", st->path, STORE_DAMAGED_SUFFIX);
-	if (link_free(st->path, stem, "", aside, sizeof aside) < 0)
+	/* Through a link, the file it leads to: the link stays as it is. */
+	snprintf(stem, sizeof stem, "%s%s", target, STORE_DAMAGED_SUFFIX);
+	if (link_free(target, stem, "", aside, sizeof aside) < 0)
 		snprintf(fault, sizeof fault, "%s", strerror(errno));
 	else if (store_save(st, fault, sizeof fault) < 0)
 		unlink(aside);
@@ -625,15 +670,32 @@ static void set_aside(struct store *st, const char *why, char *err, size_t errle
 
 int store_load(struct store *st, char *err, size_t errlen)
 {
-	char why[4600], *text;
+	char why[4600], *text, *target;
 	const char *unread;
 	size_t len;
+	int damaged;
 
 	store_clear(st);
 	st->refusal[0] = '\0';
-	text = read_all(st->path, &len, &unread);
-	if (!text && !unread)
+	target = save_target(st->path, why, sizeof why);
+	if (target) {
+		text = read_all(target, &len, &unread);
+	} else if (errno == ENOENT) {
+		/* A link that leads nowhere: where progress belongs is not known. */
+		errmsg_set(st->refusal, sizeof st->refusal, "%s", why);
+		errmsg_set(err, errlen,
+		           "%s; progress is kept for this session only, the link is left "
+		           "as it is",
+		           why);
+		return -1;
+	} else {
+		text = NULL;
+		unread = strerror(errno);
+	}
+	if (!text && !unread) {
+		free(target);
 		return 0;
+	}
 	if (!text) {
 		/* What is in it may be all the player has: never write over it. */
 		errmsg_set(st->refusal, sizeof st->refusal,
@@ -643,15 +705,15 @@ int store_load(struct store *st, char *err, size_t errlen)
 		           "%s: %s; progress is kept for this session only, the file is "
 		           "left as it is",
 		           st->path, unread);
+		free(target);
 		return -1;
 	}
-	if (store_parse(st, text, len, st->path, why, sizeof why) == 0) {
-		free(text);
-		return 0;
-	}
+	damaged = store_parse(st, text, len, st->path, why, sizeof why) != 0;
+	if (damaged)
+		set_aside(st, target, why, err, errlen);
 	free(text);
-	set_aside(st, why, err, errlen);
-	return st->refusal[0] ? -1 : 1;
+	free(target);
+	return st->refusal[0] ? -1 : damaged;
 }
 
 /* Creates dir and its parents, private to the player as XDG asks. */
@@ -740,7 +802,7 @@ static int write_all(int fd, const char *text, size_t len)
 
 int store_save(const struct store *st, char *err, size_t errlen)
 {
-	char tmp[4096], *text;
+	char tmp[4200], dir[4200], *text, *target;
 	size_t len;
 	int fd, dfd;
 
@@ -750,49 +812,54 @@ int store_save(const struct store *st, char *err, size_t errlen)
 	}
 	if (make_dirs(st->dir, err, errlen) < 0)
 		return -1;
-	if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", st->path) >= sizeof tmp) {
-		errmsg_set(err, errlen, "%s: the path is too long", st->path);
+	target = save_target(st->path, err, errlen);
+	if (!target)
+		return -1;
+	/* In the target's directory, so that the rename cannot cross devices. */
+	dir_of(target, dir, sizeof dir);
+	if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", target) >= sizeof tmp) {
+		errmsg_set(err, errlen, "%s: the path is too long", target);
+		free(target);
 		return -1;
 	}
 	text = store_format(st, &len);
 	if (!text) {
 		errmsg_set(err, errlen, "out of memory");
+		free(target);
 		return -1;
 	}
 	fd = mkstemp(tmp);
 	if (fd < 0) {
-		errmsg_set(err, errlen, "cannot write in %s: %s", st->dir,
-		           strerror(errno));
-		free(text);
-		return -1;
+		errmsg_set(err, errlen, "cannot write in %s: %s", dir, strerror(errno));
+		goto fail;
 	}
 	/* The data must be on disk before the rename makes it the file. */
 	if (write_all(fd, text, len) < 0 || fsync(fd) != 0) {
 		errmsg_set(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
-		free(text);
-		close(fd);
-		unlink(tmp);
-		return -1;
+		goto fail_tmp;
 	}
-	free(text);
-	if (close(fd) != 0) {
-		errmsg_set(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
-		unlink(tmp);
-		return -1;
-	}
-	if (rename(tmp, st->path) < 0) {
-		errmsg_set(err, errlen, "cannot rename %s to %s: %s", tmp, st->path,
+	if (rename(tmp, target) < 0) {
+		errmsg_set(err, errlen, "cannot rename %s to %s: %s", tmp, target,
 		           strerror(errno));
-		unlink(tmp);
-		return -1;
+		goto fail_tmp;
 	}
+	close(fd);
+	free(text);
+	free(target);
 	/* So that the rename itself survives a crash. */
-	dfd = open(st->dir, O_RDONLY);
+	dfd = open(dir, O_RDONLY);
 	if (dfd >= 0) {
 		fsync(dfd);
 		close(dfd);
 	}
 	return 0;
+fail_tmp:
+	close(fd);
+	unlink(tmp);
+fail:
+	free(text);
+	free(target);
+	return -1;
 }
 
 int store_class_index(int n, const int *p, const atomic_int *cancel, uint64_t *index)

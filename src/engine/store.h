@@ -69,12 +69,13 @@ void store_clear(struct store *st);
  * A file that cannot be parsed keeps its content under a new name, the first
  * free one of NAME.damaged, NAME.damaged-2, ... (none is ever replaced), and
  * NAME is written afresh; 1 is returned with "NAME:LINE: what is wrong (set
- * aside as COPY)" in err.
+ * aside as COPY)" in err.  When NAME is a symbolic link, the file it leads
+ * to is set aside beside it and the link is kept.
  *
  * A file that exists but cannot be read (no permission, a directory, ...),
- * or a damaged one that cannot be set aside, gives -1 and the reason; it is
- * left as it is, and store_save refuses to write over it for as long as st
- * lives (st->refusal says why).
+ * a link that leads nowhere, or a damaged file that cannot be set aside
+ * gives -1 and the reason; it is left as it is, and store_save refuses to
+ * write over it for as long as st lives (st->refusal says why).
  *
  * Either way the store is then usable: progress is never worth stopping
  * the game for.
@@ -103,8 +104,10 @@ char *store_format(const struct store *st, size_t *len);
 /*
  * Writes the file atomically: a temporary file in the same directory,
  * flushed to disk, then renamed over the old one.  Creates the directory
- * and its parents.  Returns 0, or -1 with the reason in err, which is
- * always the case when store_load found a file it could not read.
+ * and its parents.  A symbolic link is written through: what it leads to is
+ * replaced the same way, in its own directory, and the link stays a link.
+ * Returns 0, or -1 with the reason in err: always so when store_load found
+ * a file it could not read, and when the link leads nowhere.
  */
 int store_save(const struct store *st, char *err, size_t errlen);
 
