@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -856,6 +858,127 @@ static void test_store_symlink(void **state)
 	store_free(&st);
 }
 
+/* Whether path exists, as anything. */
+static bool exists(const char *path)
+{
+	struct stat sb;
+
+	return lstat(path, &sb) == 0;
+}
+
+/* The temporary files of killed saves go at the next start; a locked one,
+ * being written now, and names not of that form stay. */
+static void test_store_stale_temps(void **state)
+{
+	static const char *const stale[] = {"progress.tmp.AAAAAA", "progress.tmp.x1Y2z3"};
+	static const char *const kept[] = {"progress.tmp.short",  "progress.tmp.toolong7",
+	                                   "other.tmp.CCCCCC",    "progress.tmp.a-b_cd",
+	                                   "progress.tmp.LOCKED", "progress.tmp.Dir123"};
+	char dir[4200], path[4400], err[8192];
+	int ready[2], done[2], status;
+	struct store st;
+	pid_t child;
+	char c;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "%s/stale", scratch);
+	assert_int_equal(mkdir(dir, 0700), 0);
+	snprintf(path, sizeof path, "%s/progress", dir);
+	write_file(path, "nqueens progress 1\nsolutions 6 2\n");
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, stale[i]);
+		write_file(path, "nqueens progress 1\nsolu");
+	}
+	for (size_t i = 0; i < 5; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, kept[i]);
+		write_file(path, "someone's\n");
+	}
+	snprintf(path, sizeof path, "%s/%s", dir, kept[5]);
+	assert_int_equal(mkdir(path, 0700), 0);
+	/* Another process writes progress.tmp.LOCKED, holding the lock. */
+	assert_int_equal(pipe(ready), 0);
+	assert_int_equal(pipe(done), 0);
+	child = fork();
+	assert_true(child >= 0);
+	if (child == 0) {
+		struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+		int fd;
+
+		snprintf(path, sizeof path, "%s/progress.tmp.LOCKED", dir);
+		fd = open(path, O_RDWR);
+		if (fd < 0 || fcntl(fd, F_SETLK, &fl) < 0)
+			_exit(1);
+		if (write(ready[1], "r", 1) != 1 || read(done[0], &c, 1) != 1)
+			_exit(1);
+		_exit(0);
+	}
+	assert_int_equal(read(ready[0], &c, 1), 1);
+	assert_int_equal(store_init(&st, dir, err, sizeof err), 0);
+	assert_int_equal(store_load(&st, err, sizeof err), 0);
+	assert_true(store_has(&st, STORE_SOLUTIONS, 6, 2));
+	assert_int_equal(write(done[1], "d", 1), 1);
+	assert_int_equal(waitpid(child, &status, 0), child);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, stale[i]);
+		if (exists(path))
+			fail_msg("%s was left", stale[i]);
+	}
+	for (size_t i = 0; i < 6; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, kept[i]);
+		if (!exists(path))
+			fail_msg("%s was removed", kept[i]);
+	}
+	/* Its writer gone, the once locked file is a leftover too. */
+	assert_int_equal(store_load(&st, err, sizeof err), 0);
+	snprintf(path, sizeof path, "%s/progress.tmp.LOCKED", dir);
+	assert_false(exists(path));
+	close(ready[0]);
+	close(ready[1]);
+	close(done[0]);
+	close(done[1]);
+	store_free(&st);
+}
+
+/* Saves in one process while another starts again and again: no start
+ * removes a save's temporary file, and every start reads a whole file. */
+static void test_store_save_while_starting(void **state)
+{
+	char dir[4200], err[8192];
+	struct store st;
+	int status, loads = 0;
+	pid_t child;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "%s/busy", scratch);
+	assert_int_equal(mkdir(dir, 0700), 0);
+	assert_int_equal(store_init(&st, dir, err, sizeof err), 0);
+	assert_int_equal(store_save(&st, err, sizeof err), 0);
+	child = fork();
+	assert_true(child >= 0);
+	if (child == 0) {
+		int failed = 0;
+
+		for (uint64_t i = 1; i <= 300; i++) {
+			store_add(&st, STORE_SOLUTIONS, 12, i);
+			if (store_save(&st, err, sizeof err) < 0)
+				failed++;
+		}
+		_exit(failed > 100 ? 100 : failed);
+	}
+	while (waitpid(child, &status, WNOHANG) == 0) {
+		assert_int_equal(store_load(&st, err, sizeof err), 0);
+		loads++;
+	}
+	assert_true(WIFEXITED(status));
+	if (WEXITSTATUS(status) != 0)
+		fail_msg("%d of 300 saves failed during %d starts", WEXITSTATUS(status),
+		         loads);
+	assert_int_equal(store_load(&st, err, sizeof err), 0);
+	assert_int_equal(store_found(&st, STORE_SOLUTIONS, 12), 300);
+	store_free(&st);
+}
+
 /* Text read and written again with no file: the second round changes nothing. */
 static void test_store_text_roundtrip(void **state)
 {
@@ -1013,6 +1136,8 @@ int main(void)
 	        cmocka_unit_test(test_store_text_roundtrip),
 	        cmocka_unit_test(test_store_unreadable),
 	        cmocka_unit_test(test_store_symlink),
+	        cmocka_unit_test(test_store_stale_temps),
+	        cmocka_unit_test(test_store_save_while_starting),
 	        cmocka_unit_test(test_store_descending),
 	};
 

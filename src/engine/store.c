@@ -4,6 +4,7 @@
 #include "store.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -614,6 +615,68 @@ static void dir_of(const char *path, char *dir, size_t len)
 		snprintf(dir, len, "%.*s", slash == path ? 1 : (int)(slash - path), path);
 }
 
+/* The letters mkstemp() puts in place of XXXXXX. */
+#define TMP_LETTERS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+/*
+ * Takes a write lock on a temporary file for as long as it stays open, so
+ * that a start meanwhile sees it is being written.  False when a start got
+ * to it first and took it for the leftover of a killed save.
+ */
+static bool hold_tmp(int fd)
+{
+	struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+	struct stat sb;
+
+	if (fcntl(fd, F_SETLK, &fl) < 0)
+		/* Where nothing can be locked, nothing is removed either. */
+		return errno != EACCES && errno != EAGAIN;
+	return fstat(fd, &sb) == 0 && sb.st_nlink > 0;
+}
+
+/*
+ * Removes what saves that were killed left beside target: files named
+ * NAME.tmp.XXXXXX that no writer holds locked.
+ */
+static void remove_stale(const char *target)
+{
+	const char *base = strrchr(target, '/');
+	char dir[4200];
+	size_t blen;
+	struct dirent *e;
+	DIR *d;
+
+	base = base ? base + 1 : target;
+	blen = strlen(base);
+	dir_of(target, dir, sizeof dir);
+	d = opendir(dir);
+	if (!d)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		const char *x = e->d_name + blen + 5;
+		struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+		struct stat a, b;
+		int fd;
+
+		if (strncmp(e->d_name, base, blen) != 0 ||
+		    strncmp(e->d_name + blen, ".tmp.", 5) != 0 || strlen(x) != 6 ||
+		    strspn(x, TMP_LETTERS) != 6)
+			continue;
+		fd = openat(dirfd(d), e->d_name,
+		            O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		/* Only while locked here, and only if the name is still that file. */
+		if (fstat(fd, &a) == 0 && S_ISREG(a.st_mode) &&
+		    fcntl(fd, F_SETLK, &fl) == 0 &&
+		    fstatat(dirfd(d), e->d_name, &b, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+			unlinkat(dirfd(d), e->d_name, 0);
+		close(fd);
+	}
+	closedir(d);
+}
+
 /*
  * Gives the file from a second name that replaces nothing: STEM EXT, else
  * STEM-2 EXT, STEM-3 EXT, ..., the first that is free (link() never
@@ -679,6 +742,7 @@ int store_load(struct store *st, char *err, size_t errlen)
 	st->refusal[0] = '\0';
 	target = save_target(st->path, why, sizeof why);
 	if (target) {
+		remove_stale(target);
 		text = read_all(target, &len, &unread);
 	} else if (errno == ENOENT) {
 		/* A link that leads nowhere: where progress belongs is not known. */
@@ -817,7 +881,7 @@ int store_save(const struct store *st, char *err, size_t errlen)
 		return -1;
 	/* In the target's directory, so that the rename cannot cross devices. */
 	dir_of(target, dir, sizeof dir);
-	if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", target) >= sizeof tmp) {
+	if (strlen(target) + sizeof ".tmp.XXXXXX" > sizeof tmp) {
 		errmsg_set(err, errlen, "%s: the path is too long", target);
 		free(target);
 		return -1;
@@ -828,12 +892,26 @@ int store_save(const struct store *st, char *err, size_t errlen)
 		free(target);
 		return -1;
 	}
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		errmsg_set(err, errlen, "cannot write in %s: %s", dir, strerror(errno));
-		goto fail;
+	for (int tries = 0;; tries++) {
+		snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", target);
+		fd = mkstemp(tmp);
+		if (fd < 0) {
+			errmsg_set(err, errlen, "cannot write in %s: %s", dir,
+			           strerror(errno));
+			goto fail;
+		}
+		if (hold_tmp(fd))
+			break;
+		/* A start is removing it: leave it to that, take another. */
+		close(fd);
+		if (tries == 3) {
+			errmsg_set(err, errlen, "cannot keep a temporary file in %s",
+			           dir);
+			goto fail;
+		}
 	}
-	/* The data must be on disk before the rename makes it the file. */
+	/* The data must be on disk before the rename makes it the file, and the
+	 * lock held until then. */
 	if (write_all(fd, text, len) < 0 || fsync(fd) != 0) {
 		errmsg_set(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
 		goto fail_tmp;

@@ -65,6 +65,8 @@ void store_clear(struct store *st);
 
 /*
  * Reads the file.  Returns 0 when it was read or does not exist yet.
+ * Temporary files that killed saves left beside it (NAME.tmp.XXXXXX that no
+ * running save holds locked) are removed first.
  *
  * A file that cannot be parsed keeps its content under a new name, the first
  * free one of NAME.damaged, NAME.damaged-2, ... (none is ever replaced), and
@@ -102,8 +104,9 @@ int store_parse(struct store *st, const char *text, size_t len, const char *name
 char *store_format(const struct store *st, size_t *len);
 
 /*
- * Writes the file atomically: a temporary file in the same directory,
- * flushed to disk, then renamed over the old one.  Creates the directory
+ * Writes the file atomically: a temporary file in the same directory
+ * (locked, so that a start meanwhile leaves it alone), flushed to disk,
+ * then renamed over the old one.  Creates the directory
  * and its parents.  A symbolic link is written through: what it leads to is
  * replaced the same way, in its own directory, and the link stays a link.
  * Returns 0, or -1 with the reason in err: always so when store_load found
