@@ -979,6 +979,76 @@ static void test_store_save_while_starting(void **state)
 	store_free(&st);
 }
 
+/* Numbers past the last of their n are dropped, said once, the rest kept. */
+static void test_store_out_of_range(void **state)
+{
+	static const char text[] = "nqueens progress 1\n"
+	                           "solutions 8 1 92\n"
+	                           "solutions 8 300 5\n"
+	                           "classes 8 13 12\n"
+	                           "solutions 3 1\n"
+	                           "solutions 28 99999999999\n"
+	                           "classes 32 5\n"
+	                           "best 08-easy-01.txt 100\n";
+	char dir[4200], path[4300], want[9000], err[8192], got[512];
+	struct store st;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "%s/range", scratch);
+	assert_int_equal(mkdir(dir, 0700), 0);
+	snprintf(path, sizeof path, "%s/progress", dir);
+	write_file(path, text);
+	assert_int_equal(store_init(&st, dir, err, sizeof err), 0);
+	assert_int_equal(store_load(&st, err, sizeof err), 1);
+	snprintf(want, sizeof want,
+	         "%s:3: solution 300 of n = 8 is past the last, 92; dropped, and 2 more "
+	         "past the last (the file as it was is set aside as %s.damaged)",
+	         path, path);
+	assert_string_equal(err, want);
+	assert_int_equal(store_found(&st, STORE_SOLUTIONS, 8), 3);
+	assert_true(store_has(&st, STORE_SOLUTIONS, 8, 92));
+	assert_true(store_has(&st, STORE_SOLUTIONS, 8, 5));
+	assert_false(store_has(&st, STORE_SOLUTIONS, 8, 300));
+	assert_int_equal(store_found(&st, STORE_CLASSES, 8), 1);
+	assert_true(store_has(&st, STORE_CLASSES, 8, 12));
+	assert_int_equal(store_found(&st, STORE_SOLUTIONS, 3), 0);
+	/* Past what is known, nothing can be checked: kept. */
+	assert_true(store_has(&st, STORE_SOLUTIONS, 28, 99999999999));
+	assert_true(store_has(&st, STORE_CLASSES, 32, 5));
+	assert_true(store_best_time(&st, "08-easy-01.txt", NULL));
+	/* The file as it was is kept; the file itself no longer has them, so
+	 * the next start says nothing. */
+	snprintf(want, sizeof want, "%s.damaged", path);
+	slurp(want, got, sizeof got);
+	assert_string_equal(got, text);
+	slurp(path, got, sizeof got);
+	assert_non_null(strstr(got, "\nsolutions 8 1 5 92\nclasses 8 12\n"));
+	assert_null(strstr(got, "300"));
+	assert_null(strstr(got, "13"));
+	assert_null(strstr(got, "solutions 3"));
+	assert_int_equal(store_load(&st, err, sizeof err), 0);
+	assert_true(store_has(&st, STORE_SOLUTIONS, 28, 99999999999));
+
+	/* One alone, and a size with no solution at all. */
+	{
+		const char *one = "nqueens progress 1\nclasses 8 13\n";
+		const char *none = "nqueens progress 1\n\nsolutions 2 1\n";
+		const char *all = "nqueens progress 1\nsolutions 8 92\nclasses 8 12\n";
+
+		assert_int_equal(store_parse(&st, one, strlen(one), "f", err, sizeof err),
+		                 1);
+		assert_string_equal(
+		        err, "f:2: class 13 of n = 8 is past the last, 12; dropped");
+		assert_int_equal(
+		        store_parse(&st, none, strlen(none), "f", err, sizeof err), 1);
+		assert_string_equal(err,
+		                    "f:3: solution 1 of n = 2: there are none; dropped");
+		assert_int_equal(store_parse(&st, all, strlen(all), "f", err, sizeof err),
+		                 0);
+	}
+	store_free(&st);
+}
+
 /* Text read and written again with no file: the second round changes nothing. */
 static void test_store_text_roundtrip(void **state)
 {
@@ -1137,6 +1207,7 @@ int main(void)
 	        cmocka_unit_test(test_store_unreadable),
 	        cmocka_unit_test(test_store_symlink),
 	        cmocka_unit_test(test_store_stale_temps),
+	        cmocka_unit_test(test_store_out_of_range),
 	        cmocka_unit_test(test_store_save_while_starting),
 	        cmocka_unit_test(test_store_descending),
 	};

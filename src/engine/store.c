@@ -17,6 +17,7 @@
 #include "classes.h"
 #include "enumerate.h"
 #include "errmsg.h"
+#include "known.h"
 #include "symmetry.h"
 
 /* The first line of the file; a later format would change the number. */
@@ -347,8 +348,16 @@ static bool next_word(char **s, const char **word, size_t *len)
 	return true;
 }
 
-/* Parses one line of the file; fills why on error. */
-static int parse_line(struct store *st, char *line, char *why, size_t whylen)
+/* Numbers past the last of their n, which are dropped: how many, the first. */
+struct dropped {
+	size_t count;
+	int line;
+	char first[128];
+};
+
+/* Parses line lineno of the file; fills why on error. */
+static int parse_line(struct store *st, char *line, int lineno, struct dropped *drop,
+                      char *why, size_t whylen)
 {
 	const char *w;
 	size_t len;
@@ -360,7 +369,11 @@ static int parse_line(struct store *st, char *line, char *why, size_t whylen)
 	if ((len == 9 && memcmp(w, "solutions", 9) == 0) ||
 	    (len == 7 && memcmp(w, "classes", 7) == 0)) {
 		enum store_kind kind = w[0] == 'c' ? STORE_CLASSES : STORE_SOLUTIONS;
+		const char *what = kind == STORE_CLASSES ? "class" : "solution";
+		uint64_t total, unique, last;
 		struct store_set *set;
+		bool known;
+		int n;
 
 		if (!next_word(&s, &w, &len) || !parse_u64(w, len, &v) || v < 1 ||
 		    v > STORE_MAX_N) {
@@ -368,13 +381,33 @@ static int parse_line(struct store *st, char *line, char *why, size_t whylen)
 			           STORE_MAX_N);
 			return -1;
 		}
-		set = set_of(st, kind, (int)v);
+		n = (int)v;
+		set = set_of(st, kind, n);
+		/* Beyond the counts the literature has, nothing can be checked. */
+		known = known_counts(n, &total, &unique);
+		last = kind == STORE_CLASSES ? unique : total;
 		while (next_word(&s, &w, &len)) {
 			if (!parse_u64(w, len, &v) || v == 0) {
 				errmsg_set(why, whylen,
 				           "'%.*s' is not an index (1, 2, ...)", (int)len,
 				           w);
 				return -1;
+			}
+			if (known && v > last) {
+				if (drop->count++ > 0)
+					continue;
+				drop->line = lineno;
+				if (last > 0)
+					snprintf(drop->first, sizeof drop->first,
+					         "%s %llu of n = %d is past the last, "
+					         "%llu",
+					         what, (unsigned long long)v, n,
+					         (unsigned long long)last);
+				else
+					snprintf(drop->first, sizeof drop->first,
+					         "%s %llu of n = %d: there are none",
+					         what, (unsigned long long)v, n);
+				continue;
 			}
 			/* Kept in the order read; store_parse sorts once at the end. */
 			if (!set_grow(set)) {
@@ -461,6 +494,7 @@ int store_parse(struct store *st, const char *text, size_t len, const char *name
                 char *err, size_t errlen)
 {
 	char *copy, *line, *end, why[512];
+	struct dropped drop = {0};
 	int lineno = 0;
 
 	store_clear(st);
@@ -500,12 +534,20 @@ int store_parse(struct store *st, const char *text, size_t len, const char *name
 		}
 		if (*s == '#' || *s == '\0')
 			continue;
-		if (parse_line(st, s, why, sizeof why) < 0)
+		if (parse_line(st, s, lineno, &drop, why, sizeof why) < 0)
 			goto damaged;
 	}
 	free(copy);
 	sort_sets(st);
-	return 0;
+	if (drop.count == 0)
+		return 0;
+	if (drop.count == 1)
+		errmsg_set(err, errlen, "%s:%d: %s; dropped", name, drop.line,
+		           drop.first);
+	else
+		errmsg_set(err, errlen, "%s:%d: %s; dropped, and %zu more past the last",
+		           name, drop.line, drop.first, drop.count - 1);
+	return 1;
 damaged:
 	free(copy);
 	store_clear(st);
@@ -703,11 +745,12 @@ static int link_free(const char *from, const char *stem, const char *ext, char *
 
 /*
  * Keeps the file as it is under the first free NAME.damaged name, then
- * writes what could be read in its place, so that the next start does not
- * find the same fault.  Fills err with what happened after why.
+ * writes what could be read in its place (all but some dropped numbers when
+ * kept, else nothing), so that the next start does not find the same fault.
+ * Fills err with why and what happened.
  */
-static void set_aside(struct store *st, const char *target, const char *why, char *err,
-                      size_t errlen)
+static void set_aside(struct store *st, const char *target, const char *why, bool kept,
+                      char *err, size_t errlen)
 {
 	char stem[4200], aside[4300], fault[8192] = "";
 
@@ -718,7 +761,8 @@ static void set_aside(struct store *st, const char *target, const char *why, cha
 	else if (store_save(st, fault, sizeof fault) < 0)
 		unlink(aside);
 	else {
-		errmsg_set(err, errlen, "%s (set aside as %s)", why, aside);
+		errmsg_set(err, errlen, "%s (%sset aside as %s)", why,
+		           kept ? "the file as it was is " : "", aside);
 		return;
 	}
 	/* Neither copied nor replaced: it stays, and nothing is written over it. */
@@ -772,12 +816,13 @@ int store_load(struct store *st, char *err, size_t errlen)
 		free(target);
 		return -1;
 	}
-	damaged = store_parse(st, text, len, st->path, why, sizeof why) != 0;
+	/* Also when a number is dropped: nothing the player had is lost. */
+	damaged = store_parse(st, text, len, st->path, why, sizeof why);
 	if (damaged)
-		set_aside(st, target, why, err, errlen);
+		set_aside(st, target, why, damaged > 0, err, errlen);
 	free(text);
 	free(target);
-	return st->refusal[0] ? -1 : damaged;
+	return st->refusal[0] ? -1 : damaged != 0;
 }
 
 /* Creates dir and its parents, private to the player as XDG asks. */

@@ -70,9 +70,12 @@ void store_clear(struct store *st);
  *
  * A file that cannot be parsed keeps its content under a new name, the first
  * free one of NAME.damaged, NAME.damaged-2, ... (none is ever replaced), and
- * NAME is written afresh; 1 is returned with "NAME:LINE: what is wrong (set
- * aside as COPY)" in err.  When NAME is a symbolic link, the file it leads
- * to is set aside beside it and the link is kept.
+ * NAME is written afresh, empty; 1 is returned with "NAME:LINE: what is
+ * wrong (set aside as COPY)" in err.  A file with numbers past the last of
+ * their n is set aside the same way and written again without them; 1 is
+ * returned with "NAME:LINE: ...; dropped (the file as it was is set aside as
+ * COPY)".  When NAME is a symbolic link, the file it leads to is set aside
+ * beside it and the link is kept.
  *
  * A file that exists but cannot be read (no permission, a directory, ...),
  * a link that leads nowhere, or a damaged file that cannot be set aside
@@ -91,8 +94,12 @@ int store_load(struct store *st, char *err, size_t errlen);
  * store_parse replaces st's progress and settings with those in text, the
  * whole content of a progress file (len bytes; a NUL byte is an error).
  * Repeated indices count once and may come in any order.  name is the file
- * named in messages.  Returns 0, or -1 with "NAME:LINE: what is wrong" in
- * err when the text is not a progress file; st is then empty.
+ * named in messages.  Returns 0 when all of it was taken.  Returns 1 when
+ * solution or class numbers past the last of their n (known_counts(), so
+ * n <= KNOWN_MAX_N) were dropped and the rest kept, with "NAME:LINE:
+ * solution 300 of n = 8 is past the last, 92; dropped" (the first of them)
+ * in err.  Returns -1 with "NAME:LINE: what is wrong" in err when the text
+ * is not a progress file; st is then empty.
  *
  * store_format returns the text store_save writes for st, NUL-terminated,
  * its length in *len, in memory to free(); NULL when out of memory.  The
