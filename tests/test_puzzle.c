@@ -630,6 +630,10 @@ static void test_store_damaged(void **state)
 	        {"nqueens progress 1\nfound 8 1\n", ":2: unknown line 'found'"},
 	        {"garbage\nsolutions 8 1\n", ":1: the first line should be"},
 	        {"nqueens progress 1\nsolutions 8 0\n", ":2: '0' is not an index"},
+	        {"nqueens progress 1\nbest a\001b 5\n",
+	         ":2: 'a\001b' is not a puzzle name"},
+	        {"nqueens progress 1\nset k \vx\n",
+	         ":2: the value of 'k' is not one line"},
 	};
 	char dir[4200], path[4300], aside[4400], err[8192], got[256];
 	struct store st;

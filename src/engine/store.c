@@ -436,6 +436,11 @@ static int parse_line(struct store *st, char *line, int lineno, struct dropped *
 			errmsg_set(why, whylen, "'%.*s' after the time", (int)len, w);
 			return -1;
 		}
+		if (!good_name(name)) {
+			errmsg_set(why, whylen,
+			           "'%s' is not a puzzle name (no control bytes)", name);
+			return -1;
+		}
 		if (store_record_time(st, name, v) < 0) {
 			errmsg_set(why, whylen, "out of memory");
 			return -1;
@@ -458,9 +463,20 @@ static int parse_line(struct store *st, char *line, int lineno, struct dropped *
 		end = value + strlen(value);
 		while (end > value && isspace((unsigned char)end[-1]))
 			*--end = '\0';
-		if (store_set_setting(st, key, value) < 0) {
+		if (!good_key(key)) {
 			errmsg_set(why, whylen,
 			           "'%s' is not a setting name ([a-z0-9_.-])", key);
+			return -1;
+		}
+		if (!good_value(value)) {
+			errmsg_set(
+			        why, whylen,
+			        "the value of '%s' is not one line of at most %d bytes",
+			        key, STORE_TEXT_MAX);
+			return -1;
+		}
+		if (store_set_setting(st, key, value) < 0) {
+			errmsg_set(why, whylen, "out of memory");
 			return -1;
 		}
 		return 0;
