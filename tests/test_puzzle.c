@@ -1006,7 +1006,7 @@ static void test_store_out_of_range(void **state)
 	assert_int_equal(store_load(&st, err, sizeof err), 1);
 	snprintf(want, sizeof want,
 	         "%s:3: solution 300 of n = 8 is past the last, 92; dropped, and 2 more "
-	         "past the last (the file as it was is set aside as %s.damaged)",
+	         "like it (the file as it was is set aside as %s.damaged)",
 	         path, path);
 	assert_string_equal(err, want);
 	assert_int_equal(store_found(&st, STORE_SOLUTIONS, 8), 3);

@@ -561,8 +561,8 @@ int store_parse(struct store *st, const char *text, size_t len, const char *name
 		errmsg_set(err, errlen, "%s:%d: %s; dropped", name, drop.line,
 		           drop.first);
 	else
-		errmsg_set(err, errlen, "%s:%d: %s; dropped, and %zu more past the last",
-		           name, drop.line, drop.first, drop.count - 1);
+		errmsg_set(err, errlen, "%s:%d: %s; dropped, and %zu more like it", name,
+		           drop.line, drop.first, drop.count - 1);
 	return 1;
 damaged:
 	free(copy);
