@@ -5,6 +5,7 @@
 
 #include <curses.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,29 +13,35 @@
 
 #include "theme.h"
 
-/* The number of screen columns text takes (UTF-8 aware). */
-static int text_width(const char *s)
+/* The number of screen columns the first len bytes of text take (UTF-8 aware). */
+static int text_cols(const char *s, size_t len)
 {
+	const char *end = s + len;
 	mbstate_t st;
 	int w = 0;
 
 	memset(&st, 0, sizeof st);
-	while (*s) {
+	while (s < end && *s) {
 		wchar_t wc;
-		size_t len = mbrtowc(&wc, s, MB_CUR_MAX, &st);
+		size_t n = mbrtowc(&wc, s, (size_t)(end - s), &st);
 
-		if (len == (size_t)-1 || len == (size_t)-2 || len == 0) {
+		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
 			memset(&st, 0, sizeof st);
-			len = 1;
+			n = 1;
 			w++;
 		} else {
 			int cw = wcwidth(wc);
 
 			w += cw > 0 ? cw : 0;
 		}
-		s += len;
+		s += n;
 	}
 	return w;
+}
+
+static int text_width(const char *s)
+{
+	return text_cols(s, strlen(s));
 }
 
 /* Draws text from x, cut to whole characters within room columns. */
@@ -70,6 +77,90 @@ static void put_cut(int y, int x, int room, int attr, const char *text)
 void help_put(int y, int x, int attr, const char *text)
 {
 	put_cut(y, x, COLS - x, attr, text);
+}
+
+/*
+ * How much of text goes on a line of room columns: the longest run of whole
+ * words that fits; a word longer than the line is broken where it ends.
+ */
+static size_t wrap_cut(const char *text, int room)
+{
+	size_t cut = 0, len = strlen(text), i = 0;
+
+	if (text_cols(text, len) <= room)
+		return len;
+	for (size_t k = 0; k < len; k++)
+		if (text[k] == ' ' && text_cols(text, k) <= room)
+			cut = k;
+	if (cut)
+		return cut;
+	/* Whole characters up to the edge, one at least. */
+	do {
+		size_t next = i + 1;
+
+		while (next < len && (text[next] & 0xC0) == 0x80)
+			next++;
+		if (i > 0 && text_cols(text, next) > room)
+			break;
+		i = next;
+	} while (i < len);
+	return i;
+}
+
+void help_wrap(int *y, int last, int x, int width, int attr, const char *head,
+               const char *text)
+{
+	int indent = text_width(head);
+	const char *rest = text;
+	bool first = true;
+	char line[600];
+
+	if (width - indent < 12)
+		indent = 0;
+	while (*y <= last) {
+		int room = width - (first ? text_width(head) : indent);
+		size_t cut = wrap_cut(rest, room);
+
+		snprintf(line, sizeof line, "%*s%s%.*s", first ? 0 : indent, "",
+		         first ? head : "", (int)cut, rest);
+		help_line(y, x, width, attr, "%s", line);
+		rest += cut;
+		rest += strspn(rest, " ");
+		first = false;
+		if (!*rest)
+			break;
+	}
+}
+
+/* How many lines text takes wrapped within width. */
+static int wrapped_lines(const char *text, int width)
+{
+	int lines = 0;
+	const char *rest = text;
+
+	while (*rest) {
+		size_t cut = wrap_cut(rest, width);
+
+		rest += cut;
+		rest += strspn(rest, " ");
+		lines++;
+	}
+	return lines;
+}
+
+void help_message(const char *text, int attr, int max_lines)
+{
+	int lines = wrapped_lines(text, COLS - 1), y;
+
+	if (max_lines > LINES - 2)
+		max_lines = LINES - 2;
+	lines = lines < 1 ? 1 : lines > max_lines ? max_lines : lines;
+	y = LINES - 1 - lines;
+	for (int i = y; i < LINES - 1; i++) {
+		move(i, 0);
+		clrtoeol();
+	}
+	help_wrap(&y, LINES - 2, 0, COLS - 1, attr, "", text);
 }
 
 void help_keys(const char *const hints[], size_t count, const char *tail)

@@ -79,7 +79,7 @@ struct play {
 
 	bool hint_shown;
 	struct square hint;
-	char message[600];
+	char message[1200];
 	bool confirm_leave;
 };
 
@@ -213,7 +213,7 @@ static void judge_stop(struct play *p)
 static void judged(struct play *p, const struct puzzle_status *st, uint64_t index,
                    uint64_t class_index)
 {
-	char err[256];
+	char err[1100];
 	int changed = 0;
 
 	p->st = *st;
@@ -823,9 +823,8 @@ void play_draw(struct play *p)
 	else
 		draw_status(p, LINES - 1 - status_h, 1, COLS - 2);
 	if (p->message[0])
-		help_put(LINES - 2, 0,
-		         p->confirm_leave ? theme_attr(THEME_BAD) : (int)A_NORMAL,
-		         p->message);
+		help_message(p->message,
+		             p->confirm_leave ? theme_attr(THEME_BAD) : (int)A_NORMAL, 3);
 	static const char *const hints[] = {"arrows move", "Space place", "u undo",
 	                                    "t hint"};
 	help_keys(hints, sizeof hints / sizeof hints[0], "? help  q quit");
