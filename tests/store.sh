@@ -21,10 +21,11 @@ solve_five() {
 	wait_for "Solved!"
 }
 
-# quit: q, and the program has ended.
+# quit: q, and the program has ended well (under the sanitizers: no leak).
 quit() {
 	keys q
 	wait_exit
+	[ "$status" = 0 ] || fail "q quits with status 0" "status $status" "$(screen)"
 }
 
 # leftovers DIR: the temporary files in DIR, if any.
