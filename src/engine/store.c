@@ -509,7 +509,7 @@ static void sort_sets(struct store *st)
 int store_parse(struct store *st, const char *text, size_t len, const char *name,
                 char *err, size_t errlen)
 {
-	char *copy, *line, *end, why[512];
+	char *copy, *line, *end, *nl, why[512];
 	struct dropped drop = {0};
 	int lineno = 0;
 
@@ -524,9 +524,10 @@ int store_parse(struct store *st, const char *text, size_t len, const char *name
 	memcpy(copy, text, len);
 	copy[len] = '\0';
 	end = copy + len;
-	for (line = copy; line < end; line++) {
-		char *nl = memchr(line, '\n', (size_t)(end - line)), *s = line;
+	for (line = copy; line < end; line = nl + 1) {
+		char *s = line;
 
+		nl = memchr(line, '\n', (size_t)(end - line));
 		if (!nl)
 			nl = end;
 		*nl = '\0';
@@ -538,7 +539,6 @@ int store_parse(struct store *st, const char *text, size_t len, const char *name
 		line[strcspn(line, "\r")] = '\0';
 		while (*s == ' ' || *s == '\t')
 			s++;
-		line = nl;
 		if (lineno == 1) {
 			/* The first line says what the file is, before anything else. */
 			if (strcmp(s, STORE_MAGIC) != 0) {
