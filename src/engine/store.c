@@ -497,6 +497,8 @@ static void sort_sets(struct store *st)
 			struct store_set *s = sets[k];
 			size_t out = 0;
 
+			if (s->len < 2)
+				continue;
 			qsort(s->v, s->len, sizeof *s->v, cmp_u64);
 			for (size_t i = 0; i < s->len; i++)
 				if (out == 0 || s->v[i] != s->v[out - 1])
