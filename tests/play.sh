@@ -3,24 +3,6 @@
 . "${srcdir:-.}/tests/lib.sh"
 . "${srcdir:-.}/tests/tmux-lib.sh"
 
-# place_solution RANKS...: from the cursor's start (a8) places a queen on each
-# file at the given rank with the arrow keys and Space.
-place_solution() {
-	n=$#
-	rank=$n
-	for r in "$@"; do
-		while [ "$rank" -gt "$r" ]; do
-			keys Down
-			rank=$((rank - 1))
-		done
-		while [ "$rank" -lt "$r" ]; do
-			keys Up
-			rank=$((rank + 1))
-		done
-		keys Space Right
-	done
-}
-
 start 80 24 -- play 8
 expect_screen "the play screen opens" "Queens: 0 of 8"
 expect_screen "files are labelled" "a +b +c +d +e +f +g +h"

@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -691,6 +693,18 @@ static void test_store_roundtrip(void **state)
 	store_free(&back);
 }
 
+/* The content of a file, cut to len - 1 bytes; "" when there is none. */
+static void slurp(const char *path, char *buf, size_t len)
+{
+	FILE *fp = fopen(path, "r");
+
+	buf[0] = '\0';
+	if (fp) {
+		buf[fread(buf, 1, len - 1, fp)] = '\0';
+		fclose(fp);
+	}
+}
+
 static void test_store_damaged(void **state)
 {
 	static const struct {
@@ -706,10 +720,13 @@ static void test_store_damaged(void **state)
 	        {"nqueens progress 1\nfound 8 1\n", ":2: unknown line 'found'"},
 	        {"garbage\nsolutions 8 1\n", ":1: the first line should be"},
 	        {"nqueens progress 1\nsolutions 8 0\n", ":2: '0' is not an index"},
+	        {"nqueens progress 1\nbest a\001b 5\n",
+	         ":2: 'a\001b' is not a puzzle name"},
+	        {"nqueens progress 1\nset k \vx\n",
+	         ":2: the value of 'k' is not one line"},
 	};
-	char dir[4200], path[4300], aside[4400], err[8192];
+	char dir[4200], path[4300], aside[4400], err[8192], got[256];
 	struct store st;
-	struct stat sb;
 
 	(void)state;
 	snprintf(dir, sizeof dir, "%s/damaged", scratch);
@@ -725,9 +742,9 @@ static void test_store_damaged(void **state)
 		    !strstr(err, "set aside as"))
 			fail_msg("case %zu: got '%s', wanted '%s'", i, err,
 			         cases[i].want);
-		/* Moved aside, so the next start does not complain again. */
-		assert_int_equal(stat(path, &sb), -1);
-		assert_int_equal(stat(aside, &sb), 0);
+		/* Set aside whole, so the next start does not complain again. */
+		slurp(aside, got, sizeof got);
+		assert_string_equal(got, cases[i].text);
 		assert_int_equal(store_found(&st, STORE_SOLUTIONS, 8), 0);
 		assert_int_equal(store_load(&st, err, sizeof err), 0);
 		/* And the game goes on: progress can be saved afresh. */
@@ -736,6 +753,487 @@ static void test_store_damaged(void **state)
 		store_free(&st);
 		unlink(aside);
 	}
+}
+
+/* A second damaged file does not replace the first one's copy. */
+static void test_store_damaged_twice(void **state)
+{
+	static const char *const texts[] = {
+	        "nqueens progress 1\nsolutions 8 1 first\n",
+	        "nqueens progress 1\nsolutions 8 2 second\n",
+	        "third\n",
+	};
+	static const char *const copies[] = {"progress.damaged", "progress.damaged-2",
+	                                     "progress.damaged-3"};
+	char dir[4200], path[4300], aside[4400], err[8192], got[256], names[512];
+	struct store st;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "%s/twice", scratch);
+	assert_int_equal(mkdir(dir, 0700), 0);
+	snprintf(path, sizeof path, "%s/progress", dir);
+	assert_int_equal(store_init(&st, dir, err, sizeof err), 0);
+	for (size_t i = 0; i < 3; i++) {
+		write_file(path, texts[i]);
+		assert_int_equal(store_load(&st, err, sizeof err), 1);
+		snprintf(aside, sizeof aside, "(set aside as %s/%s)", dir, copies[i]);
+		if (strlen(err) < strlen(aside) ||
+		    strcmp(err + strlen(err) - strlen(aside), aside) != 0)
+			fail_msg("%zu: the notice does not end '%s': '%s'", i, aside,
+			         err);
+		/* Every copy so far is whole. */
+		for (size_t k = 0; k <= i; k++) {
+			snprintf(aside, sizeof aside, "%s/%s", dir, copies[k]);
+			slurp(aside, got, sizeof got);
+			assert_string_equal(got, texts[k]);
+		}
+	}
+	list_dir(dir, names, sizeof names);
+	assert_non_null(strstr(names, "progress "));
+	assert_int_equal(strlen(names), strlen("progress progress.damaged "
+	                                       "progress.damaged-2 progress.damaged-3 "));
+	/* What is in place now reads cleanly. */
+	assert_int_equal(store_load(&st, err, sizeof err), 0);
+	store_free(&st);
+}
+
+/* What a test made of the progress file, to see it was not touched. */
+static void describe(const char *path, char *buf, size_t len)
+{
+	struct stat sb;
+	char text[256] = "";
+
+	if (lstat(path, &sb) < 0) {
+		snprintf(buf, len, "none");
+		return;
+	}
+	if (S_ISREG(sb.st_mode))
+		slurp(path, text, sizeof text);
+	snprintf(buf, len, "mode %o ino %lu: %s", (unsigned)sb.st_mode,
+	         (unsigned long)sb.st_ino, text);
+}
+
+/* A progress file that exists but cannot be read is never written over. */
+static void test_store_unreadable(void **state)
+{
+	static const char *const kinds[] = {"directory", "fifo", "loop", "mode 000"};
+	static const char *const reasons[] = {"Is a directory", "not a regular file",
+	                                      "Too many levels of symbolic links",
+	                                      "Permission denied"};
+	char dir[4200], path[4300], inner[4400], before[600], after[600], names[512];
+	char err[8192];
+	struct store st;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		snprintf(dir, sizeof dir, "%s/unreadable-%zu", scratch, i);
+		assert_int_equal(mkdir(dir, 0700), 0);
+		snprintf(path, sizeof path, "%s/progress", dir);
+		switch (i) {
+		case 0:
+			assert_int_equal(mkdir(path, 0700), 0);
+			snprintf(inner, sizeof inner, "%s/keep", path);
+			write_file(inner, "kept\n");
+			break;
+		case 1:
+			assert_int_equal(mkfifo(path, 0600), 0);
+			break;
+		case 2:
+			assert_int_equal(symlink("progress", path), 0);
+			break;
+		default:
+			/* Root reads a file of mode 000: nothing to see then. */
+			if (geteuid() == 0) {
+				print_message(
+				        "# mode 000 skipped: root reads any file\n");
+				continue;
+			}
+			write_file(path, "nqueens progress 1\nsolutions 8 5\n");
+			assert_int_equal(chmod(path, 0), 0);
+			break;
+		}
+		describe(path, before, sizeof before);
+		assert_int_equal(store_init(&st, dir, err, sizeof err), 0);
+		assert_int_equal(store_load(&st, err, sizeof err), -1);
+		if (!strstr(err, path) || !strstr(err, reasons[i]) ||
+		    !strstr(err, "progress is kept for this session only, the file is "
+		                 "left as it is"))
+			fail_msg("%s: got '%s'", kinds[i], err);
+		/* The game goes on in memory, and no save touches the file. */
+		assert_int_equal(store_add(&st, STORE_SOLUTIONS, 8, 3), 1);
+		assert_int_equal(store_save(&st, err, sizeof err), -1);
+		if (!strstr(err, path) || !strstr(err, reasons[i]) ||
+		    !strstr(err, "could not be read"))
+			fail_msg("%s: save said '%s'", kinds[i], err);
+		assert_true(store_has(&st, STORE_SOLUTIONS, 8, 3));
+		describe(path, after, sizeof after);
+		assert_string_equal(before, after);
+		list_dir(dir, names, sizeof names);
+		assert_string_equal(names, "progress ");
+		if (i == 0) {
+			describe(inner, after, sizeof after);
+			assert_non_null(strstr(after, ": kept\n"));
+		}
+		store_free(&st);
+		chmod(path, 0600);
+	}
+}
+
+/* A progress file that is a symbolic link is written through it. */
+static void test_store_symlink(void **state)
+{
+	char dir[4200], other[4200], path[4300], real[4300], aside[4400], err[8192];
+	char names[512], got[4600], to[4096];
+	struct store st;
+	struct stat sb;
+	ssize_t len;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "%s/linked", scratch);
+	snprintf(other, sizeof other, "%s/elsewhere", scratch);
+	assert_int_equal(mkdir(dir, 0700), 0);
+	assert_int_equal(mkdir(other, 0700), 0);
+	snprintf(path, sizeof path, "%s/progress", dir);
+	snprintf(real, sizeof real, "%s/mine", other);
+	write_file(real, "nqueens progress 1\nsolutions 8 4\n");
+	/* Relative, as ln -s usually makes them. */
+	assert_int_equal(symlink("../elsewhere/mine", path), 0);
+	assert_int_equal(store_init(&st, dir, err, sizeof err), 0);
+	assert_int_equal(store_load(&st, err, sizeof err), 0);
+	assert_true(store_has(&st, STORE_SOLUTIONS, 8, 4));
+	assert_int_equal(store_add(&st, STORE_SOLUTIONS, 8, 7), 1);
+	assert_int_equal(store_save(&st, err, sizeof err), 0);
+	/* The link is still the same link; what it leads to has the news. */
+	assert_int_equal(lstat(path, &sb), 0);
+	assert_true(S_ISLNK(sb.st_mode));
+	len = readlink(path, to, sizeof to - 1);
+	assert_true(len > 0);
+	to[len] = '\0';
+	assert_string_equal(to, "../elsewhere/mine");
+	slurp(real, got, sizeof got);
+	assert_non_null(strstr(got, "\nsolutions 8 4 7\n"));
+	/* No temporary file is left on either side. */
+	list_dir(dir, names, sizeof names);
+	assert_string_equal(names, "progress ");
+	list_dir(other, names, sizeof names);
+	assert_string_equal(names, "mine ");
+
+	/* Damaged through the link: the file it leads to is set aside beside
+	 * it and written afresh, and the link still leads there. */
+	write_file(real, "nqueens progress 1\nsolutions 8 oops\n");
+	assert_int_equal(store_load(&st, err, sizeof err), 1);
+	snprintf(aside, sizeof aside, "(set aside as %s/mine.damaged)", other);
+	assert_non_null(strstr(err, aside));
+	assert_non_null(strstr(err, path));
+	snprintf(aside, sizeof aside, "%s/mine.damaged", other);
+	slurp(aside, got, sizeof got);
+	assert_string_equal(got, "nqueens progress 1\nsolutions 8 oops\n");
+	assert_int_equal(lstat(path, &sb), 0);
+	assert_true(S_ISLNK(sb.st_mode));
+	assert_int_equal(store_load(&st, err, sizeof err), 0);
+	list_dir(dir, names, sizeof names);
+	assert_string_equal(names, "progress ");
+
+	/* A link that leads nowhere is refused: nothing is made at either end. */
+	assert_int_equal(unlink(real), 0);
+	assert_int_equal(store_load(&st, err, sizeof err), -1);
+	snprintf(got, sizeof got,
+	         "%s is a link to ../elsewhere/mine, which does not exist", path);
+	assert_non_null(strstr(err, got));
+	assert_non_null(strstr(err, "progress is kept for this session only"));
+	assert_int_equal(store_add(&st, STORE_SOLUTIONS, 8, 9), 1);
+	assert_int_equal(store_save(&st, err, sizeof err), -1);
+	assert_non_null(strstr(err, got));
+	assert_int_equal(lstat(path, &sb), 0);
+	assert_true(S_ISLNK(sb.st_mode));
+	assert_int_equal(stat(real, &sb), -1);
+	list_dir(dir, names, sizeof names);
+	assert_string_equal(names, "progress ");
+	store_free(&st);
+}
+
+/* Whether path exists, as anything. */
+static bool exists(const char *path)
+{
+	struct stat sb;
+
+	return lstat(path, &sb) == 0;
+}
+
+/* The temporary files of killed saves go at the next start; a locked one,
+ * being written now, and names not of that form stay. */
+static void test_store_stale_temps(void **state)
+{
+	static const char *const stale[] = {"progress.tmp.AAAAAA", "progress.tmp.x1Y2z3"};
+	static const char *const kept[] = {"progress.tmp.short",  "progress.tmp.toolong7",
+	                                   "other.tmp.CCCCCC",    "progress.tmp.a-b_cd",
+	                                   "progress.tmp.LOCKED", "progress.tmp.Dir123"};
+	char dir[4200], path[4400], err[8192];
+	int ready[2], done[2], status;
+	struct store st;
+	pid_t child;
+	char c;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "%s/stale", scratch);
+	assert_int_equal(mkdir(dir, 0700), 0);
+	snprintf(path, sizeof path, "%s/progress", dir);
+	write_file(path, "nqueens progress 1\nsolutions 6 2\n");
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, stale[i]);
+		write_file(path, "nqueens progress 1\nsolu");
+	}
+	for (size_t i = 0; i < 5; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, kept[i]);
+		write_file(path, "someone's\n");
+	}
+	snprintf(path, sizeof path, "%s/%s", dir, kept[5]);
+	assert_int_equal(mkdir(path, 0700), 0);
+	/* Another process writes progress.tmp.LOCKED, holding the lock. */
+	assert_int_equal(pipe(ready), 0);
+	assert_int_equal(pipe(done), 0);
+	child = fork();
+	assert_true(child >= 0);
+	if (child == 0) {
+		struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+		int fd;
+
+		snprintf(path, sizeof path, "%s/progress.tmp.LOCKED", dir);
+		fd = open(path, O_RDWR);
+		if (fd < 0 || fcntl(fd, F_SETLK, &fl) < 0)
+			_exit(1);
+		if (write(ready[1], "r", 1) != 1 || read(done[0], &c, 1) != 1)
+			_exit(1);
+		_exit(0);
+	}
+	assert_int_equal(read(ready[0], &c, 1), 1);
+	assert_int_equal(store_init(&st, dir, err, sizeof err), 0);
+	assert_int_equal(store_load(&st, err, sizeof err), 0);
+	assert_true(store_has(&st, STORE_SOLUTIONS, 6, 2));
+	assert_int_equal(write(done[1], "d", 1), 1);
+	assert_int_equal(waitpid(child, &status, 0), child);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, stale[i]);
+		if (exists(path))
+			fail_msg("%s was left", stale[i]);
+	}
+	for (size_t i = 0; i < 6; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, kept[i]);
+		if (!exists(path))
+			fail_msg("%s was removed", kept[i]);
+	}
+	/* Its writer gone, the once locked file is a leftover too. */
+	assert_int_equal(store_load(&st, err, sizeof err), 0);
+	snprintf(path, sizeof path, "%s/progress.tmp.LOCKED", dir);
+	assert_false(exists(path));
+	close(ready[0]);
+	close(ready[1]);
+	close(done[0]);
+	close(done[1]);
+	store_free(&st);
+}
+
+/* Saves in one process while another starts again and again: no start
+ * removes a save's temporary file, and every start reads a whole file. */
+static void test_store_save_while_starting(void **state)
+{
+	char dir[4200], err[8192];
+	struct store st;
+	int status, loads = 0;
+	pid_t child;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "%s/busy", scratch);
+	assert_int_equal(mkdir(dir, 0700), 0);
+	assert_int_equal(store_init(&st, dir, err, sizeof err), 0);
+	assert_int_equal(store_save(&st, err, sizeof err), 0);
+	child = fork();
+	assert_true(child >= 0);
+	if (child == 0) {
+		int failed = 0;
+
+		for (uint64_t i = 1; i <= 300; i++) {
+			store_add(&st, STORE_SOLUTIONS, 12, i);
+			if (store_save(&st, err, sizeof err) < 0)
+				failed++;
+		}
+		_exit(failed > 100 ? 100 : failed);
+	}
+	while (waitpid(child, &status, WNOHANG) == 0) {
+		assert_int_equal(store_load(&st, err, sizeof err), 0);
+		loads++;
+	}
+	assert_true(WIFEXITED(status));
+	if (WEXITSTATUS(status) != 0)
+		fail_msg("%d of 300 saves failed during %d starts", WEXITSTATUS(status),
+		         loads);
+	assert_int_equal(store_load(&st, err, sizeof err), 0);
+	assert_int_equal(store_found(&st, STORE_SOLUTIONS, 12), 300);
+	store_free(&st);
+}
+
+/* Numbers past the last of their n are dropped, said once, the rest kept. */
+static void test_store_out_of_range(void **state)
+{
+	static const char text[] = "nqueens progress 1\n"
+	                           "solutions 8 1 92\n"
+	                           "solutions 8 300 5\n"
+	                           "classes 8 13 12\n"
+	                           "solutions 3 1\n"
+	                           "solutions 28 99999999999\n"
+	                           "classes 32 5\n"
+	                           "best 08-easy-01.txt 100\n";
+	char dir[4200], path[4300], want[9000], err[8192], got[512];
+	struct store st;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "%s/range", scratch);
+	assert_int_equal(mkdir(dir, 0700), 0);
+	snprintf(path, sizeof path, "%s/progress", dir);
+	write_file(path, text);
+	assert_int_equal(store_init(&st, dir, err, sizeof err), 0);
+	assert_int_equal(store_load(&st, err, sizeof err), 1);
+	snprintf(want, sizeof want,
+	         "%s:3: solution 300 of n = 8 is past the last, 92; dropped, and 2 more "
+	         "like it (the file as it was is set aside as %s.damaged)",
+	         path, path);
+	assert_string_equal(err, want);
+	assert_int_equal(store_found(&st, STORE_SOLUTIONS, 8), 3);
+	assert_true(store_has(&st, STORE_SOLUTIONS, 8, 92));
+	assert_true(store_has(&st, STORE_SOLUTIONS, 8, 5));
+	assert_false(store_has(&st, STORE_SOLUTIONS, 8, 300));
+	assert_int_equal(store_found(&st, STORE_CLASSES, 8), 1);
+	assert_true(store_has(&st, STORE_CLASSES, 8, 12));
+	assert_int_equal(store_found(&st, STORE_SOLUTIONS, 3), 0);
+	/* Past what is known, nothing can be checked: kept. */
+	assert_true(store_has(&st, STORE_SOLUTIONS, 28, 99999999999));
+	assert_true(store_has(&st, STORE_CLASSES, 32, 5));
+	assert_true(store_best_time(&st, "08-easy-01.txt", NULL));
+	/* The file as it was is kept; the file itself no longer has them, so
+	 * the next start says nothing. */
+	snprintf(want, sizeof want, "%s.damaged", path);
+	slurp(want, got, sizeof got);
+	assert_string_equal(got, text);
+	slurp(path, got, sizeof got);
+	assert_non_null(strstr(got, "\nsolutions 8 1 5 92\nclasses 8 12\n"));
+	assert_null(strstr(got, "300"));
+	assert_null(strstr(got, "13"));
+	assert_null(strstr(got, "solutions 3"));
+	assert_int_equal(store_load(&st, err, sizeof err), 0);
+	assert_true(store_has(&st, STORE_SOLUTIONS, 28, 99999999999));
+
+	/* One alone, and a size with no solution at all. */
+	{
+		const char *one = "nqueens progress 1\nclasses 8 13\n";
+		const char *none = "nqueens progress 1\n\nsolutions 2 1\n";
+		const char *all = "nqueens progress 1\nsolutions 8 92\nclasses 8 12\n";
+
+		assert_int_equal(store_parse(&st, one, strlen(one), "f", err, sizeof err),
+		                 1);
+		assert_string_equal(
+		        err, "f:2: class 13 of n = 8 is past the last, 12; dropped");
+		assert_int_equal(
+		        store_parse(&st, none, strlen(none), "f", err, sizeof err), 1);
+		assert_string_equal(err,
+		                    "f:3: solution 1 of n = 2: there are none; dropped");
+		assert_int_equal(store_parse(&st, all, strlen(all), "f", err, sizeof err),
+		                 0);
+	}
+	store_free(&st);
+}
+
+/* Text read and written again with no file: the second round changes nothing. */
+static void test_store_text_roundtrip(void **state)
+{
+	static const char *const texts[] = {
+	        "",
+	        "nqueens progress 1\n",
+	        "nqueens progress 1",
+	        "nqueens progress 1\r\n# a comment\r\n\r\n  solutions 8 92 1 "
+	        "5 1\r\nclasses 8 12 3\r\n",
+	        "  nqueens progress 1\nsolutions 10 9 8 7 6 5 4 3 2 1 10 11 12 13 "
+	        "14 15 16 17 18 19 20\nsolutions 10 4\nsolutions 30 "
+	        "18446744073709551615 007\nbest b 9\nbest a 5\nbest b 3\n"
+	        "set speed  a  b c  \nset theme mono\nset speed x\nset empty\n",
+	};
+	static const char nul[] = "nqueens progress 1\nsolutions 8 1\0 2\n";
+	char err[512];
+	struct store st;
+
+	(void)state;
+	assert_int_equal(store_init(&st, scratch, err, sizeof err), 0);
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+		size_t len1, len2;
+		char *one, *two;
+
+		assert_int_equal(store_parse(&st, texts[i], strlen(texts[i]), "t", err,
+		                             sizeof err),
+		                 0);
+		one = store_format(&st, &len1);
+		assert_non_null(one);
+		assert_int_equal(strlen(one), len1);
+		assert_int_equal(store_parse(&st, one, len1, "t", err, sizeof err), 0);
+		two = store_format(&st, &len2);
+		assert_non_null(two);
+		assert_int_equal(len1, len2);
+		assert_memory_equal(one, two, len1);
+		free(one);
+		free(two);
+	}
+	/* The last text: in order, once each, the best time, the last value. */
+	assert_int_equal(store_found(&st, STORE_SOLUTIONS, 10), 20);
+	assert_true(store_has(&st, STORE_SOLUTIONS, 30, UINT64_MAX));
+	assert_true(store_has(&st, STORE_SOLUTIONS, 30, 7));
+	assert_string_equal(store_setting(&st, "speed"), "x");
+	assert_string_equal(store_setting(&st, "empty"), "");
+	{
+		size_t len;
+		char *text = store_format(&st, &len);
+
+		assert_non_null(strstr(text, "\nsolutions 10 1 2 3 4 5 6 7 8 9 10 11 12 "
+		                             "13 14 15 16\nsolutions 10 17 18 19 20\n"));
+		assert_non_null(strstr(text, "\nbest b 3\nbest a 5\n"));
+		free(text);
+	}
+	/* Text that is not progress: the line named, nothing kept. */
+	assert_int_equal(store_parse(&st, nul, sizeof nul - 1, "name", err, sizeof err),
+	                 -1);
+	assert_string_equal(err, "name:2: a NUL byte: not a text file");
+	assert_int_equal(store_found(&st, STORE_SOLUTIONS, 8), 0);
+	store_free(&st);
+}
+
+/* A long file in descending order is read whole, sorted and without repeats. */
+static void test_store_descending(void **state)
+{
+	enum { LINES = 100000 };
+	char dir[4200], path[4300], err[512];
+	struct store st;
+	FILE *fp;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "%s/descending", scratch);
+	mkdir(dir, 0700);
+	snprintf(path, sizeof path, "%s/progress", dir);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fprintf(fp, "nqueens progress 1\n");
+	for (long i = LINES; i >= 1; i--)
+		fprintf(fp, "solutions 14 %ld\nclasses 14 %ld\n", i, i % 100 + 1);
+	assert_int_equal(fclose(fp), 0);
+	assert_int_equal(store_init(&st, dir, err, sizeof err), 0);
+	assert_int_equal(store_load(&st, err, sizeof err), 0);
+	assert_int_equal(store_found(&st, STORE_SOLUTIONS, 14), LINES);
+	assert_int_equal(store_found(&st, STORE_CLASSES, 14), 100);
+	for (uint64_t i = 1; i <= LINES; i++)
+		assert_int_equal(st.solutions[14].v[i - 1], i);
+	assert_false(store_has(&st, STORE_SOLUTIONS, 14, LINES + 1));
+	/* And an index added afterwards goes in its place. */
+	assert_int_equal(store_add(&st, STORE_CLASSES, 14, 1000), 1);
+	assert_int_equal(store_add(&st, STORE_CLASSES, 14, 50), 0);
+	assert_int_equal(st.classes[14].v[100], 1000);
+	store_free(&st);
 }
 
 static void test_store_xdg(void **state)
@@ -798,7 +1296,15 @@ int main(void)
 	        cmocka_unit_test(test_class_index),
 	        cmocka_unit_test(test_store_roundtrip),
 	        cmocka_unit_test(test_store_damaged),
+	        cmocka_unit_test(test_store_damaged_twice),
 	        cmocka_unit_test(test_store_xdg),
+	        cmocka_unit_test(test_store_text_roundtrip),
+	        cmocka_unit_test(test_store_unreadable),
+	        cmocka_unit_test(test_store_symlink),
+	        cmocka_unit_test(test_store_stale_temps),
+	        cmocka_unit_test(test_store_out_of_range),
+	        cmocka_unit_test(test_store_save_while_starting),
+	        cmocka_unit_test(test_store_descending),
 	};
 
 	return cmocka_run_group_tests(tests, make_scratch, drop_scratch);

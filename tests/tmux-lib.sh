@@ -115,6 +115,58 @@ keys() {
 	tm send-keys "$@"
 }
 
+# place_solution RANKS...: from the cursor's start (file a, the top rank)
+# places a queen on each file at the given rank with the arrow keys and Space;
+# no key follows the last Space, so what it brings stays on the screen.
+place_solution() {
+	rank=$#
+	placed=0
+	for r in "$@"; do
+		[ $placed -eq 0 ] || keys Right
+		placed=$((placed + 1))
+		while [ "$rank" -gt "$r" ]; do
+			keys Down
+			rank=$((rank - 1))
+		done
+		while [ "$rank" -lt "$r" ]; do
+			keys Up
+			rank=$((rank + 1))
+		done
+		keys Space
+	done
+}
+
+# message_is TEXT: whether the lines just above the key line (the last)
+# read TEXT, wrapped at blanks: each line whole words, none cut at the edge.
+message_is() {
+	screen | WANT=$1 awk '
+		{ line[NR] = $0; sub(/ +$/, "", line[NR]) }
+		END {
+			text = ""
+			for (k = NR - 1; k >= 1; k--) {
+				text = line[k] (text == "" ? "" : " ") text
+				if (text == ENVIRON["WANT"])
+					exit 0
+			}
+			exit 1
+		}'
+}
+
+# expect_message DESC TEXT: passes when the lines above the key line read
+# TEXT in time (see message_is).
+expect_message() {
+	i=0
+	while [ $i -lt $patience ]; do
+		if message_is "$2"; then
+			pass "$1"
+			return
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+	fail "$1" "wanted: $2" "$(screen)"
+}
+
 # expect_screen DESC PATTERN: passes when the pane shows PATTERN in time.
 expect_screen() {
 	if wait_for "$2"; then

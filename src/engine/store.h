@@ -35,6 +35,7 @@ struct store_setting {
 /* What one player has done, as loaded from and saved to one file. */
 struct store {
 	char *dir, *path;
+	char refusal[1024]; /* why store_save must not write the file; "" if it may */
 	struct store_set solutions[STORE_MAX_N + 1]; /* by n: solution #k found */
 	struct store_set classes[STORE_MAX_N + 1];   /* by n: class #k found */
 	struct store_best *best;
@@ -63,18 +64,60 @@ void store_free(struct store *st);
 void store_clear(struct store *st);
 
 /*
- * Reads the file.  Returns 0 when it was read or does not exist yet.  A file
- * that cannot be parsed is renamed to NAME.damaged and 1 is returned with
- * "NAME:LINE: what is wrong (set aside as NAME.damaged)" in err; one that
- * cannot be read gives -1 and the reason.  Either way the store is then
- * empty and usable: progress is never worth stopping the game for.
+ * Reads the file.  Returns 0 when it was read or does not exist yet.
+ * Temporary files that killed saves left beside it (NAME.tmp.XXXXXX that no
+ * running save holds locked) are removed first.
+ *
+ * A file that cannot be parsed keeps its content under a new name, the first
+ * free one of NAME.damaged, NAME.damaged-2, ... (none is ever replaced), and
+ * NAME is written afresh, empty; 1 is returned with "NAME:LINE: what is
+ * wrong (set aside as COPY)" in err.  A file with numbers past the last of
+ * their n is set aside the same way and written again without them; 1 is
+ * returned with "NAME:LINE: ...; dropped (the file as it was is set aside as
+ * COPY)".  When NAME is a symbolic link, the file it leads to is set aside
+ * beside it and the link is kept.
+ *
+ * A file that exists but cannot be read (no permission, a directory, ...),
+ * a link that leads nowhere, or a damaged file that cannot be set aside
+ * gives -1 and the reason; it is left as it is, and store_save refuses to
+ * write over it for as long as st lives (st->refusal says why).
+ *
+ * Either way the store is then usable: progress is never worth stopping
+ * the game for.
  */
 int store_load(struct store *st, char *err, size_t errlen);
 
 /*
- * Writes the file atomically: a temporary file in the same directory,
- * flushed to disk, then renamed over the old one.  Creates the directory
- * and its parents.  Returns 0, or -1 with the reason in err.
+ * The text level under store_load and store_save, with no file: one parser
+ * and one writer, so that what is saved is read back the same.
+ *
+ * store_parse replaces st's progress and settings with those in text, the
+ * whole content of a progress file (len bytes; a NUL byte is an error).
+ * Repeated indices count once and may come in any order.  name is the file
+ * named in messages.  Returns 0 when all of it was taken.  Returns 1 when
+ * solution or class numbers past the last of their n (known_counts(), so
+ * n <= KNOWN_MAX_N) were dropped and the rest kept, with "NAME:LINE:
+ * solution 300 of n = 8 is past the last, 92; dropped" (the first of them)
+ * in err.  Returns -1 with "NAME:LINE: what is wrong" in err when the text
+ * is not a progress file; st is then empty.
+ *
+ * store_format returns the text store_save writes for st, NUL-terminated,
+ * its length in *len, in memory to free(); NULL when out of memory.  The
+ * same progress always gives the same text, so for any text that parses,
+ * format(parse(format(parse(text)))) equals format(parse(text)).
+ */
+int store_parse(struct store *st, const char *text, size_t len, const char *name,
+                char *err, size_t errlen);
+char *store_format(const struct store *st, size_t *len);
+
+/*
+ * Writes the file atomically: a temporary file in the same directory
+ * (locked, so that a start meanwhile leaves it alone), flushed to disk,
+ * then renamed over the old one.  Creates the directory
+ * and its parents.  A symbolic link is written through: what it leads to is
+ * replaced the same way, in its own directory, and the link stays a link.
+ * Returns 0, or -1 with the reason in err: always so when store_load found
+ * a file it could not read, and when the link leads nowhere.
  */
 int store_save(const struct store *st, char *err, size_t errlen);
 

@@ -33,7 +33,7 @@ struct app {
 	struct store saved;
 	struct enum_table table;
 	bool have_table;
-	char notice[600]; /* a one-time message, such as a damaged file set aside */
+	char notice[2048]; /* a one-time message, such as a damaged file set aside */
 };
 
 static void app_draw(void *ctx)
@@ -63,8 +63,9 @@ static void app_draw(void *ctx)
 		play_draw(a->play);
 	else
 		menu_draw(a->menu);
+	/* All of it, however narrow the window: it may name a file to look at. */
 	if (a->notice[0])
-		help_put(LINES - 2, 0, theme_attr(THEME_BAD), a->notice);
+		help_message(a->notice, theme_attr(THEME_BAD), LINES - 2);
 	if (a->help) {
 		keys = a->browse  ? browse_help(&nkeys)
 		       : a->watch ? watch_help(&nkeys)
@@ -282,8 +283,8 @@ int app_run(const struct app_opts *o)
 		a.have_table = enum_table_load(&a.table, path, err, sizeof err) == 0;
 	if (store_init(&a.saved, NULL, err, sizeof err) == 0) {
 		a.store = &a.saved;
-		if (store_load(a.store, err, sizeof err) != 0)
-			snprintf(a.notice, sizeof a.notice, "%s", err);
+		if (store_load(a.store, a.notice, sizeof a.notice) == 0)
+			a.notice[0] = '\0';
 	} else {
 		snprintf(a.notice, sizeof a.notice, "Progress will not be kept: %s", err);
 	}

@@ -1250,84 +1250,11 @@ static int text_cols(const char *s, size_t len)
 	return w;
 }
 
-/* How much of text goes on a line of room columns: the longest run of
- * whole words that fits, or all of a word too long for any line. */
-static size_t wrap_cut(const char *text, int room)
-{
-	size_t cut = 0, len = strlen(text);
-
-	if (text_cols(text, len) <= room)
-		return len;
-	for (size_t i = 0; i < len; i++)
-		if (text[i] == ' ' && text_cols(text, i) <= room)
-			cut = i;
-	return cut ? cut : len;
-}
-
-/*
- * Writes head and text from (*y, x), wrapped between words within width and
- * indented under the text, and moves *y down; stops after line last.
- */
-static void wrap_to(int *y, int last, int x, int width, int attr, const char *head,
-                    const char *text)
-{
-	int indent = text_cols(head, strlen(head));
-	const char *rest = text;
-	bool first = true;
-	char line[600];
-
-	if (width - indent < 12)
-		indent = 0;
-	while (*y <= last) {
-		int room = width - (first ? text_cols(head, strlen(head)) : indent);
-		size_t cut = wrap_cut(rest, room);
-
-		snprintf(line, sizeof line, "%*s%s%.*s", first ? 0 : indent, "",
-		         first ? head : "", (int)cut, rest);
-		help_line(y, x, width, attr, "%s", line);
-		rest += cut;
-		rest += strspn(rest, " ");
-		first = false;
-		if (!*rest)
-			break;
-	}
-}
-
 /* A panel's text, above the message line. */
 static void panel_wrap(int *y, int x, int width, int attr, const char *head,
                        const char *text)
 {
-	wrap_to(y, LINES - 3, x, width, attr, head, text);
-}
-
-/* How many lines text takes wrapped within width. */
-static int wrapped_lines(const char *text, int width)
-{
-	int lines = 0;
-	const char *rest = text;
-
-	while (*rest) {
-		size_t cut = wrap_cut(rest, width);
-
-		rest += cut;
-		rest += strspn(rest, " ");
-		lines++;
-	}
-	return lines;
-}
-
-/* A message at the foot of the screen, on more lines when it is long. */
-static void draw_message(const char *text, int attr)
-{
-	int lines = wrapped_lines(text, COLS - 1), y;
-
-	lines = lines < 1 ? 1 : lines > 3 ? 3 : lines;
-	y = LINES - 1 - lines;
-	for (int i = y; i < LINES - 1; i++) {
-		move(i, 0);
-		clrtoeol();
-	}
-	wrap_to(&y, LINES - 2, 0, COLS - 1, attr, "", text);
+	help_wrap_head(y, LINES - 3, x, width, attr, head, text);
 }
 
 static void fill(struct browse *b, const int *p)
@@ -1700,7 +1627,7 @@ void browse_draw(struct browse *b)
 
 		snprintf(title, sizeof title, "nqueens - Browse %dx%d", b->n, b->n);
 		help_put(0, 0, theme_attr(THEME_TITLE), title);
-		wrap_to(&y, LINES - 2, 0, COLS - 1, A_NORMAL, "", b->message);
+		help_wrap_head(&y, LINES - 2, 0, COLS - 1, A_NORMAL, "", b->message);
 		help_keys(NULL, 0, "? help  q leave");
 		return;
 	}
@@ -1746,7 +1673,7 @@ void browse_draw(struct browse *b)
 		         (int)b->ilen, b->input);
 		help_put(LINES - 2, 0, theme_attr(THEME_KEY), line);
 	} else if (b->message[0]) {
-		draw_message(b->message, A_NORMAL);
+		help_message(b->message, A_NORMAL, 3);
 	} else {
 		pending_note(b, line, sizeof line);
 		if (!line[0] && b->view == VIEW_GALLERY) {
@@ -1764,7 +1691,7 @@ void browse_draw(struct browse *b)
 			         first + 1, first + per < b->nvar ? first + per : b->nvar,
 			         b->nvar);
 		}
-		draw_message(line, theme_attr(THEME_DIMMED));
+		help_message(line, theme_attr(THEME_DIMMED), 3);
 	}
 	static const char *const classes[] = {"Up/Down class", "Enter its members",
 	                                      "g go", "Tab solutions", "x export"};

@@ -13,29 +13,35 @@
 
 #include "theme.h"
 
-/* The number of screen columns text takes (UTF-8 aware). */
-static int text_width(const char *s)
+/* The number of screen columns the first len bytes of text take (UTF-8 aware). */
+static int text_cols(const char *s, size_t len)
 {
+	const char *end = s + len;
 	mbstate_t st;
 	int w = 0;
 
 	memset(&st, 0, sizeof st);
-	while (*s) {
+	while (s < end && *s) {
 		wchar_t wc;
-		size_t len = mbrtowc(&wc, s, MB_CUR_MAX, &st);
+		size_t n = mbrtowc(&wc, s, (size_t)(end - s), &st);
 
-		if (len == (size_t)-1 || len == (size_t)-2 || len == 0) {
+		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
 			memset(&st, 0, sizeof st);
-			len = 1;
+			n = 1;
 			w++;
 		} else {
 			int cw = wcwidth(wc);
 
 			w += cw > 0 ? cw : 0;
 		}
-		s += len;
+		s += n;
 	}
 	return w;
+}
+
+static int text_width(const char *s)
+{
+	return text_cols(s, strlen(s));
 }
 
 /* Draws text from x, cut to whole characters within room columns. */
@@ -73,6 +79,114 @@ void help_put(int y, int x, int attr, const char *text)
 	put_cut(y, x, COLS - x, attr, text);
 }
 
+/*
+ * How much of text goes on a line of room columns: the longest run of whole
+ * words that fits; a word longer than the line is broken where it ends.
+ */
+static size_t wrap_cut(const char *text, int room)
+{
+	size_t cut = 0, len = strlen(text), i = 0;
+
+	if (text_cols(text, len) <= room)
+		return len;
+	for (size_t k = 0; k < len; k++)
+		if (text[k] == ' ' && text_cols(text, k) <= room)
+			cut = k;
+	if (cut)
+		return cut;
+	/* Whole characters up to the edge, one at least. */
+	do {
+		size_t next = i + 1;
+
+		while (next < len && (text[next] & 0xC0) == 0x80)
+			next++;
+		if (i > 0 && text_cols(text, next) > room)
+			break;
+		i = next;
+	} while (i < len);
+	return i;
+}
+
+/* The lines after the first are indented, unless that leaves too little room. */
+static int wrap_indent(int width, int indent)
+{
+	return width - indent < 12 ? 0 : indent;
+}
+
+/*
+ * The one wrapping loop: head then text from (*y, x), between words within
+ * width columns, the later lines indented, down to line last at most.
+ */
+static void wrap_lines(int *y, int last, int x, int width, int indent, int attr,
+                       const char *head, const char *text)
+{
+	const char *rest = text;
+	bool first = true;
+	char line[600];
+
+	if (width > COLS - x)
+		width = COLS - x;
+	indent = wrap_indent(width, indent);
+	while (*y <= last) {
+		int room = width - (first ? text_width(head) : indent);
+		size_t cut = wrap_cut(rest, room);
+
+		snprintf(line, sizeof line, "%*s%s%.*s", first ? 0 : indent, "",
+		         first ? head : "", (int)cut, rest);
+		help_line(y, x, width, attr, "%s", line);
+		rest += cut;
+		rest += strspn(rest, " ");
+		first = false;
+		if (!*rest)
+			break;
+	}
+}
+
+void help_wrap_head(int *y, int last, int x, int width, int attr, const char *head,
+                    const char *text)
+{
+	wrap_lines(y, last, x, width, text_width(head), attr, head, text);
+}
+
+void help_wrap(int *y, int x, int width, int indent, int attr, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	wrap_lines(y, LINES, x, width, indent, attr, "", buf);
+}
+
+int help_wrap_height(int width, int indent, const char *text)
+{
+	int lines = 0;
+
+	indent = wrap_indent(width, indent);
+	while (*text) {
+		text += wrap_cut(text, width - (lines ? indent : 0));
+		text += strspn(text, " ");
+		lines++;
+	}
+	return lines;
+}
+
+void help_message(const char *text, int attr, int max_lines)
+{
+	int lines = help_wrap_height(COLS - 1, 0, text), y;
+
+	if (max_lines > LINES - 2)
+		max_lines = LINES - 2;
+	lines = lines < 1 ? 1 : lines > max_lines ? max_lines : lines;
+	y = LINES - 1 - lines;
+	for (int i = y; i < LINES - 1; i++) {
+		move(i, 0);
+		clrtoeol();
+	}
+	wrap_lines(&y, LINES - 2, 0, COLS - 1, 0, attr, "", text);
+}
+
 void help_keys(const char *const hints[], size_t count, const char *tail)
 {
 	char line[256] = "";
@@ -99,87 +213,6 @@ void help_line(int *y, int x, int width, int attr, const char *fmt, ...)
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
 	put_cut((*y)++, x, width < COLS - x ? width : COLS - x, attr, buf);
-}
-
-/* The number of columns the first len bytes of s take. */
-static int prefix_width(const char *s, size_t len)
-{
-	char buf[512];
-
-	if (len >= sizeof buf)
-		len = sizeof buf - 1;
-	memcpy(buf, s, len);
-	buf[len] = '\0';
-	return text_width(buf);
-}
-
-/*
- * How many bytes of text go on a line of room columns: the longest run of
- * whole words that fits, else as much of a word too long for any line as
- * fits (one character at least, so that wrapping always moves on).
- */
-static size_t wrap_cut(const char *text, int room)
-{
-	size_t len = strlen(text), cut = 0;
-
-	if (prefix_width(text, len) <= room)
-		return len;
-	for (size_t i = 1; i < len; i++)
-		if (text[i] == ' ' && prefix_width(text, i) <= room)
-			cut = i;
-	if (cut)
-		return cut;
-	cut = 1;
-	for (size_t i = 1; i < len; i++)
-		if ((text[i] & 0xC0) != 0x80 && prefix_width(text, i) <= room)
-			cut = i;
-	return cut;
-}
-
-/* The lines after the first are indented, unless that leaves too little room. */
-static int wrap_indent(int width, int indent)
-{
-	return width - indent < 12 ? 0 : indent;
-}
-
-int help_wrap_height(int width, int indent, const char *text)
-{
-	int lines = 0;
-
-	indent = wrap_indent(width, indent);
-	while (*text) {
-		text += wrap_cut(text, width - (lines ? indent : 0));
-		text += strspn(text, " ");
-		lines++;
-	}
-	return lines;
-}
-
-void help_wrap(int *y, int x, int width, int indent, int attr, const char *fmt, ...)
-{
-	char buf[512];
-	const char *rest = buf;
-	bool first = true;
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	if (width > COLS - x)
-		width = COLS - x;
-	indent = wrap_indent(width, indent);
-	do {
-		int at = first ? 0 : indent;
-		size_t cut = wrap_cut(rest, width - at);
-		char line[512];
-
-		memcpy(line, rest, cut);
-		line[cut] = '\0';
-		put_cut((*y)++, x + at, width - at, attr, line);
-		rest += cut;
-		rest += strspn(rest, " ");
-		first = false;
-	} while (*rest);
 }
 
 void help_draw(const char *title, const struct help_entry *e, size_t count)

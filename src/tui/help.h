@@ -25,6 +25,20 @@ void help_keys(const char *const hints[], size_t count, const char *tail);
 void help_put(int y, int x, int attr, const char *text);
 
 /*
+ * Writes head and then text from (*y, x), wrapped between words within
+ * width columns and indented under the text, and moves *y down; stops after
+ * line last.  A word longer than a line is broken where the line ends.
+ */
+void help_wrap_head(int *y, int last, int x, int width, int attr, const char *head,
+                    const char *text);
+
+/*
+ * Draws a message at the foot of the screen, just above the key line, on as
+ * many lines as it takes wrapped, up to max_lines (the last is cut).
+ */
+void help_message(const char *text, int attr, int max_lines);
+
+/*
  * Formats one line of a panel at (*y, x), cut to width columns (whole
  * characters only), and moves *y down.
  */

@@ -79,7 +79,7 @@ struct play {
 
 	bool hint_shown;
 	struct square hint;
-	char message[600];
+	char message[1200];
 	bool confirm_leave;
 };
 
@@ -215,7 +215,7 @@ static void judge_stop(struct play *p)
 static void judged(struct play *p, const struct puzzle_status *st, uint64_t index,
                    uint64_t class_index)
 {
-	char err[256];
+	char err[1100];
 	int changed = 0;
 
 	p->st = *st;
@@ -838,20 +838,9 @@ void play_draw(struct play *p)
 		draw_status(p, 2, COLS - panel_w, panel_w - 1);
 	else
 		draw_status(p, LINES - 1 - status_h, 1, COLS - 2);
-	if (p->message[0]) {
-		/* A message too long for its line takes the lines above as well. */
-		int lines = help_wrap_height(COLS, 0, p->message), y;
-
-		lines = lines < 1 ? 1 : lines > 3 ? 3 : lines;
-		y = LINES - 1 - lines;
-		for (int i = y; i < LINES - 1; i++) {
-			move(i, 0);
-			clrtoeol();
-		}
-		help_wrap(&y, 0, COLS, 0,
-		          p->confirm_leave ? theme_attr(THEME_BAD) : (int)A_NORMAL, "%s",
-		          p->message);
-	}
+	if (p->message[0])
+		help_message(p->message,
+		             p->confirm_leave ? theme_attr(THEME_BAD) : (int)A_NORMAL, 3);
 	static const char *const hints[] = {"arrows move", "Space place", "u undo",
 	                                    "t hint"};
 	help_keys(hints, sizeof hints / sizeof hints[0], "? help  q quit");
