@@ -115,9 +115,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		again = write_back(&p);
 		FUZZ_CHECK(board_parse(again, &q, err, sizeof err) == 0);
 		FUZZ_CHECK(q.n == p.n && q.count == p.count);
-		qsort(p.sq, p.count, sizeof *p.sq, by_square);
-		qsort(q.sq, q.count, sizeof *q.sq, by_square);
-		FUZZ_CHECK(memcmp(p.sq, q.sq, p.count * sizeof *p.sq) == 0);
+		/* The same squares, in whatever order (an empty board has none). */
+		if (p.count > 0) {
+			qsort(p.sq, p.count, sizeof *p.sq, by_square);
+			qsort(q.sq, q.count, sizeof *q.sq, by_square);
+			FUZZ_CHECK(memcmp(p.sq, q.sq, p.count * sizeof *p.sq) == 0);
+		}
 		board_free(&q);
 		free(again);
 	}

@@ -21,7 +21,7 @@ mkdir -p "$tree"
 (cd "$top" && git ls-files -z --cached --others --exclude-standard |
 	xargs -0 tar cf - --exclude='tests/fuzz/corpus/*') | tar xf - -C "$tree"
 cd "$tree"
-if [ ! -f Makefile ]; then
+if [ ! -f Makefile ] || [ configure.ac -nt Makefile ] || [ Makefile.am -nt Makefile ]; then
 	autoreconf -fi >/dev/null 2>&1
 	./configure CC=clang --enable-fuzzing >/dev/null
 fi
