@@ -370,7 +370,7 @@ static int parse_line(struct store *st, char *line, int lineno, struct dropped *
 	    (len == 7 && memcmp(w, "classes", 7) == 0)) {
 		enum store_kind kind = w[0] == 'c' ? STORE_CLASSES : STORE_SOLUTIONS;
 		const char *what = kind == STORE_CLASSES ? "class" : "solution";
-		uint64_t total, unique, last;
+		uint64_t total = 0, unique = 0, last;
 		struct store_set *set;
 		bool known;
 		int n;
