@@ -19,6 +19,7 @@
 #include "puzzle.h"
 #include "store.h"
 #include "terminal.h"
+#include "text.h"
 #include "theme.h"
 #include "watch.h"
 #include "browse.h"
@@ -65,7 +66,7 @@ static void app_draw(void *ctx)
 		menu_draw(a->menu);
 	/* All of it, however narrow the window: it may name a file to look at. */
 	if (a->notice[0])
-		help_message(a->notice, theme_attr(THEME_BAD), LINES - 2);
+		text_message(a->notice, theme_attr(THEME_BAD), LINES - 2);
 	if (a->help) {
 		keys = a->browse  ? browse_help(&nkeys)
 		       : a->watch ? watch_help(&nkeys)

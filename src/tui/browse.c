@@ -27,6 +27,7 @@
 #include "store.h"
 #include "symmetry.h"
 #include "terminal.h"
+#include "text.h"
 #include "theme.h"
 
 /* Up to this n, rank and unrank answer within a fraction of a second. */
@@ -1239,22 +1240,11 @@ enum browse_result browse_key(struct browse *b, const struct input_event *ev)
 
 /* ---- drawing ---- */
 
-/* The screen columns of UTF-8 text whose characters are one column each. */
-static int text_cols(const char *s, size_t len)
-{
-	int w = 0;
-
-	for (size_t i = 0; i < len && s[i]; i++)
-		if (((unsigned char)s[i] & 0xC0) != 0x80)
-			w++;
-	return w;
-}
-
 /* A panel's text, above the message line. */
 static void panel_wrap(int *y, int x, int width, int attr, const char *head,
                        const char *text)
 {
-	help_wrap_head(y, LINES - 3, x, width, attr, head, text);
+	text_wrap_head(y, LINES - 3, x, width, attr, head, text);
 }
 
 static void fill(struct browse *b, const int *p)
@@ -1371,7 +1361,7 @@ static void draw_one(struct browse *b)
 	x = bv.org_x + bv.files * bv.cw + 3;
 	width = COLS - x - 1;
 	y = 1;
-	help_line(&y, x, width, theme_attr(THEME_TITLE),
+	text_line(&y, x, width, theme_attr(THEME_TITLE),
 	          "Solution %" PRIu64 " / %" PRIu64, b->index, b->total);
 	totals_note(b, note, sizeof note);
 	if (note[0]) {
@@ -1404,32 +1394,6 @@ static void draw_one(struct browse *b)
 	panel_wrap(&y, x, width, A_NORMAL, "members: ", line);
 }
 
-/* Cuts a line that is wider than the screen, marking the cut. */
-static void fit(char *line, int cols)
-{
-	size_t len = strlen(line), i = 0;
-	int w = 0;
-
-	if (text_cols(line, len) <= cols)
-		return;
-	while (i < len && w < cols - 3) {
-		i++;
-		while (i < len && ((unsigned char)line[i] & 0xC0) == 0x80)
-			i++;
-		w++;
-	}
-	snprintf(line + i, 4, "...");
-}
-
-/* Pads text with blanks to width columns, into buf. */
-static const char *pad(char *buf, size_t len, const char *text, int width)
-{
-	int w = text_cols(text, strlen(text));
-
-	snprintf(buf, len, "%s%*s", text, w < width ? width - w : 0, "");
-	return buf;
-}
-
 /* A board at its smallest, with a caption where its file letters would be. */
 static void draw_small(struct browse *b, const int *p, int y, int x, int width,
                        const char *caption, bool chosen)
@@ -1451,7 +1415,7 @@ static void draw_small(struct browse *b, const int *p, int y, int x, int width,
 	y += h - 1;
 	attrset(A_NORMAL);
 	mvhline(y, x, ' ', width);
-	help_line(&y, x, width,
+	text_line(&y, x, width,
 	          chosen ? theme_attr(THEME_SELECTED) : theme_attr(THEME_LABEL), "%s",
 	          caption);
 }
@@ -1554,34 +1518,35 @@ static void draw_classes(struct browse *b)
 		         " %" PRIu64 " classes%s; %" PRIu64 " found so far, in order",
 		         b->nclasses, note, st.classes);
 	}
-	fit(text, COLS);
-	help_put(1, 0, A_NORMAL, text);
+	text_cut(text, COLS);
+	text_put(1, 0, A_NORMAL, text);
 	for (int i = 0; i < count; i++) {
 		int w;
 
 		orbits[i] = sym_canonical(b->n, reps[i], NULL, NULL);
-		w = text_cols(classes_symmetry(orbits[i]), 64);
+		w = text_width(classes_symmetry(orbits[i]));
 		sw = w > sw ? w : sw;
 	}
 	snprintf(text, sizeof text, "%" PRIu64, first + (uint64_t)count);
-	cw = (int)strlen(text) > cw ? (int)strlen(text) : cw;
+	cw = text_width(text) > cw ? text_width(text) : cw;
 	snprintf(text, sizeof text, " %*s  %7s  %s  %s", cw, "class", "members",
-	         pad(sym, sizeof sym, "symmetry", sw), "representative");
-	help_line(&(int){2}, 0, COLS, theme_attr(THEME_LABEL), "%s", text);
+	         text_pad(sym, sizeof sym, "symmetry", sw), "representative");
+	text_line(&(int){2}, 0, COLS, theme_attr(THEME_LABEL), "%s", text);
 	for (int i = 0; i < count; i++) {
 		uint64_t c = first + (uint64_t)i;
 
 		board_format_ranks(b->n, reps[i], ranks, sizeof ranks);
 		snprintf(text, sizeof text, " %*" PRIu64 "  %7d  %s  %s", cw, c + 1,
-		         orbits[i], pad(sym, sizeof sym, classes_symmetry(orbits[i]), sw),
+		         orbits[i],
+		         text_pad(sym, sizeof sym, classes_symmetry(orbits[i]), sw),
 		         ranks);
-		fit(text, COLS);
-		help_line(&y, 0, COLS,
+		text_cut(text, COLS);
+		text_line(&y, 0, COLS,
 		          c == b->csel ? theme_attr(THEME_SELECTED) : (int)A_NORMAL, "%s",
 		          text);
 	}
 	if (count < rows && !st.classes_done)
-		help_line(&y, 0, COLS, theme_attr(THEME_DIMMED), " (finding more)");
+		text_line(&y, 0, COLS, theme_attr(THEME_DIMMED), " (finding more)");
 }
 
 static void draw_variants(struct browse *b, int per)
@@ -1626,9 +1591,9 @@ void browse_draw(struct browse *b)
 		int y = 2;
 
 		snprintf(title, sizeof title, "nqueens - Browse %dx%d", b->n, b->n);
-		help_put(0, 0, theme_attr(THEME_TITLE), title);
-		help_wrap_head(&y, LINES - 2, 0, COLS - 1, A_NORMAL, "", b->message);
-		help_keys(NULL, 0, "? help  q leave");
+		text_put(0, 0, theme_attr(THEME_TITLE), title);
+		text_wrap_head(&y, LINES - 2, 0, COLS - 1, A_NORMAL, "", b->message);
+		text_keys(NULL, 0, "? help  q leave");
 		return;
 	}
 	switch (b->view) {
@@ -1638,7 +1603,7 @@ void browse_draw(struct browse *b)
 		break;
 	case VIEW_GALLERY:
 		snprintf(line, sizeof line, "#%" PRIu64, b->total);
-		per = grid(b, (int)strlen(line));
+		per = grid(b, text_width(line));
 		per = per > GALLERY_MAX ? GALLERY_MAX : per;
 		draw_gallery(b, per);
 		snprintf(title, sizeof title, "nqueens - Browse %dx%d: gallery", b->n,
@@ -1659,8 +1624,8 @@ void browse_draw(struct browse *b)
 		         b->nvar == 1 ? "" : "s", classes_symmetry(b->nvar));
 		break;
 	}
-	fit(title, COLS);
-	help_put(0, 0, theme_attr(THEME_TITLE), title);
+	text_cut(title, COLS);
+	text_put(0, 0, theme_attr(THEME_TITLE), title);
 	if (b->view == VIEW_ONE)
 		draw_one(b);
 	else if (b->view == VIEW_CLASSES)
@@ -1671,9 +1636,9 @@ void browse_draw(struct browse *b)
 		snprintf(line, sizeof line, "%s%.*s_",
 		         b->prompt == 'g' ? "Go to number: " : "Find ranks: ",
 		         (int)b->ilen, b->input);
-		help_put(LINES - 2, 0, theme_attr(THEME_KEY), line);
+		text_put(LINES - 2, 0, theme_attr(THEME_KEY), line);
 	} else if (b->message[0]) {
-		help_message(b->message, A_NORMAL, 3);
+		text_message(b->message, A_NORMAL, 3);
 	} else {
 		pending_note(b, line, sizeof line);
 		if (!line[0] && b->view == VIEW_GALLERY) {
@@ -1691,7 +1656,7 @@ void browse_draw(struct browse *b)
 			         first + 1, first + per < b->nvar ? first + per : b->nvar,
 			         b->nvar);
 		}
-		help_message(line, theme_attr(THEME_DIMMED), 3);
+		text_message(line, theme_attr(THEME_DIMMED), 3);
 	}
 	static const char *const classes[] = {"Up/Down class", "Enter its members",
 	                                      "g go", "Tab solutions", "x export"};
@@ -1702,11 +1667,11 @@ void browse_draw(struct browse *b)
 	static const char *const one[] = {"Left/Right next", "g go",        "/ find",
 	                                  "v gallery",       "Tab classes", "x export"};
 	if (b->view == VIEW_CLASSES)
-		help_keys(classes, sizeof classes / sizeof classes[0], "? help  q quit");
+		text_keys(classes, sizeof classes / sizeof classes[0], "? help  q quit");
 	else if (b->view == VIEW_VARIANTS)
-		help_keys(members, sizeof members / sizeof members[0], "? help  q quit");
+		text_keys(members, sizeof members / sizeof members[0], "? help  q quit");
 	else if (b->view == VIEW_GALLERY)
-		help_keys(gallery, sizeof gallery / sizeof gallery[0], "? help  q quit");
+		text_keys(gallery, sizeof gallery / sizeof gallery[0], "? help  q quit");
 	else
-		help_keys(one, sizeof one / sizeof one[0], "? help  q quit");
+		text_keys(one, sizeof one / sizeof one[0], "? help  q quit");
 }

@@ -12,6 +12,7 @@
 #include "input.h"
 #include "play.h"
 #include "store.h"
+#include "text.h"
 #include "theme.h"
 
 /* One shipped puzzle file, loaded or with the reason it could not be. */
@@ -141,9 +142,9 @@ static void draw_puzzles(struct menu *m)
 {
 	int rows = LINES - 4;
 
-	help_put(0, 0, theme_attr(THEME_TITLE), "nqueens - Puzzles");
+	text_put(0, 0, theme_attr(THEME_TITLE), "nqueens - Puzzles");
 	if (m->nentries == 0) {
-		help_put(2, 2, A_NORMAL,
+		text_put(2, 2, A_NORMAL,
 		         "No puzzles found (see NQUEENS_DATADIR in nqueens(6)).");
 		return;
 	}
@@ -170,7 +171,7 @@ static void draw_puzzles(struct menu *m)
 		} else {
 			snprintf(line, sizeof line, " %-14s %s ", e->id, e->err);
 		}
-		help_put(2 + i, 1, attr, line);
+		text_put(2 + i, 1, attr, line);
 	}
 }
 
@@ -182,27 +183,27 @@ void menu_draw(struct menu *m)
 	if (m->puzzles_page) {
 		draw_puzzles(m);
 	} else {
-		help_put(0, 0, theme_attr(THEME_TITLE), "nqueens - the n-queens puzzle");
+		text_put(0, 0, theme_attr(THEME_TITLE), "nqueens - the n-queens puzzle");
 		snprintf(size, sizeof size,
 		         "Board size:  < %d >  (Left and Right change it)", m->n);
-		help_put(y, 2, A_NORMAL, size);
+		text_put(y, 2, A_NORMAL, size);
 		y += 2;
 		for (int i = 0; i < ITEM_COUNT; i++) {
 			int attr =
 			        i == m->sel ? theme_attr(THEME_SELECTED) : (int)A_NORMAL;
 
-			help_put(y + i, 2, attr, item_text[i]);
+			text_put(y + i, 2, attr, item_text[i]);
 		}
 	}
 	if (m->message[0])
-		help_put(LINES - 2, 0, A_NORMAL, m->message);
+		text_put(LINES - 2, 0, A_NORMAL, m->message);
 	static const char *const puzzles[] = {"Enter play", "Escape back"};
 	static const char *const main_page[] = {"Enter open", "Left/Right size",
 	                                        "p puzzles"};
 	if (m->puzzles_page)
-		help_keys(puzzles, 2, "? help  q quit");
+		text_keys(puzzles, 2, "? help  q quit");
 	else
-		help_keys(main_page, 3, "? help  q quit");
+		text_keys(main_page, 3, "? help  q quit");
 }
 
 static enum menu_action puzzles_key(struct menu *m, const struct input_event *ev)

@@ -20,6 +20,7 @@
 #include "store.h"
 #include "symmetry.h"
 #include "terminal.h"
+#include "text.h"
 #include "theme.h"
 #include "watch.h"
 
@@ -722,45 +723,45 @@ static void draw_status(struct play *p, int y, int x, int w)
 	struct board_conflict c;
 	size_t conflicts = board_conflicts(&p->b.pos, &c, 1);
 
-	help_line(&y, x, w, A_NORMAL, "Queens: %zu of %d", p->b.pos.count, p->n);
+	text_line(&y, x, w, A_NORMAL, "Queens: %zu of %d", p->b.pos.count, p->n);
 	if (conflicts) {
 		char a[16], b[16];
 
 		board_square_name(c.a, a, sizeof a);
 		board_square_name(c.b, b, sizeof b);
-		help_line(&y, x, w, theme_attr(THEME_BAD), "Conflicts: %zu (%s-%s %s)",
+		text_line(&y, x, w, theme_attr(THEME_BAD), "Conflicts: %zu (%s-%s %s)",
 		          conflicts, a, b, board_line_name(c.line));
 	} else {
-		help_line(&y, x, w, A_NORMAL, "Conflicts: none");
+		text_line(&y, x, w, A_NORMAL, "Conflicts: none");
 	}
 	if (!p->judged)
-		help_line(&y, x, w, theme_attr(THEME_DIMMED), "Solvable: counting...");
+		text_line(&y, x, w, theme_attr(THEME_DIMMED), "Solvable: counting...");
 	else if (p->st.solved)
-		help_line(&y, x, w, theme_attr(THEME_GOOD), "Solved!");
+		text_line(&y, x, w, theme_attr(THEME_GOOD), "Solved!");
 	else if (p->st.completable)
 		/* Past the work limit the count is what was found by then. */
-		help_wrap(&y, x, w, 2, theme_attr(THEME_GOOD),
+		text_wrap(&y, x, w, 2, theme_attr(THEME_GOOD),
 		          "Solvable: yes, %s%" PRIu64 " completion%s%s",
 		          p->st.unfinished ? "at least " : "", p->st.completions,
 		          p->st.completions == 1 ? "" : "s",
 		          p->st.unfinished ? " (count stopped)" : "");
 	else if (p->st.unfinished)
-		help_wrap(&y, x, w, 2, theme_attr(THEME_DIMMED),
+		text_wrap(&y, x, w, 2, theme_attr(THEME_DIMMED),
 		          "Solvable: unknown (too much work)");
 	else
-		help_line(&y, x, w, theme_attr(THEME_BAD), "Solvable: no");
+		text_line(&y, x, w, theme_attr(THEME_BAD), "Solvable: no");
 	if (p->judged && p->st.solved) {
 		if (p->index && p->total)
-			help_line(&y, x, w, theme_attr(THEME_GOOD),
+			text_line(&y, x, w, theme_attr(THEME_GOOD),
 			          "solution #%" PRIu64 " of %" PRIu64 " (b: browse)",
 			          p->index, p->total);
 		if (p->class_index && p->classes)
-			help_line(&y, x, w, A_NORMAL,
+			text_line(&y, x, w, A_NORMAL,
 			          "class %" PRIu64 " of %" PRIu64 ", %s", p->class_index,
 			          p->classes, sym_name(p->transform));
 	}
 	if (p->store && p->total) {
-		help_wrap(&y, x, w, 2, A_NORMAL,
+		text_wrap(&y, x, w, 2, A_NORMAL,
 		          "found %zu of %" PRIu64 ", %zu of %" PRIu64 " classes",
 		          store_found(p->store, STORE_SOLUTIONS, p->n), p->total,
 		          store_found(p->store, STORE_CLASSES, p->n), p->classes);
@@ -770,12 +771,12 @@ static void draw_status(struct play *p, int y, int x, int w)
 		long long end = p->solved_ms ? p->solved_ms : term_now_ms();
 
 		y++;
-		help_wrap(&y, x, w, 2, theme_attr(THEME_TITLE), "Puzzle: %s",
+		text_wrap(&y, x, w, 2, theme_attr(THEME_TITLE), "Puzzle: %s",
 		          p->pz.title);
 		format_time((long)((end - p->started_ms) / 1000), t, sizeof t);
 		if (p->has_best)
 			format_time((long)(p->best_ms / 1000), best, sizeof best);
-		help_wrap(&y, x, w, 2, A_NORMAL, "%s, time %s, best %s",
+		text_wrap(&y, x, w, 2, A_NORMAL, "%s, time %s, best %s",
 		          puzzle_grade_name(p->pz.grade), t, best);
 	}
 }
@@ -807,7 +808,7 @@ void play_draw(struct play *p)
 	fill_cells(p);
 	snprintf(title, sizeof title, "nqueens - Play %dx%d%s", p->n, p->n,
 	         p->is_puzzle ? " puzzle" : "");
-	help_put(0, 0, theme_attr(THEME_TITLE), title);
+	text_put(0, 0, theme_attr(THEME_TITLE), title);
 	p->bv.n = p->n;
 	p->bv.cells = p->cells;
 	p->bv.cursor = p->cursor;
@@ -839,9 +840,9 @@ void play_draw(struct play *p)
 	else
 		draw_status(p, LINES - 1 - status_h, 1, COLS - 2);
 	if (p->message[0])
-		help_message(p->message,
+		text_message(p->message,
 		             p->confirm_leave ? theme_attr(THEME_BAD) : (int)A_NORMAL, 3);
 	static const char *const hints[] = {"arrows move", "Space place", "u undo",
 	                                    "t hint"};
-	help_keys(hints, sizeof hints / sizeof hints[0], "? help  q quit");
+	text_keys(hints, sizeof hints / sizeof hints[0], "? help  q quit");
 }

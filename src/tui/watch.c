@@ -15,6 +15,7 @@
 #include "datadir.h"
 #include "input.h"
 #include "terminal.h"
+#include "text.h"
 #include "theme.h"
 
 /* Up to this n a tree search for all solutions is run once ahead to learn its length. */
@@ -136,8 +137,8 @@ static void load_pseudo(struct watch *w)
 		w->npseudo--;
 	w->pseudo_w = 0;
 	for (int i = 0; i < w->npseudo; i++)
-		if ((int)strlen(w->pseudo[i]) + 2 > w->pseudo_w)
-			w->pseudo_w = (int)strlen(w->pseudo[i]) + 2;
+		if (text_width(w->pseudo[i]) + 2 > w->pseudo_w)
+			w->pseudo_w = text_width(w->pseudo[i]) + 2;
 }
 
 static uint64_t run(struct watch *w, unsigned stop, uint64_t max);
@@ -610,7 +611,7 @@ static int items_pack(const struct item *it, int count, int y, int x, int width,
 	int lines = count > 0, len = 0;
 
 	for (int i = 0; i < count; i++) {
-		int w = (int)strlen(it[i].text);
+		int w = text_width(it[i].text);
 
 		if (len > 0 && len + 2 + w > width) {
 			lines++;
@@ -621,7 +622,7 @@ static int items_pack(const struct item *it, int count, int y, int x, int width,
 		if (draw && y + lines - 1 <= bottom) {
 			int at = y + lines - 1;
 
-			help_line(&at, x + len, width - len, it[i].attr, "%s",
+			text_line(&at, x + len, width - len, it[i].attr, "%s",
 			          it[i].text);
 		}
 		len += w;
@@ -665,11 +666,11 @@ static int draw_counters(struct watch *w, int y, int x, int width, int bottom, b
 
 	if (y > bottom)
 		return 0;
-	help_line(&y, x, width, theme_attr(THEME_TITLE), "Counters");
+	text_line(&y, x, width, theme_attr(THEME_TITLE), "Counters");
 	if (!one)
 		return lines + items_pack(it, k, y, x, width, bottom, true);
 	for (int i = 0; i < k && y <= bottom; i++, lines++)
-		help_line(&y, x, width, it[i].attr, "%s", it[i].text);
+		text_line(&y, x, width, it[i].attr, "%s", it[i].text);
 	return lines;
 }
 
@@ -750,9 +751,9 @@ static void draw_tree(const struct tree *tr, int y, int x, int width, int bottom
 
 	if (rows < 1)
 		return;
-	help_line(&y, x, width, theme_attr(THEME_TITLE), "Search tree");
+	text_line(&y, x, width, theme_attr(THEME_TITLE), "Search tree");
 	if (tr->count == 0) {
-		help_line(&y, x, width, theme_attr(THEME_DIMMED), "(no queen yet)");
+		text_line(&y, x, width, theme_attr(THEME_DIMMED), "(no queen yet)");
 		return;
 	}
 	/* The last lines, where the search is. */
@@ -779,7 +780,7 @@ static void draw_tree(const struct tree *tr, int y, int x, int width, int bottom
 			attrset(theme_attr(THEME_DIMMED));
 			if (k > 1)
 				mvaddstr(at, x + 3 * (k - 1) - 1, g->horiz);
-			help_put(at, x + 3 * (k - 1), theme_attr(THEME_DIMMED), name);
+			text_put(at, x + 3 * (k - 1), theme_attr(THEME_DIMMED), name);
 		}
 		if (t[i].depth > 1) {
 			attrset(theme_attr(THEME_DIMMED));
@@ -794,7 +795,7 @@ static void draw_tree(const struct tree *tr, int y, int x, int width, int bottom
 		         (i + 1 == tr->count || t[i + 1].depth <= t[i].depth))
 			snprintf(name + strlen(name), sizeof name - strlen(name), "%s",
 			         g->rejected);
-		help_put(at, col,
+		text_put(at, col,
 		         !t[i].closed
 		                 ? theme_attr(i + 1 == tr->count ? THEME_TRY : THEME_KEY)
 		         : t[i].solution ? theme_attr(THEME_GOOD)
@@ -835,7 +836,7 @@ static void draw_sparkline(struct watch *w, int y, int x, int width)
 	             w->conf[m - 1]) > width)
 		snprintf(title, sizeof title, "Conflicts: %" PRIu32 ", now %" PRIu32,
 		         w->conf[0], w->conf[m - 1]);
-	help_line(&y, x, width, theme_attr(THEME_TITLE), "%s", title);
+	text_line(&y, x, width, theme_attr(THEME_TITLE), "%s", title);
 	/* Each column is the largest count of its share of the moves. */
 	int cols = (int)m < width ? (int)m : width;
 
@@ -906,7 +907,7 @@ static void draw_levels(struct watch *w, enum levels kind, const struct tree *tr
 	if (kind == LEVELS_TREE) {
 		draw_tree(tr, y, x, width, bottom);
 	} else if (kind == LEVELS_NODES) {
-		help_line(&y, x, width, theme_attr(THEME_TITLE), "Nodes per level");
+		text_line(&y, x, width, theme_attr(THEME_TITLE), "Nodes per level");
 		items_pack(it, node_items(w, it), y, x, width, bottom, true);
 	} else if (kind == LEVELS_SPARK) {
 		draw_sparkline(w, y, x, width);
@@ -941,13 +942,13 @@ static void draw_stack(struct watch *w, int y, int x, int width, int bottom)
 	if (first > 0 &&
 	    snprintf(text, sizeof text, "Call stack: last %d of %d", room, depth) > width)
 		snprintf(text, sizeof text, "Stack: last %d of %d", room, depth);
-	help_line(&y, x, width, theme_attr(THEME_TITLE), "%s",
+	text_line(&y, x, width, theme_attr(THEME_TITLE), "%s",
 	          first > 0 ? text : "Call stack");
 	if (depth == 0)
-		help_line(&y, x, width, theme_attr(THEME_DIMMED), "(empty)");
+		text_line(&y, x, width, theme_attr(THEME_DIMMED), "(empty)");
 	for (int i = first; i < depth; i++) {
 		frame_text(&frames[i], text, sizeof text);
-		help_line(&y, x, width,
+		text_line(&y, x, width,
 		          i == depth - 1 ? theme_attr(THEME_KEY) : (int)A_NORMAL, "%s",
 		          text);
 	}
@@ -967,7 +968,7 @@ static int stack_width(struct watch *w)
 	char text[64];
 
 	frame_text(&widest, text, sizeof text);
-	return (int)strlen(text) > 10 ? (int)strlen(text) : 10;
+	return text_width(text) > 10 ? text_width(text) : 10;
 }
 
 /* The listing from line y to bottom, scrolled so that the lit line shows. */
@@ -977,14 +978,14 @@ static void draw_pseudo(struct watch *w, int y, int x, int width, int bottom)
 
 	if (rows < 1 || width < 8)
 		return;
-	help_line(&y, x, width, theme_attr(THEME_TITLE), "Pseudocode: %s",
+	text_line(&y, x, width, theme_attr(THEME_TITLE), "Pseudocode: %s",
 	          search_algo_name(w->algo));
 	if (lit > rows)
 		first = lit - rows;
 	for (int i = first; i < w->npseudo && y <= bottom; i++) {
 		bool on = i + 1 == lit;
 
-		help_line(&y, x, width, on ? theme_attr(THEME_SELECTED) : (int)A_NORMAL,
+		text_line(&y, x, width, on ? theme_attr(THEME_SELECTED) : (int)A_NORMAL,
 		          "%s%-*s", on ? ">" : " ", on ? width - 1 : 0, w->pseudo[i]);
 	}
 }
@@ -1070,17 +1071,17 @@ static void draw_progress(struct watch *w)
 	len = snprintf(line, sizeof line, " %s  speed %d/s  event %" PRIu64 "%s", state,
 	               speeds[w->speed], c->events, of);
 	/* The same figures in fewer words for a narrow window. */
-	if (len + (int)strlen(pct) + 1 > COLS)
+	if (len + text_width(pct) + 1 > COLS)
 		len = snprintf(line, sizeof line, " %s  %d/s  %" PRIu64 "%s", state,
 		               speeds[w->speed], c->events, of);
-	help_put(1, 0, A_NORMAL, line);
+	text_put(1, 0, A_NORMAL, line);
 	if (!w->total)
 		return;
 	bar = COLS - len - 8;
 	if (bar > 40)
 		bar = 40;
 	if (bar < 5) {
-		help_put(1, len + 1, A_NORMAL, pct);
+		text_put(1, len + 1, A_NORMAL, pct);
 		return;
 	}
 	int fill = (int)((double)c->events * bar / (double)w->total);
@@ -1092,7 +1093,7 @@ static void draw_progress(struct watch *w)
 	attrset(theme_attr(THEME_DIMMED));
 	mvhline(1, len + 2 + fill, theme_is_ascii() ? '.' : ACS_HLINE, bar - fill);
 	attrset(A_NORMAL);
-	help_put(1, len + 3 + bar, A_NORMAL, pct);
+	text_put(1, len + 3 + bar, A_NORMAL, pct);
 }
 
 /* The narration, the message and the key line. */
@@ -1104,13 +1105,12 @@ static void draw_footer(struct watch *w, char *said, size_t len)
 
 	search_describe(w->s, said, len);
 	/* A long solution is cut where it shows, not silently. */
-	if ((int)strlen(said) > room && room > 3)
-		snprintf(said + room - 3, len - (size_t)(room - 3), "...");
-	help_put(LINES - 3, 0, A_NORMAL, "Last: ");
-	help_put(LINES - 3, 6, theme_attr(THEME_KEY), said[0] ? said : "(nothing yet)");
+	text_cut(said, room);
+	text_put(LINES - 3, 0, A_NORMAL, "Last: ");
+	text_put(LINES - 3, 6, theme_attr(THEME_KEY), said[0] ? said : "(nothing yet)");
 	if (w->message[0])
-		help_put(LINES - 2, 0, A_NORMAL, w->message);
-	help_keys(hints, sizeof hints / sizeof hints[0], "? help  q quit");
+		text_put(LINES - 2, 0, A_NORMAL, w->message);
+	text_keys(hints, sizeof hints / sizeof hints[0], "? help  q quit");
 }
 
 /* Lays the board out in a rectangle of the given width, flush left. */
@@ -1185,7 +1185,7 @@ static int draw_overview(struct watch *w, int width, int height)
 		             ascii ? "mark" : "dot", sw, sh) > w->bv.width)
 			snprintf(label, sizeof label, "%s: %dx%d", ascii ? "mark" : "dot",
 			         sw, sh);
-		help_line(&y, 0, w->bv.width, theme_attr(THEME_DIMMED), "%s", label);
+		text_line(&y, 0, w->bv.width, theme_attr(THEME_DIMMED), "%s", label);
 	}
 	return 2 + ov.rows + 2;
 }
@@ -1212,7 +1212,7 @@ void watch_draw(struct watch *w)
 	         : w->goal == SEARCH_ALL ? "all solutions"
 	                                 : "first solution",
 	         ngiven ? ", from the queens given" : "");
-	help_put(0, 0, theme_attr(THEME_TITLE), title);
+	text_put(0, 0, theme_attr(THEME_TITLE), title);
 	draw_progress(w);
 
 	/*
