@@ -3,11 +3,13 @@
 
 #include "cli.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "app.h"
 #include "browse.h"
-#include "play.h"
+#include "puzzle.h"
 #include "search.h"
 #include "watch.h"
 
@@ -20,7 +22,7 @@ static const struct cli_optdef defs[] = {
 
 /* Reads the options both commands share into o; returns CLI_OK or CLI_USAGE. */
 static int parse(const char *cmd, const char *synopsis, int argc, char **argv,
-                 struct app_opts *o, bool puzzles)
+                 struct app_opts *o, bool puzzles, const char **puzzle_path)
 {
 	const char *val[4];
 	char *pos[1];
@@ -36,42 +38,70 @@ static int parse(const char *cmd, const char *synopsis, int argc, char **argv,
 	if (val[0] && !puzzles)
 		return cli_usage_error(
 		        cmd, "--puzzle goes with the play command; usage: %s", synopsis);
-	o->puzzle_path = val[0];
+	*puzzle_path = val[0];
 	o->ascii = val[1] != NULL;
 	o->no_color = val[2] != NULL;
-	o->n = 8;
+	o->start.n = 8;
 	if (npos == 1) {
 		uint64_t v;
 
-		if (o->puzzle_path)
+		if (*puzzle_path)
 			return cli_usage_error(cmd,
 			                       "a puzzle has its own size; give N or "
 			                       "--puzzle, not both");
 		if (cli_parse_number(cmd, "N", pos[0], PLAY_MIN_N, PLAY_MAX_N, &v))
 			return CLI_USAGE;
-		o->n = (int)v;
+		o->start.n = (int)v;
 	}
 	return CLI_OK;
+}
+
+/* The puzzle's name for its best time: its file name without .txt. */
+static void puzzle_id(const char *path, char *id, size_t len)
+{
+	const char *base = strrchr(path, '/');
+	size_t n;
+
+	base = base ? base + 1 : path;
+	n = strlen(base);
+	if (n > 4 && strcmp(base + n - 4, ".txt") == 0)
+		n -= 4;
+	snprintf(id, len, "%.*s", (int)n, base);
 }
 
 int cli_play(int argc, char **argv)
 {
 	struct app_opts o = {0};
+	struct puzzle pz;
+	const char *path;
+	char err[512], id[256];
 
 	if (parse("play", "nqueens play [N] [--puzzle FILE] [--ascii] [--no-color]", argc,
-	          argv, &o, true))
+	          argv, &o, true, &path))
 		return CLI_USAGE;
+	o.start.kind = SCREEN_PLAY;
+	if (path) {
+		if (puzzle_load(path, &pz, err, sizeof err) < 0) {
+			fprintf(stderr, "nqueens: %s\n", err);
+			return CLI_USAGE;
+		}
+		puzzle_id(path, id, sizeof id);
+		o.start.n = pz.n;
+		o.start.puzzle = &pz;
+		o.start.puzzle_id = id;
+	}
 	return app_run(&o);
 }
 
 int cli_menu(int argc, char **argv)
 {
 	struct app_opts o = {0};
+	const char *path;
 
 	if (parse(NULL, "nqueens [--ascii] [--no-color] [COMMAND ...]", argc, argv, &o,
-	          false))
+	          false, &path))
 		return CLI_USAGE;
-	o.menu = true;
+	o.start.kind = SCREEN_MENU;
 	return app_run(&o);
 }
 
@@ -97,47 +127,48 @@ int cli_watch(int argc, char **argv)
 		cli_help();
 		return cli_finish_output(CLI_OK);
 	}
-	o.algorithm = SEARCH_BACKTRACK;
-	if (val[0] && (o.algorithm = search_algo_from_name(val[0])) == SEARCH_ALGO_COUNT)
+	o.start.kind = SCREEN_WATCH;
+	o.start.algo = SEARCH_BACKTRACK;
+	if (val[0] && (o.start.algo = search_algo_from_name(val[0])) == SEARCH_ALGO_COUNT)
 		return cli_usage_error("watch",
 		                       "--algorithm must be backtrack, scan, permute, "
 		                       "repair or construct, not '%s'",
 		                       val[0]);
-	o.first = val[1] != NULL;
+	o.start.goal = val[1] ? SEARCH_FIRST : SEARCH_ALL;
 	o.ascii = val[2] != NULL;
 	o.no_color = val[3] != NULL;
-	o.watch = true;
-	o.n = val[5] ? 0 : 8;
-	hi = watch_max_n(o.algorithm);
+	o.start.n = val[5] ? 0 : 8;
+	hi = watch_max_n(o.start.algo);
 	if (npos == 1) {
 		uint64_t v;
 
 		if (cli_parse_number("watch", "N", pos[0],
-		                     (uint64_t)search_min_n(o.algorithm), (uint64_t)hi,
+		                     (uint64_t)search_min_n(o.start.algo), (uint64_t)hi,
 		                     &v))
 			return CLI_USAGE;
-		o.n = (int)v;
+		o.start.n = (int)v;
 	}
 	if (val[5]) {
-		if (cli_parse_from("watch", val[5], &o.n, &given))
+		if (cli_parse_from("watch", val[5], &o.start.n, &given))
 			return CLI_USAGE;
-		if (o.n < search_min_n(o.algorithm) || o.n > hi) {
+		if (o.start.n < search_min_n(o.start.algo) || o.start.n > hi) {
 			free(given);
 			return cli_usage_error("watch",
 			                       "--from names a %dx%d board; %s watches "
 			                       "boards from %d to %d",
-			                       o.n, o.n, search_algo_name(o.algorithm),
-			                       search_min_n(o.algorithm), hi);
+			                       o.start.n, o.start.n,
+			                       search_algo_name(o.start.algo),
+			                       search_min_n(o.start.algo), hi);
 		}
 		/* Refused here, before the screen opens, with the reason. */
-		s = search_new_from(o.algorithm, o.n, SEARCH_ALL, 1, given, err,
+		s = search_new_from(o.start.algo, o.start.n, SEARCH_ALL, 1, given, err,
 		                    sizeof err);
 		if (!s) {
 			free(given);
 			return cli_usage_error("watch", "--from: %s", err);
 		}
 		search_free(s);
-		o.given = given;
+		o.start.given = given;
 	}
 	status = app_run(&o);
 	free(given);
@@ -166,15 +197,16 @@ int cli_browse(int argc, char **argv)
 	}
 	o.ascii = val[0] != NULL;
 	o.no_color = val[1] != NULL;
-	o.browse = true;
-	o.n = 8;
+	o.start.kind = SCREEN_BROWSE;
+	o.start.index = 1;
+	o.start.n = 8;
 	if (npos == 1) {
 		uint64_t v;
 
 		if (cli_parse_number("browse", "N", pos[0], BROWSE_MIN_N, BROWSE_MAX_N,
 		                     &v))
 			return CLI_USAGE;
-		o.n = (int)v;
+		o.start.n = (int)v;
 	}
 	return app_run(&o);
 }

@@ -149,6 +149,7 @@ expect_screen "growing back shows the screen" "Browse 8x8"
 keys '?'
 expect_screen "? lists the keys" "Browse: keys"
 expect_screen "the help names the gallery's keys" "Down Up +the same; a row on or back in the gallery"
+expect_screen "the help lists Backspace, which goes back too" "Escape Backspace +back to the classes"
 keys x
 keys q
 if wait_exit && [ "$status" = 0 ]; then

@@ -43,6 +43,8 @@ expect_screen "[ makes it smaller" "Play 7x7"
 keys '?'
 expect_screen "? opens the help" "Play: keys"
 expect_screen "the help lists undo" "u +undo"
+# The help is made from the keys' own table: = works, so it is listed.
+expect_screen "the help lists every key of a binding" "\\[ - \\] \\+ = +smaller or larger board"
 keys x
 wait_gone "Play: keys"
 

@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "input.h"
+#include "keymap.h"
 
 /* Each decoding test runs under these; xterm-256color shows libtermkey 0.22's bug. */
 static const char *const terms[] = {"xterm-256color", "tmux-256color", "screen"};
@@ -501,6 +502,74 @@ static void test_describe(void **state)
 	assert_ptr_equal(input_describe(&cases[0].ev, buf, 0), buf);
 }
 
+/* A table as a screen writes one, with grouped lines and hints by mode. */
+enum { ACT_UP, ACT_DOWN, ACT_REDO, ACT_OPEN, ACT_QUIT, ACT_CLICK };
+
+static const struct keymap_row test_rows[] = {
+        {ACT_UP, {KEY(UP), KCHAR('k'), KMOUSE(WHEEL_UP)}, "move", {{0, "arrows move"}}},
+        {ACT_DOWN, {KEY(DOWN), KCHAR('j'), KMOUSE(WHEEL_DOWN)}, NULL, {}},
+        {ACT_REDO, {KCTRL('r'), KCHAR('U')}, "redo", {}},
+        {ACT_OPEN,
+         {KEY(ENTER), KCHAR(' ')},
+         "open",
+         {{1, "Enter open"}, {2, "Enter go"}}},
+        {ACT_CLICK, {KMOUSE(BUTTON_LEFT)}, "choose", {}},
+        {ACT_QUIT, {KEY(ESCAPE), KCHAR('q')}, "leave", {{1 | 2, "q quit"}}},
+};
+
+static void test_keymap(void **state)
+{
+	struct keymap km = KEYMAP(test_rows);
+	struct input_event ev = {
+	        .kind = INPUT_KEY, .key = INPUT_KEY_CHAR, .codepoint = 'k'};
+	const char *hints[8];
+	char line[128];
+
+	(void)state;
+	/* Dispatch: characters with their Ctrl, named keys whatever the mods. */
+	assert_int_equal(keymap_action(&km, &ev), ACT_UP);
+	ev.codepoint = 'r';
+	assert_int_equal(keymap_action(&km, &ev), -1);
+	ev.mods = INPUT_MOD_CTRL;
+	assert_int_equal(keymap_action(&km, &ev), ACT_REDO);
+	ev.codepoint = 'k';
+	assert_int_equal(keymap_action(&km, &ev), -1);
+	ev.mods = INPUT_MOD_ALT; /* Escape then k, typed quickly */
+	assert_int_equal(keymap_action(&km, &ev), ACT_UP);
+	ev = (struct input_event){
+	        .kind = INPUT_KEY, .key = INPUT_KEY_DOWN, .mods = INPUT_MOD_SHIFT};
+	assert_int_equal(keymap_action(&km, &ev), ACT_DOWN);
+	ev = (struct input_event){.kind = INPUT_MOUSE, .button = INPUT_WHEEL_DOWN};
+	assert_int_equal(keymap_action(&km, &ev), ACT_DOWN);
+	ev = (struct input_event){.kind = INPUT_MOUSE,
+	                          .button = INPUT_BUTTON_LEFT,
+	                          .action = INPUT_RELEASE};
+	assert_int_equal(keymap_action(&km, &ev), -1);
+	ev.action = INPUT_PRESS;
+	assert_int_equal(keymap_action(&km, &ev), ACT_CLICK);
+
+	/* The help: a line for the group, named keys, letters, then the mouse. */
+	assert_int_equal(keymap_line_keys(&km, 0, line, sizeof line), 2);
+	assert_string_equal(line, "Up Down, k j, wheel");
+	assert_int_equal(keymap_line_keys(&km, 1, line, sizeof line), 0);
+	assert_int_equal(keymap_line_keys(&km, 2, line, sizeof line), 1);
+	assert_string_equal(line, "Ctrl-R, U");
+	keymap_line_keys(&km, 3, line, sizeof line);
+	assert_string_equal(line, "Enter Space");
+	keymap_line_keys(&km, 4, line, sizeof line);
+	assert_string_equal(line, "click");
+	keymap_line_keys(&km, 5, line, sizeof line);
+	assert_string_equal(line, "Escape, q");
+
+	/* The key line: each row's first hint for the mode. */
+	assert_int_equal(keymap_hints(&km, 1, hints, 8), 3);
+	assert_string_equal(hints[1], "Enter open");
+	assert_int_equal(keymap_hints(&km, 2, hints, 8), 3);
+	assert_string_equal(hints[1], "Enter go");
+	assert_int_equal(keymap_hints(&km, 4, hints, 8), 1);
+	assert_string_equal(hints[0], "arrows move");
+}
+
 int main(void)
 {
 	static const char *const utf8_names[] = {"C.UTF-8", "C.utf8", "en_US.UTF-8"};
@@ -514,6 +583,7 @@ int main(void)
 	        cmocka_unit_test(test_fd),
 	        cmocka_unit_test(test_mouse_enable),
 	        cmocka_unit_test(test_describe),
+	        cmocka_unit_test(test_keymap),
 	};
 
 	for (size_t i = 0; i < sizeof utf8_names / sizeof *utf8_names && !utf8_locale;

@@ -1,24 +1,21 @@
-/* The full-screen program: the menu and the screens around one main loop. */
+/* The full-screen program: a stack of screens around one main loop. */
 #ifndef NQ_APP_H
 #define NQ_APP_H
 
 #include <stdbool.h>
 
-#include "search.h"
+#include "screen.h"
 
 struct app_opts {
 	bool no_color, ascii;
-	bool menu;               /* start at the menu rather than on a board */
-	int n;                   /* the board size to start with */
-	const char *puzzle_path; /* a puzzle file to play, or NULL */
-	bool watch;              /* start on the Watch screen */
-	bool browse;             /* start on the Browse screen */
-	enum search_algo algorithm;
-	bool first;       /* watch the search for the first solution only */
-	const int *given; /* watch: queens to start from (ranks by file, -1 empty) */
+	struct screen_open start; /* the screen the program starts on */
 };
 
-/* Runs the program; returns the exit status (2 when the terminal will not do). */
+/*
+ * Runs the program; returns the exit status: 2 when the terminal will not
+ * do or the start screen cannot open (said on stderr), 128 + the signal
+ * that ended it, else 0.
+ */
 int app_run(const struct app_opts *o);
 
 #endif

@@ -23,6 +23,7 @@
 #include "count.h"
 #include "enumerate.h"
 #include "input.h"
+#include "keymap.h"
 #include "known.h"
 #include "store.h"
 #include "symmetry.h"
@@ -162,31 +163,85 @@ struct browse {
 	char message[600];
 };
 
-static const struct help_entry keys[] = {
-        {"Right Left, n p", "the next or previous solution (class, member)"},
-        {"Down Up", "the same; a row on or back in the gallery"},
-        {"PgDn PgUp", "ten on or back; a page of the gallery or classes"},
-        {"Home End", "the first or the last"},
-        {"g", "go to a number: type it, then Enter"},
-        {"/", "find a position: type its ranks, then Enter"},
-        {"v", "one board, or a gallery of small ones"},
-        {"Tab, c", "all solutions, or the classes"},
-        {"Enter, Space", "open the board, class or member chosen"},
-        {"Escape", "back to the classes or to one board; stop a search"},
-        {"x", "export the solution or class to a new file"},
-        {"wheel, click", "next or previous; a click opens a small board"},
-        {"?", "this help"},
-        {"q", "leave"},
-        {"Ctrl-C", "quit at once"},
-        {"Ctrl-Z", "suspend"},
-        {"Ctrl-L", "redraw the screen"},
+/* What the keys do. */
+enum browse_action {
+	BROWSE_NEXT,
+	BROWSE_PREV,
+	BROWSE_ROW_DOWN,
+	BROWSE_ROW_UP,
+	BROWSE_OPEN,
+	BROWSE_PAGE_DOWN,
+	BROWSE_PAGE_UP,
+	BROWSE_FIRST,
+	BROWSE_LAST,
+	BROWSE_GO,
+	BROWSE_FIND,
+	BROWSE_GALLERY,
+	BROWSE_CLASSES,
+	BROWSE_BACK,
+	BROWSE_EXPORT,
+	BROWSE_CLICK,
+	BROWSE_LEAVE,
 };
 
-const struct help_entry *browse_help(size_t *count)
-{
-	*count = sizeof keys / sizeof keys[0];
-	return keys;
-}
+/* The views as the key line tells them apart. */
+#define IN_ONE (1u << VIEW_ONE)
+#define IN_GALLERY (1u << VIEW_GALLERY)
+#define IN_CLASSES (1u << VIEW_CLASSES)
+#define IN_MEMBERS (1u << VIEW_VARIANTS)
+
+static const struct keymap_row key_rows[] = {
+        {BROWSE_NEXT,
+         {KEY(RIGHT), KCHAR('n')},
+         "the next or previous solution (class, member)",
+         {{IN_ONE, "Left/Right next"}, {IN_MEMBERS, "Left/Right member"}}},
+        {BROWSE_PREV, {KEY(LEFT), KCHAR('p')}, NULL, {}},
+        {BROWSE_ROW_DOWN,
+         {KEY(DOWN)},
+         "the same; a row on or back in the gallery",
+         {{IN_CLASSES, "Up/Down class"}, {IN_GALLERY, "arrows choose"}}},
+        {BROWSE_ROW_UP, {KEY(UP)}, NULL, {}},
+        {BROWSE_OPEN,
+         {KEY(ENTER), KCHAR(' ')},
+         "open the board, class or member chosen",
+         {{IN_CLASSES, "Enter its members"}, {IN_GALLERY | IN_MEMBERS, "Enter open"}}},
+        {BROWSE_PAGE_DOWN,
+         {KEY(PAGEDOWN)},
+         "ten on or back; a page of the gallery or classes",
+         {{IN_GALLERY, "PgDn/PgUp page"}}},
+        {BROWSE_PAGE_UP, {KEY(PAGEUP)}, NULL, {}},
+        {BROWSE_FIRST, {KEY(HOME)}, "the first or the last", {}},
+        {BROWSE_LAST, {KEY(END)}, NULL, {}},
+        {BROWSE_GO,
+         {KCHAR('g')},
+         "go to a number: type it, then Enter",
+         {{IN_ONE | IN_CLASSES, "g go"}}},
+        {BROWSE_FIND,
+         {KCHAR('/')},
+         "find a position: type its ranks, then Enter",
+         {{IN_ONE, "/ find"}}},
+        {BROWSE_GALLERY,
+         {KCHAR('v')},
+         "one board, or a gallery of small ones",
+         {{IN_ONE, "v gallery"}, {IN_GALLERY, "v one board"}}},
+        {BROWSE_CLASSES,
+         {KEY(TAB), KCHAR('c')},
+         "all solutions, or the classes",
+         {{IN_ONE, "Tab classes"}, {IN_CLASSES, "Tab solutions"}}},
+        {BROWSE_BACK,
+         {KEY(ESCAPE), KEY(BACKSPACE)},
+         "back to the classes or to one board; stop a search",
+         {{IN_MEMBERS, "Esc classes"}}},
+        {BROWSE_EXPORT,
+         {KCHAR('x')},
+         "export the solution or class to a new file",
+         {{IN_ONE | IN_CLASSES | IN_MEMBERS, "x export"}}},
+        {BROWSE_NEXT, {KMOUSE(WHEEL_DOWN)}, "next or previous", {}},
+        {BROWSE_PREV, {KMOUSE(WHEEL_UP)}, NULL, {}},
+        {BROWSE_CLICK, {KMOUSE(BUTTON_LEFT)}, "open a small board", {}},
+        {BROWSE_LEAVE, {KCHAR('q')}, "leave", {}},
+};
+static const struct keymap keys = KEYMAP(key_rows);
 
 static void say(struct browse *b, const char *fmt, ...)
         __attribute__((format(printf, 2, 3)));
@@ -770,8 +825,9 @@ static void resolve(struct browse *b)
 	pthread_mutex_unlock(&b->w.lock);
 }
 
-void browse_wake(struct browse *b)
+static void browse_wake(void *self)
 {
+	struct browse *b = self;
 	tally_check(b);
 	resolve(b);
 	demand_update(b);
@@ -780,7 +836,7 @@ void browse_wake(struct browse *b)
 
 /* ---- life ---- */
 
-struct browse *browse_new(int n, uint64_t index, const struct enum_table *table)
+static struct browse *browse_new(int n, uint64_t index, const struct enum_table *table)
 {
 	struct browse *b = calloc(1, sizeof *b);
 	uint64_t total = 0, unique = 0;
@@ -834,8 +890,10 @@ struct browse *browse_new(int n, uint64_t index, const struct enum_table *table)
 	return b;
 }
 
-void browse_free(struct browse *b)
+static void browse_free(void *self)
 {
+	struct browse *b = self;
+
 	if (!b)
 		return;
 	worker_stop(b);
@@ -844,8 +902,10 @@ void browse_free(struct browse *b)
 	free(b);
 }
 
-void browse_min_size(const struct browse *b, int *lines, int *cols)
+static void browse_min_size(const void *self, int *lines, int *cols)
 {
+	const struct browse *b = self;
+
 	/* A whole board with its labels beside the panel, above two lines. */
 	*lines = b->n + 4 > 12 ? b->n + 4 : 12;
 	*cols = 50;
@@ -1079,16 +1139,12 @@ static void toggle_classes(struct browse *b)
 	class_go(b, b->class_index ? b->class_index : 1);
 }
 
-static void mouse(struct browse *b, const struct input_event *ev)
+/* A click on a small board of the gallery or of a class opens it. */
+static void click(struct browse *b, const struct input_event *ev)
 {
 	int c, r, i;
 
-	if (ev->button == INPUT_WHEEL_UP || ev->button == INPUT_WHEEL_DOWN) {
-		move_by(b, ev->button == INPUT_WHEEL_UP ? -1 : 1);
-		return;
-	}
-	if (ev->button != INPUT_BUTTON_LEFT || ev->action != INPUT_PRESS ||
-	    (b->view != VIEW_GALLERY && b->view != VIEW_VARIANTS) || b->gw <= 0 ||
+	if ((b->view != VIEW_GALLERY && b->view != VIEW_VARIANTS) || b->gw <= 0 ||
 	    ev->col < b->gx0 || ev->line < b->gy0)
 		return;
 	c = (ev->col - b->gx0) / b->gw;
@@ -1118,120 +1174,105 @@ static int64_t page_size(const struct browse *b)
 	return 10;
 }
 
-static enum browse_result key(struct browse *b, const struct input_event *ev)
+static void back(struct browse *b)
 {
-	uint32_t c = ev->codepoint;
+	if (b->pending_k || b->pending_find || b->pending_class) {
+		b->pending_k = b->pending_class = 0;
+		b->pending_find = false;
+		say(b, "Search stopped.");
+	} else if (b->view == VIEW_VARIANTS) {
+		b->view = VIEW_CLASSES;
+	} else if (b->view == VIEW_GALLERY) {
+		b->view = VIEW_ONE;
+	}
+}
+
+static void gallery_toggle(struct browse *b)
+{
+	if (b->view == VIEW_ONE)
+		b->view = VIEW_GALLERY;
+	else if (b->view == VIEW_GALLERY)
+		b->view = VIEW_ONE;
+	else
+		say(b, "v shows all solutions as a gallery; Tab goes back to them.");
+}
+
+static enum screen_reply act(struct browse *b, const struct input_event *ev)
+{
 	int64_t row = b->view == VIEW_GALLERY                                   ? b->gcols
 	              : b->view == VIEW_VARIANTS && b->vper > 0 && b->gcols > 0 ? b->gcols
 	                                                                        : 1;
 
-	switch (ev->key) {
-	case INPUT_KEY_RIGHT:
-		move_by(b, 1);
-		return BROWSE_STAY;
-	case INPUT_KEY_LEFT:
-		move_by(b, -1);
-		return BROWSE_STAY;
-	case INPUT_KEY_DOWN:
+	switch (keymap_action(&keys, ev)) {
+	case BROWSE_NEXT:
+	case BROWSE_PREV:
+		move_by(b, keymap_action(&keys, ev) == BROWSE_NEXT ? 1 : -1);
+		break;
+	case BROWSE_ROW_DOWN:
 		move_by(b, row);
-		return BROWSE_STAY;
-	case INPUT_KEY_UP:
+		break;
+	case BROWSE_ROW_UP:
 		move_by(b, -row);
-		return BROWSE_STAY;
-	case INPUT_KEY_PAGEDOWN:
+		break;
+	case BROWSE_PAGE_DOWN:
 		move_by(b, page_size(b));
-		return BROWSE_STAY;
-	case INPUT_KEY_PAGEUP:
+		break;
+	case BROWSE_PAGE_UP:
 		move_by(b, -page_size(b));
-		return BROWSE_STAY;
-	case INPUT_KEY_HOME:
-		to_end(b, false);
-		return BROWSE_STAY;
-	case INPUT_KEY_END:
-		to_end(b, true);
-		return BROWSE_STAY;
-	case INPUT_KEY_TAB:
+		break;
+	case BROWSE_FIRST:
+	case BROWSE_LAST:
+		to_end(b, keymap_action(&keys, ev) == BROWSE_LAST);
+		break;
+	case BROWSE_CLASSES:
 		toggle_classes(b);
-		return BROWSE_STAY;
-	case INPUT_KEY_ENTER:
+		break;
+	case BROWSE_OPEN:
 		open_chosen(b);
-		return BROWSE_STAY;
-	case INPUT_KEY_ESCAPE:
-	case INPUT_KEY_BACKSPACE:
-		if (b->pending_k || b->pending_find || b->pending_class) {
-			b->pending_k = b->pending_class = 0;
-			b->pending_find = false;
-			say(b, "Search stopped.");
-		} else if (b->view == VIEW_VARIANTS) {
-			b->view = VIEW_CLASSES;
-		} else if (b->view == VIEW_GALLERY) {
-			b->view = VIEW_ONE;
-		}
-		return BROWSE_STAY;
-	case INPUT_KEY_CHAR:
 		break;
-	default:
-		return BROWSE_STAY;
-	}
-	if (ev->mods & INPUT_MOD_CTRL)
-		return BROWSE_STAY;
-	switch (c) {
-	case 'n':
-		move_by(b, 1);
+	case BROWSE_BACK:
+		back(b);
 		break;
-	case 'p':
-		move_by(b, -1);
-		break;
-	case 'g':
-	case '/':
-		b->prompt = (int)c;
+	case BROWSE_GO:
+	case BROWSE_FIND:
+		b->prompt = (int)ev->codepoint;
 		b->ilen = 0;
 		break;
-	case 'v':
-		if (b->view == VIEW_ONE)
-			b->view = VIEW_GALLERY;
-		else if (b->view == VIEW_GALLERY)
-			b->view = VIEW_ONE;
-		else
-			say(b,
-			    "v shows all solutions as a gallery; Tab goes back to them.");
+	case BROWSE_GALLERY:
+		gallery_toggle(b);
 		break;
-	case 'c':
-		toggle_classes(b);
-		break;
-	case ' ':
-		open_chosen(b);
-		break;
-	case 'x':
+	case BROWSE_EXPORT:
 		export(b);
 		break;
-	case 'q':
-		return BROWSE_LEAVE;
+	case BROWSE_CLICK:
+		click(b, ev);
+		break;
+	case BROWSE_LEAVE:
+		return SCREEN_CLOSE;
 	default:
 		break;
 	}
-	return BROWSE_STAY;
+	return SCREEN_STAY;
 }
 
-enum browse_result browse_key(struct browse *b, const struct input_event *ev)
+static enum screen_reply browse_event(void *self, const struct input_event *ev,
+                                      struct screen_open *open)
 {
-	enum browse_result r = BROWSE_STAY;
+	struct browse *b = self;
+	enum screen_reply r = SCREEN_STAY;
 
+	(void)open;
 	if (b->index == 0) {
 		/* A board without solutions: its reason stays, and q leaves. */
-		if (ev->kind == INPUT_KEY && ev->key == INPUT_KEY_CHAR &&
-		    ev->codepoint == 'q')
-			return BROWSE_LEAVE;
-		return BROWSE_STAY;
+		return keymap_action(&keys, ev) == BROWSE_LEAVE ? SCREEN_CLOSE
+		                                                : SCREEN_STAY;
 	}
 	b->message[0] = '\0';
-	if (ev->kind == INPUT_MOUSE)
-		mouse(b, ev);
-	else if (ev->kind == INPUT_KEY && b->prompt)
+	if (ev->kind == INPUT_KEY && b->prompt)
 		prompt_key(b, ev);
-	else if (ev->kind == INPUT_KEY)
-		r = key(b, ev);
-	if (r == BROWSE_STAY) {
+	else
+		r = act(b, ev);
+	if (r == SCREEN_STAY) {
 		resolve(b);
 		demand_update(b);
 	}
@@ -1582,8 +1623,9 @@ static int variants_caption_w(const struct browse *b)
 	return w;
 }
 
-void browse_draw(struct browse *b)
+static void browse_draw(void *self)
 {
+	struct browse *b = self;
 	char title[400], note[128], line[600];
 	int per = 0;
 
@@ -1658,20 +1700,37 @@ void browse_draw(struct browse *b)
 		}
 		text_message(line, theme_attr(THEME_DIMMED), 3);
 	}
-	static const char *const classes[] = {"Up/Down class", "Enter its members",
-	                                      "g go", "Tab solutions", "x export"};
-	static const char *const members[] = {"Left/Right member", "Enter open",
-	                                      "Esc classes", "x export"};
-	static const char *const gallery[] = {"arrows choose", "Enter open",
-	                                      "PgDn/PgUp page", "v one board"};
-	static const char *const one[] = {"Left/Right next", "g go",        "/ find",
-	                                  "v gallery",       "Tab classes", "x export"};
-	if (b->view == VIEW_CLASSES)
-		text_keys(classes, sizeof classes / sizeof classes[0], "? help  q quit");
-	else if (b->view == VIEW_VARIANTS)
-		text_keys(members, sizeof members / sizeof members[0], "? help  q quit");
-	else if (b->view == VIEW_GALLERY)
-		text_keys(gallery, sizeof gallery / sizeof gallery[0], "? help  q quit");
-	else
-		text_keys(one, sizeof one / sizeof one[0], "? help  q quit");
+	const char *hints[8];
+
+	text_keys(hints, keymap_hints(&keys, 1u << b->view, hints, 8), "? help  q quit");
+}
+
+static const struct keymap *browse_keys(const void *self)
+{
+	(void)self;
+	return &keys;
+}
+
+static const struct screen_ops browse_ops = {
+        .title = "Browse",
+        .free = browse_free,
+        .draw = browse_draw,
+        .key = browse_event,
+        .mouse = browse_event,
+        .wake = browse_wake,
+        .min_size = browse_min_size,
+        .keys = browse_keys,
+};
+
+int browse_open(struct screen *out, const struct screen_open *o,
+                const struct screen_env *env, char *err, size_t errlen)
+{
+	struct browse *b = browse_new(o->n, o->index, env->table);
+
+	if (!b) {
+		snprintf(err, errlen, "Out of memory.");
+		return -1;
+	}
+	*out = (struct screen){&browse_ops, b};
+	return 0;
 }

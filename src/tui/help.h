@@ -1,16 +1,11 @@
-/* The help overlay: every key of the current screen, in a box. */
+/* The help overlay, a screen of its own: every key of the screen below, in a box. */
 #ifndef NQ_HELP_H
 #define NQ_HELP_H
 
-#include <stddef.h>
+#include "screen.h"
 
-struct help_entry {
-	const char *keys; /* as typed: "Left h", "Ctrl-R U" */
-	const char *what;
-};
-
-/* Draws the keys over the screen, centred; a longer list than fits is cut. */
-void help_draw(const char *title, const struct help_entry *e, size_t count);
+/* Opens the help of o->title's keys, o->keys then o->also_keys, over it. */
+screen_open_fn help_open;
 
 /* Draws the "terminal too small" screen. */
 void help_draw_too_small(int need_lines, int need_cols);

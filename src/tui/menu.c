@@ -10,7 +10,8 @@
 #include <string.h>
 
 #include "input.h"
-#include "play.h"
+#include "keymap.h"
+#include "puzzle.h"
 #include "store.h"
 #include "text.h"
 #include "theme.h"
@@ -44,27 +45,51 @@ static const char *const item_text[ITEM_COUNT] = {
         "Quit",
 };
 
-static const struct help_entry keys[] = {
-        {"Up Down, k j", "choose"},
-        {"Enter, Space", "open"},
-        {"Left Right, [ ]", "board size"},
-        {"p", "the puzzles"},
-        {"Escape", "back from the puzzles"},
-        {"?", "this help"},
-        {"q", "quit"},
+/* What the keys do, on the main page and on the list of puzzles. */
+enum menu_action {
+	MENU_UP,
+	MENU_DOWN,
+	MENU_OPEN,
+	MENU_SMALLER,
+	MENU_LARGER,
+	MENU_PUZZLES,
+	MENU_PAGE_UP,
+	MENU_PAGE_DOWN,
+	MENU_FIRST,
+	MENU_LAST,
+	MENU_BACK,
+	MENU_QUIT,
 };
 
-const struct help_entry *menu_help(size_t *count)
-{
-	*count = sizeof keys / sizeof keys[0];
-	return keys;
-}
+static const struct keymap_row main_rows[] = {
+        {MENU_UP, {KEY(UP), KCHAR('k'), KMOUSE(WHEEL_UP)}, "choose", {}},
+        {MENU_DOWN, {KEY(DOWN), KCHAR('j'), KMOUSE(WHEEL_DOWN)}, NULL, {}},
+        {MENU_OPEN, {KEY(ENTER), KCHAR(' ')}, "open", {{0, "Enter open"}}},
+        {MENU_SMALLER,
+         {KEY(LEFT), KCHAR('['), KCHAR('-')},
+         "board size",
+         {{0, "Left/Right size"}}},
+        {MENU_LARGER, {KEY(RIGHT), KCHAR(']'), KCHAR('+'), KCHAR('=')}, NULL, {}},
+        {MENU_PUZZLES, {KCHAR('p')}, "the puzzles", {{0, "p puzzles"}}},
+        {MENU_QUIT, {KCHAR('q')}, "quit", {}},
+};
+static const struct keymap main_keys = KEYMAP(main_rows);
 
-void menu_min_size(int *lines, int *cols)
-{
-	*lines = 12;
-	*cols = 40;
-}
+static const struct keymap_row puzzle_rows[] = {
+        {MENU_UP, {KEY(UP), KCHAR('k'), KMOUSE(WHEEL_UP)}, "choose", {}},
+        {MENU_DOWN, {KEY(DOWN), KCHAR('j'), KMOUSE(WHEEL_DOWN)}, NULL, {}},
+        {MENU_PAGE_UP, {KEY(PAGEUP)}, NULL, {}},
+        {MENU_PAGE_DOWN, {KEY(PAGEDOWN)}, NULL, {}},
+        {MENU_FIRST, {KEY(HOME)}, NULL, {}},
+        {MENU_LAST, {KEY(END)}, NULL, {}},
+        {MENU_OPEN, {KEY(ENTER), KCHAR(' ')}, "play the puzzle", {{0, "Enter play"}}},
+        {MENU_BACK,
+         {KEY(ESCAPE), KEY(BACKSPACE)},
+         "back to the menu",
+         {{0, "Escape back"}}},
+        {MENU_QUIT, {KCHAR('q')}, "quit", {}},
+};
+static const struct keymap puzzle_keys = KEYMAP(puzzle_rows);
 
 static int by_id(const void *a, const void *b)
 {
@@ -105,37 +130,24 @@ static void load_puzzles(struct menu *m, const char *dir)
 	qsort(m->entries, m->nentries, sizeof *m->entries, by_id);
 }
 
-struct menu *menu_new(int n, const char *dir, struct store *store)
+static void menu_free(void *self)
 {
-	struct menu *m = calloc(1, sizeof *m);
+	struct menu *m = self;
 
-	if (!m)
-		return NULL;
-	m->n = n;
-	m->store = store;
-	load_puzzles(m, dir);
-	return m;
-}
-
-void menu_free(struct menu *m)
-{
-	if (!m)
-		return;
 	free(m->entries);
 	free(m);
 }
 
-int menu_size(const struct menu *m)
+static void menu_min_size(const void *self, int *lines, int *cols)
 {
-	return m->n;
+	(void)self;
+	*lines = 12;
+	*cols = 40;
 }
 
-const struct puzzle *menu_puzzle(const struct menu *m, const char **id)
+static const struct keymap *menu_keys(const void *self)
 {
-	const struct entry *e = &m->entries[m->psel];
-
-	*id = e->id;
-	return &e->pz;
+	return ((const struct menu *)self)->puzzles_page ? &puzzle_keys : &main_keys;
 }
 
 static void draw_puzzles(struct menu *m)
@@ -175,8 +187,10 @@ static void draw_puzzles(struct menu *m)
 	}
 }
 
-void menu_draw(struct menu *m)
+static void menu_draw(void *self)
 {
+	struct menu *m = self;
+	const char *hints[8];
 	char size[64];
 	int y = 2;
 
@@ -197,51 +211,57 @@ void menu_draw(struct menu *m)
 	}
 	if (m->message[0])
 		text_put(LINES - 2, 0, A_NORMAL, m->message);
-	static const char *const puzzles[] = {"Enter play", "Escape back"};
-	static const char *const main_page[] = {"Enter open", "Left/Right size",
-	                                        "p puzzles"};
-	if (m->puzzles_page)
-		text_keys(puzzles, 2, "? help  q quit");
-	else
-		text_keys(main_page, 3, "? help  q quit");
+	text_keys(hints, keymap_hints(menu_keys(m), 0, hints, 8), "? help  q quit");
 }
 
-static enum menu_action puzzles_key(struct menu *m, const struct input_event *ev)
+/* The list of puzzles: choose one and play it. */
+static enum screen_reply puzzles_key(struct menu *m, int action, struct screen_open *open)
 {
 	int last = (int)m->nentries - 1;
 
-	if (ev->key == INPUT_KEY_UP ||
-	    (ev->key == INPUT_KEY_CHAR && ev->codepoint == 'k')) {
+	switch (action) {
+	case MENU_UP:
 		if (m->psel > 0)
 			m->psel--;
-	} else if (ev->key == INPUT_KEY_DOWN ||
-	           (ev->key == INPUT_KEY_CHAR && ev->codepoint == 'j')) {
+		break;
+	case MENU_DOWN:
 		if (m->psel < last)
 			m->psel++;
-	} else if (ev->key == INPUT_KEY_PAGEUP) {
+		break;
+	case MENU_PAGE_UP:
 		m->psel = m->psel > 10 ? m->psel - 10 : 0;
-	} else if (ev->key == INPUT_KEY_PAGEDOWN) {
+		break;
+	case MENU_PAGE_DOWN:
 		m->psel = m->psel + 10 < last ? m->psel + 10 : last;
-	} else if (ev->key == INPUT_KEY_HOME) {
+		break;
+	case MENU_FIRST:
 		m->psel = 0;
-	} else if (ev->key == INPUT_KEY_END) {
+		break;
+	case MENU_LAST:
 		m->psel = last > 0 ? last : 0;
-	} else if (ev->key == INPUT_KEY_ESCAPE || ev->key == INPUT_KEY_BACKSPACE) {
+		break;
+	case MENU_BACK:
 		m->puzzles_page = false;
-	} else if (ev->key == INPUT_KEY_ENTER ||
-	           (ev->key == INPUT_KEY_CHAR && ev->codepoint == ' ')) {
+		break;
+	case MENU_OPEN:
 		if (m->nentries == 0)
-			return MENU_NONE;
+			break;
 		if (!m->entries[m->psel].ok) {
 			snprintf(m->message, sizeof m->message, "%s",
 			         m->entries[m->psel].err);
-			return MENU_NONE;
+			break;
 		}
-		return MENU_PUZZLE;
-	} else if (ev->key == INPUT_KEY_CHAR && ev->codepoint == 'q') {
-		return MENU_QUIT;
+		*open = (struct screen_open){.kind = SCREEN_PLAY,
+		                             .n = m->entries[m->psel].pz.n,
+		                             .puzzle = &m->entries[m->psel].pz,
+		                             .puzzle_id = m->entries[m->psel].id};
+		return SCREEN_OPEN;
+	case MENU_QUIT:
+		return SCREEN_QUIT;
+	default:
+		break;
 	}
-	return MENU_NONE;
+	return SCREEN_STAY;
 }
 
 static void change_size(struct menu *m, int d)
@@ -253,81 +273,84 @@ static void change_size(struct menu *m, int d)
 		         PLAY_MIN_N, PLAY_MAX_N);
 }
 
-enum menu_action menu_key(struct menu *m, const struct input_event *ev)
+/* The item under the cursor, opened. */
+static enum screen_reply open_item(struct menu *m, struct screen_open *open)
 {
-	m->message[0] = '\0';
-	if (ev->kind == INPUT_MOUSE) {
-		if (ev->button == INPUT_WHEEL_UP || ev->button == INPUT_WHEEL_DOWN) {
-			struct input_event k = *ev;
+	static const enum screen_kind kinds[ITEM_COUNT] = {
+	        [ITEM_PLAY] = SCREEN_PLAY,
+	        [ITEM_WATCH] = SCREEN_WATCH,
+	        [ITEM_BROWSE] = SCREEN_BROWSE,
+	};
 
-			k.kind = INPUT_KEY;
-			k.key = ev->button == INPUT_WHEEL_UP ? INPUT_KEY_UP
-			                                     : INPUT_KEY_DOWN;
-			return menu_key(m, &k);
-		}
-		return MENU_NONE;
-	}
-	if (ev->kind != INPUT_KEY)
-		return MENU_NONE;
-	if (m->puzzles_page)
-		return puzzles_key(m, ev);
-	switch (ev->key) {
-	case INPUT_KEY_UP:
-		m->sel = (m->sel + ITEM_COUNT - 1) % ITEM_COUNT;
-		return MENU_NONE;
-	case INPUT_KEY_DOWN:
-		m->sel = (m->sel + 1) % ITEM_COUNT;
-		return MENU_NONE;
-	case INPUT_KEY_LEFT:
-		change_size(m, -1);
-		return MENU_NONE;
-	case INPUT_KEY_RIGHT:
-		change_size(m, 1);
-		return MENU_NONE;
-	case INPUT_KEY_ENTER:
-		break;
-	case INPUT_KEY_CHAR:
-		switch (ev->codepoint) {
-		case 'k':
-			m->sel = (m->sel + ITEM_COUNT - 1) % ITEM_COUNT;
-			return MENU_NONE;
-		case 'j':
-			m->sel = (m->sel + 1) % ITEM_COUNT;
-			return MENU_NONE;
-		case '[':
-		case '-':
-			change_size(m, -1);
-			return MENU_NONE;
-		case ']':
-		case '+':
-		case '=':
-			change_size(m, 1);
-			return MENU_NONE;
-		case 'p':
-			m->puzzles_page = true;
-			return MENU_NONE;
-		case 'q':
-			return MENU_QUIT;
-		case ' ':
-			break;
-		default:
-			return MENU_NONE;
-		}
-		break;
-	default:
-		return MENU_NONE;
-	}
-	switch (m->sel) {
-	case ITEM_PLAY:
-		return MENU_PLAY;
-	case ITEM_PUZZLES:
+	if (m->sel == ITEM_PUZZLES) {
 		m->puzzles_page = true;
-		return MENU_NONE;
-	case ITEM_WATCH:
-		return MENU_WATCH;
-	case ITEM_BROWSE:
-		return MENU_BROWSE;
-	default:
-		return MENU_QUIT;
+		return SCREEN_STAY;
 	}
+	if (m->sel == ITEM_QUIT)
+		return SCREEN_QUIT;
+	*open = (struct screen_open){.kind = kinds[m->sel],
+	                             .n = m->n,
+	                             .algo = SEARCH_BACKTRACK,
+	                             .goal = SEARCH_ALL,
+	                             .index = 1};
+	return SCREEN_OPEN;
+}
+
+static enum screen_reply menu_key(void *self, const struct input_event *ev,
+                                  struct screen_open *open)
+{
+	struct menu *m = self;
+	int action = keymap_action(menu_keys(m), ev);
+
+	m->message[0] = '\0';
+	if (m->puzzles_page)
+		return puzzles_key(m, action, open);
+	switch (action) {
+	case MENU_UP:
+		m->sel = (m->sel + ITEM_COUNT - 1) % ITEM_COUNT;
+		break;
+	case MENU_DOWN:
+		m->sel = (m->sel + 1) % ITEM_COUNT;
+		break;
+	case MENU_SMALLER:
+	case MENU_LARGER:
+		change_size(m, action == MENU_SMALLER ? -1 : 1);
+		break;
+	case MENU_PUZZLES:
+		m->puzzles_page = true;
+		break;
+	case MENU_OPEN:
+		return open_item(m, open);
+	case MENU_QUIT:
+		return SCREEN_QUIT;
+	default:
+		break;
+	}
+	return SCREEN_STAY;
+}
+
+static const struct screen_ops menu_ops = {
+        .title = "Menu",
+        .free = menu_free,
+        .draw = menu_draw,
+        .key = menu_key,
+        .mouse = menu_key,
+        .min_size = menu_min_size,
+        .keys = menu_keys,
+};
+
+int menu_open(struct screen *out, const struct screen_open *o,
+              const struct screen_env *env, char *err, size_t errlen)
+{
+	struct menu *m = calloc(1, sizeof *m);
+
+	if (!m) {
+		snprintf(err, errlen, "Out of memory.");
+		return -1;
+	}
+	m->n = o->n;
+	m->store = env->store;
+	load_puzzles(m, env->puzzle_dir);
+	*out = (struct screen){&menu_ops, m};
+	return 0;
 }

@@ -15,6 +15,7 @@
 #include "boardview.h"
 #include "enumerate.h"
 #include "input.h"
+#include "keymap.h"
 #include "known.h"
 #include "puzzle.h"
 #include "store.h"
@@ -22,7 +23,6 @@
 #include "terminal.h"
 #include "text.h"
 #include "theme.h"
-#include "watch.h"
 
 /* Up to this n the position is judged at once; above, in a thread. */
 #define PLAY_SYNC_MAX_N 10
@@ -82,34 +82,67 @@ struct play {
 	struct square hint;
 	char message[1200];
 	bool confirm_leave;
+	int from[PUZZLE_MAX_N]; /* the queens Watch is asked to start from */
 };
 
-static const struct help_entry keys[] = {
-        {"Arrows, h j k l", "move the cursor one square"},
-        {"Home End", "first or last file"},
-        {"PgUp PgDn", "top or bottom rank"},
-        {"Space, Enter", "place or remove a queen"},
-        {"click", "place or remove a queen there"},
-        {"u", "undo"},
-        {"Ctrl-R, U", "redo"},
-        {"c", "clear the board (given queens stay)"},
-        {"[ ], - +", "smaller or larger board"},
-        {"t", "hint: a square that keeps it solvable"},
-        {"w", "watch the search go on from this position"},
-        {"b", "when solved: browse the solutions, at this one"},
-        {"Escape", "hide the hint"},
-        {"?", "this help"},
-        {"q", "leave (asks during a puzzle)"},
-        {"Ctrl-C", "quit at once"},
-        {"Ctrl-Z", "suspend"},
-        {"Ctrl-L", "redraw the screen"},
+/* What the keys do. */
+enum play_action {
+	PLAY_UP,
+	PLAY_DOWN,
+	PLAY_LEFT,
+	PLAY_RIGHT,
+	PLAY_FIRST_FILE,
+	PLAY_LAST_FILE,
+	PLAY_TOP_RANK,
+	PLAY_BOTTOM_RANK,
+	PLAY_TOGGLE,
+	PLAY_CLICK,
+	PLAY_UNDO,
+	PLAY_REDO,
+	PLAY_CLEAR,
+	PLAY_SMALLER,
+	PLAY_LARGER,
+	PLAY_HINT,
+	PLAY_WATCH,
+	PLAY_BROWSE,
+	PLAY_HIDE_HINT,
+	PLAY_LEAVE,
 };
 
-const struct help_entry *play_help(size_t *count)
-{
-	*count = sizeof keys / sizeof keys[0];
-	return keys;
-}
+static const struct keymap_row key_rows[] = {
+        {PLAY_UP,
+         {KEY(UP), KCHAR('k')},
+         "move the cursor one square",
+         {{0, "arrows move"}}},
+        {PLAY_DOWN, {KEY(DOWN), KCHAR('j')}, NULL, {}},
+        {PLAY_LEFT, {KEY(LEFT), KCHAR('h')}, NULL, {}},
+        {PLAY_RIGHT, {KEY(RIGHT), KCHAR('l')}, NULL, {}},
+        {PLAY_UP, {KMOUSE(WHEEL_UP)}, "the cursor up or down a rank", {}},
+        {PLAY_DOWN, {KMOUSE(WHEEL_DOWN)}, NULL, {}},
+        {PLAY_FIRST_FILE, {KEY(HOME)}, "first or last file", {}},
+        {PLAY_LAST_FILE, {KEY(END)}, NULL, {}},
+        {PLAY_TOP_RANK, {KEY(PAGEUP)}, "top or bottom rank", {}},
+        {PLAY_BOTTOM_RANK, {KEY(PAGEDOWN)}, NULL, {}},
+        {PLAY_TOGGLE,
+         {KCHAR(' '), KEY(ENTER)},
+         "place or remove a queen",
+         {{0, "Space place"}}},
+        {PLAY_CLICK, {KMOUSE(BUTTON_LEFT)}, "place or remove a queen there", {}},
+        {PLAY_UNDO, {KCHAR('u')}, "undo", {{0, "u undo"}}},
+        {PLAY_REDO, {KCTRL('r'), KCHAR('U')}, "redo", {}},
+        {PLAY_CLEAR, {KCHAR('c')}, "clear the board (given queens stay)", {}},
+        {PLAY_SMALLER, {KCHAR('['), KCHAR('-')}, "smaller or larger board", {}},
+        {PLAY_LARGER, {KCHAR(']'), KCHAR('+'), KCHAR('=')}, NULL, {}},
+        {PLAY_HINT,
+         {KCHAR('t')},
+         "hint: a square that keeps it solvable",
+         {{0, "t hint"}}},
+        {PLAY_WATCH, {KCHAR('w')}, "watch the search go on from this position", {}},
+        {PLAY_BROWSE, {KCHAR('b')}, "when solved: browse the solutions, at this one", {}},
+        {PLAY_HIDE_HINT, {KEY(ESCAPE)}, "hide the hint", {}},
+        {PLAY_LEAVE, {KCHAR('q')}, "leave (asks during a puzzle)", {}},
+};
+static const struct keymap keys = KEYMAP(key_rows);
 
 static void snap_take(struct play *p)
 {
@@ -283,8 +316,9 @@ static void judge_start(struct play *p)
 		board_destroy(&p->job.b);
 }
 
-void play_wake(struct play *p)
+static void play_wake(void *self)
 {
+	struct play *p = self;
 	bool done;
 
 	if (!p->job.running)
@@ -332,8 +366,8 @@ static void set_size(struct play *p, int n)
 	judge_start(p);
 }
 
-struct play *play_new(int n, const struct puzzle *pz, const char *puzzle_id,
-                      struct store *store, const struct enum_table *table)
+static struct play *play_new(int n, const struct puzzle *pz, const char *puzzle_id,
+                             struct store *store, const struct enum_table *table)
 {
 	struct play *p = calloc(1, sizeof *p);
 
@@ -356,8 +390,10 @@ struct play *play_new(int n, const struct puzzle *pz, const char *puzzle_id,
 	return p;
 }
 
-void play_free(struct play *p)
+static void play_free(void *self)
 {
+	struct play *p = self;
+
 	if (!p)
 		return;
 	judge_stop(p);
@@ -463,142 +499,140 @@ static void move_cursor(struct play *p, int df, int dr)
 		p->cursor.rank = r;
 }
 
-enum play_result play_key(struct play *p, const struct input_event *ev)
+/* The queens by file for Watch to start from; false when two share a file. */
+static bool watch_from(struct play *p, struct screen_open *open)
 {
+	for (int f = 0; f < p->n; f++)
+		p->from[f] = -1;
+	for (size_t i = 0; i < p->b.pos.count; i++) {
+		struct square sq = p->b.pos.sq[i];
+
+		if (p->from[sq.file] >= 0) {
+			snprintf(p->message, sizeof p->message,
+			         "Two queens share a file; the search keeps one a file.");
+			return false;
+		}
+		p->from[sq.file] = sq.rank;
+	}
+	/* An empty board is the search from the start. */
+	*open = (struct screen_open){.kind = SCREEN_WATCH,
+	                             .n = p->n,
+	                             .algo = SEARCH_BACKTRACK,
+	                             .goal = SEARCH_ALL,
+	                             .given = p->b.pos.count ? p->from : NULL};
+	return true;
+}
+
+static void clear_board(struct play *p)
+{
+	if (p->b.pos.count == (size_t)(p->is_puzzle ? p->pz.ngiven : 0)) {
+		snprintf(p->message, sizeof p->message, "The board is clear already.");
+		return;
+	}
+	board_clear(&p->b);
+	if (p->is_puzzle)
+		for (int f = 0; f < p->n; f++)
+			if (p->pz.given[f] >= 0)
+				board_place(&p->b, (struct square){f, p->pz.given[f]});
+	changed(p);
+	snprintf(p->message, sizeof p->message, "Cleared; u brings it back.");
+}
+
+static void resize(struct play *p, int d)
+{
+	int n = p->n + d;
+
+	if (p->is_puzzle)
+		snprintf(p->message, sizeof p->message, "A puzzle keeps its size.");
+	else if (n < PLAY_MIN_N || n > PLAY_MAX_N)
+		snprintf(p->message, sizeof p->message, "Boards go from %d to %d.",
+		         PLAY_MIN_N, PLAY_MAX_N);
+	else
+		set_size(p, n);
+}
+
+static enum screen_reply play_event(void *self, const struct input_event *ev,
+                                    struct screen_open *open)
+{
+	struct play *p = self;
+	struct square sq;
+
 	if (p->confirm_leave) {
 		p->confirm_leave = false;
 		p->message[0] = '\0';
 		if (ev->kind == INPUT_KEY && ev->key == INPUT_KEY_CHAR &&
 		    (ev->codepoint == 'y' || ev->codepoint == 'Y'))
-			return PLAY_LEAVE;
-		return PLAY_STAY;
+			return SCREEN_CLOSE;
+		return SCREEN_STAY;
 	}
 	p->message[0] = '\0';
-	if (ev->kind == INPUT_MOUSE) {
-		struct square sq;
-
-		if (ev->button == INPUT_WHEEL_UP)
-			move_cursor(p, 0, 1);
-		else if (ev->button == INPUT_WHEEL_DOWN)
-			move_cursor(p, 0, -1);
-		else if (ev->button == INPUT_BUTTON_LEFT && ev->action == INPUT_PRESS &&
-		         boardview_hit(&p->bv, ev->line, ev->col, &sq)) {
+	switch (keymap_action(&keys, ev)) {
+	case PLAY_UP:
+		move_cursor(p, 0, 1);
+		break;
+	case PLAY_DOWN:
+		move_cursor(p, 0, -1);
+		break;
+	case PLAY_LEFT:
+		move_cursor(p, -1, 0);
+		break;
+	case PLAY_RIGHT:
+		move_cursor(p, 1, 0);
+		break;
+	case PLAY_FIRST_FILE:
+		p->cursor.file = 0;
+		break;
+	case PLAY_LAST_FILE:
+		p->cursor.file = p->n - 1;
+		break;
+	case PLAY_TOP_RANK:
+		p->cursor.rank = p->n - 1;
+		break;
+	case PLAY_BOTTOM_RANK:
+		p->cursor.rank = 0;
+		break;
+	case PLAY_TOGGLE:
+		toggle(p, p->cursor);
+		break;
+	case PLAY_CLICK:
+		if (boardview_hit(&p->bv, ev->line, ev->col, &sq)) {
 			p->cursor = sq;
 			toggle(p, sq);
 		}
-		return PLAY_STAY;
-	}
-	if (ev->kind != INPUT_KEY)
-		return PLAY_STAY;
-	switch (ev->key) {
-	case INPUT_KEY_UP:
-		move_cursor(p, 0, 1);
-		return PLAY_STAY;
-	case INPUT_KEY_DOWN:
-		move_cursor(p, 0, -1);
-		return PLAY_STAY;
-	case INPUT_KEY_LEFT:
-		move_cursor(p, -1, 0);
-		return PLAY_STAY;
-	case INPUT_KEY_RIGHT:
-		move_cursor(p, 1, 0);
-		return PLAY_STAY;
-	case INPUT_KEY_HOME:
-		p->cursor.file = 0;
-		return PLAY_STAY;
-	case INPUT_KEY_END:
-		p->cursor.file = p->n - 1;
-		return PLAY_STAY;
-	case INPUT_KEY_PAGEUP:
-		p->cursor.rank = p->n - 1;
-		return PLAY_STAY;
-	case INPUT_KEY_PAGEDOWN:
-		p->cursor.rank = 0;
-		return PLAY_STAY;
-	case INPUT_KEY_ENTER:
-		toggle(p, p->cursor);
-		return PLAY_STAY;
-	case INPUT_KEY_ESCAPE:
-		p->hint_shown = false;
-		return PLAY_STAY;
-	case INPUT_KEY_CHAR:
 		break;
-	default:
-		return PLAY_STAY;
-	}
-	if (ev->mods & INPUT_MOD_CTRL) {
-		if (ev->codepoint == 'r')
-			undo_redo(p, 1);
-		return PLAY_STAY;
-	}
-	switch (ev->codepoint) {
-	case 'k':
-		move_cursor(p, 0, 1);
-		break;
-	case 'j':
-		move_cursor(p, 0, -1);
-		break;
-	case 'h':
-		move_cursor(p, -1, 0);
-		break;
-	case 'l':
-		move_cursor(p, 1, 0);
-		break;
-	case ' ':
-		toggle(p, p->cursor);
-		break;
-	case 'u':
+	case PLAY_UNDO:
 		undo_redo(p, -1);
 		break;
-	case 'U':
+	case PLAY_REDO:
 		undo_redo(p, 1);
 		break;
-	case 'c':
-		if (p->b.pos.count == (size_t)(p->is_puzzle ? p->pz.ngiven : 0)) {
-			snprintf(p->message, sizeof p->message,
-			         "The board is clear already.");
-			break;
-		}
-		board_clear(&p->b);
-		if (p->is_puzzle)
-			for (int f = 0; f < p->n; f++)
-				if (p->pz.given[f] >= 0)
-					board_place(&p->b,
-					            (struct square){f, p->pz.given[f]});
-		changed(p);
-		snprintf(p->message, sizeof p->message, "Cleared; u brings it back.");
+	case PLAY_CLEAR:
+		clear_board(p);
 		break;
-	case '[':
-	case '-':
-	case ']':
-	case '+':
-	case '=': {
-		int n = p->n + (ev->codepoint == '[' || ev->codepoint == '-' ? -1 : 1);
-
-		if (p->is_puzzle)
-			snprintf(p->message, sizeof p->message,
-			         "A puzzle keeps its size.");
-		else if (n < PLAY_MIN_N || n > PLAY_MAX_N)
-			snprintf(p->message, sizeof p->message,
-			         "Boards go from %d to %d.", PLAY_MIN_N, PLAY_MAX_N);
-		else
-			set_size(p, n);
+	case PLAY_SMALLER:
+	case PLAY_LARGER:
+		resize(p, ev->codepoint == '[' || ev->codepoint == '-' ? -1 : 1);
 		break;
-	}
-	case 't':
+	case PLAY_HINT:
 		show_hint(p);
 		break;
-	case 'w':
-		return PLAY_WATCH;
-	case 'b':
-		if (p->judged && p->st.solved && p->index)
-			return PLAY_BROWSE;
+	case PLAY_WATCH:
+		return watch_from(p, open) ? SCREEN_OPEN : SCREEN_STAY;
+	case PLAY_BROWSE:
+		if (p->judged && p->st.solved && p->index) {
+			*open = (struct screen_open){
+			        .kind = SCREEN_BROWSE, .n = p->n, .index = p->index};
+			return SCREEN_OPEN;
+		}
 		snprintf(p->message, sizeof p->message,
 		         p->judged && p->st.solved
 		                 ? "Still finding its number; b again soon."
 		                 : "b browses from a solved board.");
 		break;
-	case 'q':
+	case PLAY_HIDE_HINT:
+		p->hint_shown = false;
+		break;
+	case PLAY_LEAVE:
 		if (puzzle_unfinished(p)) {
 			p->confirm_leave = true;
 			snprintf(p->message, sizeof p->message,
@@ -606,56 +640,16 @@ enum play_result play_key(struct play *p, const struct input_event *ev)
 			         "stays.");
 			break;
 		}
-		return PLAY_LEAVE;
+		return SCREEN_CLOSE;
 	default:
 		break;
 	}
-	return PLAY_STAY;
+	return SCREEN_STAY;
 }
 
-int play_size(const struct play *p)
+static long play_timer_ms(void *self)
 {
-	return p->n;
-}
-
-uint64_t play_solution_index(const struct play *p)
-{
-	return p->judged && p->st.solved ? p->index : 0;
-}
-
-void play_open_watch(struct play *p, struct watch **w)
-{
-	char err[256];
-	int *ranks = malloc((size_t)p->n * sizeof *ranks);
-
-	if (!ranks) {
-		snprintf(p->message, sizeof p->message, "Out of memory.");
-		return;
-	}
-	for (int f = 0; f < p->n; f++)
-		ranks[f] = -1;
-	for (size_t i = 0; i < p->b.pos.count; i++) {
-		struct square sq = p->b.pos.sq[i];
-
-		if (ranks[sq.file] >= 0) {
-			snprintf(p->message, sizeof p->message,
-			         "Two queens share a file; the search keeps one a file.");
-			free(ranks);
-			return;
-		}
-		ranks[sq.file] = sq.rank;
-	}
-	/* An empty board is the search from the start. */
-	*w = watch_new(p->n, SEARCH_BACKTRACK, SEARCH_ALL, p->b.pos.count ? ranks : NULL,
-	               err, sizeof err);
-	if (!*w)
-		snprintf(p->message, sizeof p->message, "Cannot watch from here: %s.",
-		         err);
-	free(ranks);
-}
-
-long play_timer_ms(struct play *p)
-{
+	struct play *p = self;
 	long long el;
 
 	if (!p->is_puzzle || p->solved_ms)
@@ -664,9 +658,9 @@ long play_timer_ms(struct play *p)
 	return 1000 - (long)(el % 1000);
 }
 
-void play_tick(struct play *p)
+static void play_tick(void *self)
 {
-	(void)p;
+	(void)self;
 	term_dirty();
 }
 
@@ -781,9 +775,9 @@ static void draw_status(struct play *p, int y, int x, int w)
 	}
 }
 
-void play_min_size(const struct play *p, int *lines, int *cols)
+static void play_min_size(const void *self, int *lines, int *cols)
 {
-	(void)p;
+	(void)self;
 	/* Title, a few ranks of board, five status lines and the key line. */
 	*lines = 12;
 	*cols = 40;
@@ -798,8 +792,9 @@ static long layout_score(struct boardview *bv)
 	return (long)bv->files * bv->ranks * 1000 + bv->cw * bv->ch;
 }
 
-void play_draw(struct play *p)
+static void play_draw(void *self)
 {
+	struct play *p = self;
 	struct boardview side, below, narrow;
 	bool use_side;
 	char title[128];
@@ -842,7 +837,39 @@ void play_draw(struct play *p)
 	if (p->message[0])
 		text_message(p->message,
 		             p->confirm_leave ? theme_attr(THEME_BAD) : (int)A_NORMAL, 3);
-	static const char *const hints[] = {"arrows move", "Space place", "u undo",
-	                                    "t hint"};
-	text_keys(hints, sizeof hints / sizeof hints[0], "? help  q quit");
+	const char *hints[8];
+
+	text_keys(hints, keymap_hints(&keys, 0, hints, 8), "? help  q quit");
+}
+
+static const struct keymap *play_keys(const void *self)
+{
+	(void)self;
+	return &keys;
+}
+
+static const struct screen_ops play_ops = {
+        .title = "Play",
+        .free = play_free,
+        .draw = play_draw,
+        .key = play_event,
+        .mouse = play_event,
+        .wake = play_wake,
+        .timer_ms = play_timer_ms,
+        .tick = play_tick,
+        .min_size = play_min_size,
+        .keys = play_keys,
+};
+
+int play_open(struct screen *out, const struct screen_open *o,
+              const struct screen_env *env, char *err, size_t errlen)
+{
+	struct play *p = play_new(o->n, o->puzzle, o->puzzle_id, env->store, env->table);
+
+	if (!p) {
+		snprintf(err, errlen, "Out of memory.");
+		return -1;
+	}
+	*out = (struct screen){&play_ops, p};
+	return 0;
 }

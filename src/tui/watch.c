@@ -14,6 +14,7 @@
 #include "boardview.h"
 #include "datadir.h"
 #include "input.h"
+#include "keymap.h"
 #include "terminal.h"
 #include "text.h"
 #include "theme.h"
@@ -69,34 +70,58 @@ struct watch {
 	char message[300];
 };
 
-static const struct help_entry keys[] = {
-        {"Space", "play or pause"},
-        {"Right, .", "one event forward"},
-        {"Left, ,", "one event back"},
-        {"n", "run to the next solution"},
-        {"End, e", "run to the end"},
-        {"Home, r", "back to the start"},
-        {"+ -", "faster or slower, 1 to 1000/s"},
-        {"a", "the next algorithm"},
-        {"f", "first solution only, or all"},
-        {"[ ]", "smaller or larger board"},
-        {"p", "show or hide the pseudocode"},
-        {"s", "show or hide the call stack"},
-        {"t", "show or hide the tree (n <= 6)"},
-        {"wheel", "one event back or forward"},
-        {"click the bar", "go to that point of the search"},
-        {"?", "this help"},
-        {"q", "leave"},
-        {"Ctrl-C", "quit at once"},
-        {"Ctrl-Z", "suspend"},
-        {"Ctrl-L", "redraw the screen"},
+/* What the keys do. */
+enum watch_action {
+	WATCH_PLAY,
+	WATCH_FORWARD,
+	WATCH_BACK,
+	WATCH_NEXT_SOLUTION,
+	WATCH_END,
+	WATCH_START,
+	WATCH_FASTER,
+	WATCH_SLOWER,
+	WATCH_ALGORITHM,
+	WATCH_GOAL,
+	WATCH_SMALLER,
+	WATCH_LARGER,
+	WATCH_PSEUDO,
+	WATCH_STACK,
+	WATCH_TREE,
+	WATCH_CLICK,
+	WATCH_LEAVE,
 };
 
-const struct help_entry *watch_help(size_t *count)
-{
-	*count = sizeof keys / sizeof keys[0];
-	return keys;
-}
+static const struct keymap_row key_rows[] = {
+        {WATCH_PLAY, {KCHAR(' ')}, "play or pause", {{0, "Space play"}}},
+        {WATCH_FORWARD,
+         {KEY(RIGHT), KCHAR('.')},
+         "one event forward",
+         {{0, "Left/Right step"}}},
+        {WATCH_BACK, {KEY(LEFT), KCHAR(',')}, "one event back", {}},
+        {WATCH_FORWARD, {KMOUSE(WHEEL_DOWN)}, "one event back or forward", {}},
+        {WATCH_BACK, {KMOUSE(WHEEL_UP)}, NULL, {}},
+        {WATCH_NEXT_SOLUTION, {KCHAR('n')}, "run to the next solution", {{0, "n next"}}},
+        {WATCH_END, {KEY(END), KCHAR('e')}, "run to the end", {{0, "e end"}}},
+        {WATCH_START, {KEY(HOME), KCHAR('r')}, "back to the start", {}},
+        {WATCH_FASTER,
+         {KCHAR('+'), KCHAR('=')},
+         "faster or slower, 1 to 1000/s",
+         {{0, "+/- speed"}}},
+        {WATCH_SLOWER, {KCHAR('-')}, NULL, {}},
+        {WATCH_ALGORITHM, {KCHAR('a')}, "the next algorithm", {}},
+        {WATCH_GOAL, {KCHAR('f')}, "first solution only, or all", {}},
+        {WATCH_SMALLER, {KCHAR('[')}, "smaller or larger board", {}},
+        {WATCH_LARGER, {KCHAR(']')}, NULL, {}},
+        {WATCH_PSEUDO, {KCHAR('p')}, "show or hide the pseudocode", {}},
+        {WATCH_STACK, {KCHAR('s')}, "show or hide the call stack", {}},
+        {WATCH_TREE, {KCHAR('t')}, "show or hide the tree (n <= 6)", {}},
+        {WATCH_CLICK,
+         {KMOUSE(BUTTON_LEFT)},
+         "on the bar: go to that point of the search",
+         {}},
+        {WATCH_LEAVE, {KCHAR('q')}, "leave", {}},
+};
+static const struct keymap keys = KEYMAP(key_rows);
 
 static void say(struct watch *w, const char *fmt, ...)
         __attribute__((format(printf, 2, 3)));
@@ -196,8 +221,10 @@ static int restart(struct watch *w, char *err, size_t errlen)
 	return 0;
 }
 
-struct watch *watch_new(int n, enum search_algo a, enum search_goal goal,
-                        const int *given, char *err, size_t errlen)
+static void watch_free(void *self);
+
+static struct watch *watch_new(int n, enum search_algo a, enum search_goal goal,
+                               const int *given, char *err, size_t errlen)
 {
 	struct watch *w = calloc(1, sizeof *w);
 
@@ -220,8 +247,10 @@ struct watch *watch_new(int n, enum search_algo a, enum search_goal goal,
 	return w;
 }
 
-void watch_free(struct watch *w)
+static void watch_free(void *self)
 {
+	struct watch *w = self;
+
 	if (!w)
 		return;
 	search_free(w->s);
@@ -231,9 +260,9 @@ void watch_free(struct watch *w)
 	free(w);
 }
 
-void watch_min_size(const struct watch *w, int *lines, int *cols)
+static void watch_min_size(const void *self, int *lines, int *cols)
 {
-	(void)w;
+	(void)self;
 	/*
 	 * Title, progress, a few ranks, the narration, a message, the key line;
 	 * beside an 8x8 board of one-character squares, the packed counters.
@@ -364,17 +393,11 @@ static void run_to_end(struct watch *w)
 		    END_CHUNK / 1000000);
 }
 
-/* The wheel steps; a click on the progress bar goes to that point. */
-static enum watch_result mouse(struct watch *w, const struct input_event *ev)
+/* A click on the progress bar goes to that point of the search. */
+static void click(struct watch *w, const struct input_event *ev)
 {
-	if (ev->button == INPUT_WHEEL_UP || ev->button == INPUT_WHEEL_DOWN) {
-		set_playing(w, false);
-		if (ev->button == INPUT_WHEEL_UP ? !search_back(w->s) : !run(w, 0, 1))
-			say(w, ev->button == INPUT_WHEEL_UP ? "This is the start."
-			                                    : "The search is over.");
-	} else if (ev->button == INPUT_BUTTON_LEFT && ev->action == INPUT_PRESS &&
-	           w->bar_w > 0 && ev->line == 1 && ev->col >= w->bar_x &&
-	           ev->col < w->bar_x + w->bar_w) {
+	if (w->bar_w > 0 && ev->line == 1 && ev->col >= w->bar_x &&
+	    ev->col < w->bar_x + w->bar_w) {
 		int at = ev->col - w->bar_x;
 		uint64_t k = (uint64_t)((at + 0.5) * (double)w->total / w->bar_w);
 
@@ -382,69 +405,60 @@ static enum watch_result mouse(struct watch *w, const struct input_event *ev)
 		set_playing(w, false);
 		search_seek(w->s, at == 0 ? 0 : at == w->bar_w - 1 ? w->total : k);
 	}
-	return WATCH_STAY;
 }
 
-enum watch_result watch_key(struct watch *w, const struct input_event *ev)
+static void change_speed(struct watch *w, int d)
 {
-	uint32_t c = ev->codepoint;
+	if (d < 0 ? w->speed > 0 : w->speed < NSPEEDS - 1)
+		w->speed += d;
+	set_playing(w, w->playing);
+}
 
+static enum screen_reply watch_event(void *self, const struct input_event *ev,
+                                     struct screen_open *open)
+{
+	struct watch *w = self;
+
+	(void)open;
 	w->message[0] = '\0';
-	if (ev->kind == INPUT_MOUSE)
-		return mouse(w, ev);
-	if (ev->kind != INPUT_KEY)
-		return WATCH_STAY;
-	if (ev->key == INPUT_KEY_RIGHT)
-		c = '.';
-	else if (ev->key == INPUT_KEY_LEFT)
-		c = ',';
-	else if (ev->key == INPUT_KEY_END)
-		c = 'e';
-	else if (ev->key == INPUT_KEY_HOME)
-		c = 'r';
-	else if (ev->key != INPUT_KEY_CHAR || (ev->mods & INPUT_MOD_CTRL))
-		return WATCH_STAY;
-	switch (c) {
-	case ' ':
+	switch (keymap_action(&keys, ev)) {
+	case WATCH_PLAY:
 		set_playing(w, !w->playing);
 		if (!w->playing && search_done(w->s))
 			say(w, "The search is over: r starts it again.");
 		break;
-	case '.':
+	case WATCH_FORWARD:
 		set_playing(w, false);
 		if (!run(w, 0, 1))
 			say(w, "The search is over.");
 		break;
-	case ',':
+	case WATCH_BACK:
 		set_playing(w, false);
 		if (!search_back(w->s))
 			say(w, "This is the start.");
 		break;
-	case 'n':
+	case WATCH_NEXT_SOLUTION:
 		set_playing(w, false);
 		run(w, 1u << SEARCH_EV_SOLUTION, END_CHUNK);
 		if (search_done(w->s))
 			say(w, "No more solutions.");
 		break;
-	case 'e':
+	case WATCH_END:
 		set_playing(w, false);
 		run_to_end(w);
 		break;
-	case 'r':
+	case WATCH_START:
 		set_playing(w, false);
 		search_restart(w->s);
 		break;
-	case '+':
-	case '=':
-	case '-':
-		if (c == '-' ? w->speed > 0 : w->speed < NSPEEDS - 1)
-			w->speed += c == '-' ? -1 : 1;
-		set_playing(w, w->playing);
+	case WATCH_FASTER:
+	case WATCH_SLOWER:
+		change_speed(w, ev->codepoint == '-' ? -1 : 1);
 		break;
-	case 'a':
+	case WATCH_ALGORITHM:
 		next_algo(w);
 		break;
-	case 'f':
+	case WATCH_GOAL:
 		/* Repair and construct stop at their one solution anyway. */
 		if (w->algo == SEARCH_REPAIR || w->algo == SEARCH_CONSTRUCT) {
 			say(w, "%s finds one solution: f does not apply.",
@@ -454,28 +468,31 @@ enum watch_result watch_key(struct watch *w, const struct input_event *ev)
 		w->goal = w->goal == SEARCH_ALL ? SEARCH_FIRST : SEARCH_ALL;
 		restart_here(w);
 		break;
-	case '[':
-	case ']':
-		change_size(w, c == '[' ? -1 : 1);
+	case WATCH_SMALLER:
+	case WATCH_LARGER:
+		change_size(w, ev->codepoint == '[' ? -1 : 1);
 		break;
-	case 'p':
+	case WATCH_PSEUDO:
 		w->show_pseudo = !w->show_pseudo;
 		break;
-	case 's':
+	case WATCH_STACK:
 		w->show_stack = !w->show_stack;
 		break;
-	case 't':
+	case WATCH_TREE:
 		w->show_tree = !w->show_tree;
 		if (w->show_tree && (w->n > TREE_MAX_N || !search_nodes(w->s)))
 			say(w, "The tree is drawn for tree searches up to %dx%d.",
 			    TREE_MAX_N, TREE_MAX_N);
 		break;
-	case 'q':
-		return WATCH_LEAVE;
+	case WATCH_CLICK:
+		click(w, ev);
+		break;
+	case WATCH_LEAVE:
+		return SCREEN_CLOSE;
 	default:
 		break;
 	}
-	return WATCH_STAY;
+	return SCREEN_STAY;
 }
 
 /* The event number the clock has reached at the current speed. */
@@ -485,8 +502,9 @@ static uint64_t due_events(const struct watch *w, long long now)
 	       (uint64_t)(now - w->anchor_ms) * (uint64_t)speeds[w->speed] / 1000;
 }
 
-long watch_timer_ms(struct watch *w)
+static long watch_timer_ms(void *self)
 {
+	struct watch *w = self;
 	uint64_t next;
 	long long at, wait;
 
@@ -502,8 +520,9 @@ long watch_timer_ms(struct watch *w)
 	return wait > 0 ? (long)wait : 0;
 }
 
-void watch_tick(struct watch *w)
+static void watch_tick(void *self)
 {
+	struct watch *w = self;
 	uint64_t due, now_at;
 
 	if (!w->playing)
@@ -1099,8 +1118,7 @@ static void draw_progress(struct watch *w)
 /* The narration, the message and the key line. */
 static void draw_footer(struct watch *w, char *said, size_t len)
 {
-	static const char *const hints[] = {"Space play", "Left/Right step", "n next",
-	                                    "e end", "+/- speed"};
+	const char *hints[8];
 	int room = COLS - 6;
 
 	search_describe(w->s, said, len);
@@ -1110,7 +1128,7 @@ static void draw_footer(struct watch *w, char *said, size_t len)
 	text_put(LINES - 3, 6, theme_attr(THEME_KEY), said[0] ? said : "(nothing yet)");
 	if (w->message[0])
 		text_put(LINES - 2, 0, A_NORMAL, w->message);
-	text_keys(hints, sizeof hints / sizeof hints[0], "? help  q quit");
+	text_keys(hints, keymap_hints(&keys, 0, hints, 8), "? help  q quit");
 }
 
 /* Lays the board out in a rectangle of the given width, flush left. */
@@ -1190,8 +1208,9 @@ static int draw_overview(struct watch *w, int width, int height)
 	return 2 + ov.rows + 2;
 }
 
-void watch_draw(struct watch *w)
+static void watch_draw(void *self)
 {
+	struct watch *w = self;
 	static struct tree tree;
 	char title[128], said[512];
 	int bottom = LINES - 4, rows = bottom - 1, x, under, ngiven = 0;
@@ -1289,4 +1308,39 @@ void watch_draw(struct watch *w)
 		            &tree);
 	}
 	draw_footer(w, said, sizeof said);
+}
+
+static const struct keymap *watch_keys(const void *self)
+{
+	(void)self;
+	return &keys;
+}
+
+static const struct screen_ops watch_ops = {
+        .title = "Watch",
+        .free = watch_free,
+        .draw = watch_draw,
+        .key = watch_event,
+        .mouse = watch_event,
+        .timer_ms = watch_timer_ms,
+        .tick = watch_tick,
+        .min_size = watch_min_size,
+        .keys = watch_keys,
+};
+
+int watch_open(struct screen *out, const struct screen_open *o,
+               const struct screen_env *env, char *err, size_t errlen)
+{
+	char why[256];
+	struct watch *w = watch_new(o->n, o->algo, o->goal, o->given, why, sizeof why);
+
+	(void)env;
+	if (!w) {
+		/* From Play's queens, the reason is in them. */
+		snprintf(err, errlen, "Cannot watch %s: %s.",
+		         o->given ? "from here" : "this", why);
+		return -1;
+	}
+	*out = (struct screen){&watch_ops, w};
+	return 0;
 }

@@ -1,0 +1,99 @@
+/* The table of operations every screen fills in; the app keeps the screens on a stack. */
+#ifndef NQ_SCREEN_H
+#define NQ_SCREEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "keymap.h"
+#include "search.h"
+
+struct input_event;
+struct puzzle;
+struct store;
+struct enum_table;
+
+/* The board sizes Play takes, which the menu offers. */
+#define PLAY_MIN_N 1
+#define PLAY_MAX_N 18
+
+/* The screens there are. */
+enum screen_kind {
+	SCREEN_MENU,
+	SCREEN_PLAY,
+	SCREEN_WATCH,
+	SCREEN_BROWSE,
+	SCREEN_HELP,
+	SCREEN_KINDS,
+};
+
+/*
+ * What opens a screen: the start screen from the command line, or a screen
+ * asked for by the one on top (Play's w opens Watch from its position).
+ * Pointers need only last until the screen is open: it copies what it keeps.
+ */
+struct screen_open {
+	enum screen_kind kind;
+	int n;                       /* the board size */
+	const struct puzzle *puzzle; /* PLAY: a puzzle to complete, or NULL */
+	const char *puzzle_id;       /* and its name for the best times */
+	enum search_algo algo;       /* WATCH */
+	enum search_goal goal;
+	const int *given;  /* WATCH: queens to start from by file, -1 empty; or NULL */
+	uint64_t index;    /* BROWSE: the solution to show first (0: the first) */
+	const char *title; /* HELP: whose keys, the screen's own and those of all */
+	const struct keymap *keys, *also_keys;
+};
+
+/* What every screen may use, owned by the app. */
+struct screen_env {
+	struct store *store;            /* saved progress, or NULL */
+	const struct enum_table *table; /* prefix counts, or NULL */
+	const char *puzzle_dir;         /* the shipped puzzles, or NULL */
+};
+
+/* What the main loop does after a screen has taken an event, as htop's panels say. */
+enum screen_reply {
+	SCREEN_STAY,  /* the screen stays on top */
+	SCREEN_OPEN,  /* open the screen the handler described in *open, over this one */
+	SCREEN_CLOSE, /* close this one: back to the screen below, or the end */
+	SCREEN_QUIT,  /* end the program */
+};
+
+/*
+ * A screen's operations, in the manner of tmux's window modes.  self is the
+ * screen's own state.  Every operation but draw, key and min_size may be
+ * NULL.
+ */
+struct screen_ops {
+	const char *title; /* "Play": the help is "Play: keys" */
+	bool overlay;      /* drawn over the screen below it (the help) */
+	void (*free)(void *self);
+	void (*draw)(void *self);
+	/* A key: the screen's keymap says which action it is. */
+	enum screen_reply (*key)(void *self, const struct input_event *ev,
+	                         struct screen_open *open);
+	enum screen_reply (*mouse)(void *self, const struct input_event *ev,
+	                           struct screen_open *open);
+	void (*wake)(void *self);     /* background work has news */
+	long (*timer_ms)(void *self); /* ms until tick is due, -1 for never */
+	void (*tick)(void *self);
+	void (*min_size)(const void *self, int *lines, int *cols);
+	const struct keymap *(*keys)(const void *self); /* for the help */
+};
+
+/* An open screen. */
+struct screen {
+	const struct screen_ops *ops;
+	void *self;
+};
+
+/*
+ * How a module opens its screen: fills *out, or returns -1 with a sentence
+ * in err saying why it cannot open ("Cannot watch from here: ...").
+ */
+typedef int screen_open_fn(struct screen *out, const struct screen_open *o,
+                           const struct screen_env *env, char *err, size_t errlen);
+
+#endif
