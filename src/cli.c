@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -27,6 +28,7 @@
 #include "known.h"
 #include "lines.h"
 #include "symmetry.h"
+#include "task.h"
 
 #define MAX_THREADS 256
 
@@ -295,11 +297,9 @@ static void print_solution(int n, const int *p, enum format f)
 }
 
 /* Progress of a long count, drawn on stderr by the waiting thread. */
-struct progress {
-	pthread_mutex_t lock;
-	pthread_cond_t done_cond;
-	double done;
-	bool finished;
+/* A long count on a task of its own, while this thread draws its bar. */
+struct counting {
+	atomic_int permille; /* how far it is, for the bar */
 	int n, threads, rc, err;
 	int nparts, part; /* --tasks T --task I: part I - 1 of T */
 	enum count_method method;
@@ -311,33 +311,26 @@ static int count_run(int n, enum count_method method, int nparts, int part, int 
                      count_progress_fn progress, void *ctx, struct count_result *res)
 {
 	if (nparts > 1)
-		return count_solutions_part(n, nparts, part, threads, progress, ctx, res);
-	return count_solutions_by(n, method, threads, progress, ctx, res);
+		return count_solutions_part(n, nparts, part, threads, progress, ctx, NULL,
+		                            res);
+	return count_solutions_by(n, method, threads, progress, ctx, NULL, res);
 }
 
 static void progress_update(void *ctx, double done)
 {
-	struct progress *pr = ctx;
+	struct counting *c = ctx;
 
-	pthread_mutex_lock(&pr->lock);
-	pr->done = done;
-	pthread_mutex_unlock(&pr->lock);
+	atomic_store(&c->permille, (int)(done * 1000));
 }
 
-static void *count_thread(void *arg)
+static void count_task(struct task *t, void *arg)
 {
-	struct progress *pr = arg;
-	int rc = count_run(pr->n, pr->method, pr->nparts, pr->part, pr->threads,
-	                   progress_update, pr, &pr->result);
-	int err = errno;
+	struct counting *c = arg;
 
-	pthread_mutex_lock(&pr->lock);
-	pr->rc = rc;
-	pr->err = err;
-	pr->finished = true;
-	pthread_cond_signal(&pr->done_cond);
-	pthread_mutex_unlock(&pr->lock);
-	return NULL;
+	(void)t;
+	c->rc = count_run(c->n, c->method, c->nparts, c->part, c->threads,
+	                  progress_update, c, &c->result);
+	c->err = errno;
 }
 
 static double now(void)
@@ -421,33 +414,33 @@ static void on_bar_signal(int sig)
 }
 
 /* Runs the count in a thread while this one draws a bar after half a second. */
+/* Runs the count on a task while this thread draws a bar after half a second. */
 static int count_with_bar(int n, enum count_method method, int nparts, int part,
                           int threads, struct count_result *res)
 {
-	struct progress pr = {.n = n,
-	                      .threads = threads,
-	                      .nparts = nparts,
-	                      .part = part,
-	                      .method = method};
-	double start = now();
-	bool drawn = false;
-	pthread_t tid;
-	int rc;
-
 	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+	struct counting c = {.n = n,
+	                     .threads = threads,
+	                     .nparts = nparts,
+	                     .part = part,
+	                     .method = method};
 	struct sigaction sa, old[4];
 	sigset_t block, saved;
+	struct task t;
+	double start = now();
+	bool drawn = false;
+	int rc;
 
 	/* The count's threads leave the signals to this one, which draws. */
 	sigemptyset(&block);
 	for (int i = 0; i < 4; i++)
 		sigaddset(&block, sigs[i]);
+	task_init(&t);
 	pthread_sigmask(SIG_BLOCK, &block, &saved);
-	pthread_mutex_init(&pr.lock, NULL);
-	pthread_cond_init(&pr.done_cond, NULL);
-	rc = pthread_create(&tid, NULL, count_thread, &pr);
+	rc = task_start(&t, count_task, &c, NULL, NULL);
 	pthread_sigmask(SIG_SETMASK, &saved, NULL);
 	if (rc != 0) {
+		task_destroy(&t);
 		errno = rc;
 		return -1;
 	}
@@ -456,35 +449,23 @@ static int count_with_bar(int n, enum count_method method, int nparts, int part,
 	sigemptyset(&sa.sa_mask);
 	for (int i = 0; i < 4; i++)
 		sigaction(sigs[i], &sa, &old[i]);
-	pthread_mutex_lock(&pr.lock);
-	while (!pr.finished) {
-		struct timespec until;
-
-		clock_gettime(CLOCK_REALTIME, &until);
-		until.tv_nsec += 200 * 1000 * 1000;
-		if (until.tv_nsec >= 1000000000) {
-			until.tv_sec++;
-			until.tv_nsec -= 1000000000;
-		}
-		pthread_cond_timedwait(&pr.done_cond, &pr.lock, &until);
-		if (!pr.finished && now() - start > 0.5) {
-			draw_bar(pr.done, now() - start);
+	while (!task_wait(&t, 200)) {
+		if (now() - start > 0.5) {
+			draw_bar(atomic_load(&c.permille) / 1000.0, now() - start);
 			drawn = true;
 			bar_shown = 1;
 		}
 	}
-	pthread_mutex_unlock(&pr.lock);
-	pthread_join(tid, NULL);
+	task_join(&t);
+	task_destroy(&t);
 	if (drawn)
 		fputs("\r\033[K", stderr);
 	bar_shown = 0;
 	for (int i = 0; i < 4; i++)
 		sigaction(sigs[i], &old[i], NULL);
-	pthread_mutex_destroy(&pr.lock);
-	pthread_cond_destroy(&pr.done_cond);
-	*res = pr.result;
-	errno = pr.err;
-	return pr.rc;
+	*res = c.result;
+	errno = c.err;
+	return c.rc;
 }
 
 int cli_count(int argc, char **argv)

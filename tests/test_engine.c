@@ -3,7 +3,9 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <setjmp.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -53,7 +55,7 @@ static void test_count_totals(void **state)
 	for (int n = 1; n <= 15; n++) {
 		struct count_result r;
 
-		assert_int_equal(count_solutions(n, 0, NULL, NULL, &r), 0);
+		assert_int_equal(count_solutions(n, 0, NULL, NULL, NULL, &r), 0);
 		assert_int_equal(r.total, a000170[n]);
 		if (n <= 14)
 			assert_int_equal(r.unique, a002562[n]);
@@ -66,9 +68,9 @@ static void test_count_threads_agree(void **state)
 	for (int n = 8; n <= 13; n++) {
 		struct count_result one, two, many;
 
-		assert_int_equal(count_solutions(n, 1, NULL, NULL, &one), 0);
-		assert_int_equal(count_solutions(n, 2, NULL, NULL, &two), 0);
-		assert_int_equal(count_solutions(n, 7, NULL, NULL, &many), 0);
+		assert_int_equal(count_solutions(n, 1, NULL, NULL, NULL, &one), 0);
+		assert_int_equal(count_solutions(n, 2, NULL, NULL, NULL, &two), 0);
+		assert_int_equal(count_solutions(n, 7, NULL, NULL, NULL, &many), 0);
 		assert_int_equal(one.total, two.total);
 		assert_int_equal(one.total, many.total);
 		assert_int_equal(one.unique, two.unique);
@@ -83,7 +85,7 @@ static void test_count_matches_reference(void **state)
 	for (int n = 1; n <= 12; n++) {
 		struct count_result r;
 
-		assert_int_equal(count_solutions(n, 2, NULL, NULL, &r), 0);
+		assert_int_equal(count_solutions(n, 2, NULL, NULL, NULL, &r), 0);
 		assert_int_equal(r.total, enum_completions(n, NULL, 0, NULL));
 	}
 }
@@ -99,10 +101,11 @@ static void test_halves_match_backtrack(void **state)
 		struct count_result h, b;
 
 		assert_true(count_method_works(COUNT_HALVES, n));
-		assert_int_equal(count_solutions_by(n, COUNT_HALVES, 1, NULL, NULL, &h),
-		                 0);
 		assert_int_equal(
-		        count_solutions_by(n, COUNT_BACKTRACK, 2, NULL, NULL, &b), 0);
+		        count_solutions_by(n, COUNT_HALVES, 1, NULL, NULL, NULL, &h), 0);
+		assert_int_equal(
+		        count_solutions_by(n, COUNT_BACKTRACK, 2, NULL, NULL, NULL, &b),
+		        0);
 		assert_int_equal(h.total, b.total);
 		assert_int_equal(h.unique, b.unique);
 		assert_int_equal(h.total, a000170[n]);
@@ -111,7 +114,7 @@ static void test_halves_match_backtrack(void **state)
 	/* 16 by the halves alone: the backtracking would take a second. */
 	uint64_t total;
 	size_t bytes;
-	assert_int_equal(halves_count(16, 2, NULL, NULL, &total, &bytes), 0);
+	assert_int_equal(halves_count(16, 2, NULL, NULL, NULL, &total, &bytes), 0);
 	assert_int_equal(total, a000170[16]);
 	assert_true(bytes > 0 && bytes < 64u << 20);
 }
@@ -123,20 +126,21 @@ static void test_halves_threads_agree(void **state)
 	for (int n = 9; n <= 14; n++) {
 		uint64_t one, two, many;
 
-		assert_int_equal(halves_count(n, 1, NULL, NULL, &one, NULL), 0);
-		assert_int_equal(halves_count(n, 2, NULL, NULL, &two, NULL), 0);
-		assert_int_equal(halves_count(n, 5, NULL, NULL, &many, NULL), 0);
+		assert_int_equal(halves_count(n, 1, NULL, NULL, NULL, &one, NULL), 0);
+		assert_int_equal(halves_count(n, 2, NULL, NULL, NULL, &two, NULL), 0);
+		assert_int_equal(halves_count(n, 5, NULL, NULL, NULL, &many, NULL), 0);
 		assert_int_equal(one, a000170[n]);
 		assert_int_equal(two, one);
 		assert_int_equal(many, one);
 	}
 	errno = 0;
 	assert_int_equal(
-	        halves_count(HALVES_MAX_N + 1, 1, NULL, NULL, &(uint64_t){0}, NULL), -1);
+	        halves_count(HALVES_MAX_N + 1, 1, NULL, NULL, NULL, &(uint64_t){0}, NULL),
+	        -1);
 	assert_int_equal(errno, EINVAL);
-	assert_int_equal(halves_count(8, 0, NULL, NULL, &(uint64_t){0}, NULL), -1);
+	assert_int_equal(halves_count(8, 0, NULL, NULL, NULL, &(uint64_t){0}, NULL), -1);
 	errno = 0;
-	assert_int_equal(count_solutions_by(20, COUNT_HALVES, 1, NULL, NULL,
+	assert_int_equal(count_solutions_by(20, COUNT_HALVES, 1, NULL, NULL, NULL,
 	                                    &(struct count_result){0, 0}),
 	                 -1);
 	assert_int_equal(errno, EINVAL);
@@ -157,7 +161,8 @@ static void test_halves_kernels(void **state)
 		for (int n = 13; n <= 15; n++) {
 			uint64_t total;
 
-			assert_int_equal(halves_count(n, 2, NULL, NULL, &total, NULL), 0);
+			assert_int_equal(
+			        halves_count(n, 2, NULL, NULL, NULL, &total, NULL), 0);
 			assert_int_equal(total, a000170[n]);
 		}
 	}
@@ -212,16 +217,63 @@ static void test_known_counts(void **state)
 	assert_false(known_counts(28, &total, &unique));
 }
 
+/* A count asked to stop stops: a flag set before it starts, or during it. */
+struct stopper {
+	atomic_int cancel;
+	int rc, err;
+	enum count_method m;
+};
+
+static void *count_to_stop(void *arg)
+{
+	struct stopper *s = arg;
+	struct count_result r;
+
+	s->rc = count_solutions_by(17, s->m, 1, NULL, NULL, &s->cancel, &r);
+	s->err = errno;
+	return NULL;
+}
+
+static void test_count_cancel(void **state)
+{
+	struct count_result r;
+	atomic_int stop;
+
+	(void)state;
+	atomic_init(&stop, 1);
+	errno = 0;
+	assert_int_equal(count_solutions_by(17, COUNT_HALVES, 2, NULL, NULL, &stop, &r),
+	                 -1);
+	assert_int_equal(errno, ECANCELED);
+	errno = 0;
+	assert_int_equal(
+	        count_solutions_by(17, COUNT_BACKTRACK, 2, NULL, NULL, &stop, &r), -1);
+	assert_int_equal(errno, ECANCELED);
+	/* Under way: both counts take seconds at n = 17 on one thread. */
+	for (int m = COUNT_HALVES; m <= COUNT_BACKTRACK; m++) {
+		struct stopper s = {.m = (enum count_method)m};
+		pthread_t tid;
+
+		atomic_init(&s.cancel, 0);
+		assert_int_equal(pthread_create(&tid, NULL, count_to_stop, &s), 0);
+		usleep(200 * 1000);
+		atomic_store(&s.cancel, 1);
+		pthread_join(tid, NULL);
+		assert_int_equal(s.rc, -1);
+		assert_int_equal(s.err, ECANCELED);
+	}
+}
+
 static void test_count_bad_n(void **state)
 {
 	struct count_result r;
 
 	(void)state;
 	errno = 0;
-	assert_int_equal(count_solutions(0, 1, NULL, NULL, &r), -1);
+	assert_int_equal(count_solutions(0, 1, NULL, NULL, NULL, &r), -1);
 	assert_int_equal(errno, EINVAL);
 	errno = 0;
-	assert_int_equal(count_solutions(COUNT_MAX_N + 1, 1, NULL, NULL, &r), -1);
+	assert_int_equal(count_solutions(COUNT_MAX_N + 1, 1, NULL, NULL, NULL, &r), -1);
 	assert_int_equal(errno, EINVAL);
 }
 
@@ -247,7 +299,7 @@ static void test_count_progress(void **state)
 	struct count_result r;
 
 	(void)state;
-	assert_int_equal(count_solutions(12, 2, record_progress, &s, &r), 0);
+	assert_int_equal(count_solutions(12, 2, record_progress, &s, NULL, &r), 0);
 	assert_true(s.calls > 1);
 	assert_int_equal(s.backwards, 0);
 	assert_true(s.last > 0.999);
@@ -1190,6 +1242,7 @@ int main(void)
 	        cmocka_unit_test(test_halves_kernels),
 	        cmocka_unit_test(test_rotational),
 	        cmocka_unit_test(test_known_counts),
+	        cmocka_unit_test(test_count_cancel),
 	        cmocka_unit_test(test_count_bad_n),
 	        cmocka_unit_test(test_count_progress),
 	        cmocka_unit_test(test_eight_queens_classes),

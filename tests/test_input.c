@@ -1,9 +1,10 @@
-/* Unit tests of the input decoder: terminal bytes to events, with no terminal. */
+/* Unit tests of the terminal side's parts that need no terminal: input, keymap, task. */
 #include "config.h"
 
 #include <errno.h>
 #include <locale.h>
 #include <setjmp.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -17,6 +18,7 @@
 
 #include "input.h"
 #include "keymap.h"
+#include "task.h"
 
 /* Each decoding test runs under these; xterm-256color shows libtermkey 0.22's bug. */
 static const char *const terms[] = {"xterm-256color", "tmux-256color", "screen"};
@@ -570,6 +572,59 @@ static void test_keymap(void **state)
 	assert_string_equal(hints[0], "arrows move");
 }
 
+/* A job that runs until it is cancelled, and one that ends by itself. */
+static void until_cancelled(struct task *t, void *arg)
+{
+	int *laps = arg;
+
+	while (!task_cancelled(t)) {
+		(*laps)++;
+		usleep(1000);
+	}
+}
+
+static void at_once(struct task *t, void *arg)
+{
+	(void)t;
+	*(int *)arg = 42;
+}
+
+static void count_notice(void *ctx)
+{
+	atomic_fetch_add((atomic_int *)ctx, 1);
+}
+
+static void test_task(void **state)
+{
+	struct task t;
+	atomic_int notices;
+	int laps = 0, answer = 0;
+
+	(void)state;
+	atomic_init(&notices, 0);
+	task_init(&t);
+	assert_false(task_done(&t));
+	assert_int_equal(task_start(&t, until_cancelled, &laps, count_notice, &notices),
+	                 0);
+	assert_false(task_wait(&t, 20));
+	assert_false(task_done(&t));
+	task_stop(&t);
+	assert_false(t.running);
+	assert_true(laps > 0);
+	assert_int_equal(atomic_load(&notices), 1);
+	/* Started again, it runs to its end and says so. */
+	assert_int_equal(task_start(&t, at_once, &answer, count_notice, &notices), 0);
+	assert_true(task_wait(&t, 5000));
+	assert_true(task_done(&t));
+	task_join(&t);
+	assert_int_equal(answer, 42);
+	assert_false(task_cancelled(&t));
+	/* Destroying a running task stops and joins it first. */
+	assert_int_equal(task_start(&t, until_cancelled, &laps, NULL, NULL), 0);
+	task_destroy(&t);
+	assert_int_equal(atomic_load(&notices), 2);
+}
+
 int main(void)
 {
 	static const char *const utf8_names[] = {"C.UTF-8", "C.utf8", "en_US.UTF-8"};
@@ -584,6 +639,7 @@ int main(void)
 	        cmocka_unit_test(test_mouse_enable),
 	        cmocka_unit_test(test_describe),
 	        cmocka_unit_test(test_keymap),
+	        cmocka_unit_test(test_task),
 	};
 
 	for (size_t i = 0; i < sizeof utf8_names / sizeof *utf8_names && !utf8_locale;

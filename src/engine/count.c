@@ -75,6 +75,8 @@ struct shared {
 	uint64_t total_weight;
 	count_progress_fn progress;
 	void *ctx;
+	const atomic_int *cancel; /* the caller's: stop when non-zero */
+	atomic_bool cancelled;
 };
 
 struct worker {
@@ -507,6 +509,11 @@ static void *worker_run(void *arg)
 	struct worker *w = arg;
 	struct shared *sh = w->sh;
 	for (;;) {
+		if (sh->cancel &&
+		    atomic_load_explicit(sh->cancel, memory_order_relaxed)) {
+			atomic_store(&sh->cancelled, true);
+			break;
+		}
 		size_t i = atomic_fetch_add(&sh->next, 1);
 		if (i >= sh->ntasks)
 			break;
@@ -692,18 +699,19 @@ bool count_method_works(enum count_method m, int n)
 }
 
 int count_solutions_by(int n, enum count_method m, int threads,
-                       count_progress_fn progress, void *ctx, struct count_result *out)
+                       count_progress_fn progress, void *ctx, const atomic_int *cancel,
+                       struct count_result *out)
 {
 	if (!count_method_works(m, n) || threads < 0 || !out) {
 		errno = EINVAL;
 		return -1;
 	}
 	if (m == COUNT_BACKTRACK || !count_method_works(COUNT_HALVES, n))
-		return count_solutions_part(n, 1, 0, threads, progress, ctx, out);
+		return count_solutions_part(n, 1, 0, threads, progress, ctx, cancel, out);
 	uint64_t total, quarter, half;
 	if (threads == 0)
 		threads = count_default_threads();
-	if (halves_count(n, threads, progress, ctx, &total, NULL) < 0 ||
+	if (halves_count(n, threads, progress, ctx, cancel, &total, NULL) < 0 ||
 	    count_rotational(n, &quarter, &half) < 0)
 		return -1;
 	/* Burnside: the reflections fix no solution for n > 1. */
@@ -713,13 +721,14 @@ int count_solutions_by(int n, enum count_method m, int threads,
 }
 
 int count_solutions(int n, int threads, count_progress_fn progress, void *ctx,
-                    struct count_result *out)
+                    const atomic_int *cancel, struct count_result *out)
 {
-	return count_solutions_by(n, COUNT_AUTO, threads, progress, ctx, out);
+	return count_solutions_by(n, COUNT_AUTO, threads, progress, ctx, cancel, out);
 }
 
 int count_solutions_part(int n, int nparts, int which, int threads,
-                         count_progress_fn progress, void *ctx, struct count_result *out)
+                         count_progress_fn progress, void *ctx, const atomic_int *cancel,
+                         struct count_result *out)
 {
 	if (n < 1 || n > COUNT_MAX_N || threads < 0 || !out || nparts < 1 ||
 	    nparts > COUNT_MAX_PARTS || which < 0 || which >= nparts) {
@@ -758,8 +767,10 @@ int count_solutions_part(int n, int nparts, int which, int threads,
 	                    .tasks = tasks,
 	                    .ntasks = ntasks,
 	                    .progress = progress,
-	                    .ctx = ctx};
+	                    .ctx = ctx,
+	                    .cancel = cancel};
 	atomic_init(&sh.next, 0);
+	atomic_init(&sh.cancelled, false);
 	for (size_t i = 0; i < ntasks; i++)
 		sh.total_weight += tasks[i].weight;
 	int err = pthread_mutex_init(&sh.lock, NULL);
@@ -807,6 +818,8 @@ int count_solutions_part(int n, int nparts, int which, int threads,
 	free(workers);
 	pthread_mutex_destroy(&sh.lock);
 	free(tasks);
+	if (!err && atomic_load(&sh.cancelled))
+		err = ECANCELED;
 	if (err) {
 		errno = err;
 		return -1;

@@ -2,6 +2,7 @@
 #ifndef NQ_COUNT_H
 #define NQ_COUNT_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -23,11 +24,13 @@ typedef void (*count_progress_fn)(void *ctx, double done);
 /*
  * Counts the solutions of the n-queens puzzle for 1 <= n <= COUNT_MAX_N with
  * `threads` POSIX threads (0 means the number of online CPUs), by the
- * fastest method for n.  Returns 0, or -1 with errno set (EINVAL for a bad
- * n, ENOMEM, or what pthread_create said).
+ * fastest method for n.  cancel, when not NULL, is looked at between small
+ * units of work: once it is non-zero the count stops within milliseconds
+ * and returns -1 with errno ECANCELED.  Returns 0, or -1 with errno set
+ * (EINVAL for a bad n, ENOMEM, ECANCELED, or what pthread_create said).
  */
 int count_solutions(int n, int threads, count_progress_fn progress, void *ctx,
-                    struct count_result *out);
+                    const atomic_int *cancel, struct count_result *out);
 
 /*
  * The ways to count.  COUNT_HALVES joins half boards (halves.h, for
@@ -43,7 +46,8 @@ bool count_method_works(enum count_method m, int n);
 
 /* count_solutions by a given method; EINVAL where it does not work. */
 int count_solutions_by(int n, enum count_method m, int threads,
-                       count_progress_fn progress, void *ctx, struct count_result *out);
+                       count_progress_fn progress, void *ctx, const atomic_int *cancel,
+                       struct count_result *out);
 
 /*
  * The solutions that a quarter turn maps to themselves (OEIS A033148), and
@@ -64,7 +68,8 @@ int count_rotational(int n, uint64_t *quarter, uint64_t *half);
 
 /* Counts part `which` (0-based) of nparts, like count_solutions. */
 int count_solutions_part(int n, int nparts, int which, int threads,
-                         count_progress_fn progress, void *ctx, struct count_result *out);
+                         count_progress_fn progress, void *ctx, const atomic_int *cancel,
+                         struct count_result *out);
 
 /* Each part's estimated weight and number of constellations; -1 with errno. */
 struct count_part {

@@ -112,6 +112,7 @@ struct shared {
 	int err;
 	halves_progress_fn progress;
 	void *ctx;
+	const atomic_int *cancel; /* the caller's: stop when non-zero */
 };
 
 /* One thread's buffers. */
@@ -934,6 +935,8 @@ static void *work_run(void *arg)
 		if (i0 >= sh->nunits)
 			break;
 		size_t i1 = i0 + sh->grab < sh->nunits ? i0 + sh->grab : sh->nunits;
+		if (sh->cancel && atomic_load_explicit(sh->cancel, memory_order_relaxed))
+			w->err = ECANCELED;
 		for (size_t i = i0; i < i1 && !w->err; i++) {
 			const struct unit *u = &sh->units[i];
 			const struct start *s = &sh->starts[u->start];
@@ -1028,13 +1031,14 @@ static void shared_free(struct shared *sh)
 }
 
 int halves_count(int n, int threads, halves_progress_fn progress, void *ctx,
-                 uint64_t *total, size_t *bytes)
+                 const atomic_int *cancel, uint64_t *total, size_t *bytes)
 {
 	if (n < HALVES_MIN_N || n > HALVES_MAX_N || threads < 1 || !total) {
 		errno = EINVAL;
 		return -1;
 	}
-	struct shared sh = {.n = n, .h = n / 2, .progress = progress, .ctx = ctx};
+	struct shared sh = {
+	        .n = n, .h = n / 2, .progress = progress, .ctx = ctx, .cancel = cancel};
 	const char *name;
 	size_t used = 0;
 	sh.wlo = n - sh.h;

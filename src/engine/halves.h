@@ -2,6 +2,7 @@
 #ifndef NQ_HALVES_H
 #define NQ_HALVES_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -20,11 +21,12 @@ typedef void (*halves_progress_fn)(void *ctx, double done);
  * Counts the solutions for HALVES_MIN_N <= n <= HALVES_MAX_N with `threads`
  * POSIX threads (at least 1).  Stores the count in *total and, if bytes is
  * not NULL, the memory the tables and the threads' buffers took at most.
- * Returns 0, or -1 with errno set (EINVAL, ENOMEM, or what pthread_create
- * said).
+ * cancel, when not NULL, is looked at between handfuls of units: once it
+ * is non-zero the count stops.  Returns 0, or -1 with errno set (EINVAL,
+ * ENOMEM, ECANCELED, or what pthread_create said).
  */
 int halves_count(int n, int threads, halves_progress_fn progress, void *ctx,
-                 uint64_t *total, size_t *bytes);
+                 const atomic_int *cancel, uint64_t *total, size_t *bytes);
 
 /* The instruction set the join runs on: "avx512", "avx2", "popcnt" or
  * "generic" (x86 has all four, built side by side), the fastest this

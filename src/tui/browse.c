@@ -288,7 +288,7 @@ static void *tally_run(void *arg)
 {
 	struct tally *t = arg;
 	struct count_result res = {0, 0};
-	int rc = count_solutions(t->n, 0, tally_progress, t, &res);
+	int rc = count_solutions(t->n, 0, tally_progress, t, NULL, &res);
 	bool abandoned;
 
 	pthread_mutex_lock(&t->lock);

@@ -5,7 +5,6 @@
 
 #include <curses.h>
 #include <inttypes.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +19,7 @@
 #include "puzzle.h"
 #include "store.h"
 #include "symmetry.h"
+#include "task.h"
 #include "terminal.h"
 #include "text.h"
 #include "theme.h"
@@ -38,11 +38,7 @@ struct snap {
 
 /* What the background judge works on and finds. */
 struct judge {
-	pthread_t tid;
-	bool running;
-	atomic_int cancel;
-	pthread_mutex_t lock;
-	bool done;
+	struct task task;
 	struct board b; /* its own copy of the position */
 	const struct enum_table *table;
 	int rc;
@@ -217,31 +213,26 @@ static int judge_position(const struct board *b, const struct enum_table *table,
 	return cancel && atomic_load(cancel) ? -1 : 0;
 }
 
-static void *judge_run(void *arg)
+/* The judge's thread: its results are read once the task is done. */
+static void judge_run(struct task *t, void *arg)
 {
 	struct judge *j = arg;
-	struct puzzle_status st;
-	uint64_t index, class_index;
-	int rc = judge_position(&j->b, j->table, &j->cancel, &st, &index, &class_index);
 
-	pthread_mutex_lock(&j->lock);
-	j->rc = rc;
-	j->st = st;
-	j->index = index;
-	j->class_index = class_index;
-	j->done = true;
-	pthread_mutex_unlock(&j->lock);
+	j->rc = judge_position(&j->b, j->table, task_flag(t), &j->st, &j->index,
+	                       &j->class_index);
+}
+
+static void judge_notify(void *ctx)
+{
+	(void)ctx;
 	term_post();
-	return NULL;
 }
 
 static void judge_stop(struct play *p)
 {
-	if (!p->job.running)
+	if (!p->job.task.running)
 		return;
-	atomic_store(&p->job.cancel, 1);
-	pthread_join(p->job.tid, NULL);
-	p->job.running = false;
+	task_stop(&p->job.task);
 	board_destroy(&p->job.b);
 }
 
@@ -308,28 +299,17 @@ static void judge_start(struct play *p)
 	for (size_t i = 0; i < p->b.pos.count; i++)
 		board_place(&p->job.b, p->b.pos.sq[i]);
 	p->job.table = p->table;
-	atomic_store(&p->job.cancel, 0);
-	p->job.done = false;
-	if (pthread_create(&p->job.tid, NULL, judge_run, &p->job) == 0)
-		p->job.running = true;
-	else
+	if (task_start(&p->job.task, judge_run, &p->job, judge_notify, NULL) != 0)
 		board_destroy(&p->job.b);
 }
 
 static void play_wake(void *self)
 {
 	struct play *p = self;
-	bool done;
 
-	if (!p->job.running)
+	if (!task_done(&p->job.task))
 		return;
-	pthread_mutex_lock(&p->job.lock);
-	done = p->job.done;
-	pthread_mutex_unlock(&p->job.lock);
-	if (!done)
-		return;
-	pthread_join(p->job.tid, NULL);
-	p->job.running = false;
+	task_join(&p->job.task);
 	board_destroy(&p->job.b);
 	if (p->job.rc == 0)
 		judged(p, &p->job.st, p->job.index, p->job.class_index);
@@ -375,7 +355,7 @@ static struct play *play_new(int n, const struct puzzle *pz, const char *puzzle_
 		return NULL;
 	p->store = store;
 	p->table = table;
-	pthread_mutex_init(&p->job.lock, NULL);
+	task_init(&p->job.task);
 	if (pz) {
 		p->is_puzzle = true;
 		p->pz = *pz;
@@ -397,7 +377,7 @@ static void play_free(void *self)
 	if (!p)
 		return;
 	judge_stop(p);
-	pthread_mutex_destroy(&p->job.lock);
+	task_destroy(&p->job.task);
 	board_destroy(&p->b);
 	hist_free(p);
 	free(p->cells);
