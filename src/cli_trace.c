@@ -18,6 +18,7 @@ static const char synopsis[] =
 int cli_parse_from(const char *cmd, const char *text, int *n, int **ranks)
 {
 	struct position pos;
+	struct square twice;
 	char err[256], *padded = NULL;
 	int *r, tokens = 0, rc;
 
@@ -56,26 +57,20 @@ int cli_parse_from(const char *cmd, const char *text, int *n, int **ranks)
 		board_free(&pos);
 		return cli_usage_error(cmd, "out of memory");
 	}
-	for (int f = 0; f < *n; f++)
+	for (int f = pos.n; f < *n; f++)
 		r[f] = -1;
-	for (size_t i = 0; i < pos.count; i++) {
-		struct square sq = pos.sq[i];
+	if (!board_ranks(&pos, r, &twice)) {
+		char a[32], b[32];
 
-		if (r[sq.file] >= 0) {
-			char a[32], b[32];
-
-			board_square_name((struct square){sq.file, r[sq.file]}, a,
-			                  sizeof a);
-			board_square_name(sq, b, sizeof b);
-			free(r);
-			board_free(&pos);
-			return cli_usage_error(
-			        cmd,
-			        "--from has two queens on one file (%s and "
-			        "%s); the search keeps one a file",
-			        a, b);
-		}
-		r[sq.file] = sq.rank;
+		board_square_name((struct square){twice.file, r[twice.file]}, a,
+		                  sizeof a);
+		board_square_name(twice, b, sizeof b);
+		free(r);
+		board_free(&pos);
+		return cli_usage_error(cmd,
+		                       "--from has two queens on one file (%s and "
+		                       "%s); the search keeps one a file",
+		                       a, b);
 	}
 	board_free(&pos);
 	*ranks = r;

@@ -26,6 +26,7 @@
 #include "enumerate.h"
 #include "known.h"
 #include "lines.h"
+#include "search.h"
 #include "symmetry.h"
 
 /* OEIS A000170 and A002562, as in the seeds' tables. */
@@ -812,6 +813,118 @@ static void test_parse_limits(void **state)
 	free(dots);
 }
 
+/* The rules the screens once wrote out for themselves, one by one. */
+static void test_lines_and_between(void **state)
+{
+	struct square c3 = {2, 2}, between[8];
+	enum board_line line;
+	struct position p;
+	int ranks[8];
+	struct square twice;
+	char err[128];
+
+	(void)state;
+	/* The four lines through c3, and a knight's move off them all. */
+	assert_true(board_same_line(c3, (struct square){2, 7}, &line));
+	assert_int_equal(line, BOARD_LINE_FILE);
+	assert_true(board_same_line(c3, (struct square){6, 2}, &line));
+	assert_int_equal(line, BOARD_LINE_RANK);
+	assert_true(board_same_line(c3, (struct square){5, 5}, &line));
+	assert_int_equal(line, BOARD_LINE_DIAGONAL);
+	assert_true(board_same_line(c3, (struct square){0, 4}, &line));
+	assert_int_equal(line, BOARD_LINE_ANTI);
+	assert_false(board_same_line(c3, (struct square){3, 4}, &line));
+	assert_false(board_same_line(c3, c3, &line));
+	assert_string_equal(board_line_phrase(BOARD_LINE_ANTI), "a diagonal");
+	assert_string_equal(board_line_phrase(BOARD_LINE_RANK), "the rank");
+
+	/* Between a1 and e5: b2 c3 d4, from a1's side; none for neighbours. */
+	assert_int_equal(
+	        board_between((struct square){0, 0}, (struct square){4, 4}, between, 8),
+	        3);
+	assert_int_equal(between[0].file, 1);
+	assert_int_equal(between[2].rank, 3);
+	assert_int_equal(
+	        board_between((struct square){4, 0}, (struct square){0, 4}, between, 8),
+	        3);
+	assert_int_equal(between[0].file, 3);
+	assert_int_equal(between[0].rank, 1);
+	assert_int_equal(board_between(c3, (struct square){3, 3}, between, 8), 0);
+	assert_int_equal(board_between(c3, (struct square){3, 4}, between, 8), 0);
+	assert_int_equal(
+	        board_between((struct square){0, 1}, (struct square){0, 6}, between, 2),
+	        4);
+
+	/* Ranks by file, and the second queen on a file named. */
+	assert_int_equal(board_parse("c5 a2", &p, err, sizeof err), 0);
+	assert_true(board_ranks(&p, ranks, NULL));
+	assert_int_equal(ranks[0], 1);
+	assert_int_equal(ranks[1], -1);
+	assert_int_equal(ranks[2], 4);
+	board_free(&p);
+	assert_int_equal(board_parse("a1 b4 a3", &p, err, sizeof err), 0);
+	assert_false(board_ranks(&p, ranks, &twice));
+	assert_int_equal(twice.file, 0);
+	assert_int_equal(twice.rank, 2);
+	assert_int_equal(ranks[0], 0);
+	board_free(&p);
+}
+
+static void test_order_and_ends(void **state)
+{
+	int first[ENUM_MAX_N], last[ENUM_MAX_N], q[ENUM_MAX_N];
+
+	(void)state;
+	assert_true(enum_compare(3, (int[]){0, 2, 1}, (int[]){0, 2, 2}) < 0);
+	assert_true(enum_compare(3, (int[]){1, 0, 0}, (int[]){0, 2, 2}) > 0);
+	assert_int_equal(enum_compare(3, (int[]){1, 0, 2}, (int[]){1, 0, 2}), 0);
+	assert_false(enum_first(3, first));
+	assert_false(enum_last(2, last));
+	/* The last solution is the one unrank gives for the total, n = 4..12. */
+	for (int n = 4; n <= 12; n++) {
+		uint64_t total;
+
+		known_counts(n, &total, NULL);
+		assert_true(enum_first(n, first));
+		assert_true(enum_unrank(n, 1, NULL, q));
+		assert_int_equal(enum_compare(n, first, q), 0);
+		assert_true(enum_last(n, last));
+		assert_true(enum_unrank(n, total, NULL, q));
+		assert_int_equal(enum_compare(n, last, q), 0);
+	}
+	/* Which algorithms search a tree. */
+	assert_true(search_is_tree(SEARCH_BACKTRACK));
+	assert_true(search_is_tree(SEARCH_SCAN));
+	assert_true(search_is_tree(SEARCH_PERMUTE));
+	assert_false(search_is_tree(SEARCH_REPAIR));
+	assert_false(search_is_tree(SEARCH_CONSTRUCT));
+}
+
+/* One class number: the walk from the start and the catalog's agree, n = 1..10. */
+static void test_class_index_agrees(void **state)
+{
+	(void)state;
+	for (int n = 1; n <= 10; n++) {
+		struct catalog *c = catalog_new(n);
+		struct enum_iter it;
+		int p[ENUM_MAX_N], rep[ENUM_MAX_N];
+
+		assert_non_null(c);
+		while (catalog_walk(c, UINT64_MAX))
+			;
+		enum_start(&it, n);
+		while (enum_next(&it, p)) {
+			uint64_t a, b;
+
+			assert_int_equal(classes_index(n, p, NULL, &a), 0);
+			sym_canonical(n, p, rep, NULL);
+			assert_int_equal(catalog_class_index(c, rep, &b), CATALOG_FOUND);
+			assert_int_equal(a, b);
+		}
+		catalog_free(c);
+	}
+}
+
 static void test_conflicts(void **state)
 {
 	struct position p;
@@ -1260,6 +1373,9 @@ int main(void)
 	        cmocka_unit_test(test_parse_squares),
 	        cmocka_unit_test(test_lines_reader),
 	        cmocka_unit_test(test_parse_limits),
+	        cmocka_unit_test(test_lines_and_between),
+	        cmocka_unit_test(test_order_and_ends),
+	        cmocka_unit_test(test_class_index_agrees),
 	        cmocka_unit_test(test_conflicts),
 	        cmocka_unit_test(test_board_edit),
 	        cmocka_unit_test(test_format),

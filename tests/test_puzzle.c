@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "board.h"
+#include "classes.h"
 #include "enumerate.h"
 #include "puzzle.h"
 #include "store.h"
@@ -442,6 +443,12 @@ static void test_hint(void **state)
 	                 0);
 	assert_int_equal(puzzle_to_board(&pz, &b), 0);
 	assert_int_equal(b.pos.count, 1);
+	/* Placed again on a cleared board, the givens are all it holds. */
+	board_place(&b, (struct square){5, 5});
+	board_clear(&b);
+	puzzle_place_givens(&pz, &b);
+	assert_int_equal(b.pos.count, 1);
+	assert_true(board_has(&b, (struct square){1, 3}));
 	board_place(&b, (struct square){0, 0});
 	assert_int_equal(puzzle_hint(&b, &pz, PUZZLE_WORK_LIMIT, NULL, &h), 0);
 	assert_int_equal(h.kind, PUZZLE_HINT_REMOVE);
@@ -583,7 +590,7 @@ static void test_class_index(void **state)
 		while (enum_next(&it, p)) {
 			uint64_t k;
 
-			assert_int_equal(store_class_index(n, p, NULL, &k), 0);
+			assert_int_equal(classes_index(n, p, NULL, &k), 0);
 			assert_true(k >= 1 && k <= nreps);
 			sym_canonical(n, p, canon, NULL);
 			assert_memory_equal(reps[k - 1], canon, sizeof *p * (size_t)n);
@@ -592,10 +599,10 @@ static void test_class_index(void **state)
 	int bad[4] = {0, 1, 2, 3}, last[8] = {7, 3, 0, 2, 5, 1, 6, 4};
 	uint64_t k;
 
-	assert_int_equal(store_class_index(4, bad, NULL, &k), -1);
+	assert_int_equal(classes_index(4, bad, NULL, &k), -1);
 	assert_int_equal(errno, EINVAL);
 	/* The last solution of 8 is in one of the 12 classes. */
-	assert_int_equal(store_class_index(8, last, NULL, &k), 0);
+	assert_int_equal(classes_index(8, last, NULL, &k), 0);
 	assert_true(k >= 1 && k <= 12);
 }
 

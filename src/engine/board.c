@@ -53,6 +53,73 @@ const char *board_line_name(enum board_line line)
 	}
 }
 
+const char *board_line_phrase(enum board_line line)
+{
+	switch (line) {
+	case BOARD_LINE_FILE:
+		return "the file";
+	case BOARD_LINE_RANK:
+		return "the rank";
+	default:
+		return "a diagonal";
+	}
+}
+
+bool board_same_line(struct square a, struct square b, enum board_line *line)
+{
+	enum board_line l;
+
+	if (a.file == b.file && a.rank == b.rank)
+		return false;
+	if (a.file == b.file)
+		l = BOARD_LINE_FILE;
+	else if (a.rank == b.rank)
+		l = BOARD_LINE_RANK;
+	else if (a.file - a.rank == b.file - b.rank)
+		l = BOARD_LINE_DIAGONAL;
+	else if (a.file + a.rank == b.file + b.rank)
+		l = BOARD_LINE_ANTI;
+	else
+		return false;
+	if (line)
+		*line = l;
+	return true;
+}
+
+int board_between(struct square a, struct square b, struct square *out, int max)
+{
+	int df = (b.file > a.file) - (b.file < a.file);
+	int dr = (b.rank > a.rank) - (b.rank < a.rank);
+	int count = 0;
+
+	if (!board_same_line(a, b, NULL))
+		return 0;
+	for (a.file += df, a.rank += dr; a.file != b.file || a.rank != b.rank;
+	     a.file += df, a.rank += dr) {
+		if (out && count < max)
+			out[count] = a;
+		count++;
+	}
+	return count;
+}
+
+bool board_ranks(const struct position *pos, int *ranks, struct square *twice)
+{
+	for (int f = 0; f < pos->n; f++)
+		ranks[f] = -1;
+	for (size_t i = 0; i < pos->count; i++) {
+		struct square sq = pos->sq[i];
+
+		if (ranks[sq.file] >= 0) {
+			if (twice)
+				*twice = sq;
+			return false;
+		}
+		ranks[sq.file] = sq.rank;
+	}
+	return true;
+}
+
 void board_free(struct position *pos)
 {
 	free(pos->sq);

@@ -111,6 +111,29 @@ void board_square_name(struct square sq, char *buf, size_t len);
 /* The name of a line in a sentence: "file", "rank", "diagonal". */
 const char *board_line_name(enum board_line line);
 
+/* The line with its article, after "along": "the file", "the rank", "a diagonal". */
+const char *board_line_phrase(enum board_line line);
+
+/*
+ * Whether two different squares share one of the four lines through a
+ * square (file, rank, diagonal, anti-diagonal), and which.
+ */
+bool board_same_line(struct square a, struct square b, enum board_line *line);
+
+/*
+ * The squares strictly between a and b on the line they share, from a's
+ * side: writes at most max of them to out and returns how many there are
+ * (0 when a and b share no line or stand side by side).
+ */
+int board_between(struct square a, struct square b, struct square *out, int max);
+
+/*
+ * The queens of pos as 0-based ranks by file into ranks (pos->n of them),
+ * -1 for an empty file.  False when two queens share a file: then *twice
+ * (if not NULL) is the later of them, and ranks[twice->file] the earlier's.
+ */
+bool board_ranks(const struct position *pos, int *ranks, struct square *twice);
+
 /*
  * Formats 0-based ranks by file (a permutation, one queen per file) as 1-based
  * ranks ("1 5 8 6 3 7 2 4"), as algebraic squares ("a1 b5 c8 ..."), or as a

@@ -29,14 +29,6 @@ struct catalog {
 	struct marks sols; /* solution #(j * CATALOG_SOLUTION_STRIDE + 1) */
 };
 
-static int lexcmp(int n, const int *a, const int *b)
-{
-	for (int i = 0; i < n; i++)
-		if (a[i] != b[i])
-			return a[i] < b[i] ? -1 : 1;
-	return 0;
-}
-
 static bool marks_push(struct marks *m, int n, const int *p, uint64_t classes)
 {
 	if (m->count == m->cap) {
@@ -76,7 +68,7 @@ static long marks_floor(const struct marks *m, int n, const int *p)
 		size_t mid = lo + (hi - lo) / 2;
 
 		marks_get(m, n, mid, q);
-		if (lexcmp(n, q, p) <= 0)
+		if (enum_compare(n, q, p) <= 0)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -185,7 +177,7 @@ enum catalog_answer catalog_solution(struct catalog *c, uint64_t k, int *p)
 /* Whether the walk has gone past p, or over everything. */
 static enum catalog_answer reached(const struct catalog *c, const int *p)
 {
-	if (c->st.solutions > 0 && lexcmp(c->n, p, c->st.last) <= 0)
+	if (c->st.solutions > 0 && enum_compare(c->n, p, c->st.last) <= 0)
 		return CATALOG_FOUND;
 	return c->st.done ? CATALOG_NONE : CATALOG_LATER;
 }
@@ -221,12 +213,12 @@ enum catalog_answer catalog_index(struct catalog *c, const int *p, uint64_t *k)
 	at = (uint64_t)j * CATALOG_SOLUTION_STRIDE + 1;
 	/* The walk has passed p, so a solution not before it comes soon. */
 	enum_seek(&it, n, q);
-	while (lexcmp(n, q, p) < 0) {
+	while (enum_compare(n, q, p) < 0) {
 		if (!enum_next(&it, q))
 			return CATALOG_NONE;
 		at++;
 	}
-	if (lexcmp(n, q, p) != 0)
+	if (enum_compare(n, q, p) != 0)
 		return CATALOG_NONE;
 	*k = at;
 	return CATALOG_FOUND;
@@ -286,7 +278,6 @@ enum catalog_answer catalog_class_index(struct catalog *c, const int *rep, uint6
 {
 	int n = c->n, q[ENUM_MAX_N];
 	enum catalog_answer a;
-	struct class_iter ci;
 	uint64_t at = 0;
 	long j = -1;
 
@@ -297,7 +288,8 @@ enum catalog_answer catalog_class_index(struct catalog *c, const int *rep, uint6
 	if (a == CATALOG_LATER && c->st.classes_done)
 		a = CATALOG_FOUND;
 	/* Past the last representative there is none to find. */
-	if (a == CATALOG_FOUND && (c->st.classes == 0 || lexcmp(n, rep, c->last_rep) > 0))
+	if (a == CATALOG_FOUND &&
+	    (c->st.classes == 0 || enum_compare(n, rep, c->last_rep) > 0))
 		a = CATALOG_NONE;
 	if (a == CATALOG_FOUND)
 		j = marks_floor(&c->sols, n, rep);
@@ -311,20 +303,12 @@ enum catalog_answer catalog_class_index(struct catalog *c, const int *rep, uint6
 	if (j < 0)
 		return CATALOG_NONE;
 	/* The classes up to the mark are counted; walk on to rep. */
-	if (lexcmp(n, q, rep) == 0) {
+	if (enum_compare(n, q, rep) == 0) {
 		*i = at;
 		return classes_is_rep(n, rep) ? CATALOG_FOUND : CATALOG_NONE;
 	}
-	classes_seek(&ci, n, q);
-	do {
-		if (!classes_next(&ci, q))
-			return CATALOG_NONE;
-		at++;
-	} while (lexcmp(n, q, rep) < 0);
-	if (lexcmp(n, q, rep) != 0)
-		return CATALOG_NONE;
-	*i = at;
-	return CATALOG_FOUND;
+	return classes_count_to(n, q, at, rep, NULL, i) == 1 ? CATALOG_FOUND
+	                                                     : CATALOG_NONE;
 }
 
 size_t catalog_memory(struct catalog *c)

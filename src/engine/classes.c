@@ -3,7 +3,10 @@
 
 #include "classes.h"
 
+#include <errno.h>
 #include <string.h>
+
+#include "board.h"
 
 /*
  * A cheap test that rules out most solutions as representatives: the first
@@ -95,4 +98,61 @@ bool classes_next(struct class_iter *ci, int *rep)
 		if (classes_is_rep(ci->it.n, rep))
 			return true;
 	return false;
+}
+
+int classes_count_to(int n, const int *from, uint64_t at, const int *rep,
+                     const atomic_int *cancel, uint64_t *index)
+{
+	struct class_iter ci;
+	int q[ENUM_MAX_N], cmp;
+
+	if (from)
+		classes_seek(&ci, n, from);
+	else
+		classes_start(&ci, n);
+	do {
+		if (!classes_next(&ci, q))
+			return 0;
+		at++;
+		if (at % 256 == 0 && cancel &&
+		    atomic_load_explicit(cancel, memory_order_relaxed)) {
+			errno = ECANCELED;
+			return -1;
+		}
+	} while ((cmp = enum_compare(n, q, rep)) < 0);
+	if (cmp != 0)
+		return 0;
+	*index = at;
+	return 1;
+}
+
+int classes_index(int n, const int *p, const atomic_int *cancel, uint64_t *index)
+{
+	int canon[ENUM_MAX_N];
+	struct position pos;
+	bool ok;
+
+	if (n < 1 || n > ENUM_MAX_N) {
+		errno = EINVAL;
+		return -1;
+	}
+	for (int f = 0; f < n; f++) {
+		if (p[f] < 0 || p[f] >= n) {
+			errno = EINVAL;
+			return -1;
+		}
+	}
+	if (board_from_ranks(&pos, n, p) < 0)
+		return -1;
+	ok = board_is_solution(&pos);
+	board_free(&pos);
+	if (!ok) {
+		errno = EINVAL;
+		return -1;
+	}
+	/* Representatives are the smallest members of their classes. */
+	sym_canonical(n, p, canon, NULL);
+	if (classes_count_to(n, NULL, 0, canon, cancel, index) < 0)
+		return -1;
+	return 0;
 }

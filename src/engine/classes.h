@@ -2,6 +2,7 @@
 #ifndef NQ_CLASSES_H
 #define NQ_CLASSES_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -38,5 +39,23 @@ void classes_start(struct class_iter *ci, int n);
 /* Starts just after the solution p (a representative or not). */
 void classes_seek(struct class_iter *ci, int n, const int *p);
 bool classes_next(struct class_iter *ci, int *rep);
+
+/*
+ * The one count of class numbers: walks the representatives after the
+ * solution from (NULL: from the first), counting on from at, up to rep.
+ * Returns 1 with rep's number in *index; 0 when rep is no representative;
+ * -1 with errno ECANCELED when *cancel (may be NULL) turned non-zero.
+ */
+int classes_count_to(int n, const int *from, uint64_t at, const int *rep,
+                     const atomic_int *cancel, uint64_t *index);
+
+/*
+ * The number (1-based) of the class of the solution p: the place of its
+ * representative among all representatives in order.  The time grows with
+ * the number of solutions (seconds from n = 16 on: call it from a thread
+ * with a cancel flag there).  Returns 0, or -1 with errno EINVAL when p is
+ * not a solution or ECANCELED.
+ */
+int classes_index(int n, const int *p, const atomic_int *cancel, uint64_t *index);
 
 #endif

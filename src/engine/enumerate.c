@@ -236,6 +236,32 @@ static void mirror(int n, const int *in, int *out)
 		out[f] = n - 1 - in[f];
 }
 
+int enum_compare(int n, const int *a, const int *b)
+{
+	for (int i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return a[i] < b[i] ? -1 : 1;
+	return 0;
+}
+
+bool enum_first(int n, int *p)
+{
+	struct enum_iter it;
+
+	enum_start(&it, n);
+	return enum_next(&it, p);
+}
+
+bool enum_last(int n, int *p)
+{
+	int first[ENUM_MAX_N];
+
+	if (!enum_first(n, first))
+		return false;
+	mirror(n, first, p);
+	return true;
+}
+
 uint64_t enum_step(int n, const int *p, int64_t d, int *out)
 {
 	struct enum_iter it;

@@ -23,6 +23,20 @@ struct enum_iter {
 	int rank[ENUM_MAX_N];
 };
 
+/*
+ * The order of solutions (and of any positions as ranks by file, n of
+ * them): lexicographic, file a first.  Negative, zero or positive as a
+ * comes before, is, or comes after b.
+ */
+int enum_compare(int n, const int *a, const int *b);
+
+/*
+ * The first solution of n, and the last: the mirror image of the first
+ * (mirroring the ranks reverses the order).  False when n has none.
+ */
+bool enum_first(int n, int *p);
+bool enum_last(int n, int *p);
+
 /* Starts before the first solution; 1 <= n <= ENUM_MAX_N. */
 void enum_start(struct enum_iter *it, int n);
 

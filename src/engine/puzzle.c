@@ -394,13 +394,18 @@ bool puzzle_is_given(const struct puzzle *pz, struct square sq)
 	return sq.file >= 0 && sq.file < pz->n && pz->given[sq.file] == sq.rank;
 }
 
+void puzzle_place_givens(const struct puzzle *pz, struct board *b)
+{
+	for (int f = 0; f < pz->n; f++)
+		if (pz->given[f] >= 0)
+			board_place(b, (struct square){f, pz->given[f]});
+}
+
 int puzzle_to_board(const struct puzzle *pz, struct board *b)
 {
 	if (board_init(b, pz->n) < 0)
 		return -1;
-	for (int f = 0; f < pz->n; f++)
-		if (pz->given[f] >= 0)
-			board_place(b, (struct square){f, pz->given[f]});
+	puzzle_place_givens(pz, b);
 	return 0;
 }
 
@@ -714,24 +719,6 @@ fail:
 	return -1;
 }
 
-/*
- * The queens of a board as ranks by file; false when two share a file (which
- * no completion can mend).
- */
-static bool board_ranks(const struct board *b, int *ranks)
-{
-	for (int f = 0; f < b->pos.n; f++)
-		ranks[f] = -1;
-	for (size_t i = 0; i < b->pos.count; i++) {
-		struct square sq = b->pos.sq[i];
-
-		if (ranks[sq.file] >= 0)
-			return false;
-		ranks[sq.file] = sq.rank;
-	}
-	return true;
-}
-
 int puzzle_status(const struct board *b, uint64_t limit, uint64_t budget,
                   const atomic_int *cancel, struct puzzle_status *out)
 {
@@ -744,7 +731,7 @@ int puzzle_status(const struct board *b, uint64_t limit, uint64_t budget,
 		errno = EINVAL;
 		return -1;
 	}
-	if (board_ranks(b, ranks))
+	if (board_ranks(&b->pos, ranks, NULL))
 		rc = count_given(&s, ranks, limit, &count);
 	if (rc < 0)
 		return -1;
@@ -860,7 +847,7 @@ int puzzle_hint(const struct board *b, const struct puzzle *pz, uint64_t budget,
 		errno = EINVAL;
 		return -1;
 	}
-	if (board_ranks(b, ranks))
+	if (board_ranks(&b->pos, ranks, NULL))
 		rc = count_given(&s, ranks, 1, &c);
 	if (rc < 0)
 		return -1;

@@ -112,6 +112,10 @@ int puzzle_generate(int n, uint64_t seed, enum puzzle_grade grade, struct puzzle
 /* Places the given queens on b, which it initialises. */
 int puzzle_to_board(const struct puzzle *pz, struct board *b);
 
+/* Places the given queens on b, an n×n board already set up (a no-op where they stand).
+ */
+void puzzle_place_givens(const struct puzzle *pz, struct board *b);
+
 /* True when sq holds one of the puzzle's given (locked) queens. */
 bool puzzle_is_given(const struct puzzle *pz, struct square sq);
 

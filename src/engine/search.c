@@ -101,14 +101,19 @@ enum search_algo search_algo_from_name(const char *name)
 	return SEARCH_ALGO_COUNT;
 }
 
+bool search_is_tree(enum search_algo a)
+{
+	return a != SEARCH_REPAIR && a != SEARCH_CONSTRUCT;
+}
+
 int search_min_n(enum search_algo a)
 {
-	return a == SEARCH_REPAIR || a == SEARCH_CONSTRUCT ? 4 : 1;
+	return search_is_tree(a) ? 1 : 4;
 }
 
 int search_max_n(enum search_algo a)
 {
-	return a == SEARCH_REPAIR || a == SEARCH_CONSTRUCT ? LARGE_MAX_N : TREE_MAX_N;
+	return search_is_tree(a) ? TREE_MAX_N : LARGE_MAX_N;
 }
 
 static int rng_below(uint64_t *x, int bound)
@@ -602,10 +607,10 @@ static bool advance(struct search *s)
 		emit_done(s);
 		break;
 	default:
-		if (s->algo == SEARCH_REPAIR || s->algo == SEARCH_CONSTRUCT)
-			step_plan(s);
-		else
+		if (search_is_tree(s->algo))
 			step_tree(s);
+		else
+			step_plan(s);
 		break;
 	}
 	if (s->st.c.events == s->next_ckpt)
@@ -701,7 +706,7 @@ int search_stack(const struct search *s, const struct search_frame **frames)
 
 const uint64_t *search_nodes(const struct search *s)
 {
-	return s->algo == SEARCH_REPAIR || s->algo == SEARCH_CONSTRUCT ? NULL : s->nodes;
+	return search_is_tree(s->algo) ? s->nodes : NULL;
 }
 
 int search_line(const struct search *s)
@@ -741,7 +746,7 @@ size_t search_describe(const struct search *s, char *buf, size_t len)
 	case SEARCH_EV_REJECT:
 		board_square_name(ev->attacker, b, sizeof b);
 		describe_add(buf, len, &at, "reject %s: attacked by %s along %s", a, b,
-		             ev->line == BOARD_LINE_RANK ? "the rank" : "a diagonal");
+		             board_line_phrase(ev->line));
 		break;
 	case SEARCH_EV_PLACE:
 		describe_add(buf, len, &at, "place %s", a);

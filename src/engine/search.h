@@ -68,6 +68,13 @@ const char *search_algo_name(enum search_algo a);
 /* Parses a name as search_algo_name writes it; SEARCH_ALGO_COUNT when none. */
 enum search_algo search_algo_from_name(const char *name);
 
+/*
+ * Whether an algorithm searches a tree of partial boards (backtrack, scan,
+ * permute), stepping back from dead ends; repair and construct instead
+ * follow a plan to one solution.
+ */
+bool search_is_tree(enum search_algo a);
+
 /* The board sizes an algorithm accepts. */
 int search_min_n(enum search_algo a);
 int search_max_n(enum search_algo a);

@@ -13,12 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "board.h"
-#include "classes.h"
-#include "enumerate.h"
 #include "errmsg.h"
 #include "known.h"
-#include "symmetry.h"
 
 /* The first line of the file; a later format would change the number. */
 #define STORE_MAGIC "nqueens progress 1"
@@ -1001,50 +997,6 @@ fail:
 	free(text);
 	free(target);
 	return -1;
-}
-
-int store_class_index(int n, const int *p, const atomic_int *cancel, uint64_t *index)
-{
-	int canon[ENUM_MAX_N], q[ENUM_MAX_N];
-	uint64_t before = 0, seen = 0;
-	struct enum_iter it;
-	struct position pos;
-	bool ok;
-
-	if (n < 1 || n > ENUM_MAX_N) {
-		errno = EINVAL;
-		return -1;
-	}
-	for (int f = 0; f < n; f++) {
-		if (p[f] < 0 || p[f] >= n) {
-			errno = EINVAL;
-			return -1;
-		}
-	}
-	if (board_from_ranks(&pos, n, p) < 0)
-		return -1;
-	ok = board_is_solution(&pos);
-	board_free(&pos);
-	if (!ok) {
-		errno = EINVAL;
-		return -1;
-	}
-	sym_canonical(n, p, canon, NULL);
-	enum_start(&it, n);
-	/* Representatives are smaller than every other member of their class. */
-	while (enum_next(&it, q)) {
-		if (memcmp(q, canon, sizeof *q * (size_t)n) == 0)
-			break;
-		if (++seen % 4096 == 0 && cancel &&
-		    atomic_load_explicit(cancel, memory_order_relaxed)) {
-			errno = ECANCELED;
-			return -1;
-		}
-		if (classes_is_rep(n, q))
-			before++;
-	}
-	*index = before + 1;
-	return 0;
 }
 
 int store_export(const char *stem, const char *text, char *path, size_t pathlen,

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "enumerate.h"
+
 static const char *const names[SYM_COUNT] = {
         "id", "rot90", "rot180", "rot270", "flip-x", "flip-y", "flip-diag", "flip-anti",
 };
@@ -67,15 +69,6 @@ void sym_apply(enum sym s, int n, const int *in, int *out)
 	}
 }
 
-/* Compares two positions lexicographically, as solutions are ordered. */
-static int lexcmp(int n, const int *a, const int *b)
-{
-	for (int i = 0; i < n; i++)
-		if (a[i] != b[i])
-			return a[i] < b[i] ? -1 : 1;
-	return 0;
-}
-
 /*
  * Composition is read off the image of b1 on a 4×4 board: that square lies
  * on no axis of symmetry, so its eight images are all different.
@@ -118,10 +111,10 @@ int sym_canonical(int n, const int *p, int *canon, enum sym *from_canon)
 
 		sym_apply((enum sym)s, n, p, cur);
 		for (int t = 0; t < s && !seen; t++)
-			seen = lexcmp(n, img + (size_t)n * t, cur) == 0;
+			seen = enum_compare(n, img + (size_t)n * t, cur) == 0;
 		if (!seen)
 			distinct++;
-		if (s == 0 || lexcmp(n, cur, img + (size_t)n * best_s) < 0)
+		if (s == 0 || enum_compare(n, cur, img + (size_t)n * best_s) < 0)
 			best_s = s;
 	}
 	/*
@@ -135,7 +128,7 @@ int sym_canonical(int n, const int *p, int *canon, enum sym *from_canon)
 		*from_canon = SYM_ID;
 		for (int s = 0; s < SYM_COUNT; s++) {
 			sym_apply((enum sym)s, n, best, tmp);
-			if (lexcmp(n, tmp, p) == 0) {
+			if (enum_compare(n, tmp, p) == 0) {
 				*from_canon = (enum sym)s;
 				break;
 			}

@@ -255,17 +255,9 @@ static void say(struct browse *b, const char *fmt, ...)
 	va_end(ap);
 }
 
-static int lexcmp(int n, const int *a, const int *b)
-{
-	for (int i = 0; i < n; i++)
-		if (a[i] != b[i])
-			return a[i] < b[i] ? -1 : 1;
-	return 0;
-}
-
 static bool reached(int n, const struct catalog_state *st, const int *p)
 {
-	return st->solutions > 0 && lexcmp(n, p, st->last) <= 0;
+	return st->solutions > 0 && enum_compare(n, p, st->last) <= 0;
 }
 
 /* ---- the totals, counted in the background ---- */
@@ -384,10 +376,11 @@ static enum job job_next(struct browse *b)
 	if (b->can_jump) {
 		if (d->unrank && a->unrank_k != d->unrank)
 			return JOB_UNRANK;
-		if (d->rank && !(a->rank_valid && lexcmp(n, a->rank_p, d->rank_p) == 0))
+		if (d->rank &&
+		    !(a->rank_valid && enum_compare(n, a->rank_p, d->rank_p) == 0))
 			return JOB_RANK;
 		if (d->nvar && !(a->var_valid && a->nvar == d->nvar &&
-		                 lexcmp(n, a->var0, d->var[0]) == 0))
+		                 enum_compare(n, a->var0, d->var[0]) == 0))
 			return JOB_VARIANTS;
 	}
 	catalog_state(b->cat, &st);
@@ -596,18 +589,6 @@ static void show(struct browse *b, uint64_t k, const int *p)
 	class_update(b);
 }
 
-/* The first solution, or with last the last: the mirror image of the first. */
-static void end_solution(struct browse *b, bool last, int *p)
-{
-	struct enum_iter it;
-
-	enum_start(&it, b->n);
-	enum_next(&it, p);
-	if (last)
-		for (int f = 0; f < b->n; f++)
-			p[f] = b->n - 1 - p[f];
-}
-
 /*
  * Solution #k into p when it comes at once: a short walk from the solution
  * shown or from an end, a quick count, or the catalog.  Returns false when it
@@ -622,13 +603,13 @@ static bool solution_now(struct browse *b, uint64_t k, int *p)
 		return true;
 	}
 	if (k <= NEAR) {
-		end_solution(b, false, q);
+		enum_first(b->n, q);
 		enum_step(b->n, q, (int64_t)(k - 1), p);
 		return true;
 	}
 	/* The total is exact (counted or published), so the end is a place too. */
 	if (b->total && b->total - k <= NEAR) {
-		end_solution(b, true, q);
+		enum_last(b->n, q);
 		enum_step(b->n, q, -(int64_t)(b->total - k), p);
 		return true;
 	}
@@ -809,7 +790,8 @@ static void resolve(struct browse *b)
 			show(b, b->pending_k, a->unrank_p);
 		b->pending_k = 0;
 	}
-	if (b->pending_find && a->rank_valid && lexcmp(b->n, a->rank_p, b->find_p) == 0) {
+	if (b->pending_find && a->rank_valid &&
+	    enum_compare(b->n, a->rank_p, b->find_p) == 0) {
 		b->pending_find = false;
 		if (a->rank_rc == 1) {
 			show(b, a->rank_k, b->find_p);
@@ -819,7 +801,7 @@ static void resolve(struct browse *b)
 		}
 	}
 	if (b->view == VIEW_VARIANTS && a->var_valid && a->nvar == b->nvar &&
-	    lexcmp(b->n, a->var0, b->var[0].ranks) == 0)
+	    enum_compare(b->n, a->var0, b->var[0].ranks) == 0)
 		for (int i = 0; i < b->nvar; i++)
 			b->varidx[i] = a->var_k[i];
 	pthread_mutex_unlock(&b->w.lock);
@@ -1043,18 +1025,14 @@ static void prompt_position(struct browse *b)
 			board_square_name(c.a, x, sizeof x);
 			board_square_name(c.b, y, sizeof y);
 			say(b, "Not a solution: %s and %s attack each other along %s.", x,
-			    y,
-			    c.line == BOARD_LINE_RANK   ? "the rank"
-			    : c.line == BOARD_LINE_FILE ? "the file"
-			                                : "a diagonal");
+			    y, board_line_phrase(c.line));
 		} else {
 			say(b, "Not a solution: %zu queens of %d.", pos.count, b->n);
 		}
 	} else {
 		int p[ENUM_MAX_N];
 
-		for (size_t i = 0; i < pos.count; i++)
-			p[pos.sq[i].file] = pos.sq[i].rank;
+		board_ranks(&pos, p, NULL);
 		find(b, p, b->view == VIEW_GALLERY);
 		if (!b->pending_find)
 			say(b, "Found: solution #%" PRIu64 ".", b->index);

@@ -12,6 +12,7 @@
 
 #include "board.h"
 #include "boardview.h"
+#include "classes.h"
 #include "enumerate.h"
 #include "input.h"
 #include "keymap.h"
@@ -181,13 +182,6 @@ static void hist_free(struct play *p)
 	p->hist_len = p->hist_at = p->hist_cap = 0;
 }
 
-/* The 0-based ranks by file of a solved board. */
-static void board_ranks(const struct board *b, int *ranks)
-{
-	for (size_t i = 0; i < b->pos.count; i++)
-		ranks[b->pos.sq[i].file] = b->pos.sq[i].rank;
-}
-
 /*
  * Judges a position: can it be completed, and in how many ways; for a
  * solution, which one it is and which class.  Runs in the judge's thread for
@@ -205,10 +199,10 @@ static int judge_position(const struct board *b, const struct enum_table *table,
 		return puzzle_status(b, 0, PUZZLE_WORK_LIMIT, cancel, st);
 	*st = (struct puzzle_status){
 	        .completable = true, .solved = true, .completions = 1};
-	board_ranks(b, ranks);
+	board_ranks(&b->pos, ranks, NULL);
 	if (!enum_rank(b->pos.n, ranks, table, index))
 		*index = 0;
-	if (store_class_index(b->pos.n, ranks, cancel, class_index) < 0)
+	if (classes_index(b->pos.n, ranks, cancel, class_index) < 0)
 		*class_index = 0;
 	return cancel && atomic_load(cancel) ? -1 : 0;
 }
@@ -252,7 +246,7 @@ static void judged(struct play *p, const struct puzzle_status *st, uint64_t inde
 	{
 		int ranks[ENUM_MAX_N];
 
-		board_ranks(&p->b, ranks);
+		board_ranks(&p->b.pos, ranks, NULL);
 		sym_canonical(p->n, ranks, NULL, &p->transform);
 	}
 	if (p->store && index)
@@ -336,9 +330,7 @@ static void set_size(struct play *p, int n)
 	if (!p->cells)
 		abort();
 	if (p->is_puzzle)
-		for (int f = 0; f < n; f++)
-			if (p->pz.given[f] >= 0)
-				board_place(&p->b, (struct square){f, p->pz.given[f]});
+		puzzle_place_givens(&p->pz, &p->b);
 	p->cursor = (struct square){0, n - 1};
 	p->bv.first_file = p->bv.first_rank = 0;
 	snap_take(p);
@@ -482,17 +474,10 @@ static void move_cursor(struct play *p, int df, int dr)
 /* The queens by file for Watch to start from; false when two share a file. */
 static bool watch_from(struct play *p, struct screen_open *open)
 {
-	for (int f = 0; f < p->n; f++)
-		p->from[f] = -1;
-	for (size_t i = 0; i < p->b.pos.count; i++) {
-		struct square sq = p->b.pos.sq[i];
-
-		if (p->from[sq.file] >= 0) {
-			snprintf(p->message, sizeof p->message,
-			         "Two queens share a file; the search keeps one a file.");
-			return false;
-		}
-		p->from[sq.file] = sq.rank;
+	if (!board_ranks(&p->b.pos, p->from, NULL)) {
+		snprintf(p->message, sizeof p->message,
+		         "Two queens share a file; the search keeps one a file.");
+		return false;
 	}
 	/* An empty board is the search from the start. */
 	*open = (struct screen_open){.kind = SCREEN_WATCH,
@@ -511,9 +496,7 @@ static void clear_board(struct play *p)
 	}
 	board_clear(&p->b);
 	if (p->is_puzzle)
-		for (int f = 0; f < p->n; f++)
-			if (p->pz.given[f] >= 0)
-				board_place(&p->b, (struct square){f, p->pz.given[f]});
+		puzzle_place_givens(&p->pz, &p->b);
 	changed(p);
 	snprintf(p->message, sizeof p->message, "Cleared; u brings it back.");
 }
@@ -666,22 +649,20 @@ static void fill_cells(struct play *p)
 				*cell |= BV_ATTACKED;
 			}
 			/* The four lines through the cursor, as a preview. */
-			if (f == p->cursor.file || r == p->cursor.rank ||
-			    f - r == p->cursor.file - p->cursor.rank ||
-			    f + r == p->cursor.file + p->cursor.rank)
+			if ((f == p->cursor.file && r == p->cursor.rank) ||
+			    board_same_line(sq, p->cursor, NULL))
 				*cell |= BV_PREVIEW;
 		}
 	}
 	/* The squares between two queens in conflict show the line they share. */
 	nc = board_conflicts(&p->b.pos, c, sizeof c / sizeof c[0]);
 	for (size_t i = 0; i < nc && i < sizeof c / sizeof c[0]; i++) {
-		int df = (c[i].b.file > c[i].a.file) - (c[i].b.file < c[i].a.file);
-		int dr = (c[i].b.rank > c[i].a.rank) - (c[i].b.rank < c[i].a.rank);
-		struct square s = {c[i].a.file + df, c[i].a.rank + dr};
+		struct square between[PUZZLE_MAX_N];
+		int k = board_between(c[i].a, c[i].b, between, PUZZLE_MAX_N);
 
-		for (; s.file != c[i].b.file || s.rank != c[i].b.rank;
-		     s.file += df, s.rank += dr)
-			p->cells[s.file * p->n + s.rank] |= BV_CONFLICT_LINE;
+		for (int j = 0; j < k; j++)
+			p->cells[between[j].file * p->n + between[j].rank] |=
+			        BV_CONFLICT_LINE;
 	}
 	if (p->hint_shown)
 		p->cells[p->hint.file * p->n + p->hint.rank] |= BV_HINT;

@@ -327,7 +327,7 @@ static void set_playing(struct watch *w, bool on)
 int watch_max_n(enum search_algo a)
 {
 	/* Repair and construct are quick on any board they accept. */
-	if (a == SEARCH_REPAIR || a == SEARCH_CONSTRUCT)
+	if (!search_is_tree(a))
 		return search_max_n(a);
 	return search_max_n(a) < WATCH_MAX_N ? search_max_n(a) : WATCH_MAX_N;
 }
@@ -460,7 +460,7 @@ static enum screen_reply watch_event(void *self, const struct input_event *ev,
 		break;
 	case WATCH_GOAL:
 		/* Repair and construct stop at their one solution anyway. */
-		if (w->algo == SEARCH_REPAIR || w->algo == SEARCH_CONSTRUCT) {
+		if (!search_is_tree(w->algo)) {
 			say(w, "%s finds one solution: f does not apply.",
 			    search_algo_name(w->algo));
 			break;
@@ -576,16 +576,15 @@ static void fill_cells(struct watch *w)
 		w->cells[ev->sq.file * n + ev->sq.rank] |= BV_TRY;
 		break;
 	case SEARCH_EV_REJECT: {
-		struct square a = ev->attacker, b = ev->sq;
-		int df = (b.file > a.file) - (b.file < a.file);
-		int dr = (b.rank > a.rank) - (b.rank < a.rank);
+		struct square between[CELLS_MAX_N];
+		int k = board_between(ev->attacker, ev->sq, between, CELLS_MAX_N);
 
-		w->cells[b.file * n + b.rank] |= BV_REJECT;
-		w->cells[a.file * n + a.rank] |= BV_ATTACKER;
+		w->cells[ev->sq.file * n + ev->sq.rank] |= BV_REJECT;
+		w->cells[ev->attacker.file * n + ev->attacker.rank] |= BV_ATTACKER;
 		/* The squares between them show the line of the attack. */
-		for (a.file += df, a.rank += dr; a.file != b.file || a.rank != b.rank;
-		     a.file += df, a.rank += dr)
-			w->cells[a.file * n + a.rank] |= BV_CONFLICT_LINE;
+		for (int i = 0; i < k; i++)
+			w->cells[between[i].file * n + between[i].rank] |=
+			        BV_CONFLICT_LINE;
 		break;
 	}
 	case SEARCH_EV_REMOVE:
