@@ -1,0 +1,61 @@
+/* The Watch screen's own header, shared by its files; no other module includes it. */
+#ifndef NQ_WATCH_IMPL_H
+#define NQ_WATCH_IMPL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "boardview.h"
+#include "keymap.h"
+#include "search.h"
+
+#define COUNTERS_W 24
+/* The narrowest column beside the board: a counter takes up to 22 columns. */
+#define SIDE_MIN_W 23
+#define PSEUDO_MAX_LINES 64
+
+/* The search tree is drawn for boards up to this size, nodes per level above. */
+#define TREE_MAX_N 6
+#define TREE_MAX_NODES 1024
+
+/* Above this n the board is drawn as an overview, and has no cells. */
+#define CELLS_MAX_N 32
+
+/* The speeds of the animation, events a second. */
+extern const int watch_speeds[];
+#define NSPEEDS 10
+
+struct watch {
+	int n;
+	enum search_algo algo;
+	enum search_goal goal;
+	struct search *s;
+	int *given;     /* the queens the search starts from, or NULL */
+	uint64_t total; /* events of the whole search; 0 when not known */
+	uint16_t *cells;
+	struct boardview bv;
+
+	bool playing;
+	int speed;              /* index into speeds */
+	long long anchor_ms;    /* when playing started at this speed */
+	long long frame_ms;     /* when the last frame of the animation came */
+	uint64_t anchor_events; /* and the event it started from */
+	bool show_pseudo, show_stack, show_tree;
+	int pseudo_w;     /* the widest line of the listing, with its marker */
+	int bar_x, bar_w; /* where the progress bar was drawn, for the mouse */
+	uint32_t *conf;   /* repair: the conflicts after move m, for m < nconf */
+	size_t nconf, capconf;
+
+	char pseudo[PSEUDO_MAX_LINES][128];
+	int npseudo;
+	char message[300];
+};
+
+/* The keys, whose hints the key line shows. */
+extern const struct keymap watch_keymap;
+
+/* Draws the screen: the board, its panels, the progress and the key line. */
+void watch_draw(void *self);
+
+#endif
