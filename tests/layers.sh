@@ -1,0 +1,60 @@
+#!/bin/sh
+# The layers of the source: the engine knows no terminal; under src/tui the
+# app on top, the screens side by side below it (none including another's
+# header), the widgets at the bottom (including no screen's).
+. "${srcdir:-.}/tests/lib.sh"
+
+top=${srcdir:-.}
+screens="menu play watch browse"
+
+# The headers a file includes with quotes, one a line, without ".h".
+included() {
+	sed -n 's/^#include "\([a-z_]*\)\.h".*/\1/p' "$1"
+}
+
+# The screen a file of src/tui belongs to (by its name's prefix), or nothing.
+screen_of() {
+	base=$(basename "$1")
+	for s in $screens; do
+		case "$base" in
+		"$s".* | "$s"_*) echo "$s" ;;
+		esac
+	done
+}
+
+bad=""
+for f in "$top"/src/engine/*.c "$top"/src/engine/*.h; do
+	if grep -Eq '#include <(curses|ncurses|term|termkey)\.h>' "$f"; then
+		bad="$bad $f(a terminal header)"
+	fi
+	for h in $(included "$f"); do
+		[ -f "$top/src/tui/$h.h" ] && bad="$bad $f($h.h)"
+	done
+done
+if [ -z "$bad" ]; then
+	pass "the engine includes no terminal header"
+else
+	fail "the engine includes no terminal header" "$bad"
+fi
+
+bad=""
+for f in "$top"/src/tui/*.c "$top"/src/tui/*.h; do
+	own=$(screen_of "$f")
+	case "$(basename "$f")" in app.*) continue ;; esac
+	for h in $(included "$f"); do
+		[ "$h" = app ] && bad="$bad $f(app.h)"
+		for s in $screens; do
+			case "$h" in
+			"$s" | "$s"_*)
+				[ "$s" != "$own" ] && bad="$bad $f($h.h)"
+				;;
+			esac
+		done
+	done
+done
+if [ -z "$bad" ]; then
+	pass "no screen or widget includes another screen's header, or the app's"
+else
+	fail "no screen or widget includes another screen's header, or the app's" "$bad"
+fi
+finish
