@@ -1,4 +1,4 @@
-/* The command-line subcommands: count, list, solve and check. */
+/* The commands count, list, solve and check, and what every command shares. */
 #include "config.h"
 
 #include "cli.h"

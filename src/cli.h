@@ -1,4 +1,4 @@
-/* The command-line subcommands: count, list, solve, check and puzzle. */
+/* The commands of the command line, and the parsing and messages they share. */
 #ifndef NQ_CLI_H
 #define NQ_CLI_H
 

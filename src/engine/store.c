@@ -1,4 +1,4 @@
-/* Saved progress and settings: solutions and classes found, best puzzle times. */
+/* Saved progress and settings, exports to new files, and a solution's class number. */
 #include "config.h"
 
 #include "store.h"

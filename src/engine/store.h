@@ -1,4 +1,4 @@
-/* Saved progress and settings: solutions and classes found, best puzzle times. */
+/* Saved progress and settings, exports to new files, and a solution's class number. */
 #ifndef NQ_STORE_H
 #define NQ_STORE_H
 
@@ -149,15 +149,6 @@ const char *store_setting(const struct store *st, const char *key);
 int store_set_setting(struct store *st, const char *key, const char *value);
 
 /*
- * The 1-based index of the symmetry class of the solution p (0-based ranks by
- * file): the position of its representative among all representatives in
- * lexicographic order.  Found by walking the solutions in order up to the
- * representative, so the time grows with the number of solutions: well
- * under a second for n <= 14, seconds from n = 16 on; call it from a thread
- * with a cancel flag there.  Returns 0, or -1 when p is not a solution, n is
- * out of range (errno EINVAL) or cancel became non-zero (ECANCELED).
- */
-/*
  * Writes text to a new file in the current directory named STEM.txt, or
  * STEM-2.txt, STEM-3.txt, ... when that exists: never over a file, never half
  * written (a temporary file gets the name once it is whole).  Sets path to
@@ -166,6 +157,15 @@ int store_set_setting(struct store *st, const char *key, const char *value);
 int store_export(const char *stem, const char *text, char *path, size_t pathlen,
                  char *err, size_t errlen);
 
+/*
+ * The 1-based index of the symmetry class of the solution p (0-based ranks by
+ * file): the position of its representative among all representatives in
+ * lexicographic order.  Found by walking the solutions in order up to the
+ * representative, so the time grows with the number of solutions: well
+ * under a second for n <= 14, seconds from n = 16 on; call it from a thread
+ * with a cancel flag there.  Returns 0, or -1 when p is not a solution, n is
+ * out of range (errno EINVAL) or cancel became non-zero (ECANCELED).
+ */
 int store_class_index(int n, const int *p, const atomic_int *cancel, uint64_t *index);
 
 #endif
