@@ -1,4 +1,4 @@
-/* Unit tests of the engine: counts, symmetry, enumeration, parsing. */
+/* Unit tests of the engine: counting, symmetry, classes, ranks, parsing, huge boards. */
 #include "config.h"
 
 #include <errno.h>
