@@ -44,5 +44,5 @@ tm send-keys v
 until tm capture-pane -p | grep -q "gallery"; do sleep 0.01; done
 tm send-keys Tab
 until tm capture-pane -p | grep -q "classes"; do sleep 0.01; done
-echo "peak memory of the screen: $(awk '/VmHWM/ { print $2, $3 }' "/proc/$pid/status") (the issue's bound: 64 MB)"
+echo "peak memory of the screen: $(awk '/VmHWM/ { print $2, $3 }' "/proc/$pid/status") (the bound: 64 MB)"
 tm send-keys q

@@ -6,7 +6,7 @@
 #              search that finds the classes too (the old default)
 #   halves     count N --threads 1 and 2: the half-board join
 #   unique     count N --unique --threads 1
-# The goals, from the same kind of machine: the quadrant join took
+# The goals, measured on the same kind of machine: the quadrant join took
 # 0.23 s, 3.0 s and 5.7 s for n = 16, 17, 18 where the mirror counter took
 # 4.2 s and 29 s for 16 and 17 (18.3 and 9.7 times faster); and Takaken's
 # counter, which finds the classes, took 1.9 s and 13 s (2.2 times the

@@ -1,4 +1,4 @@
-/* The command-line subcommands: count, list, solve and check. */
+/* The commands count, list, solve and check, and what every command shares. */
 #include "config.h"
 
 #include "cli.h"
@@ -128,19 +128,19 @@ int cli_finish_output(int status)
 }
 
 /*
- * Splits argv into options (their values land in val[i], "" for a flag) and
+ * Splits argv into options (their values land in val[o], "" for a flag) and
  * positional arguments.  "--name=value", "--name value", "-x value" and "--"
  * are understood; a word that looks like a negative number is positional, so
  * the number check can say what is allowed.
  */
 int cli_parse_options(const char *cmd, const char *synopsis, int argc, char **argv,
-                      const struct cli_optdef *defs, int ndefs, const char **val,
+                      const struct cli_optdef defs[OPT_COUNT], const char *val[OPT_COUNT],
                       char **pos, int maxpos, int *npos)
 {
 	bool only_pos = false;
 
 	*npos = 0;
-	for (int i = 0; i < ndefs; i++)
+	for (int i = 0; i < OPT_COUNT; i++)
 		val[i] = NULL;
 	for (int i = 0; i < argc; i++) {
 		char *a = argv[i];
@@ -161,9 +161,13 @@ int cli_parse_options(const char *cmd, const char *synopsis, int argc, char **ar
 			only_pos = true;
 			continue;
 		}
-		for (int d = 0; d < ndefs && which < 0; d++) {
-			size_t len = strlen(defs[d].name);
+		for (int d = 0; d < OPT_COUNT && which < 0; d++) {
+			size_t len;
 
+			/* An option the command leaves out of its table. */
+			if (!defs[d].name)
+				continue;
+			len = strlen(defs[d].name);
 			if (a[1] == '-' && strncmp(a + 2, defs[d].name, len) == 0 &&
 			    (a[2 + len] == '\0' ||
 			     (a[2 + len] == '=' && defs[d].value))) {
@@ -473,35 +477,39 @@ int cli_count(int argc, char **argv)
 	static const char synopsis[] = "nqueens count N [--unique] [--threads K] "
 	                               "[--method halves|backtrack] "
 	                               "[--tasks T [--task I | --list]]";
-	static const struct cli_optdef defs[] = {
-	        {"unique", 'u', false}, {"threads", 't', true}, {"help", 'h', false},
-	        {"tasks", 0, true},     {"task", 0, true},      {"list", 0, false},
-	        {"method", 'm', true},
+	static const struct cli_optdef defs[OPT_COUNT] = {
+	        [OPT_UNIQUE] = {"unique", 'u', false},
+	        [OPT_THREADS] = {"threads", 't', true},
+	        [OPT_HELP] = {"help", 'h', false},
+	        [OPT_TASKS] = {"tasks", 0, true},
+	        [OPT_TASK] = {"task", 0, true},
+	        [OPT_LIST] = {"list", 0, false},
+	        [OPT_METHOD] = {"method", 'm', true},
 	};
-	const char *val[7];
+	const char *val[OPT_COUNT];
 	char *pos[1];
 	int npos, n = 0, threads = 0, rc, nparts = 1, part = 0;
 	enum count_method method = COUNT_AUTO;
 	struct count_result res;
 
-	if (cli_parse_options("count", synopsis, argc, argv, defs, 7, val, pos, 1, &npos))
+	if (cli_parse_options("count", synopsis, argc, argv, defs, val, pos, 1, &npos))
 		return CLI_USAGE;
-	if (val[2]) {
+	if (val[OPT_HELP]) {
 		cli_help();
 		return cli_finish_output(CLI_OK);
 	}
 	if (cli_parse_n("count", synopsis, npos, pos, COUNT_MAX_N, &n))
 		return CLI_USAGE;
-	if (val[6]) {
-		if (strcmp(val[6], "halves") == 0)
+	if (val[OPT_METHOD]) {
+		if (strcmp(val[OPT_METHOD], "halves") == 0)
 			method = COUNT_HALVES;
-		else if (strcmp(val[6], "backtrack") == 0)
+		else if (strcmp(val[OPT_METHOD], "backtrack") == 0)
 			method = COUNT_BACKTRACK;
 		else
 			return cli_usage_error(
 			        "count", "--method must be halves or backtrack, not '%s'",
-			        val[6]);
-		if (val[3])
+			        val[OPT_METHOD]);
+		if (val[OPT_TASKS])
 			return cli_usage_error(
 			        "count", "--method and --tasks go apart: the tasks are "
 			                 "the backtracking search's constellations");
@@ -510,42 +518,42 @@ int cli_count(int argc, char **argv)
 			                       "--method halves counts %d <= N <= %d",
 			                       HALVES_MIN_N, HALVES_MAX_N);
 	}
-	if (val[1]) {
+	if (val[OPT_THREADS]) {
 		uint64_t k;
 
-		if (cli_parse_number("count", "the number of threads", val[1], 1,
-		                     MAX_THREADS, &k))
+		if (cli_parse_number("count", "the number of threads", val[OPT_THREADS],
+		                     1, MAX_THREADS, &k))
 			return CLI_USAGE;
 		threads = (int)k;
 	}
-	if ((val[4] || val[5]) && !val[3])
+	if ((val[OPT_TASK] || val[OPT_LIST]) && !val[OPT_TASKS])
 		return cli_usage_error("count", "--%s goes with --tasks T; usage: %s",
-		                       val[4] ? "task" : "list", synopsis);
-	if (val[3]) {
+		                       val[OPT_TASK] ? "task" : "list", synopsis);
+	if (val[OPT_TASKS]) {
 		uint64_t k;
 
-		if (cli_parse_number("count", "T, the number of tasks", val[3], 1,
+		if (cli_parse_number("count", "T, the number of tasks", val[OPT_TASKS], 1,
 		                     COUNT_MAX_PARTS, &k))
 			return CLI_USAGE;
 		nparts = (int)k;
-		if (val[4] && val[5])
+		if (val[OPT_TASK] && val[OPT_LIST])
 			return cli_usage_error("count",
 			                       "--task and --list go apart: "
 			                       "--task I counts one task, --list "
 			                       "lists them");
-		if (!val[4] && !val[5])
+		if (!val[OPT_TASK] && !val[OPT_LIST])
 			return cli_usage_error("count",
 			                       "--tasks T needs --task I (1 to %d) or "
 			                       "--list",
 			                       nparts);
-		if (val[4]) {
-			if (cli_parse_number("count", "I, the task", val[4], 1,
+		if (val[OPT_TASK]) {
+			if (cli_parse_number("count", "I, the task", val[OPT_TASK], 1,
 			                     (uint64_t)nparts, &k))
 				return CLI_USAGE;
 			part = (int)k - 1;
 		}
 	}
-	if (val[5]) {
+	if (val[OPT_LIST]) {
 		struct count_part *parts = calloc((size_t)nparts, sizeof *parts);
 
 		if (!parts || count_parts(n, nparts, parts) < 0) {
@@ -568,7 +576,7 @@ int cli_count(int argc, char **argv)
 		fprintf(stderr, "nqueens count: %s\n", strerror(errno));
 		return CLI_NO;
 	}
-	printf("%" PRIu64 "\n", val[0] ? res.unique : res.total);
+	printf("%" PRIu64 "\n", val[OPT_UNIQUE] ? res.unique : res.total);
 	return cli_finish_output(CLI_OK);
 }
 
@@ -576,37 +584,37 @@ int cli_list(int argc, char **argv)
 {
 	static const char synopsis[] =
 	        "nqueens list N [--unique [--variants]] [--format rows|algebraic|board]";
-	static const struct cli_optdef defs[] = {
-	        {"unique", 'u', false},
-	        {"format", 'f', true},
-	        {"help", 'h', false},
-	        {"variants", 0, false},
+	static const struct cli_optdef defs[OPT_COUNT] = {
+	        [OPT_UNIQUE] = {"unique", 'u', false},
+	        [OPT_FORMAT] = {"format", 'f', true},
+	        [OPT_HELP] = {"help", 'h', false},
+	        [OPT_VARIANTS] = {"variants", 0, false},
 	};
-	const char *val[4];
+	const char *val[OPT_COUNT];
 	char *pos[1];
 	int npos, n = 0, p[ENUM_MAX_N];
 	enum format fmt;
 	struct enum_iter it;
 
-	if (cli_parse_options("list", synopsis, argc, argv, defs, 4, val, pos, 1, &npos))
+	if (cli_parse_options("list", synopsis, argc, argv, defs, val, pos, 1, &npos))
 		return CLI_USAGE;
-	if (val[3] && !val[0])
+	if (val[OPT_VARIANTS] && !val[OPT_UNIQUE])
 		return cli_usage_error("list", "--variants goes with --unique; usage: %s",
 		                       synopsis);
-	if (val[2]) {
+	if (val[OPT_HELP]) {
 		cli_help();
 		return cli_finish_output(CLI_OK);
 	}
 	if (cli_parse_n("list", synopsis, npos, pos, ENUM_MAX_N, &n) ||
-	    parse_format("list", val[1], &fmt))
+	    parse_format("list", val[OPT_FORMAT], &fmt))
 		return CLI_USAGE;
 	enum_start(&it, n);
 	while (enum_next(&it, p)) {
 		/* A class is listed where its smallest member comes. */
-		if (val[0] && !classes_is_rep(n, p))
+		if (val[OPT_UNIQUE] && !classes_is_rep(n, p))
 			continue;
 		print_solution(n, p, fmt);
-		if (val[3]) {
+		if (val[OPT_VARIANTS]) {
 			struct class_variant v[SYM_COUNT];
 			int count = classes_variants(n, p, v);
 
@@ -778,46 +786,48 @@ int cli_solve(int argc, char **argv)
 	static const char synopsis[] =
 	        "nqueens solve N [--method lex|construct|repair] [--index K] [--seed S] "
 	        "[--format rows|algebraic|board]";
-	static const struct cli_optdef defs[] = {
-	        {"index", 'i', true},  {"format", 'f', true}, {"help", 'h', false},
-	        {"method", 'm', true}, {"seed", 0, true},
+	static const struct cli_optdef defs[OPT_COUNT] = {
+	        [OPT_INDEX] = {"index", 'i', true}, [OPT_FORMAT] = {"format", 'f', true},
+	        [OPT_HELP] = {"help", 'h', false},  [OPT_METHOD] = {"method", 'm', true},
+	        [OPT_SEED] = {"seed", 0, true},
 	};
-	const char *val[5];
+	const char *val[OPT_COUNT];
 	char *pos[1];
 	int npos, n = 0, p[ENUM_MAX_N];
 	enum format fmt;
 	bool large = false, repair = false;
 	uint64_t seed = 1;
 
-	if (cli_parse_options("solve", synopsis, argc, argv, defs, 5, val, pos, 1, &npos))
+	if (cli_parse_options("solve", synopsis, argc, argv, defs, val, pos, 1, &npos))
 		return CLI_USAGE;
-	if (val[2]) {
+	if (val[OPT_HELP]) {
 		cli_help();
 		return cli_finish_output(CLI_OK);
 	}
-	if (val[3]) {
-		if (strcmp(val[3], "construct") == 0)
+	if (val[OPT_METHOD]) {
+		if (strcmp(val[OPT_METHOD], "construct") == 0)
 			large = true;
-		else if (strcmp(val[3], "repair") == 0)
+		else if (strcmp(val[OPT_METHOD], "repair") == 0)
 			large = repair = true;
-		else if (strcmp(val[3], "lex") != 0)
+		else if (strcmp(val[OPT_METHOD], "lex") != 0)
 			return cli_usage_error(
 			        "solve",
 			        "--method must be lex, construct or repair, "
 			        "not '%s'",
-			        val[3]);
+			        val[OPT_METHOD]);
 	}
-	if (val[4] && !repair)
+	if (val[OPT_SEED] && !repair)
 		return cli_usage_error("solve", "--seed goes with --method repair");
-	if (val[0] && large)
+	if (val[OPT_INDEX] && large)
 		return cli_usage_error("solve",
 		                       "--index goes with --method lex: construct and "
 		                       "repair make one solution each");
-	if (val[4] && cli_parse_number("solve", "the seed", val[4], 0, UINT64_MAX, &seed))
+	if (val[OPT_SEED] &&
+	    cli_parse_number("solve", "the seed", val[OPT_SEED], 0, UINT64_MAX, &seed))
 		return CLI_USAGE;
 	if (cli_parse_n("solve", synopsis, npos, pos,
 	                large ? CONSTRUCT_MAX_N : ENUM_MAX_N, &n) ||
-	    parse_format("solve", val[1], &fmt))
+	    parse_format("solve", val[OPT_FORMAT], &fmt))
 		return CLI_USAGE;
 	if (large && fmt == FORMAT_BOARD && n > PICTURE_MAX_N)
 		return cli_usage_error(
@@ -827,8 +837,8 @@ int cli_solve(int argc, char **argv)
 		        PICTURE_MAX_N, n);
 	if (large)
 		return solve_large(n, repair, seed, fmt);
-	if (val[0])
-		return solve_index(n, val[0], fmt);
+	if (val[OPT_INDEX])
+		return solve_index(n, val[OPT_INDEX], fmt);
 	struct enum_iter it;
 
 	enum_start(&it, n);
@@ -960,8 +970,11 @@ static int check_lines(FILE *in, const char *name)
 int cli_check(int argc, char **argv)
 {
 	static const char synopsis[] = "nqueens check [POSITION... | --file FILE]";
-	static const struct cli_optdef defs[] = {{"help", 'h', false}, {"file", 0, true}};
-	const char *val[2], *name;
+	static const struct cli_optdef defs[OPT_COUNT] = {
+	        [OPT_HELP] = {"help", 'h', false},
+	        [OPT_FILE] = {"file", 0, true},
+	};
+	const char *val[OPT_COUNT], *name;
 	char **pos = calloc((size_t)argc + 1, sizeof *pos);
 	char err[256];
 	int npos, status;
@@ -970,17 +983,17 @@ int cli_check(int argc, char **argv)
 
 	if (!pos)
 		return CLI_NO;
-	if (cli_parse_options("check", synopsis, argc, argv, defs, 2, val, pos, argc,
+	if (cli_parse_options("check", synopsis, argc, argv, defs, val, pos, argc,
 	                      &npos)) {
 		free(pos);
 		return CLI_USAGE;
 	}
-	if (val[0]) {
+	if (val[OPT_HELP]) {
 		free(pos);
 		cli_help();
 		return cli_finish_output(CLI_OK);
 	}
-	if (val[1] && npos > 0) {
+	if (val[OPT_FILE] && npos > 0) {
 		free(pos);
 		return cli_usage_error("check", "give positions or --file, not both");
 	}
@@ -1013,7 +1026,7 @@ int cli_check(int argc, char **argv)
 		return cli_finish_output(status);
 	}
 	free(pos);
-	in = check_open(val[1], &name);
+	in = check_open(val[OPT_FILE], &name);
 	if (!in)
 		return CLI_USAGE;
 	status = check_lines(in, name);

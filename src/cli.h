@@ -1,4 +1,4 @@
-/* The command-line subcommands: count, list, solve, check and puzzle. */
+/* The commands of the command line, and the parsing and messages they share. */
 #ifndef NQ_CLI_H
 #define NQ_CLI_H
 
@@ -28,7 +28,37 @@ int cli_watch(int argc, char **argv);
 /* The Browse screen, from the command line. */
 int cli_browse(int argc, char **argv);
 
-/* One option a command accepts; value options take the next argument. */
+/* Every option of every command, the index of its definition and its value. */
+enum cli_opt {
+	OPT_ALGORITHM,
+	OPT_ASCII,
+	OPT_CHECK,
+	OPT_FILE,
+	OPT_FIRST,
+	OPT_FORMAT,
+	OPT_FROM,
+	OPT_GRADE,
+	OPT_HELP,
+	OPT_INDEX,
+	OPT_LIST,
+	OPT_METHOD,
+	OPT_NO_COLOR,
+	OPT_PUZZLE,
+	OPT_SEED,
+	OPT_STATS,
+	OPT_TASK,
+	OPT_TASKS,
+	OPT_THREADS,
+	OPT_UNIQUE,
+	OPT_VARIANTS,
+	OPT_COUNT
+};
+
+/*
+ * One option as a command accepts it; value options take the next argument.
+ * A command's table is indexed by enum cli_opt, and an option it leaves out
+ * (no name) is unknown to it.
+ */
 struct cli_optdef {
 	const char *name; /* long name without the dashes */
 	char letter;      /* short form, or 0 */
@@ -36,12 +66,12 @@ struct cli_optdef {
 };
 
 /*
- * Splits argv into options (their values land in val[i], "" for a flag) and
- * at most maxpos positional arguments; reports a usage error and returns
- * CLI_USAGE for anything else.
+ * Splits argv into options (the value of option o lands in val[o], "" for a
+ * flag, NULL when not given) and at most maxpos positional arguments;
+ * reports a usage error and returns CLI_USAGE for anything else.
  */
 int cli_parse_options(const char *cmd, const char *synopsis, int argc, char **argv,
-                      const struct cli_optdef *defs, int ndefs, const char **val,
+                      const struct cli_optdef defs[OPT_COUNT], const char *val[OPT_COUNT],
                       char **pos, int maxpos, int *npos);
 
 /* Reads a whole decimal number in [min, max] strictly, or reports why not. */

@@ -13,34 +13,34 @@
 #include "search.h"
 #include "watch.h"
 
-static const struct cli_optdef defs[] = {
-        {"puzzle", 'p', true},
-        {"ascii", 'a', false},
-        {"no-color", 0, false},
-        {"help", 'h', false},
+static const struct cli_optdef defs[OPT_COUNT] = {
+        [OPT_PUZZLE] = {"puzzle", 'p', true},
+        [OPT_ASCII] = {"ascii", 'a', false},
+        [OPT_NO_COLOR] = {"no-color", 0, false},
+        [OPT_HELP] = {"help", 'h', false},
 };
 
 /* Reads the options both commands share into o; returns CLI_OK or CLI_USAGE. */
 static int parse(const char *cmd, const char *synopsis, int argc, char **argv,
                  struct app_opts *o, bool puzzles, const char **puzzle_path)
 {
-	const char *val[4];
+	const char *val[OPT_COUNT];
 	char *pos[1];
 	int npos;
 
-	if (cli_parse_options(cmd, synopsis, argc, argv, defs, 4, val, pos,
-	                      puzzles ? 1 : 0, &npos))
+	if (cli_parse_options(cmd, synopsis, argc, argv, defs, val, pos, puzzles ? 1 : 0,
+	                      &npos))
 		return CLI_USAGE;
-	if (val[3]) {
+	if (val[OPT_HELP]) {
 		cli_help();
 		exit(cli_finish_output(CLI_OK));
 	}
-	if (val[0] && !puzzles)
+	if (val[OPT_PUZZLE] && !puzzles)
 		return cli_usage_error(
 		        cmd, "--puzzle goes with the play command; usage: %s", synopsis);
-	*puzzle_path = val[0];
-	o->ascii = val[1] != NULL;
-	o->no_color = val[2] != NULL;
+	*puzzle_path = val[OPT_PUZZLE];
+	o->ascii = val[OPT_ASCII] != NULL;
+	o->no_color = val[OPT_NO_COLOR] != NULL;
 	o->start.n = 8;
 	if (npos == 1) {
 		uint64_t v;
@@ -110,34 +110,39 @@ int cli_watch(int argc, char **argv)
 	static const char synopsis[] = "nqueens watch [N] [--algorithm NAME] [--first] "
 	                               "[--from POSITION] [--ascii] "
 	                               "[--no-color]";
-	static const struct cli_optdef wdefs[] = {
-	        {"algorithm", 0, true}, {"first", 'f', false}, {"ascii", 'a', false},
-	        {"no-color", 0, false}, {"help", 'h', false},  {"from", 0, true},
+	static const struct cli_optdef wdefs[OPT_COUNT] = {
+	        [OPT_ALGORITHM] = {"algorithm", 0, true},
+	        [OPT_FIRST] = {"first", 'f', false},
+	        [OPT_ASCII] = {"ascii", 'a', false},
+	        [OPT_NO_COLOR] = {"no-color", 0, false},
+	        [OPT_HELP] = {"help", 'h', false},
+	        [OPT_FROM] = {"from", 0, true},
 	};
 	struct app_opts o = {0};
-	const char *val[6];
+	const char *val[OPT_COUNT];
 	char *pos[1], err[256];
 	int npos, hi, *given = NULL, status;
 	struct search *s;
 
-	if (cli_parse_options("watch", synopsis, argc, argv, wdefs, 6, val, pos, 1,
-	                      &npos))
+	if (cli_parse_options("watch", synopsis, argc, argv, wdefs, val, pos, 1, &npos))
 		return CLI_USAGE;
-	if (val[4]) {
+	if (val[OPT_HELP]) {
 		cli_help();
 		return cli_finish_output(CLI_OK);
 	}
 	o.start.kind = SCREEN_WATCH;
 	o.start.algo = SEARCH_BACKTRACK;
-	if (val[0] && (o.start.algo = search_algo_from_name(val[0])) == SEARCH_ALGO_COUNT)
+	if (val[OPT_ALGORITHM])
+		o.start.algo = search_algo_from_name(val[OPT_ALGORITHM]);
+	if (o.start.algo == SEARCH_ALGO_COUNT)
 		return cli_usage_error("watch",
 		                       "--algorithm must be backtrack, scan, permute, "
 		                       "repair or construct, not '%s'",
-		                       val[0]);
-	o.start.goal = val[1] ? SEARCH_FIRST : SEARCH_ALL;
-	o.ascii = val[2] != NULL;
-	o.no_color = val[3] != NULL;
-	o.start.n = val[5] ? 0 : 8;
+		                       val[OPT_ALGORITHM]);
+	o.start.goal = val[OPT_FIRST] ? SEARCH_FIRST : SEARCH_ALL;
+	o.ascii = val[OPT_ASCII] != NULL;
+	o.no_color = val[OPT_NO_COLOR] != NULL;
+	o.start.n = val[OPT_FROM] ? 0 : 8;
 	hi = watch_max_n(o.start.algo);
 	if (npos == 1) {
 		uint64_t v;
@@ -148,8 +153,8 @@ int cli_watch(int argc, char **argv)
 			return CLI_USAGE;
 		o.start.n = (int)v;
 	}
-	if (val[5]) {
-		if (cli_parse_from("watch", val[5], &o.start.n, &given))
+	if (val[OPT_FROM]) {
+		if (cli_parse_from("watch", val[OPT_FROM], &o.start.n, &given))
 			return CLI_USAGE;
 		if (o.start.n < search_min_n(o.start.algo) || o.start.n > hi) {
 			free(given);
@@ -178,25 +183,24 @@ int cli_watch(int argc, char **argv)
 int cli_browse(int argc, char **argv)
 {
 	static const char synopsis[] = "nqueens browse [N] [--ascii] [--no-color]";
-	static const struct cli_optdef bdefs[] = {
-	        {"ascii", 'a', false},
-	        {"no-color", 0, false},
-	        {"help", 'h', false},
+	static const struct cli_optdef bdefs[OPT_COUNT] = {
+	        [OPT_ASCII] = {"ascii", 'a', false},
+	        [OPT_NO_COLOR] = {"no-color", 0, false},
+	        [OPT_HELP] = {"help", 'h', false},
 	};
 	struct app_opts o = {0};
-	const char *val[3];
+	const char *val[OPT_COUNT];
 	char *pos[1];
 	int npos;
 
-	if (cli_parse_options("browse", synopsis, argc, argv, bdefs, 3, val, pos, 1,
-	                      &npos))
+	if (cli_parse_options("browse", synopsis, argc, argv, bdefs, val, pos, 1, &npos))
 		return CLI_USAGE;
-	if (val[2]) {
+	if (val[OPT_HELP]) {
 		cli_help();
 		return cli_finish_output(CLI_OK);
 	}
-	o.ascii = val[0] != NULL;
-	o.no_color = val[1] != NULL;
+	o.ascii = val[OPT_ASCII] != NULL;
+	o.no_color = val[OPT_NO_COLOR] != NULL;
 	o.start.kind = SCREEN_BROWSE;
 	o.start.index = 1;
 	o.start.n = 8;

@@ -110,13 +110,13 @@ static int check_files(int nfiles, char **files)
 
 int cli_puzzle(int argc, char **argv)
 {
-	static const struct cli_optdef defs[] = {
-	        {"seed", 's', true},
-	        {"grade", 'g', true},
-	        {"check", 'c', false},
-	        {"help", 'h', false},
+	static const struct cli_optdef defs[OPT_COUNT] = {
+	        [OPT_SEED] = {"seed", 's', true},
+	        [OPT_GRADE] = {"grade", 'g', true},
+	        [OPT_CHECK] = {"check", 'c', false},
+	        [OPT_HELP] = {"help", 'h', false},
 	};
-	const char *val[4];
+	const char *val[OPT_COUNT];
 	char **pos = calloc((size_t)argc + 1, sizeof *pos);
 	int npos, n = 0, rc;
 	uint64_t seed, v = 0;
@@ -125,18 +125,18 @@ int cli_puzzle(int argc, char **argv)
 
 	if (!pos)
 		return CLI_NO;
-	if (cli_parse_options("puzzle", synopsis, argc, argv, defs, 4, val, pos, argc,
+	if (cli_parse_options("puzzle", synopsis, argc, argv, defs, val, pos, argc,
 	                      &npos)) {
 		free(pos);
 		return CLI_USAGE;
 	}
-	if (val[3]) {
+	if (val[OPT_HELP]) {
 		free(pos);
 		cli_help();
 		return cli_finish_output(CLI_OK);
 	}
-	if (val[2]) {
-		if (val[0] || val[1]) {
+	if (val[OPT_CHECK]) {
+		if (val[OPT_SEED] || val[OPT_GRADE]) {
 			free(pos);
 			return cli_usage_error("puzzle",
 			                       "--check takes no --seed or --grade; "
@@ -172,16 +172,17 @@ int cli_puzzle(int argc, char **argv)
 	}
 	free(pos);
 	n = (int)v;
-	if (val[1]) {
-		grade = puzzle_grade_from_name(val[1]);
+	if (val[OPT_GRADE]) {
+		grade = puzzle_grade_from_name(val[OPT_GRADE]);
 		if (grade == PUZZLE_GRADES)
 			return cli_usage_error("puzzle",
 			                       "--grade must be easy, medium or hard, "
 			                       "not '%s'",
-			                       val[1]);
+			                       val[OPT_GRADE]);
 	}
-	if (val[0]) {
-		if (cli_parse_number("puzzle", "the seed", val[0], 0, UINT64_MAX, &seed))
+	if (val[OPT_SEED]) {
+		if (cli_parse_number("puzzle", "the seed", val[OPT_SEED], 0, UINT64_MAX,
+		                     &seed))
 			return CLI_USAGE;
 	} else {
 		seed = clock_seed();

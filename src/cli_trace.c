@@ -116,28 +116,34 @@ static void print_stats(const struct search *s)
 
 int cli_trace(int argc, char **argv)
 {
-	static const struct cli_optdef defs[] = {
-	        {"algorithm", 'a', true}, {"first", 'f', false}, {"stats", 's', false},
-	        {"seed", 0, true},        {"help", 'h', false},  {"from", 0, true},
+	static const struct cli_optdef defs[OPT_COUNT] = {
+	        [OPT_ALGORITHM] = {"algorithm", 'a', true},
+	        [OPT_FIRST] = {"first", 'f', false},
+	        [OPT_STATS] = {"stats", 's', false},
+	        [OPT_SEED] = {"seed", 0, true},
+	        [OPT_HELP] = {"help", 'h', false},
+	        [OPT_FROM] = {"from", 0, true},
 	};
-	const char *val[6];
+	const char *val[OPT_COUNT];
 	char *pos[1], err[128];
 	int npos, n, *given = NULL;
 	enum search_algo a = SEARCH_BACKTRACK;
 	uint64_t seed = 1;
 	struct search *s;
 
-	if (cli_parse_options("trace", synopsis, argc, argv, defs, 6, val, pos, 1, &npos))
+	if (cli_parse_options("trace", synopsis, argc, argv, defs, val, pos, 1, &npos))
 		return CLI_USAGE;
-	if (val[4]) {
+	if (val[OPT_HELP]) {
 		cli_help();
 		return cli_finish_output(CLI_OK);
 	}
-	if (val[0] && (a = search_algo_from_name(val[0])) == SEARCH_ALGO_COUNT)
+	if (val[OPT_ALGORITHM])
+		a = search_algo_from_name(val[OPT_ALGORITHM]);
+	if (a == SEARCH_ALGO_COUNT)
 		return cli_usage_error("trace",
 		                       "--algorithm must be backtrack, scan, permute, "
 		                       "repair or construct, not '%s'",
-		                       val[0]);
+		                       val[OPT_ALGORITHM]);
 	if (npos == 0)
 		return cli_usage_error("trace",
 		                       "missing N, the board size (%d to %d for %s); "
@@ -150,21 +156,22 @@ int cli_trace(int argc, char **argv)
 	                     (uint64_t)search_max_n(a), &v))
 		return CLI_USAGE;
 	n = (int)v;
-	if (val[3] && cli_parse_number("trace", "the seed", val[3], 0, UINT64_MAX, &seed))
+	if (val[OPT_SEED] &&
+	    cli_parse_number("trace", "the seed", val[OPT_SEED], 0, UINT64_MAX, &seed))
 		return CLI_USAGE;
-	if (val[5] && cli_parse_from("trace", val[5], &n, &given))
+	if (val[OPT_FROM] && cli_parse_from("trace", val[OPT_FROM], &n, &given))
 		return CLI_USAGE;
-	s = search_new_from(a, n, val[1] ? SEARCH_FIRST : SEARCH_ALL, seed, given, err,
-	                    sizeof err);
+	s = search_new_from(a, n, val[OPT_FIRST] ? SEARCH_FIRST : SEARCH_ALL, seed, given,
+	                    err, sizeof err);
 	free(given);
 	if (!s) {
 		/* A position no search can start from is a bad argument. */
-		if (val[5])
+		if (val[OPT_FROM])
 			return cli_usage_error("trace", "--from: %s", err);
 		fprintf(stderr, "nqueens trace: %s\n", err);
 		return CLI_NO;
 	}
-	if (val[2]) {
+	if (val[OPT_STATS]) {
 		search_run(s, 0, 0);
 		print_stats(s);
 	} else {

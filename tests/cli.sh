@@ -152,7 +152,7 @@ if [ "$(nq solve 1000 --method construct | nq check)" = valid ] &&
 else
 	fail "solve --method construct: valid for each case of n mod 6"
 fi
-expect "construct 8 is the seeds' solution" 0 "2 4 6 8 3 1 7 5" -- solve 8 --method construct
+expect "construct 8 is the Wikipedia article's explicit solution" 0 "2 4 6 8 3 1 7 5" -- solve 8 --method construct
 expect "construct in squares" 0 "a2 b4 c6 d8 e3 f1 g7 h5" -- solve 8 --method construct --format algebraic
 nq solve 100000 --method repair --seed 4 >"$tmpdir/r1"
 nq solve 100000 --method repair --seed 4 >"$tmpdir/r2"

@@ -1,4 +1,4 @@
-/* Unit tests of the engine: counts, symmetry, enumeration, parsing. */
+/* Unit tests of the engine: counting, symmetry, classes, ranks, parsing, huge boards. */
 #include "config.h"
 
 #include <errno.h>
@@ -29,7 +29,7 @@
 #include "search.h"
 #include "symmetry.h"
 
-/* OEIS A000170 and A002562, as in the seeds' tables. */
+/* OEIS A000170 (solutions) and A002562 (symmetry classes). */
 static const uint64_t a000170[] = {
         0,   1,    0,     0,     2,      10,      4,        40,       92,        352,
         724, 2680, 14200, 73712, 365596, 2279184, 14772512, 95815104, 666090624,
@@ -1312,7 +1312,7 @@ static void test_construct_every_n(void **state)
 		construct_ranks(n, p);
 		assert_true(valid_large(n, p));
 	}
-	/* The seeds' example: 2 4 6 8 3 1 7 5 for eight queens. */
+	/* 2 4 6 8 3 1 7 5 for eight queens, as the Wikipedia article shows it. */
 	construct_ranks(8, p);
 	assert_int_equal(p[0], 1);
 	assert_int_equal(p[4], 2);

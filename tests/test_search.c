@@ -106,7 +106,10 @@ static struct search *make(enum search_algo a, int n, enum search_goal g)
 
 static void test_counters_exact(void **state)
 {
-	/* The seeds' "Constrained DFS" column. */
+	/*
+	 * The nodes of the backtrack tree but its root: OEIS A319284's rows,
+	 * summed, less one (2,056 for n = 8, as in Knuth, TAOCP 7.2.2).
+	 */
 	static const uint64_t placed[] = {0,   1,    2,    5,     16,     53,    152,
 	                                  551, 2056, 8393, 35538, 166925, 856188};
 

@@ -213,9 +213,9 @@ nq trace 12 --stats | grep -E '^(tested|placed|solutions):' >"$tmpdir/t12"
 if [ "$(cat "$tmpdir/t12")" = "tested: 10103868
 placed: 856188
 solutions: 14200" ]; then
-	pass "trace 12 --stats: the seeds' placements"
+	pass "trace 12 --stats: the placements of OEIS A319284"
 else
-	fail "trace 12 --stats: the seeds' placements" "$(cat "$tmpdir/t12")"
+	fail "trace 12 --stats: the placements of OEIS A319284" "$(cat "$tmpdir/t12")"
 fi
 
 # Every algorithm runs to a valid solution; the check command agrees.

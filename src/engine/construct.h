@@ -10,9 +10,10 @@
 
 /*
  * The rank (0-based) of the queen on file f (0-based) in the explicit
- * construction of 000_*.txt: the even ranks, then the odd ones, with the
- * two exceptions for n mod 6 = 2 and 3.  A solution for every n >= 4; in
- * constant time and memory, so a solution of any size can be streamed.
+ * construction of the Wikipedia article "Eight queens puzzle": the even
+ * ranks, then the odd ones, with the two exceptions for n mod 6 = 2 and 3.
+ * A solution for every n >= 4; in constant time and memory, so a solution of
+ * any size can be streamed.
  */
 int construct_rank(int n, int f);
 

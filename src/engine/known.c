@@ -3,7 +3,7 @@
 
 #include "known.h"
 
-/* OEIS A000170 and A002562, as tabled in the seeds, for n = 0..27. */
+/* OEIS A000170 (solutions) and A002562 (symmetry classes), for n = 0..27. */
 static const struct {
 	uint64_t total, unique;
 } table[KNOWN_MAX_N + 1] = {

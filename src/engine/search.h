@@ -54,7 +54,7 @@ struct search_counters {
 	uint64_t events;    /* events so far; the last one is event #events */
 	uint64_t tested;    /* squares tested (TRY events, and repair's candidates) */
 	uint64_t examined;  /* scan: squares looked at while checking */
-	uint64_t placed;    /* queens placed (the seeds' "Constrained DFS" column) */
+	uint64_t placed;    /* queens placed: the tree's nodes but the root (A319284) */
 	uint64_t removed;   /* queens removed when backtracking */
 	uint64_t solutions; /* solutions found */
 	uint64_t moves;     /* repair: queens moved */

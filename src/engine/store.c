@@ -1,5 +1,4 @@
-/* Saved progress and settings in memory: found, timed, set; read from text and written as
- * text. */
+/* Saved progress and settings in memory: what was found and timed, as text. */
 #include "config.h"
 
 #include "store.h"

@@ -1,4 +1,4 @@
-/* Saved progress and settings: solutions and classes found, best puzzle times. */
+/* Saved progress and settings, exports to new files, and a solution's class number. */
 #ifndef NQ_STORE_H
 #define NQ_STORE_H
 

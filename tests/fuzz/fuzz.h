@@ -14,10 +14,10 @@ extern const char *fuzz_input_name;
 /* Says which promise broke, and on which input, then aborts. */
 void fuzz_fail(const char *what, const char *file, int line) __attribute__((noreturn));
 
-#define FUZZ_CHECK(cond)                                                                   \
-	do {                                                                               \
-		if (!(cond))                                                               \
-			fuzz_fail(#cond, __FILE__, __LINE__);                              \
+#define FUZZ_CHECK(cond)                                                                 \
+	do {                                                                             \
+		if (!(cond))                                                             \
+			fuzz_fail(#cond, __FILE__, __LINE__);                            \
 	} while (0)
 
 /* The input as a C string: a copy ending in NUL (the parsers read text). */

@@ -37,7 +37,8 @@ static size_t conflicts_by_pairs(const struct position *p)
 	for (size_t i = 0; i < p->count; i++)
 		for (int line = 0; line < 4; line++)
 			for (size_t j = 0; j < i; j++)
-				if (same_line(p->sq[i], p->sq[j], (enum board_line)line)) {
+				if (same_line(p->sq[i], p->sq[j],
+				              (enum board_line)line)) {
 					found++;
 					break;
 				}
@@ -111,7 +112,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		size_t found = board_conflicts(&p, NULL, 0);
 
 		FUZZ_CHECK(found == conflicts_by_pairs(&p));
-		FUZZ_CHECK(board_is_solution(&p) == (found == 0 && p.count == (size_t)p.n));
+		FUZZ_CHECK(board_is_solution(&p) ==
+		           (found == 0 && p.count == (size_t)p.n));
 		again = write_back(&p);
 		FUZZ_CHECK(board_parse(again, &q, err, sizeof err) == 0);
 		FUZZ_CHECK(q.n == p.n && q.count == p.count);

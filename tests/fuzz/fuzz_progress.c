@@ -45,15 +45,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	rc = store_parse(&st, (const char *)data, size, "progress", err, sizeof err);
 	FUZZ_CHECK(rc >= -1 && rc <= 1);
 	if (rc != 0)
-		FUZZ_CHECK(strncmp(err, "progress:", 9) == 0 && strchr(err, '\n') == NULL);
+		FUZZ_CHECK(strncmp(err, "progress:", 9) == 0 &&
+		           strchr(err, '\n') == NULL);
 	if (rc >= 0) {
 		check_ranges(&st);
 		/* load, save, load: the same progress, written the same way. */
 		once = store_format(&st, &len1);
 		FUZZ_CHECK(once != NULL && strlen(once) == len1);
-		FUZZ_CHECK(store_parse(&again, once, len1, "progress", err, sizeof err) == 0);
+		FUZZ_CHECK(store_parse(&again, once, len1, "progress", err, sizeof err) ==
+		           0);
 		twice = store_format(&again, &len2);
-		FUZZ_CHECK(twice != NULL && len2 == len1 && memcmp(once, twice, len1) == 0);
+		FUZZ_CHECK(twice != NULL && len2 == len1 &&
+		           memcmp(once, twice, len1) == 0);
 		free(twice);
 		free(once);
 	}

@@ -30,7 +30,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (puzzle_parse(text, "fuzz.txt", &pz, err, sizeof err) < 0) {
 		/* A refusal names the file first, on one line. */
-		FUZZ_CHECK(strncmp(err, "fuzz.txt:", 9) == 0 && strchr(err, '\n') == NULL);
+		FUZZ_CHECK(strncmp(err, "fuzz.txt:", 9) == 0 &&
+		           strchr(err, '\n') == NULL);
 		free(text);
 		return 0;
 	}
@@ -47,16 +48,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (int g = 0; g < f; g++) {
 			int d = f - g;
 
-			FUZZ_CHECK(pz.given[g] < 0 ||
-			           (pz.given[g] != pz.given[f] && pz.given[g] != pz.given[f] + d &&
-			            pz.given[g] != pz.given[f] - d));
+			FUZZ_CHECK(pz.given[g] < 0 || (pz.given[g] != pz.given[f] &&
+			                               pz.given[g] != pz.given[f] + d &&
+			                               pz.given[g] != pz.given[f] - d));
 		}
 	}
 	FUZZ_CHECK(given == pz.ngiven);
 	/* Written and read again, it is the same puzzle, written the same way. */
 	once = format(&pz);
 	FUZZ_CHECK(puzzle_parse(once, "fuzz.txt", &again, err, sizeof err) == 0);
-	FUZZ_CHECK(again.n == pz.n && again.grade == pz.grade && again.ngiven == pz.ngiven);
+	FUZZ_CHECK(again.n == pz.n && again.grade == pz.grade &&
+	           again.ngiven == pz.ngiven);
 	FUZZ_CHECK(strcmp(again.title, pz.title) == 0);
 	FUZZ_CHECK(memcmp(again.given, pz.given, sizeof *pz.given * (size_t)pz.n) == 0);
 	twice = format(&again);
