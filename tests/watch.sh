@@ -340,6 +340,61 @@ for look in ascii utf-8 mono; do
 	wait_exit
 done
 
+# The listing's lit line, read by its text: each event lights the line of
+# data/pseudocode that does what the event does, found here by its words: a
+# refusal the safety test, a try the loop over the ranks.  The events: the
+# first twelve, then the first of each kind not seen yet.  In scan, a
+# refusal lights the look along the line the attacker stands on.
+listing() {
+	grep -E -m1 -- "$2" "${NQUEENS_DATADIR:-${srcdir:-.}/data}/pseudocode/$1.txt"
+}
+want_line() {
+	case $1 in
+	first-enter | done) listing "$2" '^solve\(a\)' ;;
+	enter) listing "$2" 'solve\(file \+ 1\)' ;;
+	try) listing "$2" '^ *for ' ;;
+	reject) listing "$2" '^ *if .* then$' ;;
+	reject-rank) listing "$2" 'look along the rank' ;;
+	reject-diagonal) listing "$2" 'look along the diagonal' ;;
+	reject-anti-diagonal) listing "$2" 'look along the other diagonal' ;;
+	place) listing "$2" ':= (rank;|r;|queen)' ;;
+	solution) listing "$2" 'print' ;;
+	remove) listing "$2" ':= (none|empty)' ;;
+	return) listing "$2" '^ *return' ;;
+	esac
+}
+# kinds ALGORITHM: event numbers of trace 6 to look at, each with its kind.
+kinds() {
+	nq trace 6 --algorithm "$1" | awk -F'[ :]+' -v algo="$1" '
+		{ k = NR == 1 ? "first-enter" : $1 }
+		k == "reject" && algo == "scan" {
+			dr = substr($2, 2) - substr($5, 2)
+			k = dr == 0 ? "reject-rank" : dr > 0 ? "reject-diagonal" : "reject-anti-diagonal"
+		}
+		NR <= 12 || !(k in seen) { print NR, k }
+		{ seen[k] = 1 }'
+}
+for algo in backtrack permute scan; do
+	start 100 30 -- --ascii watch 6 --algorithm $algo
+	wait_for "event 0 of" >/dev/null
+	done_to=0
+	kinds $algo >"$tmpdir/kinds"
+	while read -r k kind; do
+		# The solution and the end come by their own keys, not step by step.
+		case $kind in
+		solution) keys n ;;
+		done) keys e ;;
+		*) keys -N $((k - done_to)) . ;;
+		esac
+		done_to=$k
+		want=$(want_line "$kind" $algo)
+		wait_for "event $k of" >/dev/null
+		expect_lit "$algo, event $k ($kind) lights \"$(printf '%s' "$want" | sed 's/^ *//')\"" "$want"
+	done <"$tmpdir/kinds"
+	keys q
+	wait_exit
+done
+
 # Signals and Ctrl-C while playing: the terminal is left as it was.
 for sig in TERM HUP INT; do
 	start 80 24 -- watch 8
