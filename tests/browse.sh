@@ -12,6 +12,11 @@ expect_screen "browse opens at the first solution" "Solution 1 / 92"
 expect_screen "its ranks" "ranks: +1 5 8 6 3 7 2 4"
 expect_screen "its squares" "squares: a1 b5 c8 d6 e3 f7 g2 h4"
 expect_screen "its class" "class 1 of 12, id of the representative"
+# The board, square by square, is the solution the command line names.
+solution() {
+	board_expect browse "$1" marks "$(nq solve "$1" --index "$2" --format algebraic)"
+}
+expect_board "its board is solution #1" 8 marks "$(solution 8 1)"
 
 # Paging.
 keys Right
@@ -24,10 +29,12 @@ keys PageDown
 expect_screen "PgDn: ten on" "Solution 12 / 92"
 keys End
 expect_screen "End: the last" "Solution 92 / 92"
+expect_board "End: the board of the last" 8 marks "$(solution 8 92)"
 keys Right
 expect_screen "no further than the last" "This is the last solution"
 keys Home
 expect_screen "Home: the first" "Solution 1 / 92"
+expect_board "Home: the board of the first" 8 marks "$(solution 8 1)"
 
 # Jumping and finding.
 keys g 9 2 Enter
@@ -42,6 +49,7 @@ keys -l "2 4 6 8 3 1 7 5"
 keys Enter
 expect_screen "/ finds a solution by its ranks" "Found: solution #5"
 expect_screen "and shows it" "ranks: +2 4 6 8 3 1 7 5"
+expect_board "its board is solution #5" 8 marks "$(solution 8 5)"
 expect_screen "in its class, turned" "class 3 of 12, id of the representative"
 keys /
 keys -l "1 2 3 4 5 6 7 8"
@@ -77,6 +85,7 @@ expect_screen "each named, with its number" "id #14 +rot90 #38 +flip-x #79 +flip
 keys Right Enter
 expect_screen "Enter on a variant opens that solution" "Solution 38 / 92"
 expect_screen "which knows its class" "class 10 of 12, rot90 of the representative"
+expect_board "its board is solution #38" 8 marks "$(solution 8 38)"
 
 # Export: a file in the current directory, never over another.
 keys x
@@ -116,6 +125,7 @@ expect_screen "80x24: a class's eight members, five on a row" "id #1 +rot90 #89 
 expect_screen "80x24: and three on the next" "flip-y #92 +flip-diag #4 +flip-anti #71"
 keys Enter
 expect_screen "the representative opened" "Solution 1 / 92"
+expect_board "80x24: its board, square by square" 8 marks "$(solution 8 1)"
 expect_screen "80x24: the board's top rank" "^ *8 .*Q"
 expect_screen "80x24: its file letters" "a +b +c +d +e +f +g +h"
 
@@ -159,6 +169,28 @@ else
 fi
 modes_restored "quitting leaves the terminal as it was"
 
+# A board with more solutions than a short walk: End and Home find the
+# ends without walking, a jump goes by the counts; each board is the one the
+# command line names.
+total=$(nq count 12)
+for size in "80 24" "120 40"; do
+	set -- $size
+	start "$1" "$2" -- --ascii browse 12
+	expect_screen "12x12 in $1x$2 opens" "Solution 1 / $total"
+	expect_board "12x12 in $1x$2: the first board" 12 marks "$(solution 12 1)"
+	keys End
+	expect_screen "12x12 in $1x$2: End" "Solution $total / $total"
+	expect_board "12x12 in $1x$2: End shows the last board" 12 marks "$(solution 12 "$total")"
+	keys g 7 0 0 0 Enter
+	expect_screen "12x12 in $1x$2: g 7000" "Solution 7000 / $total"
+	expect_board "12x12 in $1x$2: the board of #7000" 12 marks "$(solution 12 7000)"
+	keys Home
+	expect_screen "12x12 in $1x$2: Home" "Solution 1 / $total"
+	expect_board "12x12 in $1x$2: Home shows the first board" 12 marks "$(solution 12 1)"
+	keys q
+	wait_exit
+done
+
 # Boards without a solution say why, and keep saying it.
 for n in 2 3; do
 	start 80 24 -- --ascii browse $n
@@ -200,6 +232,7 @@ keys Left Left
 expect_screen "and back past it" "Solution 9999999 / 14772512"
 keys End
 expect_screen "the last" "Solution 14772512 / 14772512"
+expect_board "16x16: the last board" 16 marks "$(solution 16 14772512)"
 keys v
 expect_screen "its gallery page, walked back from it" "Solutions 14772509-14772512 of 14772512"
 keys Tab

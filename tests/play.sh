@@ -174,6 +174,42 @@ keys q
 wait_exit
 patience=$quick
 
+# The board square by square, its marks read from the pane and its colours
+# from the pane's escapes, against what the rules give: the queens, the
+# squares they attack, the cursor and the four lines through it lit, two
+# queens in conflict with the squares between them.  In ASCII at 80x24, in
+# UTF-8 at 120x40 where the squares are larger, and without colour, where
+# the lit squares are told by their attributes.
+for look in ascii utf-8 mono; do
+	case $look in
+	ascii) set -- 80 24 "" --ascii bg ;;
+	utf-8) set -- 120 40 "" "" bg ;;
+	mono) set -- 80 24 NO_COLOR=1 --ascii attrs ;;
+	esac
+	at="$1x$2 $look" lit=$5
+	start "$1" "$2" $3 -- $4 play 8
+	wait_for "Queens: 0 of 8" >/dev/null
+	# a8 and c7, then the cursor to e4: its anti-diagonal runs from a8 to h1.
+	keys Space Right Right Down Space Right Right Down Down Down
+	expect_screen "$at: two queens placed" "Queens: 2 of 8"
+	expect_board "$at: the queens, the squares they attack, the cursor on e4" 8 marks \
+		"$(board_expect play 8 marks "a8 c7" cursor=e4)"
+	expect_board "$at: e4's rank, file, diagonal and anti-diagonal lit" 8 "$lit" \
+		"$(board_expect play 8 "$lit" "a8 c7" cursor=e4)"
+	# A queen on d5, on a8's anti-diagonal, then the cursor off it to f2.
+	keys Left Up Space
+	expect_screen "$at: a third queen" "Queens: 3 of 8"
+	expect_board "$at: d5 in conflict with a8, the cursor on it" 8 marks \
+		"$(board_expect play 8 marks "a8 c7 d5" cursor=d5)"
+	keys Right Right Down Down Down
+	expect_board "$at: a8 and d5 marked in conflict, f2 the cursor" 8 marks \
+		"$(board_expect play 8 marks "a8 c7 d5" cursor=f2)"
+	expect_board "$at: b7 and c6 between them lit, and f2's four lines" 8 "$lit" \
+		"$(board_expect play 8 "$lit" "a8 c7 d5" cursor=f2)"
+	keys q
+	wait_exit
+done
+
 # Ctrl-C quits at once.
 start 80 24 -- play 8
 wait_for "Queens: 0 of 8"

@@ -60,7 +60,10 @@ fi
 
 # A narrow terminal: the bar keeps to one line; Ctrl-C (SIGINT) takes it away.
 for cols in 40 24; do
+	# A server of its own each time: the one killed may still be going
+	# when the next starts, and would take it down with it.
 	tm kill-server 2>/dev/null
+	sock="nq-test-$$-$cols"
 	rm -f "$tmpdir/pid" "$tmpdir/tty"
 	tm new-session -d -x $cols -y 8 \
 		"env TERM=tmux-256color LANG=C.UTF-8 sh -c 'echo \$\$ >\"$tmpdir/pid\"; exec \"$NQUEENS\" count 19 --threads 1'; echo \"exit \$?\" >'$tmpdir/tty'; sleep 30"

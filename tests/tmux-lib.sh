@@ -202,3 +202,352 @@ modes_restored() {
 			"stty: $(grep -Eo '(^| )-?echo( |$)' "$tmpdir/exit" | head -1)"
 	fi
 }
+
+# The board region, square by square.  boardview draws each rank's number
+# right-aligned before its squares on the square's middle line, and under
+# the board one file letter a square, in the middle of its square; a square
+# is cw columns wide, its mark in its middle column and, when cw >= 3, a
+# pair of brackets at its edges.  The UTF-8 glyphs read as their ASCII
+# counterparts, so that one expectation fits either.
+utf8_to_ascii=$(printf 's/\342\231\233/Q/g; s/\302\267/./g; s/\303\227/x/g; s/\342\227\213/o/g; s/\342\234\246/+/g; s/[\300-\367][\200-\277]*/?/g')
+
+# board_grid N [WHAT]: reads the pane's n×n board into n lines, rank n
+# first, of n tokens each, file a first.  WHAT is one of
+#   marks  (the default) the square's mark with its brackets, if any: "Q",
+#          "[Q]", "!Q!", ".", "x", "o", "+", and "_" for a blank;
+#   bg     the background colour of its middle cell: black red green yellow
+#          blue magenta cyan white, or default;
+#   attrs  its attributes, some of b(old) d(im) u(nderline) r(everse), or -.
+# Prints one line saying what is missing when the pane shows no whole board
+# of n files (n <= 26, each file a letter).
+board_grid() {
+	tm capture-pane -p -e -N | LC_ALL=C sed "$utf8_to_ascii" |
+		LC_ALL=C awk -v n="$1" -v what="${2:-marks}" '
+		function sgr(p,   a, k, m, v, c) {
+			if (p == "")
+				p = "0"
+			m = split(p, a, ";")
+			for (k = 1; k <= m; k++) {
+				v = a[k] + 0
+				if (v == 0) {
+					bgc = "default"; bold = dim = und = rev = 0
+				} else if (v == 1) bold = 1
+				else if (v == 2) dim = 1
+				else if (v == 4) und = 1
+				else if (v == 7) rev = 1
+				else if (v == 22) bold = dim = 0
+				else if (v == 24) und = 0
+				else if (v == 27) rev = 0
+				else if (v >= 40 && v <= 47) bgc = colour[v - 40]
+				else if (v == 49) bgc = "default"
+				else if (v >= 100 && v <= 107) bgc = "bright" colour[v - 100]
+				else if (v == 38 || v == 48) {
+					if (a[k + 1] == 5) {
+						c = a[k + 2] + 0
+						c = c < 8 ? colour[c] : c < 16 ? "bright" colour[c - 8] : "c" c
+						k += 2
+					} else {
+						c = "rgb"
+						k += 4
+					}
+					if (v == 48)
+						bgc = c
+				}
+			}
+		}
+		function attrs(   s) {
+			s = (bold ? "b" : "") (dim ? "d" : "") (und ? "u" : "") (rev ? "r" : "")
+			return s == "" ? "-" : s
+		}
+		function at(y, x) {
+			return (y SUBSEP x) in ch ? ch[y, x] : " "
+		}
+		BEGIN {
+			split("black red green yellow blue magenta cyan white", cn, " ")
+			for (k = 0; k < 8; k++)
+				colour[k] = cn[k + 1]
+			bgc = "default"
+			letters = "abcdefghijklmnopqrstuvwxyz"
+		}
+		{
+			# The attributes carry from one line to the next.
+			y = NR - 1
+			s = $0
+			L = length(s)
+			x = 0
+			for (i = 1; i <= L; i++) {
+				c = substr(s, i, 1)
+				if (c == "\033") {
+					if (substr(s, i + 1, 1) == "[") {
+						p = ""
+						for (j = i + 2; j <= L && substr(s, j, 1) ~ /[0-9;:]/; j++)
+							p = p substr(s, j, 1)
+						if (substr(s, j, 1) == "m")
+							sgr(p)
+						i = j
+					} else {
+						i += substr(s, i + 1, 1) ~ /[()]/ ? 2 : 1
+					}
+					continue
+				}
+				ch[y, x] = c
+				bg[y, x] = bgc
+				at_[y, x] = attrs()
+				x++
+			}
+			width[y] = x
+			lines = NR
+		}
+		END {
+			if (n < 1 || n > 26) {
+				print "board_grid: n must be 1 to 26"
+				exit 1
+			}
+			# The file letters: a to the n-th, evenly spaced, blanks between.
+			fy = -1
+			for (y = 0; y < lines && fy < 0; y++) {
+				for (a0 = 0; a0 < width[y] && fy < 0; a0++) {
+					if (at(y, a0) != "a" || (a0 > 0 && at(y, a0 - 1) != " "))
+						continue
+					for (cw = 1; cw <= 16 && fy < 0; cw++) {
+						ok = at(y, a0 + (n - 1) * cw + 1) !~ /[a-z]/
+						for (f = 0; f < n && ok; f++) {
+							ok = at(y, a0 + f * cw) == substr(letters, f + 1, 1)
+							for (k = 1; k < cw && f < n - 1 && ok; k++)
+								ok = at(y, a0 + f * cw + k) == " "
+						}
+						if (ok) {
+							fy = y
+							filex = a0
+							fcw = cw
+						}
+					}
+				}
+			}
+			if (fy < 0) {
+				print "no file letters a to " substr(letters, n, 1) " in the pane"
+				exit 1
+			}
+			cw = fcw
+			orgx = filex - int((cw - 1) / 2)
+			lw = length(n "") + 1
+			# Each rank number ends two columns before the first square.
+			y = fy
+			for (r = 1; r <= n; r++) {
+				for (y--; y >= 0; y--) {
+					label = ""
+					for (x = orgx - lw; x <= orgx - 2; x++)
+						label = label at(y, x)
+					gsub(/ /, "", label)
+					if (label == r "")
+						break
+				}
+				if (y < 0) {
+					print "no rank " r " beside the file letters"
+					exit 1
+				}
+				row[r] = y
+			}
+			for (r = n; r >= 1; r--) {
+				out = ""
+				y = row[r]
+				for (f = 0; f < n; f++) {
+					x0 = orgx + f * cw
+					cx = x0 + int((cw - 1) / 2)
+					if (what == "bg")
+						t = ((y SUBSEP cx) in bg) ? bg[y, cx] : "default"
+					else if (what == "attrs")
+						t = ((y SUBSEP cx) in at_) ? at_[y, cx] : "-"
+					else {
+						t = at(y, cx)
+						if (t == " ")
+							t = "_"
+						if (cw >= 3 && (at(y, x0) != " " || at(y, x0 + cw - 1) != " "))
+							t = at(y, x0) t at(y, x0 + cw - 1)
+					}
+					out = out (f ? " " : "") t
+				}
+				print out
+			}
+		}'
+}
+
+# board_expect SCREEN N WHAT QUEENS [ROLE=SQUARE...]: the n×n board that
+# board_grid N WHAT should read, worked out from the rules of the puzzle, not
+# from the program: QUEENS are squares ("a8 c7"); SCREEN says what the
+# screen marks besides them:
+#   browse  the queens only;
+#   play    ROLE cursor: the cursor in brackets, the four lines through it
+#           lit; an empty square a queen attacks marked ".", a queen another
+#           attacks between "!" marks and lit with the squares between them;
+#   watch   ROLE try (the square tested or placed, a queen in brackets),
+#           reject (the square refused, "x"), attacker (the queen that
+#           refuses it, between "!" marks; the squares between the two lit),
+#           left (the square the search just took a queen from, "o").
+# Where two roles meet on a square, the first of this list shows: cursor,
+# conflict, reject, attacker, try, left, line between, cursor's lines.  The
+# look of each role is the theme's (src/tui/theme.h), in colour (bg) and in
+# monochrome (attrs); a1 is a dark square.
+board_expect() {
+	scr=$1 n=$2 what=$3 queens=$4
+	shift 4
+	LC_ALL=C awk -v scr="$scr" -v n="$n" -v what="$what" -v queens="$queens" -v roles="$*" '
+		function file(s) { return index(letters, substr(s, 1, 1)) - 1 }
+		function rank(s) { return substr(s, 2) - 1 }
+		function attacks(f1, r1, f2, r2) {
+			return (f1 != f2 || r1 != r2) && (f1 == f2 || r1 == r2 ||
+				f1 - r1 == f2 - r2 || f1 + r1 == f2 + r2)
+		}
+		function sign(v) { return (v > 0) - (v < 0) }
+		function is(role, f, r) { return has[role] && f == rf[role] && r == rr[role] }
+		# Marks the squares strictly between two squares on one line.
+		function between(f1, r1, f2, r2,   df, dr, f, r) {
+			df = sign(f2 - f1)
+			dr = sign(r2 - r1)
+			f = f1 + df
+			r = r1 + dr
+			while (f != f2 || r != r2) {
+				lit[f, r] = 1
+				f += df
+				r += dr
+			}
+		}
+		BEGIN {
+			letters = "abcdefghijklmnopqrstuvwxyz"
+			# role: background colour, monochrome attributes
+			split("cursor yellow b conflict red bu reject red r try green r " \
+				"left magenta d line yellow du preview green u " \
+				"queen-dark blue br queen-light white b dark blue r light white -", t, " ")
+			for (i = 1; i in t; i += 3) {
+				look["bg", t[i]] = t[i + 1]
+				look["attrs", t[i]] = t[i + 2]
+			}
+			nq = split(queens, q, " ")
+			for (i = 1; i <= nq; i++) {
+				qf[i] = file(q[i])
+				qr[i] = rank(q[i])
+				queen[qf[i], qr[i]] = 1
+			}
+			m = split(roles, rl, " ")
+			for (i = 1; i <= m; i++) {
+				split(rl[i], kv, "=")
+				rf[kv[1]] = file(kv[2])
+				rr[kv[1]] = rank(kv[2])
+				has[kv[1]] = 1
+			}
+			if (scr == "play")
+				for (i = 1; i <= nq; i++)
+					for (j = i + 1; j <= nq; j++)
+						if (attacks(qf[i], qr[i], qf[j], qr[j])) {
+							conflict[qf[i], qr[i]] = conflict[qf[j], qr[j]] = 1
+							between(qf[i], qr[i], qf[j], qr[j])
+						}
+			if (has["reject"] && has["attacker"])
+				between(rf["attacker"], rr["attacker"], rf["reject"], rr["reject"])
+			for (r = n - 1; r >= 0; r--) {
+				out = ""
+				for (f = 0; f < n; f++) {
+					dark = (f + r) % 2 == 0
+					mark = queen[f, r] ? "Q" : "_"
+					role = queen[f, r] ? (dark ? "queen-dark" : "queen-light") \
+					                   : (dark ? "dark" : "light")
+					if (scr == "play") {
+						attacked = 0
+						for (i = 1; i <= nq; i++)
+							attacked = attacked || attacks(qf[i], qr[i], f, r)
+						if (!queen[f, r] && attacked)
+							mark = "."
+						if (conflict[f, r])
+							mark = "!Q!"
+						if (has["cursor"] && attacks(rf["cursor"], rr["cursor"], f, r))
+							role = "preview"
+						if (lit[f, r])
+							role = "line"
+						if (conflict[f, r])
+							role = "conflict"
+						if (is("cursor", f, r)) {
+							mark = "[" (queen[f, r] ? "Q" : mark) "]"
+							role = "cursor"
+						}
+					} else if (scr == "watch") {
+						if (lit[f, r])
+							role = "line"
+						if (is("left", f, r)) {
+							mark = "o"
+							role = "left"
+						}
+						if (is("try", f, r)) {
+							mark = "[Q]"
+							role = "try"
+						}
+						if (is("attacker", f, r)) {
+							mark = "!Q!"
+							role = "conflict"
+						}
+						if (is("reject", f, r)) {
+							mark = "x"
+							role = "reject"
+						}
+					}
+					out = out (f ? " " : "") (what == "marks" ? mark : look[what, role])
+				}
+				print out
+			}
+		}'
+}
+
+# expect_board DESC N WHAT WANT: passes when board_grid N WHAT reads WANT
+# (as board_expect gives it) in time; else shows both, side by side.
+expect_board() {
+	i=0
+	while [ $i -lt $patience ]; do
+		got=$(board_grid "$2" "$3")
+		if [ "$got" = "$4" ]; then
+			pass "$1"
+			return
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+	printf '%s\n' "$4" >"$tmpdir/want"
+	printf '%s\n' "$got" >"$tmpdir/got"
+	desc=$1 what=$3
+	# One line of the report a rank: what was wanted, then what was read.
+	set -f
+	old_ifs=$IFS
+	IFS='
+'
+	set -- $(paste -d'|' "$tmpdir/want" "$tmpdir/got" |
+		awk -F'|' '{ printf "%-40s | %s\n", $1, $2 }')
+	IFS=$old_ifs
+	set +f
+	fail "$desc" "$what wanted, then read:" "$@" "$(screen)"
+}
+
+# pseudo_lit: the line of Watch's listing that is lit (drawn after a ">" in
+# the listing's first column, under its title), without trailing blanks;
+# else how many lines are lit.
+pseudo_lit() {
+	screen | LC_ALL=C sed "$utf8_to_ascii" | LC_ALL=C awk '
+		x == 0 && (i = index($0, "Pseudocode: ")) > 0 { x = i; next }
+		x > 0 && substr($0, x, 1) == ">" {
+			t = substr($0, x + 1)
+			sub(/ +$/, "", t)
+			lit[++k] = t
+		}
+		END { if (k == 1) print lit[1]; else print k + 0 " lines lit" }'
+}
+
+# expect_lit DESC TEXT: passes when the lit line of the listing is TEXT in time.
+expect_lit() {
+	i=0
+	while [ $i -lt $patience ]; do
+		if [ "$(pseudo_lit)" = "$2" ]; then
+			pass "$1"
+			return
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+	fail "$1" "lit: $(pseudo_lit)" "$(screen)"
+}

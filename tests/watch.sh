@@ -279,6 +279,122 @@ expect_monochrome "NO_COLOR draws without colours"
 keys q
 wait_exit
 
+# The board square by square after chosen events of the search, against
+# what nqueens trace says of them: the queens placed so far, the square
+# tested, the square refused with its attacker and the line of the attack
+# lit between them, the square just left.  The events: the first try and
+# place, the first refusal along a rank, along a diagonal and along an
+# anti-diagonal with squares between the two, and the first removal.
+trace=$(nq trace 6)
+# events_to K: the queens after the first K events, then the roles of the
+# squares of event K for board_expect.
+events_to() {
+	printf '%s\n' "$trace" | awk -v k="$1" '
+		$1 == "place" { q[$2] = 1 }
+		$1 == "remove" { delete q[$2] }
+		NR == k {
+			for (s in q)
+				printf "%s ", s
+			printf "\n"
+			if ($1 == "try" || $1 == "place")
+				print "try=" $2
+			else if ($1 == "reject")
+				print "reject=" substr($2, 1, length($2) - 1) " attacker=" $5
+			else if ($1 == "remove")
+				print "left=" $2
+			exit
+		}'
+}
+chosen=$(printf '%s\n' "$trace" | awk -F'[ :]+' '
+	function f(s) { return index("abcdefghijklmnopqrstuvwxyz", substr(s, 1, 1)) }
+	/^(try|place|remove) / && !($1 in seen) { seen[$1] = 1; print NR }
+	/^reject / && f($2) - f($5) >= 2 {
+		dr = substr($2, 2) - substr($5, 2)
+		way = dr == 0 ? "rank" : dr > 0 ? "diagonal" : "anti-diagonal"
+		if (!(way in seen)) { seen[way] = 1; print NR }
+	}' | sort -n)
+for look in ascii utf-8 mono; do
+	case $look in
+	ascii) set -- 100 30 "" --ascii bg ;;
+	utf-8) set -- 80 24 "" "" bg ;;
+	mono) set -- 80 24 NO_COLOR=1 --ascii attrs ;;
+	esac
+	at="$1x$2 $look" lit=$5
+	start "$1" "$2" $3 -- $4 watch 6
+	wait_for "event 0 of" >/dev/null
+	done_to=0
+	for k in $chosen; do
+		keys -N $((k - done_to)) .
+		done_to=$k
+		said=$(printf '%s\n' "$trace" | sed -n "${k}p")
+		queens=$(events_to "$k" | sed -n 1p)
+		roles=$(events_to "$k" | sed -n 2p)
+		wait_for "event $k of" >/dev/null
+		expect_screen "$at: event $k is $said" "Last: $said"
+		expect_board "$at: the marks after event $k, $said" 6 marks \
+			"$(board_expect watch 6 marks "$queens" $roles)"
+		expect_board "$at: the lit squares after event $k, $said" 6 "$lit" \
+			"$(board_expect watch 6 "$lit" "$queens" $roles)"
+	done
+	keys q
+	wait_exit
+done
+
+# The listing's lit line, read by its text: each event lights the line of
+# data/pseudocode that does what the event does, found here by its words: a
+# refusal the safety test, a try the loop over the ranks.  The events: the
+# first twelve, then the first of each kind not seen yet.  In scan, a
+# refusal lights the look along the line the attacker stands on.
+listing() {
+	grep -E -m1 -- "$2" "${NQUEENS_DATADIR:-${srcdir:-.}/data}/pseudocode/$1.txt"
+}
+want_line() {
+	case $1 in
+	first-enter | done) listing "$2" '^solve\(a\)' ;;
+	enter) listing "$2" 'solve\(file \+ 1\)' ;;
+	try) listing "$2" '^ *for ' ;;
+	reject) listing "$2" '^ *if .* then$' ;;
+	reject-rank) listing "$2" 'look along the rank' ;;
+	reject-diagonal) listing "$2" 'look along the diagonal' ;;
+	reject-anti-diagonal) listing "$2" 'look along the other diagonal' ;;
+	place) listing "$2" ':= (rank;|r;|queen)' ;;
+	solution) listing "$2" 'print' ;;
+	remove) listing "$2" ':= (none|empty)' ;;
+	return) listing "$2" '^ *return' ;;
+	esac
+}
+# kinds ALGORITHM: event numbers of trace 6 to look at, each with its kind.
+kinds() {
+	nq trace 6 --algorithm "$1" | awk -F'[ :]+' -v algo="$1" '
+		{ k = NR == 1 ? "first-enter" : $1 }
+		k == "reject" && algo == "scan" {
+			dr = substr($2, 2) - substr($5, 2)
+			k = dr == 0 ? "reject-rank" : dr > 0 ? "reject-diagonal" : "reject-anti-diagonal"
+		}
+		NR <= 12 || !(k in seen) { print NR, k }
+		{ seen[k] = 1 }'
+}
+for algo in backtrack permute scan; do
+	start 100 30 -- --ascii watch 6 --algorithm $algo
+	wait_for "event 0 of" >/dev/null
+	done_to=0
+	kinds $algo >"$tmpdir/kinds"
+	while read -r k kind; do
+		# The solution and the end come by their own keys, not step by step.
+		case $kind in
+		solution) keys n ;;
+		done) keys e ;;
+		*) keys -N $((k - done_to)) . ;;
+		esac
+		done_to=$k
+		want=$(want_line "$kind" $algo)
+		wait_for "event $k of" >/dev/null
+		expect_lit "$algo, event $k ($kind) lights \"$(printf '%s' "$want" | sed 's/^ *//')\"" "$want"
+	done <"$tmpdir/kinds"
+	keys q
+	wait_exit
+done
+
 # Signals and Ctrl-C while playing: the terminal is left as it was.
 for sig in TERM HUP INT; do
 	start 80 24 -- watch 8
