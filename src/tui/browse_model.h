@@ -75,6 +75,7 @@ struct browse_model {
 
 	char message[600]; /* what the last action has to say, or "" */
 
+	/* The model's own: one walk through the solutions, and the threads on it. */
 	struct catalog *cat;
 	struct browse_work *work;
 };
