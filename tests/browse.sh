@@ -265,6 +265,34 @@ kill -s TERM "$pid"
 wait_exit
 modes_restored "SIGTERM while counting leaves the terminal as it was"
 
+# Leaving Browse while its total is counted stops the count: opened from the
+# menu, so that q goes back there and the program stays up, the process is
+# down to its one thread within half a second (more under valgrind).
+start 100 30 -- --ascii
+wait_for "Board size" >/dev/null
+keys Right Right Right Right Right Right Right Right Right Down Down Down Enter
+if wait_for "counting them here: [0-9]+%"; then
+	t0=$(date +%s%N)
+	keys q
+	pid=$(pid_of_program)
+	limit=500
+	[ -n "${NQ_WRAP:-}" ] && limit=10000
+	while left=$(ls "/proc/$pid/task" | wc -l) && [ "$left" -gt 1 ] &&
+		[ $((($(date +%s%N) - t0) / 1000000)) -lt "$limit" ]; do
+		sleep 0.01
+	done
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	if [ "$left" -eq 1 ] && [ "$ms" -le "$limit" ] && wait_for "the n-queens puzzle"; then
+		pass "17x17: leaving while counting leaves one thread (after $ms ms)"
+	else
+		fail "17x17: leaving while counting leaves one thread" "$left threads after $ms ms"
+	fi
+else
+	fail "17x17 from the menu: the total is counted" "$(screen)"
+fi
+keys q
+wait_exit
+
 # Without the table of counts: solutions are walked in the background.
 start 100 30 NQUEENS_DATADIR=/nonexistent -- --ascii browse 14
 keys g 3 0 0 0 0 0 Enter

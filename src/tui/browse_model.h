@@ -1,0 +1,178 @@
+/* Browse's model: the solution shown, the totals, jumps and finds, paging, export; no
+ * terminal. */
+#ifndef NQ_BROWSE_MODEL_H
+#define NQ_BROWSE_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "classes.h"
+#include "enumerate.h"
+#include "symmetry.h"
+
+/* A page of the gallery or of the classes shows at most this many. */
+#define BROWSE_PAGE_MAX 128
+
+/* What the screen shows. */
+enum browse_view {
+	BROWSE_VIEW_ONE,     /* one solution, large */
+	BROWSE_VIEW_GALLERY, /* a page of small numbered boards */
+	BROWSE_VIEW_CLASSES, /* the classes, one a line */
+	BROWSE_VIEW_MEMBERS, /* the members of one class */
+};
+
+/* Where a total comes from. */
+enum browse_source { BROWSE_FROM_COUNTED, BROWSE_FROM_TABLE, BROWSE_FROM_PUBLISHED };
+
+struct catalog;
+struct browse_work;
+
+/*
+ * The state of the Browse screen.  The screen reads these fields and
+ * changes them only through the functions below, which are what a user
+ * does; answers from the background arrive through browse_model_news.
+ */
+struct browse_model {
+	int n;
+	const struct enum_table *table;
+	bool can_jump; /* rank and unrank count (table or small n): no walk */
+	bool sync;     /* ...quickly enough to wait for */
+	uint64_t total, nclasses;
+	enum browse_source total_from, classes_from;
+	enum browse_view view;
+
+	/* The solution shown (index 0: the board has none), and its class. */
+	uint64_t index;
+	int ranks[ENUM_MAX_N];
+	int rep[ENUM_MAX_N], orbit;
+	enum sym from_rep;
+	uint64_t class_index; /* 0 while not known */
+
+	/* Looked for in the background: solution #k, a position, class #c. */
+	uint64_t pending_k;
+	bool pending_find;
+	int find_p[ENUM_MAX_N];
+	bool find_keeps_view; /* the gallery stays the gallery */
+	uint64_t pending_class;
+
+	/* The classes: the one chosen (0-based) and the rows of the page. */
+	uint64_t csel;
+	int crows;
+
+	/* The grid of small boards (gallery or members) as last laid out. */
+	int gcols, grows;
+	/* The gallery's page: the index of its first board, and the boards. */
+	uint64_t gfirst;
+	int gcount;
+	int page[BROWSE_PAGE_MAX][ENUM_MAX_N];
+
+	/* The members of the class opened, with their numbers (0 while not known). */
+	struct class_variant var[SYM_COUNT];
+	uint64_t varidx[SYM_COUNT];
+	uint64_t var_class; /* the class they belong to, 1-based */
+	int nvar, vsel, vper;
+
+	char message[600]; /* what the last action has to say, or "" */
+
+	/* The model's own: one walk through the solutions, and the threads on it. */
+	struct catalog *cat;
+	struct browse_work *work;
+};
+
+/*
+ * The solutions of n (1 <= n <= ENUM_MAX_N) at solution #index (1 when 0);
+ * table may be NULL.  Background work (the totals counted up to n = 17,
+ * far jumps, finds, class numbers) tells notify(ctx) of news from its own
+ * thread; the caller then calls browse_model_news on its own.  NULL on no
+ * memory.
+ */
+struct browse_model *browse_model_new(int n, uint64_t index,
+                                      const struct enum_table *table,
+                                      void (*notify)(void *ctx), void *ctx);
+
+/* Cancels the background work and joins its threads: none outlives the model. */
+void browse_model_free(struct browse_model *m);
+
+/* Takes in what the background has found, and tells it what is wanted now. */
+void browse_model_news(struct browse_model *m);
+
+/* A key is pressed: the last message goes. */
+void browse_model_hush(struct browse_model *m);
+
+/*
+ * Moving in the view shown: solutions, classes or members.  Moves stop at
+ * the first and the last (saying so when already there).
+ */
+void browse_model_step(struct browse_model *m, int64_t d); /* d on (or back) */
+void browse_model_row(struct browse_model *m, int d);      /* d rows of the grid */
+void browse_model_page(struct browse_model *m, int d);     /* d pages */
+void browse_model_end(struct browse_model *m, bool last);  /* Home or End */
+
+/*
+ * g: the number typed, a solution's (a class's in the classes).  Far from
+ * the solutions at hand it is looked for in the background.
+ */
+void browse_model_go(struct browse_model *m, const char *typed);
+
+/* /: the position typed, which must be a solution of this board. */
+void browse_model_find(struct browse_model *m, const char *typed);
+
+/* Escape: stops the search under way, else back to the classes or one board. */
+void browse_model_cancel(struct browse_model *m);
+
+/* Enter: opens the small board, class or member chosen. */
+void browse_model_open(struct browse_model *m);
+
+/* Opens the i-th small board of the page shown (gallery or members). */
+void browse_model_open_at(struct browse_model *m, int i);
+
+void browse_model_gallery(struct browse_model *m); /* v: one board or the gallery */
+void browse_model_classes(struct browse_model *m); /* Tab: the solutions or the classes */
+
+/*
+ * x: writes the solution shown, or the class chosen with every member, to
+ * a new file in the current directory, and says where (or why not).
+ */
+void browse_model_export(struct browse_model *m);
+
+/*
+ * The text browse_model_export writes, and the file's stem
+ * ("nqueens-8x8-solution-37"); -1 with the reason in the message.
+ */
+int browse_model_export_text(struct browse_model *m, char *stem, size_t stemlen,
+                             char *text, size_t len);
+
+/* What the screen draws: the pages, as many as fit. */
+
+/*
+ * The gallery's page of cols × rows boards (at most BROWSE_PAGE_MAX) that
+ * holds the solution shown, into gfirst, gcount and page; returns gcount.
+ */
+int browse_model_gallery_page(struct browse_model *m, int cols, int rows);
+
+/* The members' page of cols × rows; returns how many a page shows (vper). */
+int browse_model_members_page(struct browse_model *m, int cols, int rows);
+
+/*
+ * The page of rows classes (1 to BROWSE_PAGE_MAX) that holds the class
+ * chosen: the number (0-based) of its first into *first, the
+ * representatives into reps and their orbits into orbits; returns how many
+ * have been found.  *more: more classes are still being found.
+ */
+int browse_model_classes_page(struct browse_model *m, int rows, int reps[][ENUM_MAX_N],
+                              int *orbits, uint64_t *first, bool *more);
+
+/* The first line of the classes: how many, and of which orbits, or how far. */
+void browse_model_classes_head(struct browse_model *m, char *buf, size_t len);
+
+/* Where the totals come from, when not counted here (yet); "" when they were. */
+void browse_model_totals_note(struct browse_model *m, char *buf, size_t len);
+
+/* How far the walk has come to the class number of the solution shown. */
+void browse_model_class_note(struct browse_model *m, char *buf, size_t len);
+
+/* What is being looked for in the background, with Escape to stop it; or "". */
+void browse_model_pending_note(struct browse_model *m, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,201 @@
+/* What Browse's views read of the model: the page of each view, and notes on the work. */
+#include "config.h"
+
+#include "browse_model.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "board.h"
+#include "browse_work.h"
+#include "catalog.h"
+
+/* ---- pages ---- */
+
+int browse_model_gallery_page(struct browse_model *m, int cols, int rows)
+{
+	int per = cols * rows > BROWSE_PAGE_MAX ? BROWSE_PAGE_MAX : cols * rows;
+	uint64_t first;
+
+	m->gcols = cols;
+	m->grows = rows;
+	if (!m->index || per < 1)
+		return m->gcount = 0;
+	/* The page that holds the chosen solution, walked from it. */
+	first = (m->index - 1) / (uint64_t)per * (uint64_t)per + 1;
+	if (first != m->gfirst || m->gcount == 0 || m->gcount > per ||
+	    (m->gcount < per && first + (uint64_t)m->gcount <= m->total)) {
+		struct enum_iter it;
+		int count = 1;
+
+		enum_step(m->n, m->ranks, -(int64_t)(m->index - first), m->page[0]);
+		enum_seek(&it, m->n, m->page[0]);
+		while (count < per &&
+		       (!m->total || first + (uint64_t)count <= m->total) &&
+		       enum_next(&it, m->page[count]))
+			count++;
+		m->gfirst = first;
+		m->gcount = count;
+	}
+	return m->gcount;
+}
+
+int browse_model_members_page(struct browse_model *m, int cols, int rows)
+{
+	int per = cols * rows;
+
+	m->gcols = cols;
+	m->grows = rows;
+	m->vper = per > m->nvar ? m->nvar : per;
+	return m->vper;
+}
+
+int browse_model_classes_page(struct browse_model *m, int rows, int reps[][ENUM_MAX_N],
+                              int *orbits, uint64_t *first, bool *more)
+{
+	struct catalog_state st;
+	struct class_iter ci;
+	int count = 0;
+
+	if (rows > BROWSE_PAGE_MAX)
+		rows = BROWSE_PAGE_MAX;
+	/* The worker is told at the next news or key. */
+	m->crows = rows;
+	catalog_state(m->cat, &st);
+	*first = m->csel / (uint64_t)rows * (uint64_t)rows;
+	if (*first < st.classes &&
+	    catalog_class(m->cat, *first + 1, reps[0]) == CATALOG_FOUND) {
+		count = 1;
+		classes_seek(&ci, m->n, reps[0]);
+		while (count < rows && *first + (uint64_t)count < st.classes &&
+		       classes_next(&ci, reps[count]))
+			count++;
+	}
+	for (int i = 0; i < count; i++)
+		orbits[i] = sym_canonical(m->n, reps[i], NULL, NULL);
+	*more = !st.classes_done;
+	return count;
+}
+
+/* ---- what the screen says of the background ---- */
+
+void browse_model_classes_head(struct browse_model *m, char *buf, size_t len)
+{
+	struct catalog_state st;
+	char note[128];
+	int permille;
+
+	catalog_state(m->cat, &st);
+	if (st.classes_done) {
+		int at = snprintf(buf, len, " %" PRIu64 " class%s:", st.classes,
+		                  st.classes == 1 ? "" : "es");
+		const char *sep = "";
+
+		for (int o = 8; o >= 1; o /= 2) {
+			if (!st.by_orbit[o] || at < 0 || (size_t)at >= len)
+				continue;
+			at += snprintf(buf + at, len - (size_t)at,
+			               "%s %" PRIu64 " of %d member%s", sep,
+			               st.by_orbit[o], o, o == 1 ? "" : "s");
+			sep = ",";
+		}
+		return;
+	}
+	note[0] = '\0';
+	if (browse_work_counting(m->work, &permille))
+		snprintf(note, sizeof note, " (counting: %d%%)", permille / 10);
+	else if (m->classes_from == BROWSE_FROM_PUBLISHED)
+		snprintf(note, sizeof note, " (published)");
+	snprintf(buf, len, " %" PRIu64 " classes%s; %" PRIu64 " found so far, in order",
+	         m->nclasses, note, st.classes);
+}
+
+void browse_model_totals_note(struct browse_model *m, char *buf, size_t len)
+{
+	int permille;
+
+	buf[0] = '\0';
+	if (browse_work_counting(m->work, &permille))
+		snprintf(buf, len, "counting them here: %d%%", permille / 10);
+	else if (m->total_from == BROWSE_FROM_PUBLISHED)
+		snprintf(buf, len, "totals from the published table");
+	else if (m->classes_from == BROWSE_FROM_PUBLISHED)
+		snprintf(buf, len, "number of classes from the published table");
+}
+
+/*
+ * How far the walk has gone towards position p: a percentage from the
+ * table's counts by the first two ranks, else the solutions walked.
+ */
+static void walk_note(struct browse_model *m, const int *p, char *buf, size_t len)
+{
+	struct catalog_state st;
+	const struct enum_table *t = m->table;
+	int n = m->n;
+
+	catalog_state(m->cat, &st);
+	if (t && t->first[n] && t->second[n] && st.solutions) {
+		double at = 0, to = 0;
+
+		for (int r = 0; r < st.last[0]; r++)
+			at += (double)t->first[n][r];
+		for (int r = 0; r < st.last[1]; r++)
+			at += (double)t->second[n][st.last[0] * n + r];
+		for (int r = 0; r < p[0]; r++)
+			to += (double)t->first[n][r];
+		for (int r = 0; r < p[1]; r++)
+			to += (double)t->second[n][p[0] * n + r];
+		if (to > 0) {
+			snprintf(buf, len, "%d%%", at >= to ? 99 : (int)(100 * at / to));
+			return;
+		}
+	}
+	snprintf(buf, len, "%" PRIu64 " solutions walked", st.solutions);
+}
+
+void browse_model_class_note(struct browse_model *m, char *buf, size_t len)
+{
+	walk_note(m, m->rep, buf, len);
+}
+
+void browse_model_pending_note(struct browse_model *m, char *buf, size_t len)
+{
+	char how[64], ranks[256];
+	struct catalog_state st;
+
+	buf[0] = '\0';
+	if (m->pending_k) {
+		catalog_state(m->cat, &st);
+		if (m->can_jump)
+			snprintf(buf, len,
+			         "Finding solution #%" PRIu64
+			         ": counting the ones before it (Escape stops)",
+			         m->pending_k);
+		else
+			snprintf(buf, len,
+			         "Finding solution #%" PRIu64 ": walked to #%" PRIu64
+			         ", %d%% of the way (Escape stops)",
+			         m->pending_k, st.solutions,
+			         (int)(100.0 * (double)st.solutions /
+			               (double)m->pending_k));
+	} else if (m->pending_find) {
+		board_format_ranks(m->n, m->find_p, ranks, sizeof ranks);
+		if (m->can_jump) {
+			snprintf(
+			        buf, len,
+			        "Finding the number of %s: counting the solutions before "
+			        "it (Escape stops)",
+			        ranks);
+		} else {
+			walk_note(m, m->find_p, how, sizeof how);
+			snprintf(buf, len, "Finding the number of %s: %s (Escape stops)",
+			         ranks, how);
+		}
+	} else if (m->pending_class) {
+		catalog_state(m->cat, &st);
+		snprintf(buf, len,
+		         "Finding class %" PRIu64 ": %" PRIu64
+		         " classes found so far (Escape stops)",
+		         m->pending_class, st.classes);
+	}
+}

@@ -1,0 +1,518 @@
+/* Unit tests of the Browse model without a terminal: ends, jumps, Escape, classes,
+ * export, threads. */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "browse_model.h"
+#include "classes.h"
+#include "enumerate.h"
+
+/* ---- news from the model's threads, waited for as the screen's loop does ---- */
+
+static pthread_mutex_t news_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t news_cond = PTHREAD_COND_INITIALIZER;
+static unsigned long news_count;
+
+/* The model's notify: what term_post is to the screen. */
+static void on_news(void *ctx)
+{
+	(void)ctx;
+	pthread_mutex_lock(&news_lock);
+	news_count++;
+	pthread_cond_broadcast(&news_cond);
+	pthread_mutex_unlock(&news_lock);
+}
+
+static unsigned long news_seen(void)
+{
+	unsigned long k;
+
+	pthread_mutex_lock(&news_lock);
+	k = news_count;
+	pthread_mutex_unlock(&news_lock);
+	return k;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Waits for news after the seen-th, until the monotonic time deadline. */
+static void wait_news(unsigned long seen, double deadline)
+{
+	struct timespec until;
+	double left = deadline - now_s();
+
+	if (left <= 0)
+		return;
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += (time_t)left;
+	until.tv_nsec += (long)((left - (double)(time_t)left) * 1e9);
+	if (until.tv_nsec >= 1000000000L) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000L;
+	}
+	pthread_mutex_lock(&news_lock);
+	while (news_count == seen &&
+	       pthread_cond_timedwait(&news_cond, &news_lock, &until) != ETIMEDOUT)
+		;
+	pthread_mutex_unlock(&news_lock);
+}
+
+/* Under valgrind (NQ_WRAP) everything takes some twenty times as long. */
+static double patience(double secs)
+{
+	return getenv("NQ_WRAP") ? secs * 20 : secs;
+}
+
+/*
+ * Takes in the model's news on each notify, as the screen does on each
+ * wake, until done(m, arg) holds; false after secs (a bound, never a sleep).
+ */
+static bool news_until(struct browse_model *m,
+                       bool (*done)(const struct browse_model *m, const void *arg),
+                       const void *arg, double secs)
+{
+	double deadline = now_s() + patience(secs);
+
+	for (;;) {
+		unsigned long seen = news_seen();
+
+		browse_model_news(m);
+		if (done(m, arg))
+			return true;
+		if (now_s() >= deadline)
+			return false;
+		wait_news(seen, deadline);
+	}
+}
+
+static bool shows_index(const struct browse_model *m, const void *arg)
+{
+	return m->index == *(const uint64_t *)arg;
+}
+
+static bool class_known(const struct browse_model *m, const void *arg)
+{
+	(void)arg;
+	return m->class_index != 0;
+}
+
+/* The notices up to the arg-th have come, and their news has been taken in. */
+static bool after_news(const struct browse_model *m, const void *arg)
+{
+	(void)m;
+	return news_seen() >= *(const unsigned long *)arg;
+}
+
+/* ---- helpers ---- */
+
+static struct enum_table table;
+static bool table_loaded;
+
+/* data/prefix-counts.tsv from $NQUEENS_DATADIR (or data), once. */
+static const struct enum_table *prefix_table(void)
+{
+	const char *dir = getenv("NQUEENS_DATADIR");
+	char path[4096], err[512];
+
+	if (!table_loaded) {
+		snprintf(path, sizeof path, "%s/prefix-counts.tsv", dir ? dir : "data");
+		if (enum_table_load(&table, path, err, sizeof err) != 0)
+			fail_msg("cannot load the prefix table: %s", err);
+		table_loaded = true;
+	}
+	return &table;
+}
+
+static struct browse_model *model(int n, const struct enum_table *t)
+{
+	struct browse_model *m = browse_model_new(n, 0, t, on_news, NULL);
+
+	assert_non_null(m);
+	assert_int_equal(m->index, 1);
+	return m;
+}
+
+static void assert_ranks(int n, const int *got, const int *want)
+{
+	for (int f = 0; f < n; f++)
+		if (got[f] != want[f])
+			fail_msg("file %c: rank %d, wanted %d", 'a' + f, got[f] + 1,
+			         want[f] + 1);
+}
+
+/* The model shows solution #k, by the engine's count of the solutions before it. */
+static void assert_shows(const struct browse_model *m, uint64_t k,
+                         const struct enum_table *t)
+{
+	int want[ENUM_MAX_N];
+
+	assert_int_equal(m->index, k);
+	assert_int_equal(m->pending_k, 0);
+	assert_true(enum_unrank(m->n, k, t, want));
+	assert_ranks(m->n, m->ranks, want);
+}
+
+/* How many threads the process has, from /proc/self/task. */
+static int threads(void)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *de;
+	int k = 0;
+
+	if (!d)
+		return -1;
+	while ((de = readdir(d)))
+		if (de->d_name[0] != '.')
+			k++;
+	closedir(d);
+	return k;
+}
+
+/* ---- End ---- */
+
+/* End shows the last solution: its number is the total, its board the engine's last. */
+static void end_at(int n, const struct enum_table *t, uint64_t total)
+{
+	struct browse_model *m = model(n, t);
+	int last[ENUM_MAX_N];
+
+	assert_int_equal(m->total, total);
+	browse_model_end(m, true);
+	assert_int_equal(m->index, total);
+	assert_true(enum_last(n, last));
+	assert_ranks(n, m->ranks, last);
+	if (t || n <= 12)
+		assert_shows(m, total, t);
+	browse_model_hush(m);
+	browse_model_step(m, 1);
+	assert_int_equal(m->index, total);
+	assert_string_equal(m->message, "This is the last solution.");
+	browse_model_end(m, false);
+	assert_int_equal(m->index, 1);
+	assert_true(enum_first(n, last));
+	assert_ranks(n, m->ranks, last);
+	browse_model_free(m);
+}
+
+static void test_end(void **state)
+{
+	(void)state;
+	end_at(12, NULL, 14200);
+	end_at(16, prefix_table(), 14772512);
+	end_at(16, NULL, 14772512); /* the total published, the last board at once */
+}
+
+/* ---- jumps ---- */
+
+/* g k Enter, and the news taken in until solution #k shows. */
+static void jump(struct browse_model *m, uint64_t k)
+{
+	char typed[32];
+
+	snprintf(typed, sizeof typed, "%" PRIu64, k);
+	browse_model_go(m, typed);
+	assert_true(news_until(m, shows_index, &k, 120));
+	assert_shows(m, k, prefix_table());
+}
+
+static void test_far_jump(void **state)
+{
+	static const int want[] = {7, 11, 6, 3, 15, 10, 12, 2, 5, 1, 4, 0, 14, 9, 13, 8};
+	struct browse_model *m;
+	uint64_t k = 7000000;
+
+	(void)state;
+	/* With the table: counted at once up to 16... */
+	m = model(16, prefix_table());
+	browse_model_go(m, "7000000");
+	assert_shows(m, k, prefix_table());
+	assert_ranks(16, m->ranks, want);
+	browse_model_free(m);
+	/* ...and in the background above. */
+	m = model(17, prefix_table());
+	browse_model_go(m, "50000000");
+	assert_int_equal(m->index, 1);
+	assert_int_equal(m->pending_k, 50000000);
+	jump(m, 50000000);
+	browse_model_free(m);
+	/*
+	 * Without it, walked to in the background.  A walk takes about 2 µs a
+	 * solution at n = 16 (16 s to #7000000), so the walks here are shorter.
+	 */
+	m = model(16, NULL);
+	jump(m, 200000);
+	browse_model_free(m);
+	m = model(14, NULL);
+	jump(m, 300000);
+	browse_model_free(m);
+}
+
+/* ---- Escape ---- */
+
+/*
+ * A jump asked for and stopped: the board stays, and no late answer moves
+ * it through the next notices of the background (the count of the totals
+ * sends one every 100 ms or so while it runs; two seconds at most).
+ */
+static void stop_jump(int n, const struct enum_table *t, const char *typed,
+                      unsigned long notices)
+{
+	struct browse_model *m = model(n, t);
+	int first[ENUM_MAX_N];
+	unsigned long later;
+
+	browse_model_step(m, 1);
+	memcpy(first, m->ranks, sizeof first);
+	browse_model_go(m, typed);
+	assert_int_not_equal(m->pending_k, 0);
+	assert_int_equal(m->index, 2);
+	browse_model_hush(m);
+	browse_model_cancel(m);
+	assert_string_equal(m->message, "Search stopped.");
+	assert_int_equal(m->pending_k, 0);
+	assert_int_equal(m->index, 2);
+	assert_ranks(n, m->ranks, first);
+	later = news_seen() + notices;
+	news_until(m, after_news, &later, 2);
+	assert_int_equal(m->pending_k, 0);
+	assert_int_equal(m->index, 2);
+	assert_ranks(n, m->ranks, first);
+	/* And the keys answer. */
+	browse_model_step(m, 1);
+	assert_int_equal(m->index, 3);
+	browse_model_free(m);
+}
+
+static void test_escape(void **state)
+{
+	(void)state;
+	/* Counted with the table (half a second), and walked to (for ever). */
+	stop_jump(17, prefix_table(), "50000000", 5);
+	stop_jump(20, NULL, "2000000000", 0);
+}
+
+/* ---- classes ---- */
+
+static void class_of(int n, const struct enum_table *t, uint64_t k, uint64_t want)
+{
+	struct browse_model *m = model(n, t);
+	char typed[32];
+	uint64_t c;
+
+	snprintf(typed, sizeof typed, "%" PRIu64, k);
+	browse_model_go(m, typed);
+	assert_int_equal(m->index, k);
+	assert_true(news_until(m, class_known, NULL, 120));
+	assert_int_equal(classes_index(n, m->ranks, NULL, &c), 0);
+	assert_int_equal(m->class_index, c);
+	assert_int_equal(m->class_index, want);
+	browse_model_free(m);
+}
+
+static void test_class(void **state)
+{
+	(void)state;
+	class_of(8, NULL, 38, 10);                   /* at once */
+	class_of(14, prefix_table(), 300000, 29761); /* by a walk in the background */
+}
+
+/* ---- export ---- */
+
+/* What the program exported before the model was split out of the screen. */
+static const char solution_8_38[] = "nqueens: solution #38 of 92 on the 8x8 board\n"
+                                    "\n"
+                                    "8 . . Q . . . . .\n"
+                                    "7 . . . . Q . . .\n"
+                                    "6 . Q . . . . . .\n"
+                                    "5 . . . . . . . Q\n"
+                                    "4 Q . . . . . . .\n"
+                                    "3 . . . . . . Q .\n"
+                                    "2 . . . Q . . . .\n"
+                                    "1 . . . . . Q . .\n"
+                                    "  a b c d e f g h\n"
+                                    "\n"
+                                    "ranks:   4 6 8 2 7 1 3 5\n"
+                                    "squares: a4 b6 c8 d2 e7 f1 g3 h5\n";
+
+static const char class_8_10[] =
+        "nqueens: class 10 of the 8x8 board, 4 members, symmetry: own 180\xc2\xb0 turn\n"
+        "\n"
+        "id, solution #14 (the representative):\n"
+        "8 . . . Q . . . .\n"
+        "7 . . . . . Q . .\n"
+        "6 . . . . . . . Q\n"
+        "5 . Q . . . . . .\n"
+        "4 . . . . . . Q .\n"
+        "3 Q . . . . . . .\n"
+        "2 . . Q . . . . .\n"
+        "1 . . . . Q . . .\n"
+        "  a b c d e f g h\n"
+        "\n"
+        "ranks:   3 5 2 8 1 7 4 6\n"
+        "squares: a3 b5 c2 d8 e1 f7 g4 h6\n"
+        "\n"
+        "rot90, solution #38:\n"
+        "8 . . Q . . . . .\n"
+        "7 . . . . Q . . .\n"
+        "6 . Q . . . . . .\n"
+        "5 . . . . . . . Q\n"
+        "4 Q . . . . . . .\n"
+        "3 . . . . . . Q .\n"
+        "2 . . . Q . . . .\n"
+        "1 . . . . . Q . .\n"
+        "  a b c d e f g h\n"
+        "\n"
+        "ranks:   4 6 8 2 7 1 3 5\n"
+        "squares: a4 b6 c8 d2 e7 f1 g3 h5\n"
+        "\n"
+        "flip-x, solution #79:\n"
+        "8 . . . . Q . . .\n"
+        "7 . . Q . . . . .\n"
+        "6 Q . . . . . . .\n"
+        "5 . . . . . . Q .\n"
+        "4 . Q . . . . . .\n"
+        "3 . . . . . . . Q\n"
+        "2 . . . . . Q . .\n"
+        "1 . . . Q . . . .\n"
+        "  a b c d e f g h\n"
+        "\n"
+        "ranks:   6 4 7 1 8 2 5 3\n"
+        "squares: a6 b4 c7 d1 e8 f2 g5 h3\n"
+        "\n"
+        "flip-diag, solution #55:\n"
+        "8 . . . . . Q . .\n"
+        "7 . . . Q . . . .\n"
+        "6 . . . . . . Q .\n"
+        "5 Q . . . . . . .\n"
+        "4 . . . . . . . Q\n"
+        "3 . Q . . . . . .\n"
+        "2 . . . . Q . . .\n"
+        "1 . . Q . . . . .\n"
+        "  a b c d e f g h\n"
+        "\n"
+        "ranks:   5 3 1 7 2 8 6 4\n"
+        "squares: a5 b3 c1 d7 e2 f8 g6 h4\n"
+        "\n";
+
+static const char solution_16_7000000[] =
+        "nqueens: solution #7000000 of 14772512 on the 16x16 board\n"
+        "\n"
+        "16 . . . . Q . . . . . . . . . . .\n"
+        "15 . . . . . . . . . . . . Q . . .\n"
+        "14 . . . . . . . . . . . . . . Q .\n"
+        "13 . . . . . . Q . . . . . . . . .\n"
+        "12 . Q . . . . . . . . . . . . . .\n"
+        "11 . . . . . Q . . . . . . . . . .\n"
+        "10 . . . . . . . . . . . . . Q . .\n"
+        " 9 . . . . . . . . . . . . . . . Q\n"
+        " 8 Q . . . . . . . . . . . . . . .\n"
+        " 7 . . Q . . . . . . . . . . . . .\n"
+        " 6 . . . . . . . . Q . . . . . . .\n"
+        " 5 . . . . . . . . . . Q . . . . .\n"
+        " 4 . . . Q . . . . . . . . . . . .\n"
+        " 3 . . . . . . . Q . . . . . . . .\n"
+        " 2 . . . . . . . . . Q . . . . . .\n"
+        " 1 . . . . . . . . . . . Q . . . .\n"
+        "   a b c d e f g h i j k l m n o p\n"
+        "\n"
+        "ranks:   8 12 7 4 16 11 13 3 6 2 5 1 15 10 14 9\n"
+        "squares: a8 b12 c7 d4 e16 f11 g13 h3 i6 j2 k5 l1 m15 n10 o14 p9\n";
+
+static void assert_export(struct browse_model *m, const char *stem, const char *text)
+{
+	char got_stem[128], got[32768];
+
+	assert_int_equal(
+	        browse_model_export_text(m, got_stem, sizeof got_stem, got, sizeof got),
+	        0);
+	assert_string_equal(got_stem, stem);
+	assert_string_equal(got, text);
+}
+
+static void test_export(void **state)
+{
+	struct browse_model *m;
+
+	(void)state;
+	m = model(8, NULL);
+	browse_model_go(m, "38");
+	assert_export(m, "nqueens-8x8-solution-38", solution_8_38);
+	/* Tab: the classes, at the class of the solution shown, which stays chosen. */
+	browse_model_classes(m);
+	assert_int_equal(m->view, BROWSE_VIEW_CLASSES);
+	assert_export(m, "nqueens-8x8-class-10", class_8_10);
+	assert_int_equal(m->view, BROWSE_VIEW_CLASSES);
+	/* The same class from its members. */
+	browse_model_open(m);
+	assert_int_equal(m->view, BROWSE_VIEW_MEMBERS);
+	assert_export(m, "nqueens-8x8-class-10", class_8_10);
+	browse_model_free(m);
+	m = model(16, prefix_table());
+	browse_model_go(m, "7000000");
+	assert_export(m, "nqueens-16x16-solution-7000000", solution_16_7000000);
+	browse_model_free(m);
+}
+
+/* ---- no thread outlives the model ---- */
+
+static void test_threads(void **state)
+{
+	struct browse_model *m;
+	char note[128];
+	double t0, took;
+	int left;
+
+	(void)state;
+	assert_int_equal(threads(), 1);
+	m = model(17, prefix_table());
+	browse_model_totals_note(m, note, sizeof note);
+	assert_true(strncmp(note, "counting them here: ", 20) == 0);
+	assert_true(threads() >= 3); /* the count and the worker */
+	/* Leaving may wait for the threads to stop, but not for the count to end. */
+	t0 = now_s();
+	browse_model_free(m);
+	while ((left = threads()) > 1 && now_s() - t0 < patience(0.5))
+		nanosleep(&(struct timespec){0, 1000000}, NULL);
+	took = now_s() - t0;
+	if (left != 1 || took > patience(0.5))
+		fail_msg("%d thread%s %.3f s after leaving while counting (wanted 1 "
+		         "within 0.5 s)",
+		         left, left == 1 ? "" : "s", took);
+	print_message("leaving Browse while counting: one thread again after %.3f s\n",
+	              took);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(test_threads),  cmocka_unit_test(test_end),
+	        cmocka_unit_test(test_far_jump), cmocka_unit_test(test_escape),
+	        cmocka_unit_test(test_class),    cmocka_unit_test(test_export),
+	};
+	int rc = cmocka_run_group_tests(tests, NULL, NULL);
+
+	if (table_loaded)
+		enum_table_free(&table);
+	return rc;
+}
