@@ -90,6 +90,15 @@ int cli_parse_n(const char *cmd, const char *synopsis, int npos, char **pos, int
  */
 int cli_parse_from(const char *cmd, const char *text, int *n, int **ranks);
 
+/* How a solution is written: ranks by file, squares, or a picture. */
+enum cli_format { CLI_FORMAT_ROWS, CLI_FORMAT_ALGEBRAIC, CLI_FORMAT_BOARD };
+
+/* Reads --format (NULL: rows), or reports what is allowed. */
+int cli_parse_format(const char *cmd, const char *s, enum cli_format *f);
+
+/* Prints one solution; a picture is followed by a blank line. */
+void cli_print_solution(int n, const int *p, enum cli_format f);
+
 /* Flushes stdout; a failed write turns status into CLI_NO with a message. */
 int cli_finish_output(int status);
 

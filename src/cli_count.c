@@ -1,0 +1,302 @@
+/* The count command: the counters on a task, a progress bar on a terminal, tasks for
+ * clusters. */
+#include "config.h"
+
+#include "cli.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "count.h"
+#include "halves.h"
+#include "task.h"
+
+#define MAX_THREADS 256
+
+/* A long count on a task of its own, while this thread draws its bar. */
+struct counting {
+	atomic_int permille; /* how far it is, for the bar */
+	int n, threads, rc, err;
+	int nparts, part; /* --tasks T --task I: part I - 1 of T */
+	enum count_method method;
+	struct count_result result;
+};
+
+/* A whole count by the chosen method, or one part of a split count. */
+static int count_run(int n, enum count_method method, int nparts, int part, int threads,
+                     count_progress_fn progress, void *ctx, struct count_result *res)
+{
+	if (nparts > 1)
+		return count_solutions_part(n, nparts, part, threads, progress, ctx, NULL,
+		                            res);
+	return count_solutions_by(n, method, threads, progress, ctx, NULL, res);
+}
+
+static void progress_update(void *ctx, double done)
+{
+	struct counting *c = ctx;
+
+	atomic_store(&c->permille, (int)(done * 1000));
+}
+
+static void count_task(struct task *t, void *arg)
+{
+	struct counting *c = arg;
+
+	(void)t;
+	c->rc = count_run(c->n, c->method, c->nparts, c->part, c->threads,
+	                  progress_update, c, &c->result);
+	c->err = errno;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The terminal's width on stderr; 80 when it cannot be told. */
+static int stderr_cols(void)
+{
+	struct winsize ws;
+
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		return ws.ws_col;
+	return 80;
+}
+
+/*
+ * Draws the bar on one line that never reaches the last column: a line that
+ * wrapped could not be erased by the next \r.  The bar shrinks first, then
+ * the time left goes, then the bar: the percentage stays.
+ */
+static void draw_bar(double done, double elapsed)
+{
+	char bar[31], left[64] = "estimating the time left";
+	int fill, room = stderr_cols() - 1, width = 30;
+
+	if (done > 0.01) {
+		long secs = (long)(elapsed * (1 - done) / done + 0.5);
+
+		if (secs >= 3600)
+			snprintf(left, sizeof left, "about %ld h %02ld min left",
+			         secs / 3600, secs % 3600 / 60);
+		else if (secs >= 60)
+			snprintf(left, sizeof left, "about %ld min %02ld s left",
+			         secs / 60, secs % 60);
+		else
+			snprintf(left, sizeof left, "about %ld s left", secs);
+	}
+	/* "[bar] 100%  left": brackets, a blank, the percentage, two blanks. */
+	if (width + 9 + (int)strlen(left) > room)
+		width = room - 9 - (int)strlen(left);
+	if (width < 10) {
+		left[0] = '\0';
+		width = room - 7 < 30 ? room - 7 : 30;
+	}
+	if (width < 5)
+		width = 0;
+	fill = (int)(done * width + 0.5);
+	if (fill > width)
+		fill = width;
+	if (fill < 0)
+		fill = 0;
+	memset(bar, '#', (size_t)fill);
+	memset(bar + fill, '-', (size_t)(width - fill));
+	bar[width] = '\0';
+	/* Erase to the end of the line: the text may be shorter than last time. */
+	if (width > 0)
+		fprintf(stderr, "\r[%s] %3.0f%%%s%s\033[K", bar, done * 100,
+		        left[0] ? "  " : "", left);
+	else
+		fprintf(stderr, "\r%3.0f%%\033[K", done * 100);
+	fflush(stderr);
+}
+
+/* Set while a bar is on the screen, so that a signal can take it away. */
+static volatile sig_atomic_t bar_shown;
+
+/* Ctrl-C, a hang-up or a kill during a count: erase the bar, then die of it. */
+static void on_bar_signal(int sig)
+{
+	static const char erase[] = "\r\033[K";
+
+	if (bar_shown && write(STDERR_FILENO, erase, sizeof erase - 1) < 0)
+		bar_shown = 0;
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Runs the count on a task while this thread draws a bar after half a second. */
+static int count_with_bar(int n, enum count_method method, int nparts, int part,
+                          int threads, struct count_result *res)
+{
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+	struct counting c = {.n = n,
+	                     .threads = threads,
+	                     .nparts = nparts,
+	                     .part = part,
+	                     .method = method};
+	struct sigaction sa, old[4];
+	sigset_t block, saved;
+	struct task t;
+	double start = now();
+	bool drawn = false;
+	int rc;
+
+	/* The count's threads leave the signals to this one, which draws. */
+	sigemptyset(&block);
+	for (int i = 0; i < 4; i++)
+		sigaddset(&block, sigs[i]);
+	task_init(&t);
+	pthread_sigmask(SIG_BLOCK, &block, &saved);
+	rc = task_start(&t, count_task, &c, NULL, NULL);
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
+	if (rc != 0) {
+		task_destroy(&t);
+		errno = rc;
+		return -1;
+	}
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_bar_signal;
+	sigemptyset(&sa.sa_mask);
+	for (int i = 0; i < 4; i++)
+		sigaction(sigs[i], &sa, &old[i]);
+	while (!task_wait(&t, 200)) {
+		if (now() - start > 0.5) {
+			draw_bar(atomic_load(&c.permille) / 1000.0, now() - start);
+			drawn = true;
+			bar_shown = 1;
+		}
+	}
+	task_join(&t);
+	task_destroy(&t);
+	if (drawn)
+		fputs("\r\033[K", stderr);
+	bar_shown = 0;
+	for (int i = 0; i < 4; i++)
+		sigaction(sigs[i], &old[i], NULL);
+	*res = c.result;
+	errno = c.err;
+	return c.rc;
+}
+
+int cli_count(int argc, char **argv)
+{
+	static const char synopsis[] = "nqueens count N [--unique] [--threads K] "
+	                               "[--method halves|backtrack] "
+	                               "[--tasks T [--task I | --list]]";
+	static const struct cli_optdef defs[OPT_COUNT] = {
+	        [OPT_UNIQUE] = {"unique", 'u', false},
+	        [OPT_THREADS] = {"threads", 't', true},
+	        [OPT_HELP] = {"help", 'h', false},
+	        [OPT_TASKS] = {"tasks", 0, true},
+	        [OPT_TASK] = {"task", 0, true},
+	        [OPT_LIST] = {"list", 0, false},
+	        [OPT_METHOD] = {"method", 'm', true},
+	};
+	const char *val[OPT_COUNT];
+	char *pos[1];
+	int npos, n = 0, threads = 0, rc, nparts = 1, part = 0;
+	enum count_method method = COUNT_AUTO;
+	struct count_result res;
+
+	if (cli_parse_options("count", synopsis, argc, argv, defs, val, pos, 1, &npos))
+		return CLI_USAGE;
+	if (val[OPT_HELP]) {
+		cli_help();
+		return cli_finish_output(CLI_OK);
+	}
+	if (cli_parse_n("count", synopsis, npos, pos, COUNT_MAX_N, &n))
+		return CLI_USAGE;
+	if (val[OPT_METHOD]) {
+		if (strcmp(val[OPT_METHOD], "halves") == 0)
+			method = COUNT_HALVES;
+		else if (strcmp(val[OPT_METHOD], "backtrack") == 0)
+			method = COUNT_BACKTRACK;
+		else
+			return cli_usage_error(
+			        "count", "--method must be halves or backtrack, not '%s'",
+			        val[OPT_METHOD]);
+		if (val[OPT_TASKS])
+			return cli_usage_error(
+			        "count", "--method and --tasks go apart: the tasks are "
+			                 "the backtracking search's constellations");
+		if (!count_method_works(method, n))
+			return cli_usage_error("count",
+			                       "--method halves counts %d <= N <= %d",
+			                       HALVES_MIN_N, HALVES_MAX_N);
+	}
+	if (val[OPT_THREADS]) {
+		uint64_t k;
+
+		if (cli_parse_number("count", "the number of threads", val[OPT_THREADS],
+		                     1, MAX_THREADS, &k))
+			return CLI_USAGE;
+		threads = (int)k;
+	}
+	if ((val[OPT_TASK] || val[OPT_LIST]) && !val[OPT_TASKS])
+		return cli_usage_error("count", "--%s goes with --tasks T; usage: %s",
+		                       val[OPT_TASK] ? "task" : "list", synopsis);
+	if (val[OPT_TASKS]) {
+		uint64_t k;
+
+		if (cli_parse_number("count", "T, the number of tasks", val[OPT_TASKS], 1,
+		                     COUNT_MAX_PARTS, &k))
+			return CLI_USAGE;
+		nparts = (int)k;
+		if (val[OPT_TASK] && val[OPT_LIST])
+			return cli_usage_error("count",
+			                       "--task and --list go apart: "
+			                       "--task I counts one task, --list "
+			                       "lists them");
+		if (!val[OPT_TASK] && !val[OPT_LIST])
+			return cli_usage_error("count",
+			                       "--tasks T needs --task I (1 to %d) or "
+			                       "--list",
+			                       nparts);
+		if (val[OPT_TASK]) {
+			if (cli_parse_number("count", "I, the task", val[OPT_TASK], 1,
+			                     (uint64_t)nparts, &k))
+				return CLI_USAGE;
+			part = (int)k - 1;
+		}
+	}
+	if (val[OPT_LIST]) {
+		struct count_part *parts = calloc((size_t)nparts, sizeof *parts);
+
+		if (!parts || count_parts(n, nparts, parts) < 0) {
+			free(parts);
+			fprintf(stderr, "nqueens count: %s\n", strerror(errno));
+			return CLI_NO;
+		}
+		/* Task, estimated weight, constellations. */
+		for (int i = 0; i < nparts && !ferror(stdout); i++)
+			printf("%d %" PRIu64 " %" PRIu64 "\n", i + 1, parts[i].weight,
+			       parts[i].constellations);
+		free(parts);
+		return cli_finish_output(CLI_OK);
+	}
+	if (isatty(STDERR_FILENO))
+		rc = count_with_bar(n, method, nparts, part, threads, &res);
+	else
+		rc = count_run(n, method, nparts, part, threads, NULL, NULL, &res);
+	if (rc < 0) {
+		fprintf(stderr, "nqueens count: %s\n", strerror(errno));
+		return CLI_NO;
+	}
+	printf("%" PRIu64 "\n", val[OPT_UNIQUE] ? res.unique : res.total);
+	return cli_finish_output(CLI_OK);
+}

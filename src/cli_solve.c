@@ -1,0 +1,238 @@
+/* The solve command: the first solution, solution #K, or one for a huge board. */
+#include "config.h"
+
+#include "cli.h"
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "construct.h"
+#include "datadir.h"
+#include "enumerate.h"
+#include "known.h"
+
+/* Loads the prefix table; without it rank and unrank count, slower for large n. */
+static bool load_table(struct enum_table *t, int n)
+{
+	char path[4096], err[512];
+
+	if (!datadir_find("prefix-counts.tsv", path, sizeof path)) {
+		if (n > 12)
+			fprintf(stderr,
+			        "nqueens: %s not found (set NQUEENS_DATADIR); "
+			        "counting instead, which is slower\n",
+			        path);
+		return false;
+	}
+	if (enum_table_load(t, path, err, sizeof err) == 0)
+		return true;
+	fprintf(stderr, "nqueens: %s; counting instead, which is slower\n", err);
+	return false;
+}
+
+/* Boards larger than this are not drawn as a picture. */
+#define PICTURE_MAX_N 100
+
+/* Writes a huge solution with a buffer of its own: printf would take seconds. */
+struct out {
+	char buf[1 << 16];
+	size_t len;
+};
+
+static void out_flush(struct out *o)
+{
+	fwrite(o->buf, 1, o->len, stdout);
+	o->len = 0;
+}
+
+static void out_rank(struct out *o, int f, int r, enum cli_format fmt)
+{
+	char tmp[32];
+	int k = 0;
+
+	if (o->len + 64 > sizeof o->buf)
+		out_flush(o);
+	if (f > 0)
+		o->buf[o->len++] = ' ';
+	if (fmt == CLI_FORMAT_ALGEBRAIC) {
+		char name[16];
+
+		board_file_name(f, name, sizeof name);
+		for (char *c = name; *c; c++)
+			o->buf[o->len++] = *c;
+	}
+	for (unsigned v = (unsigned)r + 1; v > 0; v /= 10)
+		tmp[k++] = (char)('0' + v % 10);
+	while (k > 0)
+		o->buf[o->len++] = tmp[--k];
+}
+
+/* solve --method construct or repair: any size, streamed or from one array. */
+static int solve_large(int n, bool repair, uint64_t seed, enum cli_format fmt)
+{
+	struct out *o;
+	int *p = NULL;
+
+	if (n < 4) {
+		fprintf(stderr,
+		        "nqueens solve: %s needs N >= 4 (n = 2 and 3 have no solution)\n",
+		        repair ? "repair" : "construct");
+		return CLI_NO;
+	}
+	if (repair) {
+		struct repair_stats st;
+
+		p = malloc((size_t)n * sizeof *p);
+		if (!p || repair_solve(n, seed, p, &st) < 0) {
+			free(p);
+			fprintf(stderr, "nqueens solve: out of memory for %d queens\n",
+			        n);
+			return CLI_NO;
+		}
+	}
+	if (fmt == CLI_FORMAT_BOARD) {
+		int *q = p ? p : malloc((size_t)n * sizeof *q);
+
+		if (!q)
+			abort();
+		if (!p)
+			construct_ranks(n, q);
+		cli_print_solution(n, q, fmt);
+		free(q);
+		return cli_finish_output(CLI_OK);
+	}
+	o = malloc(sizeof *o);
+	if (!o)
+		abort();
+	o->len = 0;
+	/* The construction needs no array: each rank comes from its file. */
+	for (int f = 0; f < n; f++)
+		out_rank(o, f, p ? p[f] : construct_rank(n, f), fmt);
+	o->buf[o->len++] = '\n';
+	out_flush(o);
+	free(o);
+	free(p);
+	return cli_finish_output(CLI_OK);
+}
+
+/*
+ * Without the prefix table, solution #K is found by counting whole subtrees:
+ * within a second or two up to this n.
+ */
+#define RANK_UNTABLED_MAX_N 15
+
+/* solve --index K: solution #K by the prefix counts, never by listing. */
+static int solve_index(int n, const char *kstr, enum cli_format fmt)
+{
+	struct enum_table t;
+	uint64_t k, total;
+	bool known = known_counts(n, &total, NULL), have;
+	int p[ENUM_MAX_N], reach, rc = CLI_OK;
+
+	/* What K is not is said at once, before any work. */
+	if (cli_parse_number("solve", "K", kstr, 1, known && total ? total : UINT64_MAX,
+	                     &k))
+		return CLI_USAGE;
+	if (known && total == 0) {
+		fprintf(stderr, "nqueens solve: there is no solution for n = %d\n", n);
+		return CLI_NO;
+	}
+	have = load_table(&t, n);
+	reach = have ? enum_table_max_n(&t) : 0;
+	if (reach < RANK_UNTABLED_MAX_N)
+		reach = RANK_UNTABLED_MAX_N;
+	if (n > reach) {
+		if (have)
+			enum_table_free(&t);
+		return cli_usage_error("solve",
+		                       "--index finds solution #K for N up to %d, as "
+		                       "far as the table of prefix counts goes; N = %d "
+		                       "would take hours",
+		                       reach, n);
+	}
+	if (!enum_unrank(n, k, have ? &t : NULL, p)) {
+		fprintf(stderr, "nqueens solve: no solution #%" PRIu64 "\n", k);
+		rc = CLI_NO;
+	} else {
+		cli_print_solution(n, p, fmt);
+	}
+	if (have)
+		enum_table_free(&t);
+	return cli_finish_output(rc);
+}
+
+int cli_solve(int argc, char **argv)
+{
+	static const char synopsis[] =
+	        "nqueens solve N [--method lex|construct|repair] [--index K] [--seed S] "
+	        "[--format rows|algebraic|board]";
+	static const struct cli_optdef defs[OPT_COUNT] = {
+	        [OPT_INDEX] = {"index", 'i', true}, [OPT_FORMAT] = {"format", 'f', true},
+	        [OPT_HELP] = {"help", 'h', false},  [OPT_METHOD] = {"method", 'm', true},
+	        [OPT_SEED] = {"seed", 0, true},
+	};
+	const char *val[OPT_COUNT];
+	char *pos[1];
+	int npos, n = 0, p[ENUM_MAX_N];
+	enum cli_format fmt;
+	bool large = false, repair = false;
+	uint64_t seed = 1;
+
+	if (cli_parse_options("solve", synopsis, argc, argv, defs, val, pos, 1, &npos))
+		return CLI_USAGE;
+	if (val[OPT_HELP]) {
+		cli_help();
+		return cli_finish_output(CLI_OK);
+	}
+	if (val[OPT_METHOD]) {
+		if (strcmp(val[OPT_METHOD], "construct") == 0)
+			large = true;
+		else if (strcmp(val[OPT_METHOD], "repair") == 0)
+			large = repair = true;
+		else if (strcmp(val[OPT_METHOD], "lex") != 0)
+			return cli_usage_error(
+			        "solve",
+			        "--method must be lex, construct or repair, "
+			        "not '%s'",
+			        val[OPT_METHOD]);
+	}
+	if (val[OPT_SEED] && !repair)
+		return cli_usage_error("solve", "--seed goes with --method repair");
+	if (val[OPT_INDEX] && large)
+		return cli_usage_error("solve",
+		                       "--index goes with --method lex: construct and "
+		                       "repair make one solution each");
+	if (val[OPT_SEED] &&
+	    cli_parse_number("solve", "the seed", val[OPT_SEED], 0, UINT64_MAX, &seed))
+		return CLI_USAGE;
+	if (cli_parse_n("solve", synopsis, npos, pos,
+	                large ? CONSTRUCT_MAX_N : ENUM_MAX_N, &n) ||
+	    cli_parse_format("solve", val[OPT_FORMAT], &fmt))
+		return CLI_USAGE;
+	if (large && fmt == CLI_FORMAT_BOARD && n > PICTURE_MAX_N)
+		return cli_usage_error(
+		        "solve",
+		        "--format board draws boards up to %d; use rows or "
+		        "algebraic for N = %d",
+		        PICTURE_MAX_N, n);
+	if (large)
+		return solve_large(n, repair, seed, fmt);
+	if (val[OPT_INDEX])
+		return solve_index(n, val[OPT_INDEX], fmt);
+	struct enum_iter it;
+
+	enum_start(&it, n);
+	if (!enum_next(&it, p)) {
+		fprintf(stderr,
+		        "nqueens solve: there is no solution for n = %d "
+		        "(only n = 2 and n = 3 have none)\n",
+		        n);
+		return cli_finish_output(CLI_NO);
+	}
+	cli_print_solution(n, p, fmt);
+	return cli_finish_output(CLI_OK);
+}
