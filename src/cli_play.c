@@ -14,9 +14,8 @@
 #include "watch.h"
 
 static const struct cli_optdef defs[OPT_COUNT] = {
-        [OPT_PUZZLE] = {"puzzle", 'p', true},
-        [OPT_ASCII] = {"ascii", 'a', false},
-        [OPT_NO_COLOR] = {"no-color", 0, false},
+        [OPT_PUZZLE] = {"puzzle", 'p', true},    [OPT_ASCII] = {"ascii", 'a', false},
+        [OPT_NO_COLOR] = {"no-color", 0, false}, [OPT_QUIET] = {"quiet", 0, false},
         [OPT_HELP] = {"help", 'h', false},
 };
 
@@ -41,6 +40,7 @@ static int parse(const char *cmd, const char *synopsis, int argc, char **argv,
 	*puzzle_path = val[OPT_PUZZLE];
 	o->ascii = val[OPT_ASCII] != NULL;
 	o->no_color = val[OPT_NO_COLOR] != NULL;
+	o->quiet = val[OPT_QUIET] != NULL;
 	o->start.n = 8;
 	if (npos == 1) {
 		uint64_t v;
@@ -76,8 +76,9 @@ int cli_play(int argc, char **argv)
 	const char *path;
 	char err[512], id[256];
 
-	if (parse("play", "nqueens play [N] [--puzzle FILE] [--ascii] [--no-color]", argc,
-	          argv, &o, true, &path))
+	if (parse("play",
+	          "nqueens play [N] [--puzzle FILE] [--ascii] [--no-color] [--quiet]",
+	          argc, argv, &o, true, &path))
 		return CLI_USAGE;
 	o.start.kind = SCREEN_PLAY;
 	if (path) {
@@ -98,8 +99,8 @@ int cli_menu(int argc, char **argv)
 	struct app_opts o = {0};
 	const char *path;
 
-	if (parse(NULL, "nqueens [--ascii] [--no-color] [COMMAND ...]", argc, argv, &o,
-	          false, &path))
+	if (parse(NULL, "nqueens [--ascii] [--no-color] [--quiet] [COMMAND ...]", argc,
+	          argv, &o, false, &path))
 		return CLI_USAGE;
 	o.start.kind = SCREEN_MENU;
 	return app_run(&o);
@@ -109,12 +110,13 @@ int cli_watch(int argc, char **argv)
 {
 	static const char synopsis[] = "nqueens watch [N] [--algorithm NAME] [--first] "
 	                               "[--from POSITION] [--ascii] "
-	                               "[--no-color]";
+	                               "[--no-color] [--quiet]";
 	static const struct cli_optdef wdefs[OPT_COUNT] = {
 	        [OPT_ALGORITHM] = {"algorithm", 0, true},
 	        [OPT_FIRST] = {"first", 'f', false},
 	        [OPT_ASCII] = {"ascii", 'a', false},
 	        [OPT_NO_COLOR] = {"no-color", 0, false},
+	        [OPT_QUIET] = {"quiet", 0, false},
 	        [OPT_HELP] = {"help", 'h', false},
 	        [OPT_FROM] = {"from", 0, true},
 	};
@@ -142,6 +144,7 @@ int cli_watch(int argc, char **argv)
 	o.start.goal = val[OPT_FIRST] ? SEARCH_FIRST : SEARCH_ALL;
 	o.ascii = val[OPT_ASCII] != NULL;
 	o.no_color = val[OPT_NO_COLOR] != NULL;
+	o.quiet = val[OPT_QUIET] != NULL;
 	o.start.n = val[OPT_FROM] ? 0 : 8;
 	hi = watch_max_n(o.start.algo);
 	if (npos == 1) {
@@ -182,10 +185,12 @@ int cli_watch(int argc, char **argv)
 
 int cli_browse(int argc, char **argv)
 {
-	static const char synopsis[] = "nqueens browse [N] [--ascii] [--no-color]";
+	static const char synopsis[] =
+	        "nqueens browse [N] [--ascii] [--no-color] [--quiet]";
 	static const struct cli_optdef bdefs[OPT_COUNT] = {
 	        [OPT_ASCII] = {"ascii", 'a', false},
 	        [OPT_NO_COLOR] = {"no-color", 0, false},
+	        [OPT_QUIET] = {"quiet", 0, false},
 	        [OPT_HELP] = {"help", 'h', false},
 	};
 	struct app_opts o = {0};
@@ -201,6 +206,7 @@ int cli_browse(int argc, char **argv)
 	}
 	o.ascii = val[OPT_ASCII] != NULL;
 	o.no_color = val[OPT_NO_COLOR] != NULL;
+	o.quiet = val[OPT_QUIET] != NULL;
 	o.start.kind = SCREEN_BROWSE;
 	o.start.index = 1;
 	o.start.n = 8;

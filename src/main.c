@@ -21,7 +21,7 @@ static const struct {
 static bool is_display_option(const char *a)
 {
 	return strcmp(a, "--ascii") == 0 || strcmp(a, "-a") == 0 ||
-	       strcmp(a, "--no-color") == 0;
+	       strcmp(a, "--no-color") == 0 || strcmp(a, "--quiet") == 0;
 }
 
 /* The command named cmd, or NULL. */

@@ -210,6 +210,83 @@ for look in ascii utf-8 mono; do
 	wait_exit
 done
 
+# Solving is an event: the attack marks go, the queens light up, the bell
+# rings (not with --quiet), and the time stops.  Read in colour at 80x24.
+for quiet in "" --quiet; do
+	start 80 24 -- play 5 $quiet
+	wait_for "Queens: 0 of 5" >/dev/null
+	place_solution 1 3 5 2 4
+	expect_screen "${quiet:-bell}: a solved board says so" "Solved!"
+	expect_screen "${quiet:-bell}: a free game is timed too" "time [0-9]+:[0-9][0-9]"
+	expect_board "${quiet:-bell}: nothing on the solved board but its queens" 5 marks \
+		"$(printf '%s\n' "_ _ Q _ _" "_ _ _ _ [Q]" "_ Q _ _ _" "_ _ _ Q _" "Q _ _ _ _")"
+	bell=$(tm display -p '#{window_bell_flag}')
+	want=1
+	[ -n "$quiet" ] && want=0
+	if [ "$bell" = "$want" ]; then
+		pass "${quiet:-bell}: the bell rings ${quiet:+not }when the board is solved"
+	else
+		fail "${quiet:-bell}: the bell rings ${quiet:+not }when the board is solved" \
+			"bell flag $bell"
+	fi
+done
+# Lit: the four queens off the cursor take one colour, none an empty square has.
+lit_ok=no
+i=0
+while [ $i -lt $patience ] && [ $lit_ok = no ]; do
+	board_grid 5 bg | awk -v ranks="1 3 5 2 4" '
+		BEGIN { split(ranks, q, " ") }
+		{ rank = 6 - NR; for (f = 1; f <= 5; f++) bg[f, rank] = $f }
+		END {
+			for (f = 1; f <= 4; f++) {
+				c = bg[f, q[f]]
+				if (lit == "") lit = c
+				else if (c != lit) exit 1
+			}
+			for (f = 1; f <= 5; f++)
+				for (r = 1; r <= 5; r++)
+					if (r != q[f] && bg[f, r] == lit) exit 1
+		}' && lit_ok=yes
+	[ $lit_ok = yes ] || sleep 0.1
+	i=$((i + 1))
+done
+if [ $lit_ok = yes ]; then
+	pass "the solved board's queens light up in a colour of their own"
+else
+	fail "the solved board's queens light up in a colour of their own" "$(board_grid 5 bg)"
+fi
+
+# [ and ] can be undone like a move; s gives up and shows a solution.
+keys ']'
+expect_screen "] makes the board larger" "Play 6x6"
+keys u
+expect_screen "u takes the new size back" "Play 5x5"
+expect_screen "and the queens with it" "Queens: 5 of 5"
+keys ']'
+wait_for "Play 6x6" >/dev/null
+keys s
+expect_screen "s shows a solution" "Queens: 6 of 6"
+expect_screen "which is not counted" "not counted as found"
+expect_screen "and said so by the clock" "time [0-9]+:[0-9][0-9] \(gave up\)"
+expect_screen "nothing is found by giving up" "found 0 of 4"
+expect_board "the solution given is one" 6 marks \
+	"$(printf '%s\n' "[_] _ Q _ _ _" "_ _ _ _ _ Q" "_ Q _ _ _ _" "_ _ _ _ Q _" "Q _ _ _ _ _" \
+		"_ _ _ Q _ _")"
+keys u
+expect_screen "u takes it back" "Queens: 0 of 6"
+
+# A solved puzzle offers the next one, which n opens.
+start 80 24 -- play --puzzle "$NQUEENS_DATADIR/puzzles/05-easy-01.txt"
+wait_for "Puzzle: 5 queens, easy" >/dev/null
+# d4 and e2 are given: c1 solves it.
+place_solution 5 3 1
+expect_screen "a solved puzzle offers the next" "n opens the next puzzle, 05-hard-01"
+keys Right
+expect_screen "and keeps offering it" "n: the next puzzle, 05-hard-01"
+keys n
+expect_screen "n opens it" "Puzzle: 5 queens, hard, no. 1"
+expect_screen "with its givens only" "Queens: 2 of 5"
+
 # Ctrl-C quits at once.
 start 80 24 -- play 8
 wait_for "Queens: 0 of 8"

@@ -1287,6 +1287,46 @@ static void test_store_xdg(void **state)
 	free(old_home);
 }
 
+/* One solution keeping the queens given: checked by the rules, n = 4..12. */
+static void test_complete(void **state)
+{
+	int ranks[PUZZLE_MAX_N], out[PUZZLE_MAX_N], first[ENUM_MAX_N];
+	struct position pos;
+
+	(void)state;
+	for (int n = 4; n <= 12; n++) {
+		for (int f = 0; f < n; f++)
+			ranks[f] = -1;
+		/* No queen: the first solution in order. */
+		assert_int_equal(puzzle_complete(n, ranks, PUZZLE_WORK_LIMIT, out), 1);
+		assert_true(enum_first(n, first));
+		assert_memory_equal(out, first, sizeof *out * (size_t)n);
+		/* A queen on the last file's middle rank: kept, and a solution round it.
+		 */
+		ranks[n - 1] = n / 2;
+		if (puzzle_complete(n, ranks, PUZZLE_WORK_LIMIT, out) == 1) {
+			assert_int_equal(out[n - 1], n / 2);
+			assert_int_equal(board_from_ranks(&pos, n, out), 0);
+			assert_true(board_is_solution(&pos));
+			board_free(&pos);
+		}
+	}
+	/* a1 and b3 leave 4x4 no solution; n = 3 has none at all. */
+	for (int f = 0; f < 4; f++)
+		ranks[f] = -1;
+	ranks[0] = 0;
+	ranks[1] = 2;
+	assert_int_equal(puzzle_complete(4, ranks, PUZZLE_WORK_LIMIT, out), 0);
+	ranks[0] = ranks[1] = -1;
+	assert_int_equal(puzzle_complete(3, ranks, PUZZLE_WORK_LIMIT, out), 0);
+	/* A budget of a few steps runs out before a 32x32 board is completed. */
+	for (int f = 0; f < 32; f++)
+		ranks[f] = -1;
+	ranks[0] = 0;
+	ranks[1] = 2;
+	assert_int_equal(puzzle_complete(32, ranks, 10, out), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1300,6 +1340,7 @@ int main(void)
 	        cmocka_unit_test(test_hint),
 	        cmocka_unit_test(test_cancel),
 	        cmocka_unit_test(test_work_limit),
+	        cmocka_unit_test(test_complete),
 	        cmocka_unit_test(test_class_index),
 	        cmocka_unit_test(test_store_roundtrip),
 	        cmocka_unit_test(test_store_damaged),

@@ -4,12 +4,14 @@
 #include "puzzle.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "errmsg.h"
+#include "enumerate.h"
 #include "known.h"
 
 /* How often (in nodes) a search looks at the cancel flag. */
@@ -34,7 +36,9 @@ struct search {
 	uint64_t budget, steps;
 	const atomic_int *cancel;
 	bool cancelled, exhausted;
-	bool plain; /* files in order, as the grade's plain search does */
+	bool plain;             /* files in order, as the grade's plain search does */
+	int rank[PUZZLE_MAX_N]; /* the ranks of the search's current board */
+	int *first;             /* where the first completion goes, or NULL */
 };
 
 /* The ranks still free on file f. */
@@ -61,6 +65,8 @@ static void search_fill(struct search *s, uint64_t open, uint64_t cols, uint64_t
 	int f = -1;
 
 	if (!open) {
+		if (s->first && s->found == 0)
+			memcpy(s->first, s->rank, sizeof *s->first * (size_t)s->n);
 		s->found++;
 		return;
 	}
@@ -106,6 +112,7 @@ static void search_fill(struct search *s, uint64_t open, uint64_t cols, uint64_t
 			s->cancelled = true;
 		if (search_stop(s))
 			return;
+		s->rank[f] = r;
 		search_fill(s, open & ~((uint64_t)1 << f), cols | bit,
 		            anti | (uint64_t)1 << (f + r),
 		            diag | (uint64_t)1 << (r - f + s->n - 1));
@@ -131,6 +138,7 @@ static int count_ranks(struct search *s, const int *ranks)
 		int r = ranks[f];
 		uint64_t c, a, d;
 
+		s->rank[f] = r;
 		if (r < 0) {
 			open |= (uint64_t)1 << f;
 			continue;
@@ -187,6 +195,25 @@ int puzzle_completions(const struct puzzle *pz, uint64_t limit, uint64_t budget,
 		return -1;
 	}
 	return count_given(&s, pz->given, limit, count);
+}
+
+int puzzle_complete(int n, const int *ranks, uint64_t budget, int *out)
+{
+	struct search s = {.n = n, .budget = budget, .limit = 1, .first = out};
+	bool empty = true;
+
+	if (n < 1 || n > PUZZLE_MAX_N) {
+		errno = EINVAL;
+		return -1;
+	}
+	for (int f = 0; f < n && empty; f++)
+		empty = ranks[f] < 0;
+	/* With no queen given, the first solution in order. */
+	if (empty)
+		return enum_first(n, out) ? 1 : 0;
+	if (count_ranks(&s, ranks) != 0 && s.found == 0)
+		return -1;
+	return s.found > 0;
 }
 
 /* The grade from the measure; see puzzle.h and nqueens(6). */
@@ -717,6 +744,51 @@ fail:
 	fclose(fp);
 	free(text);
 	return -1;
+}
+
+static int by_id(const void *a, const void *b)
+{
+	return strcmp(((const struct puzzle_entry *)a)->id,
+	              ((const struct puzzle_entry *)b)->id);
+}
+
+void puzzle_list(const char *dir, struct puzzle_entry **out, size_t *count)
+{
+	DIR *d = dir ? opendir(dir) : NULL;
+	struct puzzle_entry *v = NULL;
+	struct dirent *de;
+	size_t n = 0, cap = 0;
+
+	*out = NULL;
+	*count = 0;
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+		char path[4096];
+		struct puzzle_entry *e;
+
+		if (len < 5 || strcmp(de->d_name + len - 4, ".txt") != 0 ||
+		    len - 4 >= sizeof e->id)
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 32;
+			e = realloc(v, cap * sizeof *e);
+			if (!e)
+				break;
+			v = e;
+		}
+		e = &v[n++];
+		memset(e, 0, sizeof *e);
+		memcpy(e->id, de->d_name, len - 4);
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		e->ok = puzzle_load(path, &e->pz, e->err, sizeof e->err) == 0;
+	}
+	closedir(d);
+	if (n > 1)
+		qsort(v, n, sizeof *v, by_id);
+	*out = v;
+	*count = n;
 }
 
 int puzzle_status(const struct board *b, uint64_t limit, uint64_t budget,

@@ -78,6 +78,21 @@ int puzzle_parse(const char *text, const char *name, struct puzzle *out, char *e
 /* Reads and parses the file at path; errors name the path. */
 int puzzle_load(const char *path, struct puzzle *out, char *err, size_t errlen);
 
+/* A puzzle file of a directory, loaded, or with the reason it could not be. */
+struct puzzle_entry {
+	char id[128]; /* the file's name without .txt, which names its best time */
+	bool ok;
+	struct puzzle pz;
+	char err[256];
+};
+
+/*
+ * Reads every NAME.txt of dir into a malloc'd array in the order of their
+ * names (*out NULL and *count 0 when dir is NULL or cannot be read); a bad
+ * file is listed with its error, not left out.
+ */
+void puzzle_list(const char *dir, struct puzzle_entry **out, size_t *count);
+
 /* Writes the puzzle in the file format; returns the length needed, as snprintf. */
 size_t puzzle_format(const struct puzzle *pz, char *buf, size_t len);
 
@@ -90,6 +105,14 @@ size_t puzzle_format(const struct puzzle *pz, char *buf, size_t len);
  */
 int puzzle_completions(const struct puzzle *pz, uint64_t limit, uint64_t budget,
                        const atomic_int *cancel, uint64_t *count);
+
+/*
+ * One solution that keeps the queens of ranks (0-based by file, -1 for an
+ * empty file; on distinct files) into out: the first the search finds, or
+ * with no queen given the first in order.  Returns 1, 0 when no solution
+ * keeps them, or -1 when the budget (0: none) ran out first.
+ */
+int puzzle_complete(int n, const int *ranks, uint64_t budget, int *out);
 
 /*
  * Measures a puzzle and grades it.  With k given queens and e = n - k empty

@@ -99,6 +99,20 @@ static int push(struct app *a, const struct screen_open *o, char *err, size_t er
 	return 0;
 }
 
+/* Opens a screen in the top one's place; the top one stays if it cannot. */
+static void replace(struct app *a, const struct screen_open *o)
+{
+	struct screen old = a->stack[a->depth - 1];
+
+	a->depth--;
+	if (push(a, o, a->notice, sizeof a->notice) < 0) {
+		a->depth++;
+		return;
+	}
+	if (old.ops->free)
+		old.ops->free(old.self);
+}
+
 static void push_here(struct app *a, const struct screen_open *o)
 {
 	char err[sizeof a->notice];
@@ -144,6 +158,9 @@ static void follow(struct app *a, enum screen_reply r, const struct screen_open 
 		break;
 	case SCREEN_CLOSE:
 		pop(a);
+		break;
+	case SCREEN_REPLACE:
+		replace(a, o);
 		break;
 	case SCREEN_QUIT:
 		term_quit();
@@ -263,6 +280,7 @@ int app_run(const struct app_opts *o)
 		return 2;
 	}
 	load_env(a);
+	a->env.bell = !o->quiet;
 	/* A start screen that cannot open is said on stderr, not in a blank window. */
 	if (push(a, &o->start, err, sizeof err) < 0) {
 		term_close();

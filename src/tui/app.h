@@ -8,6 +8,7 @@
 
 struct app_opts {
 	bool no_color, ascii;
+	bool quiet; /* no bell when a board is solved */
 	struct screen_open start; /* the screen the program starts on */
 };
 

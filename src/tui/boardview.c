@@ -88,6 +88,8 @@ static enum theme_item square_item(uint16_t f, bool dark, bool cursor)
 {
 	if (cursor)
 		return THEME_CURSOR;
+	if (f & BV_SOLVED)
+		return THEME_SOLVED;
 	if (f & BV_CONFLICT)
 		return THEME_CONFLICT;
 	if (f & BV_LOCKED)

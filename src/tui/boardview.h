@@ -20,6 +20,7 @@ enum boardview_flag {
 	BV_REJECT = 1 << 8,        /* the search refused this square */
 	BV_ATTACKER = 1 << 9,      /* the queen that refuses the tried square */
 	BV_LEFT = 1 << 10,         /* the square the search just backtracked from */
+	BV_SOLVED = 1 << 11,       /* a queen of a solved board, lit */
 };
 
 struct boardview {

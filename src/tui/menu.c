@@ -4,7 +4,6 @@
 #include "menu.h"
 
 #include <curses.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,20 +15,12 @@
 #include "text.h"
 #include "theme.h"
 
-/* One shipped puzzle file, loaded or with the reason it could not be. */
-struct entry {
-	char id[128];
-	bool ok;
-	struct puzzle pz;
-	char err[256];
-};
-
 struct menu {
 	int n;
 	int sel;           /* the item under the cursor on the main page */
 	bool puzzles_page; /* the list of puzzles is showing */
 	int psel, ptop;    /* its cursor and first line shown */
-	struct entry *entries;
+	struct puzzle_entry *entries;
 	size_t nentries;
 	struct store *store;
 	char message[600];
@@ -91,45 +82,6 @@ static const struct keymap_row puzzle_rows[] = {
 };
 static const struct keymap puzzle_keys = KEYMAP(puzzle_rows);
 
-static int by_id(const void *a, const void *b)
-{
-	return strcmp(((const struct entry *)a)->id, ((const struct entry *)b)->id);
-}
-
-/* Reads every *.txt of dir; a bad file is listed with its error, not hidden. */
-static void load_puzzles(struct menu *m, const char *dir)
-{
-	DIR *d = dir ? opendir(dir) : NULL;
-	struct dirent *de;
-	size_t cap = 0;
-
-	if (!d)
-		return;
-	while ((de = readdir(d))) {
-		size_t len = strlen(de->d_name);
-		char path[4096];
-		struct entry *e;
-
-		if (len < 5 || strcmp(de->d_name + len - 4, ".txt") != 0 ||
-		    len - 4 >= sizeof e->id)
-			continue;
-		if (m->nentries == cap) {
-			cap = cap ? cap * 2 : 32;
-			e = realloc(m->entries, cap * sizeof *e);
-			if (!e)
-				break;
-			m->entries = e;
-		}
-		e = &m->entries[m->nentries++];
-		memset(e, 0, sizeof *e);
-		memcpy(e->id, de->d_name, len - 4);
-		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-		e->ok = puzzle_load(path, &e->pz, e->err, sizeof e->err) == 0;
-	}
-	closedir(d);
-	qsort(m->entries, m->nentries, sizeof *m->entries, by_id);
-}
-
 static void menu_free(void *self)
 {
 	struct menu *m = self;
@@ -165,7 +117,7 @@ static void draw_puzzles(struct menu *m)
 	if (m->psel >= m->ptop + rows)
 		m->ptop = m->psel - rows + 1;
 	for (int i = 0; i < rows && m->ptop + i < (int)m->nentries; i++) {
-		const struct entry *e = &m->entries[m->ptop + i];
+		const struct puzzle_entry *e = &m->entries[m->ptop + i];
 		int attr = m->ptop + i == m->psel ? theme_attr(THEME_SELECTED)
 		                                  : (int)A_NORMAL;
 		char line[600], best[32] = "";
@@ -350,7 +302,7 @@ int menu_open(struct screen *out, const struct screen_open *o,
 	}
 	m->n = o->n;
 	m->store = env->store;
-	load_puzzles(m, env->puzzle_dir);
+	puzzle_list(env->puzzle_dir, &m->entries, &m->nentries);
 	*out = (struct screen){&menu_ops, m};
 	return 0;
 }

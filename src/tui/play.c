@@ -33,6 +33,7 @@
 
 /* A position in the undo history. */
 struct snap {
+	int n; /* a size change is undone too */
 	size_t count;
 	struct square *sq;
 };
@@ -57,7 +58,15 @@ struct play {
 	bool is_puzzle;
 	struct puzzle pz;
 	char puzzle_id[256];
+	/* The clock of a puzzle, or of a free game since its board was new. */
 	long long started_ms, solved_ms;
+	long long lit_ms; /* when the solved board began to light up; 0: not solved */
+	long long due_ms; /* when the screen changes by itself next; 0: to work out */
+	bool gave_up;     /* s showed a solution: nothing found, nothing timed */
+	bool bell;        /* ring when a board is solved */
+	const char *puzzle_dir; /* where the next puzzle comes from */
+	struct puzzle next;     /* the puzzle n opens */
+	char next_id[128];
 	bool has_best;
 	uint64_t best_ms; /* the best time of this puzzle */
 
@@ -103,6 +112,8 @@ enum play_action {
 	PLAY_WATCH,
 	PLAY_BROWSE,
 	PLAY_HIDE_HINT,
+	PLAY_GIVE_UP,
+	PLAY_NEXT_PUZZLE,
 	PLAY_LEAVE,
 };
 
@@ -137,13 +148,15 @@ static const struct keymap_row key_rows[] = {
         {PLAY_WATCH, {KCHAR('w')}, "watch the search go on from this position", {}},
         {PLAY_BROWSE, {KCHAR('b')}, "when solved: browse the solutions, at this one", {}},
         {PLAY_HIDE_HINT, {KEY(ESCAPE)}, "hide the hint", {}},
+        {PLAY_GIVE_UP, {KCHAR('s')}, "give up: show a solution (not counted)", {}},
+        {PLAY_NEXT_PUZZLE, {KCHAR('n')}, "after a puzzle: the next one", {}},
         {PLAY_LEAVE, {KCHAR('q')}, "leave (asks during a puzzle)", {}},
 };
 static const struct keymap keys = KEYMAP(key_rows);
 
 static void snap_take(struct play *p)
 {
-	struct snap s = {p->b.pos.count, NULL};
+	struct snap s = {p->n, p->b.pos.count, NULL};
 
 	/* Redo is lost once a new move is made after undoing. */
 	for (size_t i = p->hist_at + 1; i < p->hist_len; i++)
@@ -166,8 +179,12 @@ static void snap_take(struct play *p)
 	p->hist_at = p->hist_len++;
 }
 
+static void resize_board(struct play *p, int n);
+
 static void snap_restore(struct play *p, const struct snap *s)
 {
+	if (s->n != p->n)
+		resize_board(p, s->n);
 	board_clear(&p->b);
 	for (size_t i = 0; i < s->count; i++)
 		board_place(&p->b, s->sq[i]);
@@ -230,6 +247,38 @@ static void judge_stop(struct play *p)
 	board_destroy(&p->job.b);
 }
 
+static void format_time(long secs, char *buf, size_t len)
+{
+	snprintf(buf, len, "%ld:%02ld", secs / 60, secs % 60);
+}
+
+/* After a puzzle: the next one in the order of their names, if there is one. */
+static void offer_next(struct play *p)
+{
+	struct puzzle_entry *list;
+	size_t count, at;
+	char t[32];
+
+	puzzle_list(p->puzzle_dir, &list, &count);
+	for (at = 0; at < count && strcmp(list[at].id, p->puzzle_id) != 0; at++)
+		;
+	p->next_id[0] = '\0';
+	for (size_t i = at + 1; i < count; i++) {
+		if (list[i].ok) {
+			p->next = list[i].pz;
+			snprintf(p->next_id, sizeof p->next_id, "%s", list[i].id);
+			break;
+		}
+	}
+	free(list);
+	format_time((long)((p->solved_ms - p->started_ms) / 1000), t, sizeof t);
+	if (p->next_id[0])
+		snprintf(p->message, sizeof p->message,
+		         "Solved in %s. n opens the next puzzle, %s.", t, p->next_id);
+	else
+		snprintf(p->message, sizeof p->message, "Solved in %s.", t);
+}
+
 /* Takes in a verdict; a solution is remembered as found, a puzzle as timed. */
 static void judged(struct play *p, const struct puzzle_status *st, uint64_t index,
                    uint64_t class_index)
@@ -239,6 +288,7 @@ static void judged(struct play *p, const struct puzzle_status *st, uint64_t inde
 
 	p->st = *st;
 	p->judged = true;
+	p->due_ms = 0;
 	p->index = index;
 	p->class_index = class_index;
 	if (!st->solved)
@@ -249,19 +299,29 @@ static void judged(struct play *p, const struct puzzle_status *st, uint64_t inde
 		board_ranks(&p->b.pos, ranks, NULL);
 		sym_canonical(p->n, ranks, NULL, &p->transform);
 	}
+	/* Solving is an event: the queens light up, the bell rings, once. */
+	if (!p->lit_ms) {
+		p->lit_ms = term_now_ms();
+		if (p->bell && !p->gave_up)
+			beep();
+	}
+	if (p->gave_up)
+		return;
 	if (p->store && index)
 		changed |= store_add(p->store, STORE_SOLUTIONS, p->n, index) > 0;
 	if (p->store && class_index)
 		changed |= store_add(p->store, STORE_CLASSES, p->n, class_index) > 0;
-	if (p->is_puzzle && !p->solved_ms) {
+	if (!p->solved_ms) {
 		p->solved_ms = term_now_ms();
-		if (p->store &&
+		if (p->is_puzzle && p->store &&
 		    store_record_time(p->store, p->puzzle_id,
 		                      (uint64_t)(p->solved_ms - p->started_ms)) > 0) {
 			p->best_ms = (uint64_t)(p->solved_ms - p->started_ms);
 			p->has_best = true;
 			changed = 1;
 		}
+		if (p->is_puzzle)
+			offer_next(p);
 	}
 	if (changed && store_save(p->store, err, sizeof err) < 0)
 		snprintf(p->message, sizeof p->message, "Progress not saved: %s", err);
@@ -273,6 +333,8 @@ static void judge_start(struct play *p)
 	judge_stop(p);
 	p->judged = false;
 	p->hint_shown = false;
+	p->lit_ms = 0;
+	p->due_ms = 0;
 	if (p->n <= PLAY_SYNC_MAX_N) {
 		struct puzzle_status st;
 		uint64_t index, class_index;
@@ -317,12 +379,21 @@ static void learn_totals(struct play *p)
 		p->total = p->classes = 0;
 }
 
-static void set_size(struct play *p, int n)
+/* The clock of a free game starts again with a new or cleared board. */
+static void new_game(struct play *p)
+{
+	p->started_ms = term_now_ms();
+	p->solved_ms = 0;
+	p->gave_up = false;
+	p->due_ms = 0;
+}
+
+/* An empty board of size n (with a puzzle's givens); the history is kept. */
+static void resize_board(struct play *p, int n)
 {
 	judge_stop(p);
 	board_destroy(&p->b);
 	free(p->cells);
-	hist_free(p);
 	p->n = n;
 	if (board_init(&p->b, n) < 0)
 		abort();
@@ -331,10 +402,19 @@ static void set_size(struct play *p, int n)
 		abort();
 	if (p->is_puzzle)
 		puzzle_place_givens(&p->pz, &p->b);
-	p->cursor = (struct square){0, n - 1};
+	if (p->cursor.file >= n || p->cursor.rank >= n)
+		p->cursor = (struct square){0, n - 1};
 	p->bv.first_file = p->bv.first_rank = 0;
-	snap_take(p);
 	learn_totals(p);
+}
+
+/* A new game on an n×n board: its clock starts, and u can take it back. */
+static void set_size(struct play *p, int n)
+{
+	p->cursor = (struct square){0, n - 1};
+	resize_board(p, n);
+	new_game(p);
+	snap_take(p);
 	judge_start(p);
 }
 
@@ -497,8 +577,61 @@ static void clear_board(struct play *p)
 	board_clear(&p->b);
 	if (p->is_puzzle)
 		puzzle_place_givens(&p->pz, &p->b);
+	else
+		new_game(p);
 	changed(p);
 	snprintf(p->message, sizeof p->message, "Cleared; u brings it back.");
+}
+
+/*
+ * Gives up: a solution that keeps the puzzle's givens, or the queens on the
+ * board when some solution does (else one without them).  It counts as
+ * neither found nor timed, and u takes it back.
+ */
+static void give_up(struct play *p)
+{
+	int base[PUZZLE_MAX_N], out[PUZZLE_MAX_N], rc;
+	bool kept = false,
+	     had = p->b.pos.count > (size_t)(p->is_puzzle ? p->pz.ngiven : 0);
+
+	if (p->judged && p->st.solved) {
+		snprintf(p->message, sizeof p->message, "Solved already.");
+		return;
+	}
+	if (p->is_puzzle) {
+		memcpy(base, p->pz.given, sizeof *base * (size_t)p->n);
+		kept = true;
+	} else if (board_ranks(&p->b.pos, base, NULL)) {
+		kept = p->b.pos.count > 0;
+	} else {
+		for (int f = 0; f < p->n; f++)
+			base[f] = -1;
+	}
+	rc = puzzle_complete(p->n, base, PUZZLE_WORK_LIMIT, out);
+	if (rc <= 0 && kept && !p->is_puzzle) {
+		for (int f = 0; f < p->n; f++)
+			base[f] = -1;
+		kept = false;
+		rc = puzzle_complete(p->n, base, PUZZLE_WORK_LIMIT, out);
+	}
+	if (rc <= 0) {
+		snprintf(p->message, sizeof p->message,
+		         rc < 0 ? "No solution found within the work limit."
+		                : "The %dx%d board has no solution.",
+		         p->n, p->n);
+		return;
+	}
+	board_clear(&p->b);
+	for (int f = 0; f < p->n; f++)
+		board_place(&p->b, (struct square){f, out[f]});
+	p->gave_up = true;
+	changed(p);
+	snprintf(p->message, sizeof p->message,
+	         "%s; it is not counted as found. u takes it back.",
+	         p->is_puzzle ? "The puzzle's solution"
+	         : kept       ? "A solution with your queens"
+	         : had        ? "No solution keeps your queens; here is one"
+	                      : "A solution");
 }
 
 static void resize(struct play *p, int d)
@@ -595,6 +728,22 @@ static enum screen_reply play_event(void *self, const struct input_event *ev,
 	case PLAY_HIDE_HINT:
 		p->hint_shown = false;
 		break;
+	case PLAY_GIVE_UP:
+		give_up(p);
+		break;
+	case PLAY_NEXT_PUZZLE:
+		if (p->is_puzzle && p->solved_ms && p->next_id[0]) {
+			*open = (struct screen_open){.kind = SCREEN_PLAY,
+			                             .n = p->next.n,
+			                             .puzzle = &p->next,
+			                             .puzzle_id = p->next_id};
+			return SCREEN_REPLACE;
+		}
+		snprintf(p->message, sizeof p->message,
+		         p->is_puzzle && p->solved_ms ? "That was the last puzzle."
+		                                      : "n opens the next puzzle once "
+		                                        "this one is solved.");
+		break;
 	case PLAY_LEAVE:
 		if (puzzle_unfinished(p)) {
 			p->confirm_leave = true;
@@ -610,20 +759,58 @@ static enum screen_reply play_event(void *self, const struct input_event *ev,
 	return SCREEN_STAY;
 }
 
+/* The queens of a solved board light up by file over about 0.6 s. */
+static int lit_step_ms(const struct play *p)
+{
+	return 600 / p->n > 25 ? 600 / p->n : 25;
+}
+
+/* How many files of a solved board are lit; all at once without colour. */
+static int lit_count(const struct play *p)
+{
+	long long el = term_now_ms() - p->lit_ms;
+
+	if (!p->lit_ms)
+		return 0;
+	if (!theme_has_color() || el / lit_step_ms(p) + 1 >= p->n)
+		return p->n;
+	return (int)(el / lit_step_ms(p)) + 1;
+}
+
+/*
+ * When the screen next changes by itself: the next file of a solved board
+ * to light up, else the clock's next second; -1 for never.
+ */
+static long long next_change_ms(const struct play *p)
+{
+	long long now = term_now_ms();
+
+	if (p->lit_ms && lit_count(p) < p->n)
+		return p->lit_ms + (long long)lit_count(p) * lit_step_ms(p);
+	if (p->solved_ms)
+		return -1;
+	return p->started_ms + ((now - p->started_ms) / 1000 + 1) * 1000;
+}
+
+/* Zero once the change drawn last is due, so that the loop ticks. */
 static long play_timer_ms(void *self)
 {
 	struct play *p = self;
-	long long el;
+	long long at;
 
-	if (!p->is_puzzle || p->solved_ms)
+	if (!p->due_ms)
+		p->due_ms = next_change_ms(p);
+	if (p->due_ms < 0)
 		return -1;
-	el = term_now_ms() - p->started_ms;
-	return 1000 - (long)(el % 1000);
+	at = p->due_ms - term_now_ms();
+	return at > 0 ? (long)at : 0;
 }
 
 static void play_tick(void *self)
 {
-	(void)self;
+	struct play *p = self;
+
+	p->due_ms = 0;
 	term_dirty();
 }
 
@@ -632,8 +819,20 @@ static void fill_cells(struct play *p)
 {
 	struct board_conflict c[64];
 	size_t nc, n = (size_t)p->n;
+	int lit = lit_count(p);
 
 	memset(p->cells, 0, n * n * sizeof *p->cells);
+	/* A solved board is the queens alone, lit as they light up. */
+	if (lit > 0) {
+		for (size_t i = 0; i < p->b.pos.count; i++) {
+			struct square sq = p->b.pos.sq[i];
+
+			p->cells[sq.file * p->n + sq.rank] |=
+			        BV_QUEEN | (sq.file < lit ? BV_SOLVED : 0) |
+			        (is_given(p, sq) ? BV_LOCKED : 0);
+		}
+		return;
+	}
 	for (int f = 0; f < p->n; f++) {
 		for (int r = 0; r < p->n; r++) {
 			struct square sq = {f, r};
@@ -666,11 +865,6 @@ static void fill_cells(struct play *p)
 	}
 	if (p->hint_shown)
 		p->cells[p->hint.file * p->n + p->hint.rank] |= BV_HINT;
-}
-
-static void format_time(long secs, char *buf, size_t len)
-{
-	snprintf(buf, len, "%ld:%02ld", secs / 60, secs % 60);
 }
 
 static void draw_status(struct play *p, int y, int x, int w)
@@ -733,6 +927,17 @@ static void draw_status(struct play *p, int y, int x, int w)
 			format_time((long)(p->best_ms / 1000), best, sizeof best);
 		text_wrap(&y, x, w, 2, A_NORMAL, "%s, time %s, best %s",
 		          puzzle_grade_name(p->pz.grade), t, best);
+		if (p->solved_ms && p->next_id[0])
+			text_wrap(&y, x, w, 2, theme_attr(THEME_GOOD),
+			          "n: the next puzzle, %s", p->next_id);
+	} else {
+		char t[32];
+		long long end = p->solved_ms ? p->solved_ms : term_now_ms();
+
+		/* A free game is timed too, from its new or cleared board. */
+		format_time((long)((end - p->started_ms) / 1000), t, sizeof t);
+		text_line(&y, x, w, p->solved_ms ? theme_attr(THEME_GOOD) : (int)A_NORMAL,
+		          "time %s%s", t, p->gave_up ? " (gave up)" : "");
 	}
 }
 
@@ -827,6 +1032,10 @@ int play_open(struct screen *out, const struct screen_open *o,
 {
 	struct play *p = play_new(o->n, o->puzzle, o->puzzle_id, env->store, env->table);
 
+	if (p) {
+		p->bell = env->bell;
+		p->puzzle_dir = env->puzzle_dir;
+	}
 	if (!p) {
 		snprintf(err, errlen, "Out of memory.");
 		return -1;

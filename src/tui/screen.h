@@ -51,6 +51,7 @@ struct screen_env {
 	struct store *store;            /* saved progress, or NULL */
 	const struct enum_table *table; /* prefix counts, or NULL */
 	const char *puzzle_dir;         /* the shipped puzzles, or NULL */
+	bool bell;                      /* ring when a board is solved */
 };
 
 /* What the main loop does after a screen has taken an event, as htop's panels say. */
@@ -58,7 +59,8 @@ enum screen_reply {
 	SCREEN_STAY,  /* the screen stays on top */
 	SCREEN_OPEN,  /* open the screen the handler described in *open, over this one */
 	SCREEN_CLOSE, /* close this one: back to the screen below, or the end */
-	SCREEN_QUIT,  /* end the program */
+	SCREEN_REPLACE, /* open the screen in *open in this one's place */
+	SCREEN_QUIT,    /* end the program */
 };
 
 /*

@@ -20,6 +20,7 @@
 	X(CONFLICT, COLOR_WHITE, COLOR_RED, A_BOLD | A_UNDERLINE)                        \
 	X(CONFLICT_LINE, COLOR_RED, COLOR_YELLOW, A_UNDERLINE | A_DIM)                   \
 	X(CURSOR, COLOR_BLACK, COLOR_YELLOW, A_BOLD)                                     \
+	X(SOLVED, COLOR_BLACK, COLOR_GREEN, A_BOLD | A_STANDOUT)                         \
 	X(HINT, COLOR_BLACK, COLOR_MAGENTA, A_STANDOUT)                                  \
 	X(LOCKED, COLOR_WHITE, COLOR_BLACK, A_BOLD | A_UNDERLINE)                        \
 	X(TRY, COLOR_BLACK, COLOR_GREEN, A_REVERSE)                                      \
