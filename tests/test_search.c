@@ -3,6 +3,7 @@
 
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -513,6 +514,160 @@ static void test_names_and_ranges(void **state)
 	assert_null(search_new(SEARCH_CONSTRUCT, 3, SEARCH_ALL, 0, err, sizeof err));
 }
 
+/* The whole search of n as a list: each event's kind, square and the depth after it. */
+struct recorded {
+	enum search_kind kind;
+	struct square sq;
+	int depth;
+	uint64_t solution;
+};
+
+static struct recorded *record(enum search_algo a, int n, size_t *len)
+{
+	char err[128];
+	struct search *s = search_new(a, n, SEARCH_ALL, 1, err, sizeof err);
+	struct recorded *v = malloc(sizeof *v);
+	size_t cap = 1;
+
+	assert_non_null(s);
+	assert_non_null(v);
+	v[0] = (struct recorded){SEARCH_EV_NONE, {0, 0}, 0, 0};
+	*len = 1;
+	while (search_step(s)) {
+		if (*len == cap) {
+			cap *= 2;
+			v = realloc(v, cap * sizeof *v);
+			assert_non_null(v);
+		}
+		v[*len].kind = search_last(s)->kind;
+		v[*len].sq = search_last(s)->sq;
+		v[*len].solution = search_last(s)->solution;
+		v[*len].depth = search_stack(s, NULL);
+		(*len)++;
+	}
+	search_free(s);
+	return v;
+}
+
+/*
+ * Step over, step out, the breaks and the previous solution stop where the
+ * recorded search says they should, from every event of n = 6 (and n = 5 for
+ * the permutation method).
+ */
+static void test_navigation(void **state)
+{
+	static const struct {
+		enum search_algo a;
+		int n;
+	} cases[] = {{SEARCH_BACKTRACK, 6}, {SEARCH_SCAN, 5}, {SEARCH_PERMUTE, 5}};
+
+	(void)state;
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		size_t len;
+		struct recorded *v = record(cases[c].a, cases[c].n, &len);
+		char err[128];
+		struct search *s = search_new(cases[c].a, cases[c].n, SEARCH_ALL, 1, err,
+		                              sizeof err);
+
+		assert_non_null(s);
+		/* Every third event: enough of each kind, and quick under valgrind. */
+		for (size_t k = 0; k + 1 < len; k += 3) {
+			size_t j;
+			int d = v[k].depth;
+			struct search_break sol = {1u << SEARCH_EV_SOLUTION, {-1, 0}, -1};
+			struct search_break sq = {0, {2, 3}, -1};
+			struct search_break deep = {0, {-1, 0}, 4};
+
+			/* Step over: one event, then on while deeper than before. */
+			for (j = k + 1; j + 1 < len && v[j].depth > d; j++)
+				;
+			assert_true(search_seek(s, k));
+			search_step_over(s, 0);
+			assert_int_equal(search_counters(s)->events, j);
+			/* Step out: on until shallower than before. */
+			for (j = k + 1; j + 1 < len && v[j].depth >= d; j++)
+				;
+			assert_true(search_seek(s, k));
+			search_step_out(s, 0);
+			assert_int_equal(search_counters(s)->events, j);
+			/* The breaks: a solution, a try of c4, a call four deep. */
+			for (j = k + 1; j + 1 < len && v[j].kind != SEARCH_EV_SOLUTION;
+			     j++)
+				;
+			assert_true(search_seek(s, k));
+			search_run_to(s, &sol, 0);
+			assert_int_equal(search_counters(s)->events, j);
+			for (j = k + 1;
+			     j + 1 < len && !(v[j].kind == SEARCH_EV_TRY &&
+			                      v[j].sq.file == 2 && v[j].sq.rank == 3);
+			     j++)
+				;
+			assert_true(search_seek(s, k));
+			search_run_to(s, &sq, 0);
+			assert_int_equal(search_counters(s)->events, j);
+			for (j = k + 1; j + 1 < len && !(v[j].kind == SEARCH_EV_ENTER &&
+			                                 v[j].depth == 4);
+			     j++)
+				;
+			assert_true(search_seek(s, k));
+			search_run_to(s, &deep, 0);
+			assert_int_equal(search_counters(s)->events, j);
+		}
+		/* The previous solution, from every event, going back. */
+		for (size_t k = len - 1; k > 0; k -= k > 3 ? 3 : k) {
+			size_t j = k;
+			bool on = v[k].kind == SEARCH_EV_SOLUTION;
+
+			if (on)
+				j--;
+			while (j > 0 && v[j].kind != SEARCH_EV_SOLUTION)
+				j--;
+			assert_true(search_seek(s, k));
+			assert_int_equal(search_prev_solution(s), j > 0);
+			if (j > 0)
+				assert_int_equal(search_counters(s)->events, j);
+		}
+		search_free(s);
+		free(v);
+	}
+}
+
+/* The folded tree's tallies: at the last REMOVE of file a, all of n = 8. */
+static void test_levels(void **state)
+{
+	char err[128];
+	struct search *s =
+	        search_new(SEARCH_BACKTRACK, 8, SEARCH_ALL, 1, err, sizeof err);
+	struct search_level lv[8], last = {0};
+	int depth;
+
+	(void)state;
+	assert_non_null(s);
+	while (search_step(s)) {
+		const struct search_frame *fr;
+
+		depth = search_levels(s, lv, 8);
+		assert_int_equal(depth, search_stack(s, &fr));
+		for (int d = 0; d < depth; d++) {
+			int r = fr[d].rank;
+
+			/* Finished ranks: those before the current one, and it once
+			 * refused. */
+			assert_true(lv[d].dead + lv[d].live ==
+			                    (uint64_t)(r < 0 ? 0 : r) ||
+			            lv[d].dead + lv[d].live == (uint64_t)r + 1);
+			assert_int_equal(lv[d].unexplored, 8 - 1 - (r < 0 ? -1 : r));
+		}
+		if (depth == 1)
+			last = lv[0];
+	}
+	/* At the end every rank of file a held solutions, 92 in all. */
+	assert_int_equal(last.live, 8);
+	assert_int_equal(last.dead, 0);
+	assert_int_equal(last.solutions, 92);
+	search_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -527,6 +682,8 @@ int main(void)
 	        cmocka_unit_test(test_run_twelve),
 	        cmocka_unit_test(test_pseudocode_lines),
 	        cmocka_unit_test(test_names_and_ranges),
+	        cmocka_unit_test(test_navigation),
+	        cmocka_unit_test(test_levels),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -56,7 +56,13 @@ struct search {
 	/* The arrays live in one block, so a snapshot is two copies. */
 	unsigned char *mem;
 	size_t memsize;
-	uint64_t *nodes;             /* [n + 1] */
+	uint64_t *nodes; /* [n + 1] */
+	/*
+	 * What each active call has seen of its ranks so far, for the folded
+	 * tree: dead ends, ranks with solutions below and how many, and the
+	 * solutions counter when its current queen was placed.  [n] each.
+	 */
+	uint64_t *lvl_dead, *lvl_live, *lvl_sols, *lvl_mark;
 	struct search_frame *frames; /* [n] */
 	int *ranks;                  /* [n] */
 	/*
@@ -68,6 +74,10 @@ struct search {
 	/* Constant: the files the search fills, in order, and the queens given. */
 	int *order, nfree, ngiven;
 	int *given; /* [n], -1 for an empty file; NULL when none were given */
+	/* The event number of each solution met so far: the search is the same each time.
+	 */
+	uint64_t *sol_event;
+	size_t nsol_event, capsol_event;
 	/* Snapshots at events 0, CKPT_EVERY, 2 * CKPT_EVERY, ... */
 	unsigned char *ckpt;
 	size_t nckpt, capckpt;
@@ -290,7 +300,8 @@ struct search *search_new_from(enum search_algo a, int n, enum search_goal goal,
 	s->goal = goal;
 	s->n = n;
 	/* Largest alignment first: counters, then frames, then ints. */
-	s->memsize = (un + 1) * sizeof(uint64_t) + un * sizeof(struct search_frame) +
+	s->memsize = (un + 1 + 4 * un) * sizeof(uint64_t) +
+	             un * sizeof(struct search_frame) +
 	             (un + un + 2 * (2 * un - 1) + un) * sizeof(int);
 	s->mem = calloc(1, s->memsize);
 	s->order = calloc(2 * un, sizeof *s->order);
@@ -300,7 +311,11 @@ struct search *search_new_from(enum search_algo a, int n, enum search_goal goal,
 		return NULL;
 	}
 	s->nodes = (uint64_t *)(void *)s->mem;
-	s->frames = (struct search_frame *)(void *)(s->nodes + un + 1);
+	s->lvl_dead = s->nodes + un + 1;
+	s->lvl_live = s->lvl_dead + un;
+	s->lvl_sols = s->lvl_live + un;
+	s->lvl_mark = s->lvl_sols + un;
+	s->frames = (struct search_frame *)(void *)(s->lvl_mark + un);
 	s->ranks = (int *)(void *)(s->frames + un);
 	s->on_rank = s->ranks + un;
 	s->on_diag = s->on_rank + un;
@@ -329,6 +344,7 @@ void search_free(struct search *s)
 	if (!s)
 		return;
 	free(s->ckpt);
+	free(s->sol_event);
 	free(s->mem);
 	free(s->order);
 	free(s);
@@ -404,6 +420,24 @@ static bool check_scan(struct search *s, int file, int rank, struct search_event
 	return false;
 }
 
+/* Remembers where a solution met for the first time was found. */
+static void note_solution(struct search *s)
+{
+	if (s->st.c.solutions <= s->nsol_event)
+		return;
+	if (s->nsol_event == s->capsol_event) {
+		size_t cap = s->capsol_event ? 2 * s->capsol_event : 64;
+		uint64_t *v = realloc(s->sol_event, cap * sizeof *v);
+
+		/* Without room, the previous solution is looked for by replaying. */
+		if (!v)
+			return;
+		s->sol_event = v;
+		s->capsol_event = cap;
+	}
+	s->sol_event[s->nsol_event++] = s->st.c.events;
+}
+
 static void tree_put(struct search *s, int file, int rank, int who)
 {
 	s->on_rank[rank] = who;
@@ -421,6 +455,7 @@ static void step_tree(struct search *s)
 	switch (st->pc) {
 	case PC_START:
 		s->frames[0] = (struct search_frame){s->order[0], -1};
+		s->lvl_dead[0] = s->lvl_live[0] = s->lvl_sols[0] = 0;
 		st->depth = 1;
 		s->nodes[s->ngiven] = 1;
 		emit(s, SEARCH_EV_ENTER)->file = s->order[0];
@@ -455,6 +490,7 @@ static void step_tree(struct search *s)
 			ev = emit(s, SEARCH_EV_REJECT);
 			*ev = rej;
 			ev->sq = sq;
+			s->lvl_dead[st->depth - 1]++;
 			if (s->algo == SEARCH_SCAN)
 				st->line += (int)rej.line - BOARD_LINE_RANK;
 			st->pc = PC_NEXT;
@@ -464,12 +500,15 @@ static void step_tree(struct search *s)
 		tree_put(s, sq.file, sq.rank, sq.file + 1);
 		emit(s, SEARCH_EV_PLACE)->sq = sq;
 		st->c.placed++;
+		s->lvl_mark[st->depth - 1] = st->c.solutions;
 		s->nodes[s->ngiven + st->depth]++;
 		st->pc = st->depth == s->nfree ? PC_SOLUTION : PC_ENTER;
 		break;
 	}
 	case PC_ENTER:
 		s->frames[st->depth] = (struct search_frame){s->order[st->depth], -1};
+		s->lvl_dead[st->depth] = s->lvl_live[st->depth] = s->lvl_sols[st->depth] =
+		        0;
 		emit(s, SEARCH_EV_ENTER)->file = s->order[st->depth];
 		st->depth++;
 		st->pc = PC_NEXT;
@@ -477,15 +516,26 @@ static void step_tree(struct search *s)
 	case PC_SOLUTION:
 		st->c.solutions++;
 		emit(s, SEARCH_EV_SOLUTION)->solution = st->c.solutions;
+		note_solution(s);
 		st->pc = s->goal == SEARCH_FIRST ? PC_DONE : PC_REMOVE;
 		break;
-	case PC_REMOVE:
+	case PC_REMOVE: {
+		uint64_t below = st->c.solutions - s->lvl_mark[st->depth - 1];
+
+		/* The rank is done: a dead end, or a branch that held solutions. */
+		if (below) {
+			s->lvl_live[st->depth - 1]++;
+			s->lvl_sols[st->depth - 1] += below;
+		} else {
+			s->lvl_dead[st->depth - 1]++;
+		}
 		s->ranks[top->file] = -1;
 		tree_put(s, top->file, top->rank, 0);
 		emit(s, SEARCH_EV_REMOVE)->sq = (struct square){top->file, top->rank};
 		st->c.removed++;
 		st->pc = PC_NEXT;
 		break;
+	}
 	default:
 		break;
 	}
@@ -590,6 +640,7 @@ static void step_plan(struct search *s)
 	case PC_SOLUTION:
 		st->c.solutions++;
 		emit(s, SEARCH_EV_SOLUTION)->solution = 1;
+		note_solution(s);
 		st->pc = PC_DONE;
 		break;
 	default:
@@ -655,6 +706,110 @@ bool search_back(struct search *s)
 void search_restart(struct search *s)
 {
 	ckpt_load(s, 0);
+}
+
+static bool break_hit(const struct search *s, const struct search_break *b)
+{
+	const struct search_event *ev = &s->st.last;
+
+	return (b->kinds & (1u << ev->kind)) ||
+	       (b->tried.file >= 0 && ev->kind == SEARCH_EV_TRY &&
+	        ev->sq.file == b->tried.file && ev->sq.rank == b->tried.rank) ||
+	       (b->depth >= 0 && ev->kind == SEARCH_EV_ENTER && s->st.depth == b->depth);
+}
+
+uint64_t search_run_to(struct search *s, const struct search_break *b, uint64_t max)
+{
+	uint64_t done = 0;
+
+	while ((max == 0 || done < max) && advance(s)) {
+		done++;
+		if (break_hit(s, b))
+			break;
+	}
+	return done;
+}
+
+uint64_t search_step_over(struct search *s, uint64_t max)
+{
+	int depth = s->st.depth;
+	uint64_t done = 0;
+
+	/* One event; a call it begins runs whole, to its return. */
+	if (!advance(s))
+		return 0;
+	done++;
+	while (s->st.depth > depth && (max == 0 || done < max) && advance(s))
+		done++;
+	return done;
+}
+
+uint64_t search_step_out(struct search *s, uint64_t max)
+{
+	int depth = s->st.depth;
+	uint64_t done = 0;
+
+	while ((max == 0 || done < max) && advance(s)) {
+		done++;
+		if (s->st.depth < depth)
+			break;
+	}
+	return done;
+}
+
+bool search_prev_solution(struct search *s)
+{
+	uint64_t k = s->st.c.solutions;
+
+	/* Standing on solution k, the one before it; else the last met. */
+	if (s->st.last.kind == SEARCH_EV_SOLUTION)
+		k--;
+	if (k == 0)
+		return false;
+	if (k <= s->nsol_event)
+		return search_seek(s, s->sol_event[k - 1]);
+	/* Not noted (memory was short): step back until it comes. */
+	while (search_back(s))
+		if (s->st.last.kind == SEARCH_EV_SOLUTION && s->st.last.solution == k)
+			return true;
+	return false;
+}
+
+/* The permutation method's level d never tries a rank the calls above it or a given queen
+ * hold. */
+static bool rank_used_above(const struct search *s, int d, int r)
+{
+	for (int j = 0; j < d; j++)
+		if (s->frames[j].rank == r)
+			return true;
+	for (int f = 0; s->given && f < s->n; f++)
+		if (s->given[f] == r)
+			return true;
+	return false;
+}
+
+int search_levels(const struct search *s, struct search_level *out, int max)
+{
+	int d;
+
+	if (!search_is_tree(s->algo))
+		return 0;
+	for (d = 0; d < s->st.depth && d < max; d++) {
+		const struct search_frame *fr = &s->frames[d];
+		int left = 0;
+
+		for (int r = fr->rank + 1; r < s->n; r++)
+			left += s->algo != SEARCH_PERMUTE || !rank_used_above(s, d, r);
+		out[d] = (struct search_level){
+		        .file = fr->file,
+		        .rank = fr->rank,
+		        .dead = s->lvl_dead[d],
+		        .live = s->lvl_live[d],
+		        .solutions = s->lvl_sols[d],
+		        .unexplored = left,
+		};
+	}
+	return d;
 }
 
 enum search_algo search_algo(const struct search *s)

@@ -117,6 +117,47 @@ bool search_seek(struct search *s, uint64_t k);
 /* Back to the start, keeping what was learnt for going back. */
 void search_restart(struct search *s);
 
+/*
+ * Where search_run_to stops, after the first event that meets any of these:
+ * a kind in kinds (a mask of 1u << kind), a try of the square tried (file -1
+ * for none), a call that makes the stack depth frames deep (-1 for none).
+ */
+struct search_break {
+	unsigned kinds;
+	struct square tried;
+	int depth;
+};
+
+/* Runs to a break, the end, or max events (0: no limit); returns the events run. */
+uint64_t search_run_to(struct search *s, const struct search_break *b, uint64_t max);
+
+/* Step over: one event, and when it calls solve, on until that call returns. */
+uint64_t search_step_over(struct search *s, uint64_t max);
+
+/* Step out: on until the call under way returns (its RETURN event, or the end). */
+uint64_t search_step_out(struct search *s, uint64_t max);
+
+/*
+ * Back to the event of the solution before the one shown (or of the last
+ * solution met, when not on one); false when there is none.
+ */
+bool search_prev_solution(struct search *s);
+
+/*
+ * One call on the path of the tree searches, as the folded tree shows it:
+ * of the ranks its loop has finished, how many were dead ends (refused, or
+ * tried with no solution below) and how many held solutions (and how many),
+ * its rank now (-1 before the loop), and how many ranks it has left to try.
+ */
+struct search_level {
+	int file, rank;
+	uint64_t dead, live, solutions;
+	int unexplored;
+};
+
+/* The active calls, outermost first, into out (at most max); their number. */
+int search_levels(const struct search *s, struct search_level *out, int max);
+
 /* What a viewer reads. */
 enum search_algo search_algo(const struct search *s);
 int search_n(const struct search *s);
