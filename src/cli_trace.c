@@ -13,7 +13,7 @@
 
 static const char synopsis[] =
         "nqueens trace N [--algorithm backtrack|scan|permute|repair|construct] "
-        "[--first] [--stats] [--seed S] [--from POSITION]";
+        "[--first] [--stats] [--explain] [--seed S] [--from POSITION]";
 
 int cli_parse_from(const char *cmd, const char *text, int *n, int **ranks)
 {
@@ -95,6 +95,24 @@ static void print_event(const struct search *s)
 		free(buf);
 }
 
+/* The narration of the event, indented under it, as the Watch screen says it in full. */
+static void print_explained(const struct search *s)
+{
+	char stack[1024], *buf = stack;
+	size_t need = search_explain(s, true, stack, sizeof stack);
+
+	if (need >= sizeof stack) {
+		buf = malloc(need + 1);
+		if (!buf)
+			abort();
+		search_explain(s, true, buf, need + 1);
+	}
+	if (buf[0])
+		printf("  %s\n", buf);
+	if (buf != stack)
+		free(buf);
+}
+
 static void print_stats(const struct search *s)
 {
 	const struct search_counters *c = search_counters(s);
@@ -123,6 +141,7 @@ int cli_trace(int argc, char **argv)
 	        [OPT_SEED] = {"seed", 0, true},
 	        [OPT_HELP] = {"help", 'h', false},
 	        [OPT_FROM] = {"from", 0, true},
+	        [OPT_EXPLAIN] = {"explain", 'e', false},
 	};
 	const char *val[OPT_COUNT];
 	char *pos[1], err[128];
@@ -176,8 +195,11 @@ int cli_trace(int argc, char **argv)
 		print_stats(s);
 	} else {
 		/* Stops early when the reader has gone (head, a closed pipe). */
-		while (search_step(s) && !ferror(stdout))
+		while (search_step(s) && !ferror(stdout)) {
 			print_event(s);
+			if (val[OPT_EXPLAIN])
+				print_explained(s);
+		}
 	}
 	search_free(s);
 	return cli_finish_output(CLI_OK);

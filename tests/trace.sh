@@ -290,5 +290,39 @@ else
 	fail "squares or ranks by file; the given queens count as levels" \
 		"$(nq trace 8 --from "c5 h3" --stats)"
 fi
+# --explain: each event, then one indented line saying what it means.
+nq trace 4 --explain >"$tmpdir/explained"
+nq trace 4 >"$tmpdir/plain"
+if [ "$(grep -v '^  ' "$tmpdir/explained")" = "$(cat "$tmpdir/plain")" ] &&
+	[ "$(grep -c '^  ' "$tmpdir/explained")" -eq "$(wc -l <"$tmpdir/plain")" ] &&
+	! grep -q '^  .*\.\.' "$tmpdir/explained"; then
+	pass "trace --explain: the events as without it, each with one line more"
+else
+	fail "trace --explain: the events as without it, each with one line more" \
+		"$(head -6 "$tmpdir/explained")"
+fi
+if grep -A1 -x 'reject c2: attacked by b3 along a diagonal' "$tmpdir/explained" | tail -n 1 |
+	grep -qx '  c2 is attacked by the queen on b3, along a diagonal\. A queen there would be taken, so c2 is skipped\. solve(c) goes on with its next rank\.'; then
+	pass "trace --explain: a refusal names its attacker and what the loop does next"
+else
+	fail "trace --explain: a refusal names its attacker and what the loop does next" \
+		"$(grep -A1 'reject c2' "$tmpdir/explained" | head -2)"
+fi
+if grep -A1 -x 'remove b4' "$tmpdir/explained" | tail -n 1 | grep -q 'held it\.\|a dead end' &&
+	grep -A1 -x 'remove a2' "$tmpdir/explained" | tail -n 1 | grep -q '1 solution held it\.' &&
+	grep -A1 -x 'remove a1' "$tmpdir/explained" | tail -n 1 | grep -q 'a dead end'; then
+	pass "trace --explain: a queen taken off says whether solutions held it"
+else
+	fail "trace --explain: a queen taken off says whether solutions held it" \
+		"$(grep -A1 '^remove a' "$tmpdir/explained")"
+fi
+nq trace 5 --first --explain | grep -A1 '^solution 1' | tail -n 1 >"$tmpdir/first"
+if grep -q 'Only one was wanted' "$tmpdir/first"; then
+	pass "trace --explain: the first solution, when only one is wanted, stops the search"
+else
+	fail "trace --explain: the first solution, when only one is wanted, stops the search" \
+		"$(cat "$tmpdir/first")"
+fi
+
 # Its refusals are rows of tests/bad-input.txt.
 finish

@@ -4,7 +4,6 @@
 #include "search.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +62,7 @@ struct search {
 	 * solutions counter when its current queen was placed.  [n] each.
 	 */
 	uint64_t *lvl_dead, *lvl_live, *lvl_sols, *lvl_mark;
+#define NO_MARK UINT64_MAX           /* no queen placed on the call's rank yet */
 	struct search_frame *frames; /* [n] */
 	int *ranks;                  /* [n] */
 	/*
@@ -456,6 +456,7 @@ static void step_tree(struct search *s)
 	case PC_START:
 		s->frames[0] = (struct search_frame){s->order[0], -1};
 		s->lvl_dead[0] = s->lvl_live[0] = s->lvl_sols[0] = 0;
+		s->lvl_mark[0] = NO_MARK;
 		st->depth = 1;
 		s->nodes[s->ngiven] = 1;
 		emit(s, SEARCH_EV_ENTER)->file = s->order[0];
@@ -477,6 +478,7 @@ static void step_tree(struct search *s)
 		}
 		emit(s, SEARCH_EV_TRY)->sq = (struct square){top->file, r};
 		st->c.tested++;
+		s->lvl_mark[st->depth - 1] = NO_MARK;
 		st->pc = PC_CHECK;
 		break;
 	case PC_CHECK: {
@@ -509,6 +511,7 @@ static void step_tree(struct search *s)
 		s->frames[st->depth] = (struct search_frame){s->order[st->depth], -1};
 		s->lvl_dead[st->depth] = s->lvl_live[st->depth] = s->lvl_sols[st->depth] =
 		        0;
+		s->lvl_mark[st->depth] = NO_MARK;
 		emit(s, SEARCH_EV_ENTER)->file = s->order[st->depth];
 		st->depth++;
 		st->pc = PC_NEXT;
@@ -806,6 +809,9 @@ int search_levels(const struct search *s, struct search_level *out, int max)
 		        .dead = s->lvl_dead[d],
 		        .live = s->lvl_live[d],
 		        .solutions = s->lvl_sols[d],
+		        .below = s->lvl_mark[d] == NO_MARK
+		                         ? 0
+		                         : s->st.c.solutions - s->lvl_mark[d],
 		        .unexplored = left,
 		};
 	}
@@ -820,6 +826,11 @@ enum search_algo search_algo(const struct search *s)
 int search_n(const struct search *s)
 {
 	return s->n;
+}
+
+enum search_goal search_goal(const struct search *s)
+{
+	return s->goal;
 }
 
 bool search_done(const struct search *s)
@@ -867,74 +878,4 @@ const uint64_t *search_nodes(const struct search *s)
 int search_line(const struct search *s)
 {
 	return s->st.line;
-}
-
-/* Appends to buf as snprintf would, keeping count of the whole length. */
-static void describe_add(char *buf, size_t len, size_t *at, const char *fmt, ...)
-        __attribute__((format(printf, 4, 5)));
-
-static void describe_add(char *buf, size_t len, size_t *at, const char *fmt, ...)
-{
-	va_list ap;
-	int k;
-
-	va_start(ap, fmt);
-	k = vsnprintf(*at < len ? buf + *at : NULL, *at < len ? len - *at : 0, fmt, ap);
-	va_end(ap);
-	if (k > 0)
-		*at += (size_t)k;
-}
-
-size_t search_describe(const struct search *s, char *buf, size_t len)
-{
-	const struct search_event *ev = search_last(s);
-	char a[32], b[32];
-	size_t at = 0;
-
-	if (len)
-		buf[0] = '\0';
-	board_square_name(ev->sq, a, sizeof a);
-	switch (ev->kind) {
-	case SEARCH_EV_TRY:
-		describe_add(buf, len, &at, "try %s", a);
-		break;
-	case SEARCH_EV_REJECT:
-		board_square_name(ev->attacker, b, sizeof b);
-		describe_add(buf, len, &at, "reject %s: attacked by %s along %s", a, b,
-		             board_line_phrase(ev->line));
-		break;
-	case SEARCH_EV_PLACE:
-		describe_add(buf, len, &at, "place %s", a);
-		break;
-	case SEARCH_EV_ENTER:
-	case SEARCH_EV_RETURN:
-		board_file_name(ev->file, b, sizeof b);
-		describe_add(buf, len, &at, "%ssolve(%s)",
-		             ev->kind == SEARCH_EV_ENTER ? "enter " : "return from ", b);
-		break;
-	case SEARCH_EV_SOLUTION:
-		describe_add(buf, len, &at, "solution %" PRIu64 ": ", ev->solution);
-		at += board_format_ranks(search_n(s), search_ranks(s),
-		                         at < len ? buf + at : NULL,
-		                         at < len ? len - at : 0);
-		break;
-	case SEARCH_EV_REMOVE:
-		describe_add(buf, len, &at, "remove %s", a);
-		break;
-	case SEARCH_EV_MOVE:
-		board_square_name(ev->from, b, sizeof b);
-		describe_add(buf, len, &at, "move %s to %s: %" PRIu64 " conflict%s", b, a,
-		             ev->conflicts, ev->conflicts == 1 ? "" : "s");
-		break;
-	case SEARCH_EV_DONE: {
-		uint64_t found = search_counters(s)->solutions;
-
-		describe_add(buf, len, &at, "done: %" PRIu64 " solution%s", found,
-		             found == 1 ? "" : "s");
-		break;
-	}
-	default:
-		break;
-	}
-	return at;
 }

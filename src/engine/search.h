@@ -152,6 +152,8 @@ bool search_prev_solution(struct search *s);
 struct search_level {
 	int file, rank;
 	uint64_t dead, live, solutions;
+	uint64_t below; /* solutions found so far below its queen (or the one just taken
+	                   off) */
 	int unexplored;
 };
 
@@ -161,6 +163,7 @@ int search_levels(const struct search *s, struct search_level *out, int max);
 /* What a viewer reads. */
 enum search_algo search_algo(const struct search *s);
 int search_n(const struct search *s);
+enum search_goal search_goal(const struct search *s);
 bool search_done(const struct search *s);
 const struct search_event *search_last(const struct search *s);
 const struct search_counters *search_counters(const struct search *s);
@@ -195,5 +198,12 @@ int search_line(const struct search *s);
  * length the whole text needs, as snprintf does: a solution lists its ranks.
  */
 size_t search_describe(const struct search *s, char *buf, size_t len);
+
+/*
+ * The last event told to a student, in the words of the pseudocode: what
+ * happens and why.  Short: one sentence; full: two to four.  Returns the
+ * length the whole text needs, as snprintf does.
+ */
+size_t search_explain(const struct search *s, bool full, char *buf, size_t len);
 
 #endif

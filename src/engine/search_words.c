@@ -1,0 +1,388 @@
+/* The stepping engine's events in words: trace's lines, and the narration for students.
+ */
+#include "config.h"
+
+#include "search.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Appends to buf as snprintf would, keeping count of the whole length. */
+static void describe_add(char *buf, size_t len, size_t *at, const char *fmt, ...)
+        __attribute__((format(printf, 4, 5)));
+
+static void describe_add(char *buf, size_t len, size_t *at, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	va_start(ap, fmt);
+	k = vsnprintf(*at < len ? buf + *at : NULL, *at < len ? len - *at : 0, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		*at += (size_t)k;
+}
+
+size_t search_describe(const struct search *s, char *buf, size_t len)
+{
+	const struct search_event *ev = search_last(s);
+	char a[32], b[32];
+	size_t at = 0;
+
+	if (len)
+		buf[0] = '\0';
+	board_square_name(ev->sq, a, sizeof a);
+	switch (ev->kind) {
+	case SEARCH_EV_TRY:
+		describe_add(buf, len, &at, "try %s", a);
+		break;
+	case SEARCH_EV_REJECT:
+		board_square_name(ev->attacker, b, sizeof b);
+		describe_add(buf, len, &at, "reject %s: attacked by %s along %s", a, b,
+		             board_line_phrase(ev->line));
+		break;
+	case SEARCH_EV_PLACE:
+		describe_add(buf, len, &at, "place %s", a);
+		break;
+	case SEARCH_EV_ENTER:
+	case SEARCH_EV_RETURN:
+		board_file_name(ev->file, b, sizeof b);
+		describe_add(buf, len, &at, "%ssolve(%s)",
+		             ev->kind == SEARCH_EV_ENTER ? "enter " : "return from ", b);
+		break;
+	case SEARCH_EV_SOLUTION:
+		describe_add(buf, len, &at, "solution %" PRIu64 ": ", ev->solution);
+		at += board_format_ranks(search_n(s), search_ranks(s),
+		                         at < len ? buf + at : NULL,
+		                         at < len ? len - at : 0);
+		break;
+	case SEARCH_EV_REMOVE:
+		describe_add(buf, len, &at, "remove %s", a);
+		break;
+	case SEARCH_EV_MOVE:
+		board_square_name(ev->from, b, sizeof b);
+		describe_add(buf, len, &at, "move %s to %s: %" PRIu64 " conflict%s", b, a,
+		             ev->conflicts, ev->conflicts == 1 ? "" : "s");
+		break;
+	case SEARCH_EV_DONE: {
+		uint64_t found = search_counters(s)->solutions;
+
+		describe_add(buf, len, &at, "done: %" PRIu64 " solution%s", found,
+		             found == 1 ? "" : "s");
+		break;
+	}
+	default:
+		break;
+	}
+	return at;
+}
+
+/* The name of solve's call on a file: "solve(c)". */
+static const char *call_name(int file, char *buf, size_t len)
+{
+	char f[16];
+
+	board_file_name(file, f, sizeof f);
+	snprintf(buf, len, "solve(%s)", f);
+	return buf;
+}
+
+/* The queens on the files before file, as a phrase: "the queens on a1 and b3". */
+static void queens_before(const struct search *s, int file, char *buf, size_t len)
+{
+	const int *ranks = search_ranks(s);
+	int count = 0, shown = 0;
+	size_t at = 0;
+
+	for (int f = 0; f < search_n(s); f++)
+		count += f != file && ranks[f] >= 0;
+	if (count == 0) {
+		snprintf(buf, len, "no queen yet");
+		return;
+	}
+	if (count > 3) {
+		snprintf(buf, len, "the %d queens placed", count);
+		return;
+	}
+	describe_add(buf, len, &at, "the queen%s on", count > 1 ? "s" : "");
+	for (int f = 0; f < search_n(s); f++) {
+		char sq[32];
+
+		if (f == file || ranks[f] < 0)
+			continue;
+		board_square_name((struct square){f, ranks[f]}, sq, sizeof sq);
+		describe_add(buf, len, &at, "%s %s",
+		             shown == 0           ? ""
+		             : shown + 1 == count ? " and"
+		                                  : ",",
+		             sq);
+		shown++;
+	}
+}
+
+static int queens_placed(const struct search *s)
+{
+	int count = 0;
+
+	for (int f = 0; f < search_n(s); f++)
+		count += search_ranks(s)[f] >= 0;
+	return count;
+}
+
+/* What a tree search's event means; short is the first sentence alone. */
+static size_t explain_tree(const struct search *s, bool full, char *buf, size_t len)
+{
+	const struct search_event *ev = search_last(s);
+	const struct search_frame *fr;
+	struct search_level lv[64];
+	enum search_algo a = search_algo(s);
+	int depth = search_stack(s, &fr), n = search_n(s);
+	char sq[32], by[32], me[32], other[32], around[128];
+	size_t at = 0;
+
+	search_levels(s, lv, 64);
+	board_square_name(ev->sq, sq, sizeof sq);
+	switch (ev->kind) {
+	case SEARCH_EV_ENTER:
+		call_name(ev->file, me, sizeof me);
+		if (depth < 2) {
+			describe_add(
+			        buf, len, &at,
+			        "The search begins: %s places the queen of its file.",
+			        me);
+			if (full)
+				describe_add(buf, len, &at,
+				             " Its loop will try the ranks one by one, "
+				             "from 1 up.");
+			break;
+		}
+		call_name(fr[depth - 2].file, other, sizeof other);
+		board_file_name(ev->file, by, sizeof by);
+		describe_add(buf, len, &at, "%s calls %s to place the queen of file %s.",
+		             other, me, by);
+		if (full)
+			describe_add(buf, len, &at,
+			             " %s will try the ranks of file %s one by one, from "
+			             "1 up, "
+			             "and return to %s when it has tried them all.",
+			             me, by, other);
+		break;
+	case SEARCH_EV_TRY:
+		call_name(ev->sq.file, me, sizeof me);
+		queens_before(s, ev->sq.file, around, sizeof around);
+		describe_add(buf, len, &at, "%s tries %s.", me, sq);
+		if (!full)
+			break;
+		if (a == SEARCH_PERMUTE)
+			describe_add(buf, len, &at,
+			             " No earlier file uses rank %d; the question is "
+			             "whether a "
+			             "queen there shares a diagonal with %s.",
+			             ev->sq.rank + 1, around);
+		else if (a == SEARCH_SCAN)
+			describe_add(
+			        buf, len, &at,
+			        " safe() will look along its rank and both diagonals, "
+			        "square by square, for %s.",
+			        around);
+		else if (strcmp(around, "no queen yet") == 0)
+			describe_add(buf, len, &at,
+			             " No queen stands yet, so nothing can attack it.");
+		else
+			describe_add(buf, len, &at,
+			             " Its rank and both diagonals must be free of %s.",
+			             around);
+		break;
+	case SEARCH_EV_REJECT:
+		call_name(ev->sq.file, me, sizeof me);
+		board_square_name(ev->attacker, by, sizeof by);
+		describe_add(buf, len, &at,
+		             "%s is attacked by the queen on %s, along %s.", sq, by,
+		             board_line_phrase(ev->line));
+		if (!full)
+			break;
+		if (a == SEARCH_SCAN)
+			describe_add(
+			        buf, len, &at,
+			        " Looking square by square along %s, safe() met that "
+			        "queen, so a queen on %s would be taken.",
+			        board_line_phrase(ev->line), sq);
+		else
+			describe_add(buf, len, &at,
+			             " A queen there would be taken, so %s is skipped.",
+			             sq);
+		if (depth > 0 && lv[depth - 1].unexplored > 0)
+			describe_add(buf, len, &at, " %s goes on with its next rank.",
+			             me);
+		else
+			describe_add(buf, len, &at,
+			             " That was the last rank left: %s will return.", me);
+		break;
+	case SEARCH_EV_PLACE:
+		call_name(ev->sq.file, me, sizeof me);
+		describe_add(buf, len, &at,
+		             "%s is free: the queen of its file goes there.", sq);
+		if (!full)
+			break;
+		describe_add(
+		        buf, len, &at,
+		        " %s marks its rank and both diagonals taken, so that no later "
+		        "file may use them.",
+		        me);
+		if (queens_placed(s) == n) {
+			describe_add(buf, len, &at,
+			             " It was the last file: the board is full.");
+		} else {
+			int f = ev->sq.file + 1;
+
+			while (f < n && search_ranks(s)[f] >= 0)
+				f++;
+			describe_add(
+			        buf, len, &at,
+			        " Next, %s places the queen of the next file.",
+			        call_name(f < n ? f : ev->sq.file, other, sizeof other));
+		}
+		break;
+	case SEARCH_EV_SOLUTION: {
+		char ranks[256];
+
+		board_format_ranks(n, search_ranks(s), ranks, sizeof ranks);
+		describe_add(
+		        buf, len, &at,
+		        "All %d queens stand and none attacks another: solution %" PRIu64
+		        ", %s.",
+		        n, ev->solution, ranks);
+		if (full)
+			describe_add(buf, len, &at, "%s",
+			             search_goal(s) == SEARCH_FIRST
+			                     ? " Only one was wanted, so the search "
+			                       "stops here."
+			                     : " It is printed, and the search goes on: "
+			                       "the last "
+			                       "queen comes off to try the ranks left.");
+		break;
+	}
+	case SEARCH_EV_REMOVE: {
+		uint64_t below = depth > 0 ? lv[depth - 1].below : 0;
+
+		call_name(ev->sq.file, me, sizeof me);
+		describe_add(buf, len, &at, "The queen on %s comes off.", sq);
+		if (!full)
+			break;
+		if (below)
+			describe_add(buf, len, &at,
+			             " Every way on from %s has been tried: %" PRIu64
+			             " solution%s held it.",
+			             sq, below, below == 1 ? "" : "s");
+		else
+			describe_add(
+			        buf, len, &at,
+			        " Every way on from %s has been tried: a dead end, no "
+			        "solution holds it.",
+			        sq);
+		describe_add(buf, len, &at,
+		             " Its lines are freed, and %s tries its next rank.", me);
+		break;
+	}
+	case SEARCH_EV_RETURN:
+		call_name(ev->file, me, sizeof me);
+		if (depth == 0) {
+			describe_add(buf, len, &at,
+			             "%s has tried every rank of its file: the search is "
+			             "over.",
+			             me);
+			break;
+		}
+		call_name(fr[depth - 1].file, other, sizeof other);
+		describe_add(buf, len, &at, "%s has tried every rank: it returns to %s.",
+		             me, other);
+		if (full)
+			describe_add(
+			        buf, len, &at,
+			        " %s carries on just after its call, where the queen it "
+			        "placed comes off.",
+			        other);
+		break;
+	case SEARCH_EV_DONE: {
+		const struct search_counters *c = search_counters(s);
+
+		describe_add(buf, len, &at, "The search is over: %" PRIu64 " solution%s.",
+		             c->solutions, c->solutions == 1 ? "" : "s");
+		if (full)
+			describe_add(buf, len, &at,
+			             " It tested %" PRIu64 " squares and placed %" PRIu64
+			             " queens on the way.",
+			             c->tested, c->placed);
+		break;
+	}
+	default:
+		break;
+	}
+	return at;
+}
+
+/* Repair and the construction, which follow a plan instead of a tree. */
+static size_t explain_plan(const struct search *s, bool full, char *buf, size_t len)
+{
+	const struct search_event *ev = search_last(s);
+	bool repair = search_algo(s) == SEARCH_REPAIR;
+	char sq[32], from[32];
+	size_t at = 0;
+
+	board_square_name(ev->sq, sq, sizeof sq);
+	switch (ev->kind) {
+	case SEARCH_EV_PLACE:
+		describe_add(buf, len, &at, "A queen goes on %s.", sq);
+		if (full)
+			describe_add(
+			        buf, len, &at, "%s",
+			        repair ? " Repair starts from one queen on each file, on "
+			                 "ranks in random order; some may attack each "
+			                 "other."
+			               : " The construction puts each file's queen on "
+			                 "the "
+			                 "next rank of its list, the evens, then the "
+			                 "odds.");
+		break;
+	case SEARCH_EV_MOVE:
+		board_square_name(ev->from, from, sizeof from);
+		describe_add(
+		        buf, len, &at,
+		        "The queen on %s is attacked: it moves to %s, the least attacked "
+		        "rank of its file.",
+		        from, sq);
+		if (full && ev->conflicts)
+			describe_add(buf, len, &at,
+			             " %" PRIu64
+			             " pair%s of queens still attack each other.",
+			             ev->conflicts, ev->conflicts == 1 ? "" : "s");
+		else if (full)
+			describe_add(buf, len, &at,
+			             " No two queens attack each other any more.");
+		break;
+	case SEARCH_EV_SOLUTION:
+		describe_add(buf, len, &at,
+		             "No queen is attacked: the board is a solution.");
+		break;
+	case SEARCH_EV_DONE:
+		describe_add(buf, len, &at, "%s",
+		             search_counters(s)->solutions
+		                     ? "The search is over."
+		                     : "Repair gave up after its moves.");
+		break;
+	default:
+		break;
+	}
+	return at;
+}
+
+size_t search_explain(const struct search *s, bool full, char *buf, size_t len)
+{
+	if (len)
+		buf[0] = '\0';
+	return search_is_tree(search_algo(s)) ? explain_tree(s, full, buf, len)
+	                                      : explain_plan(s, full, buf, len);
+}
