@@ -14,6 +14,8 @@
 #include "board.h"
 #include "classes.h"
 #include "enumerate.h"
+#include "known.h"
+#include "sheet.h"
 #include "symmetry.h"
 
 static const char usage_text[] =
@@ -39,20 +41,21 @@ static const char usage_text[] =
         "      searches each border constellation; --tasks T --task I counts only\n"
         "      task I of T (the counts of the T tasks add up to the whole), --list\n"
         "      lists the tasks and weights\n"
-        "  list N [--unique [--variants]] [--format rows|algebraic|board]\n"
+        "  list N [--unique [--variants]] [--format rows|algebraic|board|svg]\n"
         "      print every solution for 1 <= N <= 32 in lexicographic order, one a\n"
         "      line; --unique prints one representative per symmetry class, and\n"
-        "      --variants after it each member of the class, named by its transform\n"
+        "      --variants after it each member of the class, named by its transform;\n"
+        "      svg: one sheet of captioned boards for slides (10000 boards at most)\n"
         "  solve N [--method lex|construct|repair] [--index K] [--seed S]\n"
-        "        [--format rows|algebraic|board]\n"
+        "        [--format rows|algebraic|board|svg]\n"
         "      print the lexicographically first solution, or solution #K (for\n"
         "      N <= 18, as far as the table of prefix counts goes); with\n"
         "      construct or repair, one solution for 4 <= N <= 10000000 (repair\n"
         "      follows the seed, default 1)\n"
-        "  check [POSITION... | --file FILE]\n"
+        "  check [POSITION... | --file FILE] [--format svg]\n"
         "      say whether a position is a solution, or name what is wrong; with\n"
         "      no POSITION (or -), check one position per line of FILE or standard\n"
-        "      input\n"
+        "      input; svg: a sheet of the boards, each with its verdict\n"
         "  puzzle N [--seed S] [--grade easy|medium|hard]\n"
         "      print a new completion puzzle for 5 <= N <= 20 with exactly one\n"
         "      completion (default grade medium, seed from the clock)\n"
@@ -242,20 +245,33 @@ int cli_parse_format(const char *cmd, const char *s, enum cli_format *f)
 		*f = CLI_FORMAT_ALGEBRAIC;
 	else if (strcmp(s, "board") == 0)
 		*f = CLI_FORMAT_BOARD;
+	else if (strcmp(s, "svg") == 0)
+		*f = CLI_FORMAT_SVG;
 	else
 		return cli_usage_error(cmd,
-		                       "--format must be rows, algebraic or "
-		                       "board, not '%s'",
+		                       "--format must be rows, algebraic, board or "
+		                       "svg, not '%s'",
 		                       s);
 	return CLI_OK;
 }
 
-/* Prints one solution; a picture is followed by a blank line. */
+/* Prints one solution; a picture is followed by a blank line, SVG is a sheet of its own.
+ */
 void cli_print_solution(int n, const int *p, enum cli_format f)
 {
 	char stack[512], *buf = stack;
 	size_t need;
 
+	if (f == CLI_FORMAT_SVG) {
+		struct sheet sh;
+
+		board_format_ranks(n, p, stack, sizeof stack);
+		if (sheet_begin(&sh, stdout, n, 1, NULL) == 0) {
+			sheet_ranks(&sh, p, stack);
+			sheet_end(&sh);
+		}
+		return;
+	}
 	switch (f) {
 	case CLI_FORMAT_ALGEBRAIC:
 		need = board_format_squares(n, p, buf, sizeof stack);
@@ -284,10 +300,58 @@ void cli_print_solution(int n, const int *p, enum cli_format f)
 		free(buf);
 }
 
+/* list --format svg: every board of the listing on one sheet, captioned. */
+static int list_svg(int n, bool unique, bool variants)
+{
+	struct enum_iter it;
+	struct sheet sh;
+	uint64_t total, classes, count, k = 0, c = 0;
+	int p[ENUM_MAX_N];
+	char caption[256], ranks[200];
+
+	if (!known_counts(n, &total, &classes))
+		total = classes = UINT64_MAX;
+	count = unique && !variants ? classes : total;
+	if (n > SHEET_MAX_N || count == 0 || count > SHEET_MAX_BOARDS)
+		return cli_usage_error("list",
+		                       count == 0
+		                               ? "there is no board to draw for N = %d"
+		                               : "--format svg draws a sheet of at most "
+		                                 "10000 boards; N = %d has more",
+		                       n);
+	sheet_begin(&sh, stdout, n, (int)count,
+	            unique ? "The symmetry classes, each as its smallest member"
+	                   : "Every solution, in order");
+	enum_start(&it, n);
+	while (enum_next(&it, p)) {
+		k++;
+		if (unique && !classes_is_rep(n, p))
+			continue;
+		c++;
+		board_format_ranks(n, p, ranks, sizeof ranks);
+		if (!variants) {
+			snprintf(caption, sizeof caption, "%s %" PRIu64 ": %s",
+			         unique ? "class" : "#", unique ? c : k, ranks);
+			sheet_ranks(&sh, p, caption);
+			continue;
+		}
+		struct class_variant v[SYM_COUNT];
+		int members = classes_variants(n, p, v);
+
+		/* Each member, labelled with its class and its transform. */
+		for (int i = 0; i < members; i++) {
+			snprintf(caption, sizeof caption, "class %" PRIu64 ", %s", c,
+			         sym_name(v[i].from_rep));
+			sheet_ranks(&sh, v[i].ranks, caption);
+		}
+	}
+	return cli_finish_output(sheet_end(&sh) == 0 ? CLI_OK : CLI_NO);
+}
+
 int cli_list(int argc, char **argv)
 {
-	static const char synopsis[] =
-	        "nqueens list N [--unique [--variants]] [--format rows|algebraic|board]";
+	static const char synopsis[] = "nqueens list N [--unique [--variants]] [--format "
+	                               "rows|algebraic|board|svg]";
 	static const struct cli_optdef defs[OPT_COUNT] = {
 	        [OPT_UNIQUE] = {"unique", 'u', false},
 	        [OPT_FORMAT] = {"format", 'f', true},
@@ -312,6 +376,8 @@ int cli_list(int argc, char **argv)
 	if (cli_parse_n("list", synopsis, npos, pos, ENUM_MAX_N, &n) ||
 	    cli_parse_format("list", val[OPT_FORMAT], &fmt))
 		return CLI_USAGE;
+	if (fmt == CLI_FORMAT_SVG)
+		return list_svg(n, val[OPT_UNIQUE] != NULL, val[OPT_VARIANTS] != NULL);
 	enum_start(&it, n);
 	while (enum_next(&it, p)) {
 		/* A class is listed where its smallest member comes. */

@@ -93,7 +93,12 @@ int cli_parse_n(const char *cmd, const char *synopsis, int npos, char **pos, int
 int cli_parse_from(const char *cmd, const char *text, int *n, int **ranks);
 
 /* How a solution is written: ranks by file, squares, or a picture. */
-enum cli_format { CLI_FORMAT_ROWS, CLI_FORMAT_ALGEBRAIC, CLI_FORMAT_BOARD };
+enum cli_format {
+	CLI_FORMAT_ROWS,
+	CLI_FORMAT_ALGEBRAIC,
+	CLI_FORMAT_BOARD,
+	CLI_FORMAT_SVG
+};
 
 /* Reads --format (NULL: rows), or reports what is allowed. */
 int cli_parse_format(const char *cmd, const char *s, enum cli_format *f);

@@ -4,6 +4,8 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,45 +13,160 @@
 
 #include "board.h"
 #include "lines.h"
+#include "sheet.h"
 
 /* How many conflicting pairs a verdict names before it says "and N more". */
 #define CHECK_SHOWN 10
 
-/* Prints the verdict on one position; returns CLI_OK or CLI_NO. */
-static int check_position(const struct position *pos)
+/* Appends to a verdict, as snprintf would. */
+static void say(char *buf, size_t len, size_t *at, const char *fmt, ...)
+        __attribute__((format(printf, 4, 5)));
+
+static void say(char *buf, size_t len, size_t *at, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	va_start(ap, fmt);
+	k = vsnprintf(*at < len ? buf + *at : NULL, *at < len ? len - *at : 0, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		*at += (size_t)k;
+}
+
+/* The verdict on one position into buf: "valid", or what is wrong; true when valid. */
+static bool verdict(const struct position *pos, char *buf, size_t len)
 {
 	struct board_conflict c[CHECK_SHOWN];
-	size_t found = board_conflicts(pos, c, CHECK_SHOWN);
+	size_t found = board_conflicts(pos, c, CHECK_SHOWN), at = 0;
 	const char *sep = "";
 
 	if (found == (size_t)-1) {
 		fprintf(stderr, "nqueens check: out of memory\n");
 		exit(CLI_NO);
 	}
+	buf[0] = '\0';
 	if (found == 0 && pos->count == (size_t)pos->n) {
-		puts("valid");
-		return CLI_OK;
+		say(buf, len, &at, "valid");
+		return true;
 	}
 	for (size_t i = 0; i < found && i < CHECK_SHOWN; i++) {
 		char a[32], b[32];
 
 		board_square_name(c[i].a, a, sizeof a);
 		board_square_name(c[i].b, b, sizeof b);
-		printf("%s%s and %s share a %s", sep, a, b, board_line_name(c[i].line));
+		say(buf, len, &at, "%s%s and %s share a %s", sep, a, b,
+		    board_line_name(c[i].line));
 		sep = "; ";
 	}
 	if (found > CHECK_SHOWN)
-		printf("; and %zu more conflicts", found - CHECK_SHOWN);
+		say(buf, len, &at, "; and %zu more conflicts", found - CHECK_SHOWN);
 	if (pos->count < (size_t)pos->n) {
 		if (pos->count == 0)
-			printf("%sno queens on %d file%s", sep, pos->n,
-			       pos->n == 1 ? "" : "s");
+			say(buf, len, &at, "%sno queens on %d file%s", sep, pos->n,
+			    pos->n == 1 ? "" : "s");
 		else
-			printf("%sonly %zu queen%s on %d files", sep, pos->count,
-			       pos->count == 1 ? "" : "s", pos->n);
+			say(buf, len, &at, "%sonly %zu queen%s on %d files", sep,
+			    pos->count, pos->count == 1 ? "" : "s", pos->n);
 	}
-	putchar('\n');
-	return CLI_NO;
+	return false;
+}
+
+/*
+ * Where verdicts go: a line each on stdout, or with --format svg, kept with
+ * their boards for one sheet at the end.
+ */
+struct verdicts {
+	bool svg;
+	int n; /* the size of the boards of the sheet */
+	struct drawn {
+		struct square *sq;
+		size_t count;
+		bool *marked; /* the queens in conflict */
+		char text[512];
+	} * v;
+	size_t len, cap;
+};
+
+/* Checks one position; where says which line, for a refusal.  Returns a status. */
+static int check_one(struct verdicts *out, const struct position *pos, const char *where)
+{
+	char text[4096];
+	bool ok;
+
+	if (!out->svg) {
+		ok = verdict(pos, text, sizeof text);
+		puts(text);
+		return ok ? CLI_OK : CLI_NO;
+	}
+	if (pos->n > SHEET_MAX_N || (out->len && pos->n != out->n) ||
+	    out->len == SHEET_MAX_BOARDS)
+		return cli_usage_error(
+		        "check",
+		        out->len == SHEET_MAX_BOARDS
+		                ? "%s--format svg draws at most 10000 boards"
+		        : pos->n > SHEET_MAX_N
+		                ? "%s--format svg draws boards of up to 64 files"
+		                : "%s--format svg draws boards of one size on a sheet",
+		        where);
+	if (out->len == out->cap) {
+		size_t cap = out->cap ? 2 * out->cap : 16;
+		struct drawn *v = realloc(out->v, cap * sizeof *v);
+
+		if (!v)
+			abort();
+		out->v = v;
+		out->cap = cap;
+	}
+	struct drawn *d = &out->v[out->len++];
+	size_t nn = (size_t)pos->n * (size_t)pos->n;
+	struct board_conflict *c = malloc((pos->count + 1) * 4 * sizeof *c);
+
+	out->n = pos->n;
+	d->sq = malloc((pos->count + 1) * sizeof *d->sq);
+	d->marked = calloc(nn, sizeof *d->marked);
+	if (!d->sq || !d->marked || !c)
+		abort();
+	memcpy(d->sq, pos->sq, pos->count * sizeof *d->sq);
+	d->count = pos->count;
+	/* Every queen in conflict with another, in the conflict colour. */
+	size_t found = board_conflicts(pos, c, pos->count * 4);
+
+	for (size_t i = 0; i < found && i < pos->count * 4; i++) {
+		d->marked[(size_t)c[i].a.file * (size_t)pos->n + (size_t)c[i].a.rank] =
+		        true;
+		d->marked[(size_t)c[i].b.file * (size_t)pos->n + (size_t)c[i].b.rank] =
+		        true;
+	}
+	free(c);
+	ok = verdict(pos, d->text, sizeof d->text);
+	return ok ? CLI_OK : CLI_NO;
+}
+
+static void verdicts_free(struct verdicts *out)
+{
+	for (size_t i = 0; i < out->len; i++) {
+		free(out->v[i].sq);
+		free(out->v[i].marked);
+	}
+	free(out->v);
+}
+
+/* Writes the sheet of a --format svg check, then frees what was kept. */
+static int verdicts_end(struct verdicts *out)
+{
+	struct sheet sh;
+	int rc = 0;
+
+	if (out->svg && out->len) {
+		sheet_begin(&sh, stdout, out->n, (int)out->len, "Positions checked");
+		for (size_t i = 0; i < out->len; i++)
+			sheet_board(&sh, out->v[i].sq, out->v[i].count, out->v[i].marked,
+			            out->v[i].text);
+		rc = sheet_end(&sh);
+	}
+	verdicts_free(out);
+	return rc;
 }
 
 /* Opens what check reads: FILE, or standard input for none or "-". */
@@ -80,14 +197,14 @@ static FILE *check_open(const char *file, const char **name)
 }
 
 /* Checks one position a line; blank lines and '#' comments are skipped. */
-static int check_lines(FILE *in, const char *name)
+static int check_lines(FILE *in, const char *name, struct verdicts *out)
 {
 	struct lines rd;
 	enum lines_status st;
-	char *line, err[256], why[64];
+	char *line, err[256], why[64], where[4200];
 	size_t len;
 	unsigned long checked = 0;
-	int status = CLI_OK;
+	int status = CLI_OK, rc;
 	struct position p;
 
 	/* Room for a carriage return after the longest position. */
@@ -102,9 +219,15 @@ static int check_lines(FILE *in, const char *name)
 		if (board_parse(line, &p, err, sizeof err) < 0)
 			break;
 		checked++;
-		if (check_position(&p) != CLI_OK)
-			status = CLI_NO;
+		snprintf(where, sizeof where,
+		         name ? "%s:%lu: " : "line %.0s%lu: ", name ? name : "",
+		         rd.lineno);
+		rc = check_one(out, &p, where);
 		board_free(&p);
+		if (rc == CLI_USAGE)
+			return rc;
+		if (rc != CLI_OK)
+			status = CLI_NO;
 	}
 	if (st != LINES_END) {
 		const char *what =
@@ -128,11 +251,14 @@ static int check_lines(FILE *in, const char *name)
 
 int cli_check(int argc, char **argv)
 {
-	static const char synopsis[] = "nqueens check [POSITION... | --file FILE]";
+	static const char synopsis[] =
+	        "nqueens check [POSITION... | --file FILE] [--format svg]";
 	static const struct cli_optdef defs[OPT_COUNT] = {
 	        [OPT_HELP] = {"help", 'h', false},
 	        [OPT_FILE] = {"file", 0, true},
+	        [OPT_FORMAT] = {"format", 'f', true},
 	};
+	struct verdicts out = {0};
 	const char *val[OPT_COUNT], *name;
 	char **pos = calloc((size_t)argc + 1, sizeof *pos);
 	char err[256];
@@ -155,6 +281,17 @@ int cli_check(int argc, char **argv)
 	if (val[OPT_FILE] && npos > 0) {
 		free(pos);
 		return cli_usage_error("check", "give positions or --file, not both");
+	}
+	if (val[OPT_FORMAT]) {
+		if (strcmp(val[OPT_FORMAT], "svg") != 0) {
+			free(pos);
+			return cli_usage_error(
+			        "check",
+			        "--format must be svg (a sheet of the boards "
+			        "with their verdicts), not '%s'",
+			        val[OPT_FORMAT]);
+		}
+		out.svg = true;
 	}
 	/* A lone "-" is standard input, as for --file; it is no 1-file board. */
 	if (npos == 1 && strcmp(pos[0], "-") == 0)
@@ -180,16 +317,26 @@ int cli_check(int argc, char **argv)
 			return cli_usage_error("check", "%s", err);
 		}
 		free(text);
-		status = check_position(&p);
+		status = check_one(&out, &p, "");
 		board_free(&p);
+		if (status == CLI_USAGE) {
+			verdicts_free(&out);
+			return status;
+		}
+		verdicts_end(&out);
 		return cli_finish_output(status);
 	}
 	free(pos);
 	in = check_open(val[OPT_FILE], &name);
 	if (!in)
 		return CLI_USAGE;
-	status = check_lines(in, name);
+	status = check_lines(in, name, &out);
 	if (in != stdin)
 		fclose(in);
-	return status == CLI_USAGE ? status : cli_finish_output(status);
+	if (status == CLI_USAGE) {
+		verdicts_free(&out);
+		return status;
+	}
+	verdicts_end(&out);
+	return cli_finish_output(status);
 }

@@ -14,6 +14,7 @@
 #include "datadir.h"
 #include "enumerate.h"
 #include "known.h"
+#include "sheet.h"
 
 /* Loads the prefix table; without it rank and unrank count, slower for large n. */
 static bool load_table(struct enum_table *t, int n)
@@ -94,7 +95,7 @@ static int solve_large(int n, bool repair, uint64_t seed, enum cli_format fmt)
 			return CLI_NO;
 		}
 	}
-	if (fmt == CLI_FORMAT_BOARD) {
+	if (fmt == CLI_FORMAT_BOARD || fmt == CLI_FORMAT_SVG) {
 		int *q = p ? p : malloc((size_t)n * sizeof *q);
 
 		if (!q)
@@ -169,7 +170,7 @@ int cli_solve(int argc, char **argv)
 {
 	static const char synopsis[] =
 	        "nqueens solve N [--method lex|construct|repair] [--index K] [--seed S] "
-	        "[--format rows|algebraic|board]";
+	        "[--format rows|algebraic|board|svg]";
 	static const struct cli_optdef defs[OPT_COUNT] = {
 	        [OPT_INDEX] = {"index", 'i', true}, [OPT_FORMAT] = {"format", 'f', true},
 	        [OPT_HELP] = {"help", 'h', false},  [OPT_METHOD] = {"method", 'm', true},
@@ -213,6 +214,11 @@ int cli_solve(int argc, char **argv)
 	                large ? CONSTRUCT_MAX_N : ENUM_MAX_N, &n) ||
 	    cli_parse_format("solve", val[OPT_FORMAT], &fmt))
 		return CLI_USAGE;
+	if (fmt == CLI_FORMAT_SVG && n > SHEET_MAX_N)
+		return cli_usage_error("solve",
+		                       "--format svg draws boards up to %d; use rows "
+		                       "or algebraic for N = %d",
+		                       SHEET_MAX_N, n);
 	if (large && fmt == CLI_FORMAT_BOARD && n > PICTURE_MAX_N)
 		return cli_usage_error(
 		        "solve",

@@ -143,6 +143,51 @@ if [ "$(nq list 8 --unique --variants --format algebraic | sed -n 3p)" = "  rot9
 else
 	fail "a variant line in squares" "$(nq list 8 --unique --variants --format algebraic | sed -n 3p)"
 fi
+# SVG sheets: well-formed XML, one board a group, a queen a <use>, captions.
+if command -v xmllint >/dev/null 2>&1; then
+	nq list 8 --unique --format svg >"$tmpdir/classes.svg"
+	if xmllint --noout "$tmpdir/classes.svg" &&
+		[ "$(grep -c '^<g>' "$tmpdir/classes.svg")" -eq 12 ] &&
+		[ "$(grep -c '<use xlink:href="#queen"' "$tmpdir/classes.svg")" -eq 96 ] &&
+		grep -q '>class 1: 1 5 8 6 3 7 2 4<' "$tmpdir/classes.svg" &&
+		grep -q '>class 12: 3 6 2 5 8 1 7 4<' "$tmpdir/classes.svg"; then
+		pass "list --unique --format svg: 12 boards, 96 queens, well-formed"
+	else
+		fail "list --unique --format svg: 12 boards, 96 queens, well-formed" \
+			"$(head -c 300 "$tmpdir/classes.svg")"
+	fi
+	# The queens stand where the ranks say: file f at x, rank r from the top.
+	nq solve 4 --format svg >"$tmpdir/one.svg"
+	places=$(sed -n 's/.*translate(\([0-9]*\) \([0-9]*\)) scale(\([0-9]*\)).*/\1 \2 \3/p' "$tmpdir/one.svg" |
+		awk 'NR == 1 { x0 = $1; y0 = 0 } { print ($1 - x0) / $3, $2 / $3 }' | tr '\n' ' ')
+	if xmllint --noout "$tmpdir/one.svg" && [ "$places" = "0 3 1 1 2 4 3 2 " ]; then
+		pass "solve --format svg: the queens of 2 4 1 3 on their squares"
+	else
+		fail "solve --format svg: the queens of 2 4 1 3 on their squares" "$places"
+	fi
+	nq list 6 --unique --variants --format svg >"$tmpdir/members.svg"
+	if xmllint --noout "$tmpdir/members.svg" &&
+		[ "$(grep -c '^<g>' "$tmpdir/members.svg")" -eq 4 ] &&
+		grep -q '>class 1, rot90<' "$tmpdir/members.svg"; then
+		pass "list --variants --format svg: every member, named by its transform"
+	else
+		fail "list --variants --format svg: every member, named by its transform"
+	fi
+	printf '1 5 8 6 3 7 2 4\n1 4 6 3 7 2 8 5\n' | nq check --format svg >"$tmpdir/checked.svg"
+	rc=$?
+	if [ $rc -eq 1 ] && xmllint --noout "$tmpdir/checked.svg" &&
+		grep -q '>valid<' "$tmpdir/checked.svg" &&
+		grep -q '>b4 and e7 share a diagonal<' "$tmpdir/checked.svg" &&
+		[ "$(grep -c 'class="m"' "$tmpdir/checked.svg")" -eq 2 ]; then
+		pass "check --format svg: the verdicts under their boards, the conflict marked"
+	else
+		fail "check --format svg: the verdicts under their boards, the conflict marked" \
+			"status $rc"
+	fi
+else
+	fail "xmllint is needed to check the SVG sheets (Debian: libxml2-utils)"
+fi
+
 # Huge boards: the construction and repair, checked in linear time.
 if [ "$(nq solve 1000 --method construct | nq check)" = valid ] &&
 	[ "$(nq solve 1001 --method construct | nq check)" = valid ] &&
