@@ -20,6 +20,7 @@
 #include "board.h"
 #include "classes.h"
 #include "enumerate.h"
+#include "lesson.h"
 #include "puzzle.h"
 #include "store.h"
 #include "symmetry.h"
@@ -1327,6 +1328,101 @@ static void test_complete(void **state)
 	assert_int_equal(puzzle_complete(32, ranks, 10, out), -1);
 }
 
+/* A lesson as a teacher writes one, and what its parser makes of it. */
+static void test_lesson_parse(void **state)
+{
+	static const char text[] = "# Four queens, by hand and by the search.\n"
+	                           "title: Recursion with four queens\n"
+	                           "minutes: 15\n"
+	                           "\n"
+	                           "say: Four queens on a 4x4 board,\n"
+	                           "say: none attacking another.\n"
+	                           "show: play 4\n"
+	                           "\n"
+	                           "say: The search tries file a first.\n"
+	                           "show: watch 4 scan first from 2\n"
+	                           "speed: 2\n"
+	                           "run: 12\n"
+	                           "ask: 3\n"
+	                           "play\n"
+	                           "\n"
+	                           "\n"
+	                           "say: The two solutions, and their class.\n"
+	                           "show: browse 4 #2 classes\n";
+	struct lesson l;
+	char err[512];
+
+	(void)state;
+	assert_int_equal(lesson_parse(text, "four.lesson", &l, err, sizeof err), 0);
+	assert_string_equal(l.title, "Recursion with four queens");
+	assert_int_equal(l.minutes, 15);
+	assert_int_equal(l.nsteps, 3);
+	assert_string_equal(l.steps[0].text,
+	                    "Four queens on a 4x4 board, none attacking another.");
+	assert_int_equal(l.steps[0].screen, LESSON_PLAY);
+	assert_int_equal(l.steps[0].n, 4);
+	assert_int_equal(l.steps[1].line, 9);
+	assert_int_equal(l.steps[1].screen, LESSON_WATCH);
+	assert_int_equal(l.steps[1].algo, SEARCH_SCAN);
+	assert_true(l.steps[1].first);
+	assert_true(l.steps[1].has_from);
+	assert_int_equal(l.steps[1].from[0], 1);
+	assert_int_equal(l.steps[1].from[1], -1);
+	assert_int_equal(l.steps[1].speed, 2);
+	assert_int_equal(l.steps[1].run, LESSON_RUN_EVENTS);
+	assert_int_equal(l.steps[1].events, 12);
+	assert_int_equal(l.steps[1].ask, 3);
+	assert_true(l.steps[1].play);
+	assert_int_equal(l.steps[2].screen, LESSON_BROWSE);
+	assert_int_equal(l.steps[2].index, 2);
+	assert_true(l.steps[2].classes);
+	lesson_free(&l);
+}
+
+/* Each malformed lesson names its file and the line at fault. */
+static void test_lesson_errors(void **state)
+{
+	static const struct {
+		const char *text, *error;
+	} cases[] = {
+	        {"say: hi\nshow: chess 8\n", "x.lesson:2: 'chess' is not a screen (show: "
+	                                     "play N, watch N, browse N or "
+	                                     "text)"},
+	        {"say: hi\nshow: play 19\n",
+	         "x.lesson:2: the board size must follow, from 1 to 18"},
+	        {"say: hi\nshow: watch 6\nrun: soon\n",
+	         "x.lesson:3: run: takes a number of events (1 to 100000000), solution "
+	         "or end"},
+	        {"say: hi\nspeed: 2\n",
+	         "x.lesson:1: speed:, run:, ask: and play go with show: watch"},
+	        {"show: watch 6\n\nsay: hi\n",
+	         "x.lesson:1: a step needs a say: line (what to tell the class)"},
+	        {"say: hi\nwibble: 3\n", "x.lesson:2: unknown line 'wibble' (a lesson's "
+	                                 "lines are title:, minutes:, "
+	                                 "say:, show:, speed:, run:, ask: and play)"},
+	        {"say: hi\n\ntitle: late\n",
+	         "x.lesson:3: 'title:' belongs before the first step"},
+	        {"minutes: soon\n",
+	         "x.lesson:1: minutes: must be a whole number from 1 to 600"},
+	        {"# only a comment\n",
+	         "x.lesson: no step: a lesson needs a say: line at least"},
+	        {"say: hi\nshow: watch 6 from 1 1\n",
+	         "x.lesson:2: from: the queens on a1 and b1 attack each other"},
+	        {"say: hi\nshow: watch 6 from a1 a3\n",
+	         "x.lesson:2: from: a position of the 6x6 board, one queen a file at "
+	         "most"},
+	};
+	struct lesson l;
+	char err[512];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		assert_int_equal(
+		        lesson_parse(cases[i].text, "x.lesson", &l, err, sizeof err), -1);
+		assert_string_equal(err, cases[i].error);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1341,6 +1437,8 @@ int main(void)
 	        cmocka_unit_test(test_cancel),
 	        cmocka_unit_test(test_work_limit),
 	        cmocka_unit_test(test_complete),
+	        cmocka_unit_test(test_lesson_parse),
+	        cmocka_unit_test(test_lesson_errors),
 	        cmocka_unit_test(test_class_index),
 	        cmocka_unit_test(test_store_roundtrip),
 	        cmocka_unit_test(test_store_damaged),

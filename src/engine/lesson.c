@@ -1,0 +1,416 @@
+/* Lesson scripts: plain text, one step a paragraph, parsed with line-numbered errors. */
+#include "config.h"
+
+#include "lesson.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "errmsg.h"
+
+/* The board sizes the screens take (Play to 18, Watch and Browse to 20). */
+#define PLAY_MAX 18
+#define TREE_MAX 20
+
+/* Where blanks at the ends of s..e stop. */
+static void trim(const char **s, const char **e)
+{
+	while (*s < *e && isspace((unsigned char)**s))
+		(*s)++;
+	while (*e > *s && isspace((unsigned char)(*e)[-1]))
+		(*e)--;
+}
+
+/* Reads a whole number from lo to hi from the word w (len bytes); false if not one. */
+static bool number(const char *w, size_t len, long lo, long hi, long *out)
+{
+	long v = 0;
+
+	if (len == 0 || len > 18)
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		if (!isdigit((unsigned char)w[i]))
+			return false;
+		v = v * 10 + (w[i] - '0');
+	}
+	if (v < lo || v > hi)
+		return false;
+	*out = v;
+	return true;
+}
+
+/* The next blank-separated word of s..e, moving s past it. */
+static bool word(const char **s, const char *e, const char **w, size_t *len)
+{
+	while (*s < e && isspace((unsigned char)**s))
+		(*s)++;
+	if (*s == e)
+		return false;
+	*w = *s;
+	while (*s < e && !isspace((unsigned char)**s))
+		(*s)++;
+	*len = (size_t)(*s - *w);
+	return true;
+}
+
+static bool is(const char *w, size_t len, const char *name)
+{
+	return strlen(name) == len && memcmp(w, name, len) == 0;
+}
+
+/* "show:" play N | watch N [ALGORITHM] [first] [from POSITION] | browse N [K] [classes] |
+ * text */
+static int parse_show(struct lesson_step *st, const char *s, const char *e, char *why,
+                      size_t whylen)
+{
+	const char *w;
+	size_t len;
+	long v;
+
+	if (!word(&s, e, &w, &len) || is(w, len, "text")) {
+		st->screen = LESSON_TEXT;
+		return 0;
+	}
+	if (is(w, len, "play"))
+		st->screen = LESSON_PLAY;
+	else if (is(w, len, "watch"))
+		st->screen = LESSON_WATCH;
+	else if (is(w, len, "browse"))
+		st->screen = LESSON_BROWSE;
+	else {
+		errmsg_set(why, whylen,
+		           "'%.*s' is not a screen (show: play N, watch N, browse N or "
+		           "text)",
+		           (int)len, w);
+		return -1;
+	}
+	st->algo = SEARCH_BACKTRACK;
+	if (!word(&s, e, &w, &len) ||
+	    !number(w, len, 1, st->screen == LESSON_PLAY ? PLAY_MAX : TREE_MAX, &v)) {
+		errmsg_set(why, whylen, "the board size must follow, from 1 to %d",
+		           st->screen == LESSON_PLAY ? PLAY_MAX : TREE_MAX);
+		return -1;
+	}
+	st->n = (int)v;
+	while (word(&s, e, &w, &len)) {
+		char name[32];
+		enum search_algo a;
+
+		snprintf(name, sizeof name, "%.*s", (int)(len < 31 ? len : 31), w);
+		if (st->screen == LESSON_WATCH &&
+		    (a = search_algo_from_name(name)) != SEARCH_ALGO_COUNT &&
+		    search_is_tree(a)) {
+			st->algo = a;
+		} else if (st->screen == LESSON_WATCH && is(w, len, "first")) {
+			st->first = true;
+		} else if (st->screen == LESSON_WATCH && is(w, len, "from")) {
+			struct position pos;
+			char text[256], perr[256];
+
+			trim(&s, &e);
+			snprintf(text, sizeof text, "%.*s", (int)(e - s), s);
+			s = e;
+			/* Ranks for fewer files than N: the files after them are empty.
+			 */
+			if (isdigit((unsigned char)text[0]) || text[0] == '.' ||
+			    text[0] == '-') {
+				int tokens = 0;
+				const char *t = text;
+				const char *w2;
+				size_t l2;
+
+				while (word(&t, text + strlen(text), &w2, &l2))
+					tokens++;
+				for (; tokens < st->n && strlen(text) + 3 < sizeof text;
+				     tokens++)
+					strcat(text, " -");
+			}
+			if (board_parse(text, &pos, perr, sizeof perr) < 0) {
+				errmsg_set(why, whylen, "from: %s", perr);
+				return -1;
+			}
+			if (pos.n > st->n || !board_ranks(&pos, st->from, NULL)) {
+				errmsg_set(why, whylen,
+				           "from: a position of the %dx%d board, one "
+				           "queen a "
+				           "file at most",
+				           st->n, st->n);
+				board_free(&pos);
+				return -1;
+			}
+			for (int f = pos.n; f < st->n; f++)
+				st->from[f] = -1;
+			board_free(&pos);
+			st->has_from = true;
+			/* The search says whether it can start there, and why not. */
+			struct search *probe =
+			        search_new_from(st->algo, st->n, SEARCH_ALL, 1, st->from,
+			                        perr, sizeof perr);
+
+			if (!probe) {
+				errmsg_set(why, whylen, "from: %s", perr);
+				return -1;
+			}
+			search_free(probe);
+		} else if (st->screen == LESSON_BROWSE && is(w, len, "classes")) {
+			st->classes = true;
+		} else if (st->screen == LESSON_BROWSE && len > 1 && w[0] == '#' &&
+		           number(w + 1, len - 1, 1, INT64_MAX / 2, &v)) {
+			st->index = (uint64_t)v;
+		} else {
+			errmsg_set(why, whylen, "'%.*s' is not a word of show: %s",
+			           (int)len, w,
+			           st->screen == LESSON_WATCH
+			                   ? "watch N [backtrack|scan|permute] [first] "
+			                     "[from POSITION]"
+			           : st->screen == LESSON_BROWSE
+			                   ? "browse N [#K] [classes]"
+			                   : "play N");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* "run:" N events | solution | end */
+static int parse_run(struct lesson_step *st, const char *s, const char *e, char *why,
+                     size_t whylen)
+{
+	const char *w;
+	size_t len;
+	long v;
+
+	if (word(&s, e, &w, &len) && is(w, len, "solution"))
+		st->run = LESSON_RUN_SOLUTION;
+	else if (len && is(w, len, "end"))
+		st->run = LESSON_RUN_END;
+	else if (len && number(w, len, 1, 100000000, &v)) {
+		st->run = LESSON_RUN_EVENTS;
+		st->events = (uint64_t)v;
+	} else {
+		errmsg_set(why, whylen,
+		           "run: takes a number of events (1 to 100000000), solution or "
+		           "end");
+		return -1;
+	}
+	return 0;
+}
+
+/* Checks a finished step: it has words to say, and Watch's lines go with Watch. */
+static int step_done(const struct lesson_step *st, char *why, size_t whylen)
+{
+	if (!st->text[0]) {
+		errmsg_set(why, whylen,
+		           "a step needs a say: line (what to tell the class)");
+		return -1;
+	}
+	if (st->screen != LESSON_WATCH && (st->speed || st->run || st->ask || st->play)) {
+		errmsg_set(why, whylen,
+		           "speed:, run:, ask: and play go with show: watch");
+		return -1;
+	}
+	return 0;
+}
+
+int lesson_parse(const char *text, const char *name, struct lesson *out, char *err,
+                 size_t errlen)
+{
+	const char *p = text;
+	char why[512];
+	int line = 0, cap = 0;
+	bool in_step = false;
+	struct lesson_step *st = NULL;
+
+	memset(out, 0, sizeof *out);
+	while (*p) {
+		const char *end = strchr(p, '\n'), *s = p, *e, *colon, *v;
+		size_t klen;
+
+		if (!end)
+			end = p + strlen(p);
+		line++;
+		p = *end ? end + 1 : end;
+		e = end;
+		trim(&s, &e);
+		if (s < e && *s == '#')
+			continue;
+		if (s == e) {
+			/* A blank line ends the step. */
+			if (in_step && step_done(st, why, sizeof why) < 0)
+				goto fail_step;
+			in_step = false;
+			continue;
+		}
+		colon = memchr(s, ':', (size_t)(e - s));
+		klen = colon ? (size_t)(colon - s) : (size_t)(e - s);
+		v = colon ? colon + 1 : e;
+		trim(&v, &e);
+		if (!in_step && (is(s, klen, "title") || is(s, klen, "minutes"))) {
+			long m;
+
+			if (out->nsteps > 0) {
+				errmsg_set(why, sizeof why,
+				           "'%.*s:' belongs before the first step",
+				           (int)klen, s);
+				goto fail;
+			}
+			if (is(s, klen, "title")) {
+				snprintf(out->title, sizeof out->title, "%.*s",
+				         (int)(e - v), v);
+			} else if (!number(v, (size_t)(e - v), 1, 600, &m)) {
+				errmsg_set(
+				        why, sizeof why,
+				        "minutes: must be a whole number from 1 to 600");
+				goto fail;
+			} else {
+				out->minutes = (int)m;
+			}
+			continue;
+		}
+		if (!in_step) {
+			if (out->nsteps == LESSON_STEPS_MAX) {
+				errmsg_set(why, sizeof why, "more than %d steps",
+				           LESSON_STEPS_MAX);
+				goto fail;
+			}
+			if (out->nsteps == cap) {
+				cap = cap ? 2 * cap : 8;
+				st = realloc(out->steps, (size_t)cap * sizeof *st);
+				if (!st) {
+					errmsg_set(why, sizeof why, "out of memory");
+					goto fail;
+				}
+				out->steps = st;
+			}
+			st = &out->steps[out->nsteps++];
+			memset(st, 0, sizeof *st);
+			st->line = line;
+			in_step = true;
+		}
+		if (is(s, klen, "say") && colon) {
+			size_t have = strlen(st->text), add = (size_t)(e - v);
+
+			if (have + add + 2 > sizeof st->text) {
+				errmsg_set(why, sizeof why,
+				           "a step says more than %d characters",
+				           LESSON_TEXT_MAX - 1);
+				goto fail;
+			}
+			snprintf(st->text + have, sizeof st->text - have, "%s%.*s",
+			         have ? " " : "", (int)add, v);
+		} else if (is(s, klen, "show") && colon) {
+			if (parse_show(st, v, e, why, sizeof why) < 0)
+				goto fail;
+		} else if (is(s, klen, "speed") && colon) {
+			long sp;
+
+			if (!number(v, (size_t)(e - v), 1, 1000, &sp)) {
+				errmsg_set(
+				        why, sizeof why,
+				        "speed: must be events a second, from 1 to 1000");
+				goto fail;
+			}
+			st->speed = (int)sp;
+		} else if (is(s, klen, "run") && colon) {
+			if (parse_run(st, v, e, why, sizeof why) < 0)
+				goto fail;
+		} else if (is(s, klen, "ask") && colon) {
+			long k;
+
+			if (!number(v, (size_t)(e - v), 1, 100, &k)) {
+				errmsg_set(why, sizeof why,
+				           "ask: must be a number of questions, from 1 "
+				           "to 100");
+				goto fail;
+			}
+			st->ask = (int)k;
+		} else if (is(s, klen, "play") && !colon) {
+			st->play = true;
+		} else {
+			errmsg_set(why, sizeof why,
+			           "unknown line '%.*s' (a lesson's lines are title:, "
+			           "minutes:, say:, show:, speed:, run:, ask: and play)",
+			           (int)(klen < 40 ? klen : 40), s);
+			goto fail;
+		}
+	}
+	if (in_step && step_done(st, why, sizeof why) < 0)
+		goto fail_step;
+	if (out->nsteps == 0) {
+		errmsg_set(err, errlen,
+		           "%s: no step: a lesson needs a say: line at least", name);
+		lesson_free(out);
+		return -1;
+	}
+	if (!out->title[0])
+		snprintf(out->title, sizeof out->title, "%s", name);
+	return 0;
+fail_step:
+	/* A step is faulted where it starts. */
+	errmsg_set(err, errlen, "%s:%d: %s", name, st->line, why);
+	lesson_free(out);
+	return -1;
+fail:
+	errmsg_set(err, errlen, "%s:%d: %s", name, line, why);
+	lesson_free(out);
+	return -1;
+}
+
+int lesson_load(const char *path, struct lesson *out, char *err, size_t errlen)
+{
+	FILE *fp = fopen(path, "r");
+	size_t cap = 1 << 16, len = 0, got;
+	char *text = malloc(cap);
+	int rc;
+
+	if (!fp || !text) {
+		errmsg_set(err, errlen, "%s: %s", path, strerror(fp ? ENOMEM : errno));
+		if (fp)
+			fclose(fp);
+		free(text);
+		return -1;
+	}
+	/* A lesson is a page or two: a megabyte is not one. */
+	while ((got = fread(text + len, 1, cap - len - 1, fp)) > 0) {
+		len += got;
+		if (len == cap - 1) {
+			char *t = cap < (1 << 20) ? realloc(text, cap *= 2) : NULL;
+
+			if (!t) {
+				errmsg_set(err, errlen, "%s: too large for a lesson",
+				           path);
+				fclose(fp);
+				free(text);
+				return -1;
+			}
+			text = t;
+		}
+	}
+	if (ferror(fp)) {
+		errmsg_set(err, errlen, "%s: %s", path, strerror(errno));
+		fclose(fp);
+		free(text);
+		return -1;
+	}
+	fclose(fp);
+	text[len] = '\0';
+	if (strlen(text) != len) {
+		errmsg_set(err, errlen, "%s: a NUL byte: not a text file", path);
+		free(text);
+		return -1;
+	}
+	rc = lesson_parse(text, path, out, err, errlen);
+	free(text);
+	return rc;
+}
+
+void lesson_free(struct lesson *l)
+{
+	free(l->steps);
+	l->steps = NULL;
+	l->nsteps = 0;
+}
