@@ -180,15 +180,16 @@ static int parse_show(struct lesson_step *st, const char *s, const char *e, char
 static int parse_run(struct lesson_step *st, const char *s, const char *e, char *why,
                      size_t whylen)
 {
-	const char *w;
-	size_t len;
+	const char *w = "";
+	size_t len = 0;
 	long v;
 
-	if (word(&s, e, &w, &len) && is(w, len, "solution"))
+	word(&s, e, &w, &len);
+	if (is(w, len, "solution"))
 		st->run = LESSON_RUN_SOLUTION;
-	else if (len && is(w, len, "end"))
+	else if (is(w, len, "end"))
 		st->run = LESSON_RUN_END;
-	else if (len && number(w, len, 1, 100000000, &v)) {
+	else if (number(w, len, 1, 100000000, &v)) {
 		st->run = LESSON_RUN_EVENTS;
 		st->events = (uint64_t)v;
 	} else {
