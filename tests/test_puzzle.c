@@ -1408,6 +1408,8 @@ static void test_lesson_errors(void **state)
 	         "x.lesson: no step: a lesson needs a say: line at least"},
 	        {"say: hi\nshow: watch 6 from 1 1\n",
 	         "x.lesson:2: from: the queens on a1 and b1 attack each other"},
+	        {"say: hi\nshow: watch 4 from 2\nshow: watch 1\n",
+	         "x.lesson:3: a step has one show: line (the first is line 2)"},
 	        {"say: hi\nshow: watch 6 from a1 a3\n",
 	         "x.lesson:2: from: a position of the 6x6 board, one queen a file at "
 	         "most"},

@@ -225,6 +225,9 @@ int lesson_parse(const char *text, const char *name, struct lesson *out, char *e
 	int line = 0, cap = 0;
 	bool in_step = false;
 	struct lesson_step *st = NULL;
+	/* The line of each of a step's one-time keys, 0 when not seen yet. */
+	static const char *const once[] = {"show", "speed", "run", "ask", "play"};
+	int seen[5] = {0};
 
 	memset(out, 0, sizeof *out);
 	while (*p) {
@@ -291,6 +294,19 @@ int lesson_parse(const char *text, const char *name, struct lesson *out, char *e
 			memset(st, 0, sizeof *st);
 			st->line = line;
 			in_step = true;
+			memset(seen, 0, sizeof seen);
+		}
+		for (int k = 0; k < 5; k++) {
+			if (!is(s, klen, once[k]))
+				continue;
+			if (seen[k]) {
+				errmsg_set(
+				        why, sizeof why,
+				        "a step has one %s%s line (the first is line %d)",
+				        once[k], k == 4 ? "" : ":", seen[k]);
+				goto fail;
+			}
+			seen[k] = line;
 		}
 		if (is(s, klen, "say") && colon) {
 			size_t have = strlen(st->text), add = (size_t)(e - v);
