@@ -19,8 +19,9 @@ if [ -z "${TMUX_PROG:-}" ]; then
 fi
 unset TMUX
 sock="nq-test-$$"
+# SHELL: without it the server's panes run the login shell (nologin for nobody).
 tm() {
-	"$TMUX_PROG" -L "$sock" -f /dev/null "$@"
+	SHELL=/bin/sh "$TMUX_PROG" -L "$sock" -f /dev/null "$@"
 }
 trap 'tm kill-server 2>/dev/null; rm -rf "$tmpdir"' EXIT
 tm new-session -d -x 80 -y 24 \

@@ -11,8 +11,10 @@ starts=0
 export XDG_DATA_HOME="$tmpdir/data"
 trap 'stop_program; tm kill-server 2>/dev/null; rm -rf "$tmpdir"' EXIT
 
+# SHELL is set because a server that starts without it runs its panes in the
+# user's login shell, and a user such as nobody has /usr/sbin/nologin.
 tm() {
-	"$TMUX_PROG" -L "$sock" -f /dev/null "$@"
+	SHELL=/bin/sh "$TMUX_PROG" -L "$sock" -f /dev/null "$@"
 }
 
 # Ends a program a test left running, so that none outlives its test: TERM
@@ -53,7 +55,12 @@ start() {
 	rm -f "$tmpdir/pid"
 	tm new-session -d -c "${start_dir:-$tmpdir}" -x "$w" -y "$h" \
 		"env $envs NQ_VALGRIND_LOG='$tmpdir/valgrind.$starts' sh '$tmpdir/run.sh' ${NQ_WRAP:+'$NQ_WRAP'} '$NQUEENS' $*; echo \$? >'$tmpdir/exit'; stty -a >>'$tmpdir/exit'; sleep 600"
-	tm set-option -g status off >/dev/null
+	# Without a server every test after this one would wait its whole
+	# patience for a screen that cannot come: stop at once and say why.
+	if ! tm set-option -g status off >/dev/null; then
+		echo "Bail out! tmux could not start a session for: nqueens $*"
+		exit 1
+	fi
 	tm resize-window -x "$w" -y "$h" 2>/dev/null
 }
 
@@ -66,6 +73,13 @@ screen() {
 	tm capture-pane -p
 }
 
+# The pane holds its shell after the program ends, so a server that has gone
+# is a fault of the test's machine: every wait after it would time out.
+server_gone() {
+	echo "Bail out! the tmux server has gone (socket $sock)"
+	exit 1
+}
+
 # How many tenths of a second to wait for the screen: more under valgrind.
 patience=100
 [ -n "${NQ_WRAP:-}" ] && patience=400
@@ -74,7 +88,10 @@ patience=100
 wait_for() {
 	i=0
 	while [ $i -lt $patience ]; do
-		if screen | grep -Eq -- "$1"; then
+		if ! shown=$(screen); then
+			server_gone
+		fi
+		if printf '%s\n' "$shown" | grep -Eq -- "$1"; then
 			return 0
 		fi
 		sleep 0.1
@@ -87,7 +104,10 @@ wait_for() {
 wait_gone() {
 	i=0
 	while [ $i -lt $patience ]; do
-		if ! screen | grep -Eq -- "$1"; then
+		if ! shown=$(screen); then
+			server_gone
+		fi
+		if ! printf '%s\n' "$shown" | grep -Eq -- "$1"; then
 			return 0
 		fi
 		sleep 0.1
