@@ -82,9 +82,9 @@ int settings_default_path(char *buf, size_t len, char *err, size_t errlen)
 static void forget(struct settings *s)
 {
 	for (size_t i = 0; i < s->nlines; i++)
-		free(s->lines[i].text);
+		free(s->linev[i].text);
 	s->nlines = 0;
-	s->theme = s->bell = -1;
+	s->theme = s->ring = -1;
 	s->theme_line = s->bell_line = -1;
 }
 
@@ -115,10 +115,10 @@ int settings_init(struct settings *s, const char *path)
 void settings_free(struct settings *s)
 {
 	forget(s);
-	free(s->lines);
+	free(s->linev);
 	free(s->path);
 	free(s->dir);
-	s->lines = NULL;
+	s->linev = NULL;
 	s->caplines = 0;
 	s->path = s->dir = NULL;
 }
@@ -132,18 +132,18 @@ static int add_line(struct settings *s, const char *text, size_t len)
 		return -1;
 	if (s->nlines == s->caplines) {
 		size_t cap = s->caplines ? s->caplines * 2 : 16;
-		struct settings_line *v = realloc(s->lines, cap * sizeof *v);
+		struct settings_line *v = realloc(s->linev, cap * sizeof *v);
 
 		if (!v) {
 			free(copy);
 			return -1;
 		}
-		s->lines = v;
+		s->linev = v;
 		s->caplines = cap;
 	}
 	memcpy(copy, text, len);
 	copy[len] = '\0';
-	s->lines[s->nlines++] = (struct settings_line){copy, len};
+	s->linev[s->nlines++] = (struct settings_line){copy, len};
 	return 0;
 }
 
@@ -251,13 +251,13 @@ static bool take_line(struct settings *s, size_t i, char *why, size_t whylen)
 {
 	struct parsed p;
 	int value = 0;
-	int k = parse_line(s->lines[i].text, s->lines[i].len, &p, &value, why, whylen);
+	int k = parse_line(s->linev[i].text, s->linev[i].len, &p, &value, why, whylen);
 
 	if (k == KEY_THEME) {
 		s->theme = value;
 		s->theme_line = (long)i;
 	} else if (k == KEY_BELL) {
-		s->bell = value;
+		s->ring = value;
 		s->bell_line = (long)i;
 	}
 	return k == -2;
@@ -298,13 +298,13 @@ char *settings_format(const struct settings *s, size_t *len)
 	char *out;
 
 	for (size_t i = 0; i < s->nlines; i++)
-		total += s->lines[i].len + 1;
+		total += s->linev[i].len + 1;
 	out = malloc(total + 1);
 	if (!out)
 		return NULL;
 	for (size_t i = 0; i < s->nlines; i++) {
-		memcpy(out + at, s->lines[i].text, s->lines[i].len);
-		at += s->lines[i].len;
+		memcpy(out + at, s->linev[i].text, s->linev[i].len);
+		at += s->linev[i].len;
 		out[at++] = '\n';
 	}
 	out[at] = '\0';
@@ -335,7 +335,7 @@ int settings_set(struct settings *s, const char *key, const char *value, char *e
 		at = (long)s->nlines - 1;
 	} else {
 		/* The line's own comment stays after the new value. */
-		struct settings_line *l = &s->lines[at];
+		struct settings_line *l = &s->linev[at];
 		int old_value;
 
 		parse_line(l->text, l->len, &p, &old_value, why, sizeof why);
@@ -363,7 +363,7 @@ int settings_theme(const struct settings *s)
 
 bool settings_bell(const struct settings *s)
 {
-	return s->bell != 0;
+	return s->ring != 0;
 }
 
 int settings_load(struct settings *s, char *err, size_t errlen)

@@ -51,10 +51,10 @@ struct settings_line {
 struct settings {
 	char *path, *dir;   /* the file and its directory; NULL: kept in memory only */
 	char refusal[1024]; /* why settings_save must not write the file; "" if it may */
-	struct settings_line *lines;
+	struct settings_line *linev;
 	size_t nlines, caplines;
 	int theme; /* enum settings_theme, or -1 when not set */
-	int bell;  /* 1 on, 0 off, -1 when not set */
+	int ring;  /* the bell: 1 on, 0 off, -1 when not set */
 	/* The line that set each, or -1, so that a new value replaces it there. */
 	long theme_line, bell_line;
 };
