@@ -8,6 +8,7 @@
 
 struct app_opts {
 	bool no_color, ascii;
+	int theme;                /* enum settings_theme, or -1 for the config file's */
 	struct screen_open start; /* the screen the program starts on */
 };
 
