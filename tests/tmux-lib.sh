@@ -209,14 +209,15 @@ modes_restored() {
 # square is cw columns wide and ch lines high.  On it stands a queen (a
 # figure of block characters, '#' in ASCII, on squares of 3 lines or more;
 # else one glyph), a queen tried but not placed (the figure in a shade, ':'
-# in ASCII; else an outline glyph) or a mark in its middle; and a frame:
+# in ASCII; else an outline glyph), a refused square's cross (a dark shade,
+# X in ASCII; else one glyph) or a mark in its middle; and a frame:
 # when cw >= 3, a pair of marks at the ends of its middle line, or on a
 # square of 3 lines or more in its corners; on a square of 2 columns, the
 # closing mark after what stands on it ("Q!", "q]"), or both ("[]").  The UTF-8 glyphs read as
 # ASCII counterparts, so that one expectation fits either: a queen Q, a
-# tried one q, a figure's blocks #, its shade %, the cursor's corners [ ],
-# a given queen's ( ).
-utf8_to_ascii=$(printf 's/\342\231\233/Q/g; s/\342\231\225/q/g; s/\302\267/./g; s/\342\200\242/./g; s/\303\227/x/g; s/\342\225\263/x/g; s/\342\227\213/o/g; s/\342\234\246/+/g; s/\342\226[\210\200\204]/#/g; s/\342\226\222/%%/g; s/\342\224[\217\227]/[/g; s/\342\224[\223\233]/]/g; s/\342\225[\255\260]/(/g; s/\342\225[\256\257]/)/g; s/[\300-\367][\200-\277]*/?/g')
+# tried one q, a figure's blocks #, its shade %, a cross's x, the cursor's
+# corners [ ], a given queen's ( ).
+utf8_to_ascii=$(printf 's/\342\231\233/Q/g; s/\342\231\225/q/g; s/\302\267/./g; s/\342\200\242/./g; s/\303\227/x/g; s/\342\225\263/x/g; s/\342\227\213/o/g; s/\342\234\246/+/g; s/\342\226[\210\200\204]/#/g; s/\342\226\222/%%/g; s/\342\226\223/x/g; s/\342\224[\217\227]/[/g; s/\342\224[\223\233]/]/g; s/\342\225[\255\260]/(/g; s/\342\225[\256\257]/)/g; s/[\300-\367][\200-\277]*/?/g')
 
 # board_grid N [WHAT]: reads the pane's n×n board into n lines, rank n
 # first, of n tokens each, file a first.  WHAT is one of
@@ -381,6 +382,8 @@ board_grid() {
 								t = "Q"
 							else if (fig ~ /[%:]/)
 								t = "q"
+							else if (fig ~ /[xX]/)
+								t = "x"
 						}
 						if (t == " ")
 							t = "_"

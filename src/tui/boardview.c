@@ -130,35 +130,42 @@ static enum content square_content(uint16_t f)
  * two to a character cell, one above the other (the upper and lower half
  * blocks), so that a pixel is about as wide as it is tall.  A tried queen
  * is the same figure in a shade.  An ASCII terminal gets the drawings
- * after them, '#' for a placed queen and ':' for a tried one.
+ * after them, '#' for a placed queen and ':' for a tried one.  A refused
+ * square gets a cross as large, in a dark shade (in ASCII, of X).
  */
 struct figure {
 	int w, h;               /* in character cells */
 	const char *pixels[16]; /* h * 2 rows of w pixels, X for ink */
 	const char *ascii[8];   /* h rows of w characters */
+	const char *cross[8];   /* a refused square's cross: h rows, X for ink */
 };
 
 static const struct figure figures[] = {
         {4,
          3,
          {"X..X", "XXXX", ".XX.", ".XX.", "XXXX", "...."},
-         {"\\/\\/", " ## ", "/##\\"}},
+         {"\\/\\/", " ## ", "/##\\"},
+         {"X  X", " XX ", "X  X"}},
         {6,
          4,
          {"..XX..", "X.XX.X", "XXXXXX", ".XXXX.", "..XX..", ".XXXX.", "XXXXXX", "......"},
-         {" o  o ", "\\\\##//", " )##( ", "/####\\"}},
+         {" o  o ", "\\\\##//", " )##( ", "/####\\"},
+         {"XX  XX", " XXXX ", " XXXX ", "XX  XX"}},
         {8,
          5,
          {"...XX...", "X..XX..X", "XX.XX.XX", "XXXXXXXX", ".XXXXXX.", "..XXXX..",
           "..XXXX..", ".XXXXXX.", "XXXXXXXX", "........"},
-         {"   ()   ", "\\\\ ## //", " \\####/ ", "  )##(  ", " /####\\ "}},
+         {"   ()   ", "\\\\ ## //", " \\####/ ", "  )##(  ", " /####\\ "},
+         {"XX    XX", " XX  XX ", "   XX   ", " XX  XX ", "XX    XX"}},
         {10,
          6,
          {"....XX....", "X...XX...X", "X..XXXX..X", "XX.XXXX.XX", "XXXXXXXXXX",
           ".XXXXXXXX.", "..XXXXXX..", "...XXXX...", "...XXXX...", "..XXXXXX..",
           ".XXXXXXXX.", "XXXXXXXXXX"},
          {"    ()    ", " o  ##  o ", " \\\\####// ", "  \\####/  ", "   )##(   ",
-          "  /####\\  "}},
+          "  /####\\  "},
+         {"XX      XX", " XX    XX ", "   XXXX   ", "   XXXX   ", " XX    XX ",
+          "XX      XX"}},
 };
 
 /* The figure for a square of ch lines, or NULL for one glyph. */
@@ -193,6 +200,15 @@ static void draw_figure(const struct figure *fig, int y0, int x0, bool tried)
 				addstr(up && down ? "\u2588" : up ? "\u2580" : "\u2584");
 		}
 	}
+}
+
+static void draw_cross(const struct figure *fig, int y0, int x0)
+{
+	for (int r = 0; r < fig->h; r++)
+		for (int c = 0; c < fig->w; c++)
+			if (fig->cross[r][c] == 'X')
+				mvaddstr(y0 + r, x0 + c,
+				         theme_is_ascii() ? "X" : "\u2593");
 }
 
 /* How a square is framed: the cursor, a conflict, a given queen. */
@@ -255,7 +271,7 @@ static void draw_frame(const struct boardview *bv, enum frame fr, int y0, int x0
 	}
 }
 
-static void draw_mark(const struct boardview *bv, enum content what, int cy, int cx)
+static void draw_mark(enum content what, int cy, int cx)
 {
 	const struct theme_glyphs *g = theme_glyphs();
 
@@ -267,18 +283,7 @@ static void draw_mark(const struct boardview *bv, enum content what, int cy, int
 		mvaddstr(cy, cx, g->tried);
 		break;
 	case C_REJECTED:
-		/* A cross as large as the square allows. */
-		if (bv->ch >= 3 && bv->cw >= 6) {
-			bool a = theme_is_ascii();
-
-			mvaddstr(cy - 1, cx - 1, a ? "\\" : "\u2572");
-			mvaddstr(cy - 1, cx + 1, a ? "/" : "\u2571");
-			mvaddstr(cy + 1, cx - 1, a ? "/" : "\u2571");
-			mvaddstr(cy + 1, cx + 1, a ? "\\" : "\u2572");
-			mvaddstr(cy, cx, a ? "x" : "\u2573");
-		} else {
-			mvaddstr(cy, cx, g->rejected);
-		}
+		mvaddstr(cy, cx, g->rejected);
 		break;
 	case C_HINT:
 		mvaddstr(cy, cx, g->hint);
@@ -313,11 +318,17 @@ static void draw_square(const struct boardview *bv, int file, int rank)
 	                                       : THEME_INK_MARK));
 	for (int y = y0; y < y0 + bv->ch; y++)
 		mvhline(y, x0, ' ', bv->cw);
-	if (fig && (what == C_QUEEN || what == C_TRIED))
-		draw_figure(fig, y0 + (bv->ch - fig->h + 1) / 2,
-		            x0 + (bv->cw - fig->w) / 2, what == C_TRIED);
-	else
-		draw_mark(bv, what, cy, cx);
+	if (fig && (what == C_QUEEN || what == C_TRIED || what == C_REJECTED)) {
+		/* Centred, a half line low where it cannot be centred. */
+		int fy = y0 + (bv->ch - fig->h + 1) / 2, fx = x0 + (bv->cw - fig->w) / 2;
+
+		if (what == C_REJECTED)
+			draw_cross(fig, fy, fx);
+		else
+			draw_figure(fig, fy, fx, what == C_TRIED);
+	} else {
+		draw_mark(what, cy, cx);
+	}
 	/*
 	 * The frame says without colour, too, where the cursor is, which queens
 	 * are in conflict and which were given; the search's tried square is

@@ -61,7 +61,7 @@ static const struct palette palettes[SETTINGS_THEMES] =
                                 .bg =
                                         {
                                                 [THEME_TINT_PLAIN] = {223, 137},
-                                                [THEME_TINT_ATTACKED] = {188, 102},
+                                                [THEME_TINT_ATTACKED] = {180, 95},
                                                 [THEME_TINT_PREVIEW] = {189, 103},
                                                 [THEME_TINT_LINE] = {217, 131},
                                                 [THEME_TINT_CONFLICT] = {210, 167},
