@@ -9,6 +9,8 @@ unset TMUX
 sock="nq-test-$$-0"
 starts=0
 export XDG_DATA_HOME="$tmpdir/data"
+# The config file of the tests' own, never the user's.
+export XDG_CONFIG_HOME="$tmpdir/config"
 trap 'stop_program; tm kill-server 2>/dev/null; rm -rf "$tmpdir"' EXIT
 
 tm() {
@@ -226,7 +228,9 @@ utf8_to_ascii=$(printf 's/\342\231\233/Q/g; s/\342\231\225/q/g; s/\302\267/./g; 
 #          "_" for a blank;
 #   bg     the background colour of its middle cell: black red green yellow
 #          blue magenta cyan white, cN for colour N of the 256, or default;
-#   attrs  its attributes, some of b(old) d(im) u(nderline) r(everse), or -.
+#   attrs  its attributes, some of b(old) d(im) u(nderline) r(everse), or -;
+#   ink    how many of its cells are not blank (its frame included);
+#   size   (one line for the board) its squares' size, "cw ch".
 # Prints one line saying what is missing when the pane shows no whole board
 # of n files (n <= 26, each file a letter).
 board_grid() {
@@ -359,6 +363,10 @@ board_grid() {
 			}
 			# The squares are as many lines high as the ranks are apart.
 			sh = n > 1 ? row[1] - row[2] : fy - row[1]
+			if (what == "size") {
+				print cw " " sh
+				exit 0
+			}
 			for (r = n; r >= 1; r--) {
 				out = ""
 				cy = row[r]
@@ -370,7 +378,12 @@ board_grid() {
 						t = ((cy SUBSEP cx) in bg) ? bg[cy, cx] : "default"
 					else if (what == "attrs")
 						t = ((cy SUBSEP cx) in at_) ? at_[cy, cx] : "-"
-					else {
+					else if (what == "ink") {
+						t = 0
+						for (y = y0; y < y0 + sh; y++)
+							for (x = x0; x < x0 + cw; x++)
+								t += at(y, x) != " "
+					} else {
 						t = at(cy, cx)
 						if (sh >= 3) {
 							# A figure: its blocks, or its shade.
@@ -464,7 +477,7 @@ board_expect() {
 			# Each theme: a tint, then its colour on a light and on a dark square.
 			pal["calm"] = "plain 187 108 attacked 188 102 preview 189 110 line 181 138 " \
 				"conflict 210 167 hint 157 72 left 182 139 cursor 222 179 locked 230 144"
-			pal["wood"] = "plain 223 137 attacked 188 102 preview 189 103 line 217 131 " \
+			pal["wood"] = "plain 223 137 attacked 180 95 preview 189 103 line 217 131 " \
 				"conflict 210 167 hint 193 107 left 225 139 cursor 221 178 locked 230 144"
 			pal["night"] = "plain 242 237 attacked 240 235 preview 61 17 line 131 52 " \
 				"conflict 124 88 hint 65 22 left 96 53 cursor 136 58 locked 243 238"

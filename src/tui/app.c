@@ -216,6 +216,9 @@ static void app_event(void *ctx, const struct input_event *ev)
 	}
 	a->notice[0] = '\0';
 	if (keymap_action(&app_keys, ev) == APP_THEME) {
+		/* Over the help, T is a key like any other that closes it, too. */
+		if (s && s->ops->overlay)
+			pop(a);
 		next_theme(a);
 		return;
 	}
