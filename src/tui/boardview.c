@@ -250,8 +250,8 @@ static void draw_frame(const struct boardview *bv, enum frame fr, int y0, int x0
 	if (bv->ch < 3) {
 		int y = y0 + (bv->ch - 1) / 2;
 
-		mvaddstr(y, x0, c[0]);
-		mvaddstr(y, x1, c[1]);
+		mvaddstr(y, x0, ascii[fr][0]);
+		mvaddstr(y, x1, ascii[fr][1]);
 		return;
 	}
 	mvaddstr(y0, x0, c[0]);
