@@ -11,13 +11,24 @@
 #include "browse.h"
 #include "puzzle.h"
 #include "search.h"
+#include "settings.h"
 #include "watch.h"
 
 static const struct cli_optdef defs[OPT_COUNT] = {
         [OPT_PUZZLE] = {"puzzle", 'p', true},    [OPT_ASCII] = {"ascii", 'a', false},
         [OPT_NO_COLOR] = {"no-color", 0, false}, [OPT_QUIET] = {"quiet", 0, false},
-        [OPT_HELP] = {"help", 'h', false},
+        [OPT_THEME] = {"theme", 0, true},        [OPT_HELP] = {"help", 'h', false},
 };
+
+/* Reads --theme (NULL: the config file's) into *theme, or says what is allowed. */
+static int parse_theme(const char *cmd, const char *name, int *theme)
+{
+	*theme = name ? settings_theme_from_name(name) : -1;
+	if (name && *theme < 0)
+		return cli_usage_error(cmd, "--theme must be %s, not '%s'",
+		                       settings_theme_names(), name);
+	return CLI_OK;
+}
 
 /* Reads the options both commands share into o; returns CLI_OK or CLI_USAGE. */
 static int parse(const char *cmd, const char *synopsis, int argc, char **argv,
@@ -41,6 +52,8 @@ static int parse(const char *cmd, const char *synopsis, int argc, char **argv,
 	o->ascii = val[OPT_ASCII] != NULL;
 	o->no_color = val[OPT_NO_COLOR] != NULL;
 	o->quiet = val[OPT_QUIET] != NULL;
+	if (parse_theme(cmd, val[OPT_THEME], &o->theme))
+		return CLI_USAGE;
 	o->start.n = 8;
 	if (npos == 1) {
 		uint64_t v;
@@ -77,7 +90,8 @@ int cli_play(int argc, char **argv)
 	char err[512], id[256];
 
 	if (parse("play",
-	          "nqueens play [N] [--puzzle FILE] [--ascii] [--no-color] [--quiet]",
+	          "nqueens play [N] [--puzzle FILE] [--ascii] [--no-color] [--quiet] "
+	          "[--theme NAME]",
 	          argc, argv, &o, true, &path))
 		return CLI_USAGE;
 	o.start.kind = SCREEN_PLAY;
@@ -99,8 +113,9 @@ int cli_menu(int argc, char **argv)
 	struct app_opts o = {0};
 	const char *path;
 
-	if (parse(NULL, "nqueens [--ascii] [--no-color] [--quiet] [COMMAND ...]", argc,
-	          argv, &o, false, &path))
+	if (parse(NULL,
+	          "nqueens [--ascii] [--no-color] [--quiet] [--theme NAME] [COMMAND ...]",
+	          argc, argv, &o, false, &path))
 		return CLI_USAGE;
 	o.start.kind = SCREEN_MENU;
 	return app_run(&o);
@@ -110,13 +125,14 @@ int cli_watch(int argc, char **argv)
 {
 	static const char synopsis[] = "nqueens watch [N] [--algorithm NAME] [--first] "
 	                               "[--from POSITION] [--ascii] "
-	                               "[--no-color] [--quiet]";
+	                               "[--no-color] [--quiet] [--theme NAME]";
 	static const struct cli_optdef wdefs[OPT_COUNT] = {
 	        [OPT_ALGORITHM] = {"algorithm", 0, true},
 	        [OPT_FIRST] = {"first", 'f', false},
 	        [OPT_ASCII] = {"ascii", 'a', false},
 	        [OPT_NO_COLOR] = {"no-color", 0, false},
 	        [OPT_QUIET] = {"quiet", 0, false},
+	        [OPT_THEME] = {"theme", 0, true},
 	        [OPT_HELP] = {"help", 'h', false},
 	        [OPT_FROM] = {"from", 0, true},
 	};
@@ -145,6 +161,8 @@ int cli_watch(int argc, char **argv)
 	o.ascii = val[OPT_ASCII] != NULL;
 	o.no_color = val[OPT_NO_COLOR] != NULL;
 	o.quiet = val[OPT_QUIET] != NULL;
+	if (parse_theme("watch", val[OPT_THEME], &o.theme))
+		return CLI_USAGE;
 	o.start.n = val[OPT_FROM] ? 0 : 8;
 	hi = watch_max_n(o.start.algo);
 	if (npos == 1) {
@@ -186,11 +204,12 @@ int cli_watch(int argc, char **argv)
 int cli_browse(int argc, char **argv)
 {
 	static const char synopsis[] =
-	        "nqueens browse [N] [--ascii] [--no-color] [--quiet]";
+	        "nqueens browse [N] [--ascii] [--no-color] [--quiet] [--theme NAME]";
 	static const struct cli_optdef bdefs[OPT_COUNT] = {
 	        [OPT_ASCII] = {"ascii", 'a', false},
 	        [OPT_NO_COLOR] = {"no-color", 0, false},
 	        [OPT_QUIET] = {"quiet", 0, false},
+	        [OPT_THEME] = {"theme", 0, true},
 	        [OPT_HELP] = {"help", 'h', false},
 	};
 	struct app_opts o = {0};
@@ -207,6 +226,8 @@ int cli_browse(int argc, char **argv)
 	o.ascii = val[OPT_ASCII] != NULL;
 	o.no_color = val[OPT_NO_COLOR] != NULL;
 	o.quiet = val[OPT_QUIET] != NULL;
+	if (parse_theme("browse", val[OPT_THEME], &o.theme))
+		return CLI_USAGE;
 	o.start.kind = SCREEN_BROWSE;
 	o.start.index = 1;
 	o.start.n = 8;

@@ -17,11 +17,21 @@ static const struct {
         {"trace", cli_trace}, {"watch", cli_watch}, {"browse", cli_browse},
 };
 
-/* The options that only change how the full-screen program draws. */
-static bool is_display_option(const char *a)
+/*
+ * The options that only change how the full-screen program draws: how many
+ * words the one at argv[i] takes (2 for --theme NAME), 0 if it is none.
+ */
+static int display_option(int argc, char **argv, int i)
 {
-	return strcmp(a, "--ascii") == 0 || strcmp(a, "-a") == 0 ||
-	       strcmp(a, "--no-color") == 0 || strcmp(a, "--quiet") == 0;
+	const char *a = argv[i];
+
+	if (strcmp(a, "--ascii") == 0 || strcmp(a, "-a") == 0 ||
+	    strcmp(a, "--no-color") == 0 || strcmp(a, "--quiet") == 0 ||
+	    strncmp(a, "--theme=", 8) == 0)
+		return 1;
+	if (strcmp(a, "--theme") == 0)
+		return i + 1 < argc ? 2 : 1;
+	return 0;
 }
 
 /* The command named cmd, or NULL. */
@@ -60,8 +70,8 @@ int main(int argc, char **argv)
 	 * Display options may come before a command: they are handed on to play,
 	 * and with no command at all they go with the menu.  "--" ends them.
 	 */
-	while (at < argc && is_display_option(argv[at]))
-		at++;
+	while (at < argc && display_option(argc, argv, at))
+		at += display_option(argc, argv, at);
 	int ndisplay = at - 1;
 
 	if (at < argc && strcmp(argv[at], "--") == 0) {

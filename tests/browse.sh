@@ -121,8 +121,8 @@ fi
 # The standard window: the whole board, and every member of a class at once.
 tm resize-window -x 80 -y 24
 keys Home Enter
-expect_screen "80x24: a class's eight members, five on a row" "id #1 +rot90 #89 +rot180 #60 +rot270 #22 +flip-x #33"
-expect_screen "80x24: and three on the next" "flip-y #92 +flip-diag #4 +flip-anti #71"
+expect_screen "80x24: a class's eight members, four on a row" "id #1 +rot90 #89 +rot180 #60 +rot270 #22"
+expect_screen "80x24: and four on the next" "flip-x #33 +flip-y #92 +flip-diag #4 +flip-anti #71"
 keys Enter
 expect_screen "the representative opened" "Solution 1 / 92"
 expect_board "80x24: its board, square by square" 8 marks "$(solution 8 1)"
@@ -132,17 +132,17 @@ expect_screen "80x24: its file letters" "a +b +c +d +e +f +g +h"
 # The smallest window: everything still whole, or paged and said so.
 tm resize-window -x 50 -y 12
 expect_screen "50x12: the top rank of the board" "^8 .*Q"
-expect_screen "50x12: the file letters" "^  abcdefgh"
+expect_screen "50x12: the file letters" "^  a b c d e f g h"
 expect_screen "50x12: the class, wrapped" "class 1 of 12, id of the"
 expect_screen "50x12: the key line keeps whole hints, the help and the way out" \
 	"^ Left/Right next  g go  / find  \? help  q quit *$"
 keys v
-expect_screen "50x12: the gallery says which it shows" "Solutions 1-4 of 92"
+expect_screen "50x12: the gallery says which it shows" "Solutions 1-2 of 92"
 expect_screen "50x12: under its boards, the keys" "^ arrows choose"
 keys Tab Enter
-expect_screen "50x12: the members not shown are said" "Members 1-3 of 8; PgDn and PgUp"
+expect_screen "50x12: the members not shown are said" "Members 1-2 of 8; PgDn and PgUp"
 keys PageDown
-expect_screen "50x12: PgDn shows the next three" "rot270 #22 +flip-x #33 +flip-y #92"
+expect_screen "50x12: PgDn shows the next two" "rot180 #60 +rot270 #22"
 keys Escape Escape
 tm resize-window -x 49 -y 12
 expect_screen "49 columns: too small" "Terminal too small"
@@ -234,7 +234,7 @@ keys End
 expect_screen "the last" "Solution 14772512 / 14772512"
 expect_board "16x16: the last board" 16 marks "$(solution 16 14772512)"
 keys v
-expect_screen "its gallery page, walked back from it" "Solutions 14772509-14772512 of 14772512"
+expect_screen "its gallery page, walked back from it" "Solutions 14772511-14772512 of 14772512"
 keys Tab
 expect_screen "16x16: the classes open at once, found in the background" "^ 1846955 classes"
 expect_screen "16x16: the first class" "^ +1 +8  none +1 3 5 2 13 9 14 12 15 6 16 7 4 11 8 10"
@@ -310,13 +310,13 @@ expect_screen "20x20 opens at once" "Solution 1 / 39029188884"
 expect_screen "its total is said to be published" "totals from the published table"
 expect_screen "80x24: its top rank" "^ *20 .*Q"
 keys End
-expect_screen "20x20: the last, at once" "Solution 39029188884 / 39029188884"
+expect_screen "20x20: the last, at once" "Solution 39029188884 /"
 keys g 2 0 0 0 0 0 0 0 0 0 Enter
 expect_screen "a far jump is walked to, with progress" "Finding solution #2000000000: walked to #[0-9]+"
 keys Escape
 expect_screen "Escape stops it" "Search stopped"
 keys Left
-expect_screen "and the keys answer" "Solution 39029188883 / 39029188884"
+expect_screen "and the keys answer" "Solution 39029188883 /"
 keys q
 wait_exit
 

@@ -230,7 +230,8 @@ for quiet in "" --quiet; do
 			"bell flag $bell"
 	fi
 done
-# Lit: the four queens off the cursor take one colour, none an empty square has.
+# Lit: the four queens off the cursor take the colours of the solved tint,
+# one on light squares and one on dark ones, none of which an empty square has.
 lit_ok=no
 i=0
 while [ $i -lt $patience ] && [ $lit_ok = no ]; do
@@ -240,12 +241,13 @@ while [ $i -lt $patience ] && [ $lit_ok = no ]; do
 		END {
 			for (f = 1; f <= 4; f++) {
 				c = bg[f, q[f]]
-				if (lit == "") lit = c
-				else if (c != lit) exit 1
+				shade = (f + q[f]) % 2
+				if (!(shade in lit)) lit[shade] = c
+				else if (c != lit[shade]) exit 1
 			}
 			for (f = 1; f <= 5; f++)
 				for (r = 1; r <= 5; r++)
-					if (r != q[f] && bg[f, r] == lit) exit 1
+					if (r != q[f] && (bg[f, r] == lit[0] || bg[f, r] == lit[1])) exit 1
 		}' && lit_ok=yes
 	[ $lit_ok = yes ] || sleep 0.1
 	i=$((i + 1))

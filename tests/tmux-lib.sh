@@ -9,6 +9,8 @@ unset TMUX
 sock="nq-test-$$-0"
 starts=0
 export XDG_DATA_HOME="$tmpdir/data"
+# The config file of the tests' own, never the user's.
+export XDG_CONFIG_HOME="$tmpdir/config"
 trap 'stop_program; tm kill-server 2>/dev/null; rm -rf "$tmpdir"' EXIT
 
 # SHELL is set because a server that starts without it runs its panes in the
@@ -225,19 +227,30 @@ modes_restored() {
 
 # The board region, square by square.  boardview draws each rank's number
 # right-aligned before its squares on the square's middle line, and under
-# the board one file letter a square, in the middle of its square; a square
-# is cw columns wide, its mark in its middle column and, when cw >= 3, a
-# pair of brackets at its edges.  The UTF-8 glyphs read as their ASCII
-# counterparts, so that one expectation fits either.
-utf8_to_ascii=$(printf 's/\342\231\233/Q/g; s/\302\267/./g; s/\303\227/x/g; s/\342\227\213/o/g; s/\342\234\246/+/g; s/[\300-\367][\200-\277]*/?/g')
+# the board one file letter a square, in the middle of its square.  A
+# square is cw columns wide and ch lines high.  On it stands a queen (a
+# figure of block characters, '#' in ASCII, on squares of 3 lines or more;
+# else one glyph), a queen tried but not placed (the figure in a shade, ':'
+# in ASCII; else an outline glyph), a refused square's cross (a dark shade,
+# X in ASCII; else one glyph) or a mark in its middle; and a frame:
+# when cw >= 3, a pair of marks at the ends of its middle line, or on a
+# square of 3 lines or more in its corners; on a square of 2 columns, the
+# closing mark after what stands on it ("Q!", "q]"), or both ("[]").  The UTF-8 glyphs read as
+# ASCII counterparts, so that one expectation fits either: a queen Q, a
+# tried one q, a figure's blocks #, its shade %, a cross's x, the cursor's
+# corners [ ], a given queen's ( ).
+utf8_to_ascii=$(printf 's/\342\231\233/Q/g; s/\342\231\225/q/g; s/\302\267/./g; s/\342\200\242/./g; s/\303\227/x/g; s/\342\225\263/x/g; s/\342\227\213/o/g; s/\342\234\246/+/g; s/\342\226[\210\200\204]/#/g; s/\342\226\222/%%/g; s/\342\226\223/x/g; s/\342\224[\217\227]/[/g; s/\342\224[\223\233]/]/g; s/\342\225[\255\260]/(/g; s/\342\225[\256\257]/)/g; s/[\300-\367][\200-\277]*/?/g')
 
 # board_grid N [WHAT]: reads the pane's n×n board into n lines, rank n
 # first, of n tokens each, file a first.  WHAT is one of
-#   marks  (the default) the square's mark with its brackets, if any: "Q",
-#          "[Q]", "!Q!", ".", "x", "o", "+", and "_" for a blank;
+#   marks  (the default) what stands on the square with its frame, if any:
+#          "Q", "q", "[Q]", "[q]", "!Q!", "(Q)", ".", "x", "o", "+", and
+#          "_" for a blank;
 #   bg     the background colour of its middle cell: black red green yellow
-#          blue magenta cyan white, or default;
-#   attrs  its attributes, some of b(old) d(im) u(nderline) r(everse), or -.
+#          blue magenta cyan white, cN for colour N of the 256, or default;
+#   attrs  its attributes, some of b(old) d(im) u(nderline) r(everse), or -;
+#   ink    how many of its cells are not blank (its frame included);
+#   size   (one line for the board) its squares' size, "cw ch".
 # Prints one line saying what is missing when the pane shows no whole board
 # of n files (n <= 26, each file a letter).
 board_grid() {
@@ -368,22 +381,54 @@ board_grid() {
 				}
 				row[r] = y
 			}
+			# The squares are as many lines high as the ranks are apart.
+			sh = n > 1 ? row[1] - row[2] : fy - row[1]
+			if (what == "size") {
+				print cw " " sh
+				exit 0
+			}
 			for (r = n; r >= 1; r--) {
 				out = ""
-				y = row[r]
+				cy = row[r]
+				y0 = cy - int((sh - 1) / 2)
 				for (f = 0; f < n; f++) {
 					x0 = orgx + f * cw
 					cx = x0 + int((cw - 1) / 2)
 					if (what == "bg")
-						t = ((y SUBSEP cx) in bg) ? bg[y, cx] : "default"
+						t = ((cy SUBSEP cx) in bg) ? bg[cy, cx] : "default"
 					else if (what == "attrs")
-						t = ((y SUBSEP cx) in at_) ? at_[y, cx] : "-"
-					else {
-						t = at(y, cx)
+						t = ((cy SUBSEP cx) in at_) ? at_[cy, cx] : "-"
+					else if (what == "ink") {
+						t = 0
+						for (y = y0; y < y0 + sh; y++)
+							for (x = x0; x < x0 + cw; x++)
+								t += at(y, x) != " "
+					} else {
+						t = at(cy, cx)
+						if (sh >= 3) {
+							# A figure: its blocks, or its shade.
+							fig = ""
+							for (y = y0; y < y0 + sh; y++)
+								for (x = x0 + 1; x < x0 + cw - 1; x++)
+									fig = fig at(y, x)
+							if (fig ~ /#/)
+								t = "Q"
+							else if (fig ~ /[%:]/)
+								t = "q"
+							else if (fig ~ /[xX]/)
+								t = "x"
+						}
 						if (t == " ")
 							t = "_"
-						if (cw >= 3 && (at(y, x0) != " " || at(y, x0 + cw - 1) != " "))
-							t = at(y, x0) t at(y, x0 + cw - 1)
+						fy0 = sh >= 3 ? y0 : cy
+						if (cw >= 3 && (at(fy0, x0) != " " || at(fy0, x0 + cw - 1) != " "))
+							t = at(fy0, x0) t at(fy0, x0 + cw - 1)
+						# Two columns: the closing mark after the queen or mark.
+						r2 = at(cy, x0 + 1)
+						if (cw == 2 && r2 != " ") {
+							l2 = r2 == "]" ? "[" : r2 == ")" ? "(" : r2
+							t = l2 (t == l2 ? "_" : t) r2
+						}
 					}
 					out = out (f ? " " : "") t
 				}
@@ -398,20 +443,27 @@ board_grid() {
 # screen marks besides them:
 #   browse  the queens only;
 #   play    ROLE cursor: the cursor in brackets, the four lines through it
-#           lit; an empty square a queen attacks marked ".", a queen another
-#           attacks between "!" marks and lit with the squares between them;
-#   watch   ROLE try (the square tested or placed, a queen in brackets),
-#           reject (the square refused, "x"), attacker (the queen that
-#           refuses it, between "!" marks; the squares between the two lit),
-#           left (the square the search just took a queen from, "o").
+#           lit; an empty square a queen attacks marked "." and greyed, a
+#           queen another attacks between "!" marks and lit with the squares
+#           between them;
+#   watch   ROLE try (the square tested or placed: a queen in brackets, a
+#           placed one "[Q]", one only tried "[q]"), reject (the square
+#           refused, "x"), attacker (the queen that refuses it, between "!"
+#           marks; the squares between the two lit), left (the square the
+#           search just took a queen from, "o").
 # Where two roles meet on a square, the first of this list shows: cursor,
-# conflict, reject, attacker, try, left, line between, cursor's lines.  The
-# look of each role is the theme's (src/tui/theme.h), in colour (bg) and in
-# monochrome (attrs); a1 is a dark square.
+# conflict, reject, attacker, try, left, line between, cursor's lines,
+# attacked.  The look of each role is the theme's (src/tui/theme.c): the
+# tint of a light and of a dark square in $look_theme (calm unless set) with
+# $look_colours colours (256 unless set: 8 for the one 8-colour palette) for
+# bg, and in monochrome for attrs the square's attributes (reverse when
+# dark) with the tint's and the ink's (bold for a queen, dim for a tried
+# one).  a1 is a dark square.
 board_expect() {
 	scr=$1 n=$2 what=$3 queens=$4
 	shift 4
-	LC_ALL=C awk -v scr="$scr" -v n="$n" -v what="$what" -v queens="$queens" -v roles="$*" '
+	LC_ALL=C awk -v scr="$scr" -v n="$n" -v what="$what" -v queens="$queens" \
+		-v roles="$*" -v theme="${look_theme:-calm}" -v colours="${look_colours:-256}" '
 		function file(s) { return index(letters, substr(s, 1, 1)) - 1 }
 		function rank(s) { return substr(s, 2) - 1 }
 		function attacks(f1, r1, f2, r2) {
@@ -432,15 +484,32 @@ board_expect() {
 				r += dr
 			}
 		}
+		# The attributes of a square in monochrome, in board_grid order.
+		function mono(tint, dark, ink,   b, d, u) {
+			b = ink == "queen" || tint ~ /^(conflict|hint|cursor|locked)$/
+			d = ink == "ghost" || tint ~ /^(line|left)$/
+			u = tint ~ /^(preview|line|conflict)$/
+			s = (b ? "b" : "") (d ? "d" : "") (u ? "u" : "") (dark ? "r" : "")
+			return s == "" ? "-" : s
+		}
 		BEGIN {
 			letters = "abcdefghijklmnopqrstuvwxyz"
-			# role: background colour, monochrome attributes
-			split("cursor yellow b conflict red bu reject red r try green r " \
-				"left magenta d line yellow du preview green u " \
-				"queen-dark blue br queen-light white b dark blue r light white -", t, " ")
-			for (i = 1; i in t; i += 3) {
-				look["bg", t[i]] = t[i + 1]
-				look["attrs", t[i]] = t[i + 2]
+			# Each theme: a tint, then its colour on a light and on a dark square.
+			pal["calm"] = "plain 187 108 attacked 188 102 preview 189 110 line 181 138 " \
+				"conflict 210 167 hint 157 72 left 182 139 cursor 222 179 locked 230 144"
+			pal["wood"] = "plain 223 137 attacked 180 95 preview 189 103 line 217 131 " \
+				"conflict 210 167 hint 193 107 left 225 139 cursor 221 178 locked 230 144"
+			pal["night"] = "plain 242 237 attacked 240 235 preview 61 17 line 131 52 " \
+				"conflict 124 88 hint 65 22 left 96 53 cursor 136 58 locked 243 238"
+			pal["contrast"] = "plain 231 244 attacked 254 242 preview 153 67 line 217 131 " \
+				"conflict 203 160 hint 121 35 left 219 134 cursor 226 178 locked 230 143"
+			pal["8"] = "plain white cyan attacked white cyan preview yellow green " \
+				"line magenta magenta conflict red red hint green green left blue blue " \
+				"cursor black black locked white cyan"
+			k = split(pal[colours == 8 ? "8" : theme], t, " ")
+			for (i = 1; i < k; i += 3) {
+				colour[t[i], 0] = t[i + 1] ~ /^[0-9]+$/ ? "c" t[i + 1] : t[i + 1]
+				colour[t[i], 1] = t[i + 2] ~ /^[0-9]+$/ ? "c" t[i + 2] : t[i + 2]
 			}
 			nq = split(queens, q, " ")
 			for (i = 1; i <= nq; i++) {
@@ -469,47 +538,52 @@ board_expect() {
 				for (f = 0; f < n; f++) {
 					dark = (f + r) % 2 == 0
 					mark = queen[f, r] ? "Q" : "_"
-					role = queen[f, r] ? (dark ? "queen-dark" : "queen-light") \
-					                   : (dark ? "dark" : "light")
+					ink = queen[f, r] ? "queen" : "mark"
+					tint = "plain"
 					if (scr == "play") {
 						attacked = 0
 						for (i = 1; i <= nq; i++)
 							attacked = attacked || attacks(qf[i], qr[i], f, r)
-						if (!queen[f, r] && attacked)
+						if (!queen[f, r] && attacked) {
 							mark = "."
+							tint = "attacked"
+						}
 						if (conflict[f, r])
 							mark = "!Q!"
 						if (has["cursor"] && attacks(rf["cursor"], rr["cursor"], f, r))
-							role = "preview"
+							tint = "preview"
 						if (lit[f, r])
-							role = "line"
+							tint = "line"
 						if (conflict[f, r])
-							role = "conflict"
+							tint = "conflict"
 						if (is("cursor", f, r)) {
 							mark = "[" (queen[f, r] ? "Q" : mark) "]"
-							role = "cursor"
+							tint = "cursor"
 						}
 					} else if (scr == "watch") {
 						if (lit[f, r])
-							role = "line"
+							tint = "line"
 						if (is("left", f, r)) {
 							mark = "o"
-							role = "left"
+							tint = "left"
 						}
 						if (is("try", f, r)) {
-							mark = "[Q]"
-							role = "try"
+							mark = queen[f, r] ? "[Q]" : "[q]"
+							ink = queen[f, r] ? "queen" : "ghost"
+							tint = "cursor"
 						}
 						if (is("attacker", f, r)) {
 							mark = "!Q!"
-							role = "conflict"
+							tint = "conflict"
 						}
 						if (is("reject", f, r)) {
 							mark = "x"
-							role = "reject"
+							tint = "conflict"
 						}
 					}
-					out = out (f ? " " : "") (what == "marks" ? mark : look[what, role])
+					look = what == "marks" ? mark : what == "bg" ? colour[tint, dark] \
+						: mono(tint, dark, ink)
+					out = out (f ? " " : "") look
 				}
 				print out
 			}

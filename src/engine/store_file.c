@@ -1,20 +1,17 @@
-/* Saved progress on disk: where it lives, read whole, written atomically, never over a
- * file not read. */
+/* Saved progress on disk: where it lives, and its load and save (through fileio). */
 #include "config.h"
 
 #include "store.h"
 
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "errmsg.h"
+#include "fileio.h"
 
 int store_default_dir(char *buf, size_t len, char *err, size_t errlen)
 {
@@ -40,194 +37,6 @@ int store_default_dir(char *buf, size_t len, char *err, size_t errlen)
 }
 
 /*
- * The whole of a file, NUL-terminated.  NULL when there is none (*why NULL)
- * or it cannot be read (*why says why).  Never waits on a FIFO.
- */
-static char *read_all(const char *path, size_t *len, const char **why)
-{
-	char *buf = NULL;
-	size_t cap = 0;
-	struct stat sb;
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-
-	*len = 0;
-	*why = NULL;
-	if (fd < 0) {
-		if (errno != ENOENT)
-			*why = strerror(errno);
-		return NULL;
-	}
-	if (fstat(fd, &sb) < 0)
-		*why = strerror(errno);
-	else if (S_ISDIR(sb.st_mode))
-		*why = strerror(EISDIR);
-	else if (!S_ISREG(sb.st_mode))
-		*why = "not a regular file";
-	if (*why) {
-		close(fd);
-		return NULL;
-	}
-	for (;;) {
-		ssize_t got;
-
-		if (cap - *len < 4096) {
-			char *more = realloc(buf, cap ? cap * 2 : 65536);
-
-			if (!more) {
-				*why = strerror(ENOMEM);
-				break;
-			}
-			buf = more;
-			cap = cap ? cap * 2 : 65536;
-		}
-		got = read(fd, buf + *len, cap - *len - 1);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0)
-			*why = strerror(errno);
-		if (got <= 0)
-			break;
-		*len += (size_t)got;
-	}
-	close(fd);
-	if (*why) {
-		free(buf);
-		return NULL;
-	}
-	buf[*len] = '\0';
-	return buf;
-}
-
-/*
- * The file saves go to: path itself, or the file a symbolic link at path
- * leads to, so that a link is written through and stays a link.  Returns a
- * string to free, or NULL with the reason in err and errno ENOENT when the
- * link leads nowhere.
- */
-static char *save_target(const char *path, char *err, size_t errlen)
-{
-	struct stat sb;
-	char *real, to[4096];
-	ssize_t len;
-	int e;
-
-	if (lstat(path, &sb) < 0 || !S_ISLNK(sb.st_mode))
-		real = strdup(path);
-	else
-		real = realpath(path, NULL);
-	if (real)
-		return real;
-	e = errno;
-	if (e == ENOENT) {
-		len = readlink(path, to, sizeof to - 1);
-		to[len < 0 ? 0 : len] = '\0';
-		errmsg_set(err, errlen, "%s is a link to %s, which does not exist", path,
-		           to);
-	} else {
-		errmsg_set(err, errlen, "%s: %s", path, strerror(e));
-	}
-	errno = e;
-	return NULL;
-}
-
-/* The directory part of path, "." when it has none. */
-static void dir_of(const char *path, char *dir, size_t len)
-{
-	const char *slash = strrchr(path, '/');
-
-	if (!slash)
-		snprintf(dir, len, ".");
-	else
-		snprintf(dir, len, "%.*s", slash == path ? 1 : (int)(slash - path), path);
-}
-
-/* The letters mkstemp() puts in place of XXXXXX. */
-#define TMP_LETTERS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-
-/*
- * Takes a write lock on a temporary file for as long as it stays open, so
- * that a start meanwhile sees it is being written.  False when a start got
- * to it first and took it for the leftover of a killed save.
- */
-static bool hold_tmp(int fd)
-{
-	struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
-	struct stat sb;
-
-	if (fcntl(fd, F_SETLK, &fl) < 0)
-		/* Where nothing can be locked, nothing is removed either. */
-		return errno != EACCES && errno != EAGAIN;
-	return fstat(fd, &sb) == 0 && sb.st_nlink > 0;
-}
-
-/*
- * Removes what saves that were killed left beside target: files named
- * NAME.tmp.XXXXXX that no writer holds locked.
- */
-static void remove_stale(const char *target)
-{
-	const char *base = strrchr(target, '/');
-	char dir[4200];
-	size_t blen;
-	struct dirent *e;
-	DIR *d;
-
-	base = base ? base + 1 : target;
-	blen = strlen(base);
-	dir_of(target, dir, sizeof dir);
-	d = opendir(dir);
-	if (!d)
-		return;
-	while ((e = readdir(d)) != NULL) {
-		const char *x = e->d_name + blen + 5;
-		struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
-		struct stat a, b;
-		int fd;
-
-		if (strncmp(e->d_name, base, blen) != 0 ||
-		    strncmp(e->d_name + blen, ".tmp.", 5) != 0 || strlen(x) != 6 ||
-		    strspn(x, TMP_LETTERS) != 6)
-			continue;
-		fd = openat(dirfd(d), e->d_name,
-		            O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		/* Only while locked here, and only if the name is still that file. */
-		if (fstat(fd, &a) == 0 && S_ISREG(a.st_mode) &&
-		    fcntl(fd, F_SETLK, &fl) == 0 &&
-		    fstatat(dirfd(d), e->d_name, &b, AT_SYMLINK_NOFOLLOW) == 0 &&
-		    a.st_dev == b.st_dev && a.st_ino == b.st_ino)
-			unlinkat(dirfd(d), e->d_name, 0);
-		close(fd);
-	}
-	closedir(d);
-}
-
-/*
- * Gives the file from a second name that replaces nothing: STEM EXT, else
- * STEM-2 EXT, STEM-3 EXT, ..., the first that is free (link() never
- * replaces a file).  Sets path to the name; returns 0, or -1 with errno.
- */
-static int link_free(const char *from, const char *stem, const char *ext, char *path,
-                     size_t pathlen)
-{
-	for (int k = 1; k < 1000; k++) {
-		int w = k == 1 ? snprintf(path, pathlen, "%s%s", stem, ext)
-		               : snprintf(path, pathlen, "%s-%d%s", stem, k, ext);
-
-		if (w < 0 || (size_t)w >= pathlen) {
-			errno = ENAMETOOLONG;
-			return -1;
-		}
-		if (link(from, path) == 0)
-			return 0;
-		if (errno != EEXIST)
-			return -1;
-	}
-	return -1;
-}
-
-/*
  * Keeps the file as it is under the first free NAME.damaged name, then
  * writes what could be read in its place (all but some dropped numbers when
  * kept, else nothing), so that the next start does not find the same fault.
@@ -240,7 +49,7 @@ static void set_aside(struct store *st, const char *target, const char *why, boo
 
 	/* Through a link, the file it leads to: the link stays as it is. */
 	snprintf(stem, sizeof stem, "%s%s", target, STORE_DAMAGED_SUFFIX);
-	if (link_free(target, stem, "", aside, sizeof aside) < 0)
+	if (fileio_link_free(target, stem, "", aside, sizeof aside) < 0)
 		snprintf(fault, sizeof fault, "%s", strerror(errno));
 	else if (store_save(st, fault, sizeof fault) < 0)
 		unlink(aside);
@@ -268,10 +77,10 @@ int store_load(struct store *st, char *err, size_t errlen)
 
 	store_clear(st);
 	st->refusal[0] = '\0';
-	target = save_target(st->path, why, sizeof why);
+	target = fileio_target(st->path, why, sizeof why);
 	if (target) {
-		remove_stale(target);
-		text = read_all(target, &len, &unread);
+		fileio_remove_stale(target);
+		text = fileio_read(target, &len, &unread);
 	} else if (errno == ENOENT) {
 		/* A link that leads nowhere: where progress belongs is not known. */
 		errmsg_set(st->refusal, sizeof st->refusal, "%s", why);
@@ -309,121 +118,31 @@ int store_load(struct store *st, char *err, size_t errlen)
 	return st->refusal[0] ? -1 : damaged != 0;
 }
 
-/* Creates dir and its parents, private to the player as XDG asks. */
-static int make_dirs(const char *dir, char *err, size_t errlen)
-{
-	char path[4096];
-	size_t len = strlen(dir);
-
-	if (len >= sizeof path) {
-		errmsg_set(err, errlen, "%s: the path is too long", dir);
-		return -1;
-	}
-	memcpy(path, dir, len + 1);
-	for (size_t i = 1; i <= len; i++) {
-		if (path[i] != '/' && path[i] != '\0')
-			continue;
-		path[i] = '\0';
-		if (mkdir(path, 0700) < 0 && errno != EEXIST) {
-			errmsg_set(err, errlen, "cannot create %s: %s", path,
-			           strerror(errno));
-			return -1;
-		}
-		path[i] = dir[i];
-	}
-	return 0;
-}
-
-/* Writes all of len bytes, going on after a short write. */
-static int write_all(int fd, const char *text, size_t len)
-{
-	while (len > 0) {
-		ssize_t put = write(fd, text, len);
-
-		if (put < 0 && errno == EINTR)
-			continue;
-		if (put < 0)
-			return -1;
-		text += put;
-		len -= (size_t)put;
-	}
-	return 0;
-}
-
 int store_save(const struct store *st, char *err, size_t errlen)
 {
-	char tmp[4200], dir[4200], *text, *target;
+	char *text, *target;
 	size_t len;
-	int fd, dfd;
+	int rc;
 
 	if (st->refusal[0]) {
 		errmsg_set(err, errlen, "%s", st->refusal);
 		return -1;
 	}
-	if (make_dirs(st->dir, err, errlen) < 0)
+	if (fileio_make_dirs(st->dir, err, errlen) < 0)
 		return -1;
-	target = save_target(st->path, err, errlen);
+	target = fileio_target(st->path, err, errlen);
 	if (!target)
 		return -1;
-	/* In the target's directory, so that the rename cannot cross devices. */
-	dir_of(target, dir, sizeof dir);
-	if (strlen(target) + sizeof ".tmp.XXXXXX" > sizeof tmp) {
-		errmsg_set(err, errlen, "%s: the path is too long", target);
-		free(target);
-		return -1;
-	}
 	text = store_format(st, &len);
 	if (!text) {
 		errmsg_set(err, errlen, "out of memory");
 		free(target);
 		return -1;
 	}
-	for (int tries = 0;; tries++) {
-		snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", target);
-		fd = mkstemp(tmp);
-		if (fd < 0) {
-			errmsg_set(err, errlen, "cannot write in %s: %s", dir,
-			           strerror(errno));
-			goto fail;
-		}
-		if (hold_tmp(fd))
-			break;
-		/* A start is removing it: leave it to that, take another. */
-		close(fd);
-		if (tries == 3) {
-			errmsg_set(err, errlen, "cannot keep a temporary file in %s",
-			           dir);
-			goto fail;
-		}
-	}
-	/* The data must be on disk before the rename makes it the file, and the
-	 * lock held until then. */
-	if (write_all(fd, text, len) < 0 || fsync(fd) != 0) {
-		errmsg_set(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
-		goto fail_tmp;
-	}
-	if (rename(tmp, target) < 0) {
-		errmsg_set(err, errlen, "cannot rename %s to %s: %s", tmp, target,
-		           strerror(errno));
-		goto fail_tmp;
-	}
-	close(fd);
+	rc = fileio_replace(target, text, len, err, errlen);
 	free(text);
 	free(target);
-	/* So that the rename itself survives a crash. */
-	dfd = open(dir, O_RDONLY);
-	if (dfd >= 0) {
-		fsync(dfd);
-		close(dfd);
-	}
-	return 0;
-fail_tmp:
-	close(fd);
-	unlink(tmp);
-fail:
-	free(text);
-	free(target);
-	return -1;
+	return rc;
 }
 
 int store_export(const char *stem, const char *text, char *path, size_t pathlen,
@@ -439,14 +158,14 @@ int store_export(const char *stem, const char *text, char *path, size_t pathlen,
 		return -1;
 	}
 	/* Whole on disk before it gets its name. */
-	if (write_all(fd, text, len) < 0 || fsync(fd) != 0) {
+	if (fileio_write_all(fd, text, len) < 0 || fsync(fd) != 0) {
 		errmsg_set(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
 		close(fd);
 		unlink(tmp);
 		return -1;
 	}
 	close(fd);
-	if (link_free(tmp, stem, ".txt", path, pathlen) < 0) {
+	if (fileio_link_free(tmp, stem, ".txt", path, pathlen) < 0) {
 		errmsg_set(err, errlen, "cannot name %s: %s", path, strerror(errno));
 		unlink(tmp);
 		return -1;

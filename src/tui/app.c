@@ -16,6 +16,7 @@
 #include "menu.h"
 #include "play.h"
 #include "screen.h"
+#include "settings.h"
 #include "store.h"
 #include "terminal.h"
 #include "text.h"
@@ -36,17 +37,20 @@ struct app {
 	int depth;
 	struct screen_env env;
 	struct store saved;
+	struct settings settings;
 	struct enum_table table;
 	bool have_table;
 	char puzzle_dir[4096];
-	char notice[1200]; /* a one-time message: a file set aside, a screen refused */
+	char notice[2400]; /* a one-time message: a file set aside, a screen refused */
+	bool notice_info;  /* the notice is news (the theme chosen), not a fault */
 };
 
 /* The keys every screen has, handled here before the screen sees them. */
-enum app_action { APP_QUIT, APP_SUSPEND, APP_REDRAW, APP_HELP };
+enum app_action { APP_QUIT, APP_SUSPEND, APP_REDRAW, APP_HELP, APP_THEME };
 
 static const struct keymap_row app_rows[] = {
         {APP_HELP, {KCHAR('?')}, "this help", {}},
+        {APP_THEME, {KCHAR('T')}, "the next colour theme (kept in the config file)", {}},
         {APP_QUIT, {KCTRL('c')}, "quit at once", {}},
         {APP_SUSPEND, {KCTRL('z')}, "suspend", {}},
         {APP_REDRAW, {KCTRL('l')}, "redraw the screen", {}},
@@ -113,12 +117,47 @@ static void replace(struct app *a, const struct screen_open *o)
 		old.ops->free(old.self);
 }
 
+/* Adds a sentence to the notice (a fault unless info). */
+static void notify(struct app *a, bool info, const char *text)
+{
+	size_t len = strlen(a->notice);
+
+	if (len == 0)
+		a->notice_info = info;
+	else
+		a->notice_info = a->notice_info && info;
+	snprintf(a->notice + len, sizeof a->notice - len, "%s%s", len ? " " : "", text);
+}
+
 static void push_here(struct app *a, const struct screen_open *o)
 {
 	char err[sizeof a->notice];
 
 	if (push(a, o, err, sizeof err) < 0)
-		snprintf(a->notice, sizeof a->notice, "%s", err);
+		notify(a, false, err);
+}
+
+/* T: the next theme, drawn at once and kept in the config file. */
+static void next_theme(struct app *a)
+{
+	int t = (theme_current() + 1) % SETTINGS_THEMES;
+	const char *name = settings_theme_name(t);
+	char line[1400], err[1200];
+	size_t len;
+
+	theme_set(t);
+	len = (size_t)snprintf(line, sizeof line, "Theme: %s (T for the next).", name);
+	if (theme_colors() == 0)
+		len += (size_t)snprintf(line + len, sizeof line - len,
+		                        " Without colours every theme looks the same.");
+	else if (theme_colors() < 256)
+		len += (size_t)snprintf(line + len, sizeof line - len,
+		                        " This terminal has 8 colours: the themes need "
+		                        "256 to differ.");
+	if (settings_set(&a->settings, "theme", name, err, sizeof err) < 0 ||
+	    settings_save(&a->settings, err, sizeof err) < 0)
+		snprintf(line + len, sizeof line - len, " Not saved: %s.", err);
+	notify(a, true, line);
 }
 
 static bool too_small(struct app *a, int *need_l, int *need_c)
@@ -143,7 +182,9 @@ static void app_draw(void *ctx)
 	}
 	s->ops->draw(s->self);
 	if (a->notice[0])
-		text_message(a->notice, theme_attr(THEME_BAD), LINES - 2);
+		text_message(a->notice,
+		             a->notice_info ? (int)A_NORMAL : theme_attr(THEME_BAD),
+		             LINES - 2);
 	/* Overlays over it, in order. */
 	for (struct screen *o = s + 1; o < a->stack + a->depth; o++)
 		o->ops->draw(o->self);
@@ -191,6 +232,13 @@ static void app_event(void *ctx, const struct input_event *ev)
 		break;
 	}
 	a->notice[0] = '\0';
+	if (keymap_action(&app_keys, ev) == APP_THEME) {
+		/* Over the help, T is a key like any other that closes it, too. */
+		if (s && s->ops->overlay)
+			pop(a);
+		next_theme(a);
+		return;
+	}
 	if (!s)
 		return;
 	if (too_small(a, &need_l, &need_c)) {
@@ -254,11 +302,15 @@ static void load_env(struct app *a)
 	if (store_init(&a->saved, NULL, err, sizeof err) == 0) {
 		a->env.store = &a->saved;
 		if (store_load(a->env.store, err, sizeof err) != 0)
-			snprintf(a->notice, sizeof a->notice, "%s", err);
+			notify(a, false, err);
 	} else {
-		snprintf(a->notice, sizeof a->notice, "Progress will not be kept: %s",
-		         err);
+		snprintf(path, sizeof path, "Progress will not be kept: %s", err);
+		notify(a, false, path);
 	}
+	/* A bad line is said once, here, and then ignored. */
+	if (settings_load(&a->settings, err, sizeof err) != 0)
+		notify(a, false, err);
+	a->env.settings = &a->settings;
 }
 
 int app_run(const struct app_opts *o)
@@ -279,8 +331,18 @@ int app_run(const struct app_opts *o)
 		free(a);
 		return 2;
 	}
+	if (settings_init(&a->settings, NULL) < 0) {
+		term_close();
+		fprintf(stderr, "nqueens: out of memory\n");
+		free(a);
+		return 1;
+	}
 	load_env(a);
-	a->env.bell = !o->quiet;
+	a->env.bell = !o->quiet && settings_bell(&a->settings);
+	/* The command line's theme wins over the config file's. */
+	theme_set(o->theme >= 0                       ? o->theme
+	          : settings_theme(&a->settings) >= 0 ? settings_theme(&a->settings)
+	                                              : SETTINGS_THEME_CALM);
 	/* A start screen that cannot open is said on stderr, not in a blank window. */
 	if (push(a, &o->start, err, sizeof err) < 0) {
 		term_close();
@@ -295,6 +357,7 @@ int app_run(const struct app_opts *o)
 	term_close();
 	if (a->env.store)
 		store_free(a->env.store);
+	settings_free(&a->settings);
 	if (a->have_table)
 		enum_table_free(&a->table);
 	free(a);

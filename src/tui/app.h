@@ -8,7 +8,8 @@
 
 struct app_opts {
 	bool no_color, ascii;
-	bool quiet; /* no bell when a board is solved */
+	bool quiet;               /* no bell when a board is solved */
+	int theme;                /* enum settings_theme, or -1 for the config file's */
 	struct screen_open start; /* the screen the program starts on */
 };
 

@@ -10,12 +10,14 @@
 
 #include "theme.h"
 
-/* Square sizes from largest to smallest; about twice as wide as tall. */
+/*
+ * Square sizes from largest to smallest: twice as wide as tall, so that on
+ * a terminal's cells (about twice as tall as wide) a square looks square.
+ */
 static const struct {
 	int w, h;
 } sizes[] = {
-        {16, 8}, {14, 7}, {12, 6}, {10, 5}, {8, 4},
-        {6, 3},  {4, 2},  {3, 1},  {2, 1},  {1, 1},
+        {16, 8}, {14, 7}, {12, 6}, {10, 5}, {8, 4}, {6, 3}, {4, 2}, {2, 1},
 };
 
 static int digits(int v)
@@ -32,7 +34,7 @@ static int digits(int v)
 void boardview_min_size(int n, int *height, int *width)
 {
 	*height = n + 1;
-	*width = digits(n) + 1 + n;
+	*width = digits(n) + 1 + 2 * n;
 }
 
 /* Moves first so that [first, first + shown) holds want and stays on the board. */
@@ -65,11 +67,7 @@ int boardview_layout(struct boardview *bv)
 		bv->first_file = bv->first_rank = 0;
 	} else {
 		/* Too big to show whole: a window on it that follows the cursor. */
-		/* Every file in view if one-character squares allow it. */
-		bv->cw = avail_w >= 2 * n   ? 2
-		         : avail_w >= n     ? 1
-		         : avail_w >= 2 * 2 ? 2
-		                            : 1;
+		bv->cw = 2;
 		bv->ch = 1;
 		bv->files = avail_w / bv->cw < n ? avail_w / bv->cw : n;
 		bv->ranks = avail_h < n ? avail_h : n;
@@ -83,53 +81,224 @@ int boardview_layout(struct boardview *bv)
 	return 0;
 }
 
-/* The colour of a square's background, from its most important layer. */
-static enum theme_item square_item(uint16_t f, bool dark, bool cursor)
+/* The tint of a square, from its most important layer. */
+static enum theme_tint square_tint(uint16_t f, bool cursor)
 {
 	if (cursor)
-		return THEME_CURSOR;
+		return THEME_TINT_CURSOR;
 	if (f & BV_SOLVED)
-		return THEME_SOLVED;
-	if (f & BV_CONFLICT)
-		return THEME_CONFLICT;
-	if (f & BV_LOCKED)
-		return THEME_LOCKED;
-	if (f & BV_REJECT)
-		return THEME_REJECT;
-	if (f & BV_ATTACKER)
-		return THEME_CONFLICT;
+		return THEME_TINT_SOLVED;
+	if (f & (BV_CONFLICT | BV_REJECT | BV_ATTACKER))
+		return THEME_TINT_CONFLICT;
 	if (f & BV_TRY)
-		return THEME_TRY;
+		return THEME_TINT_CURSOR;
+	if (f & BV_LOCKED)
+		return THEME_TINT_LOCKED;
 	if (f & BV_HINT)
-		return THEME_HINT;
+		return THEME_TINT_HINT;
 	if (f & BV_LEFT)
-		return THEME_LEFT;
+		return THEME_TINT_LEFT;
 	if (f & BV_CONFLICT_LINE)
-		return THEME_CONFLICT_LINE;
+		return THEME_TINT_LINE;
 	if (f & BV_PREVIEW)
-		return THEME_PREVIEW;
-	if (f & BV_QUEEN)
-		return dark ? THEME_QUEEN_DARK : THEME_QUEEN_LIGHT;
-	return dark ? THEME_DARK : THEME_LIGHT;
+		return THEME_TINT_PREVIEW;
+	if (f & BV_ATTACKED)
+		return THEME_TINT_ATTACKED;
+	return THEME_TINT_PLAIN;
 }
 
-static const char *square_glyph(uint16_t f)
+/* What stands on a square: a queen, a queen tried but not placed, or a mark. */
+enum content { C_NONE, C_QUEEN, C_TRIED, C_REJECTED, C_HINT, C_LEFT, C_ATTACKED };
+
+static enum content square_content(uint16_t f)
+{
+	if (f & BV_QUEEN)
+		return C_QUEEN;
+	if (f & BV_TRY)
+		return C_TRIED;
+	if (f & BV_REJECT)
+		return C_REJECTED;
+	if (f & BV_HINT)
+		return C_HINT;
+	if (f & BV_LEFT)
+		return C_LEFT;
+	if (f & BV_ATTACKED)
+		return C_ATTACKED;
+	return C_NONE;
+}
+
+/*
+ * The queen figures, drawn where a square has 3 lines or more, as pixels
+ * two to a character cell, one above the other (the upper and lower half
+ * blocks), so that a pixel is about as wide as it is tall.  A tried queen
+ * is the same figure in a shade.  An ASCII terminal gets the drawings
+ * after them, '#' for a placed queen and ':' for a tried one.  A refused
+ * square gets a cross as large, in a dark shade (in ASCII, of X).
+ */
+struct figure {
+	int w, h;               /* in character cells */
+	const char *pixels[16]; /* h * 2 rows of w pixels, X for ink */
+	const char *ascii[8];   /* h rows of w characters */
+	const char *cross[8];   /* a refused square's cross: h rows, X for ink */
+};
+
+static const struct figure figures[] = {
+        {4,
+         3,
+         {"X..X", "XXXX", ".XX.", ".XX.", "XXXX", "...."},
+         {"\\/\\/", " ## ", "/##\\"},
+         {"X  X", " XX ", "X  X"}},
+        {6,
+         4,
+         {"..XX..", "X.XX.X", "XXXXXX", ".XXXX.", "..XX..", ".XXXX.", "XXXXXX", "......"},
+         {" o  o ", "\\\\##//", " )##( ", "/####\\"},
+         {"XX  XX", " XXXX ", " XXXX ", "XX  XX"}},
+        {8,
+         5,
+         {"...XX...", "X..XX..X", "XX.XX.XX", "XXXXXXXX", ".XXXXXX.", "..XXXX..",
+          "..XXXX..", ".XXXXXX.", "XXXXXXXX", "........"},
+         {"   ()   ", "\\\\ ## //", " \\####/ ", "  )##(  ", " /####\\ "},
+         {"XX    XX", " XX  XX ", "   XX   ", " XX  XX ", "XX    XX"}},
+        {10,
+         6,
+         {"....XX....", "X...XX...X", "X..XXXX..X", "XX.XXXX.XX", "XXXXXXXXXX",
+          ".XXXXXXXX.", "..XXXXXX..", "...XXXX...", "...XXXX...", "..XXXXXX..",
+          ".XXXXXXXX.", "XXXXXXXXXX"},
+         {"    ()    ", " o  ##  o ", " \\\\####// ", "  \\####/  ", "   )##(   ",
+          "  /####\\  "},
+         {"XX      XX", " XX    XX ", "   XXXX   ", "   XXXX   ", " XX    XX ",
+          "XX      XX"}},
+};
+
+/* The figure for a square of ch lines, or NULL for one glyph. */
+static const struct figure *figure_for(int ch)
+{
+	return ch >= 7   ? &figures[3]
+	       : ch >= 5 ? &figures[2]
+	       : ch == 4 ? &figures[1]
+	       : ch == 3 ? &figures[0]
+	                 : NULL;
+}
+
+static void draw_figure(const struct figure *fig, int y0, int x0, bool tried)
+{
+	for (int r = 0; r < fig->h; r++) {
+		move(y0 + r, x0);
+		for (int c = 0; c < fig->w; c++) {
+			if (theme_is_ascii()) {
+				char ch = fig->ascii[r][c];
+
+				addch((chtype)(tried && ch == '#' ? ':' : ch));
+				continue;
+			}
+			bool up = fig->pixels[2 * r][c] == 'X',
+			     down = fig->pixels[2 * r + 1][c] == 'X';
+
+			if (!up && !down)
+				addch(' ');
+			else if (tried)
+				addstr("\u2592"); /* a medium shade over the whole cell */
+			else
+				addstr(up && down ? "\u2588" : up ? "\u2580" : "\u2584");
+		}
+	}
+}
+
+static void draw_cross(const struct figure *fig, int y0, int x0)
+{
+	for (int r = 0; r < fig->h; r++)
+		for (int c = 0; c < fig->w; c++)
+			if (fig->cross[r][c] == 'X')
+				mvaddstr(y0 + r, x0 + c,
+				         theme_is_ascii() ? "X" : "\u2593");
+}
+
+/* How a square is framed: the cursor, a conflict, a given queen. */
+enum frame { F_NONE, F_CURSOR, F_CONFLICT, F_LOCKED };
+
+/*
+ * Draws the frame: on a square of 3 lines or more in its four corners (with
+ * arms along the edges on large squares), on a smaller one as a pair of
+ * marks at the ends of its middle line, "[ ]", "! !" or "( )".
+ */
+static void draw_frame(const struct boardview *bv, enum frame fr, int y0, int x0,
+                       bool empty)
+{
+	static const char *const utf8[][4] = {
+	        [F_CURSOR] = {"\u250f", "\u2513", "\u2517", "\u251b"},
+	        [F_CONFLICT] = {"!", "!", "!", "!"},
+	        [F_LOCKED] = {"\u256d", "\u256e", "\u2570", "\u256f"},
+	};
+	static const char *const ascii[][4] = {
+	        [F_CURSOR] = {"[", "]", "[", "]"},
+	        [F_CONFLICT] = {"!", "!", "!", "!"},
+	        [F_LOCKED] = {"(", ")", "(", ")"},
+	};
+	const char *const *c = theme_is_ascii() ? ascii[fr] : utf8[fr];
+	int x1 = x0 + bv->cw - 1, y1 = y0 + bv->ch - 1;
+
+	if (fr == F_NONE)
+		return;
+	/*
+	 * A square of two columns has room for the closing mark only, after
+	 * what stands on it ("Q!", "q]"); on an empty one, both ("[]").
+	 */
+	if (bv->cw < 3) {
+		if (empty)
+			mvaddstr(y0, x0, ascii[fr][0]);
+		mvaddstr(y0, x1, ascii[fr][1]);
+		return;
+	}
+	if (bv->ch < 3) {
+		int y = y0 + (bv->ch - 1) / 2;
+
+		mvaddstr(y, x0, ascii[fr][0]);
+		mvaddstr(y, x1, ascii[fr][1]);
+		return;
+	}
+	mvaddstr(y0, x0, c[0]);
+	mvaddstr(y0, x1, c[1]);
+	mvaddstr(y1, x0, c[2]);
+	mvaddstr(y1, x1, c[3]);
+	/* The cursor's corners grow arms on large squares, to be seen from afar. */
+	if (fr == F_CURSOR && bv->cw >= 10 && !theme_is_ascii()) {
+		mvaddstr(y0, x0 + 1, "\u2501");
+		mvaddstr(y0, x1 - 1, "\u2501");
+		mvaddstr(y1, x0 + 1, "\u2501");
+		mvaddstr(y1, x1 - 1, "\u2501");
+		mvaddstr(y0 + 1, x0, "\u2503");
+		mvaddstr(y0 + 1, x1, "\u2503");
+		mvaddstr(y1 - 1, x0, "\u2503");
+		mvaddstr(y1 - 1, x1, "\u2503");
+	}
+}
+
+static void draw_mark(enum content what, int cy, int cx)
 {
 	const struct theme_glyphs *g = theme_glyphs();
 
-	if (f & BV_QUEEN)
-		return g->queen;
-	if (f & BV_REJECT)
-		return g->rejected;
-	if (f & BV_HINT)
-		return g->hint;
-	if (f & BV_TRY)
-		return g->queen;
-	if (f & BV_LEFT)
-		return g->left;
-	if (f & BV_ATTACKED)
-		return g->attacked;
-	return " ";
+	switch (what) {
+	case C_QUEEN:
+		mvaddstr(cy, cx, g->queen);
+		break;
+	case C_TRIED:
+		mvaddstr(cy, cx, g->tried);
+		break;
+	case C_REJECTED:
+		mvaddstr(cy, cx, g->rejected);
+		break;
+	case C_HINT:
+		mvaddstr(cy, cx, g->hint);
+		break;
+	case C_LEFT:
+		mvaddstr(cy, cx, g->left);
+		break;
+	case C_ATTACKED:
+		mvaddstr(cy, cx, g->attacked);
+		break;
+	default:
+		break;
+	}
 }
 
 static void draw_square(const struct boardview *bv, int file, int rank)
@@ -140,26 +309,40 @@ static void draw_square(const struct boardview *bv, int file, int rank)
 	int y0 = bv->org_y + (bv->first_rank + bv->ranks - 1 - rank) * bv->ch;
 	int x0 = bv->org_x + (file - bv->first_file) * bv->cw;
 	int cy = y0 + (bv->ch - 1) / 2, cx = x0 + (bv->cw - 1) / 2;
-	enum theme_item item = square_item(f, (file + rank) % 2 == 0, cursor);
+	enum content what = square_content(f);
+	const struct figure *fig = figure_for(bv->ch);
+	enum frame fr = F_NONE;
 
-	attrset(theme_attr(item));
+	/* a1 is a dark square. */
+	attrset(theme_square(square_tint(f, cursor), (file + rank) % 2 == 0,
+	                     what == C_QUEEN   ? THEME_INK_QUEEN
+	                     : what == C_TRIED ? THEME_INK_GHOST
+	                                       : THEME_INK_MARK));
 	for (int y = y0; y < y0 + bv->ch; y++)
 		mvhline(y, x0, ' ', bv->cw);
-	mvaddstr(cy, cx, square_glyph(f));
-	/*
-	 * Brackets show the cursor, conflicts and given queens without colour,
-	 * too; the search's tried square is its cursor, its attacker a conflict.
-	 */
-	if (bv->cw >= 3 &&
-	    (cursor || (f & (BV_CONFLICT | BV_ATTACKER | BV_TRY | BV_LOCKED)))) {
-		const char *pair = cursor                              ? "[]"
-		                   : (f & (BV_CONFLICT | BV_ATTACKER)) ? "!!"
-		                   : (f & BV_TRY)                      ? "[]"
-		                                                       : "()";
+	if (fig && (what == C_QUEEN || what == C_TRIED || what == C_REJECTED)) {
+		/* Centred, a half line low where it cannot be centred. */
+		int fy = y0 + (bv->ch - fig->h + 1) / 2, fx = x0 + (bv->cw - fig->w) / 2;
 
-		mvaddch(cy, x0, (chtype)pair[0]);
-		mvaddch(cy, x0 + bv->cw - 1, (chtype)pair[1]);
+		if (what == C_REJECTED)
+			draw_cross(fig, fy, fx);
+		else
+			draw_figure(fig, fy, fx, what == C_TRIED);
+	} else {
+		draw_mark(what, cy, cx);
 	}
+	/*
+	 * The frame says without colour, too, where the cursor is, which queens
+	 * are in conflict and which were given; the search's tried square is
+	 * its cursor, its attacker a conflict.
+	 */
+	if (cursor || (f & BV_TRY))
+		fr = F_CURSOR;
+	else if (f & (BV_CONFLICT | BV_ATTACKER))
+		fr = F_CONFLICT;
+	else if (f & BV_LOCKED)
+		fr = F_LOCKED;
+	draw_frame(bv, fr, y0, x0, what == C_NONE);
 	attrset(A_NORMAL);
 }
 
@@ -182,7 +365,7 @@ void boardview_draw(const struct boardview *bv)
 		int x = bv->org_x + (f - bv->first_file) * bv->cw + (bv->cw - 1) / 2;
 
 		board_file_name(f, label, sizeof label);
-		/* One-character squares have room for one letter: the last one. */
+		/* Squares narrower than the name have room for its last letter. */
 		if (bv->cw < (int)strlen(label))
 			mvaddstr(bottom, x, label + strlen(label) - 1);
 		else

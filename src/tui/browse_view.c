@@ -49,8 +49,9 @@ static void draw_one(struct browse_drawing *v, struct browse_model *m)
 	x = bv.org_x + bv.files * bv.cw + 3;
 	width = COLS - x - 1;
 	y = 1;
-	text_line(&y, x, width, theme_attr(THEME_TITLE),
-	          "Solution %" PRIu64 " / %" PRIu64, m->index, m->total);
+	snprintf(line, sizeof line, "Solution %" PRIu64 " / %" PRIu64, m->index,
+	         m->total);
+	panel_wrap(&y, x, width, theme_attr(THEME_TITLE), "", line);
 	browse_model_totals_note(m, note, sizeof note);
 	if (note[0]) {
 		snprintf(line, sizeof line, "(%s)", note);

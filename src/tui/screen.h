@@ -11,6 +11,7 @@
 
 struct input_event;
 struct puzzle;
+struct settings;
 struct store;
 struct enum_table;
 
@@ -49,6 +50,7 @@ struct screen_open {
 /* What every screen may use, owned by the app. */
 struct screen_env {
 	struct store *store;            /* saved progress, or NULL */
+	struct settings *settings;      /* the config file's (settings.h), never NULL */
 	const struct enum_table *table; /* prefix counts, or NULL */
 	const char *puzzle_dir;         /* the shipped puzzles, or NULL */
 	bool bell;                      /* ring when a board is solved */

@@ -1,0 +1,445 @@
+/* The settings a user writes once: the config file, parsed, kept line by line, saved. */
+#include "config.h"
+
+#include "settings.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "errmsg.h"
+#include "fileio.h"
+
+/* A file larger than this is not a config file a person wrote. */
+#define SETTINGS_MAX_BYTES 65536
+
+static const char *const theme_names[SETTINGS_THEMES] = {
+        [SETTINGS_THEME_CALM] = "calm",
+        [SETTINGS_THEME_WOOD] = "wood",
+        [SETTINGS_THEME_NIGHT] = "night",
+        [SETTINGS_THEME_CONTRAST] = "contrast",
+};
+
+static const char *const bell_names[] = {"off", "on"};
+
+/* The settings there are: their names and the values each takes. */
+enum key { KEY_THEME, KEY_BELL, KEYS };
+
+static const struct {
+	const char *name;
+	const char *const *values;
+	int nvalues;
+	const char *allowed; /* the values, for a message */
+} keys[KEYS] = {
+        [KEY_THEME] = {"theme", theme_names, SETTINGS_THEMES,
+                       "calm, wood, night or contrast"},
+        [KEY_BELL] = {"bell", bell_names, 2, "on or off"},
+};
+
+const char *settings_theme_name(enum settings_theme t)
+{
+	return (unsigned)t < SETTINGS_THEMES ? theme_names[t] : "?";
+}
+
+int settings_theme_from_name(const char *name)
+{
+	for (int t = 0; t < SETTINGS_THEMES; t++)
+		if (strcmp(name, theme_names[t]) == 0)
+			return t;
+	return -1;
+}
+
+const char *settings_theme_names(void)
+{
+	return keys[KEY_THEME].allowed;
+}
+
+int settings_default_path(char *buf, size_t len, char *err, size_t errlen)
+{
+	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+	int w;
+
+	/* The XDG rules say a relative XDG_CONFIG_HOME is to be ignored. */
+	if (xdg && xdg[0] == '/')
+		w = snprintf(buf, len, "%s/nqueens/%s", xdg, SETTINGS_FILE);
+	else if (home && home[0])
+		w = snprintf(buf, len, "%s/.config/nqueens/%s", home, SETTINGS_FILE);
+	else {
+		errmsg_set(err, errlen,
+		           "neither XDG_CONFIG_HOME nor HOME is set: settings are not "
+		           "saved");
+		return -1;
+	}
+	if (w < 0 || (size_t)w >= len) {
+		errmsg_set(err, errlen, "the config file's path is too long");
+		return -1;
+	}
+	return 0;
+}
+
+static void forget(struct settings *s)
+{
+	for (size_t i = 0; i < s->nlines; i++)
+		free(s->linev[i].text);
+	s->nlines = 0;
+	s->theme = s->ring = -1;
+	s->theme_line = s->bell_line = -1;
+}
+
+int settings_init(struct settings *s, const char *path)
+{
+	char buf[4096];
+
+	memset(s, 0, sizeof *s);
+	forget(s);
+	if (!path) {
+		if (settings_default_path(buf, sizeof buf, s->refusal,
+		                          sizeof s->refusal) < 0)
+			return 0;
+		path = buf;
+	}
+	const char *slash = strrchr(path, '/');
+
+	s->path = strdup(path);
+	s->dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path))
+	               : strdup(".");
+	if (!s->path || !s->dir) {
+		settings_free(s);
+		return -1;
+	}
+	return 0;
+}
+
+void settings_free(struct settings *s)
+{
+	forget(s);
+	free(s->linev);
+	free(s->path);
+	free(s->dir);
+	s->linev = NULL;
+	s->caplines = 0;
+	s->path = s->dir = NULL;
+}
+
+/* Appends a copy of len bytes of text as a line; -1 when out of memory. */
+static int add_line(struct settings *s, const char *text, size_t len)
+{
+	char *copy = malloc(len + 1);
+
+	if (!copy)
+		return -1;
+	if (s->nlines == s->caplines) {
+		size_t cap = s->caplines ? s->caplines * 2 : 16;
+		struct settings_line *v = realloc(s->linev, cap * sizeof *v);
+
+		if (!v) {
+			free(copy);
+			return -1;
+		}
+		s->linev = v;
+		s->caplines = cap;
+	}
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	s->linev[s->nlines++] = (struct settings_line){copy, len};
+	return 0;
+}
+
+static bool blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* Up to 40 bytes of text for a message, anything but printable ASCII as '?'. */
+static void quote(const char *text, size_t len, char *out, size_t outlen)
+{
+	size_t k = 0, max = outlen > 44 ? 40 : outlen - 4;
+
+	for (size_t i = 0; i < len && k < max; i++)
+		out[k++] = text[i] >= ' ' && text[i] < 127 ? text[i] : '?';
+	if (len > max)
+		for (int d = 0; d < 3; d++)
+			out[k++] = '.';
+	out[k] = '\0';
+}
+
+/* Where the setting of a line starts and ends, once blanks and its comment are off. */
+struct parsed {
+	size_t key_at, key_len, value_at, value_len;
+	size_t comment_at; /* the blanks and the # that end the line, or len */
+};
+
+/*
+ * Reads one line: returns the key (enum key) and value it sets, -1 for a
+ * blank line or a comment, -2 for a bad line with the reason in why.
+ */
+static int parse_line(const char *t, size_t len, struct parsed *p, int *value, char *why,
+                      size_t whylen)
+{
+	size_t i = 0, end, eq;
+	char q[64];
+
+	if (memchr(t, '\0', len)) {
+		errmsg_set(why, whylen, "a NUL byte");
+		return -2;
+	}
+	/* The comment, with the blanks before it, is not part of the setting. */
+	const char *hash = memchr(t, '#', len);
+
+	end = hash ? (size_t)(hash - t) : len;
+	p->comment_at = end;
+	while (end > 0 && blank(t[end - 1]))
+		end--;
+	if (hash)
+		p->comment_at = end;
+	while (i < end && blank(t[i]))
+		i++;
+	if (i == end)
+		return -1;
+	p->key_at = i;
+	while (i < end && t[i] != '=' && !blank(t[i]))
+		i++;
+	p->key_len = i - p->key_at;
+	while (i < end && blank(t[i]))
+		i++;
+	eq = i;
+	if (eq == end || t[eq] != '=') {
+		quote(t + p->key_at, end - p->key_at, q, sizeof q);
+		errmsg_set(why, whylen, "'%s' is not a setting: write key = value", q);
+		return -2;
+	}
+	if (p->key_len == 0) {
+		errmsg_set(why, whylen, "no setting name before the =");
+		return -2;
+	}
+	i = eq + 1;
+	while (i < end && blank(t[i]))
+		i++;
+	p->value_at = i;
+	p->value_len = end - i;
+	for (int k = 0; k < KEYS; k++) {
+		if (strlen(keys[k].name) != p->key_len ||
+		    memcmp(keys[k].name, t + p->key_at, p->key_len) != 0)
+			continue;
+		for (int v = 0; v < keys[k].nvalues; v++) {
+			if (strlen(keys[k].values[v]) == p->value_len &&
+			    memcmp(keys[k].values[v], t + p->value_at, p->value_len) ==
+			            0) {
+				*value = v;
+				return k;
+			}
+		}
+		quote(t + p->value_at, p->value_len, q, sizeof q);
+		if (p->value_len == 0)
+			errmsg_set(why, whylen, "%s has no value: it is %s", keys[k].name,
+			           keys[k].allowed);
+		else
+			errmsg_set(why, whylen, "%s is %s, not '%s'", keys[k].name,
+			           keys[k].allowed, q);
+		return -2;
+	}
+	quote(t + p->key_at, p->key_len, q, sizeof q);
+	errmsg_set(why, whylen, "unknown setting '%s' (the settings are theme and bell)",
+	           q);
+	return -2;
+}
+
+/* Takes what line i sets, if anything; returns whether it is bad. */
+static bool take_line(struct settings *s, size_t i, char *why, size_t whylen)
+{
+	struct parsed p;
+	int value = 0;
+	int k = parse_line(s->linev[i].text, s->linev[i].len, &p, &value, why, whylen);
+
+	if (k == KEY_THEME) {
+		s->theme = value;
+		s->theme_line = (long)i;
+	} else if (k == KEY_BELL) {
+		s->ring = value;
+		s->bell_line = (long)i;
+	}
+	return k == -2;
+}
+
+int settings_parse(struct settings *s, const char *text, size_t len, const char *name,
+                   char *err, size_t errlen)
+{
+	char why[256], first[512] = "";
+	size_t at = 0;
+	int bad = 0;
+
+	forget(s);
+	while (at < len) {
+		const char *nl = memchr(text + at, '\n', len - at);
+		size_t end = nl ? (size_t)(nl - text) : len;
+
+		if (add_line(s, text + at, end - at) < 0) {
+			forget(s);
+			return -1;
+		}
+		if (take_line(s, s->nlines - 1, why, sizeof why) && bad++ == 0)
+			snprintf(first, sizeof first, "%s:%zu: %s; ignored", name,
+			         s->nlines, why);
+		at = end + 1;
+	}
+	if (bad == 1)
+		errmsg_set(err, errlen, "%s", first);
+	else if (bad > 1)
+		errmsg_set(err, errlen, "%s (and %d more bad line%s)", first, bad - 1,
+		           bad > 2 ? "s" : "");
+	return bad;
+}
+
+char *settings_format(const struct settings *s, size_t *len)
+{
+	size_t total = 0, at = 0;
+	char *out;
+
+	for (size_t i = 0; i < s->nlines; i++)
+		total += s->linev[i].len + 1;
+	out = malloc(total + 1);
+	if (!out)
+		return NULL;
+	for (size_t i = 0; i < s->nlines; i++) {
+		memcpy(out + at, s->linev[i].text, s->linev[i].len);
+		at += s->linev[i].len;
+		out[at++] = '\n';
+	}
+	out[at] = '\0';
+	*len = at;
+	return out;
+}
+
+int settings_set(struct settings *s, const char *key, const char *value, char *err,
+                 size_t errlen)
+{
+	char line[512], why[256];
+	struct parsed p;
+	int k, v;
+
+	snprintf(line, sizeof line, "%s = %s", key, value);
+	k = parse_line(line, strlen(line), &p, &v, why, sizeof why);
+	if (k < 0 || strchr(line, '\n') || p.comment_at != strlen(line)) {
+		errmsg_set(err, errlen, "%s", k == -2 ? why : "not a setting");
+		return -1;
+	}
+	long at = k == KEY_THEME ? s->theme_line : s->bell_line;
+
+	if (at < 0) {
+		if (add_line(s, line, strlen(line)) < 0) {
+			errmsg_set(err, errlen, "out of memory");
+			return -1;
+		}
+		at = (long)s->nlines - 1;
+	} else {
+		/* The line's own comment stays after the new value. */
+		struct settings_line *l = &s->linev[at];
+		int old_value;
+
+		parse_line(l->text, l->len, &p, &old_value, why, sizeof why);
+		size_t keep = l->len - p.comment_at, n = strlen(line);
+		char *text = malloc(n + keep + 1);
+
+		if (!text) {
+			errmsg_set(err, errlen, "out of memory");
+			return -1;
+		}
+		memcpy(text, line, n);
+		memcpy(text + n, l->text + p.comment_at, keep);
+		text[n + keep] = '\0';
+		free(l->text);
+		*l = (struct settings_line){text, n + keep};
+	}
+	take_line(s, (size_t)at, why, sizeof why);
+	return 0;
+}
+
+int settings_theme(const struct settings *s)
+{
+	return s->theme;
+}
+
+bool settings_bell(const struct settings *s)
+{
+	return s->ring != 0;
+}
+
+int settings_load(struct settings *s, char *err, size_t errlen)
+{
+	char why[4600], *text, *target;
+	const char *unread = NULL;
+	size_t len = 0;
+	int bad;
+
+	forget(s);
+	if (!s->path)
+		return 0;
+	s->refusal[0] = '\0';
+	target = fileio_target(s->path, why, sizeof why);
+	if (!target) {
+		/* A link that leads nowhere, or a path that cannot be followed. */
+		errmsg_set(s->refusal, sizeof s->refusal, "%s", why);
+		errmsg_set(err, errlen, "%s; settings are not saved, it is left as it is",
+		           why);
+		return -1;
+	}
+	fileio_remove_stale(target);
+	text = fileio_read(target, &len, &unread);
+	free(target);
+	if (text && len > SETTINGS_MAX_BYTES) {
+		free(text);
+		text = NULL;
+		unread = "larger than 64 KiB, not a config file";
+	}
+	if (!text && !unread)
+		return 0;
+	if (!text) {
+		errmsg_set(s->refusal, sizeof s->refusal,
+		           "%s could not be read (%s), so it is left as it is", s->path,
+		           unread);
+		errmsg_set(err, errlen,
+		           "%s: %s; settings are not saved, the file is left as it is",
+		           s->path, unread);
+		return -1;
+	}
+	bad = settings_parse(s, text, len, s->path, err, errlen);
+	free(text);
+	if (bad < 0) {
+		errmsg_set(s->refusal, sizeof s->refusal, "%s", strerror(ENOMEM));
+		errmsg_set(err, errlen, "%s: %s", s->path, strerror(ENOMEM));
+	}
+	return bad;
+}
+
+int settings_save(const struct settings *s, char *err, size_t errlen)
+{
+	char *text, *target;
+	size_t len;
+	int rc;
+
+	if (s->refusal[0]) {
+		errmsg_set(err, errlen, "%s", s->refusal);
+		return -1;
+	}
+	if (!s->path) {
+		errmsg_set(err, errlen, "settings are kept in memory only");
+		return -1;
+	}
+	if (fileio_make_dirs(s->dir, err, errlen) < 0)
+		return -1;
+	target = fileio_target(s->path, err, errlen);
+	if (!target)
+		return -1;
+	text = settings_format(s, &len);
+	if (!text) {
+		errmsg_set(err, errlen, "out of memory");
+		free(target);
+		return -1;
+	}
+	rc = fileio_replace(target, text, len, err, errlen);
+	free(text);
+	free(target);
+	return rc;
+}

@@ -1,0 +1,126 @@
+/* The settings a user writes once: the config file, parsed, kept line by line, saved. */
+#ifndef NQ_SETTINGS_H
+#define NQ_SETTINGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * The file is plain text, one setting a line:
+ *
+ *     # how the board looks: calm, wood, night or contrast
+ *     theme = night
+ *     bell = off          # no bell on a solved board
+ *
+ * A # starts a comment to the end of the line; blank lines and blanks
+ * around the key, the = and the value do not count.  The settings:
+ *
+ *     theme   calm, wood, night or contrast (enum settings_theme)
+ *     bell    on or off: whether a solved board rings the bell (default on)
+ *
+ * A setting given twice takes its last value.  Any other line (no =, an
+ * unknown setting, a value not allowed, a NUL byte) is a bad line: it is
+ * ignored, kept as it is, and reported.
+ */
+
+/* The file inside the directory. */
+#define SETTINGS_FILE "config"
+
+/* The colour themes of the board, in the order a key cycles through them. */
+enum settings_theme {
+	SETTINGS_THEME_CALM,
+	SETTINGS_THEME_WOOD,
+	SETTINGS_THEME_NIGHT,
+	SETTINGS_THEME_CONTRAST,
+	SETTINGS_THEMES
+};
+
+/* A theme's name ("calm"), and the theme of a name (-1 when none is). */
+const char *settings_theme_name(enum settings_theme t);
+int settings_theme_from_name(const char *name);
+
+/* The names of the themes for a message: "calm, wood, night or contrast". */
+const char *settings_theme_names(void);
+
+/* One line of the file as it was read (without its newline), or as set. */
+struct settings_line {
+	char *text;
+	size_t len;
+};
+
+struct settings {
+	char *path, *dir;   /* the file and its directory; NULL: kept in memory only */
+	char refusal[1024]; /* why settings_save must not write the file; "" if it may */
+	struct settings_line *linev;
+	size_t nlines, caplines;
+	int theme; /* enum settings_theme, or -1 when not set */
+	int ring;  /* the bell: 1 on, 0 off, -1 when not set */
+	/* The line that set each, or -1, so that a new value replaces it there. */
+	long theme_line, bell_line;
+};
+
+/*
+ * Where the file lives: $XDG_CONFIG_HOME/nqueens/config when XDG_CONFIG_HOME
+ * is an absolute path, else $HOME/.config/nqueens/config.  Returns 0, or -1
+ * with the reason in err when neither is set or the path is too long.
+ */
+int settings_default_path(char *buf, size_t len, char *err, size_t errlen);
+
+/*
+ * Empty settings kept in path (NULL: settings_default_path; when that fails
+ * too, in memory only, with the reason in refusal).  Nothing is read yet.
+ * Returns 0, or -1 when out of memory.
+ */
+int settings_init(struct settings *s, const char *path);
+void settings_free(struct settings *s);
+
+/*
+ * Replaces the settings with those of text (len bytes, the whole file).
+ * Returns how many lines are bad; the first is told in err, "NAME:LINE:
+ * what is wrong; ignored", with "(and K more bad lines)" after it when
+ * there are others.  name is the file named in messages.  -1 when out of
+ * memory.
+ *
+ * Every line is kept as it was, so that settings_format gives back the text
+ * read (with a newline after the last line, if it had none): a user's
+ * comments, order and bad lines survive a save.
+ */
+int settings_parse(struct settings *s, const char *text, size_t len, const char *name,
+                   char *err, size_t errlen);
+
+/* The text of the file, NUL-terminated, its length in *len, to free(); NULL
+ * when out of memory. */
+char *settings_format(const struct settings *s, size_t *len);
+
+/*
+ * Sets a setting: the line that set it before gets the new value (and keeps
+ * its comment), else a line "key = value" is added at the end.  Returns 0,
+ * or -1 with the reason in err for an unknown key or a value not allowed.
+ */
+int settings_set(struct settings *s, const char *key, const char *value, char *err,
+                 size_t errlen);
+
+/* The theme set (enum settings_theme), or -1; whether the bell rings (on by default). */
+int settings_theme(const struct settings *s);
+bool settings_bell(const struct settings *s);
+
+/*
+ * Reads the file.  Returns 0 when it was read whole or does not exist, the
+ * number of bad lines (reported in err as settings_parse does, with the
+ * file's path) when some were ignored.  Temporary files a killed save left
+ * are removed first.  A file that exists but cannot be read (no permission,
+ * a directory, larger than 64 KiB, a link that leads nowhere) gives -1 with
+ * the reason in err: it is left as it is and settings_save refuses to write
+ * over it for as long as s lives.  Either way s is usable.
+ */
+int settings_load(struct settings *s, char *err, size_t errlen);
+
+/*
+ * Writes the file atomically (a temporary file renamed over it), creating
+ * its directory; through a symbolic link, to what it leads to.  Returns 0,
+ * or -1 with the reason in err: always so after a load that could not read
+ * the file, and for settings kept in memory only.
+ */
+int settings_save(const struct settings *s, char *err, size_t errlen);
+
+#endif
