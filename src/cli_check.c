@@ -224,8 +224,10 @@ static int check_lines(FILE *in, const char *name, struct verdicts *out)
 		         rd.lineno);
 		rc = check_one(out, &p, where);
 		board_free(&p);
-		if (rc == CLI_USAGE)
+		if (rc == CLI_USAGE) {
+			lines_free(&rd);
 			return rc;
+		}
 		if (rc != CLI_OK)
 			status = CLI_NO;
 	}
