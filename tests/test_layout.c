@@ -68,6 +68,10 @@ static void test_gaps(void **state)
 		r[i].gap = 1;
 	layout_share(r, 3, 10, 9);
 	assert_int_equal(r[0].gapped + r[1].gapped + r[2].gapped, 0);
+	/* Wanted but not given: the first shown wants none. */
+	assert_int_equal(r[0].missed, 0);
+	assert_int_equal(r[1].missed, 1);
+	assert_int_equal(r[2].missed, 1);
 	assert_int_equal(r[0].at, 10);
 	assert_int_equal(r[1].at, 13);
 	assert_int_equal(r[2].at, 16);
@@ -141,10 +145,20 @@ static void test_compare(void **state)
 	memcpy(b, a, sizeof b);
 	b[1].size = 3;
 	assert_true(layout_compare(a, b, 2) < 0);
-	/* Then gaps, then room to what grows. */
+	/* A region narrower than it wants is as far from it as a line short. */
 	memcpy(b, a, sizeof b);
-	b[1].gapped = 1;
+	b[1].narrow = 1;
+	assert_true(layout_compare(a, b, 2) < 0);
+	b[1].narrow = 0;
+	b[1].size = 3;
+	a[1].narrow = 1;
+	assert_int_equal(layout_compare(a, b, 2), 0);
+	a[1].narrow = 0;
+	/* Then the fewer gaps missed, then room to what grows. */
+	memcpy(b, a, sizeof b);
+	a[1].missed = 1;
 	assert_true(layout_compare(b, a, 2) < 0);
+	a[1].missed = 0;
 	a[0].grow = b[0].grow = 1;
 	memcpy(b, a, sizeof b);
 	b[0].size = 9;
@@ -287,7 +301,8 @@ static void test_board_large(void **state)
 		assert_int_equal(p[i].at.h, pf);
 		assert_true(p[i].at.w >= p[i].pref_w);
 	}
-	/* Squares of 12x6: the largest that fit 56 lines. */
+	/* Squares of 12x6: the largest that fit 56 lines; the listing not squeezed. */
+	assert_true(p[P_LISTING].at.w >= 50);
 	assert_int_equal(b.at.h, 49);
 	assert_int_equal(b.at.w, 98);
 }

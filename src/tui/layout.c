@@ -33,7 +33,7 @@ void layout_share(struct layout_region *r, int count, int start, int span)
 	count = by_prio(r, count, order);
 	for (int i = 0; i < count; i++) {
 		r[i].shown = false;
-		r[i].size = r[i].gapped = 0;
+		r[i].size = r[i].gapped = r[i].missed = 0;
 		r[i].at = -1;
 	}
 	/* Each its minimum, or nothing: a region is never shown cut. */
@@ -64,9 +64,13 @@ void layout_share(struct layout_region *r, int count, int start, int span)
 
 		for (int i = 0; i < order[k] && !above; i++)
 			above = r[i].size > 0;
-		if (g->size > 0 && above && g->gap > 0 && g->gap <= left) {
+		if (g->size <= 0 || !above || g->gap <= 0)
+			continue;
+		if (g->gap <= left) {
 			g->gapped = g->gap;
 			left -= g->gap;
+		} else {
+			g->missed = g->gap;
 		}
 	}
 	for (int i = 0; i < count; i++)
@@ -109,7 +113,7 @@ static int deficit(const struct layout_region *g)
 {
 	if (!g->shown)
 		return 0;
-	return g->pref > g->size ? g->pref - g->size : 0;
+	return (g->pref > g->size ? g->pref - g->size : 0) + g->narrow;
 }
 
 int layout_compare(const struct layout_region *a, const struct layout_region *b,
@@ -129,13 +133,13 @@ int layout_compare(const struct layout_region *a, const struct layout_region *b,
 			return da < db ? -1 : 1;
 	}
 	for (int i = 0; i < count; i++) {
-		ga += a[i].gapped;
-		gb += b[i].gapped;
+		ga += a[i].missed;
+		gb += b[i].missed;
 		wa += a[i].shown ? (long long)a[i].size * a[i].grow : 0;
 		wb += b[i].shown ? (long long)b[i].size * b[i].grow : 0;
 	}
 	if (ga != gb)
-		return ga > gb ? -1 : 1;
+		return ga < gb ? -1 : 1;
 	if (wa != wb)
 		return wa > wb ? -1 : 1;
 	return 0;
@@ -217,6 +221,8 @@ static void column(struct trial *t, struct cache *c, const struct layout_panel *
 		if (idx[j] < 0)
 			continue;
 		t->score[1 + idx[j]] = r[j];
+		if (w < p[idx[j]].pref_w)
+			t->score[1 + idx[j]].narrow = p[idx[j]].pref_w - w;
 		if (r[j].shown)
 			t->at[idx[j]] = (struct layout_rect){r[j].at, x, r[j].size, w};
 	}
@@ -240,6 +246,9 @@ static void try_one(struct trial *t, struct cache *c, const struct layout_board 
 	        .shown = s >= b->whole,
 	        .size = bh,
 	};
+	/* Narrower than readable counts against it as a panel too narrow does. */
+	if (s < b->readable && b->readable < b->nsizes && b->sizes[b->readable].w > bw)
+		t->score[0].narrow = b->sizes[b->readable].w - bw;
 	for (int i = 0; i < np; i++)
 		t->score[1 + i] = (struct layout_region){.prio = p[i].prio};
 	/* The columns beside the board, across: the last takes what is left. */

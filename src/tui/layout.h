@@ -10,16 +10,19 @@
  * what each gets.
  */
 struct layout_region {
-	int min;  /* the least it can be shown in; 0: it may be empty */
-	int pref; /* the size it wants, at least min */
-	int prio; /* the order regions are served in, 0 first */
-	int grow; /* its weight in what is left once every region has its pref */
-	int gap;  /* blank lines before it when a region is shown before it */
+	int min;    /* the least it can be shown in; 0: it may be empty */
+	int pref;   /* the size it wants, at least min */
+	int prio;   /* the order regions are served in, 0 first */
+	int grow;   /* its weight in what is left once every region has its pref */
+	int gap;    /* blank lines before it when a region is shown before it */
+	int narrow; /* how many columns short of its preferred width it is, for
+	               layout_compare: each counts as a line short of its pref */
 
 	/* Set by layout_share. */
 	bool shown; /* it got its minimum */
 	int size;   /* what it got, from min up; 0 when not shown */
 	int gapped; /* the blank lines it got before it */
+	int missed; /* and those of its gap it did not get */
 	int at;     /* where it starts, after its gap; -1 when not shown */
 };
 
@@ -37,7 +40,7 @@ void layout_share(struct layout_region *r, int count, int start, int span);
  * Which of two sharings of the same regions (the same count, in the same
  * order) serves them better, by the rounds of layout_share: in order of
  * priority, a region shown beats one not shown; then, in the same order,
- * the one nearer its preferred size; then the more gaps given; then the
+ * the one nearer its preferred size (and width); then the more gaps given; then the
  * more room to the regions that grow.  Negative when a is better, positive
  * when b is, 0 when they are as good.
  */
@@ -58,7 +61,7 @@ struct layout_rect {
  */
 struct layout_board {
 	int nsizes;
-	struct {
+	struct layout_size {
 		int h, w;
 	} sizes[LAYOUT_SIZES_MAX]; /* smallest first */
 	int whole;    /* the first size that shows all of it (before: it scrolls) */
