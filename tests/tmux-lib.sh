@@ -525,13 +525,16 @@ expect_board() {
 }
 
 # pseudo_lit: the line of Watch's listing that is lit (drawn after a ">" in
-# the listing's first column, under its title), without trailing blanks;
-# else how many lines are lit.
+# the listing's first column, under its title), without trailing blanks and
+# without what a panel beside the listing shows on that line (after three
+# blanks: the listing has none between words); else how many lines are lit.
 pseudo_lit() {
 	screen | LC_ALL=C sed "$utf8_to_ascii" | LC_ALL=C awk '
 		x == 0 && (i = index($0, "Pseudocode: ")) > 0 { x = i; next }
 		x > 0 && substr($0, x, 1) == ">" {
 			t = substr($0, x + 1)
+			if (match(t, /[^ ]   /))
+				t = substr(t, 1, RSTART)
 			sub(/ +$/, "", t)
 			lit[++k] = t
 		}

@@ -167,6 +167,7 @@ static int restart(struct watch *w, char *err, size_t errlen)
 	w->cells = cells;
 	w->total = 0;
 	w->nconf = 0;
+	w->tree_lines = -1;
 	w->playing = false;
 	/* A search quick to run once ahead shows how far through it the viewer is. */
 	if (ahead_quick(w)) {
