@@ -362,6 +362,59 @@ static void test_board_absent(void **state)
 	assert_true(p[P_COUNTERS].shown && p[P_STACK].shown);
 }
 
+/* A fake board of n squares a side, squares from 1x1 to 14x7, labels 2 wide. */
+static int fake_fit(void *ctx, int h, int w, struct layout_size *got)
+{
+	static const int sq[][2] = {{14, 7}, {12, 6}, {10, 5}, {8, 4}, {6, 3},
+	                            {4, 2},  {3, 1},  {2, 1},  {1, 1}};
+	int n = *(int *)ctx;
+
+	for (int i = 0; i < 9; i++) {
+		if (n * sq[i][0] + 2 <= w && n * sq[i][1] + 1 <= h) {
+			got->h = n * sq[i][1] + 1;
+			got->w = n * sq[i][0] + 2;
+			return 1;
+		}
+	}
+	/* Scrolls: one-column squares, as many ranks and files as fit. */
+	if (w < 3 || h < 2)
+		return -1;
+	got->h = h;
+	got->w = w - 2 < n ? w : n + 2;
+	return 0;
+}
+
+static void test_board_sizes(void **state)
+{
+	struct layout_board b;
+	int n = 8;
+
+	(void)state;
+	layout_board_sizes(&b, 56, 200, fake_fit, &n);
+	/* Every square size that fits, the narrow ones at 9 lines too. */
+	assert_int_equal(b.nsizes, 8);
+	assert_int_equal(b.whole, 0);
+	assert_int_equal(b.readable, 0);
+	assert_int_equal(b.sizes[0].h, 9);
+	assert_int_equal(b.sizes[0].w, 10);
+	assert_int_equal(b.sizes[1].w, 18);
+	assert_int_equal(b.sizes[2].w, 26);
+	assert_int_equal(b.sizes[3].h, 17);
+	assert_int_equal(b.sizes[7].h, 49);
+	assert_int_equal(b.sizes[7].w, 98);
+	for (int i = 1; i < b.nsizes; i++)
+		assert_true(b.sizes[i].h > b.sizes[i - 1].h ||
+		            (b.sizes[i].h == b.sizes[i - 1].h &&
+		             b.sizes[i].w > b.sizes[i - 1].w));
+	/* Too short to show whole: the widths it scrolls in, none whole. */
+	n = 20;
+	layout_board_sizes(&b, 8, 40, fake_fit, &n);
+	assert_true(b.nsizes > 1);
+	assert_int_equal(b.whole, b.nsizes);
+	for (int i = 0; i < b.nsizes; i++)
+		assert_true(b.sizes[i].h == 8 && b.sizes[i].w <= 22);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -375,6 +428,7 @@ int main(void)
 	        cmocka_unit_test(test_board_large),
 	        cmocka_unit_test(test_board_every_size),
 	        cmocka_unit_test(test_board_absent),
+	        cmocka_unit_test(test_board_sizes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -145,6 +145,57 @@ int layout_compare(const struct layout_region *a, const struct layout_region *b,
 	return 0;
 }
 
+/* Adds a size unless it is there already; keeps the list smallest first. */
+static void add_size(struct layout_board *b, struct layout_size got)
+{
+	int i = b->nsizes;
+
+	if (b->nsizes == LAYOUT_SIZES_MAX)
+		return;
+	for (int k = 0; k < b->nsizes; k++)
+		if (b->sizes[k].h == got.h && b->sizes[k].w == got.w)
+			return;
+	while (i > 0 && (b->sizes[i - 1].h > got.h ||
+	                 (b->sizes[i - 1].h == got.h && b->sizes[i - 1].w > got.w))) {
+		b->sizes[i] = b->sizes[i - 1];
+		i--;
+	}
+	b->sizes[i] = got;
+	b->nsizes++;
+}
+
+void layout_board_sizes(struct layout_board *b, int maxh, int maxw, layout_fit_fn *fit,
+                        void *ctx)
+{
+	const int widths[] = {12,       16,        24,        32,        48,        64,
+	                      maxw / 2, maxw - 52, maxw - 30, maxw - 25, maxw - 18, maxw};
+	struct layout_size got;
+
+	memset(b, 0, sizeof *b);
+	/* From the tallest down; at each height, narrower until it is shorter. */
+	for (int h = maxh; h >= 1;) {
+		int w = maxw, top = 0;
+
+		while (w >= 1 && fit(ctx, h, w, &got) == 1 && got.h <= h && got.w <= w &&
+		       (!top || got.h == top)) {
+			top = got.h;
+			add_size(b, got);
+			w = got.w - 1;
+		}
+		if (!top)
+			break;
+		h = top - 1;
+	}
+	if (b->nsizes > 0)
+		return;
+	for (size_t i = 0; i < sizeof widths / sizeof *widths; i++)
+		if (widths[i] >= 1 && widths[i] <= maxw && maxh >= 1 &&
+		    fit(ctx, maxh, widths[i], &got) >= 0 && got.h <= maxh &&
+		    got.w <= widths[i])
+			add_size(b, got);
+	b->whole = b->readable = b->nsizes;
+}
+
 /* What a panel measured at a width, kept for the other arrangements. */
 struct measured {
 	int width, min, pref;

@@ -74,6 +74,23 @@ struct layout_board {
 };
 
 /*
+ * What something drawn at fixed sizes takes in a rectangle of h lines and
+ * w columns, into *got: 1 when all of it shows, 0 when a part of it does
+ * (it scrolls), -1 when none.
+ */
+typedef int layout_fit_fn(void *ctx, int h, int w, struct layout_size *got);
+
+/*
+ * Lists the sizes fit gives within maxh lines and maxw columns: every size
+ * that shows it whole (each height, and at each height the narrower ones),
+ * smallest first; when none does, the sizes it scrolls in at widths from a
+ * dozen columns to maxw.  Sets whole; readable is the first size, for the
+ * screen to change.
+ */
+void layout_board_sizes(struct layout_board *b, int maxh, int maxw, layout_fit_fn *fit,
+                        void *ctx);
+
+/*
  * A panel: text whose lines depend on the width of its column, which
  * measure tells, with how many it needs at least and how many it wants.
  */
