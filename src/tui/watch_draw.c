@@ -379,7 +379,11 @@ struct view {
 	struct watch *w;
 	enum levels kind;
 	struct tree *tree; /* up to the event shown */
+	int rows;          /* the lines of the body, under the progress line */
 };
+
+/* The fewest lines of a listing too long for the window: the title and a few. */
+#define PSEUDO_PART_LINES 6
 
 /* The panels, in the order a column stacks them. */
 enum panel { PANEL_PSEUDO, PANEL_COUNTERS, PANEL_STACK, PANEL_LEVELS, PANELS };
@@ -431,7 +435,11 @@ static int pseudo_lines(const struct watch *w, int width, int *blank)
 	return lines;
 }
 
-/* The listing whole, its title first: blank lines are what it can do without. */
+/*
+ * The listing whole, its title first: blank lines are what it can do
+ * without.  A listing longer than the window can ever show whole at that
+ * width makes do with a few lines round the lit one.
+ */
 static void pseudo_measure(const void *ctx, int width, int *min, int *pref)
 {
 	const struct view *v = ctx;
@@ -439,6 +447,8 @@ static void pseudo_measure(const void *ctx, int width, int *min, int *pref)
 
 	*pref = 1 + lines;
 	*min = 1 + lines - blank;
+	if (*min > v->rows)
+		*min = PSEUDO_PART_LINES < *min ? PSEUDO_PART_LINES : *min;
 }
 
 /*
@@ -688,90 +698,43 @@ static void draw_footer(struct watch *w, char *said, size_t len)
 	text_keys(hints, keymap_hints(&watch_keymap, 0, hints, 32), "? help  q quit");
 }
 
+/* The board in a rectangle, for the layout. */
+static int board_fit(void *ctx, int h, int w, struct layout_size *got)
+{
+	return boardview_fit(ctx, h, w, &got->h, &got->w);
+}
+
 /*
- * The sizes the board can be drawn at in the body, whole, smallest first:
- * each height boardview lays it out at, and at each height the narrower
- * squares too.  A board too large to show whole scrolls in one of a few
- * widths, and one too large for squares is an overview, about twice as
- * wide as tall.
+ * The sizes the board can be drawn at in the body, smallest first; a board
+ * too large for squares is an overview, about twice as wide as tall.  It
+ * reads well from squares two columns wide, and grows beyond that only
+ * once every panel has what it wants.
  */
 static void board_sizes(struct watch *w, struct layout_board *b, struct layout_rect area)
 {
-	struct boardview bv = w->bv;
-
-	memset(b, 0, sizeof *b);
-	bv.n = w->n;
-	bv.cells = w->cells;
-	bv.top = area.y;
-	bv.left = area.x;
-	for (int h = area.h; h >= 2 && w->n <= CELLS_MAX_N;) {
-		int width = area.w, top_h = 0;
-
-		for (;;) {
-			bv.height = h;
-			bv.width = width;
-			bv.first_file = bv.first_rank = 0;
-			if (boardview_layout(&bv) < 0 || bv.files < w->n ||
-			    bv.ranks < w->n || b->nsizes == LAYOUT_SIZES_MAX)
+	if (w->n <= CELLS_MAX_N) {
+		w->bv.n = w->n;
+		w->bv.cells = w->cells;
+		w->bv.show_cursor = false;
+		w->bv.top = area.y;
+		w->bv.left = area.x;
+		layout_board_sizes(b, area.h, area.w, board_fit, &w->bv);
+		b->readable = b->nsizes;
+		for (int i = b->whole; i < b->nsizes; i++) {
+			if (b->sizes[i].w >= 2 * w->n + 1) {
+				b->readable = i;
 				break;
-			if (top_h && bv.ranks * bv.ch + 1 < top_h)
-				break;
-			top_h = bv.ranks * bv.ch + 1;
-			b->sizes[b->nsizes].h = top_h;
-			b->sizes[b->nsizes].w = bv.label_w + bv.files * bv.cw;
-			width = b->sizes[b->nsizes++].w - 1;
+			}
 		}
-		if (!top_h)
-			break;
-		h = top_h - 1;
-	}
-	/* Smallest first: by height, then width. */
-	for (int i = 1; i < b->nsizes; i++)
-		for (int j = i; j > 0 && (b->sizes[j].h < b->sizes[j - 1].h ||
-		                          (b->sizes[j].h == b->sizes[j - 1].h &&
-		                           b->sizes[j].w < b->sizes[j - 1].w));
-		     j--) {
-			struct layout_size t = b->sizes[j];
-
-			b->sizes[j] = b->sizes[j - 1];
-			b->sizes[j - 1] = t;
-		}
-	/*
-	 * Readable: squares at least two columns wide; the board grows beyond
-	 * that only once every panel has what it wants.
-	 */
-	b->readable = b->nsizes;
-	for (int i = 0; i < b->nsizes && b->readable == b->nsizes; i++)
-		if (b->sizes[i].w >= 2 * w->n + 1)
-			b->readable = i;
-	if (b->nsizes > 0)
 		return;
-	/* Not whole at any size: it scrolls, or it is an overview. */
-	const int widths[] = {12,          16,          24,         32,
-	                      48,          64,          area.w / 2, area.w - 52,
-	                      area.w - 30, area.w - 25, area.w - 18};
-	int minh, minw;
-
-	boardview_min_size(w->n, &minh, &minw);
-	for (size_t i = 0; i < sizeof widths / sizeof *widths; i++) {
-		int bw = widths[i];
-
-		if (w->n > CELLS_MAX_N && bw > 2 * area.h + 2)
-			bw = 2 * area.h + 2;
-		if (w->n <= CELLS_MAX_N && bw > minw)
-			bw = minw;
-		if (bw < 8 || bw > area.w)
-			continue;
+	}
+	memset(b, 0, sizeof *b);
+	for (int bw = 12;
+	     bw <= area.w && bw <= 2 * area.h + 2 && b->nsizes < LAYOUT_SIZES_MAX;
+	     bw += bw / 4) {
 		b->sizes[b->nsizes].h = area.h;
 		b->sizes[b->nsizes++].w = bw;
 	}
-	for (int i = 1; i < b->nsizes; i++)
-		for (int j = i; j > 0 && b->sizes[j].w < b->sizes[j - 1].w; j--) {
-			struct layout_size t = b->sizes[j];
-
-			b->sizes[j] = b->sizes[j - 1];
-			b->sizes[j - 1] = t;
-		}
 	b->whole = b->readable = b->nsizes;
 }
 
@@ -867,8 +830,8 @@ void watch_draw(void *self)
 {
 	struct watch *w = self;
 	static struct tree tree;
-	struct view v = {w, levels_kind(w), &tree};
 	struct layout_rect area = {2, 0, LINES - 4, COLS};
+	struct view v = {w, levels_kind(w), &tree, area.h};
 	struct layout_board b;
 	struct layout_panel p[PANELS] = {
 	        [PANEL_PSEUDO] = {.present = w->show_pseudo,
@@ -939,9 +902,6 @@ void watch_draw(void *self)
 		if (w->n > CELLS_MAX_N) {
 			draw_overview(w, b.at);
 		} else {
-			w->bv.n = w->n;
-			w->bv.cells = w->cells;
-			w->bv.show_cursor = false;
 			w->bv.top = b.at.y;
 			w->bv.left = b.at.x;
 			w->bv.height = b.at.h;
