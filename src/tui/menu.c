@@ -70,7 +70,7 @@ static const struct keymap_row main_rows[] = {
         {MENU_UP,
          {KEY(UP), KCHAR('k'), KMOUSE(WHEEL_UP)},
          "choose",
-         {{0, "Up/Down choose"}}},
+         {{KEYMAP_MORE, "Up/Down choose"}}},
         {MENU_DOWN, {KEY(DOWN), KCHAR('j'), KMOUSE(WHEEL_DOWN)}, NULL, {}},
         {MENU_OPEN, {KEY(ENTER), KCHAR(' ')}, "open", {{0, "Enter open"}}},
         {MENU_SMALLER,
@@ -84,7 +84,10 @@ static const struct keymap_row main_rows[] = {
 static const struct keymap main_keys = KEYMAP(main_rows);
 
 static const struct keymap_row puzzle_rows[] = {
-        {MENU_UP, {KEY(UP), KCHAR('k'), KMOUSE(WHEEL_UP)}, "choose", {}},
+        {MENU_UP,
+         {KEY(UP), KCHAR('k'), KMOUSE(WHEEL_UP)},
+         "choose",
+         {{KEYMAP_MORE, "Up/Down choose"}}},
         {MENU_DOWN, {KEY(DOWN), KCHAR('j'), KMOUSE(WHEEL_DOWN)}, NULL, {}},
         {MENU_PAGE_UP, {KEY(PAGEUP)}, NULL, {}},
         {MENU_PAGE_DOWN, {KEY(PAGEDOWN)}, NULL, {}},

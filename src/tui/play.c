@@ -131,16 +131,28 @@ static const struct keymap_row key_rows[] = {
          {{0, "Space place"}}},
         {PLAY_CLICK, {KMOUSE(BUTTON_LEFT)}, "place or remove a queen there", {}},
         {PLAY_UNDO, {KCHAR('u')}, "undo", {{0, "u undo"}}},
-        {PLAY_REDO, {KCTRL('r'), KCHAR('U')}, "redo", {}},
-        {PLAY_CLEAR, {KCHAR('c')}, "clear the board (given queens stay)", {}},
-        {PLAY_SMALLER, {KCHAR('['), KCHAR('-')}, "smaller or larger board", {}},
+        {PLAY_REDO, {KCTRL('r'), KCHAR('U')}, "redo", {{KEYMAP_MORE, "^R redo"}}},
+        {PLAY_CLEAR,
+         {KCHAR('c')},
+         "clear the board (given queens stay)",
+         {{KEYMAP_MORE, "c clear"}}},
+        {PLAY_SMALLER,
+         {KCHAR('['), KCHAR('-')},
+         "smaller or larger board",
+         {{KEYMAP_MORE, "[/] size"}}},
         {PLAY_LARGER, {KCHAR(']'), KCHAR('+'), KCHAR('=')}, NULL, {}},
         {PLAY_HINT,
          {KCHAR('t')},
          "hint: a square that keeps it solvable",
          {{0, "t hint"}}},
-        {PLAY_WATCH, {KCHAR('w')}, "watch the search go on from this position", {}},
-        {PLAY_BROWSE, {KCHAR('b')}, "when solved: browse the solutions, at this one", {}},
+        {PLAY_WATCH,
+         {KCHAR('w')},
+         "watch the search go on from this position",
+         {{KEYMAP_MORE, "w watch"}}},
+        {PLAY_BROWSE,
+         {KCHAR('b')},
+         "when solved: browse the solutions, at this one",
+         {{KEYMAP_MORE, "b browse"}}},
         {PLAY_HIDE_HINT, {KEY(ESCAPE)}, "hide the hint", {}},
         {PLAY_LEAVE, {KCHAR('q')}, "leave (asks during a puzzle)", {}},
 };
@@ -808,7 +820,8 @@ static void draw_title(const struct play *p)
 /*
  * The board and the status beside it or under it, by the layout: the board
  * whole first, then the status, then the board readable (squares two
- * lines tall), and the rest to the board.  A tall window keeps the line above the key line for messages.
+ * lines tall), and the rest to the board.  A tall window keeps the line above the key
+ * line for messages.
  */
 static void play_draw(void *self)
 {
