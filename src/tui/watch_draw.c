@@ -379,7 +379,7 @@ struct view {
 	struct watch *w;
 	enum levels kind;
 	struct tree *tree; /* up to the event shown */
-	int rows;          /* the lines of the body, under the progress line */
+	bool pseudo_whole; /* the listing fits the body whole in its widest column */
 };
 
 /* The fewest lines of a listing too long for the window: the title and a few. */
@@ -437,8 +437,8 @@ static int pseudo_lines(const struct watch *w, int width, int *blank)
 
 /*
  * The listing whole, its title first: blank lines are what it can do
- * without.  A listing longer than the window can ever show whole at that
- * width makes do with a few lines round the lit one.
+ * without.  A listing longer than the window can show whole beside the
+ * smallest board makes do with a few lines round the lit one.
  */
 static void pseudo_measure(const void *ctx, int width, int *min, int *pref)
 {
@@ -447,7 +447,7 @@ static void pseudo_measure(const void *ctx, int width, int *min, int *pref)
 
 	*pref = 1 + lines;
 	*min = 1 + lines - blank;
-	if (*min > v->rows)
+	if (!v->pseudo_whole)
 		*min = PSEUDO_PART_LINES < *min ? PSEUDO_PART_LINES : *min;
 }
 
@@ -831,7 +831,7 @@ void watch_draw(void *self)
 	struct watch *w = self;
 	static struct tree tree;
 	struct layout_rect area = {2, 0, LINES - 4, COLS};
-	struct view v = {w, levels_kind(w), &tree, area.h};
+	struct view v = {w, levels_kind(w), &tree, false};
 	struct layout_board b;
 	struct layout_panel p[PANELS] = {
 	        [PANEL_PSEUDO] = {.present = w->show_pseudo,
@@ -895,6 +895,11 @@ void watch_draw(void *self)
 			p[i].pref_w = p[i].min_w;
 	}
 	board_sizes(w, &b, area);
+	{
+		int blank, widest = COLS - (b.nsizes ? b.sizes[0].w : 0) - 1;
+
+		v.pseudo_whole = 1 + pseudo_lines(w, widest, &blank) - blank <= area.h;
+	}
 	/* A narrow window spares a column between the board and the panels. */
 	if (layout_board(&b, p, PANELS, arrangements,
 	                 (int)(sizeof arrangements / sizeof *arrangements), area,
