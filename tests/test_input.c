@@ -510,7 +510,7 @@ enum { ACT_UP, ACT_DOWN, ACT_REDO, ACT_OPEN, ACT_QUIT, ACT_CLICK };
 static const struct keymap_row test_rows[] = {
         {ACT_UP, {KEY(UP), KCHAR('k'), KMOUSE(WHEEL_UP)}, "move", {{0, "arrows move"}}},
         {ACT_DOWN, {KEY(DOWN), KCHAR('j'), KMOUSE(WHEEL_DOWN)}, NULL, {}},
-        {ACT_REDO, {KCTRL('r'), KCHAR('U')}, "redo", {}},
+        {ACT_REDO, {KCTRL('r'), KCHAR('U')}, "redo", {{KEYMAP_MORE, "^R redo"}}},
         {ACT_OPEN,
          {KEY(ENTER), KCHAR(' ')},
          "open",
@@ -563,13 +563,19 @@ static void test_keymap(void **state)
 	keymap_line_keys(&km, 5, line, sizeof line);
 	assert_string_equal(line, "Escape, q");
 
-	/* The key line: each row's first hint for the mode. */
-	assert_int_equal(keymap_hints(&km, 1, hints, 8), 3);
+	/* The key line: each row's first hint for the mode, the more ones last. */
+	assert_int_equal(keymap_hints(&km, 1, hints, 8), 4);
 	assert_string_equal(hints[1], "Enter open");
-	assert_int_equal(keymap_hints(&km, 2, hints, 8), 3);
+	assert_string_equal(hints[2], "q quit");
+	assert_string_equal(hints[3], "^R redo");
+	assert_int_equal(keymap_hints(&km, 2, hints, 8), 4);
 	assert_string_equal(hints[1], "Enter go");
-	assert_int_equal(keymap_hints(&km, 4, hints, 8), 1);
+	assert_int_equal(keymap_hints(&km, 4, hints, 8), 2);
 	assert_string_equal(hints[0], "arrows move");
+	assert_string_equal(hints[1], "^R redo");
+	/* No room for more: the plain ones first. */
+	assert_int_equal(keymap_hints(&km, 1, hints, 2), 2);
+	assert_string_equal(hints[1], "Enter open");
 }
 
 /* A job that runs until it is cancelled, and one that ends by itself. */

@@ -189,6 +189,44 @@ expect_message() {
 	fail "$1" "wanted: $2" "$(screen)"
 }
 
+# panel_lines ANCHOR: the lines of the panel whose first line starts with
+# ANCHOR (a fixed string), read from the column ANCHOR starts in down to the
+# first blank line, each line that text_wrap carried on (indented by two
+# blanks) joined to the one before; without trailing blanks.  The board's
+# glyphs read as ASCII, one column each.
+panel_lines() {
+	screen | LC_ALL=C sed "$utf8_to_ascii" | ANCHOR=$1 LC_ALL=C awk '
+		x == 0 && (i = index($0, ENVIRON["ANCHOR"])) > 0 { x = i }
+		x > 0 {
+			t = substr($0, x)
+			sub(/ +$/, "", t)
+			if (t == "")
+				exit
+			if (k > 0 && t ~ /^  [^ ]/) {
+				sub(/^ +/, "", t)
+				line[k] = line[k] " " t
+			} else {
+				line[++k] = t
+			}
+		}
+		END { for (i = 1; i <= k; i++) print line[i] }'
+}
+
+# expect_panel DESC ANCHOR PATTERN: passes when a line of the panel that
+# starts with ANCHOR (see panel_lines) matches PATTERN in time.
+expect_panel() {
+	i=0
+	while [ $i -lt $patience ]; do
+		if panel_lines "$2" | grep -Eq -- "$3"; then
+			pass "$1"
+			return
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+	fail "$1" "wanted: $3" "$(panel_lines "$2")" "$(screen)"
+}
+
 # expect_screen DESC PATTERN: passes when the pane shows PATTERN in time.
 expect_screen() {
 	if wait_for "$2"; then
@@ -619,13 +657,16 @@ expect_board() {
 }
 
 # pseudo_lit: the line of Watch's listing that is lit (drawn after a ">" in
-# the listing's first column, under its title), without trailing blanks;
-# else how many lines are lit.
+# the listing's first column, under its title), without trailing blanks and
+# without what a panel beside the listing shows on that line (after three
+# blanks: the listing has none between words); else how many lines are lit.
 pseudo_lit() {
 	screen | LC_ALL=C sed "$utf8_to_ascii" | LC_ALL=C awk '
 		x == 0 && (i = index($0, "Pseudocode: ")) > 0 { x = i; next }
 		x > 0 && substr($0, x, 1) == ">" {
 			t = substr($0, x + 1)
+			if (match(t, /[^ ]   /))
+				t = substr(t, 1, RSTART)
 			sub(/ +$/, "", t)
 			lit[++k] = t
 		}

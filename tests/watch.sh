@@ -162,8 +162,8 @@ else
 fi
 expect_screen "the first solution's branch, marked" "a1-b3-c5-d2-e4\*"
 keys n n
-expect_screen "later children on lines of their own" "^ +.b4-c2-d5-e3\*"
-expect_screen "a dead end is crossed" "^ +.b5-c2x"
+expect_screen "later children on lines of their own" "(^|  )[^ -]b4-c2-d5-e3\*"
+expect_screen "a dead end is crossed" "(^|  )[^ -]b5-c2x"
 keys t
 wait_gone "Search tree" && pass "t hides the tree" || fail "t hides the tree" "$(screen)"
 tm resize-window -x 120 -y 40
@@ -220,7 +220,7 @@ keys n
 expect_screen "50x16: the counters whole" "removed: 105( |$)"
 expect_screen "50x16: the key line keeps the help" "\? help  q quit"
 expect_screen "50x16: how far, in percent" "event 2076 of 37519 +5%"
-expect_screen "50x16: the stack says which calls it shows" "Call stack: last [1-9] of 8"
+expect_screen "50x16: the stack says which calls it shows" "(Call s|S)tack: last [1-9] of 8"
 keys '?'
 expect_screen "50x16: the help says what it leaves out" "more in a taller window"
 if screen | grep '^│' | grep -qv '│$'; then
@@ -231,12 +231,12 @@ fi
 keys x
 wait_gone "Watch: keys" >/dev/null
 tm resize-window -x 50 -y 12
-expect_screen "50x12: the counters still whole" "removed: 105  solutions: 1"
+expect_screen "50x12: the counters still whole" "removed: 105 +solutions: 1"
 keys q
 wait_exit
 start 50 12 -- --ascii watch 1000 --algorithm repair
 keys e
-expect_screen "50x12: a large board's overview" "a mark: [0-9]+x[0-9]+ squares"
+expect_screen "50x12: a large board's overview and its scale" "(a )?mark: [0-9]+x[0-9]+( squares)?"
 expect_screen "beside it the counters, whole" "^.* events: 1619$"
 keys q
 wait_exit
@@ -263,9 +263,9 @@ wait_exit
 start 80 24 NO_COLOR=1 -- --ascii watch 6
 expect_screen "ASCII without colour opens" "Watch 6x6"
 keys . . . . . . .
-expect_screen "the square tried, not placed: q and its bracket" "^ *2 +q\]"
+expect_screen "the square tried, not placed: q and its bracket" "^ *2 +(q\]|\[q *\])"
 keys .
-expect_screen "its attacker marked with an exclamation mark" "^ *1 Q!"
+expect_screen "its attacker marked with an exclamation mark" "^ *1 +(Q!|!Q *!)"
 expect_screen "and the square refused crossed" "^ *2 +x( |$)"
 keys n .
 expect_screen "the square just left is a ring" "Last: remove f5"

@@ -81,6 +81,19 @@ int boardview_layout(struct boardview *bv)
 	return 0;
 }
 
+int boardview_fit(const struct boardview *bv, int height, int width, int *h, int *w)
+{
+	struct boardview probe = *bv;
+
+	probe.height = height;
+	probe.width = width;
+	if (boardview_layout(&probe) < 0)
+		return -1;
+	*h = probe.ranks * probe.ch + 1;
+	*w = probe.label_w + probe.files * probe.cw;
+	return probe.files == probe.n && probe.ranks == probe.n;
+}
+
 /* The tint of a square, from its most important layer. */
 static enum theme_tint square_tint(uint16_t f, bool cursor)
 {

@@ -73,4 +73,12 @@ int boardview_overview_draw(struct boardview_overview *ov);
 /* The smallest rectangle that shows an n×n board without scrolling. */
 void boardview_min_size(int n, int *height, int *width);
 
+/*
+ * What the board takes when laid out in a rectangle of height lines and
+ * width columns (its squares, labels and file letters), for a layout to
+ * compare sizes: 1 when it shows whole, 0 when it scrolls, -1 when it
+ * cannot be drawn there.  Draws nothing; bv itself is not changed.
+ */
+int boardview_fit(const struct boardview *bv, int height, int width, int *h, int *w);
+
 #endif

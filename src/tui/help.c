@@ -13,6 +13,11 @@
 #include "text.h"
 #include "theme.h"
 
+/* The fewest columns what a key does is wrapped in, beside the keys. */
+#define HELP_WHAT_MIN 12
+/* The most columns of keys side by side in a wide window. */
+#define HELP_COLS_MAX 3
+
 /* One line of the help: the keys and what they do. */
 struct line {
 	char keys[128];
@@ -38,9 +43,67 @@ static size_t help_lines(const struct keymap *const tables[2], struct line *out,
 	return count;
 }
 
+/*
+ * How the help's lines go in columns of width w: a line's keys, then what
+ * they do wrapped at words beside them, or, in a column too narrow for
+ * that, under them.  The lines each entry takes.
+ */
+static int entry_height(const struct line *e, int keyw, int w)
+{
+	if (keyw + 2 + HELP_WHAT_MIN <= w)
+		return text_wrap_height(w - keyw - 2, 0, e->what);
+	return 1 + text_wrap_height(w - 2, 0, e->what);
+}
+
+/* Draws an entry from line y of a column at x, w wide; returns the lines taken. */
+static int entry_draw(const struct line *e, int keyw, int y, int x, int w)
+{
+	int at = y;
+
+	text_put_in(y, x, keyw < w ? keyw : w, theme_attr(THEME_KEY), e->keys);
+	if (keyw + 2 + HELP_WHAT_MIN <= w)
+		text_wrap(&at, x + keyw + 2, w - keyw - 2, 0, A_NORMAL, "%s", e->what);
+	else
+		text_wrap(&(int){y + 1}, x + 2, w - 2, 0, A_NORMAL, "%s", e->what);
+	return entry_height(e, keyw, w);
+}
+
+/*
+ * The entries in as few columns as show them all in rows lines, each
+ * column w wide: fills first[] with the first entry of each column and
+ * returns the lines of the tallest, or -1 when they do not fit.
+ */
+static int columns_fit(const struct line *e, size_t count, int keyw, int w, int cols,
+                       int rows, size_t *first)
+{
+	int total = 0, tallest = 0, col = 0, used = 0;
+
+	for (size_t i = 0; i < count; i++)
+		total += entry_height(&e[i], keyw, w);
+	/* Columns about as tall as each other, an entry never split. */
+	int target = (total + cols - 1) / cols;
+
+	first[0] = 0;
+	for (size_t i = 0; i < count; i++) {
+		int h = entry_height(&e[i], keyw, w);
+
+		if (used > 0 && used + h > target && col + 1 < cols) {
+			tallest = used > tallest ? used : tallest;
+			first[++col] = i;
+			used = 0;
+		}
+		used += h;
+	}
+	tallest = used > tallest ? used : tallest;
+	for (int c = col + 1; c < cols; c++)
+		first[c] = count;
+	return tallest <= rows ? tallest : -1;
+}
+
 static void help_draw_box(const char *title, const struct line *e, size_t count)
 {
-	int keyw = 0, whatw = 0, w, h, y0, x0;
+	size_t first[HELP_COLS_MAX + 1];
+	int keyw = 0, whatw = 0, cols = 1, colw, rows = -1, w, h, y0, x0;
 
 	for (size_t i = 0; i < count; i++) {
 		if (text_width(e[i].keys) > keyw)
@@ -48,8 +111,26 @@ static void help_draw_box(const char *title, const struct line *e, size_t count)
 		if (text_width(e[i].what) > whatw)
 			whatw = text_width(e[i].what);
 	}
-	w = keyw + whatw + 7;
-	h = (int)count + 4;
+	/* One column if it fits, else side by side; the what wraps when narrow. */
+	for (cols = 1; cols <= HELP_COLS_MAX && rows < 0; cols++) {
+		colw = keyw + 2 + whatw;
+		if (colw > (COLS - 4 - 3 * (cols - 1)) / cols)
+			colw = (COLS - 4 - 3 * (cols - 1)) / cols;
+		if (colw < 8)
+			break;
+		rows = columns_fit(e, count, keyw, colw, cols, LINES - 4, first);
+	}
+	cols--;
+	if (rows < 0) {
+		/* Too many even so: one column, and what it leaves out said. */
+		cols = 1;
+		colw = keyw + 2 + whatw < COLS - 4 ? keyw + 2 + whatw : COLS - 4;
+		rows = LINES - 4;
+		first[1] = count;
+	}
+	first[cols] = count;
+	w = cols * colw + 3 * (cols - 1) + 4;
+	h = rows + 4;
 	if (w > COLS)
 		w = COLS;
 	if (h > LINES)
@@ -72,25 +153,38 @@ static void help_draw_box(const char *title, const struct line *e, size_t count)
 			delwin(box_win);
 		}
 	}
-	text_put(y0, x0 + 2, theme_attr(THEME_TITLE), title);
-	/* Text stays inside the box; a list too long says what it leaves out. */
-	int rows = h - 3, room = w - 6 - keyw;
+	{
+		char t[128];
 
-	for (int i = 0; i < (int)count && i < rows; i++) {
-		int y = y0 + 2 + i;
-
-		if (i == rows - 1 && (int)count > rows) {
-			char more[64];
-
-			snprintf(more, sizeof more, "(%d more in a taller window)",
-			         (int)count - i);
-			text_put_in(y, x0 + 2, w - 4, theme_attr(THEME_DIMMED), more);
-			break;
-		}
-		text_put_in(y, x0 + 2, keyw, theme_attr(THEME_KEY), e[i].keys);
-		text_put_in(y, x0 + 4 + keyw, room, A_NORMAL, e[i].what);
+		snprintf(t, sizeof t, "%s", title);
+		text_cut(t, w - 4);
+		text_put(y0, x0 + 2, theme_attr(THEME_TITLE), t);
 	}
-	text_put(y0 + h - 1, x0 + 2, theme_attr(THEME_DIMMED), " any key closes this ");
+	/* Text stays inside the box; a list too long says what it leaves out. */
+	for (int c = 0; c < cols; c++) {
+		int x = x0 + 2 + c * (colw + 3), y = y0 + 2;
+
+		for (size_t i = first[c]; i < first[c + 1]; i++) {
+			int eh = entry_height(&e[i], keyw, colw);
+
+			if (y + eh > y0 + 2 + rows ||
+			    (y + eh == y0 + 2 + rows && i + 1 < count && cols == 1 &&
+			     rows == LINES - 4)) {
+				char more[64];
+
+				snprintf(more, sizeof more,
+				         "(%d more in a taller window)",
+				         (int)(count - i));
+				text_cut(more, colw);
+				text_put_in(y, x, colw, theme_attr(THEME_DIMMED), more);
+				break;
+			}
+			y += entry_draw(&e[i], keyw, y, x, colw);
+		}
+	}
+	if (w >= 25)
+		text_put(y0 + h - 1, x0 + 2, theme_attr(THEME_DIMMED),
+		         " any key closes this ");
 }
 
 /* The help as a screen over the one whose keys it lists. */
@@ -156,13 +250,36 @@ int help_open(struct screen *out, const struct screen_open *o,
 	return 0;
 }
 
+/*
+ * Says the window is too small, and how small: centred, each line wrapped
+ * at words to the width there is, as many as the lines there are.
+ */
 void help_draw_too_small(int need_lines, int need_cols)
 {
-	char line[128];
+	char need[128];
+	const char *text[3] = {"Terminal too small", need,
+	                       "Enlarge it, or press q to quit"};
+	int lines = 0, y;
 
-	snprintf(line, sizeof line, "need %dx%d, have %dx%d", need_cols, need_lines, COLS,
+	snprintf(need, sizeof need, "need %dx%d, have %dx%d", need_cols, need_lines, COLS,
 	         LINES);
-	text_put(LINES / 2 - 1, 0, theme_attr(THEME_BAD), "Terminal too small");
-	text_put(LINES / 2, 0, A_NORMAL, line);
-	text_put(LINES / 2 + 1, 0, A_NORMAL, "Enlarge it, or press q to quit");
+	for (int i = 0; i < 3; i++)
+		lines += text_wrap_height(COLS, 0, text[i]);
+	y = LINES > lines ? (LINES - lines) / 2 : 0;
+	for (int i = 0; i < 3 && y < LINES; i++) {
+		const char *rest = text[i];
+
+		while (*rest && y < LINES) {
+			size_t cut = text_wrap_cut(rest, COLS);
+			char part[128];
+			int pw;
+
+			snprintf(part, sizeof part, "%.*s", (int)cut, rest);
+			pw = text_width(part);
+			text_put(y++, pw < COLS ? (COLS - pw) / 2 : 0,
+			         i == 0 ? theme_attr(THEME_BAD) : (int)A_NORMAL, part);
+			rest += cut;
+			rest += strspn(rest, " ");
+		}
+	}
 }

@@ -118,13 +118,19 @@ size_t keymap_hints(const struct keymap *km, unsigned mode, const char **hints,
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < km->count && n < max; i++) {
-		const struct keymap_hint *h = km->rows[i].hints;
+	/* The plain hints, then the more ones: each row's first hint for the mode. */
+	for (int more = 0; more < 2; more++) {
+		for (size_t i = 0; i < km->count && n < max; i++) {
+			const struct keymap_hint *h = km->rows[i].hints;
 
-		for (int j = 0; j < KEYMAP_HINTS_MAX && h[j].text; j++) {
-			if (h[j].modes == 0 || (h[j].modes & mode)) {
-				hints[n++] = h[j].text;
-				break;
+			for (int j = 0; j < KEYMAP_HINTS_MAX && h[j].text; j++) {
+				unsigned modes = h[j].modes & ~KEYMAP_MORE;
+
+				if (modes == 0 || (modes & mode)) {
+					if (!(h[j].modes & KEYMAP_MORE) == !more)
+						hints[n++] = h[j].text;
+					break;
+				}
 			}
 		}
 	}

@@ -18,11 +18,18 @@ struct keymap_key {
 
 #define KEYMAP_KEYS_MAX 6
 
-/* A binding's words on the key line ("u undo"), in the modes of the screen given. */
+/*
+ * A binding's words on the key line ("u undo"), in the modes of the screen
+ * given.  The key line shows as many hints as fit: first those without
+ * KEYMAP_MORE in their modes, then those with it, as the width allows.
+ */
 struct keymap_hint {
 	unsigned modes; /* the screen's modes (its own bits) it shows in; 0: all */
 	const char *text;
 };
+
+/* In a hint's modes: it comes after the others, on a wide enough window. */
+#define KEYMAP_MORE (1u << 31)
 
 #define KEYMAP_HINTS_MAX 3
 
@@ -81,7 +88,10 @@ const char *keymap_key_name(const struct keymap_key *k, char *buf, size_t len);
  */
 size_t keymap_line_keys(const struct keymap *km, size_t i, char *buf, size_t len);
 
-/* The key line's hints of the table in mode, in order, into hints (at most max). */
+/*
+ * The key line's hints of the table in mode into hints (at most max): in
+ * the table's order, those marked KEYMAP_MORE after the others.
+ */
 size_t keymap_hints(const struct keymap *km, unsigned mode, const char **hints,
                     size_t max);
 

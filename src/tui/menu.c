@@ -8,8 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "boardview.h"
+#include "enumerate.h"
 #include "input.h"
 #include "keymap.h"
+#include "layout.h"
 #include "puzzle.h"
 #include "store.h"
 #include "text.h"
@@ -24,15 +27,17 @@ struct menu {
 	size_t nentries;
 	struct store *store;
 	char message[600];
+	struct boardview bv; /* the board beside the items */
+	uint16_t cells[PLAY_MAX_N * PLAY_MAX_N];
 };
 
 enum item { ITEM_PLAY, ITEM_PUZZLES, ITEM_WATCH, ITEM_BROWSE, ITEM_QUIT, ITEM_COUNT };
 
 static const char *const item_text[ITEM_COUNT] = {
-        "Play        place queens by hand",
-        "Puzzles     complete a board with given queens",
-        "Watch       the search, step by step",
-        "Browse      every solution, and the classes",
+        "Play      place queens by hand",
+        "Puzzles   complete given boards",
+        "Watch     the search, step by step",
+        "Browse    every solution and class",
         "Quit",
 };
 
@@ -53,7 +58,10 @@ enum menu_action {
 };
 
 static const struct keymap_row main_rows[] = {
-        {MENU_UP, {KEY(UP), KCHAR('k'), KMOUSE(WHEEL_UP)}, "choose", {}},
+        {MENU_UP,
+         {KEY(UP), KCHAR('k'), KMOUSE(WHEEL_UP)},
+         "choose",
+         {{KEYMAP_MORE, "Up/Down choose"}}},
         {MENU_DOWN, {KEY(DOWN), KCHAR('j'), KMOUSE(WHEEL_DOWN)}, NULL, {}},
         {MENU_OPEN, {KEY(ENTER), KCHAR(' ')}, "open", {{0, "Enter open"}}},
         {MENU_SMALLER,
@@ -67,7 +75,10 @@ static const struct keymap_row main_rows[] = {
 static const struct keymap main_keys = KEYMAP(main_rows);
 
 static const struct keymap_row puzzle_rows[] = {
-        {MENU_UP, {KEY(UP), KCHAR('k'), KMOUSE(WHEEL_UP)}, "choose", {}},
+        {MENU_UP,
+         {KEY(UP), KCHAR('k'), KMOUSE(WHEEL_UP)},
+         "choose",
+         {{KEYMAP_MORE, "Up/Down choose"}}},
         {MENU_DOWN, {KEY(DOWN), KCHAR('j'), KMOUSE(WHEEL_DOWN)}, NULL, {}},
         {MENU_PAGE_UP, {KEY(PAGEUP)}, NULL, {}},
         {MENU_PAGE_DOWN, {KEY(PAGEDOWN)}, NULL, {}},
@@ -106,10 +117,13 @@ static void draw_puzzles(struct menu *m)
 {
 	int rows = LINES - 4;
 
-	text_put(0, 0, theme_attr(THEME_TITLE), "nqueens - Puzzles");
+	text_put(0, 0, theme_attr(THEME_TITLE),
+	         COLS >= 24 ? "nqueens - Puzzles" : "Puzzles");
 	if (m->nentries == 0) {
-		text_put(2, 2, A_NORMAL,
-		         "No puzzles found (see NQUEENS_DATADIR in nqueens(6)).");
+		int y = 2;
+
+		text_wrap(&y, 2, COLS - 3, 2, A_NORMAL, "%s",
+		          "No puzzles found (see NQUEENS_DATADIR in nqueens(6)).");
 		return;
 	}
 	if (m->psel < m->ptop)
@@ -135,35 +149,230 @@ static void draw_puzzles(struct menu *m)
 		} else {
 			snprintf(line, sizeof line, " %-14s %s ", e->id, e->err);
 		}
+		/* What the line has no room for ends in an ellipsis, not mid-word. */
+		text_cut(line, COLS - 2);
 		text_put(2 + i, 1, attr, line);
+	}
+}
+
+/*
+ * The program's name in block letters, five dots high, for the menu.  A
+ * letter is five rows of five dots, '#' a dot.
+ */
+static const char *const font[][5] = {
+        ['n' - 'a'] = {"#   #", "##  #", "# # #", "#  ##", "#   #"},
+        ['q' - 'a'] = {" ### ", "#   #", "# # #", "#  # ", " ## #"},
+        ['u' - 'a'] = {"#   #", "#   #", "#   #", "#   #", " ### "},
+        ['e' - 'a'] = {"#####", "#    ", "#### ", "#    ", "#####"},
+        ['s' - 'a'] = {" ####", "#    ", " ### ", "    #", "#### "},
+};
+static const char banner_word[] = "nqueens";
+#define FONT_W 5
+#define FONT_H 5
+
+/*
+ * How the name is drawn: in plain words; two dots a cell, one above the
+ * other (UTF-8 only); or each dot a block of cells, w columns by h lines.
+ */
+struct banner {
+	bool plain, half;
+	int dot_w, dot_h;
+};
+
+/* From the largest: the sizes the name is tried at. */
+static const struct banner banners[] = {
+        {false, false, 4, 2}, {false, false, 2, 1}, {false, false, 1, 1},
+        {false, true, 1, 1},  {true, false, 0, 0},
+};
+#define NBANNERS ((int)(sizeof banners / sizeof banners[0]))
+
+static int banner_height(const struct banner *b)
+{
+	return b->plain ? 1 : b->half ? (FONT_H + 1) / 2 : FONT_H * b->dot_h;
+}
+
+static int banner_width(const struct banner *b)
+{
+	if (b->plain)
+		return text_width("nqueens - the n-queens puzzle");
+	return (int)strlen(banner_word) * (FONT_W + 1) * b->dot_w - b->dot_w;
+}
+
+/* The largest name that fits the lines and columns given. */
+static const struct banner *banner_fit(int lines, int cols)
+{
+	for (int i = 0; i < NBANNERS - 1; i++)
+		if (banner_height(&banners[i]) <= lines &&
+		    banner_width(&banners[i]) <= cols &&
+		    !(banners[i].half && theme_is_ascii()))
+			return &banners[i];
+	return &banners[NBANNERS - 1];
+}
+
+static bool font_dot(int letter, int row, int col)
+{
+	return row < FONT_H && font[banner_word[letter] - 'a'][row][col] == '#';
+}
+
+/* Draws the name from (y, x): block characters, or '#' in ASCII. */
+static void draw_banner(const struct banner *b, int y, int x)
+{
+	const char *full = theme_is_ascii() ? "#" : "\u2588";
+
+	if (b->plain) {
+		text_put(y, x, theme_attr(THEME_TITLE), "nqueens - the n-queens puzzle");
+		return;
+	}
+	attrset(theme_attr(THEME_TITLE));
+	for (int line = 0; line < banner_height(b); line++) {
+		for (int l = 0; l < (int)strlen(banner_word); l++) {
+			for (int c = 0; c < FONT_W; c++) {
+				const char *glyph = " ";
+
+				if (!b->half) {
+					if (font_dot(l, line / b->dot_h, c))
+						glyph = full;
+				} else {
+					bool top = font_dot(l, 2 * line, c),
+					     low = font_dot(l, 2 * line + 1, c);
+
+					glyph = top && low ? "\u2588"
+					        : top      ? "\u2580"
+					        : low      ? "\u2584"
+					                   : " ";
+				}
+				for (int k = 0; k < b->dot_w; k++)
+					mvaddstr(y + line,
+					         x + (l * (FONT_W + 1) + c) * b->dot_w +
+					                 k,
+					         glyph);
+			}
+		}
+	}
+	attrset(A_NORMAL);
+}
+
+/* An item's line: its name, and what it opens when the column has room. */
+static void item_line(int i, bool full, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", item_text[i]);
+	if (!full)
+		buf[strcspn(buf, " ")] = '\0';
+}
+
+static int items_width(bool full)
+{
+	char line[128];
+	int w = 0;
+
+	for (int i = 0; i < ITEM_COUNT; i++) {
+		item_line(i, full, line, sizeof line);
+		if (text_width(line) > w)
+			w = text_width(line);
+	}
+	return w;
+}
+
+/* The board beside the items: n's first solution, or an empty board. */
+static void fill_board(struct menu *m)
+{
+	int ranks[ENUM_MAX_N];
+	bool solved = m->n <= ENUM_MAX_N && enum_first(m->n, ranks);
+
+	memset(m->cells, 0, sizeof m->cells);
+	for (int f = 0; solved && f < m->n; f++)
+		m->cells[f * m->n + ranks[f]] = BV_QUEEN;
+	m->bv.n = m->n;
+	m->bv.cells = m->cells;
+	m->bv.show_cursor = false;
+}
+
+static int board_fit(void *ctx, int h, int w, struct layout_size *got)
+{
+	return boardview_fit(ctx, h, w, &got->h, &got->w);
+}
+
+/*
+ * The main page, centred: the name as large as the window lets it be, then
+ * the board size and the items, and beside them a board of that size with
+ * its first solution, as large as the lines left allow.  The items keep
+ * their words when the board has no room, and the board goes first.
+ */
+static void draw_main(struct menu *m)
+{
+	/* The body (size, items, board) takes up to half the window: a small board. */
+	struct layout_region rows[] = {
+	        {.min = 1, .pref = 1, .prio = 1}, /* the name, and a line under it */
+	        {.min = 2 + ITEM_COUNT, .pref = LINES / 2, .prio = 0, .gap = 1},
+	        {.min = 0, .pref = 1, .prio = 2}, /* room for a message */
+	};
+	const struct banner *banner;
+	struct layout_board b;
+	char line[128];
+	bool full = items_width(true) + 2 <= COLS;
+	int iw = items_width(full), bw = 0, bh = 0, top, left, y;
+
+	rows[0].pref = banner_height(banner_fit(LINES, COLS)) + 1;
+	layout_share(rows, 3, 0, LINES - 1);
+	banner = banner_fit(rows[0].size - (rows[0].size > 1), COLS);
+	/* The board: the largest beside the items in the lines the body got. */
+	fill_board(m);
+	layout_board_sizes(&b, rows[1].size, COLS - iw - 6, board_fit, &m->bv);
+	if (b.whole < b.nsizes) {
+		bh = b.sizes[b.nsizes - 1].h;
+		bw = b.sizes[b.nsizes - 1].w;
+	}
+	/* The name and the body under it, each centred, the two centred as one. */
+	int block_w = bw > 0 ? iw + 4 + bw : iw;
+	int body_h = 2 + ITEM_COUNT > bh ? 2 + ITEM_COUNT : bh;
+	int name_h = banner_height(banner) + (!banner->plain && rows[0].size > 1);
+	int block_h = name_h + 1 + body_h;
+
+	top = (LINES - 1 - block_h) / 2;
+	left = (COLS - block_w) / 2;
+	if (top < 0)
+		top = 0;
+	if (left < 0)
+		left = 0;
+	draw_banner(banner, top, (COLS - banner_width(banner)) / 2);
+	if (name_h > banner_height(banner))
+		text_put(top + banner_height(banner), (COLS - 19) / 2,
+		         theme_attr(THEME_DIMMED), "the n-queens puzzle");
+	y = top + name_h + 1 + (body_h - 2 - ITEM_COUNT) / 2;
+	if (y > LINES - 2 - 2 - ITEM_COUNT)
+		y = LINES - 2 - 2 - ITEM_COUNT;
+	snprintf(line, sizeof line, "Board size:  < %d >", m->n);
+	text_put(y, left, A_NORMAL, line);
+	y += 2;
+	for (int i = 0; i < ITEM_COUNT; i++) {
+		int attr = i == m->sel ? theme_attr(THEME_SELECTED) : (int)A_NORMAL;
+		char pad[160];
+
+		item_line(i, full, line, sizeof line);
+		text_put(y + i, left, attr, text_pad(pad, sizeof pad, line, iw));
+	}
+	if (bw > 0) {
+		m->bv.top = top + name_h + 1 + (body_h - bh) / 2;
+		m->bv.left = left + block_w - bw;
+		m->bv.height = bh;
+		m->bv.width = bw;
+		if (boardview_layout(&m->bv) == 0)
+			boardview_draw(&m->bv);
 	}
 }
 
 static void menu_draw(void *self)
 {
 	struct menu *m = self;
-	const char *hints[8];
-	char size[64];
-	int y = 2;
+	const char *hints[16];
 
-	if (m->puzzles_page) {
+	if (m->puzzles_page)
 		draw_puzzles(m);
-	} else {
-		text_put(0, 0, theme_attr(THEME_TITLE), "nqueens - the n-queens puzzle");
-		snprintf(size, sizeof size,
-		         "Board size:  < %d >  (Left and Right change it)", m->n);
-		text_put(y, 2, A_NORMAL, size);
-		y += 2;
-		for (int i = 0; i < ITEM_COUNT; i++) {
-			int attr =
-			        i == m->sel ? theme_attr(THEME_SELECTED) : (int)A_NORMAL;
-
-			text_put(y + i, 2, attr, item_text[i]);
-		}
-	}
+	else
+		draw_main(m);
 	if (m->message[0])
-		text_put(LINES - 2, 0, A_NORMAL, m->message);
-	text_keys(hints, keymap_hints(menu_keys(m), 0, hints, 8), "? help  q quit");
+		text_message(m->message, A_NORMAL, 2);
+	text_keys(hints, keymap_hints(menu_keys(m), 0, hints, 16), "? help  q quit");
 }
 
 /* The list of puzzles: choose one and play it. */

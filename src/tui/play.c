@@ -5,6 +5,7 @@
 
 #include <curses.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #include "input.h"
 #include "keymap.h"
 #include "known.h"
+#include "layout.h"
 #include "puzzle.h"
 #include "store.h"
 #include "symmetry.h"
@@ -28,8 +30,11 @@
 /* Up to this n the position is judged at once; above, in a thread. */
 #define PLAY_SYNC_MAX_N 10
 
-/* The side panel's width when the window is wide enough for one. */
-#define PANEL_W 34
+/* The status's columns: the fewest it is drawn in, and what it wants. */
+#define STATUS_MIN_W 20
+#define STATUS_W 36
+/* The status's lines kept for it, what a solved board shows. */
+#define STATUS_LINES 6
 
 /* A position in the undo history. */
 struct snap {
@@ -137,16 +142,28 @@ static const struct keymap_row key_rows[] = {
          {{0, "Space place"}}},
         {PLAY_CLICK, {KMOUSE(BUTTON_LEFT)}, "place or remove a queen there", {}},
         {PLAY_UNDO, {KCHAR('u')}, "undo", {{0, "u undo"}}},
-        {PLAY_REDO, {KCTRL('r'), KCHAR('U')}, "redo", {}},
-        {PLAY_CLEAR, {KCHAR('c')}, "clear the board (given queens stay)", {}},
-        {PLAY_SMALLER, {KCHAR('['), KCHAR('-')}, "smaller or larger board", {}},
+        {PLAY_REDO, {KCTRL('r'), KCHAR('U')}, "redo", {{KEYMAP_MORE, "^R redo"}}},
+        {PLAY_CLEAR,
+         {KCHAR('c')},
+         "clear the board (given queens stay)",
+         {{KEYMAP_MORE, "c clear"}}},
+        {PLAY_SMALLER,
+         {KCHAR('['), KCHAR('-')},
+         "smaller or larger board",
+         {{KEYMAP_MORE, "[/] size"}}},
         {PLAY_LARGER, {KCHAR(']'), KCHAR('+'), KCHAR('=')}, NULL, {}},
         {PLAY_HINT,
          {KCHAR('t')},
          "hint: a square that keeps it solvable",
          {{0, "t hint"}}},
-        {PLAY_WATCH, {KCHAR('w')}, "watch the search go on from this position", {}},
-        {PLAY_BROWSE, {KCHAR('b')}, "when solved: browse the solutions, at this one", {}},
+        {PLAY_WATCH,
+         {KCHAR('w')},
+         "watch the search go on from this position",
+         {{KEYMAP_MORE, "w watch"}}},
+        {PLAY_BROWSE,
+         {KCHAR('b')},
+         "when solved: browse the solutions, at this one",
+         {{KEYMAP_MORE, "b browse"}}},
         {PLAY_HIDE_HINT, {KEY(ESCAPE)}, "hide the hint", {}},
         {PLAY_GIVE_UP, {KCHAR('s')}, "give up: show a solution (not counted)", {}},
         {PLAY_NEXT_PUZZLE, {KCHAR('n')}, "after a puzzle: the next one", {}},
@@ -867,77 +884,111 @@ static void fill_cells(struct play *p)
 		p->cells[p->hint.file * p->n + p->hint.rank] |= BV_HINT;
 }
 
-static void draw_status(struct play *p, int y, int x, int w)
+/*
+ * Where the status goes: drawn from (y, x) in w columns, each line wrapped
+ * at words, or only counted, for the layout.  In h lines (0: as many as it
+ * takes) what does not fit is left out from the end, so that a small window
+ * keeps the lines that matter most; core counts those (the queens, the
+ * conflicts, whether it is solvable).
+ */
+struct status_out {
+	int y, x, w;
+	bool draw;
+	int lines;
+	int h;
+	int core;
+};
+
+static void status_line(struct status_out *o, int attr, const char *fmt, ...)
+        __attribute__((format(printf, 3, 4)));
+
+static void status_line(struct status_out *o, int attr, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	int h;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	h = text_wrap_height(o->w, 2, buf);
+	if (o->h && o->lines + h > o->h)
+		o->h = o->lines; /* nothing after a line left out */
+	else if (o->draw)
+		text_wrap(&(int){o->y + o->lines}, o->x, o->w, 2, attr, "%s", buf);
+	o->lines += h;
+}
+
+static void draw_status(struct play *p, struct status_out *o)
 {
 	struct board_conflict c;
 	size_t conflicts = board_conflicts(&p->b.pos, &c, 1);
 
-	text_line(&y, x, w, A_NORMAL, "Queens: %zu of %d", p->b.pos.count, p->n);
+	status_line(o, A_NORMAL, "Queens: %zu of %d", p->b.pos.count, p->n);
 	if (conflicts) {
 		char a[16], b[16];
 
 		board_square_name(c.a, a, sizeof a);
 		board_square_name(c.b, b, sizeof b);
-		text_line(&y, x, w, theme_attr(THEME_BAD), "Conflicts: %zu (%s-%s %s)",
-		          conflicts, a, b, board_line_name(c.line));
+		status_line(o, theme_attr(THEME_BAD), "Conflicts: %zu (%s-%s %s)",
+		            conflicts, a, b, board_line_name(c.line));
 	} else {
-		text_line(&y, x, w, A_NORMAL, "Conflicts: none");
+		status_line(o, A_NORMAL, "Conflicts: none");
 	}
 	if (!p->judged)
-		text_line(&y, x, w, theme_attr(THEME_DIMMED), "Solvable: counting...");
+		status_line(o, theme_attr(THEME_DIMMED), "Solvable: counting...");
 	else if (p->st.solved)
-		text_line(&y, x, w, theme_attr(THEME_GOOD), "Solved!");
+		status_line(o, theme_attr(THEME_GOOD), "Solved!");
 	else if (p->st.completable)
 		/* Past the work limit the count is what was found by then. */
-		text_wrap(&y, x, w, 2, theme_attr(THEME_GOOD),
-		          "Solvable: yes, %s%" PRIu64 " completion%s%s",
-		          p->st.unfinished ? "at least " : "", p->st.completions,
-		          p->st.completions == 1 ? "" : "s",
-		          p->st.unfinished ? " (count stopped)" : "");
+		status_line(o, theme_attr(THEME_GOOD),
+		            "Solvable: yes, %s%" PRIu64 " completion%s%s",
+		            p->st.unfinished ? "at least " : "", p->st.completions,
+		            p->st.completions == 1 ? "" : "s",
+		            p->st.unfinished ? " (count stopped)" : "");
 	else if (p->st.unfinished)
-		text_wrap(&y, x, w, 2, theme_attr(THEME_DIMMED),
-		          "Solvable: unknown (too much work)");
+		status_line(o, theme_attr(THEME_DIMMED),
+		            "Solvable: unknown (too much work)");
 	else
-		text_line(&y, x, w, theme_attr(THEME_BAD), "Solvable: no");
+		status_line(o, theme_attr(THEME_BAD), "Solvable: no");
+	o->core = o->lines;
 	if (p->judged && p->st.solved) {
 		if (p->index && p->total)
-			text_line(&y, x, w, theme_attr(THEME_GOOD),
-			          "solution #%" PRIu64 " of %" PRIu64 " (b: browse)",
-			          p->index, p->total);
+			status_line(o, theme_attr(THEME_GOOD),
+			            "solution #%" PRIu64 " of %" PRIu64 " (b: browse)",
+			            p->index, p->total);
 		if (p->class_index && p->classes)
-			text_line(&y, x, w, A_NORMAL,
-			          "class %" PRIu64 " of %" PRIu64 ", %s", p->class_index,
-			          p->classes, sym_name(p->transform));
+			status_line(o, A_NORMAL, "class %" PRIu64 " of %" PRIu64 ", %s",
+			            p->class_index, p->classes, sym_name(p->transform));
 	}
 	if (p->store && p->total) {
-		text_wrap(&y, x, w, 2, A_NORMAL,
-		          "found %zu of %" PRIu64 ", %zu of %" PRIu64 " classes",
-		          store_found(p->store, STORE_SOLUTIONS, p->n), p->total,
-		          store_found(p->store, STORE_CLASSES, p->n), p->classes);
+		status_line(o, A_NORMAL,
+		            "found %zu of %" PRIu64 ", %zu of %" PRIu64 " classes",
+		            store_found(p->store, STORE_SOLUTIONS, p->n), p->total,
+		            store_found(p->store, STORE_CLASSES, p->n), p->classes);
 	}
 	if (p->is_puzzle) {
 		char t[32], best[32] = "none";
 		long long end = p->solved_ms ? p->solved_ms : term_now_ms();
 
-		y++;
-		text_wrap(&y, x, w, 2, theme_attr(THEME_TITLE), "Puzzle: %s",
-		          p->pz.title);
+		o->lines++;
+		status_line(o, theme_attr(THEME_TITLE), "Puzzle: %s", p->pz.title);
 		format_time((long)((end - p->started_ms) / 1000), t, sizeof t);
 		if (p->has_best)
 			format_time((long)(p->best_ms / 1000), best, sizeof best);
-		text_wrap(&y, x, w, 2, A_NORMAL, "%s, time %s, best %s",
-		          puzzle_grade_name(p->pz.grade), t, best);
+		status_line(o, A_NORMAL, "%s, time %s, best %s",
+		            puzzle_grade_name(p->pz.grade), t, best);
 		if (p->solved_ms && p->next_id[0])
-			text_wrap(&y, x, w, 2, theme_attr(THEME_GOOD),
-			          "n: the next puzzle, %s", p->next_id);
+			status_line(o, theme_attr(THEME_GOOD), "n: the next puzzle, %s",
+			            p->next_id);
 	} else {
 		char t[32];
 		long long end = p->solved_ms ? p->solved_ms : term_now_ms();
 
 		/* A free game is timed too, from its new or cleared board. */
 		format_time((long)((end - p->started_ms) / 1000), t, sizeof t);
-		text_line(&y, x, w, p->solved_ms ? theme_attr(THEME_GOOD) : (int)A_NORMAL,
-		          "time %s%s", t, p->gave_up ? " (gave up)" : "");
+		status_line(o, p->solved_ms ? theme_attr(THEME_GOOD) : (int)A_NORMAL,
+		            "time %s%s", t, p->gave_up ? " (gave up)" : "");
 	}
 }
 
@@ -949,63 +1000,91 @@ static void play_min_size(const void *self, int *lines, int *cols)
 	*cols = 40;
 }
 
-/* How much of the board a rectangle shows, to compare two layouts. */
-static long layout_score(struct boardview *bv)
+/* The status's lines in a column of that width: as they are, and room for more. */
+static void status_measure(const void *ctx, int width, int *min, int *pref)
 {
-	if (boardview_layout(bv) < 0)
-		return -1;
-	/* The whole board first, then the larger squares. */
-	return (long)bv->files * bv->ranks * 1000 + bv->cw * bv->ch;
+	struct status_out o = {.w = width};
+
+	draw_status((struct play *)ctx, &o);
+	*min = o.core;
+	/* A solved board says two lines more: room kept, so that the board stays. */
+	*pref = o.lines < STATUS_LINES ? STATUS_LINES : o.lines;
 }
 
-static void play_draw(void *self)
+static int board_fit(void *ctx, int h, int w, struct layout_size *got)
 {
-	struct play *p = self;
-	struct boardview side, below, narrow;
-	bool use_side;
-	char title[128];
-	int status_h = 6, panel_w = PANEL_W, min_h, min_w;
+	return boardview_fit(ctx, h, w, &got->h, &got->w);
+}
 
-	fill_cells(p);
+/* A narrow window drops the program's name from the title first. */
+static void draw_title(const struct play *p)
+{
+	char title[128];
+
 	snprintf(title, sizeof title, "nqueens - Play %dx%d%s", p->n, p->n,
 	         p->is_puzzle ? " puzzle" : "");
+	if (text_width(title) > COLS)
+		snprintf(title, sizeof title, "Play %dx%d%s", p->n, p->n,
+		         p->is_puzzle ? " puzzle" : "");
+	text_cut(title, COLS);
 	text_put(0, 0, theme_attr(THEME_TITLE), title);
+}
+
+/*
+ * The board and the status beside it or under it, by the layout: the board
+ * whole first, then the status, then the board readable (squares two
+ * lines tall), and the rest to the board.  A tall window keeps the line above the key
+ * line for messages.
+ */
+static void play_draw(void *self)
+{
+	static const struct layout_arrangement where[] = {{{1}}, {{0}}};
+	struct play *p = self;
+	struct layout_rect area = {1, 0, LINES - 2 - (LINES >= 24), COLS};
+	struct layout_board b;
+	struct layout_panel status = {.present = true,
+	                              .prio = 1,
+	                              .min_w = STATUS_MIN_W,
+	                              .pref_w = STATUS_W,
+	                              .measure = status_measure,
+	                              .ctx = p};
+	const char *hints[32];
+
+	fill_cells(p);
+	draw_title(p);
 	p->bv.n = p->n;
 	p->bv.cells = p->cells;
 	p->bv.cursor = p->cursor;
 	p->bv.show_cursor = true;
-	p->bv.top = 1;
-	p->bv.left = 0;
-	/* The status goes beside the board or below it, whichever shows more. */
-	side = below = p->bv;
-	side.height = LINES - 2;
-	side.width = COLS - PANEL_W - 1;
-	below.height = LINES - 2 - status_h;
-	below.width = COLS;
-	/* On a small window, the board at its smallest with a narrower panel. */
-	narrow = side;
-	boardview_min_size(p->n, &min_h, &min_w);
-	narrow.width = min_w;
-	use_side = side.width > 0 && layout_score(&side) >= layout_score(&below);
-	if (COLS - min_w - 2 >= 20 && layout_score(&narrow) > layout_score(&below) &&
-	    (side.width <= 0 || layout_score(&narrow) > layout_score(&side))) {
-		side = narrow;
-		panel_w = COLS - min_w - 2;
-		use_side = true;
+	p->bv.top = area.y;
+	p->bv.left = area.x;
+	layout_board_sizes(&b, area.h, area.w, board_fit, &p->bv);
+	/* Play is the board: it reads well with squares two lines tall. */
+	b.readable = b.nsizes;
+	for (int i = b.whole; i < b.nsizes; i++) {
+		if (b.sizes[i].h >= 2 * p->n + 1 && b.sizes[i].w >= 2 * p->n + 1) {
+			b.readable = i;
+			break;
+		}
 	}
-	p->bv = use_side ? side : below;
-	if (boardview_layout(&p->bv) == 0)
-		boardview_draw(&p->bv);
-	if (use_side)
-		draw_status(p, 2, COLS - panel_w, panel_w - 1);
-	else
-		draw_status(p, LINES - 1 - status_h, 1, COLS - 2);
+	if (layout_board(&b, &status, 1, where, 2, area, COLS < 60 ? 1 : 2) >= 0) {
+		p->bv.top = b.at.y;
+		p->bv.left = b.at.x;
+		p->bv.height = b.at.h;
+		p->bv.width = b.at.w;
+		if (boardview_layout(&p->bv) == 0)
+			boardview_draw(&p->bv);
+	}
+	if (status.shown) {
+		struct status_out o = {
+		        status.at.y, status.at.x, status.at.w, true, 0, status.at.h, 0};
+
+		draw_status(p, &o);
+	}
 	if (p->message[0])
 		text_message(p->message,
 		             p->confirm_leave ? theme_attr(THEME_BAD) : (int)A_NORMAL, 3);
-	const char *hints[8];
-
-	text_keys(hints, keymap_hints(&keys, 0, hints, 8), "? help  q quit");
+	text_keys(hints, keymap_hints(&keys, 0, hints, 32), "? help  q quit");
 }
 
 static const struct keymap *play_keys(const void *self)

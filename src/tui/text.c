@@ -216,7 +216,7 @@ void text_message(const char *text, int attr, int max_lines)
 
 void text_keys(const char *const hints[], size_t count, const char *tail)
 {
-	char line[256] = "";
+	char line[1024] = "";
 	size_t at = 0;
 
 	for (size_t i = 0; i < count; i++) {

@@ -1,5 +1,4 @@
-/* The Watch screen's drawing: the board, the pseudocode, the stack, the counters, the
- * tree. */
+/* The Watch screen's drawing: the board and its panels, laid out by priority. */
 #include "config.h"
 
 #include "watch.h"
@@ -15,6 +14,7 @@
 #include "boardview.h"
 #include "input.h"
 #include "keymap.h"
+#include "layout.h"
 #include "text.h"
 #include "theme.h"
 #include "watch_impl.h"
@@ -85,25 +85,49 @@ static void fill_cells(struct watch *w)
 struct item {
 	char text[48];
 	int attr;
+	int w; /* the columns it is given: as wide as its largest value will be */
 };
 
-static void item_add(struct item *it, int *count, int attr, const char *fmt, ...)
-        __attribute__((format(printf, 4, 5)));
-
-static void item_add(struct item *it, int *count, int attr, const char *fmt, ...)
+/* The digits a figure is measured with, so that the layout holds still as it grows. */
+static int figure_digits(const struct watch *w)
 {
+	int d = 1;
+
+	if (!w->total)
+		return 12;
+	for (uint64_t v = w->total; v >= 10; v /= 10)
+		d++;
+	return d;
+}
+
+static void item_add(struct item *it, int *count, int attr, int digits, const char *fmt,
+                     ...) __attribute__((format(printf, 5, 6)));
+
+/* An item "label: value" (or "level:value"), its column width from digits. */
+static void item_add(struct item *it, int *count, int attr, int digits, const char *fmt,
+                     ...)
+{
+	struct item *i = &it[(*count)++];
+	const char *value;
 	va_list ap;
+	int vw;
 
 	va_start(ap, fmt);
-	vsnprintf(it[*count].text, sizeof it[*count].text, fmt, ap);
+	vsnprintf(i->text, sizeof i->text, fmt, ap);
 	va_end(ap);
-	it[(*count)++].attr = attr;
+	i->attr = attr;
+	value = strrchr(i->text, ' ') ? strrchr(i->text, ' ') + 1 : i->text;
+	if (strchr(value, ':'))
+		value = strchr(value, ':') + 1;
+	vw = text_width(value);
+	i->w = text_width(i->text) + (vw < digits ? digits - vw : 0);
 }
 
 /*
- * Packs items two spaces apart into lines of width columns, never cutting
- * one (a cut figure would read as another number); draws them from line y
- * when draw is set, down to bottom.  Returns the number of lines they take.
+ * Packs items two spaces apart into lines of width columns, each in a slot
+ * of its own width so that the columns hold still, never cutting one (a cut
+ * figure would read as another number); draws them from line y when draw
+ * is set, down to bottom.  Returns the number of lines they take.
  */
 static int items_pack(const struct item *it, int count, int y, int x, int width,
                       int bottom, bool draw)
@@ -111,9 +135,7 @@ static int items_pack(const struct item *it, int count, int y, int x, int width,
 	int lines = count > 0, len = 0;
 
 	for (int i = 0; i < count; i++) {
-		int w = text_width(it[i].text);
-
-		if (len > 0 && len + 2 + w > width) {
+		if (len > 0 && len + 2 + it[i].w > width) {
 			lines++;
 			len = 0;
 		} else if (len > 0) {
@@ -125,71 +147,53 @@ static int items_pack(const struct item *it, int count, int y, int x, int width,
 			text_line(&at, x + len, width - len, it[i].attr, "%s",
 			          it[i].text);
 		}
-		len += w;
+		len += it[i].w;
 	}
 	return lines;
+}
+
+/* The widest item: the narrowest column that shows every one whole. */
+static int items_width(const struct item *it, int count)
+{
+	int w = 0;
+
+	for (int i = 0; i < count; i++)
+		if (it[i].w > w)
+			w = it[i].w;
+	return w;
 }
 
 /* The counters of trace --stats, and the depth for the tree searches. */
 static int counter_items(struct watch *w, struct item *it)
 {
 	const struct search_counters *c = search_counters(w->s);
-	int k = 0;
+	int k = 0, d = figure_digits(w);
 
-	item_add(it, &k, A_NORMAL, "tested: %" PRIu64, c->tested);
+	item_add(it, &k, A_NORMAL, d, "tested: %" PRIu64, c->tested);
 	if (w->algo == SEARCH_SCAN)
-		item_add(it, &k, A_NORMAL, "examined: %" PRIu64, c->examined);
-	item_add(it, &k, A_NORMAL, "placed: %" PRIu64, c->placed);
-	item_add(it, &k, A_NORMAL, "removed: %" PRIu64, c->removed);
+		item_add(it, &k, A_NORMAL, d, "examined: %" PRIu64, c->examined);
+	item_add(it, &k, A_NORMAL, d, "placed: %" PRIu64, c->placed);
+	item_add(it, &k, A_NORMAL, d, "removed: %" PRIu64, c->removed);
 	if (w->algo == SEARCH_REPAIR)
-		item_add(it, &k, A_NORMAL, "moves: %" PRIu64, c->moves);
-	item_add(it, &k, c->solutions ? theme_attr(THEME_GOOD) : (int)A_NORMAL,
+		item_add(it, &k, A_NORMAL, d, "moves: %" PRIu64, c->moves);
+	item_add(it, &k, c->solutions ? theme_attr(THEME_GOOD) : (int)A_NORMAL, d,
 	         "solutions: %" PRIu64, c->solutions);
-	item_add(it, &k, A_NORMAL, "events: %" PRIu64, c->events);
+	item_add(it, &k, A_NORMAL, d, "events: %" PRIu64, c->events);
 	/* Repair and construct make no calls: their depth would always be 0. */
 	if (search_nodes(w->s))
-		item_add(it, &k, A_NORMAL, "depth: %d", search_stack(w->s, NULL));
+		item_add(it, &k, A_NORMAL, w->n >= 10 ? 2 : 1, "depth: %d",
+		         search_stack(w->s, NULL));
 	return k;
-}
-
-/* How a column shows the counters. */
-enum counters_form { COUNTERS_NONE, COUNTERS_PACKED, COUNTERS_LONG };
-
-/*
- * The counters under their title from line y to bottom: one a line, or
- * packed.  Returns the lines taken.
- */
-static int draw_counters(struct watch *w, int y, int x, int width, int bottom, bool one)
-{
-	struct item it[10];
-	int k = counter_items(w, it), lines = 1;
-
-	if (y > bottom)
-		return 0;
-	text_line(&y, x, width, theme_attr(THEME_TITLE), "Counters");
-	if (!one)
-		return lines + items_pack(it, k, y, x, width, bottom, true);
-	for (int i = 0; i < k && y <= bottom; i++, lines++)
-		text_line(&y, x, width, it[i].attr, "%s", it[i].text);
-	return lines;
-}
-
-static int counters_height(struct watch *w, int width, bool one)
-{
-	struct item it[10];
-	int k = counter_items(w, it);
-
-	return 1 + (one ? k : items_pack(it, k, 0, 0, width, 0, false));
 }
 
 /* Nodes per level as "level:count" items; 0 for repair and construct. */
 static int node_items(struct watch *w, struct item *it)
 {
 	const uint64_t *nodes = search_nodes(w->s);
-	int k = 0;
+	int k = 0, d = figure_digits(w);
 
 	for (int level = 0; nodes && level <= w->n; level++)
-		item_add(it, &k, A_NORMAL, "%d:%" PRIu64, level, nodes[level]);
+		item_add(it, &k, A_NORMAL, d, "%d:%" PRIu64, level, nodes[level]);
 	return k;
 }
 
@@ -210,12 +214,11 @@ struct tree {
 	int count, lines;
 };
 
-static void tree_build(struct watch *w, struct tree *tr)
+static void tree_build(struct watch *w, struct tree *tr, uint64_t upto)
 {
 	char err[128];
 	struct search *r =
 	        search_new_from(w->algo, w->n, w->goal, 1, w->given, err, sizeof err);
-	uint64_t upto = search_counters(w->s)->events;
 	int open[TREE_MAX_N + 1] = {0};
 	struct tree_node *t = tr->t;
 
@@ -359,7 +362,7 @@ static void draw_sparkline(struct watch *w, int y, int x, int width)
 	attrset(A_NORMAL);
 }
 
-/* What goes under the counters: the tree for small boards, else the nodes per level. */
+/* What goes with the counters: the tree for small boards, else the nodes per level. */
 enum levels { LEVELS_NONE, LEVELS_TREE, LEVELS_NODES, LEVELS_SPARK };
 
 static enum levels levels_kind(struct watch *w)
@@ -371,46 +374,193 @@ static enum levels levels_kind(struct watch *w)
 	return w->show_tree && w->n <= TREE_MAX_N ? LEVELS_TREE : LEVELS_NODES;
 }
 
-/* The lines the levels want in a column of that width, and the fewest they take. */
-static int levels_height(struct watch *w, enum levels kind, const struct tree *tr,
-                         int width, int *least)
-{
-	struct item it[TREE_MAX_N > WATCH_MAX_N ? TREE_MAX_N + 1 : WATCH_MAX_N + 1];
-	int h;
+/* What the panels are drawn from, for the layout's measures. */
+struct view {
+	struct watch *w;
+	enum levels kind;
+	struct tree *tree; /* up to the event shown */
+	bool pseudo_whole; /* the listing fits the body whole in its widest column */
+};
 
-	switch (kind) {
-	case LEVELS_TREE:
-		h = 1 + (tr->lines > 0 ? tr->lines : 1);
-		*least = h < 3 ? h : 3; /* the title and the last two lines */
-		return h;
-	case LEVELS_NODES:
-		/* All the levels or none: a level left out would read as none. */
-		h = 1 + items_pack(it, node_items(w, it), 0, 0, width, 0, false);
-		*least = h;
-		return h;
-	case LEVELS_SPARK:
-		*least = 2;
-		return width >= 8 ? 2 : 0;
-	default:
-		*least = 0;
-		return 0;
+/* The fewest lines of a listing too long for the window: the title and a few. */
+#define PSEUDO_PART_LINES 6
+
+/* The panels, in the order a column stacks them. */
+enum panel { PANEL_PSEUDO, PANEL_COUNTERS, PANEL_STACK, PANEL_LEVELS, PANELS };
+
+/*
+ * How the listing's line is broken in a column of width columns (the first
+ * for the lit line's marker): the byte offsets where its display lines
+ * start, at most max; returns how many.  A line too long goes on under
+ * itself, two columns further in, broken between words.
+ */
+static int pseudo_breaks(const char *line, int width, int *starts, int max)
+{
+	int indent = (int)strspn(line, " "), k = 0;
+	size_t at = (size_t)indent, len = strlen(line);
+
+	if (at >= len) {
+		starts[0] = 0;
+		return 1;
+	}
+	while (k < max) {
+		int room = width - 1 - indent - (k > 0 ? 2 : 0);
+
+		starts[k++] = (int)at;
+		at += text_wrap_cut(line + at, room > 1 ? room : 1);
+		at += strspn(line + at, " ");
+		if (at >= len)
+			break;
+	}
+	return k;
+}
+
+#define BREAKS_MAX 8
+
+/* A display line of the listing: which line, which part of it, which bytes. */
+struct display_line {
+	int line, part, from, to;
+};
+
+/* The listing's display lines in a column of that width, and its blank lines. */
+static int pseudo_lines(const struct watch *w, int width, int *blank)
+{
+	int starts[BREAKS_MAX], lines = 0;
+
+	*blank = 0;
+	for (int i = 0; i < w->npseudo; i++) {
+		lines += pseudo_breaks(w->pseudo[i], width, starts, BREAKS_MAX);
+		*blank += w->pseudo[i][strspn(w->pseudo[i], " ")] == '\0';
+	}
+	return lines;
+}
+
+/*
+ * The listing whole, its title first: blank lines are what it can do
+ * without.  A listing longer than the window can show whole beside the
+ * smallest board makes do with a few lines round the lit one.
+ */
+static void pseudo_measure(const void *ctx, int width, int *min, int *pref)
+{
+	const struct view *v = ctx;
+	int blank, lines = pseudo_lines(v->w, width, &blank);
+
+	*pref = 1 + lines;
+	*min = 1 + lines - blank;
+	if (!v->pseudo_whole)
+		*min = PSEUDO_PART_LINES < *min ? PSEUDO_PART_LINES : *min;
+}
+
+/*
+ * The listing in its rectangle, the lit line marked and lit on all its
+ * display lines: without its blank lines when it has not the room for
+ * them, and scrolled round the lit line when it has not the room at all.
+ */
+static void draw_pseudo(struct watch *w, struct layout_rect r)
+{
+	struct display_line d[PSEUDO_MAX_LINES * BREAKS_MAX];
+	int lit = search_line(w->s), blank, count = 0, first = 0, y = r.y, rows = r.h - 1;
+	bool skip_blank = 1 + pseudo_lines(w, r.w, &blank) > r.h;
+
+	text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "Pseudocode: %s",
+	          search_algo_name(w->algo));
+	for (int i = 0; i < w->npseudo; i++) {
+		int starts[BREAKS_MAX], k;
+		const char *line = w->pseudo[i];
+
+		k = pseudo_breaks(line, r.w, starts, BREAKS_MAX);
+		if (skip_blank && line[strspn(line, " ")] == '\0')
+			continue;
+		for (int j = 0; j < k; j++)
+			d[count++] = (struct display_line){i, j, starts[j],
+			                                   j + 1 < k ? starts[j + 1]
+			                                             : (int)strlen(line)};
+	}
+	/* Scrolled only when even that is too long: the lit line's first part in view. */
+	if (count > rows) {
+		for (int k = 0; k < count; k++)
+			if (d[k].line + 1 == lit && d[k].part == 0)
+				first = k - rows / 2;
+		if (first > count - rows)
+			first = count - rows;
+		if (first < 0)
+			first = 0;
+	}
+	for (int k = first; k < count && k < first + rows; k++) {
+		const char *line = w->pseudo[d[k].line];
+		bool on = d[k].line + 1 == lit;
+		int len = d[k].to - d[k].from, indent = (int)strspn(line, " ");
+		char text[160];
+
+		while (len > 0 && line[d[k].from + len - 1] == ' ')
+			len--;
+		/* The first part keeps the line's own indentation; the rest go two
+		 * further. */
+		snprintf(text, sizeof text, "%s%*s%.*s", d[k].part == 0 && on ? ">" : " ",
+		         d[k].part == 0 ? d[k].from : indent + 2, "", len,
+		         line + d[k].from);
+		text_line(&y, r.x, r.w, on ? theme_attr(THEME_SELECTED) : (int)A_NORMAL,
+		          "%-*s", on ? r.w : 0, text);
 	}
 }
 
-static void draw_levels(struct watch *w, enum levels kind, const struct tree *tr, int y,
-                        int x, int width, int bottom)
+static void counters_measure(const void *ctx, int width, int *min, int *pref)
 {
+	const struct view *v = ctx;
+	struct item it[10];
+	int k = counter_items(v->w, it),
+	    packed = items_pack(it, k, 0, 0, width, 0, false);
+
+	/* Packed, their title too when there is room: each says what it counts. */
+	*min = packed;
+	*pref = 1 + packed;
+}
+
+static void draw_counters(struct watch *w, struct layout_rect r)
+{
+	struct item it[10];
+	int k = counter_items(w, it), y = r.y;
+
+	if (r.h > items_pack(it, k, 0, 0, r.w, 0, false))
+		text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "Counters");
+	items_pack(it, k, y, r.x, r.w, r.y + r.h - 1, true);
+}
+
+/* The levels: the whole tree, every level's nodes whole, or the sparkline. */
+static void levels_measure(const void *ctx, int width, int *min, int *pref)
+{
+	const struct view *v = ctx;
 	struct item it[WATCH_MAX_N + 1];
 
-	if (y >= bottom)
-		return;
-	if (kind == LEVELS_TREE) {
-		draw_tree(tr, y, x, width, bottom);
-	} else if (kind == LEVELS_NODES) {
-		text_line(&y, x, width, theme_attr(THEME_TITLE), "Nodes per level");
-		items_pack(it, node_items(w, it), y, x, width, bottom, true);
-	} else if (kind == LEVELS_SPARK) {
-		draw_sparkline(w, y, x, width);
+	switch (v->kind) {
+	case LEVELS_TREE:
+		/* The whole search's tree, so that the layout holds still as it grows. */
+		*pref = 1 + (v->w->tree_lines > 0 ? v->w->tree_lines : 1);
+		*min = *pref < 3 ? *pref : 3; /* the title and the last two lines */
+		break;
+	case LEVELS_NODES:
+		/* All the levels or none: a level left out would read as none. */
+		*min = *pref =
+		        1 + items_pack(it, node_items(v->w, it), 0, 0, width, 0, false);
+		break;
+	default:
+		*min = *pref = 2;
+		break;
+	}
+}
+
+static void draw_levels(struct watch *w, const struct view *v, struct layout_rect r)
+{
+	struct item it[WATCH_MAX_N + 1];
+	int y = r.y;
+
+	if (v->kind == LEVELS_TREE) {
+		draw_tree(v->tree, r.y, r.x, r.w, r.y + r.h - 1);
+	} else if (v->kind == LEVELS_NODES) {
+		text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "Nodes per level");
+		items_pack(it, node_items(w, it), y, r.x, r.w, r.y + r.h - 1, true);
+	} else if (v->kind == LEVELS_SPARK) {
+		draw_sparkline(w, r.y, r.x, r.w);
 	}
 }
 
@@ -426,132 +576,68 @@ static void frame_text(const struct search_frame *f, char *buf, size_t len)
 		snprintf(buf, len, "solve(%s) rank = -", file);
 }
 
-/*
- * One line per active call from line y to bottom, innermost last; when they
- * do not all fit, the title says how many of them the innermost lines are.
- */
-static void draw_stack(struct watch *w, int y, int x, int width, int bottom)
+/* The calls the search can make: one a file it fills. */
+static int stack_max(const struct watch *w)
 {
-	const struct search_frame *frames;
-	int depth = search_stack(w->s, &frames), room = bottom - y, first;
-	char text[64];
+	int ngiven = 0;
 
-	if (room < 1)
-		return;
-	first = depth > room ? depth - room : 0;
-	if (first > 0 &&
-	    snprintf(text, sizeof text, "Call stack: last %d of %d", room, depth) > width)
-		snprintf(text, sizeof text, "Stack: last %d of %d", room, depth);
-	text_line(&y, x, width, theme_attr(THEME_TITLE), "%s",
-	          first > 0 ? text : "Call stack");
-	if (depth == 0)
-		text_line(&y, x, width, theme_attr(THEME_DIMMED), "(empty)");
-	for (int i = first; i < depth; i++) {
-		frame_text(&frames[i], text, sizeof text);
-		text_line(&y, x, width,
-		          i == depth - 1 ? theme_attr(THEME_KEY) : (int)A_NORMAL, "%s",
-		          text);
-	}
-}
-
-static int stack_height(struct watch *w)
-{
-	int depth = search_stack(w->s, NULL);
-
-	return 1 + (depth > 0 ? depth : 1);
+	for (int f = 0; w->given && f < w->n; f++)
+		ngiven += w->given[f] >= 0;
+	return w->n - ngiven > 0 ? w->n - ngiven : 1;
 }
 
 /* The widest line a call of this board can take, so that the layout holds still. */
-static int stack_width(struct watch *w)
+static int stack_width(const struct watch *w)
 {
 	struct search_frame widest = {w->n - 1, w->n - 1};
 	char text[64];
 
 	frame_text(&widest, text, sizeof text);
-	return text_width(text) > 10 ? text_width(text) : 10;
+	return text_width(text) > 14 ? text_width(text) : 14;
 }
 
-/* The listing from line y to bottom, scrolled so that the lit line shows. */
-static void draw_pseudo(struct watch *w, int y, int x, int width, int bottom)
+/* Every call when there is room, else its title and the innermost. */
+static void stack_measure(const void *ctx, int width, int *min, int *pref)
 {
-	int lit = search_line(w->s), rows = bottom - y, first = 0;
+	const struct view *v = ctx;
 
-	if (rows < 1 || width < 8)
-		return;
-	text_line(&y, x, width, theme_attr(THEME_TITLE), "Pseudocode: %s",
-	          search_algo_name(w->algo));
-	if (lit > rows)
-		first = lit - rows;
-	for (int i = first; i < w->npseudo && y <= bottom; i++) {
-		bool on = i + 1 == lit;
-
-		text_line(&y, x, width, on ? theme_attr(THEME_SELECTED) : (int)A_NORMAL,
-		          "%s%-*s", on ? ">" : " ", on ? width - 1 : 0, w->pseudo[i]);
-	}
-}
-
-/* Cuts *h down toward floor by what is over; returns what is still over. */
-static int cut(int *h, int floor, int over)
-{
-	int c = *h - floor;
-
-	if (over <= 0 || c <= 0)
-		return over;
-	if (c > over)
-		c = over;
-	*h -= c;
-	return over - c;
+	(void)width;
+	*min = 2;
+	*pref = 1 + stack_max(v->w);
 }
 
 /*
- * The panels of a column from line y to bottom: the listing, the counters,
- * the call stack and the levels, each given the lines it wants when they
- * fit.  When they do not, the levels shrink first, then the stack to its
- * innermost call and the listing to a few lines round the lit one; then the
- * levels go, and at last the stack and the listing.  The counters stay.
+ * One line per active call, innermost last; when they do not all fit, the
+ * title says how many of them the innermost lines are, in as many words
+ * as the column has room for.
  */
-static void draw_column(struct watch *w, int y, int x, int width, int bottom, bool pseudo,
-                        enum counters_form counters, bool stack, enum levels kind,
-                        const struct tree *tr)
+static void draw_stack(struct watch *w, struct layout_rect r)
 {
-	/* A listing narrower than this would be cut in most of its lines. */
-	int least, p = pseudo && width >= 30 ? 1 + w->npseudo : 0;
-	int s = stack ? stack_height(w) : 0;
-	int c = counters == COUNTERS_NONE
-	                ? 0
-	                : counters_height(w, width, counters == COUNTERS_LONG);
-	int want = levels_height(w, kind, tr, width, &least), l = want;
-	int rest = bottom - y + 1 - c, over = p + s + l - rest, spare;
+	const struct search_frame *frames;
+	int depth = search_stack(w->s, &frames), room = r.h - 1, first, y = r.y;
+	char text[64];
 
-	over = cut(&l, least, over);
-	over = cut(&s, 2, over);
-	over = cut(&p, 6, over);
-	if (over > 0) {
-		over -= l;
-		l = 0;
+	first = depth > room ? depth - room : 0;
+	snprintf(text, sizeof text, "Call stack");
+	if (first > 0) {
+		static const char *const forms[] = {"Call stack: last %d of %d",
+		                                    "Stack: last %d of %d",
+		                                    "last %d of %d"};
+
+		for (size_t i = 0; i < sizeof forms / sizeof *forms; i++)
+			if (snprintf(text, sizeof text, forms[i], room, depth) <= r.w)
+				break;
+		text_cut(text, r.w);
 	}
-	over = cut(&p, 3, over);
-	over = cut(&s, 0, over);
-	cut(&p, 0, over);
-	if (p < 2)
-		p = 0;
-	if (s < 2)
-		s = 0;
-	spare = rest - p - s - l;
-	if (p) {
-		draw_pseudo(w, y, x, width, y + p - 1);
-		y += p + (spare-- > 0);
+	text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "%s", text);
+	if (depth == 0)
+		text_line(&y, r.x, r.w, theme_attr(THEME_DIMMED), "(empty)");
+	for (int i = first; i < depth; i++) {
+		frame_text(&frames[i], text, sizeof text);
+		text_line(&y, r.x, r.w,
+		          i == depth - 1 ? theme_attr(THEME_KEY) : (int)A_NORMAL, "%s",
+		          text);
 	}
-	if (c) {
-		y += draw_counters(w, y, x, width, bottom, counters == COUNTERS_LONG);
-		y += (s || l) && spare-- > 0;
-	}
-	if (s) {
-		draw_stack(w, y, x, width, y + s - 1);
-		y += s + (l && spare-- > 0);
-	}
-	if (l)
-		draw_levels(w, kind, tr, y, x, width, y + l - 1);
 }
 
 static void draw_progress(struct watch *w)
@@ -577,9 +663,10 @@ static void draw_progress(struct watch *w)
 	text_put(1, 0, A_NORMAL, line);
 	if (!w->total)
 		return;
+	/* The bar takes the width the figures leave, up to half the window. */
 	bar = COLS - len - 8;
-	if (bar > 40)
-		bar = 40;
+	if (bar > COLS / 2)
+		bar = COLS / 2;
 	if (bar < 5) {
 		text_put(1, len + 1, A_NORMAL, pct);
 		return;
@@ -596,52 +683,66 @@ static void draw_progress(struct watch *w)
 	text_put(1, len + 3 + bar, A_NORMAL, pct);
 }
 
-/* The narration, the message and the key line. */
+/* The narration, the message over it, and the key line. */
 static void draw_footer(struct watch *w, char *said, size_t len)
 {
-	const char *hints[8];
-	int room = COLS - 6;
+	const char *hints[32];
 
 	search_describe(w->s, said, len);
 	/* A long solution is cut where it shows, not silently. */
-	text_cut(said, room);
-	text_put(LINES - 3, 0, A_NORMAL, "Last: ");
-	text_put(LINES - 3, 6, theme_attr(THEME_KEY), said[0] ? said : "(nothing yet)");
+	text_cut(said, COLS - 6);
+	text_put(LINES - 2, 0, A_NORMAL, "Last: ");
+	text_put(LINES - 2, 6, theme_attr(THEME_KEY), said[0] ? said : "(nothing yet)");
 	if (w->message[0])
-		text_put(LINES - 2, 0, A_NORMAL, w->message);
-	text_keys(hints, keymap_hints(&watch_keymap, 0, hints, 8), "? help  q quit");
+		text_message(w->message, A_NORMAL, 3);
+	text_keys(hints, keymap_hints(&watch_keymap, 0, hints, 32), "? help  q quit");
 }
 
-/* Lays the board out in a rectangle of the given width, flush left. */
-static void place_board(struct watch *w, int width, int height)
+/* The board in a rectangle, for the layout. */
+static int board_fit(void *ctx, int h, int w, struct layout_size *got)
 {
-	int h, minw;
+	return boardview_fit(ctx, h, w, &got->h, &got->w);
+}
 
-	boardview_min_size(w->n, &h, &minw);
-	w->bv.n = w->n;
-	w->bv.cells = w->cells;
-	w->bv.show_cursor = false;
-	w->bv.top = 2;
-	w->bv.left = 0;
-	w->bv.width = width;
-	w->bv.height = height;
-	/* Too narrow even to scroll: no board rather than a stale one. */
-	if (boardview_layout(&w->bv) < 0) {
-		w->bv.files = w->bv.ranks = 0;
-		w->bv.width = width > 0 ? width : 0;
+/*
+ * The sizes the board can be drawn at in the body, smallest first; a board
+ * too large for squares is an overview, about twice as wide as tall.  It
+ * reads well from squares two columns wide, and grows beyond that only
+ * once every panel has what it wants.
+ */
+static void board_sizes(struct watch *w, struct layout_board *b, struct layout_rect area)
+{
+	if (w->n <= CELLS_MAX_N) {
+		w->bv.n = w->n;
+		w->bv.cells = w->cells;
+		w->bv.show_cursor = false;
+		w->bv.top = area.y;
+		w->bv.left = area.x;
+		layout_board_sizes(b, area.h, area.w, board_fit, &w->bv);
+		b->readable = b->nsizes;
+		for (int i = b->whole; i < b->nsizes; i++) {
+			if (b->sizes[i].w >= 2 * w->n + 1) {
+				b->readable = i;
+				break;
+			}
+		}
 		return;
 	}
-	w->bv.width = w->bv.label_w + w->bv.files * w->bv.cw;
-	w->bv.height = w->bv.ranks * w->bv.ch + 1;
-	boardview_layout(&w->bv);
+	memset(b, 0, sizeof *b);
+	for (int bw = 12;
+	     bw <= area.w && bw <= 2 * area.h + 2 && b->nsizes < LAYOUT_SIZES_MAX;
+	     bw += bw / 4) {
+		b->sizes[b->nsizes].h = area.h;
+		b->sizes[b->nsizes++].w = bw;
+	}
+	b->whole = b->readable = b->nsizes;
 }
 
 /*
  * A board too large for its squares: the overview, the queens under attack
- * in the conflict colour, and a line that gives the scale.  Sets bv.width to
- * the width taken; returns the first line under it.
+ * in the conflict colour, and a line under it that gives the scale.
  */
-static int draw_overview(struct watch *w, int width, int height)
+static void draw_overview(struct watch *w, struct layout_rect r)
 {
 	const int *ranks = search_ranks(w->s);
 	bool *attacked = calloc((size_t)w->n, sizeof *attacked);
@@ -649,10 +750,10 @@ static int draw_overview(struct watch *w, int width, int height)
 	struct boardview_overview ov = {
 	        .n = w->n,
 	        .ranks = ranks,
-	        .top = 2,
-	        .left = 0,
-	        .width = width,
-	        .height = height - 1,
+	        .top = r.y,
+	        .left = r.x,
+	        .width = r.w,
+	        .height = r.h - 1,
 	};
 	int scale;
 
@@ -672,121 +773,155 @@ static int draw_overview(struct watch *w, int width, int height)
 	ov.attacked = attacked;
 	scale = boardview_overview_draw(&ov);
 	free(attacked);
-	w->bv.width = ov.cols > 24 || width < 24 ? ov.cols : 24;
 	/* An ASCII mark stands for a block of 2 by 4 dots' squares. */
 	if (scale > 0) {
 		bool ascii = theme_is_ascii();
 		int sw = ascii ? 2 * scale : scale, sh = ascii ? 4 * scale : scale;
 		char label[64];
-		int y = 2 + ov.rows;
+		int y = r.y + ov.rows;
 
 		if (snprintf(label, sizeof label, "a %s: %dx%d squares",
-		             ascii ? "mark" : "dot", sw, sh) > w->bv.width)
+		             ascii ? "mark" : "dot", sw, sh) > r.w)
 			snprintf(label, sizeof label, "%s: %dx%d", ascii ? "mark" : "dot",
 			         sw, sh);
-		text_line(&y, 0, w->bv.width, theme_attr(THEME_DIMMED), "%s", label);
+		text_cut(label, r.w);
+		text_line(&y, r.x, r.w, theme_attr(THEME_DIMMED), "%s", label);
 	}
-	return 2 + ov.rows + 2;
+}
+
+/*
+ * Where the panels may go (see layout_board): one column beside the board;
+ * the stack or the counters under it; two columns, the counters and the
+ * levels by the board and the listing and the stack beyond, or the other
+ * way; everything under the board for a tall narrow window.
+ */
+static const struct layout_arrangement arrangements[] = {
+        /* pseudo counters stack levels */
+        {{2, 1, 2, 1}}, {{1, 1, 1, 1}}, {{1, 1, 0, 1}}, {{1, 0, 1, 1}}, {{1, 0, 0, 1}},
+        {{1, 1, 0, 0}}, {{1, 0, 1, 0}}, {{2, 1, 0, 1}}, {{1, 2, 1, 2}}, {{1, 1, 2, 2}},
+        {{1, 1, 1, 2}}, {{0, 1, 0, 1}}, {{0, 0, 0, 0}},
+};
+
+/* A narrow window titles the search in fewer words; the algorithm stays. */
+static void draw_title(struct watch *w)
+{
+	const char *goal = !search_nodes(w->s)     ? "one solution"
+	                   : w->goal == SEARCH_ALL ? "all solutions"
+	                                           : "first solution";
+	bool given = false;
+	char title[160];
+
+	for (int f = 0; w->given && f < w->n; f++)
+		given |= w->given[f] >= 0;
+	for (int form = 0; form < 4; form++) {
+		snprintf(title, sizeof title, "%sWatch %dx%d, %s%s%s%s",
+		         form == 0 ? "nqueens - " : "", w->n, w->n,
+		         search_algo_name(w->algo), form < 3 ? ", " : "",
+		         form < 3 ? goal : "",
+		         given && form < 2 ? ", from the queens given" : "");
+		if (text_width(title) <= COLS)
+			break;
+	}
+	text_cut(title, COLS);
+	text_put(0, 0, theme_attr(THEME_TITLE), title);
 }
 
 void watch_draw(void *self)
 {
 	struct watch *w = self;
 	static struct tree tree;
-	char title[128], said[512];
-	int bottom = LINES - 4, rows = bottom - 1, x, under, ngiven = 0;
-	int pw = w->show_pseudo ? w->pseudo_w : COUNTERS_W;
-	enum levels kind = levels_kind(w);
-	bool two, stack = w->show_stack && search_nodes(w->s); /* no calls in repair */
-	bool tree_under = false;
+	struct layout_rect area = {2, 0, LINES - 4, COLS};
+	struct view v = {w, levels_kind(w), &tree, false};
+	struct layout_board b;
+	struct layout_panel p[PANELS] = {
+	        [PANEL_PSEUDO] = {.present = w->show_pseudo,
+	                          .prio = 2,
+	                          .min_w = 24,
+	                          .pref_w = w->pseudo_w,
+	                          .measure = pseudo_measure},
+	        [PANEL_COUNTERS] = {.present = true,
+	                            .prio = 1,
+	                            .measure = counters_measure},
+	        [PANEL_STACK] = {.present = w->show_stack && search_nodes(w->s),
+	                         .prio = 3,
+	                         .min_w = stack_width(w),
+	                         .pref_w = stack_width(w),
+	                         .measure = stack_measure},
+	        [PANEL_LEVELS] = {.present = v.kind != LEVELS_NONE,
+	                          .prio = 4,
+	                          .measure = levels_measure},
+	};
+	struct item it[WATCH_MAX_N + 1];
+	char said[512];
 
 	fill_cells(w);
-	if (kind == LEVELS_TREE)
-		tree_build(w, &tree);
-	for (int f = 0; w->given && f < w->n; f++)
-		ngiven += w->given[f] >= 0;
-	/* A narrow window drops the program's name rather than the search's. */
-	snprintf(title, sizeof title, "%sWatch %dx%d, %s, %s%s",
-	         COLS >= 60 ? "nqueens - " : "", w->n, w->n, search_algo_name(w->algo),
-	         !search_nodes(w->s)     ? "one solution"
-	         : w->goal == SEARCH_ALL ? "all solutions"
-	                                 : "first solution",
-	         ngiven ? ", from the queens given" : "");
-	text_put(0, 0, theme_attr(THEME_TITLE), title);
-	draw_progress(w);
+	if (v.kind == LEVELS_TREE) {
+		tree_build(w, &tree, search_counters(w->s)->events);
+		/* The lines of the whole search's tree, counted once. */
+		if (w->tree_lines < 0) {
+			static struct tree all;
 
-	/*
-	 * Two columns beside the board (counters and levels; listing and stack)
-	 * when the board keeps squares of 4 by 2 or more; else one column as
-	 * wide as the listing, and the board takes the rest.  On a short window
-	 * with a tree to draw, the board leaves room under it for the tree, as
-	 * long as it still shows whole.
-	 */
-	if (w->n > CELLS_MAX_N) {
-		int ow = COLS - pw - 2;
-
-		/* A narrow window cuts the listing rather than lose the board. */
-		if (ow < COUNTERS_W)
-			ow = COLS - SIDE_MIN_W - 3;
-		under = draw_overview(w, ow, rows);
-		x = w->bv.width + 2;
-		two = false;
-	} else {
-		place_board(w, COLS - pw - COUNTERS_W - 4, rows);
-		two = w->bv.cw >= 4 && w->bv.files == w->n;
-		if (!two) {
-			int h = rows, bw = COLS - pw - 2, minw;
-
-			if (kind == LEVELS_TREE && rows < 30)
-				h = rows / 2 > w->n + 1 ? rows / 2 : w->n + 1;
-			/*
-			 * Without room for the listing the board shows whole, if
-			 * the counters keep their column; else it scrolls.
-			 */
-			boardview_min_size(w->n, &(int){0}, &minw);
-			if (bw < minw)
-				bw = minw < COLS - SIDE_MIN_W - 3 ? minw
-				                                  : COLS - SIDE_MIN_W - 3;
-			place_board(w, bw, h < rows ? h : rows);
+			tree_build(w, &all, UINT64_MAX);
+			w->tree_lines = all.lines;
 		}
-		if (w->bv.files > 0)
-			boardview_draw(&w->bv);
-		x = w->bv.label_w + w->bv.files * w->bv.cw + 2;
-		under = w->bv.top + w->bv.height + 1;
 	}
+	draw_title(w);
+	draw_progress(w);
+	p[PANEL_COUNTERS].min_w = p[PANEL_COUNTERS].pref_w =
+	        items_width(it, counter_items(w, it));
+	if (p[PANEL_COUNTERS].min_w < 8)
+		p[PANEL_COUNTERS].min_w = p[PANEL_COUNTERS].pref_w = 8;
+	switch (v.kind) {
+	case LEVELS_TREE:
+		p[PANEL_LEVELS].min_w = p[PANEL_LEVELS].pref_w = 3 * w->n + 2;
+		break;
+	case LEVELS_NODES:
+		p[PANEL_LEVELS].min_w = items_width(it, node_items(w, it));
+		break;
+	default: {
+		/* The conflicts at the start, and now: as many digits at most. */
+		int d = snprintf(NULL, 0, "%" PRIu32, w->nconf ? w->conf[0] : 0);
 
-	/*
-	 * Under the board: the call stack, then the tree, where they fit.  The
-	 * stack keeps the room of its deepest call, so that the tree does not
-	 * move as the search goes up and down.
-	 */
-	int uw = x - 2, y = under;
-
-	if (stack && uw >= stack_width(w) && bottom - y >= 2) {
-		int s = 1 + w->n - ngiven;
-
-		if (s > bottom - y + 1)
-			s = bottom - y + 1;
-		draw_stack(w, y, 0, uw, y + s - 1);
-		y += s + 1;
-		stack = false;
+		p[PANEL_LEVELS].min_w = (int)strlen("Conflicts: , now ") + 2 * d;
+		p[PANEL_LEVELS].pref_w =
+		        (int)strlen("Conflicts:  at the start,  now") + 2 * d;
+		break;
 	}
-	if (kind == LEVELS_TREE && !two && uw >= 3 * w->n + 2 && bottom - y >= 3) {
-		draw_tree(&tree, y, 0, uw, bottom);
-		tree_under = true;
 	}
-
-	if (two) {
-		int x2 = x + COUNTERS_W + 2;
-
-		draw_column(w, 2, x, COUNTERS_W, bottom, false, COUNTERS_LONG, false,
-		            kind, &tree);
-		draw_column(w, 2, x2, COLS - x2 - 1, bottom, w->show_pseudo,
-		            COUNTERS_NONE, stack, LEVELS_NONE, &tree);
-	} else {
-		draw_column(w, 2, x, COLS - x - 1, bottom, w->show_pseudo,
-		            COUNTERS_PACKED, stack, tree_under ? LEVELS_NONE : kind,
-		            &tree);
+	for (int i = 0; i < PANELS; i++) {
+		p[i].gap = 1;
+		p[i].ctx = &v;
+		if (p[i].pref_w < p[i].min_w)
+			p[i].pref_w = p[i].min_w;
 	}
+	board_sizes(w, &b, area);
+	{
+		int blank, widest = COLS - (b.nsizes ? b.sizes[0].w : 0) - 1;
+
+		v.pseudo_whole = 1 + pseudo_lines(w, widest, &blank) - blank <= area.h;
+	}
+	/* A narrow window spares a column between the board and the panels. */
+	if (layout_board(&b, p, PANELS, arrangements,
+	                 (int)(sizeof arrangements / sizeof *arrangements), area,
+	                 COLS < 80 ? 1 : 2) >= 0) {
+		if (w->n > CELLS_MAX_N) {
+			draw_overview(w, b.at);
+		} else {
+			w->bv.top = b.at.y;
+			w->bv.left = b.at.x;
+			w->bv.height = b.at.h;
+			w->bv.width = b.at.w;
+			if (boardview_layout(&w->bv) == 0)
+				boardview_draw(&w->bv);
+		}
+	}
+	if (p[PANEL_PSEUDO].shown)
+		draw_pseudo(w, p[PANEL_PSEUDO].at);
+	if (p[PANEL_COUNTERS].shown)
+		draw_counters(w, p[PANEL_COUNTERS].at);
+	if (p[PANEL_STACK].shown)
+		draw_stack(w, p[PANEL_STACK].at);
+	if (p[PANEL_LEVELS].shown)
+		draw_levels(w, &v, p[PANEL_LEVELS].at);
 	draw_footer(w, said, sizeof said);
 }

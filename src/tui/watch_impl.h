@@ -10,9 +10,6 @@
 #include "keymap.h"
 #include "search.h"
 
-#define COUNTERS_W 24
-/* The narrowest column beside the board: a counter takes up to 22 columns. */
-#define SIDE_MIN_W 23
 #define PSEUDO_MAX_LINES 64
 
 /* The search tree is drawn for boards up to this size, nodes per level above. */
@@ -43,6 +40,7 @@ struct watch {
 	uint64_t anchor_events; /* and the event it started from */
 	bool show_pseudo, show_stack, show_tree;
 	int pseudo_w;     /* the widest line of the listing, with its marker */
+	int tree_lines;   /* the lines of the whole search's tree; -1 until counted */
 	int bar_x, bar_w; /* where the progress bar was drawn, for the mouse */
 	uint32_t *conf;   /* repair: the conflicts after move m, for m < nconf */
 	size_t nconf, capconf;

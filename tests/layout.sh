@@ -1,0 +1,278 @@
+#!/bin/sh
+# Layouts that follow the window: each screen walked through sizes from
+# 40x12 to 250x80 with no word on it cut, and Watch's listing whole at 60x20
+# at every kind of event.
+. "${srcdir:-.}/tests/lib.sh"
+. "${srcdir:-.}/tests/tmux-lib.sh"
+
+top=${srcdir:-.}
+data=${NQUEENS_DATADIR:-$top/data}
+
+# The words the program can print, from its string literals, the listings
+# and the puzzles' names and titles, each in a canonical form: runs of digits read
+# "9", a conversion of a number "9", and a conversion of text "%s" (any
+# text).  A format string "%" PRIu64 ends its literal with "%".
+grep -hoE '"([^"\\]|\\.)*"' "$top"/src/*.c "$top"/src/engine/*.c "$top"/src/tui/*.c |
+	LC_ALL=C sed -e 's/^"//' -e 's/"$//' -e 's/\\[nt]/ /g' -e 's/\\"/"/g' \
+		-e 's/\\u[0-9a-fA-F]\{4\}/ /g' >"$tmpdir/literals"
+{
+	cat "$data"/pseudocode/*.txt
+	sed -n 's/^title: //p' "$data"/puzzles/*.txt
+	for f in "$data"/puzzles/*.txt; do basename "$f" .txt; done
+} >>"$tmpdir/literals"
+LC_ALL=C awk '
+	{
+		s = $0
+		gsub(/%%/, "\001", s)
+		gsub(/%[-+ #0-9.*]*(hh|h|ll|l|z|j|t)?[diuxX]/, "9", s)
+		gsub(/%[-0-9.*]*[sc]/, "\002", s)
+		sub(/%$/, "9", s)
+		gsub(/\001/, "%", s)
+		gsub(/[0-9]+/, "9", s)
+		gsub(/[^ -~\002]+/, " ", s)
+		n = split(s, w, " ")
+		for (i = 1; i <= n; i++) {
+			t = w[i]
+			gsub(/\002/, "", t)
+			# A word with a letter, or a pattern with a few characters of its own.
+			if (w[i] ~ /[A-Za-z]/ || (t != w[i] && length(t) >= 2))
+				print w[i]
+		}
+	}' "$tmpdir/literals" | sort -u >"$tmpdir/vocabulary"
+
+# cut_words: the words of the lines read that are not whole words of the program:
+# each word (a run of printable ASCII between blanks and other characters)
+# with a letter in it must be a word of the vocabulary (followed by the
+# comma or colon that joins it to the next, or after "Ctrl-"), or a file
+# letter or a square's mark ("Q", "[Q]", "!Q!"), a run of file letters
+# under a board of narrow squares, a chain of squares
+# of the search tree ("a1-b3-c5*"), or end with the ellipsis of a cut line.
+cut_words() {
+	LC_ALL=C awk -v vocab="$tmpdir/vocabulary" '
+		BEGIN {
+			while ((getline w <vocab) > 0) {
+				if (index(w, "\002")) {
+					gsub(/[][\\.^$*+?(){}|\/]/, "\\\\&", w)
+					gsub(/\002/, ".*", w)
+					pattern["^" w "$"] = 1
+				} else {
+					exact[w] = 1
+				}
+			}
+		}
+		function whole(w,   p, k) {
+			if (w in exact || w ~ /^[A-Za-z]$/ || w ~ /\.\.\.$/)
+				return 1
+			# A square of an ASCII board: a mark, maybe between brackets.
+			if (w ~ /^[[!(][A-Za-z][])!]$/)
+				return 1
+			# Words joined into a list ("Right, .") or a title ("Play: keys").
+			if (w ~ /[,:]$/ && whole(substr(w, 1, length(w) - 1)))
+				return 1
+			# A modifier and its key: "Ctrl-" and a letter or the name of a key.
+			k = index(w, "-")
+			if (k > 1 && (substr(w, 1, k) in exact) &&
+			    (length(w) == k + 1 || whole(substr(w, k + 1))))
+				return 1
+			if (index("abcdefghijklmnopqrstuvwxyz", w) > 0)
+				return 1
+			if (w ~ /^[a-z]+9(-[a-z]+9)*[*x]?$/)
+				return 1
+			for (p in pattern)
+				if (w ~ p)
+					return 1
+			return 0
+		}
+		{
+			s = $0
+			gsub(/[^ -~]+/, " ", s)
+			gsub(/[0-9]+/, "9", s)
+			n = split(s, word, " ")
+			for (i = 1; i <= n; i++)
+				if (word[i] ~ /[A-Za-z]/ && !whole(word[i]))
+					bad = bad " [" word[i] "]"
+		}
+		END { print substr(bad, 2) }'
+}
+
+# in_box: the lines of the pane inside the help's box, borders and the
+# screen around it left out (the box hides that screen's words in part).
+in_box() {
+	screen | LC_ALL=C sed -e 's/\xe2\x94\x82/|/g' -e 's/\xe2\x94[\x80\x8c\x90\x94\x98]/+/g' \
+		-e 's/\xe2\x94\x80/-/g' | LC_ALL=C awk '
+		x == 0 && (i = index($0, "+-")) > 0 {
+			x = i
+			r = x + index(substr($0, x + 1), "+")
+		}
+		x > 0 {
+			t = substr($0, x + 1, r - x - 1)
+			gsub(/--+/, " ", t)
+			sub(/^-/, " ", t)
+			sub(/-$/, " ", t)
+			print t
+			if (NR > first && first && substr($0, x, 1) == "+")
+				exit
+			if (!first)
+				first = NR
+		}'
+}
+
+# settle PATTERN: waits until the pane shows PATTERN and holds still.
+settle() {
+	wait_for "$1" || return 1
+	prev=""
+	i=0
+	while [ $i -lt 30 ]; do
+		now=$(screen)
+		[ "$now" = "$prev" ] && return 0
+		prev=$now
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 0
+}
+
+sizes="40x12 50x16 60x20 80x24 100x30 120x40 160x50 200x60 250x80"
+
+# walk NAME ANCHOR [box]: the screen running now through every size; at
+# each its words whole (with box, those inside the help's box).  ANCHOR is
+# what the screen shows once drawn (or that the window is too small for it).
+walk() {
+	bad_sizes=""
+	for size in $sizes; do
+		tm resize-window -x "${size%x*}" -y "${size#*x}"
+		if ! settle "$2|Terminal too small"; then
+			bad_sizes="$bad_sizes $size(not drawn)"
+			continue
+		fi
+		if [ "${3:-}" = box ] && ! screen | grep -q "Terminal too small"; then
+			cut=$(in_box | cut_words)
+		else
+			cut=$(screen | cut_words)
+		fi
+		[ -z "$cut" ] || bad_sizes="$bad_sizes $size:$cut"
+	done
+	if [ -z "$bad_sizes" ]; then
+		pass "$1: no word cut at $(echo $sizes | wc -w) sizes"
+	else
+		fail "$1: no word cut at $(echo $sizes | wc -w) sizes" "$bad_sizes" "$(screen)"
+	fi
+}
+
+# The walk does fail: a line cut at a column that a word spans.
+if [ "$(printf 'the rank and both diagonals are free th\n' | cut_words)" = "[th]" ]; then
+	pass "the check finds a word cut at the edge"
+else
+	fail "the check finds a word cut at the edge"
+fi
+
+start 40 12 --
+walk "the menu" "Board size"
+keys p
+walk "the list of puzzles" "05-easy-01"
+keys q
+wait_exit
+
+start 40 12 -- play 8
+keys Space Right Up Space
+walk "Play, two queens in conflict" "Conflicts: 1"
+keys '?'
+walk "the help over Play" "Play: keys" box
+keys q q
+wait_exit
+
+start 40 12 -- play 12
+wait_for "Queens: 0 of 12" >/dev/null
+place_solution 1 3 5 8 10 12 6 11 2 7 9 4
+walk "Play 12x12, solved" "Solved!"
+keys q
+wait_exit
+
+start 40 12 -- play --puzzle "$data/puzzles/08-hard-01.txt"
+walk "a puzzle" "Queens: "
+keys q y
+wait_exit
+
+start 40 12 -- watch 8
+keys n
+walk "Watch 8x8 at its first solution" "Last: solution 1"
+keys '?'
+walk "the help over Watch" "Watch: keys" box
+keys q q
+wait_exit
+
+start 40 12 -- --ascii watch 8 --algorithm scan
+keys -N 40 .
+walk "Watch, scan" " 40 of "
+keys q
+wait_exit
+
+start 40 12 -- watch 5
+keys n n
+walk "Watch 5x5 with its tree" "Last: solution 2"
+keys q
+wait_exit
+
+start 40 12 -- watch 1000 --algorithm repair
+keys e
+walk "Watch 1000x1000, repair" "solutions: 1"
+keys q
+wait_exit
+
+start 40 12 -- browse 8
+walk "Browse" "Solution 1 / 92"
+keys q
+wait_exit
+
+# Watch at 60x20: the backtrack listing whole, every line in its order,
+# after each of the first events (a call, a try, a refusal, a place, a
+# removal, a return), at a solution and at the end.
+listing_words() {
+	tr -s ' \n' '  ' <"$data/pseudocode/backtrack.txt" | sed 's/^ //; s/ $//'
+}
+# shown_listing: the words of the listing on the screen, from its title down
+# while its column holds the listing (a marker or a blank first), stopping
+# where a panel beside it begins (two blanks after a word).
+shown_listing() {
+	screen | LC_ALL=C sed "$utf8_to_ascii" | LC_ALL=C awk '
+		x == 0 && (i = index($0, "Pseudocode: ")) > 0 { x = i; next }
+		/^Last: / { exit }
+		x > 0 {
+			t = substr($0, x)
+			if (t != "" && t !~ /^[ >]/)
+				exit
+			t = substr(t, 2)
+			if (match(t, /[^ ]  /))
+				t = substr(t, 1, RSTART)
+			out = out " " t
+		}
+		END { gsub(/ +/, " ", out); sub(/^ /, "", out); sub(/ $/, "", out); print out }'
+}
+want=$(listing_words)
+start 60 20 -- watch 8
+wait_for "event 0 of" >/dev/null
+bad=""
+k=0
+while [ $k -le 60 ]; do
+	wait_for "event $k of" >/dev/null
+	got=$(shown_listing)
+	[ "$got" = "$want" ] || bad="$bad $k"
+	keys .
+	k=$((k + 1))
+done
+for key in n n e; do
+	keys $key
+	sleep 0.3
+	settle "Last: " >/dev/null
+	got=$(shown_listing)
+	[ "$got" = "$want" ] || bad="$bad $key"
+done
+if [ -z "$bad" ]; then
+	pass "60x20: Watch shows the whole backtrack listing at events 0 to 60, solutions and the end"
+else
+	fail "60x20: Watch shows the whole backtrack listing at events 0 to 60, solutions and the end" \
+		"not whole after:$bad" "want: $want" "got:  $got" "$(screen)"
+fi
+keys q
+wait_exit
+finish
