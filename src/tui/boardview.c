@@ -83,6 +83,12 @@ int boardview_layout(struct boardview *bv)
 	return 0;
 }
 
+void boardview_extent(const struct boardview *bv, int *height, int *width)
+{
+	*height = bv->ranks * bv->ch + 1; /* the file letters take a line */
+	*width = bv->label_w + bv->files * bv->cw;
+}
+
 /* The colour of a square's background, from its most important layer. */
 static enum theme_item square_item(uint16_t f, bool dark, bool cursor)
 {
