@@ -24,7 +24,7 @@ struct keymap_hint {
 	const char *text;
 };
 
-#define KEYMAP_HINTS_MAX 3
+#define KEYMAP_HINTS_MAX 4
 
 /*
  * A binding: the action it stands for (a screen's own enum), the keys, and
