@@ -45,11 +45,13 @@ enum browse_action {
 	BROWSE_LEAVE,
 };
 
-/* The views as the key line tells them apart. */
+/* The views as the key line tells them apart; the classes as boards or a table. */
 #define IN_ONE (1u << BROWSE_VIEW_ONE)
 #define IN_GALLERY (1u << BROWSE_VIEW_GALLERY)
 #define IN_CLASSES (1u << BROWSE_VIEW_CLASSES)
 #define IN_MEMBERS (1u << BROWSE_VIEW_MEMBERS)
+#define IN_BOARDS (1u << 4)
+#define IN_TABLE (1u << 5)
 
 static const struct keymap_row key_rows[] = {
         {BROWSE_NEXT,
@@ -59,8 +61,10 @@ static const struct keymap_row key_rows[] = {
         {BROWSE_PREV, {KEY(LEFT), KCHAR('p')}, NULL, {}},
         {BROWSE_ROW_DOWN,
          {KEY(DOWN)},
-         "the same; a row on or back in the gallery",
-         {{IN_CLASSES, "Up/Down class"}, {IN_GALLERY, "arrows choose"}}},
+         "the same; a row on or back among boards",
+         {{IN_GALLERY | IN_BOARDS, "arrows choose"},
+          {IN_CLASSES, "Up/Down class"},
+          {IN_MEMBERS, "Up/Down turn/mirror"}}},
         {BROWSE_ROW_UP, {KEY(UP)}, NULL, {}},
         {BROWSE_OPEN,
          {KEY(ENTER), KCHAR(' ')},
@@ -68,8 +72,8 @@ static const struct keymap_row key_rows[] = {
          {{IN_CLASSES, "Enter its members"}, {IN_GALLERY | IN_MEMBERS, "Enter open"}}},
         {BROWSE_PAGE_DOWN,
          {KEY(PAGEDOWN)},
-         "ten on or back; a page of the gallery or classes",
-         {{IN_GALLERY, "PgDn/PgUp page"}}},
+         "ten on or back; a page of the gallery, classes or members",
+         {{IN_GALLERY | IN_BOARDS, "PgDn/PgUp page"}}},
         {BROWSE_PAGE_UP, {KEY(PAGEUP)}, NULL, {}},
         {BROWSE_FIRST, {KEY(HOME)}, "the first or the last", {}},
         {BROWSE_LAST, {KEY(END)}, NULL, {}},
@@ -83,8 +87,11 @@ static const struct keymap_row key_rows[] = {
          {{IN_ONE, "/ find"}}},
         {BROWSE_GALLERY,
          {KCHAR('v')},
-         "one board, or a gallery of small ones",
-         {{IN_ONE, "v gallery"}, {IN_GALLERY, "v one board"}}},
+         "one board, or a gallery of small ones; the classes as boards or a table",
+         {{IN_ONE, "v gallery"},
+          {IN_GALLERY, "v one board"},
+          {IN_BOARDS, "v table"},
+          {IN_TABLE, "v boards"}}},
         {BROWSE_CLASSES,
          {KEY(TAB), KCHAR('c')},
          "all solutions, or the classes",
@@ -95,11 +102,11 @@ static const struct keymap_row key_rows[] = {
          {{IN_MEMBERS, "Esc classes"}}},
         {BROWSE_EXPORT,
          {KCHAR('x')},
-         "export the solution or class to a new file",
-         {{IN_ONE | IN_CLASSES | IN_MEMBERS, "x export"}}},
+         "export to a new file: the solution, every class (a handout), a class",
+         {{IN_CLASSES, "x handout"}, {IN_ONE | IN_MEMBERS, "x export"}}},
         {BROWSE_NEXT, {KMOUSE(WHEEL_DOWN)}, "next or previous", {}},
         {BROWSE_PREV, {KMOUSE(WHEEL_UP)}, NULL, {}},
-        {BROWSE_CLICK, {KMOUSE(BUTTON_LEFT)}, "open a small board", {}},
+        {BROWSE_CLICK, {KMOUSE(BUTTON_LEFT)}, "open a small board or class", {}},
         {BROWSE_LEAVE, {KCHAR('q')}, "leave", {}},
 };
 static const struct keymap keys = KEYMAP(key_rows);
@@ -222,6 +229,16 @@ static void browse_wake(void *self)
 	term_dirty();
 }
 
+/* The view for the key line, the classes' boards or table told apart. */
+static unsigned mode(const struct browse *b)
+{
+	unsigned mode = 1u << b->m->view;
+
+	if (b->m->view == BROWSE_VIEW_CLASSES)
+		mode |= b->v.boards ? IN_BOARDS : IN_TABLE;
+	return mode;
+}
+
 static void browse_draw(void *self)
 {
 	struct browse *b = self;
@@ -236,7 +253,7 @@ static void browse_draw(void *self)
 	if (b->m->index == 0)
 		text_keys(NULL, 0, "? help  q leave");
 	else
-		text_keys(hints, keymap_hints(&keys, 1u << b->m->view, hints, 8),
+		text_keys(hints, keymap_hints(&keys, mode(b), hints, 8),
 		          "? help  q quit");
 }
 
