@@ -5,6 +5,7 @@
 
 #include <curses.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -86,11 +87,64 @@ static void panel_draw(int *y, int x, int width, const struct panel_line *p)
 	}
 }
 
+/* Adds a line to the panel: its attribute, its head, its text. */
+static void panel_add(struct panel_line *pl, int *count, int attr, const char *head,
+                      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+static void panel_add(struct panel_line *pl, int *count, int attr, const char *head,
+                      const char *fmt, ...)
+{
+	va_list ap;
+
+	pl[*count].attr = attr;
+	pl[*count].head = head;
+	pl[*count].blank_before = 0;
+	va_start(ap, fmt);
+	vsnprintf(pl[*count].text, sizeof pl[0].text, fmt, ap);
+	va_end(ap);
+	(*count)++;
+}
+
+/* The panel's lines for the solution shown; returns how many. */
+static int panel_lines(struct browse_model *m, struct panel_line *pl)
+{
+	char note[128], ranks[300], squares[600];
+	int count = 0;
+
+	panel_add(pl, &count, theme_attr(THEME_TITLE), "",
+	          "Solution %" PRIu64 " / %" PRIu64, m->index, m->total);
+	browse_model_totals_note(m, note, sizeof note);
+	if (note[0])
+		panel_add(pl, &count, theme_attr(THEME_DIMMED), "", "(%s)", note);
+	board_format_ranks(m->n, m->ranks, ranks, sizeof ranks);
+	panel_add(pl, &count, A_NORMAL, "ranks:   ", "%s", ranks);
+	board_format_squares(m->n, m->ranks, squares, sizeof squares);
+	panel_add(pl, &count, A_NORMAL, "squares: ", "%s", squares);
+	if (m->class_index)
+		panel_add(pl, &count, theme_attr(THEME_KEY), "",
+		          "class %" PRIu64 " of %" PRIu64 ", %s of the representative",
+		          m->class_index, m->nclasses, sym_name(m->from_rep));
+	else
+		panel_add(pl, &count, theme_attr(THEME_KEY), "",
+		          "class ? of %" PRIu64 ", %s of the representative", m->nclasses,
+		          sym_name(m->from_rep));
+	pl[count - 1].blank_before = 1;
+	if (!m->class_index) {
+		browse_model_class_note(m, note, sizeof note);
+		panel_add(pl, &count, theme_attr(THEME_DIMMED), "",
+		          "(finding its number: %s)", note);
+	}
+	board_format_ranks(m->n, m->rep, ranks, sizeof ranks);
+	panel_add(pl, &count, A_NORMAL, "representative: ", "%s", ranks);
+	panel_add(pl, &count, A_NORMAL, "", "%d member%s, %s", m->orbit,
+	          m->orbit == 1 ? "" : "s", browse_symmetry_words(m->orbit));
+	return count;
+}
+
 static void draw_one(struct browse_drawing *v, struct browse_model *m)
 {
 	struct panel_line pl[10];
-	char note[128];
-	int count = 0, x, y, width, bh, bw, lines = 0, area = LINES - 3;
+	int count, x, y, width, bh, bw, lines = 0, area = LINES - 3;
 	struct boardview bv = {0};
 
 	/* The board as large as the window's height allows, the panel beside it. */
@@ -108,50 +162,7 @@ static void draw_one(struct browse_drawing *v, struct browse_model *m)
 	x = bv.left + bw + 2;
 	width = COLS - x;
 
-	memset(pl, 0, sizeof pl);
-	pl[count].attr = theme_attr(THEME_TITLE);
-	pl[count].head = "";
-	snprintf(pl[count++].text, sizeof pl[0].text, "Solution %" PRIu64 " / %" PRIu64,
-	         m->index, m->total);
-	browse_model_totals_note(m, note, sizeof note);
-	if (note[0]) {
-		pl[count].attr = theme_attr(THEME_DIMMED);
-		pl[count].head = "";
-		snprintf(pl[count++].text, sizeof pl[0].text, "(%s)", note);
-	}
-	pl[count].attr = A_NORMAL;
-	pl[count].head = "ranks:   ";
-	board_format_ranks(m->n, m->ranks, pl[count++].text, sizeof pl[0].text);
-	pl[count].attr = A_NORMAL;
-	pl[count].head = "squares: ";
-	board_format_squares(m->n, m->ranks, pl[count++].text, sizeof pl[0].text);
-	pl[count].attr = theme_attr(THEME_KEY);
-	pl[count].head = "";
-	pl[count].blank_before = 1;
-	if (m->class_index)
-		snprintf(pl[count++].text, sizeof pl[0].text,
-		         "class %" PRIu64 " of %" PRIu64 ", %s of the representative",
-		         m->class_index, m->nclasses, sym_name(m->from_rep));
-	else
-		snprintf(pl[count++].text, sizeof pl[0].text,
-		         "class ? of %" PRIu64 ", %s of the representative", m->nclasses,
-		         sym_name(m->from_rep));
-	if (!m->class_index) {
-		browse_model_class_note(m, note, sizeof note);
-		pl[count].attr = theme_attr(THEME_DIMMED);
-		pl[count].head = "";
-		snprintf(pl[count++].text, sizeof pl[0].text, "(finding its number: %s)",
-		         note);
-	}
-	pl[count].attr = A_NORMAL;
-	pl[count].head = "representative: ";
-	board_format_ranks(m->n, m->rep, pl[count++].text, sizeof pl[0].text);
-	pl[count].attr = A_NORMAL;
-	pl[count].head = "";
-	snprintf(pl[count++].text, sizeof pl[0].text, "%d member%s, %s", m->orbit,
-	         m->orbit == 1 ? "" : "s", browse_symmetry_words(m->orbit));
-
-	/* Level with the board's top, unless the panel needs the rows above. */
+	count = panel_lines(m, pl);
 	for (int i = 0; i < count; i++)
 		lines += pl[i].blank_before + panel_height(&pl[i], width);
 	/* Short of rows, the blank lines go first. */
@@ -159,6 +170,7 @@ static void draw_one(struct browse_drawing *v, struct browse_model *m)
 		lines -= pl[i].blank_before;
 		pl[i].blank_before = 0;
 	}
+	/* Level with the board's top, unless the panel needs the rows above. */
 	y = bv.top;
 	if (y + lines > LINES - 2)
 		y = LINES - 2 - lines > 1 ? LINES - 2 - lines : 1;
