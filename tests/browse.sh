@@ -154,7 +154,7 @@ expect_screen "50x12: the top rank of the board" "^8 .*Q"
 expect_screen "50x12: the file letters" "^ +a +b +c +d +e +f +g +h( |$)"
 expect_screen "50x12: the class, wrapped" "class 1 of 12, id of the"
 expect_screen "50x12: the key line keeps whole hints, the help and the way out" \
-	"^ Left/Right next  g go  / find  \? help  q quit *$"
+	"^ Left/Right next  v gallery  \? help  q quit *$"
 keys v
 expect_screen "50x12: the gallery says which it shows" "gallery 1-4 of 92"
 expect_screen "50x12: under its boards, the keys" "^ arrows choose"

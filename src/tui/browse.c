@@ -53,6 +53,7 @@ enum browse_action {
 #define IN_BOARDS (1u << 4)
 #define IN_TABLE (1u << 5)
 
+/* In the order of the key line: what shows first stays when the window is narrow. */
 static const struct keymap_row key_rows[] = {
         {BROWSE_NEXT,
          {KEY(RIGHT), KCHAR('n')},
@@ -70,6 +71,17 @@ static const struct keymap_row key_rows[] = {
          {KEY(ENTER), KCHAR(' ')},
          "open the board, class or member chosen",
          {{IN_CLASSES, "Enter its members"}, {IN_GALLERY | IN_MEMBERS, "Enter open"}}},
+        {BROWSE_GALLERY,
+         {KCHAR('v')},
+         "one board or a gallery; the classes as boards or a table",
+         {{IN_ONE, "v gallery"},
+          {IN_GALLERY, "v one board"},
+          {IN_BOARDS, "v table"},
+          {IN_TABLE, "v boards"}}},
+        {BROWSE_CLASSES,
+         {KEY(TAB), KCHAR('c')},
+         "all solutions, or the classes",
+         {{IN_ONE, "Tab classes"}, {IN_CLASSES, "Tab solutions"}}},
         {BROWSE_PAGE_DOWN,
          {KEY(PAGEDOWN)},
          "ten on or back; a page of the gallery, classes or members",
@@ -85,17 +97,6 @@ static const struct keymap_row key_rows[] = {
          {KCHAR('/')},
          "find a position: type its ranks, then Enter",
          {{IN_ONE, "/ find"}}},
-        {BROWSE_GALLERY,
-         {KCHAR('v')},
-         "one board or a gallery; the classes as boards or a table",
-         {{IN_ONE, "v gallery"},
-          {IN_GALLERY, "v one board"},
-          {IN_BOARDS, "v table"},
-          {IN_TABLE, "v boards"}}},
-        {BROWSE_CLASSES,
-         {KEY(TAB), KCHAR('c')},
-         "all solutions, or the classes",
-         {{IN_ONE, "Tab classes"}, {IN_CLASSES, "Tab solutions"}}},
         {BROWSE_BACK,
          {KEY(ESCAPE), KEY(BACKSPACE)},
          "back to the classes or to one board; stop a search",
