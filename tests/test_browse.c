@@ -1,5 +1,5 @@
 /* Unit tests of the Browse model without a terminal: ends, jumps, Escape, classes,
- * export, threads. */
+ * their pages and members, exports and the handout, threads. */
 #include "config.h"
 
 #include <dirent.h>
@@ -458,12 +458,10 @@ static void test_export(void **state)
 	m = model(8, NULL);
 	browse_model_go(m, "38");
 	assert_export(m, "nqueens-8x8-solution-38", solution_8_38);
-	/* Tab: the classes, at the class of the solution shown, which stays chosen. */
+	/* Tab: the classes, at the class of the solution shown; Enter: its members. */
 	browse_model_classes(m);
 	assert_int_equal(m->view, BROWSE_VIEW_CLASSES);
-	assert_export(m, "nqueens-8x8-class-10", class_8_10);
-	assert_int_equal(m->view, BROWSE_VIEW_CLASSES);
-	/* The same class from its members. */
+	assert_int_equal(m->csel, 9);
 	browse_model_open(m);
 	assert_int_equal(m->view, BROWSE_VIEW_MEMBERS);
 	assert_export(m, "nqueens-8x8-class-10", class_8_10);
@@ -471,6 +469,215 @@ static void test_export(void **state)
 	m = model(16, prefix_table());
 	browse_model_go(m, "7000000");
 	assert_export(m, "nqueens-16x16-solution-7000000", solution_16_7000000);
+	browse_model_free(m);
+}
+
+/* ---- the handout of every class ---- */
+
+/* A file of the source tree, whole, into buf. */
+static void read_source(const char *name, char *buf, size_t len)
+{
+	const char *dir = getenv("srcdir");
+	char path[4096];
+	size_t got;
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/%s", dir ? dir : ".", name);
+	f = fopen(path, "r");
+	if (!f)
+		fail_msg("cannot read %s", path);
+	got = fread(buf, 1, len - 1, f);
+	buf[got] = '\0';
+	fclose(f);
+}
+
+/* x on the classes of n: the handout, as the file in tests/ has it byte for byte. */
+static void handout_of(int n, const char *stem, const char *file)
+{
+	static char want[65536];
+	struct browse_model *m = model(n, NULL);
+
+	read_source(file, want, sizeof want);
+	browse_model_classes(m);
+	assert_export(m, stem, want);
+	/* The view stays, whether the classes show as boards or as the table. */
+	assert_int_equal(m->view, BROWSE_VIEW_CLASSES);
+	browse_model_gallery(m);
+	assert_true(m->ctable);
+	assert_export(m, stem, want);
+	browse_model_free(m);
+}
+
+static void test_handout(void **state)
+{
+	struct browse_model *m;
+	char stem[128], text[256];
+
+	(void)state;
+	handout_of(6, "nqueens-6x6-classes", "tests/browse-classes-6.txt");
+	handout_of(8, "nqueens-8x8-classes", "tests/browse-classes-8.txt");
+	/* Past 12x12 a handout would be thousands of boards: refused, and why. */
+	m = model(13, prefix_table());
+	browse_model_classes(m);
+	assert_int_equal(
+	        browse_model_export_text(m, stem, sizeof stem, text, sizeof text), -1);
+	assert_string_equal(m->message,
+	                    "Not exported: a handout of every class is made up to 12x12; "
+	                    "Enter on a class, then x, writes that class.");
+	browse_model_free(m);
+}
+
+/* ---- the classes, page by page ---- */
+
+static void test_class_pages(void **state)
+{
+	int reps[BROWSE_PAGE_MAX][ENUM_MAX_N], orbits[BROWSE_PAGE_MAX], want[ENUM_MAX_N];
+	struct browse_model *m = model(8, NULL);
+	struct class_iter ci;
+	uint64_t first;
+	bool more;
+	int count;
+
+	(void)state;
+	browse_model_classes(m);
+	assert_false(m->ctable); /* boards first */
+	/* All twelve on a page of 4 x 3, in order. */
+	count = browse_model_classes_page(m, 4, 3, reps, orbits, &first, &more);
+	assert_int_equal(count, 12);
+	assert_int_equal(first, 0);
+	assert_false(more);
+	classes_start(&ci, 8);
+	for (int i = 0; i < count; i++) {
+		assert_true(classes_next(&ci, want));
+		assert_ranks(8, reps[i], want);
+		assert_int_equal(orbits[i], i == 9 ? 4 : 8);
+	}
+	/* Down: a row of boards on; Right: the next. */
+	browse_model_row(m, 1);
+	assert_int_equal(m->csel, 4);
+	browse_model_step(m, 1);
+	assert_int_equal(m->csel, 5);
+	/* A page of 3 x 2: the page holds the class chosen; PgDn the next page. */
+	count = browse_model_classes_page(m, 3, 2, reps, orbits, &first, &more);
+	assert_int_equal(count, 6);
+	assert_int_equal(first, 0);
+	browse_model_page(m, 1);
+	assert_int_equal(m->csel, 11);
+	count = browse_model_classes_page(m, 3, 2, reps, orbits, &first, &more);
+	assert_int_equal(first, 6);
+	assert_int_equal(count, 6);
+	/* A click on the third board of that page opens class 9's members. */
+	browse_model_open_at(m, 2);
+	assert_int_equal(m->view, BROWSE_VIEW_MEMBERS);
+	assert_int_equal(m->var_class, 9);
+	/* v in the classes: the table, one class a row, and back. */
+	browse_model_cancel(m);
+	assert_int_equal(m->view, BROWSE_VIEW_CLASSES);
+	browse_model_gallery(m);
+	assert_true(m->ctable);
+	assert_int_equal(m->view, BROWSE_VIEW_CLASSES);
+	count = browse_model_classes_page(m, 1, 5, reps, orbits, &first, &more);
+	assert_int_equal(first, 5);
+	browse_model_row(m, 1);
+	assert_int_equal(m->csel, 9);
+	browse_model_gallery(m);
+	assert_false(m->ctable);
+	browse_model_free(m);
+}
+
+/* ---- a class's members as the group acts ---- */
+
+/*
+ * The members of class c of 8x8 on a page that holds them all: each where
+ * the transforms that make it put it (the turns on the first row, in the
+ * order id rot90 rot180 rot270; the mirrors on the second, flip-x flip-y
+ * flip-diag flip-anti; a member that several make in the place of the
+ * first of them), and each the image of the representative under all.
+ */
+static void members_of(struct browse_model *m, uint64_t c, int orbit)
+{
+	char typed[32];
+	unsigned all = 0;
+
+	browse_model_classes(m);
+	snprintf(typed, sizeof typed, "%" PRIu64, c);
+	browse_model_go(m, typed);
+	browse_model_open(m);
+	assert_int_equal(m->view, BROWSE_VIEW_MEMBERS);
+	assert_int_equal(m->nvar, orbit);
+	assert_int_equal(m->mcols, orbit / 2);
+	assert_int_equal(m->mrows, 2);
+	assert_int_equal(browse_model_members_page(m, 4, 2), orbit);
+	for (int i = 0; i < m->nvar; i++) {
+		int place = browse_model_member_place(m, i), first = -1, before = 0;
+
+		for (int s = SYM_COUNT - 1; s >= 0; s--) {
+			int img[ENUM_MAX_N];
+
+			if (!(m->var[i].syms & (1u << s)))
+				continue;
+			first = s;
+			sym_apply((enum sym)s, 8, m->var[0].ranks, img);
+			assert_ranks(8, m->var[i].ranks, img);
+			assert_false(all & (1u << s));
+			all |= 1u << s;
+		}
+		/* Its row: turns or mirrors; its column: after those of its row
+		 * that an earlier transform makes. */
+		for (int j = 0; j < m->nvar; j++) {
+			int other = (int)m->var[j].from_rep;
+
+			before += (other >= SYM_FLIP_X) == (first >= SYM_FLIP_X) &&
+			          other < first;
+		}
+		assert_int_equal(m->var[i].from_rep, first);
+		assert_int_equal(place / m->vcols, first >= SYM_FLIP_X);
+		assert_int_equal(place % m->vcols, before);
+	}
+	assert_int_equal(all, (1u << SYM_COUNT) - 1);
+}
+
+static void test_members(void **state)
+{
+	struct browse_model *m = model(8, NULL);
+
+	(void)state;
+	members_of(m, 1, 8);
+	/* Down: from a turn to the mirror under it; Up back. */
+	browse_model_step(m, 1);
+	browse_model_row(m, 1);
+	assert_int_equal(m->vsel, 5);
+	assert_int_equal(m->var[5].from_rep, SYM_FLIP_Y);
+	browse_model_row(m, -1);
+	assert_int_equal(m->vsel, 1);
+	/*
+	 * Three boards a page, one row: a block of the grid at a time, the turns
+	 * (three, then one), then the mirrors.
+	 */
+	assert_int_equal(browse_model_members_page(m, 3, 1), 3);
+	assert_int_equal(browse_model_member_place(m, 2), 2);
+	assert_int_equal(browse_model_member_place(m, 3), -1);
+	browse_model_page(m, 1);
+	assert_int_equal(m->vsel, 3);
+	assert_int_equal(browse_model_member_place(m, 3), 0);
+	assert_int_equal(browse_model_member_place(m, 2), -1);
+	browse_model_page(m, 1);
+	assert_int_equal(m->vsel, 4);
+	assert_int_equal(browse_model_member_place(m, 6), 2);
+	browse_model_page(m, 1);
+	assert_int_equal(m->vsel, 7);
+	browse_model_page(m, 1);
+	assert_int_equal(m->vsel, 7);
+	browse_model_page(m, -4);
+	assert_int_equal(m->vsel, 0);
+	/* A click on the second board opens rot90, solution #89. */
+	browse_model_open_at(m, 1);
+	assert_int_equal(m->view, BROWSE_VIEW_ONE);
+	assert_int_equal(m->index, 89);
+	/* The class a half turn maps onto itself: four members, each made twice. */
+	members_of(m, 10, 4);
+	assert_int_equal(m->var[0].syms, 1u << SYM_ID | 1u << SYM_ROT180);
+	assert_int_equal(m->var[3].syms, 1u << SYM_FLIP_DIAG | 1u << SYM_FLIP_ANTI);
 	browse_model_free(m);
 }
 
@@ -509,6 +716,8 @@ int main(void)
 	        cmocka_unit_test(test_threads),  cmocka_unit_test(test_end),
 	        cmocka_unit_test(test_far_jump), cmocka_unit_test(test_escape),
 	        cmocka_unit_test(test_class),    cmocka_unit_test(test_export),
+	        cmocka_unit_test(test_handout),  cmocka_unit_test(test_class_pages),
+	        cmocka_unit_test(test_members),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 

@@ -1070,6 +1070,20 @@ static void test_class_grouping(void **state)
 					memcpy(got[ngot++], v[i].ranks,
 					       sizeof *rep * (size_t)n);
 			}
+			/* Every transform makes one member, and is listed with it. */
+			for (int t = 0; t < SYM_COUNT; t++) {
+				int img[ENUM_MAX_N], k = 0;
+				size_t size = sizeof *img * (size_t)n;
+
+				sym_apply((enum sym)t, n, rep, img);
+				for (int i = 0; i < orbit; i++)
+					if (v[i].syms & (1u << t)) {
+						k++;
+						assert_memory_equal(img, v[i].ranks,
+						                    size);
+					}
+				assert_int_equal(k, 1);
+			}
 			members += (uint64_t)orbit;
 			reps++;
 		}
@@ -1276,6 +1290,12 @@ static void test_eight_queens_symmetric_class(void **state)
 			assert_memory_equal(rep, turned, sizeof want);
 			assert_string_equal(classes_symmetry(orbit),
 			                    "own 180\u00b0 turn");
+			/* Its members coincide in pairs, a half turn apart. */
+			assert_int_equal(v[0].syms, 1u << SYM_ID | 1u << SYM_ROT180);
+			assert_int_equal(v[1].syms, 1u << SYM_ROT90 | 1u << SYM_ROT270);
+			assert_int_equal(v[2].syms, 1u << SYM_FLIP_X | 1u << SYM_FLIP_Y);
+			assert_int_equal(v[3].syms,
+			                 1u << SYM_FLIP_DIAG | 1u << SYM_FLIP_ANTI);
 		} else {
 			assert_int_equal(orbit, 8);
 			eights++;

@@ -292,7 +292,13 @@ utf8_to_ascii=$(printf 's/\342\231\233/Q/g; s/\342\231\225/q/g; s/\302\267/./g; 
 # Prints one line saying what is missing when the pane shows no whole board
 # of n files (n <= 26, each file a letter).
 board_grid() {
-	tm capture-pane -p -e -N | LC_ALL=C sed "$utf8_to_ascii" |
+	tm capture-pane -p -e -N | board_read "$@"
+}
+
+# board_read N [WHAT]: board_grid on the text of a pane (or a part of one)
+# given on standard input.
+board_read() {
+	LC_ALL=C sed "$utf8_to_ascii" |
 		LC_ALL=C awk -v n="$1" -v what="${2:-marks}" '
 		function sgr(p,   a, k, m, v, c) {
 			if (p == "")
@@ -473,6 +479,81 @@ board_grid() {
 				print out
 			}
 		}'
+}
+
+# board_grids N: every whole n×n board the pane shows (a gallery, a class's
+# members), in reading order: for each, a line "board Y X" (the screen row of
+# its file letters and the column of its rank numbers), the two lines under
+# its letters from that column on (its caption, up to the next board on the
+# row; "-" for a blank line), then the board as board_read N marks reads it.
+# Glyphs read as board_read reads them: the UTF-8 ones as "?" but the board's.
+board_grids() {
+	tm capture-pane -p -N | LC_ALL=C sed "$utf8_to_ascii" >"$tmpdir/pane"
+	LC_ALL=C awk -v n="$1" -v dir="$tmpdir" '
+		{ line[NR - 1] = $0; lines = NR }
+		END {
+			letters = "abcdefghijklmnopqrstuvwxyz"
+			lw = length(n "") + 1
+			k = 0
+			for (y = 0; y < lines; y++) {
+				s = line[y]
+				for (a0 = 1; a0 <= length(s); a0++) {
+					if (substr(s, a0, 1) != "a" || (a0 > 1 && substr(s, a0 - 1, 1) != " "))
+						continue
+					for (cw = 1; cw <= 16; cw++) {
+						ok = substr(s, a0 + (n - 1) * cw + 1, 1) !~ /[a-z]/
+						for (f = 0; f < n && ok; f++) {
+							ok = substr(s, a0 + f * cw, 1) == substr(letters, f + 1, 1)
+							for (j = 1; j < cw && f < n - 1 && ok; j++)
+								ok = substr(s, a0 + f * cw + j, 1) == " "
+						}
+						if (ok)
+							break
+					}
+					if (!ok)
+						continue
+					# Columns are 1-based here: the board from its rank numbers.
+					left = a0 - int((cw - 1) / 2) - lw
+					by[k] = y
+					bl[k] = left
+					br[k] = a0 - int((cw - 1) / 2) + n * cw - 1
+					k++
+					a0 += (n - 1) * cw
+				}
+			}
+			for (i = 0; i < k; i++) {
+				# From under the nearest board above it in the same columns.
+				top = 0
+				for (j = 0; j < k; j++)
+					if (by[j] < by[i] && bl[j] <= br[i] && br[j] >= bl[i] && by[j] + 1 > top)
+						top = by[j] + 1
+				# The caption runs up to the next board on the row.
+				right = 100000
+				for (j = 0; j < k; j++)
+					if (by[j] == by[i] && bl[j] > bl[i] && bl[j] - 1 < right)
+						right = bl[j] - 1
+				out = dir "/grid." i
+				printf "" >out
+				for (y = top; y <= by[i]; y++)
+					print substr(line[y], bl[i], br[i] - bl[i] + 1) >>out
+				close(out)
+				printf "board %d %d\n", by[i], bl[i] - 1
+				for (c = 1; c <= 2; c++) {
+					t = substr(line[by[i] + c], bl[i], right - bl[i] + 1)
+					sub(/ +$/, "", t)
+					print t == "" ? "-" : t
+				}
+				print out
+			}
+		}' "$tmpdir/pane" | while read -r word y x; do
+		read -r cap1
+		read -r cap2
+		read -r file
+		echo "$word $y $x"
+		echo "$cap1"
+		echo "$cap2"
+		board_read "$1" marks <"$file"
+	done
 }
 
 # board_expect SCREEN N WHAT QUEENS [ROLE=SQUARE...]: the n×n board that

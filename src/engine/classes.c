@@ -57,11 +57,15 @@ int classes_variants(int n, const int *rep, struct class_variant out[SYM_COUNT])
 		bool seen = false;
 
 		sym_apply((enum sym)s, n, rep, img);
-		for (int i = 0; i < count && !seen; i++)
+		for (int i = 0; i < count && !seen; i++) {
 			seen = memcmp(out[i].ranks, img, sizeof *img * (size_t)n) == 0;
+			if (seen)
+				out[i].syms |= 1u << s;
+		}
 		if (seen)
 			continue;
 		out[count].from_rep = (enum sym)s;
+		out[count].syms = 1u << s;
 		memcpy(out[count].ranks, img, sizeof *img * (size_t)n);
 		count++;
 	}

@@ -9,9 +9,10 @@
 #include "enumerate.h"
 #include "symmetry.h"
 
-/* One member of a class: the transform that makes it from the representative. */
+/* One member of a class: the transforms that make it from the representative. */
 struct class_variant {
-	enum sym from_rep;
+	enum sym from_rep;     /* the first, in enum sym order */
+	unsigned syms;         /* all of them: bit s for enum sym s */
 	int ranks[ENUM_MAX_N]; /* 0-based ranks by file */
 };
 
@@ -20,7 +21,9 @@ bool classes_is_rep(int n, const int *p);
 
 /*
  * The distinct members of the class of the representative rep, each with the
- * first transform (in enum sym order) that makes it, in that order: id first.
+ * first transform (in enum sym order) that makes it, in that order: id first;
+ * and with every transform that makes it, so that the members that coincide
+ * in a symmetric class are listed once, with each way of making them.
  * Returns how many there are, the orbit size (8, 4, 2, or 1 for n = 1).
  */
 int classes_variants(int n, const int *rep, struct class_variant out[SYM_COUNT]);

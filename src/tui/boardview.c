@@ -81,6 +81,12 @@ int boardview_layout(struct boardview *bv)
 	return 0;
 }
 
+void boardview_extent(const struct boardview *bv, int *height, int *width)
+{
+	*height = bv->ranks * bv->ch + 1; /* the file letters take a line */
+	*width = bv->label_w + bv->files * bv->cw;
+}
+
 int boardview_fit(const struct boardview *bv, int height, int width, int *h, int *w)
 {
 	struct boardview probe = *bv;

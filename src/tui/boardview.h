@@ -46,6 +46,12 @@ struct boardview {
  */
 int boardview_layout(struct boardview *bv);
 
+/*
+ * The rectangle the board as laid out takes, its rank numbers and file
+ * letters included (call boardview_layout first).
+ */
+void boardview_extent(const struct boardview *bv, int *height, int *width);
+
 /* Draws the board as laid out (call boardview_layout first). */
 void boardview_draw(const struct boardview *bv);
 

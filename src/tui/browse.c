@@ -45,12 +45,15 @@ enum browse_action {
 	BROWSE_LEAVE,
 };
 
-/* The views as the key line tells them apart. */
+/* The views as the key line tells them apart; the classes as boards or a table. */
 #define IN_ONE (1u << BROWSE_VIEW_ONE)
 #define IN_GALLERY (1u << BROWSE_VIEW_GALLERY)
 #define IN_CLASSES (1u << BROWSE_VIEW_CLASSES)
 #define IN_MEMBERS (1u << BROWSE_VIEW_MEMBERS)
+#define IN_BOARDS (1u << 4)
+#define IN_TABLE (1u << 5)
 
+/* In the order of the key line: what shows first stays when the window is narrow. */
 static const struct keymap_row key_rows[] = {
         {BROWSE_NEXT,
          {KEY(RIGHT), KCHAR('n')},
@@ -59,17 +62,30 @@ static const struct keymap_row key_rows[] = {
         {BROWSE_PREV, {KEY(LEFT), KCHAR('p')}, NULL, {}},
         {BROWSE_ROW_DOWN,
          {KEY(DOWN)},
-         "the same; a row on or back in the gallery",
-         {{IN_CLASSES, "Up/Down class"}, {IN_GALLERY, "arrows choose"}}},
+         "the same; a row on or back among boards",
+         {{IN_GALLERY | IN_BOARDS, "arrows choose"},
+          {IN_CLASSES, "Up/Down class"},
+          {IN_MEMBERS, "Up/Down turn/mirror"}}},
         {BROWSE_ROW_UP, {KEY(UP)}, NULL, {}},
         {BROWSE_OPEN,
          {KEY(ENTER), KCHAR(' ')},
          "open the board, class or member chosen",
          {{IN_CLASSES, "Enter its members"}, {IN_GALLERY | IN_MEMBERS, "Enter open"}}},
+        {BROWSE_GALLERY,
+         {KCHAR('v')},
+         "one board or a gallery; the classes as boards or a table",
+         {{IN_ONE, "v gallery"},
+          {IN_GALLERY, "v one board"},
+          {IN_BOARDS, "v table"},
+          {IN_TABLE, "v boards"}}},
+        {BROWSE_CLASSES,
+         {KEY(TAB), KCHAR('c')},
+         "all solutions, or the classes",
+         {{IN_ONE, "Tab classes"}, {IN_CLASSES, "Tab solutions"}}},
         {BROWSE_PAGE_DOWN,
          {KEY(PAGEDOWN)},
-         "ten on or back; a page of the gallery or classes",
-         {{IN_GALLERY, "PgDn/PgUp page"}}},
+         "ten on or back; a page of the gallery, classes or members",
+         {{IN_GALLERY | IN_BOARDS, "PgDn/PgUp page"}}},
         {BROWSE_PAGE_UP, {KEY(PAGEUP)}, NULL, {}},
         {BROWSE_FIRST, {KEY(HOME)}, "the first or the last", {}},
         {BROWSE_LAST, {KEY(END)}, NULL, {}},
@@ -81,25 +97,17 @@ static const struct keymap_row key_rows[] = {
          {KCHAR('/')},
          "find a position: type its ranks, then Enter",
          {{IN_ONE, "/ find"}}},
-        {BROWSE_GALLERY,
-         {KCHAR('v')},
-         "one board, or a gallery of small ones",
-         {{IN_ONE, "v gallery"}, {IN_GALLERY, "v one board"}}},
-        {BROWSE_CLASSES,
-         {KEY(TAB), KCHAR('c')},
-         "all solutions, or the classes",
-         {{IN_ONE, "Tab classes"}, {IN_CLASSES, "Tab solutions"}}},
         {BROWSE_BACK,
          {KEY(ESCAPE), KEY(BACKSPACE)},
          "back to the classes or to one board; stop a search",
          {{IN_MEMBERS, "Esc classes"}}},
         {BROWSE_EXPORT,
          {KCHAR('x')},
-         "export the solution or class to a new file",
-         {{IN_ONE | IN_CLASSES | IN_MEMBERS, "x export"}}},
+         "export: the solution, all classes (a handout), a class",
+         {{IN_CLASSES, "x handout"}, {IN_ONE | IN_MEMBERS, "x export"}}},
         {BROWSE_NEXT, {KMOUSE(WHEEL_DOWN)}, "next or previous", {}},
         {BROWSE_PREV, {KMOUSE(WHEEL_UP)}, NULL, {}},
-        {BROWSE_CLICK, {KMOUSE(BUTTON_LEFT)}, "open a small board", {}},
+        {BROWSE_CLICK, {KMOUSE(BUTTON_LEFT)}, "open a small board or class", {}},
         {BROWSE_LEAVE, {KCHAR('q')}, "leave", {}},
 };
 static const struct keymap keys = KEYMAP(key_rows);
@@ -222,6 +230,16 @@ static void browse_wake(void *self)
 	term_dirty();
 }
 
+/* The view for the key line, the classes' boards or table told apart. */
+static unsigned mode(const struct browse *b)
+{
+	unsigned mode = 1u << b->m->view;
+
+	if (b->m->view == BROWSE_VIEW_CLASSES)
+		mode |= b->v.boards ? IN_BOARDS : IN_TABLE;
+	return mode;
+}
+
 static void browse_draw(void *self)
 {
 	struct browse *b = self;
@@ -236,7 +254,7 @@ static void browse_draw(void *self)
 	if (b->m->index == 0)
 		text_keys(NULL, 0, "? help  q leave");
 	else
-		text_keys(hints, keymap_hints(&keys, 1u << b->m->view, hints, 8),
+		text_keys(hints, keymap_hints(&keys, mode(b), hints, 8),
 		          "? help  q quit");
 }
 

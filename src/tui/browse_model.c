@@ -47,6 +47,14 @@ static void say(struct browse_model *m, const char *fmt, ...)
 
 /* ---- what the background is asked ---- */
 
+/* How many classes a page shows, as last laid out. */
+static int classes_per_page(const struct browse_model *m)
+{
+	int per = (m->ccols > 0 ? m->ccols : 1) * (m->crows > 0 ? m->crows : 1);
+
+	return per > BROWSE_PAGE_MAX ? BROWSE_PAGE_MAX : per;
+}
+
 /* Tells the worker what the model now waits for. */
 static void demand_update(struct browse_model *m)
 {
@@ -70,7 +78,7 @@ static void demand_update(struct browse_model *m)
 		}
 	}
 	if (m->view == BROWSE_VIEW_CLASSES)
-		d->classes = m->csel + 1 + (uint64_t)(m->crows > 0 ? m->crows : 1);
+		d->classes = m->csel + 1 + (uint64_t)classes_per_page(m);
 	if (m->pending_class > d->classes)
 		d->classes = m->pending_class;
 	if (m->index && !m->class_index) {
@@ -226,6 +234,12 @@ static void members_open(struct browse_model *m)
 		return;
 	m->nvar = classes_variants(m->n, rep, m->var);
 	m->var_class = m->csel + 1;
+	/* The turns make the first half of the members, the mirrors the rest. */
+	m->mcols = m->nvar > 1 ? m->nvar / 2 : 1;
+	m->mrows = m->nvar > 1 ? 2 : 1;
+	m->vcols = m->mcols;
+	m->vrows = m->mrows;
+	m->vper = m->nvar;
 	for (int i = 0; i < m->nvar; i++) {
 		m->varidx[i] = 0;
 		if (m->sync)
@@ -452,24 +466,45 @@ void browse_model_step(struct browse_model *m, int64_t d)
 
 void browse_model_row(struct browse_model *m, int d)
 {
-	int64_t row = m->view == BROWSE_VIEW_GALLERY ? m->gcols
-	              : m->view == BROWSE_VIEW_MEMBERS && m->vper > 0 && m->gcols > 0
-	                      ? m->gcols
-	                      : 1;
+	int64_t row = 1;
 
+	if (m->view == BROWSE_VIEW_GALLERY && m->gcols > 0)
+		row = m->gcols;
+	else if (m->view == BROWSE_VIEW_CLASSES && m->ccols > 0)
+		row = m->ccols;
+	else if (m->view == BROWSE_VIEW_MEMBERS)
+		row = m->mcols; /* from a turn to a mirror */
 	browse_model_step(m, d * row);
+}
+
+/* d pages of the members: the blocks of their grid, row by row. */
+static void members_page_move(struct browse_model *m, int d)
+{
+	int across = (m->mcols + m->vcols - 1) / m->vcols;
+	int down = (m->mrows + m->vrows - 1) / m->vrows;
+	int at = m->vsel / m->mcols / m->vrows * across + m->vsel % m->mcols / m->vcols;
+
+	at += d;
+	at = at < 0 ? 0 : at >= across * down ? across * down - 1 : at;
+	m->vsel = at / across * m->vrows * m->mcols + at % across * m->vcols;
+	if (m->vsel >= m->nvar)
+		m->vsel = m->nvar - 1;
 }
 
 void browse_model_page(struct browse_model *m, int d)
 {
 	int64_t page = 10;
 
+	if (m->view == BROWSE_VIEW_MEMBERS) {
+		if (m->index && m->vcols > 0 && m->vrows > 0)
+			members_page_move(m, d);
+		settle(m);
+		return;
+	}
 	if (m->view == BROWSE_VIEW_GALLERY && m->gcols * m->grows > 0)
 		page = m->gcols * m->grows;
-	else if (m->view == BROWSE_VIEW_CLASSES && m->crows > 0)
-		page = m->crows;
-	else if (m->view == BROWSE_VIEW_MEMBERS && m->vper > 0)
-		page = m->vper;
+	else if (m->view == BROWSE_VIEW_CLASSES)
+		page = classes_per_page(m);
 	browse_model_step(m, d * page);
 }
 
@@ -607,10 +642,23 @@ void browse_model_open_at(struct browse_model *m, int i)
 	if (m->view == BROWSE_VIEW_GALLERY && i < m->gcount) {
 		if (go_to(m, m->gfirst + (uint64_t)i))
 			m->view = BROWSE_VIEW_ONE;
-	} else if (m->view == BROWSE_VIEW_MEMBERS && m->vper > 0 &&
-	           m->vsel / m->vper * m->vper + i < m->nvar) {
-		m->vsel = m->vsel / m->vper * m->vper + i;
-		open_chosen(m);
+	} else if (m->view == BROWSE_VIEW_CLASSES && i < classes_per_page(m)) {
+		struct catalog_state st;
+		int per = classes_per_page(m);
+		uint64_t c = m->csel / (uint64_t)per * (uint64_t)per + (uint64_t)i;
+
+		catalog_state(m->cat, &st);
+		if (c < st.classes) {
+			m->csel = c;
+			members_open(m);
+		}
+	} else if (m->view == BROWSE_VIEW_MEMBERS) {
+		for (int v = 0; v < m->nvar; v++)
+			if (browse_model_member_place(m, v) == i) {
+				m->vsel = v;
+				open_chosen(m);
+				break;
+			}
 	}
 	settle(m);
 }
@@ -623,8 +671,11 @@ void browse_model_gallery(struct browse_model *m)
 		m->view = BROWSE_VIEW_GALLERY;
 	else if (m->view == BROWSE_VIEW_GALLERY)
 		m->view = BROWSE_VIEW_ONE;
+	else if (m->view == BROWSE_VIEW_CLASSES)
+		m->ctable = !m->ctable;
 	else
-		say(m, "v shows all solutions as a gallery; Tab goes back to them.");
+		say(m, "v shows the classes as boards or as a table; Escape goes back to "
+		       "them.");
 	settle(m);
 }
 
@@ -672,38 +723,184 @@ static size_t text_board(char *buf, size_t len, size_t at, int n, const int *p)
 	                squares);
 }
 
+/* The class chosen with every member, each with its transforms and its number. */
+static size_t text_class(struct browse_model *m, char *stem, size_t stemlen, char *text,
+                         size_t len)
+{
+	size_t at = 0;
+
+	snprintf(stem, stemlen, "nqueens-%dx%d-class-%" PRIu64, m->n, m->n, m->var_class);
+	at = text_add(text, len, at,
+	              "nqueens: class %" PRIu64
+	              " of the %dx%d board, %d member%s, symmetry: %s\n\n",
+	              m->var_class, m->n, m->n, m->nvar, m->nvar == 1 ? "" : "s",
+	              classes_symmetry(m->nvar));
+	for (int i = 0; i < m->nvar; i++) {
+		at = text_add(text, len, at, "%s", sym_name(m->var[i].from_rep));
+		if (m->varidx[i])
+			at = text_add(text, len, at, ", solution #%" PRIu64,
+			              m->varidx[i]);
+		at = text_add(text, len, at, "%s:\n",
+		              i == 0 ? " (the representative)" : "");
+		at = text_board(text, len, at, m->n, m->var[i].ranks);
+		at = text_add(text, len, at, "\n");
+	}
+	return at;
+}
+
+/* The columns text takes: every character the handout writes is one wide. */
+static int columns(const char *s)
+{
+	int k = 0;
+
+	for (; *s; s++)
+		k += ((unsigned char)*s & 0xc0) != 0x80;
+	return k;
+}
+
+const char *browse_symmetry_words(int orbit)
+{
+	return orbit == 8 ? "no symmetry" : classes_symmetry(orbit);
+}
+
+/* A handout line is at most this wide; the boards stand this far apart. */
+#define HANDOUT_WIDTH 79
+#define HANDOUT_GAP 3
+
+/* The lines above a class's board in the handout. */
+#define HANDOUT_HEAD 4
+
+/* Line k of the handout's block for class c (1-based) with representative rep. */
+static void handout_line(int n, uint64_t c, const int *rep, int k, char *buf, size_t len)
+{
+	char pic[4096], *line = pic, *end;
+	int orbit = sym_canonical(n, rep, NULL, NULL);
+
+	switch (k) {
+	case 0:
+		snprintf(buf, len, "class %" PRIu64, c);
+		return;
+	case 1:
+		snprintf(buf, len, "%d member%s", orbit, orbit == 1 ? "" : "s");
+		return;
+	case 2:
+		snprintf(buf, len, "%s", browse_symmetry_words(orbit));
+		return;
+	case 3:
+		board_format_ranks(n, rep, buf, len);
+		return;
+	}
+	/* The board's picture, one line of it. */
+	board_format_picture(n, rep, pic, sizeof pic);
+	for (k -= HANDOUT_HEAD; k > 0 && (end = strchr(line, '\n')); k--)
+		line = end + 1;
+	end = strchr(line, '\n');
+	snprintf(buf, len, "%.*s", end ? (int)(end - line) : (int)strlen(line), line);
+}
+
+/*
+ * Line k of the classes c0 to c1 (0-based, c1 excluded) side by side, each
+ * in a column of width, no blanks at the end.
+ */
+static void handout_row(int n, int (*reps)[ENUM_MAX_N], uint64_t c0, uint64_t c1, int k,
+                        int width, char *line, size_t len)
+{
+	char cell[1024];
+	size_t used = 0;
+
+	line[0] = '\0';
+	for (uint64_t c = c0; c < c1 && used < len; c++) {
+		int pad;
+
+		handout_line(n, c + 1, reps[c], k, cell, sizeof cell);
+		/* Padded to the next column, but for the last on the line. */
+		pad = c + 1 < c1 ? width - columns(cell) + HANDOUT_GAP : 0;
+		used += (size_t)snprintf(line + used, len - used, "%s%*s", cell, pad, "");
+	}
+	used = strlen(line);
+	while (used > 0 && line[used - 1] == ' ')
+		line[--used] = '\0';
+}
+
+/*
+ * Every class as a board, side by side as many as a line holds, each under
+ * its number, its members, its symmetry and its representative's ranks.
+ */
+static size_t text_handout(struct browse_model *m, char *stem, size_t stemlen, char *text,
+                           size_t len)
+{
+	struct catalog_state st;
+	struct class_iter ci;
+	int n = m->n, width = 0, per_line, lines = HANDOUT_HEAD + n + 1;
+	int(*reps)[ENUM_MAX_N];
+	char line[4096], cell[1024], *orbits;
+	size_t at = 0;
+
+	catalog_state(m->cat, &st);
+	snprintf(stem, stemlen, "nqueens-%dx%d-classes", n, n);
+	reps = calloc(st.classes ? st.classes : 1, sizeof *reps);
+	if (!reps)
+		return len;
+	classes_start(&ci, n);
+	for (uint64_t c = 0; c < st.classes && classes_next(&ci, reps[c]); c++) {
+		for (int k = 0; k < lines; k++) {
+			handout_line(n, c + 1, reps[c], k, cell, sizeof cell);
+			width = columns(cell) > width ? columns(cell) : width;
+		}
+	}
+	per_line = (HANDOUT_WIDTH + HANDOUT_GAP) / (width + HANDOUT_GAP);
+	per_line = per_line < 1 ? 1 : per_line;
+	/* " 12 classes: 11 of 8 members, 1 of 4 members": its tail. */
+	browse_model_classes_head(m, line, sizeof line);
+	orbits = strstr(line, ": ");
+	at = text_add(text, len, at,
+	              "nqueens: the %dx%d board's %" PRIu64 " solution%s in %" PRIu64
+	              " class%s:\n%s.\n\n"
+	              "Each board is a class's representative, the first of its members\n"
+	              "in the order of the solutions; above it, the class's number, its\n"
+	              "members, its symmetry and the representative's ranks by file.\n",
+	              n, n, m->total, m->total == 1 ? "" : "s", st.classes,
+	              st.classes == 1 ? "" : "es", orbits ? orbits + 2 : "");
+	for (uint64_t c0 = 0; c0 < st.classes; c0 += (uint64_t)per_line) {
+		uint64_t c1 = c0 + (uint64_t)per_line < st.classes
+		                      ? c0 + (uint64_t)per_line
+		                      : st.classes;
+
+		at = text_add(text, len, at, "\n");
+		for (int k = 0; k < lines; k++) {
+			handout_row(n, reps, c0, c1, k, width, line, sizeof line);
+			at = text_add(text, len, at, "%s\n", line);
+		}
+	}
+	free(reps);
+	return at;
+}
+
 int browse_model_export_text(struct browse_model *m, char *stem, size_t stemlen,
                              char *text, size_t len)
 {
 	size_t at = 0;
 
-	if (m->view == BROWSE_VIEW_CLASSES || m->view == BROWSE_VIEW_MEMBERS) {
-		/* The class chosen, whose members the file lists; the view stays. */
-		if (m->view == BROWSE_VIEW_CLASSES) {
-			members_open(m);
-			m->view = BROWSE_VIEW_CLASSES;
-		}
-		if (m->var_class != m->csel + 1) {
-			say(m, "Not exported: the class is still being found.");
+	if (len)
+		text[0] = '\0';
+	if (m->view == BROWSE_VIEW_CLASSES) {
+		struct catalog_state st;
+
+		catalog_state(m->cat, &st);
+		if (m->n > BROWSE_HANDOUT_MAX_N) {
+			say(m,
+			    "Not exported: a handout of every class is made up to "
+			    "%dx%d; Enter on a class, then x, writes that class.",
+			    BROWSE_HANDOUT_MAX_N, BROWSE_HANDOUT_MAX_N);
 			return -1;
 		}
-		snprintf(stem, stemlen, "nqueens-%dx%d-class-%" PRIu64, m->n, m->n,
-		         m->var_class);
-		at = text_add(text, len, at,
-		              "nqueens: class %" PRIu64
-		              " of the %dx%d board, %d member%s, symmetry: %s\n\n",
-		              m->var_class, m->n, m->n, m->nvar, m->nvar == 1 ? "" : "s",
-		              classes_symmetry(m->nvar));
-		for (int i = 0; i < m->nvar; i++) {
-			at = text_add(text, len, at, "%s", sym_name(m->var[i].from_rep));
-			if (m->varidx[i])
-				at = text_add(text, len, at, ", solution #%" PRIu64,
-				              m->varidx[i]);
-			at = text_add(text, len, at, "%s:\n",
-			              i == 0 ? " (the representative)" : "");
-			at = text_board(text, len, at, m->n, m->var[i].ranks);
-			at = text_add(text, len, at, "\n");
+		if (!st.classes_done) {
+			say(m, "Not exported: the classes are still being found.");
+			return -1;
 		}
+		at = text_handout(m, stem, stemlen, text, len);
+	} else if (m->view == BROWSE_VIEW_MEMBERS) {
+		at = text_class(m, stem, stemlen, text, len);
 	} else {
 		snprintf(stem, stemlen, "nqueens-%dx%d-solution-%" PRIu64, m->n, m->n,
 		         m->index);
@@ -720,13 +917,20 @@ int browse_model_export_text(struct browse_model *m, char *stem, size_t stemlen,
 	return 0;
 }
 
+/* Room for the longest export: the handout of the 1787 classes of 12x12. */
+#define EXPORT_MAX (2u << 20)
+
 void browse_model_export(struct browse_model *m)
 {
-	char text[32768], stem[128], path[256], err[512], dir[4096];
+	char stem[128], path[256], err[512], dir[4096];
+	char *text;
 
 	if (!m->index)
 		return;
-	if (browse_model_export_text(m, stem, sizeof stem, text, sizeof text) == 0) {
+	text = malloc(EXPORT_MAX);
+	if (!text)
+		say(m, "Not exported: out of memory.");
+	else if (browse_model_export_text(m, stem, sizeof stem, text, EXPORT_MAX) == 0) {
 		if (!getcwd(dir, sizeof dir))
 			snprintf(dir, sizeof dir, "the current directory");
 		if (store_export(stem, text, path, sizeof path, err, sizeof err) < 0)
@@ -734,5 +938,6 @@ void browse_model_export(struct browse_model *m)
 		else
 			say(m, "Written to %s in %s.", path, dir);
 	}
+	free(text);
 	settle(m);
 }

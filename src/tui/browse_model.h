@@ -18,8 +18,8 @@
 enum browse_view {
 	BROWSE_VIEW_ONE,     /* one solution, large */
 	BROWSE_VIEW_GALLERY, /* a page of small numbered boards */
-	BROWSE_VIEW_CLASSES, /* the classes, one a line */
-	BROWSE_VIEW_MEMBERS, /* the members of one class */
+	BROWSE_VIEW_CLASSES, /* the classes: representatives as boards, or a table */
+	BROWSE_VIEW_MEMBERS, /* the members of one class, as the symmetries act */
 };
 
 /* Where a total comes from. */
@@ -56,9 +56,13 @@ struct browse_model {
 	bool find_keeps_view; /* the gallery stays the gallery */
 	uint64_t pending_class;
 
-	/* The classes: the one chosen (0-based) and the rows of the page. */
+	/*
+	 * The classes: the one chosen (0-based), the grid of the page (one
+	 * column in the table), and whether they show as a table, not boards.
+	 */
 	uint64_t csel;
-	int crows;
+	int ccols, crows;
+	bool ctable;
 
 	/* The grid of small boards (gallery or members) as last laid out. */
 	int gcols, grows;
@@ -71,7 +75,14 @@ struct browse_model {
 	struct class_variant var[SYM_COUNT];
 	uint64_t varidx[SYM_COUNT];
 	uint64_t var_class; /* the class they belong to, 1-based */
-	int nvar, vsel, vper;
+	int nvar, vsel;
+	/*
+	 * The members as the group acts: the turns on one row (id, rot90,
+	 * rot180, rot270), the mirrors on the next, mcols × mrows (members that
+	 * coincide in a symmetric class take one place).  A page shows vcols ×
+	 * vrows of it, vper in all, the block that holds the member chosen.
+	 */
+	int mcols, mrows, vcols, vrows, vper;
 
 	char message[600]; /* what the last action has to say, or "" */
 
@@ -127,18 +138,27 @@ void browse_model_open(struct browse_model *m);
 /* Opens the i-th small board of the page shown (gallery or members). */
 void browse_model_open_at(struct browse_model *m, int i);
 
-void browse_model_gallery(struct browse_model *m); /* v: one board or the gallery */
+/* v: one board or the gallery; in the classes, boards or a table. */
+void browse_model_gallery(struct browse_model *m);
 void browse_model_classes(struct browse_model *m); /* Tab: the solutions or the classes */
 
 /*
- * x: writes the solution shown, or the class chosen with every member, to
- * a new file in the current directory, and says where (or why not).
+ * x: writes the solution shown, every class as a board (the handout), or
+ * the class opened with every member, to a new file in the current
+ * directory, and says where (or why not).
  */
 void browse_model_export(struct browse_model *m);
 
+/* A class's symmetry in Browse's words: the engine's, but "no symmetry" for none. */
+const char *browse_symmetry_words(int orbit);
+
+/* Handouts of every class are written up to this n (1787 classes). */
+#define BROWSE_HANDOUT_MAX_N 12
+
 /*
  * The text browse_model_export writes, and the file's stem
- * ("nqueens-8x8-solution-37"); -1 with the reason in the message.
+ * ("nqueens-8x8-solution-37", "nqueens-8x8-classes"); -1 with the reason
+ * in the message.
  */
 int browse_model_export_text(struct browse_model *m, char *stem, size_t stemlen,
                              char *text, size_t len);
@@ -151,17 +171,29 @@ int browse_model_export_text(struct browse_model *m, char *stem, size_t stemlen,
  */
 int browse_model_gallery_page(struct browse_model *m, int cols, int rows);
 
-/* The members' page of cols × rows; returns how many a page shows (vper). */
+/*
+ * The members' page when cols × rows boards fit (the whole group, or the
+ * block of it that holds the member chosen); returns how many a page shows
+ * (vper).
+ */
 int browse_model_members_page(struct browse_model *m, int cols, int rows);
 
 /*
- * The page of rows classes (1 to BROWSE_PAGE_MAX) that holds the class
- * chosen: the number (0-based) of its first into *first, the
- * representatives into reps and their orbits into orbits; returns how many
- * have been found.  *more: more classes are still being found.
+ * Where member i shows on the page: its place, row by row in the page's
+ * vcols columns; -1 when it is on another page.
  */
-int browse_model_classes_page(struct browse_model *m, int rows, int reps[][ENUM_MAX_N],
-                              int *orbits, uint64_t *first, bool *more);
+int browse_model_member_place(const struct browse_model *m, int i);
+
+/*
+ * The page of cols × rows classes (1 to BROWSE_PAGE_MAX; one column in the
+ * table) that holds the class chosen: the number (0-based) of its first
+ * into *first, the representatives into reps and their orbits into
+ * orbits; returns how many have been found.  *more: more classes are still
+ * being found.
+ */
+int browse_model_classes_page(struct browse_model *m, int cols, int rows,
+                              int reps[][ENUM_MAX_N], int *orbits, uint64_t *first,
+                              bool *more);
 
 /* The first line of the classes: how many, and of which orbits, or how far. */
 void browse_model_classes_head(struct browse_model *m, char *buf, size_t len);

@@ -42,32 +42,54 @@ int browse_model_gallery_page(struct browse_model *m, int cols, int rows)
 
 int browse_model_members_page(struct browse_model *m, int cols, int rows)
 {
-	int per = cols * rows;
-
-	m->gcols = cols;
-	m->grows = rows;
-	m->vper = per > m->nvar ? m->nvar : per;
+	m->vcols = cols < 1 ? 1 : cols > m->mcols ? m->mcols : cols;
+	m->vrows = rows < 1 ? 1 : rows > m->mrows ? m->mrows : rows;
+	m->gcols = m->vcols;
+	m->grows = m->vrows;
+	m->vper = m->vcols * m->vrows;
 	return m->vper;
 }
 
-int browse_model_classes_page(struct browse_model *m, int rows, int reps[][ENUM_MAX_N],
-                              int *orbits, uint64_t *first, bool *more)
+int browse_model_member_place(const struct browse_model *m, int i)
+{
+	int r, c, r0, c0;
+
+	if (i < 0 || i >= m->nvar || m->vcols < 1 || m->vrows < 1)
+		return -1;
+	/* The page is the block of the grid that holds the member chosen. */
+	r0 = m->vsel / m->mcols / m->vrows * m->vrows;
+	c0 = m->vsel % m->mcols / m->vcols * m->vcols;
+	r = i / m->mcols - r0;
+	c = i % m->mcols - c0;
+	if (r < 0 || r >= m->vrows || c < 0 || c >= m->vcols)
+		return -1;
+	return r * m->vcols + c;
+}
+
+int browse_model_classes_page(struct browse_model *m, int cols, int rows,
+                              int reps[][ENUM_MAX_N], int *orbits, uint64_t *first,
+                              bool *more)
 {
 	struct catalog_state st;
 	struct class_iter ci;
-	int count = 0;
+	int count = 0, per;
 
-	if (rows > BROWSE_PAGE_MAX)
-		rows = BROWSE_PAGE_MAX;
+	cols = cols < 1 ? 1 : cols;
+	rows = rows < 1 ? 1 : rows;
+	if (cols * rows > BROWSE_PAGE_MAX)
+		rows = BROWSE_PAGE_MAX / cols > 0 ? BROWSE_PAGE_MAX / cols : 1;
+	cols = cols > BROWSE_PAGE_MAX ? BROWSE_PAGE_MAX : cols;
+	per = cols * rows;
 	/* The worker is told at the next news or key. */
+	m->ccols = cols;
 	m->crows = rows;
 	catalog_state(m->cat, &st);
-	*first = m->csel / (uint64_t)rows * (uint64_t)rows;
+	*first = m->csel / (uint64_t)per * (uint64_t)per;
 	if (*first < st.classes &&
 	    catalog_class(m->cat, *first + 1, reps[0]) == CATALOG_FOUND) {
 		count = 1;
 		classes_seek(&ci, m->n, reps[0]);
-		while (count < rows && *first + (uint64_t)count < st.classes &&
+		while (count < per && *first + (uint64_t)count < st.classes &&
 		       classes_next(&ci, reps[count]))
 			count++;
 	}

@@ -5,6 +5,7 @@
 
 #include <curses.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,12 +16,11 @@
 #include "text.h"
 #include "theme.h"
 
-/* A panel's text, above the message line. */
-static void panel_wrap(int *y, int x, int width, int attr, const char *head,
-                       const char *text)
-{
-	text_wrap_head(y, LINES - 3, x, width, attr, head, text);
-}
+/* A page of boards shows at least this many when the window has the room. */
+#define GRID_WANT 12
+
+/* Beside the one board, the panel keeps this many columns; the board takes the rest. */
+#define PANEL_MIN_W 24
 
 static void fill(struct browse_drawing *v, int n, const int *p)
 {
@@ -29,123 +29,454 @@ static void fill(struct browse_drawing *v, int n, const int *p)
 		v->cells[f * n + p[f]] = BV_QUEEN;
 }
 
-static void draw_one(struct browse_drawing *v, struct browse_model *m)
+/*
+ * The size of an n×n board at the largest squares that show it whole within
+ * h × w, labels included; false when none does.
+ */
+static bool board_fit(int n, int h, int w, int *bh, int *bw)
 {
-	char line[600], text[600], note[128];
-	int x, y, width, min_w, min_h;
 	struct boardview bv = {0};
 
-	fill(v, m->n, m->ranks);
-	boardview_min_size(m->n, &min_h, &min_w);
-	bv.n = m->n;
-	bv.cells = v->cells;
-	bv.top = 1;
-	bv.left = 0;
-	bv.height = LINES - 3;
-	/* Room for the panel's longer lines when the window is wide enough. */
-	bv.width = COLS - 54 > min_w ? COLS - 54 : min_w;
-	if (boardview_layout(&bv) == 0)
-		boardview_draw(&bv);
-	x = bv.org_x + bv.files * bv.cw + 3;
-	width = COLS - x - 1;
-	y = 1;
-	snprintf(line, sizeof line, "Solution %" PRIu64 " / %" PRIu64, m->index,
-	         m->total);
-	panel_wrap(&y, x, width, theme_attr(THEME_TITLE), "", line);
-	browse_model_totals_note(m, note, sizeof note);
-	if (note[0]) {
-		snprintf(line, sizeof line, "(%s)", note);
-		panel_wrap(&y, x, width, theme_attr(THEME_DIMMED), "", line);
+	bv.n = n;
+	bv.height = h;
+	bv.width = w;
+	if (h < 1 || w < 1 || boardview_layout(&bv) != 0 || bv.files < n || bv.ranks < n)
+		return false;
+	boardview_extent(&bv, bh, bw);
+	return true;
+}
+
+/* ---- one board ---- */
+
+/* A line of the panel beside the board: a head, then text wrapped under it. */
+struct panel_line {
+	int attr;
+	const char *head;
+	char text[600];
+	int blank_before;
+};
+
+/*
+ * Whether a line whose head and text do not fit side by side is better
+ * drawn as the head, then the text under it: when the text fits whole.
+ */
+static bool panel_split(const struct panel_line *p, int width)
+{
+	return p->head[0] && text_width(p->head) + text_width(p->text) > width &&
+	       text_width(p->text) + 2 <= width;
+}
+
+static int panel_height(const struct panel_line *p, int width)
+{
+	int hw = text_width(p->head);
+
+	if (panel_split(p, width))
+		return 2;
+	return text_wrap_height(width - hw > 0 ? width - hw : 1, 0, p->text);
+}
+
+static void panel_draw(int *y, int x, int width, const struct panel_line *p)
+{
+	if (*y > LINES - 3)
+		return;
+	if (panel_split(p, width) && *y + 1 <= LINES - 3) {
+		text_line(y, x, width, p->attr, "%s", p->head);
+		text_line(y, x + 2, width - 2, p->attr, "%s", p->text);
+	} else {
+		text_wrap_head(y, LINES - 3, x, width, p->attr, p->head, p->text);
 	}
-	board_format_ranks(m->n, m->ranks, text, sizeof text);
-	panel_wrap(&y, x, width, A_NORMAL, "ranks:   ", text);
-	board_format_squares(m->n, m->ranks, text, sizeof text);
-	panel_wrap(&y, x, width, A_NORMAL, "squares: ", text);
-	y++;
+}
+
+/* Adds a line to the panel: its attribute, its head, its text. */
+static void panel_add(struct panel_line *pl, int *count, int attr, const char *head,
+                      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+static void panel_add(struct panel_line *pl, int *count, int attr, const char *head,
+                      const char *fmt, ...)
+{
+	va_list ap;
+
+	pl[*count].attr = attr;
+	pl[*count].head = head;
+	pl[*count].blank_before = 0;
+	va_start(ap, fmt);
+	vsnprintf(pl[*count].text, sizeof pl[0].text, fmt, ap);
+	va_end(ap);
+	(*count)++;
+}
+
+/* The panel's lines for the solution shown; returns how many. */
+static int panel_lines(struct browse_model *m, struct panel_line *pl)
+{
+	char note[128], ranks[300], squares[600];
+	int count = 0;
+
+	panel_add(pl, &count, theme_attr(THEME_TITLE), "",
+	          "Solution %" PRIu64 " / %" PRIu64, m->index, m->total);
+	browse_model_totals_note(m, note, sizeof note);
+	if (note[0])
+		panel_add(pl, &count, theme_attr(THEME_DIMMED), "", "(%s)", note);
+	board_format_ranks(m->n, m->ranks, ranks, sizeof ranks);
+	panel_add(pl, &count, A_NORMAL, "ranks:   ", "%s", ranks);
+	board_format_squares(m->n, m->ranks, squares, sizeof squares);
+	panel_add(pl, &count, A_NORMAL, "squares: ", "%s", squares);
 	if (m->class_index)
-		snprintf(line, sizeof line,
-		         "class %" PRIu64 " of %" PRIu64 ", %s of the representative",
-		         m->class_index, m->nclasses, sym_name(m->from_rep));
+		panel_add(pl, &count, theme_attr(THEME_KEY), "",
+		          "class %" PRIu64 " of %" PRIu64 ", %s of the representative",
+		          m->class_index, m->nclasses, sym_name(m->from_rep));
 	else
-		snprintf(line, sizeof line,
-		         "class ? of %" PRIu64 ", %s of the representative", m->nclasses,
-		         sym_name(m->from_rep));
-	panel_wrap(&y, x, width, theme_attr(THEME_KEY), "", line);
+		panel_add(pl, &count, theme_attr(THEME_KEY), "",
+		          "class ? of %" PRIu64 ", %s of the representative", m->nclasses,
+		          sym_name(m->from_rep));
+	pl[count - 1].blank_before = 1;
 	if (!m->class_index) {
 		browse_model_class_note(m, note, sizeof note);
-		snprintf(line, sizeof line, "(finding its number: %s)", note);
-		panel_wrap(&y, x, width, theme_attr(THEME_DIMMED), "", line);
+		panel_add(pl, &count, theme_attr(THEME_DIMMED), "",
+		          "(finding its number: %s)", note);
 	}
-	board_format_ranks(m->n, m->rep, text, sizeof text);
-	panel_wrap(&y, x, width, A_NORMAL, "representative: ", text);
-	snprintf(line, sizeof line, "%d, symmetry: %s", m->orbit,
-	         classes_symmetry(m->orbit));
-	panel_wrap(&y, x, width, A_NORMAL, "members: ", line);
+	board_format_ranks(m->n, m->rep, ranks, sizeof ranks);
+	panel_add(pl, &count, A_NORMAL, "representative: ", "%s", ranks);
+	panel_add(pl, &count, A_NORMAL, "", "%d member%s, %s", m->orbit,
+	          m->orbit == 1 ? "" : "s", browse_symmetry_words(m->orbit));
+	return count;
 }
 
-/* A board at its smallest, with a caption where its file letters would be. */
-static void draw_small(struct browse_drawing *v, int n, const int *p, int y, int x,
-                       int width, const char *caption, bool chosen)
+static void draw_one(struct browse_drawing *v, struct browse_model *m)
 {
+	struct panel_line pl[10];
+	int count, x, y, width, bh, bw, lines = 0, area = LINES - 3;
 	struct boardview bv = {0};
-	int h, w;
 
-	fill(v, n, p);
-	boardview_min_size(n, &h, &w);
-	bv.n = n;
+	/* The board as large as the window's height allows, the panel beside it. */
+	if (!board_fit(m->n, area, COLS - 2 - PANEL_MIN_W, &bh, &bw))
+		boardview_min_size(m->n, &bh, &bw);
+	fill(v, m->n, m->ranks);
+	bv.n = m->n;
+	bv.cells = v->cells;
+	bv.top = 1 + (area > bh ? (area - bh) / 2 : 0);
+	bv.left = 0;
+	bv.height = bh < area ? bh : area;
+	bv.width = bw;
+	if (boardview_layout(&bv) == 0)
+		boardview_draw(&bv);
+	x = bv.left + bw + 2;
+	width = COLS - x;
+
+	count = panel_lines(m, pl);
+	for (int i = 0; i < count; i++)
+		lines += pl[i].blank_before + panel_height(&pl[i], width);
+	/* Short of rows, the blank lines go first. */
+	for (int i = 0; i < count && lines > area; i++) {
+		lines -= pl[i].blank_before;
+		pl[i].blank_before = 0;
+	}
+	/* Level with the board's top, unless the panel needs the rows above. */
+	y = bv.top;
+	if (y + lines > LINES - 2)
+		y = LINES - 2 - lines > 1 ? LINES - 2 - lines : 1;
+	for (int i = 0; i < count; i++) {
+		y += pl[i].blank_before;
+		panel_draw(&y, x, width, &pl[i]);
+	}
+}
+
+/* ---- small boards in a grid ---- */
+
+/* Small boards with captions under them, in rows and columns. */
+struct grid {
+	/*
+	 * Asked: the boards wanted on a page (in want_cols columns when > 0)
+	 * of how many there are in all (when a page may hold them all),
+	 */
+	int n, want, want_cols;
+	uint64_t all;
+	/*
+	 * the lines under each board (as few as min_lines where room is short)
+	 * and the widest of them, and the area.
+	 */
+	int caption_lines, min_lines, caption_w;
+	int top, left, height, width;
+
+	/* Chosen: boards across and down, a board and its cell, the gaps. */
+	int cols, rows, bh, bw, cell_h, cell_w, gap_y, gap_x, x0;
+	int lines; /* the caption lines shown */
+	bool over; /* the first caption line where the file letters would be */
+};
+
+/* How many of the boards wanted a layout shows. */
+static int grid_shown(const struct grid *g)
+{
+	return g->cols * g->rows < g->want ? g->cols * g->rows : g->want;
+}
+
+/*
+ * Whether layout a beats b: more of the boards wanted, then larger boards,
+ * then the file letters kept, then whole captions, then room between the
+ * boards.
+ */
+static bool grid_better(const struct grid *a, const struct grid *b)
+{
+	if (grid_shown(a) != grid_shown(b))
+		return grid_shown(a) > grid_shown(b);
+	if (a->bw * a->bh != b->bw * b->bh)
+		return a->bw * a->bh > b->bw * b->bh;
+	if (a->over != b->over)
+		return !a->over;
+	if (a->lines != b->lines)
+		return a->lines > b->lines;
+	if (a->gap_y != b->gap_y)
+		return a->gap_y > b->gap_y;
+	return a->gap_x > b->gap_x;
+}
+
+/* Tries one layout: boards of bh × bw, the gaps, the captions; keeps it in best if
+ * better. */
+static void grid_try(const struct grid *g, struct grid *best, bool *found, int bh, int bw,
+                     int lines, bool over)
+{
+	for (int gy = 1; gy >= 0; gy--) {
+		for (int gx = 2; gx >= 1; gx--) {
+			struct grid t = *g;
+
+			t.over = over;
+			t.lines = lines;
+			t.bh = bh;
+			t.bw = bw;
+			t.gap_y = gy;
+			t.gap_x = gx;
+			/* A caption wider than the area is cut to it. */
+			t.cell_w = bw > g->caption_w ? bw : g->caption_w;
+			t.cell_w = t.cell_w > g->width && bw <= g->width ? g->width
+			                                                 : t.cell_w;
+			t.cell_h = bh + lines - over;
+			t.cols = (g->width + gx) / (t.cell_w + gx);
+			t.rows = (g->height + gy) / (t.cell_h + gy);
+			if (g->want_cols > 0) {
+				int down = (g->want + g->want_cols - 1) / g->want_cols;
+
+				t.cols = t.cols < g->want_cols ? t.cols : g->want_cols;
+				t.rows = t.rows < down ? t.rows : down;
+			}
+			if (t.cols < 1 || t.rows < 1)
+				continue;
+			if (!*found || grid_better(&t, best)) {
+				*best = t;
+				*found = true;
+			}
+		}
+	}
+}
+
+/*
+ * Shares the area among the boards: every square size that fits, with
+ * the file letters or a caption in their place, whole captions or short
+ * ones, each gap; the best layout by grid_better.  False when not one
+ * board fits.
+ */
+static bool grid_choose(struct grid *g)
+{
+	struct grid best = *g;
+	bool found = false;
+
+	for (int lines = g->caption_lines; lines >= g->min_lines; lines--) {
+		for (int over = 0; over <= (lines > 0); over++) {
+			int h = g->height - lines + over, w = g->width, bh, bw;
+
+			while (board_fit(g->n, h, w, &bh, &bw)) {
+				grid_try(g, &best, &found, bh, bw, lines, over);
+				w = bw - 1; /* the next smaller squares */
+			}
+		}
+	}
+	if (!found)
+		return false;
+	if (best.cols > BROWSE_PAGE_MAX)
+		best.cols = BROWSE_PAGE_MAX;
+	if (best.cols * best.rows > BROWSE_PAGE_MAX)
+		best.rows = BROWSE_PAGE_MAX / best.cols;
+	/* All on one page: rows as even as they go (12 as 4 × 3, not 5 + 5 + 2). */
+	if (best.all > 0 && best.all <= (uint64_t)(best.cols * best.rows)) {
+		best.rows =
+		        (int)((best.all + (uint64_t)best.cols - 1) / (uint64_t)best.cols);
+		best.cols =
+		        (int)((best.all + (uint64_t)best.rows - 1) / (uint64_t)best.rows);
+	}
+	best.x0 = best.left +
+	          (best.width - best.cols * (best.cell_w + best.gap_x) + best.gap_x) / 2;
+	*g = best;
+	return true;
+}
+
+/* The row under the grid's last: where a status line may go when it is free. */
+static int grid_bottom(const struct grid *g)
+{
+	return g->top + g->rows * (g->cell_h + g->gap_y) - g->gap_y;
+}
+
+/* Keeps where the grid went, for the mouse. */
+static void grid_keep(struct browse_drawing *v, const struct grid *g)
+{
+	v->gx0 = g->x0;
+	v->gy0 = g->top;
+	v->cell_w = g->cell_w;
+	v->cell_h = g->cell_h;
+	v->step_x = g->cell_w + g->gap_x;
+	v->step_y = g->cell_h + g->gap_y;
+	v->cols = g->cols;
+	v->rows = g->rows;
+}
+
+/* Draws board p in place i of the grid, its caption lines under it. */
+static void grid_cell(struct browse_drawing *v, const struct grid *g, int i, const int *p,
+                      char caption[][200], const int *attr)
+{
+	int x = g->x0 + i % g->cols * (g->cell_w + g->gap_x);
+	int y = g->top + i / g->cols * (g->cell_h + g->gap_y);
+	int block = g->bw > g->caption_w ? g->bw : g->caption_w, bx, cy;
+	struct boardview bv = {0};
+
+	/* The same place in every cell, whatever each caption's width. */
+	block = block > g->cell_w ? g->cell_w : block;
+	bx = x + (g->cell_w - block) / 2;
+	fill(v, g->n, p);
+	bv.n = g->n;
 	bv.cells = v->cells;
 	bv.top = y;
-	bv.left = x;
-	bv.width = w;
-	bv.height = h;
-	if (boardview_layout(&bv) != 0)
-		return;
-	boardview_draw(&bv);
-	y += h - 1;
+	bv.left = bx;
+	bv.height = g->bh;
+	bv.width = g->bw;
+	if (boardview_layout(&bv) == 0)
+		boardview_draw(&bv);
+	cy = y + g->bh - g->over;
 	attrset(A_NORMAL);
-	mvhline(y, x, ' ', width);
-	text_line(&y, x, width,
-	          chosen ? theme_attr(THEME_SELECTED) : theme_attr(THEME_LABEL), "%s",
-	          caption);
+	if (g->over)
+		mvhline(cy, bx, ' ', g->bw);
+	for (int k = 0; k < g->lines; k++) {
+		char line[200];
+
+		/* Padded to the block: a chosen board's caption is one bar. */
+		text_cut(caption[k], x + g->cell_w - bx);
+		text_put_in(cy + k, bx, x + g->cell_w - bx, attr[k],
+		            text_pad(line, sizeof line, caption[k], block));
+	}
 }
 
-/* Lays out the grid of small boards for a caption width; returns its columns and rows. */
-static void grid(struct browse_drawing *v, int n, int caption_w, int *cols, int *rows)
+/* ---- the gallery of solutions ---- */
+
+/*
+ * Where a page of boards is among all: a line to show above the keys when
+ * the boards leave that line free, else a shorter tail for the title.
+ */
+struct page_note {
+	char line[400], tail[200];
+	bool free_line;
+};
+
+static void draw_gallery(struct browse_drawing *v, struct browse_model *m,
+                         struct page_note *pn)
 {
-	int h, w;
+	char caption[1][200], note[128];
+	int attr[1];
+	struct grid g = {0};
 
-	boardview_min_size(n, &h, &w);
-	v->gw = (w > caption_w ? w : caption_w) + 2;
-	v->gh = h + 1; /* a blank line between rows, where there is room */
-	v->gx0 = 0;
-	v->gy0 = 1;
-	*cols = (COLS + 2) / v->gw;
-	*rows = (LINES - 3 + 1) / v->gh;
-	if (*rows < 1 && LINES - 3 >= h)
-		*rows = 1;
-	*cols = *cols < 1 ? 1 : *cols;
-	*rows = *rows < 1 ? 1 : *rows;
-}
-
-static void draw_gallery(struct browse_drawing *v, struct browse_model *m)
-{
-	char caption[64];
-	int cols, rows;
-
-	snprintf(caption, sizeof caption, "#%" PRIu64, m->total);
-	grid(v, m->n, text_width(caption), &cols, &rows);
-	browse_model_gallery_page(m, cols, rows);
+	snprintf(caption[0], sizeof caption[0], "#%" PRIu64, m->total);
+	g.n = m->n;
+	g.want = m->total < GRID_WANT ? (int)m->total : GRID_WANT;
+	g.all = m->total;
+	g.caption_lines = g.min_lines = 1;
+	g.caption_w = text_width(caption[0]);
+	g.top = 1;
+	g.height = LINES - 2;
+	g.width = COLS;
+	if (!grid_choose(&g))
+		return;
+	grid_keep(v, &g);
+	browse_model_gallery_page(m, g.cols, g.rows);
 	for (int i = 0; i < m->gcount; i++) {
 		uint64_t k = m->gfirst + (uint64_t)i;
 
-		snprintf(caption, sizeof caption, "#%" PRIu64, k);
-		draw_small(v, m->n, m->page[i], v->gy0 + (i / cols) * v->gh,
-		           v->gx0 + (i % cols) * v->gw, v->gw - 2, caption,
-		           k == m->index);
+		snprintf(caption[0], sizeof caption[0], "#%" PRIu64, k);
+		attr[0] = k == m->index ? theme_attr(THEME_SELECTED)
+		                        : theme_attr(THEME_LABEL);
+		grid_cell(v, &g, i, m->page[i], caption, attr);
 	}
+	browse_model_totals_note(m, note, sizeof note);
+	snprintf(pn->line, sizeof pn->line,
+	         "Solutions %" PRIu64 "-%" PRIu64 " of %" PRIu64 "%s%s%s", m->gfirst,
+	         m->gfirst + (uint64_t)m->gcount - 1, m->total, note[0] ? " (" : "", note,
+	         note[0] ? ")" : "");
+	snprintf(pn->tail, sizeof pn->tail, " %" PRIu64 "-%" PRIu64 " of %" PRIu64,
+	         m->gfirst, m->gfirst + (uint64_t)m->gcount - 1, m->total);
+	pn->free_line = grid_bottom(&g) < LINES - 2;
 }
 
-static void draw_classes(struct browse_model *m)
+/* ---- the classes ---- */
+
+static void class_caption(char caption[][200], uint64_t c, int orbit)
+{
+	snprintf(caption[0], sizeof caption[0], "class %" PRIu64 ", %d member%s", c,
+	         orbit, orbit == 1 ? "" : "s");
+	snprintf(caption[1], sizeof caption[1], "%s", browse_symmetry_words(orbit));
+}
+
+/* The classes as boards; false when not one fits (the table is drawn then). */
+static bool draw_class_boards(struct browse_drawing *v, struct browse_model *m,
+                              struct page_note *pn)
+{
+	int reps[BROWSE_PAGE_MAX][ENUM_MAX_N], orbits[BROWSE_PAGE_MAX], attr[2], count, w;
+	char caption[2][200], head[300];
+	struct grid g = {0};
+	uint64_t first, known = m->nclasses;
+	bool more;
+
+	/* The widest captions: the last class's number, the longest symmetry. */
+	class_caption(caption, known ? known : 1, 8);
+	w = text_width(caption[0]);
+	for (int o = 1; o <= 8; o *= 2)
+		w = text_width(browse_symmetry_words(o)) > w
+		            ? text_width(browse_symmetry_words(o))
+		            : w;
+	g.n = m->n;
+	g.want = known && known < GRID_WANT ? (int)known : GRID_WANT;
+	g.all = known;
+	g.caption_lines = 2;
+	g.min_lines = 1; /* the class and its members: its colour tells a symmetric one */
+	g.caption_w = w;
+	g.top = 1;
+	g.height = LINES - 2;
+	g.width = COLS;
+	if (!grid_choose(&g))
+		return false;
+	grid_keep(v, &g);
+	count = browse_model_classes_page(m, g.cols, g.rows, reps, orbits, &first, &more);
+	for (int i = 0; i < count; i++) {
+		uint64_t c = first + (uint64_t)i;
+
+		class_caption(caption, c + 1, orbits[i]);
+		attr[0] = c == m->csel ? theme_attr(THEME_SELECTED)
+		                       : theme_attr(THEME_LABEL);
+		/* A class that a turn maps onto itself stands out. */
+		attr[1] = c == m->csel    ? theme_attr(THEME_SELECTED)
+		          : orbits[i] < 8 ? theme_attr(THEME_KEY)
+		                          : theme_attr(THEME_DIMMED);
+		grid_cell(v, &g, i, reps[i], caption, attr);
+	}
+	/* " 12 classes: 11 of 8 members, 1 of 4 members", or how far the finding is. */
+	browse_model_classes_head(m, head, sizeof head);
+	if (count > 0 && (first > 0 || more || (uint64_t)count < m->nclasses)) {
+		snprintf(pn->line, sizeof pn->line, "%" PRIu64 "-%" PRIu64 " of%s",
+		         first + 1, first + (uint64_t)count, head);
+		snprintf(pn->tail, sizeof pn->tail,
+		         " %" PRIu64 "-%" PRIu64 " of %" PRIu64, first + 1,
+		         first + (uint64_t)count, m->nclasses);
+	} else {
+		snprintf(pn->line, sizeof pn->line, "%s", head + (head[0] == ' '));
+	}
+	pn->free_line = grid_bottom(&g) < LINES - 2;
+	return true;
+}
+
+static void draw_class_table(struct browse_model *m)
 {
 	int rows = LINES - 5, y = 3, count, cw = 5, sw = 8;
 	int reps[BROWSE_PAGE_MAX][ENUM_MAX_N], orbits[BROWSE_PAGE_MAX];
@@ -155,7 +486,7 @@ static void draw_classes(struct browse_model *m)
 
 	if (rows < 1)
 		return;
-	count = browse_model_classes_page(m, rows, reps, orbits, &first, &more);
+	count = browse_model_classes_page(m, 1, rows, reps, orbits, &first, &more);
 	rows = m->crows;
 	browse_model_classes_head(m, text, sizeof text);
 	text_cut(text, COLS);
@@ -187,74 +518,100 @@ static void draw_classes(struct browse_model *m)
 		text_line(&y, 0, COLS, theme_attr(THEME_DIMMED), " (finding more)");
 }
 
-/* The widest caption of the members: a transform's name and a number. */
-static int members_caption_w(const struct browse_model *m)
+/* ---- a class's members ---- */
+
+/*
+ * What each transform does, shown beside its name: the turn clockwise, or
+ * which way the mirror swaps the squares (its axis across that way).
+ */
+static const char *const sym_mark[SYM_COUNT][2] = {
+        /* UTF-8, ASCII */
+        [SYM_ID] = {"", ""},
+        [SYM_ROT90] = {"\u21bb90\u00b0", "90cw"},
+        [SYM_ROT180] = {"\u21bb180\u00b0", "180cw"},
+        [SYM_ROT270] = {"\u21bb270\u00b0", "270cw"},
+        [SYM_FLIP_X] = {"\u2194", "<->"},
+        [SYM_FLIP_Y] = {"\u2195", "^v"},
+        [SYM_FLIP_DIAG] = {"\u2196\u2198", "\\"},
+        [SYM_FLIP_ANTI] = {"\u2199\u2197", "/"},
+};
+
+/* A member's caption: every transform that makes it, with its mark, and its number. */
+static void member_caption(const struct browse_model *m, int i, char *buf, size_t len)
 {
-	char caption[64];
-	int w = 0;
+	const char *mark;
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (int s = 0; s < SYM_COUNT && at < len; s++) {
+		if (!(m->var[i].syms & (1u << s)))
+			continue;
+		mark = sym_mark[s][theme_is_ascii()];
+		at += (size_t)snprintf(buf + at, len - at, "%s%s%s%s", at ? " = " : "",
+		                       sym_name((enum sym)s), mark[0] ? " " : "", mark);
+	}
+	if (at >= len)
+		return;
+	if (m->varidx[i])
+		snprintf(buf + at, len - at, " #%" PRIu64, m->varidx[i]);
+	else
+		snprintf(buf + at, len - at, " #?");
+}
+
+static void draw_members(struct browse_drawing *v, struct browse_model *m,
+                         struct page_note *pn)
+{
+	char caption[1][200];
+	int attr[1];
+	struct grid g = {0};
 
 	for (int i = 0; i < m->nvar; i++) {
-		int k = snprintf(caption, sizeof caption, "%s #%" PRIu64,
-		                 sym_name(m->var[i].from_rep),
-		                 m->varidx[i] ? m->varidx[i] : m->total);
-		w = k > w ? k : w;
+		member_caption(m, i, caption[0], sizeof caption[0]);
+		/* Room for the longest number the member may get. */
+		g.caption_w = text_width(caption[0]) > g.caption_w
+		                      ? text_width(caption[0])
+		                      : g.caption_w;
 	}
-	return w;
-}
-
-static void draw_members(struct browse_drawing *v, struct browse_model *m)
-{
-	char caption[64];
-	int cols, rows, per, first;
-
-	grid(v, m->n, members_caption_w(m), &cols, &rows);
-	per = browse_model_members_page(m, cols, rows);
-	if (per < 1)
+	g.caption_w += m->varidx[0] ? 0 : snprintf(NULL, 0, "%" PRIu64, m->total);
+	g.n = m->n;
+	g.want = m->nvar;
+	g.want_cols = m->mcols;
+	g.caption_lines = g.min_lines = 1;
+	g.top = 1;
+	g.height = LINES - 2;
+	g.width = COLS;
+	if (!grid_choose(&g))
 		return;
-	first = m->vsel / per * per;
-	for (int i = first; i < m->nvar && i < first + per; i++) {
-		if (m->varidx[i])
-			snprintf(caption, sizeof caption, "%s #%" PRIu64,
-			         sym_name(m->var[i].from_rep), m->varidx[i]);
-		else
-			snprintf(caption, sizeof caption, "%s #?",
-			         sym_name(m->var[i].from_rep));
-		draw_small(v, m->n, m->var[i].ranks,
-		           v->gy0 + ((i - first) / cols) * v->gh,
-		           v->gx0 + ((i - first) % cols) * v->gw, v->gw - 2, caption,
-		           i == m->vsel);
-	}
-}
+	grid_keep(v, &g);
+	browse_model_members_page(m, g.cols, g.rows);
+	for (int i = 0; i < m->nvar; i++) {
+		int place = browse_model_member_place(m, i);
 
-/* The line above the keys: what is being found, or where the page is. */
-static void draw_status(struct browse_model *m)
-{
-	char line[600], note[128];
-
-	browse_model_pending_note(m, line, sizeof line);
-	if (!line[0] && m->view == BROWSE_VIEW_GALLERY) {
-		browse_model_totals_note(m, note, sizeof note);
-		snprintf(line, sizeof line,
-		         "Solutions %" PRIu64 "-%" PRIu64 " of %" PRIu64 "%s%s%s",
-		         m->gfirst, m->gfirst + (uint64_t)m->gcount - 1, m->total,
-		         note[0] ? " (" : "", note, note[0] ? ")" : "");
+		if (place < 0)
+			continue;
+		member_caption(m, i, caption[0], sizeof caption[0]);
+		attr[0] = i == m->vsel ? theme_attr(THEME_SELECTED)
+		                       : theme_attr(THEME_LABEL);
+		grid_cell(v, &g, place, m->var[i].ranks, caption, attr);
 	}
-	if (!line[0] && m->view == BROWSE_VIEW_MEMBERS && m->vper > 0 &&
-	    m->vper < m->nvar) {
-		int first = m->vsel / m->vper * m->vper;
-
-		snprintf(line, sizeof line,
-		         "Members %d-%d of %d; PgDn and PgUp show the others.", first + 1,
-		         first + m->vper < m->nvar ? first + m->vper : m->nvar, m->nvar);
+	if (m->vper < m->nvar) {
+		snprintf(pn->line, sizeof pn->line,
+		         "%d of the %d members shown; PgDn and PgUp show the others.",
+		         m->vper, m->nvar);
+		snprintf(pn->tail, sizeof pn->tail, " - %d of %d, PgDn more", m->vper,
+		         m->nvar);
 	}
-	text_message(line, theme_attr(THEME_DIMMED), 3);
+	pn->free_line = grid_bottom(&g) < LINES - 2;
 }
 
 void browse_view_draw(struct browse_drawing *v, struct browse_model *m,
                       const char *prompt)
 {
-	char title[400];
+	char title[400] = "", info[200] = "", line[600];
+	struct page_note pn = {.free_line = true};
 
+	v->cols = v->rows = 0;
+	v->boards = false;
 	if (m->index == 0) {
 		int y = 2;
 
@@ -267,38 +624,54 @@ void browse_view_draw(struct browse_drawing *v, struct browse_model *m,
 	case BROWSE_VIEW_ONE:
 		snprintf(title, sizeof title, "nqueens - Browse %dx%d: all solutions",
 		         m->n, m->n);
+		draw_one(v, m);
 		break;
 	case BROWSE_VIEW_GALLERY:
-		draw_gallery(v, m);
 		snprintf(title, sizeof title, "nqueens - Browse %dx%d: gallery", m->n,
 		         m->n);
+		draw_gallery(v, m, &pn);
 		break;
 	case BROWSE_VIEW_CLASSES:
 		snprintf(title, sizeof title, "nqueens - Browse %dx%d: classes", m->n,
 		         m->n);
+		v->boards = !m->ctable && draw_class_boards(v, m, &pn);
+		if (!v->boards)
+			draw_class_table(m);
 		break;
 	case BROWSE_VIEW_MEMBERS:
-		snprintf(title, sizeof title,
-		         "nqueens - Browse %dx%d: class %" PRIu64 " of %" PRIu64
-		         ", %d member%s, symmetry: %s",
-		         m->n, m->n, m->var_class, m->nclasses, m->nvar,
-		         m->nvar == 1 ? "" : "s", classes_symmetry(m->nvar));
+		snprintf(title, sizeof title, "nqueens - Browse %dx%d: class %" PRIu64,
+		         m->n, m->n, m->var_class);
+		snprintf(info, sizeof info, " of %" PRIu64 ", %d member%s, symmetry: %s",
+		         m->nclasses, m->nvar, m->nvar == 1 ? "" : "s",
+		         classes_symmetry(m->nvar));
+		draw_members(v, m, &pn);
 		break;
+	}
+	/* The page's place goes in the title when the boards take its line. */
+	if (!pn.free_line) {
+		size_t at = strlen(title);
+
+		snprintf(title + at, sizeof title - at, "%s",
+		         pn.tail[0] ? pn.tail : info);
+		pn.line[0] = '\0';
+	} else {
+		size_t at = strlen(title);
+
+		snprintf(title + at, sizeof title - at, "%s", info);
 	}
 	text_cut(title, COLS);
 	text_put(0, 0, theme_attr(THEME_TITLE), title);
-	if (m->view == BROWSE_VIEW_ONE)
-		draw_one(v, m);
-	else if (m->view == BROWSE_VIEW_CLASSES)
-		draw_classes(m);
-	else if (m->view == BROWSE_VIEW_MEMBERS)
-		draw_members(v, m);
-	if (prompt)
+	browse_model_pending_note(m, line, sizeof line);
+	if (prompt) {
+		attrset(A_NORMAL);
+		mvhline(LINES - 2, 0, ' ', COLS);
 		text_put(LINES - 2, 0, theme_attr(THEME_KEY), prompt);
-	else if (m->message[0])
+	} else if (m->message[0])
 		text_message(m->message, A_NORMAL, 3);
-	else
-		draw_status(m);
+	else if (line[0])
+		text_message(line, theme_attr(THEME_DIMMED), 3);
+	else if (pn.line[0])
+		text_message(pn.line, theme_attr(THEME_DIMMED), 1);
 }
 
 int browse_view_hit(const struct browse_drawing *v, const struct browse_model *m,
@@ -306,12 +679,16 @@ int browse_view_hit(const struct browse_drawing *v, const struct browse_model *m
 {
 	int c, r;
 
-	if ((m->view != BROWSE_VIEW_GALLERY && m->view != BROWSE_VIEW_MEMBERS) ||
-	    v->gw <= 0 || col < v->gx0 || line < v->gy0)
+	if (m->view != BROWSE_VIEW_GALLERY && m->view != BROWSE_VIEW_MEMBERS &&
+	    !(m->view == BROWSE_VIEW_CLASSES && v->boards))
 		return -1;
-	c = (col - v->gx0) / v->gw;
-	r = (line - v->gy0) / v->gh;
-	if (c >= m->gcols || r >= m->grows)
+	if (v->step_x <= 0 || v->step_y <= 0 || col < v->gx0 || line < v->gy0)
 		return -1;
-	return r * m->gcols + c;
+	c = (col - v->gx0) / v->step_x;
+	r = (line - v->gy0) / v->step_y;
+	/* Between two boards is neither. */
+	if (c >= v->cols || r >= v->rows || (col - v->gx0) % v->step_x >= v->cell_w ||
+	    (line - v->gy0) % v->step_y >= v->cell_h)
+		return -1;
+	return r * v->cols + c;
 }

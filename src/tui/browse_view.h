@@ -2,6 +2,7 @@
 #ifndef NQ_BROWSE_VIEW_H
 #define NQ_BROWSE_VIEW_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "browse_model.h"
@@ -10,7 +11,9 @@
 /* What drawing keeps: the squares of a board, and where the small boards went. */
 struct browse_drawing {
 	uint16_t cells[ENUM_MAX_N * ENUM_MAX_N];
-	int gx0, gy0, gw, gh; /* the grid of small boards, for the mouse */
+	/* The grid of small boards, for the mouse: its corner, a cell, the step. */
+	int gx0, gy0, cell_w, cell_h, step_x, step_y, cols, rows;
+	bool boards; /* the classes are drawn as boards, not as the table */
 };
 
 /*

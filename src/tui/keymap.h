@@ -31,7 +31,7 @@ struct keymap_hint {
 /* In a hint's modes: it comes after the others, on a wide enough window. */
 #define KEYMAP_MORE (1u << 31)
 
-#define KEYMAP_HINTS_MAX 3
+#define KEYMAP_HINTS_MAX 4
 
 /*
  * A binding: the action it stands for (a screen's own enum), the keys, and
