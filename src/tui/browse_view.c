@@ -303,6 +303,9 @@ static bool grid_choose(struct grid *g)
 	}
 	best.x0 = best.left +
 	          (best.width - best.cols * (best.cell_w + best.gap_x) + best.gap_x) / 2;
+	/* Level in the middle of the area too, rather than leaving its foot empty. */
+	best.top +=
+	        (best.height - best.rows * (best.cell_h + best.gap_y) + best.gap_y) / 2;
 	*g = best;
 	return true;
 }
