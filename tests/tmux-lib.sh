@@ -618,7 +618,7 @@ board_expect() {
 				"conflict 210 167 hint 157 72 left 182 139 cursor 222 179 locked 230 144"
 			pal["wood"] = "plain 223 137 attacked 180 95 preview 189 103 line 217 131 " \
 				"conflict 210 167 hint 193 107 left 225 139 cursor 221 178 locked 230 144"
-			pal["night"] = "plain 242 237 attacked 240 235 preview 61 17 line 131 52 " \
+			pal["night"] = "plain 242 237 attacked 240 235 preview 103 60 line 131 52 " \
 				"conflict 124 88 hint 65 22 left 96 53 cursor 136 58 locked 243 238"
 			pal["contrast"] = "plain 231 244 attacked 254 242 preview 153 67 line 217 131 " \
 				"conflict 203 160 hint 121 35 left 219 134 cursor 226 178 locked 230 143"

@@ -81,7 +81,7 @@ static const struct palette palettes[SETTINGS_THEMES] =
                                         {
                                                 [THEME_TINT_PLAIN] = {242, 237},
                                                 [THEME_TINT_ATTACKED] = {240, 235},
-                                                [THEME_TINT_PREVIEW] = {61, 17},
+                                                [THEME_TINT_PREVIEW] = {103, 60},
                                                 [THEME_TINT_LINE] = {131, 52},
                                                 [THEME_TINT_CONFLICT] = {124, 88},
                                                 [THEME_TINT_HINT] = {65, 22},
