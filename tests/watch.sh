@@ -222,12 +222,24 @@ expect_screen "50x16: the key line keeps the help" "\? help  q quit"
 expect_screen "50x16: how far, in percent" "event 2076 of 37519 +5%"
 expect_screen "50x16: the stack says which calls it shows" "(Call s|S)tack: last [1-9] of 8"
 keys '?'
-expect_screen "50x16: the help says what it leaves out" "more in a taller window"
+expect_screen "50x16: the help says what it leaves out" "\([0-9]+ more: Down or PgDn\)"
 if screen | grep '^│' | grep -qv '│$'; then
 	fail "50x16: the help stays inside its box" "$(screen)"
 else
 	pass "50x16: the help stays inside its box"
 fi
+# Its first entry, then scrolled past with Down, back with Up; the keys that
+# scroll do not close it.
+first=$(screen | sed -n 's/^│ *\([^ ].*[^ ]\) *│$/\1/p' | sed -n 1p)
+keys Down
+expect_screen "50x16: Down scrolls the help, saying what is above" "\(1 above: Up or PgUp\)"
+if screen | grep -qF -- "$first"; then
+	fail "50x16: the first entry scrolled away" "first: $first" "$(screen)"
+else
+	pass "50x16: the first entry scrolled away"
+fi
+keys Up
+expect_screen "50x16: Up brings it back" "$(printf '%s' "$first" | sed 's/[][\\.*^$+?(){}|]/\\&/g')"
 keys x
 wait_gone "Watch: keys" >/dev/null
 tm resize-window -x 50 -y 12

@@ -100,8 +100,16 @@ static int columns_fit(const struct line *e, size_t count, int keyw, int w, int 
 	return tallest <= rows ? tallest : -1;
 }
 
-static void help_draw_box(const char *title, const struct line *e, size_t count)
+/*
+ * Draws the box; a list too long for the window in one column starts at
+ * entry *skip (kept in range) and says what is above and below.  Returns
+ * whether something is left out below.
+ */
+static bool help_draw_box(const char *title, const struct line *e, size_t count,
+                          size_t *skip)
 {
+	bool below = false;
+
 	size_t first[HELP_COLS_MAX + 1];
 	int keyw = 0, whatw = 0, cols = 1, colw, rows = -1, w, h, y0, x0;
 
@@ -126,7 +134,12 @@ static void help_draw_box(const char *title, const struct line *e, size_t count)
 		cols = 1;
 		colw = keyw + 2 + whatw < COLS - 4 ? keyw + 2 + whatw : COLS - 4;
 		rows = LINES - 4;
+		if (*skip >= count)
+			*skip = count ? count - 1 : 0;
+		first[0] = *skip;
 		first[1] = count;
+	} else {
+		*skip = 0;
 	}
 	first[cols] = count;
 	w = cols * colw + 3 * (cols - 1) + 4;
@@ -172,25 +185,35 @@ static void help_draw_box(const char *title, const struct line *e, size_t count)
 			     rows == LINES - 4)) {
 				char more[64];
 
-				snprintf(more, sizeof more,
-				         "(%d more in a taller window)",
+				snprintf(more, sizeof more, "(%d more: Down or PgDn)",
 				         (int)(count - i));
 				text_cut(more, colw);
 				text_put_in(y, x, colw, theme_attr(THEME_DIMMED), more);
+				below = true;
 				break;
 			}
 			y += entry_draw(&e[i], keyw, y, x, colw);
 		}
 	}
+	if (*skip > 0 && h > 2) {
+		char above[64];
+
+		snprintf(above, sizeof above, "(%d above: Up or PgUp)", (int)*skip);
+		text_cut(above, w - 4);
+		text_put_in(y0 + 1, x0 + 2, w - 4, theme_attr(THEME_DIMMED), above);
+	}
 	if (w >= 25)
 		text_put(y0 + h - 1, x0 + 2, theme_attr(THEME_DIMMED),
 		         " any key closes this ");
+	return below;
 }
 
 /* The help as a screen over the one whose keys it lists. */
 struct help {
 	char title[64];
 	const struct keymap *tables[2];
+	size_t skip; /* the entries scrolled past, in a window too short */
+	bool below;  /* some left out below, as last drawn */
 };
 
 static void help_screen_draw(void *self)
@@ -198,16 +221,41 @@ static void help_screen_draw(void *self)
 	struct help *h = self;
 	struct line lines[64];
 
-	help_draw_box(h->title, lines, help_lines(h->tables, lines, 64));
+	h->below = help_draw_box(h->title, lines, help_lines(h->tables, lines, 64),
+	                         &h->skip);
 }
 
-/* Any key closes the help, and is not passed on. */
+/*
+ * Any key closes the help, and is not passed on; but where the list is too
+ * long for the window, the arrows and the page keys scroll it.
+ */
 static enum screen_reply help_screen_key(void *self, const struct input_event *ev,
                                          struct screen_open *open)
 {
-	(void)self;
-	(void)ev;
+	struct help *h = self;
+	bool scrolls = h->below || h->skip > 0;
+
 	(void)open;
+	if (scrolls && ev->kind == INPUT_KEY) {
+		switch (ev->key) {
+		case INPUT_KEY_DOWN:
+		case INPUT_KEY_PAGEDOWN:
+			if (h->below)
+				h->skip += ev->key == INPUT_KEY_DOWN
+				                   ? 1
+				                   : (size_t)(LINES / 2);
+			return SCREEN_STAY;
+		case INPUT_KEY_UP:
+		case INPUT_KEY_PAGEUP: {
+			size_t by = ev->key == INPUT_KEY_UP ? 1 : (size_t)(LINES / 2);
+
+			h->skip = h->skip > by ? h->skip - by : 0;
+			return SCREEN_STAY;
+		}
+		default:
+			break;
+		}
+	}
 	return SCREEN_CLOSE;
 }
 
