@@ -1068,6 +1068,15 @@ static void play_draw(void *self)
 		}
 	}
 	if (layout_board(&b, &status, 1, where, 2, area, COLS < 60 ? 1 : 2) >= 0) {
+		/* Beside each other, the two sit level in the middle of the height. */
+		int spare = area.y + area.h - (b.at.y + b.at.h);
+
+		if (status.shown && status.at.x > b.at.x && spare > 1) {
+			b.at.y += spare / 2;
+			status.at.y += spare / 2;
+			if (status.at.y + status.at.h > area.y + area.h)
+				status.at.h = area.y + area.h - status.at.y;
+		}
 		p->bv.top = b.at.y;
 		p->bv.left = b.at.x;
 		p->bv.height = b.at.h;
