@@ -297,4 +297,13 @@ wait_for "Queens: 0 of 8"
 keys C-c
 wait_exit
 modes_restored "Ctrl-C leaves the terminal as it was"
+# A board too tall for the window scrolls by ranks but keeps all its files,
+# the status wrapped beside it rather than the board cut to a few files.
+start 60 20 -- play 18
+wait_for "Queens: 0 of 18" >/dev/null
+expect_screen "60x20, 18x18: all eighteen file letters under the board" \
+	"^ +a b c d e f g h i j k l m n o p q r *$"
+expect_screen "60x20, 18x18: the status beside it, whole words" "Solvable: yes,"
+keys q
+wait_exit
 finish

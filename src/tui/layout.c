@@ -294,7 +294,9 @@ static void try_one(struct trial *t, struct cache *c, const struct layout_board 
 	        .pref = b->sizes[b->readable < b->nsizes ? b->readable : b->nsizes - 1].h,
 	        .prio = b->prio,
 	        .grow = 1,
-	        .shown = s >= b->whole,
+	        /* Where no size shows it whole, every one that scrolls counts as shown.
+	         */
+	        .shown = s >= b->whole || b->whole == b->nsizes,
 	        .size = bh,
 	};
 	/* Narrower than readable counts against it as a panel too narrow does. */

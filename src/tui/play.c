@@ -31,7 +31,7 @@
 #define PLAY_SYNC_MAX_N 10
 
 /* The status's columns: the fewest it is drawn in, and what it wants. */
-#define STATUS_MIN_W 20
+#define STATUS_MIN_W 18
 #define STATUS_W 36
 /* The status's lines kept for it, what a solved board shows. */
 #define STATUS_LINES 6
@@ -1065,6 +1065,18 @@ static void play_draw(void *self)
 		if (b.sizes[i].h >= 2 * p->n + 1 && b.sizes[i].w >= 2 * p->n + 1) {
 			b.readable = i;
 			break;
+		}
+	}
+	/* A board that scrolls at every size reads best with all its files shown. */
+	if (b.whole == b.nsizes) {
+		int bh, bw;
+
+		boardview_min_size(p->n, &bh, &bw);
+		for (int i = 0; i < b.nsizes; i++) {
+			if (b.sizes[i].w >= bw) {
+				b.readable = i;
+				break;
+			}
 		}
 	}
 	if (layout_board(&b, &status, 1, where, 2, area, COLS < 60 ? 1 : 2) >= 0) {
