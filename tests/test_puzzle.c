@@ -20,6 +20,7 @@
 #include "board.h"
 #include "classes.h"
 #include "enumerate.h"
+#include "fileio.h"
 #include "lesson.h"
 #include "puzzle.h"
 #include "store.h"
@@ -1425,6 +1426,51 @@ static void test_lesson_errors(void **state)
 	}
 }
 
+/* fileio_slurp: a whole text file, a pipe, the bound; fileio_nul_line. */
+static void test_fileio_slurp(void **state)
+{
+	char path[4200], *text, big[5000];
+	size_t len;
+	int e, fds[2];
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/slurp.txt", scratch);
+	write_file(path, "one\ntwo\n");
+	text = fileio_slurp(path, 100, &len, &e);
+	assert_non_null(text);
+	assert_int_equal(len, 8);
+	assert_string_equal(text, "one\ntwo\n");
+	assert_int_equal(fileio_nul_line(text, len), 0);
+	free(text);
+	/* Past the bound: EFBIG, nothing returned. */
+	memset(big, 'x', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	write_file(path, big);
+	assert_null(fileio_slurp(path, 4998, &len, &e));
+	assert_int_equal(e, EFBIG);
+	text = fileio_slurp(path, 4999, &len, &e);
+	assert_non_null(text);
+	assert_int_equal(len, 4999);
+	free(text);
+	/* A missing file and a directory say why. */
+	snprintf(path, sizeof path, "%s/none.txt", scratch);
+	assert_null(fileio_slurp(path, 100, &len, &e));
+	assert_int_equal(e, ENOENT);
+	assert_null(fileio_slurp(scratch, 100, &len, &e));
+	assert_int_equal(e, EISDIR);
+	/* A pipe is read to its end. */
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(write(fds[1], "a\nb\0c", 5), 5);
+	close(fds[1]);
+	snprintf(path, sizeof path, "/dev/fd/%d", fds[0]);
+	text = fileio_slurp(path, 100, &len, &e);
+	close(fds[0]);
+	assert_non_null(text);
+	assert_int_equal(len, 5);
+	assert_int_equal(fileio_nul_line(text, len), 2);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1453,6 +1499,7 @@ int main(void)
 	        cmocka_unit_test(test_store_out_of_range),
 	        cmocka_unit_test(test_store_save_while_starting),
 	        cmocka_unit_test(test_store_descending),
+	        cmocka_unit_test(test_fileio_slurp),
 	};
 
 	return cmocka_run_group_tests(tests, make_scratch, drop_scratch);

@@ -70,6 +70,71 @@ char *fileio_read(const char *path, size_t *len, const char **why)
 	return buf;
 }
 
+char *fileio_slurp(const char *path, size_t max, size_t *len, int *err_no)
+{
+	char *buf = NULL;
+	size_t cap = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	*len = 0;
+	*err_no = 0;
+	if (fd < 0) {
+		*err_no = errno;
+		return NULL;
+	}
+	for (;;) {
+		ssize_t got;
+
+		/* Room for max bytes and one more, which tells a file too large. */
+		if (cap - *len < 4096 && cap < max + 2) {
+			size_t want = cap ? cap * 2 : 8192;
+			char *more;
+
+			if (want > max + 2)
+				want = max + 2;
+			more = realloc(buf, want);
+			if (!more) {
+				*err_no = ENOMEM;
+				break;
+			}
+			buf = more;
+			cap = want;
+		}
+		got = read(fd, buf + *len, cap - *len - 1);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			*err_no = errno;
+		if (got <= 0)
+			break;
+		*len += (size_t)got;
+		if (*len > max) {
+			*err_no = EFBIG;
+			break;
+		}
+	}
+	close(fd);
+	if (*err_no) {
+		free(buf);
+		*len = 0;
+		return NULL;
+	}
+	buf[*len] = '\0';
+	return buf;
+}
+
+int fileio_nul_line(const char *text, size_t len)
+{
+	const char *nul = memchr(text, '\0', len);
+	int line = 1;
+
+	if (!nul)
+		return 0;
+	for (const char *c = text; c < nul; c++)
+		line += *c == '\n';
+	return line;
+}
+
 char *fileio_target(const char *path, char *err, size_t errlen)
 {
 	struct stat sb;

@@ -13,6 +13,17 @@
 char *fileio_read(const char *path, size_t *len, const char **why);
 
 /*
+ * The whole of a text file the program only reads (a puzzle, a lesson),
+ * NUL-terminated, its length in *len, in memory to free(); unlike
+ * fileio_read it reads a pipe too.  NULL with the reason in *err_no: errno
+ * of the failed call, or EFBIG when it holds more than max bytes.
+ */
+char *fileio_slurp(const char *path, size_t max, size_t *len, int *err_no);
+
+/* The line (from 1) of the first NUL byte of text[0..len), or 0 when none. */
+int fileio_nul_line(const char *text, size_t len);
+
+/*
  * The file a save goes to: path itself, or the file a symbolic link at path
  * leads to, so that a link is written through and stays a link.  Returns a
  * string to free, or NULL with the reason in err and errno ENOENT when the

@@ -11,6 +11,7 @@
 
 #include "board.h"
 #include "errmsg.h"
+#include "fileio.h"
 
 /* The board sizes the screens take (Play to 18, Watch and Browse to 20). */
 #define PLAY_MAX 18
@@ -379,44 +380,21 @@ fail:
 
 int lesson_load(const char *path, struct lesson *out, char *err, size_t errlen)
 {
-	FILE *fp = fopen(path, "r");
-	size_t cap = 1 << 16, len = 0, got;
-	char *text = malloc(cap);
-	int rc;
-
-	if (!fp || !text) {
-		errmsg_set(err, errlen, "%s: %s", path, strerror(fp ? ENOMEM : errno));
-		if (fp)
-			fclose(fp);
-		free(text);
-		return -1;
-	}
+	size_t len;
+	int e, nul, rc;
 	/* A lesson is a page or two: a megabyte is not one. */
-	while ((got = fread(text + len, 1, cap - len - 1, fp)) > 0) {
-		len += got;
-		if (len == cap - 1) {
-			char *t = cap < (1 << 20) ? realloc(text, cap *= 2) : NULL;
+	char *text = fileio_slurp(path, (size_t)1 << 20, &len, &e);
 
-			if (!t) {
-				errmsg_set(err, errlen, "%s: too large for a lesson",
-				           path);
-				fclose(fp);
-				free(text);
-				return -1;
-			}
-			text = t;
-		}
-	}
-	if (ferror(fp)) {
-		errmsg_set(err, errlen, "%s: %s", path, strerror(errno));
-		fclose(fp);
-		free(text);
+	if (!text) {
+		if (e == EFBIG)
+			errmsg_set(err, errlen, "%s: too large for a lesson", path);
+		else
+			errmsg_set(err, errlen, "%s: %s", path, strerror(e));
 		return -1;
 	}
-	fclose(fp);
-	text[len] = '\0';
-	if (strlen(text) != len) {
-		errmsg_set(err, errlen, "%s: a NUL byte: not a text file", path);
+	nul = fileio_nul_line(text, len);
+	if (nul) {
+		errmsg_set(err, errlen, "%s:%d: a NUL byte: not a text file", path, nul);
 		free(text);
 		return -1;
 	}

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "errmsg.h"
+#include "fileio.h"
 #include "enumerate.h"
 #include "known.h"
 
@@ -689,61 +690,27 @@ int puzzle_parse(const char *text, const char *name, struct puzzle *out, char *e
 
 int puzzle_load(const char *path, struct puzzle *out, char *err, size_t errlen)
 {
-	FILE *fp = fopen(path, "r");
-	char *text = NULL;
-	size_t len = 0, cap = 0;
-	int rc;
+	size_t len;
+	int e, nul, rc;
+	/* Puzzle files are small; a huge one is not a puzzle. */
+	char *text = fileio_slurp(path, (size_t)1 << 20, &len, &e);
 
-	if (!fp) {
-		errmsg_set(err, errlen, "%s: %s", path, strerror(errno));
+	if (!text) {
+		if (e == EFBIG)
+			errmsg_set(err, errlen, "%s: too large for a puzzle file", path);
+		else
+			errmsg_set(err, errlen, "%s: %s", path, strerror(e));
 		return -1;
 	}
-	for (;;) {
-		if (cap - len < 4096) {
-			char *t;
-
-			/* Puzzle files are small; a huge one is not a puzzle. */
-			if (cap >= (size_t)1 << 20) {
-				errmsg_set(err, errlen, "%s: too large for a puzzle file",
-				           path);
-				goto fail;
-			}
-			cap = cap ? cap * 2 : 8192;
-			t = realloc(text, cap);
-			if (!t) {
-				errmsg_set(err, errlen, "%s: out of memory", path);
-				goto fail;
-			}
-			text = t;
-		}
-		size_t got = fread(text + len, 1, cap - len - 1, fp);
-
-		len += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(fp)) {
-		errmsg_set(err, errlen, "%s: %s", path, strerror(errno));
-		goto fail;
-	}
-	fclose(fp);
-	text[len] = '\0';
-	if (strlen(text) != len) {
-		int line = 1;
-
-		for (const char *c = text; *c; c++)
-			line += *c == '\n';
+	nul = fileio_nul_line(text, len);
+	if (nul) {
 		free(text);
-		errmsg_set(err, errlen, "%s:%d: a NUL byte: not a text file", path, line);
+		errmsg_set(err, errlen, "%s:%d: a NUL byte: not a text file", path, nul);
 		return -1;
 	}
 	rc = puzzle_parse(text, path, out, err, errlen);
 	free(text);
 	return rc;
-fail:
-	fclose(fp);
-	free(text);
-	return -1;
 }
 
 static int by_id(const void *a, const void *b)
