@@ -14,6 +14,7 @@ struct puzzle;
 struct settings;
 struct store;
 struct enum_table;
+struct lesson;
 
 /* The board sizes Play takes, which the menu offers. */
 #define PLAY_MIN_N 1
@@ -26,6 +27,7 @@ enum screen_kind {
 	SCREEN_WATCH,
 	SCREEN_BROWSE,
 	SCREEN_HELP,
+	SCREEN_LESSON,
 	SCREEN_KINDS,
 };
 
@@ -42,7 +44,13 @@ struct screen_open {
 	enum search_algo algo;       /* WATCH */
 	enum search_goal goal;
 	const int *given;  /* WATCH: queens to start from by file, -1 empty; or NULL */
+	uint64_t event;    /* WATCH: the event to show first (0: the start) */
+	int speed;         /* WATCH: events a second (0: its own) */
+	bool play;         /* WATCH: the search plays on from the start */
 	uint64_t index;    /* BROWSE: the solution to show first (0: the first) */
+	bool classes;      /* BROWSE: the classes; with index, the members of class #index */
+	const struct lesson *lesson; /* LESSON: the lesson to run */
+	bool lessons;                /* MENU: open on the list of lessons */
 	const char *title; /* HELP: whose keys, the screen's own and those of all */
 	const struct keymap *keys, *also_keys;
 };
@@ -53,6 +61,7 @@ struct screen_env {
 	struct settings *settings;      /* the config file's (settings.h), never NULL */
 	const struct enum_table *table; /* prefix counts, or NULL */
 	const char *puzzle_dir;         /* the shipped puzzles, or NULL */
+	const char *lesson_dir;         /* the shipped lessons, or NULL */
 	bool bell;                      /* ring when a board is solved */
 };
 

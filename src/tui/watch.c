@@ -548,6 +548,27 @@ int watch_open(struct screen *out, const struct screen_open *o,
 		         o->given ? "from here" : "this", why);
 		return -1;
 	}
+	/* A lesson's speed: the fastest of the screen's speeds not above it. */
+	if (o->speed > 0)
+		for (w->speed = 0;
+		     w->speed + 1 < NSPEEDS && watch_speeds[w->speed + 1] <= o->speed;)
+			w->speed++;
+	if (o->event)
+		search_seek(w->s, o->event);
+	set_playing(w, o->play);
 	*out = (struct screen){&watch_ops, w};
 	return 0;
+}
+
+const struct search *watch_search(const void *self)
+{
+	return ((const struct watch *)self)->s;
+}
+
+void watch_go(void *self, uint64_t k, bool play)
+{
+	struct watch *w = self;
+
+	search_seek(w->s, k);
+	set_playing(w, play);
 }
