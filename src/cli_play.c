@@ -1,4 +1,5 @@
-/* The commands that open the full-screen program: play, watch, browse, lesson, the menu. */
+/* The commands that open the full-screen program: play, watch, browse, lesson, the menu.
+ */
 #include "config.h"
 
 #include "cli.h"
@@ -245,13 +246,15 @@ int cli_browse(int argc, char **argv)
 }
 
 /* The shipped lessons' names, "four-queens, symmetry", or "none" when there are none. */
-static void lesson_names(const struct lesson_entry *e, size_t count, char *buf, size_t len)
+static void lesson_names(const struct lesson_entry *e, size_t count, char *buf,
+                         size_t len)
 {
 	size_t at = 0;
 
 	snprintf(buf, len, "none");
 	for (size_t i = 0; i < count && at < len; i++)
-		at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? ", " : "", e[i].name);
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? ", " : "",
+		                       e[i].name);
 }
 
 /* lesson --list: name, minutes and title of each shipped lesson, one a line. */
@@ -279,9 +282,12 @@ int cli_lesson(int argc, char **argv)
 	static const char synopsis[] = "nqueens lesson [FILE | NAME | --list] [--ascii] "
 	                               "[--no-color] [--quiet] [--theme NAME]";
 	static const struct cli_optdef ldefs[OPT_COUNT] = {
-	        [OPT_LIST] = {"list", 'l', false},    [OPT_ASCII] = {"ascii", 'a', false},
-	        [OPT_NO_COLOR] = {"no-color", 0, false}, [OPT_QUIET] = {"quiet", 0, false},
-	        [OPT_THEME] = {"theme", 0, true},     [OPT_HELP] = {"help", 'h', false},
+	        [OPT_LIST] = {"list", 'l', false},
+	        [OPT_ASCII] = {"ascii", 'a', false},
+	        [OPT_NO_COLOR] = {"no-color", 0, false},
+	        [OPT_QUIET] = {"quiet", 0, false},
+	        [OPT_THEME] = {"theme", 0, true},
+	        [OPT_HELP] = {"help", 'h', false},
 	};
 	struct app_opts o = {0};
 	const char *val[OPT_COUNT];
@@ -314,7 +320,8 @@ int cli_lesson(int argc, char **argv)
 	if (npos == 0) {
 		/* No lesson named: the menu's list of them to choose from. */
 		free(entries);
-		o.start = (struct screen_open){.kind = SCREEN_MENU, .n = 8, .lessons = true};
+		o.start = (struct screen_open){
+		        .kind = SCREEN_MENU, .n = 8, .lessons = true};
 		return app_run(&o);
 	}
 	/* A path names a file; a bare word, a shipped lesson. */
@@ -329,10 +336,11 @@ int cli_lesson(int argc, char **argv)
 		lesson_names(entries, count, names, sizeof names);
 		free(entries);
 		if (!known)
-			return cli_usage_error("lesson",
-			                       "unknown lesson '%s'; the lessons are %s (or "
-			                       "give a lesson file's path)",
-			                       pos[0], names);
+			return cli_usage_error(
+			        "lesson",
+			        "unknown lesson '%s'; the lessons are %s (or "
+			        "give a lesson file's path)",
+			        pos[0], names);
 		snprintf(path, sizeof path, "%s/%s.txt", dir, pos[0]);
 		entries = NULL;
 	}

@@ -12,9 +12,9 @@ static const struct {
 	const char *name;
 	int (*run)(int argc, char **argv);
 } commands[] = {
-        {"play", cli_play},   {"count", cli_count}, {"list", cli_list},
-        {"solve", cli_solve}, {"check", cli_check}, {"puzzle", cli_puzzle},
-        {"trace", cli_trace}, {"watch", cli_watch}, {"browse", cli_browse},
+        {"play", cli_play},     {"count", cli_count}, {"list", cli_list},
+        {"solve", cli_solve},   {"check", cli_check}, {"puzzle", cli_puzzle},
+        {"trace", cli_trace},   {"watch", cli_watch}, {"browse", cli_browse},
         {"lesson", cli_lesson},
 };
 

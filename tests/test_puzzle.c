@@ -1457,7 +1457,8 @@ static void test_lesson_list(void **state)
 static void test_lesson_question(void **state)
 {
 	char err[256], verdict[1200];
-	struct search *s = search_new(SEARCH_BACKTRACK, 4, SEARCH_ALL, 1, err, sizeof err);
+	struct search *s =
+	        search_new(SEARCH_BACKTRACK, 4, SEARCH_ALL, 1, err, sizeof err);
 	struct lesson_question q;
 
 	(void)state;
@@ -1469,15 +1470,17 @@ static void test_lesson_question(void **state)
 	assert_int_equal(q.answer.rank, 2);
 	assert_int_equal(q.event, 10);
 	assert_int_equal(search_counters(s)->events, 4);
-	assert_string_equal(q.why, "First b1 is attacked by a1 along the rank, then b2 is "
-	                           "attacked by a1 along a diagonal. b3 is free, so "
-	                           "solve(b) puts its queen there.");
+	assert_string_equal(q.why,
+	                    "First b1 is attacked by a1 along the rank, then b2 is "
+	                    "attacked by a1 along a diagonal. b3 is free, so "
+	                    "solve(b) puts its queen there.");
 	assert_int_equal(lesson_answer(&q, 4, "b3", verdict, sizeof verdict), 1);
 	assert_true(strncmp(verdict, "Right: b3. First b1", 19) == 0);
 	assert_int_equal(lesson_answer(&q, 4, "b2", verdict, sizeof verdict), 0);
 	assert_true(strncmp(verdict, "Not b2: the queen goes to b3. ", 30) == 0);
 	assert_int_equal(lesson_answer(&q, 4, "e1", verdict, sizeof verdict), -1);
-	assert_string_equal(verdict, "Type a square from a1 to d4, such as c2, then Enter.");
+	assert_string_equal(verdict,
+	                    "Type a square from a1 to d4, such as c2, then Enter.");
 	assert_int_equal(lesson_answer(&q, 4, "3", verdict, sizeof verdict), -1);
 	assert_int_equal(lesson_answer(&q, 4, "b2 b3", verdict, sizeof verdict), -1);
 	/* Many events on the way are summed up, the last three told. */

@@ -496,8 +496,9 @@ bool lesson_question(const struct search *s, struct lesson_question *q)
 	int nsaid = 0;
 	uint64_t refused = 0, removed = 0;
 	/* A search of its own to look ahead in: the viewer's stays where it is. */
-	struct search *ahead = search_new_from(search_algo(s), search_n(s), search_goal(s),
-	                                       1, search_given(s), err, sizeof err);
+	struct search *ahead =
+	        search_new_from(search_algo(s), search_n(s), search_goal(s), 1,
+	                        search_given(s), err, sizeof err);
 	const struct search_event *ev;
 
 	memset(q, 0, sizeof *q);
@@ -542,23 +543,24 @@ bool lesson_question(const struct search *s, struct lesson_question *q)
 	size_t at = 0;
 
 	if (nsaid > WHY_EVENTS)
-		at = (size_t)snprintf(q->why, sizeof q->why,
-		                      "On the way %" PRIu64 " square%s %s refused and %" PRIu64
-		                      " queen%s taken off; the last: ",
-		                      refused, refused == 1 ? "" : "s",
-		                      refused == 1 ? "is" : "are", removed,
-		                      removed == 1 ? "" : "s");
+		at = (size_t)snprintf(
+		        q->why, sizeof q->why,
+		        "On the way %" PRIu64 " square%s %s refused and %" PRIu64
+		        " queen%s taken off; the last: ",
+		        refused, refused == 1 ? "" : "s", refused == 1 ? "is" : "are",
+		        removed, removed == 1 ? "" : "s");
 	else if (nsaid > 0)
 		at = (size_t)snprintf(q->why, sizeof q->why, "First ");
 	for (int k = nsaid > WHY_EVENTS ? nsaid - WHY_EVENTS : 0; k < nsaid; k++)
 		if (at < sizeof q->why)
 			at += (size_t)snprintf(q->why + at, sizeof q->why - at, "%s%s",
-			                       k > 0 && k > nsaid - WHY_EVENTS ? ", then " : "",
+			                       k > 0 && k > nsaid - WHY_EVENTS ? ", then "
+			                                                       : "",
 			                       said[k % WHY_EVENTS]);
 	if (at < sizeof q->why)
 		snprintf(q->why + at, sizeof q->why - at,
-		         "%s%s is free, so solve(%s) puts its queen there.", at ? ". " : "",
-		         sq, by);
+		         "%s%s is free, so solve(%s) puts its queen there.",
+		         at ? ". " : "", sq, by);
 	search_free(ahead);
 	return true;
 }
@@ -591,6 +593,7 @@ int lesson_answer(const struct lesson_question *q, int n, const char *typed, cha
 	if (ok)
 		snprintf(buf, len, "Right: %s. %s", right, q->why);
 	else
-		snprintf(buf, len, "Not %s: the queen goes to %s. %s", got, right, q->why);
+		snprintf(buf, len, "Not %s: the queen goes to %s. %s", got, right,
+		         q->why);
 	return ok;
 }

@@ -966,9 +966,9 @@ static int svg_handout(struct browse_model *m, FILE *out, char *stem, size_t ste
 		int orbit = sym_canonical(m->n, rep, NULL, NULL);
 
 		board_format_ranks(m->n, rep, ranks, sizeof ranks);
-		snprintf(caption, sizeof caption, "class %" PRIu64 ": %d member%s, %s; %s",
-		         c + 1, orbit, orbit == 1 ? "" : "s", browse_symmetry_words(orbit),
-		         ranks);
+		snprintf(caption, sizeof caption,
+		         "class %" PRIu64 ": %d member%s, %s; %s", c + 1, orbit,
+		         orbit == 1 ? "" : "s", browse_symmetry_words(orbit), ranks);
 		sheet_ranks(&sh, rep, caption);
 	}
 	return sheet_end(&sh);
@@ -986,8 +986,9 @@ static int svg_class(struct browse_model *m, FILE *out, char *stem, size_t steml
 	if (sheet_begin(&sh, out, m->n, m->nvar, title) < 0)
 		return -1;
 	for (int i = 0; i < m->nvar; i++) {
-		size_t at = (size_t)snprintf(caption, sizeof caption, "class %" PRIu64 ", %s",
-		                             m->var_class, sym_name(m->var[i].from_rep));
+		size_t at =
+		        (size_t)snprintf(caption, sizeof caption, "class %" PRIu64 ", %s",
+		                         m->var_class, sym_name(m->var[i].from_rep));
 
 		if (m->varidx[i])
 			snprintf(caption + at, sizeof caption - at, ", #%" PRIu64,

@@ -48,13 +48,14 @@ enum lesson_action {
 	         "the step before",                                                      \
 	         {{0, "p back"}}},                                                       \
 	        {LESSON_SPACE, {KCHAR('o')}, space_what, {{0, space_hint}}},             \
-	        {LESSON_LEAVE, {KCHAR('q')}, "leave the lesson", {}}
+	{                                                                                \
+		LESSON_LEAVE, {KCHAR('q')}, "leave the lesson",                          \
+		{                                                                        \
+		}                                                                        \
+	}
 
 static const struct keymap_row text_rows[] = {
-        {LESSON_NEXT,
-         {KCHAR(' '), KEY(ENTER)},
-         "the next step",
-         {{0, "Space next"}}},
+        {LESSON_NEXT, {KCHAR(' '), KEY(ENTER)}, "the next step", {{0, "Space next"}}},
         {LESSON_PREV, {KEY(BACKSPACE), KCHAR('p')}, "the step before", {{0, "p back"}}},
         {LESSON_LEAVE, {KCHAR('q')}, "leave the lesson", {}},
 };
@@ -327,7 +328,8 @@ static void question_key(struct runner *r, const struct input_event *ev)
 static void question(const struct runner *r, char *buf, size_t len)
 {
 	if (r->q.call[0])
-		snprintf(buf, len, "%s is running: where will the next queen go?", r->q.call);
+		snprintf(buf, len, "%s is running: where will the next queen go?",
+		         r->q.call);
 	else
 		snprintf(buf, len, "Where will the next queen go?");
 }
@@ -370,8 +372,9 @@ static void draw_question(struct runner *r, int *y, int last)
 	} else if (r->verdict[0]) {
 		(*y)++;
 		text_wrap_head(y, last, 1, COLS - 2,
-		               strncmp(r->verdict, "Right", 5) == 0 ? theme_attr(THEME_GOOD)
-		                                                    : (int)A_NORMAL,
+		               strncmp(r->verdict, "Right", 5) == 0
+		                       ? theme_attr(THEME_GOOD)
+		                       : (int)A_NORMAL,
 		               "", r->verdict);
 	}
 }
@@ -386,7 +389,8 @@ static void lesson_draw(void *self)
 
 	if (r->child.ops) {
 		top = LINES - panel_lines(r);
-		/* The screen's key line is the panel's first line: the lesson's keys rule. */
+		/* The screen's key line is the panel's first line: the lesson's keys
+		 * rule. */
 		lend_lines(top + 1);
 		r->child.ops->draw(r->child.self);
 		take_back_lines();
@@ -410,12 +414,14 @@ static void lesson_draw(void *self)
 	if (!r->child.ops) {
 		int width = COLS - 4 < 72 ? COLS - 4 : 72;
 
-		text_wrap_head(&y, last, (COLS - width) / 2, width, A_NORMAL, "", st->text);
+		text_wrap_head(&y, last, (COLS - width) / 2, width, A_NORMAL, "",
+		               st->text);
 	} else {
 		text_wrap_head(&y, last, 1, COLS - 2, A_NORMAL, "", st->text);
 	}
 	if (r->message[0])
-		text_wrap_head(&y, last, 1, COLS - 2, theme_attr(THEME_BAD), "", r->message);
+		text_wrap_head(&y, last, 1, COLS - 2, theme_attr(THEME_BAD), "",
+		               r->message);
 	draw_question(r, &y, last);
 	if (r->asking)
 		text_keys(NULL, 0, "Enter check  Backspace erase  Esc skip  ? help");
@@ -432,8 +438,9 @@ static enum screen_reply to_child(struct runner *r, const struct input_event *ev
 
 	lend_lines(LINES - panel_lines(r) + 1);
 	reply = ev->kind == INPUT_MOUSE
-	                ? (r->child.ops->mouse ? r->child.ops->mouse(r->child.self, ev, open)
-	                                       : SCREEN_STAY)
+	                ? (r->child.ops->mouse
+	                           ? r->child.ops->mouse(r->child.self, ev, open)
+	                           : SCREEN_STAY)
 	                : r->child.ops->key(r->child.self, ev, open);
 	take_back_lines();
 	switch (reply) {
@@ -492,7 +499,8 @@ static enum screen_reply lesson_key(void *self, const struct input_event *ev,
 		if (r->child.ops) {
 			struct input_event space = {.kind = INPUT_KEY};
 
-			/* Space is Watch's play; Enter is Play's queen and Browse's open. */
+			/* Space is Watch's play; Enter is Play's queen and Browse's open.
+			 */
 			if (r->l.steps[r->at].screen == LESSON_WATCH) {
 				space.key = INPUT_KEY_CHAR;
 				space.codepoint = ' ';
@@ -521,8 +529,9 @@ static long lesson_timer_ms(void *self)
 {
 	struct runner *r = self;
 
-	return r->child.ops && r->child.ops->timer_ms ? r->child.ops->timer_ms(r->child.self)
-	                                              : -1;
+	return r->child.ops && r->child.ops->timer_ms
+	               ? r->child.ops->timer_ms(r->child.self)
+	               : -1;
 }
 
 static void lesson_tick(void *self)
@@ -589,7 +598,8 @@ int lesson_open(struct screen *out, const struct screen_open *o,
 		snprintf(err, errlen, "Out of memory.");
 		return -1;
 	}
-	memcpy(r->l.steps, o->lesson->steps, (size_t)o->lesson->nsteps * sizeof *r->l.steps);
+	memcpy(r->l.steps, o->lesson->steps,
+	       (size_t)o->lesson->nsteps * sizeof *r->l.steps);
 	r->env = env;
 	open_step(r, 0);
 	*out = (struct screen){&lesson_ops, r};

@@ -49,12 +49,9 @@ enum item {
 };
 
 static const char *const item_text[ITEM_COUNT] = {
-        "Play      place queens by hand",
-        "Puzzles   complete given boards",
-        "Watch     the search, step by step",
-        "Browse    every solution and class",
-        "Lessons   a class, step by step",
-        "Quit",
+        "Play      place queens by hand",     "Puzzles   complete given boards",
+        "Watch     the search, step by step", "Browse    every solution and class",
+        "Lessons   a class, step by step",    "Quit",
 };
 
 /* What the keys do, on the main page and on the list of puzzles. */
@@ -147,7 +144,9 @@ static const struct keymap *menu_keys(const void *self)
 {
 	const struct menu *m = self;
 
-	return m->lessons_page ? &lesson_keys : m->puzzles_page ? &puzzle_keys : &main_keys;
+	return m->lessons_page   ? &lesson_keys
+	       : m->puzzles_page ? &puzzle_keys
+	                         : &main_keys;
 }
 
 static void draw_puzzles(struct menu *m)

@@ -43,12 +43,12 @@ struct screen_open {
 	const char *puzzle_id;       /* and its name for the best times */
 	enum search_algo algo;       /* WATCH */
 	enum search_goal goal;
-	const int *given;  /* WATCH: queens to start from by file, -1 empty; or NULL */
-	uint64_t event;    /* WATCH: the event to show first (0: the start) */
-	int speed;         /* WATCH: events a second (0: its own) */
-	bool play;         /* WATCH: the search plays on from the start */
-	uint64_t index;    /* BROWSE: the solution to show first (0: the first) */
-	bool classes;      /* BROWSE: the classes; with index, the members of class #index */
+	const int *given; /* WATCH: queens to start from by file, -1 empty; or NULL */
+	uint64_t event;   /* WATCH: the event to show first (0: the start) */
+	int speed;        /* WATCH: events a second (0: its own) */
+	bool play;        /* WATCH: the search plays on from the start */
+	uint64_t index;   /* BROWSE: the solution to show first (0: the first) */
+	bool classes; /* BROWSE: the classes; with index, the members of class #index */
 	const struct lesson *lesson; /* LESSON: the lesson to run */
 	bool lessons;                /* MENU: open on the list of lessons */
 	const char *title; /* HELP: whose keys, the screen's own and those of all */
