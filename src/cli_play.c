@@ -291,7 +291,7 @@ int cli_lesson(int argc, char **argv)
 	};
 	struct app_opts o = {0};
 	const char *val[OPT_COUNT];
-	char *pos[1], dir[4096], path[4096], err[1024], names[1024];
+	char *pos[1], dir[4096], path[8400], err[1024], names[1024];
 	struct lesson_entry *entries;
 	size_t count;
 	struct lesson l;

@@ -341,6 +341,7 @@ int app_run(const struct app_opts *o)
 		free(a);
 		return 1;
 	}
+	a->env.openers = openers;
 	load_env(a);
 	a->env.bell = !o->quiet && settings_bell(&a->settings);
 	/* The command line's theme wins over the config file's. */

@@ -8,14 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "browse.h"
 #include "input.h"
 #include "keymap.h"
 #include "lesson.h"
-#include "play.h"
 #include "text.h"
 #include "theme.h"
-#include "watch.h"
 
 /* run: end stops here at the most, as Watch's e does, so that no step freezes. */
 #define RUN_MAX 50000000u
@@ -209,7 +206,7 @@ static uint64_t run_to(const struct lesson_step *st)
 /* Poses the next question of the step, or says there is none left to ask. */
 static void ask(struct runner *r)
 {
-	const struct search *s = watch_search(r->child.self);
+	const struct search *s = r->child.ops->search(r->child.self);
 
 	r->typed[0] = '\0';
 	r->verdict[0] = '\0';
@@ -222,7 +219,7 @@ static void ask(struct runner *r)
 		return;
 	}
 	/* The board stays still while the class thinks. */
-	watch_go(r->child.self, search_counters(s)->events, false);
+	r->child.ops->seek(r->child.self, search_counters(s)->events, false);
 	r->asking = true;
 	r->left--;
 }
@@ -232,7 +229,7 @@ static void open_step(struct runner *r, int k)
 {
 	const struct lesson_step *st = &r->l.steps[k];
 	struct screen_open o = {.n = st->n};
-	screen_open_fn *opener = NULL;
+	bool opens = true;
 
 	close_child(r);
 	r->at = k;
@@ -243,7 +240,6 @@ static void open_step(struct runner *r, int k)
 	switch (st->screen) {
 	case LESSON_PLAY:
 		o.kind = SCREEN_PLAY;
-		opener = play_open;
 		break;
 	case LESSON_WATCH:
 		o.kind = SCREEN_WATCH;
@@ -254,21 +250,21 @@ static void open_step(struct runner *r, int k)
 		o.speed = st->speed;
 		/* Questions first: the search plays on once they are answered. */
 		o.play = st->play && !st->ask;
-		opener = watch_open;
 		break;
 	case LESSON_BROWSE:
 		o.kind = SCREEN_BROWSE;
 		o.index = st->index;
 		o.classes = st->classes;
-		opener = browse_open;
 		break;
 	default:
+		opens = false;
 		break;
 	}
-	if (opener && opener(&r->child, &o, r->env, r->message, sizeof r->message) < 0)
+	if (opens && r->env->openers[o.kind](&r->child, &o, r->env, r->message,
+	                                     sizeof r->message) < 0)
 		r->child = (struct screen){0};
 	build_keys(r, r->child.ops ? r->child.ops->keys(r->child.self) : NULL);
-	if (st->screen == LESSON_WATCH && r->child.ops) {
+	if (st->screen == LESSON_WATCH && r->child.ops && r->child.ops->search) {
 		r->left = st->ask;
 		ask(r);
 	}
@@ -278,7 +274,7 @@ static void open_step(struct runner *r, int k)
 static void answer(struct runner *r, bool skip)
 {
 	const struct lesson_step *st = &r->l.steps[r->at];
-	int n = search_n(watch_search(r->child.self));
+	int n = search_n(r->child.ops->search(r->child.self));
 	char sq[16];
 
 	if (skip) {
@@ -297,7 +293,7 @@ static void answer(struct runner *r, bool skip)
 	}
 	r->asking = false;
 	r->typed[0] = '\0';
-	watch_go(r->child.self, r->q.event, r->left == 0 && st->play);
+	r->child.ops->seek(r->child.self, r->q.event, r->left == 0 && st->play);
 }
 
 /* A key while a question is asked: the square typed, Enter, Backspace, Escape. */
@@ -451,16 +447,15 @@ static enum screen_reply to_child(struct runner *r, const struct input_event *ev
 		return SCREEN_STAY;
 	case SCREEN_REPLACE: {
 		struct screen next;
-		static screen_open_fn *const openers[SCREEN_KINDS] = {
-		        [SCREEN_PLAY] = play_open,
-		        [SCREEN_WATCH] = watch_open,
-		        [SCREEN_BROWSE] = browse_open,
-		};
 
-		if (openers[open->kind] &&
-		    openers[open->kind](&next, open, r->env, err, sizeof err) == 0) {
+		/* A lesson inside a lesson would be one screen too many. */
+		if (open->kind != SCREEN_LESSON && open->kind != SCREEN_HELP &&
+		    r->env->openers[open->kind](&next, open, r->env, err, sizeof err) ==
+		            0) {
 			close_child(r);
 			r->child = next;
+			r->left = 0;
+			r->verdict[0] = '\0';
 			build_keys(r, r->child.ops->keys(r->child.self));
 		}
 		return SCREEN_STAY;
@@ -482,7 +477,7 @@ static enum screen_reply lesson_key(void *self, const struct input_event *ev,
 	}
 	switch (action) {
 	case LESSON_NEXT:
-		if (r->left > 0 && r->child.ops)
+		if (r->left > 0 && r->child.ops && r->child.ops->search)
 			ask(r);
 		else if (r->at + 1 < r->l.nsteps)
 			open_step(r, r->at + 1);

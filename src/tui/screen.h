@@ -55,8 +55,20 @@ struct screen_open {
 	const struct keymap *keys, *also_keys;
 };
 
+struct screen;
+struct screen_env;
+
+/*
+ * How a module opens its screen: fills *out, or returns -1 with a sentence
+ * in err saying why it cannot open ("Cannot watch from here: ...").
+ */
+typedef int screen_open_fn(struct screen *out, const struct screen_open *o,
+                           const struct screen_env *env, char *err, size_t errlen);
+
 /* What every screen may use, owned by the app. */
 struct screen_env {
+	/* The app's openers by kind: a lesson opens its steps' screens inside it. */
+	screen_open_fn *const *openers;
 	struct store *store;            /* saved progress, or NULL */
 	struct settings *settings;      /* the config file's (settings.h), never NULL */
 	const struct enum_table *table; /* prefix counts, or NULL */
@@ -94,6 +106,13 @@ struct screen_ops {
 	void (*tick)(void *self);
 	void (*min_size)(const void *self, int *lines, int *cols);
 	const struct keymap *(*keys)(const void *self); /* for the help */
+	/*
+	 * A screen that shows a search (Watch), for a lesson that asks about
+	 * it: the search, to read; a move to event k, playing on from there
+	 * or paused.  NULL for the others.
+	 */
+	const struct search *(*search)(const void *self);
+	void (*seek)(void *self, uint64_t k, bool play);
 };
 
 /* An open screen. */
@@ -101,12 +120,5 @@ struct screen {
 	const struct screen_ops *ops;
 	void *self;
 };
-
-/*
- * How a module opens its screen: fills *out, or returns -1 with a sentence
- * in err saying why it cannot open ("Cannot watch from here: ...").
- */
-typedef int screen_open_fn(struct screen *out, const struct screen_open *o,
-                           const struct screen_env *env, char *err, size_t errlen);
 
 #endif

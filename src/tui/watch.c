@@ -523,6 +523,9 @@ static const struct keymap *watch_keys(const void *self)
 	return &watch_keymap;
 }
 
+static const struct search *watch_search(const void *self);
+static void watch_go(void *self, uint64_t k, bool play);
+
 static const struct screen_ops watch_ops = {
         .title = "Watch",
         .free = watch_free,
@@ -533,6 +536,8 @@ static const struct screen_ops watch_ops = {
         .tick = watch_tick,
         .min_size = watch_min_size,
         .keys = watch_keys,
+        .search = watch_search,
+        .seek = watch_go,
 };
 
 int watch_open(struct screen *out, const struct screen_open *o,
@@ -560,12 +565,12 @@ int watch_open(struct screen *out, const struct screen_open *o,
 	return 0;
 }
 
-const struct search *watch_search(const void *self)
+static const struct search *watch_search(const void *self)
 {
 	return ((const struct watch *)self)->s;
 }
 
-void watch_go(void *self, uint64_t k, bool play)
+static void watch_go(void *self, uint64_t k, bool play)
 {
 	struct watch *w = self;
 

@@ -18,11 +18,4 @@ int watch_max_n(enum search_algo a);
  */
 screen_open_fn watch_open;
 
-/*
- * For a screen that holds a Watch screen (a lesson): the search it shows,
- * to read; and a move to event k of it, playing on from there or paused.
- */
-const struct search *watch_search(const void *self);
-void watch_go(void *self, uint64_t k, bool play);
-
 #endif
