@@ -27,6 +27,8 @@ int cli_menu(int argc, char **argv);
 int cli_watch(int argc, char **argv);
 /* The Browse screen, from the command line. */
 int cli_browse(int argc, char **argv);
+/* A lesson script run in the full-screen program, or the list of the shipped ones. */
+int cli_lesson(int argc, char **argv);
 
 /* Every option of every command, the index of its definition and its value. */
 enum cli_opt {

@@ -1,4 +1,5 @@
-/* The commands that open the full-screen program: play, watch, and the menu. */
+/* The commands that open the full-screen program: play, watch, browse, lesson, the menu.
+ */
 #include "config.h"
 
 #include "cli.h"
@@ -9,6 +10,8 @@
 
 #include "app.h"
 #include "browse.h"
+#include "datadir.h"
+#include "lesson.h"
 #include "puzzle.h"
 #include "search.h"
 #include "settings.h"
@@ -240,4 +243,115 @@ int cli_browse(int argc, char **argv)
 		o.start.n = (int)v;
 	}
 	return app_run(&o);
+}
+
+/* The shipped lessons' names, "four-queens, symmetry", or "none" when there are none. */
+static void lesson_names(const struct lesson_entry *e, size_t count, char *buf,
+                         size_t len)
+{
+	size_t at = 0;
+
+	snprintf(buf, len, "none");
+	for (size_t i = 0; i < count && at < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? ", " : "",
+		                       e[i].name);
+}
+
+/* lesson --list: name, minutes and title of each shipped lesson, one a line. */
+static int list_lessons(const struct lesson_entry *e, size_t count)
+{
+	int w = 0;
+
+	for (size_t i = 0; i < count; i++)
+		if ((int)strlen(e[i].name) > w)
+			w = (int)strlen(e[i].name);
+	for (size_t i = 0; i < count; i++) {
+		if (!e[i].ok)
+			printf("%-*s  cannot be read: %s\n", w, e[i].name, e[i].err);
+		else if (e[i].minutes)
+			printf("%-*s  %3d min  %s\n", w, e[i].name, e[i].minutes,
+			       e[i].title);
+		else
+			printf("%-*s  %3s min  %s\n", w, e[i].name, "?", e[i].title);
+	}
+	return cli_finish_output(CLI_OK);
+}
+
+int cli_lesson(int argc, char **argv)
+{
+	static const char synopsis[] = "nqueens lesson [FILE | NAME | --list] [--ascii] "
+	                               "[--no-color] [--quiet] [--theme NAME]";
+	static const struct cli_optdef ldefs[OPT_COUNT] = {
+	        [OPT_LIST] = {"list", 'l', false},
+	        [OPT_ASCII] = {"ascii", 'a', false},
+	        [OPT_NO_COLOR] = {"no-color", 0, false},
+	        [OPT_QUIET] = {"quiet", 0, false},
+	        [OPT_THEME] = {"theme", 0, true},
+	        [OPT_HELP] = {"help", 'h', false},
+	};
+	struct app_opts o = {0};
+	const char *val[OPT_COUNT];
+	char *pos[1], dir[4096], path[8400], err[1024], names[1024];
+	struct lesson_entry *entries;
+	size_t count;
+	struct lesson l;
+	int npos, status;
+
+	if (cli_parse_options("lesson", synopsis, argc, argv, ldefs, val, pos, 1, &npos))
+		return CLI_USAGE;
+	if (val[OPT_HELP]) {
+		cli_help();
+		return cli_finish_output(CLI_OK);
+	}
+	if (val[OPT_LIST] && npos)
+		return cli_usage_error("lesson", "--list lists the lessons: give it or a "
+		                                 "lesson, not both");
+	o.ascii = val[OPT_ASCII] != NULL;
+	o.no_color = val[OPT_NO_COLOR] != NULL;
+	o.quiet = val[OPT_QUIET] != NULL;
+	if (parse_theme("lesson", val[OPT_THEME], &o.theme))
+		return CLI_USAGE;
+	lesson_list(datadir_find("lessons", dir, sizeof dir), &entries, &count);
+	if (val[OPT_LIST]) {
+		status = list_lessons(entries, count);
+		free(entries);
+		return status;
+	}
+	if (npos == 0) {
+		/* No lesson named: the menu's list of them to choose from. */
+		free(entries);
+		o.start = (struct screen_open){
+		        .kind = SCREEN_MENU, .n = 8, .lessons = true};
+		return app_run(&o);
+	}
+	/* A path names a file; a bare word, a shipped lesson. */
+	if (strchr(pos[0], '/') ||
+	    (strlen(pos[0]) > 4 && strcmp(pos[0] + strlen(pos[0]) - 4, ".txt") == 0)) {
+		snprintf(path, sizeof path, "%s", pos[0]);
+	} else {
+		bool known = false;
+
+		for (size_t i = 0; i < count; i++)
+			known = known || strcmp(entries[i].name, pos[0]) == 0;
+		lesson_names(entries, count, names, sizeof names);
+		free(entries);
+		if (!known)
+			return cli_usage_error(
+			        "lesson",
+			        "unknown lesson '%s'; the lessons are %s (or "
+			        "give a lesson file's path)",
+			        pos[0], names);
+		snprintf(path, sizeof path, "%s/%s.txt", dir, pos[0]);
+		entries = NULL;
+	}
+	free(entries);
+	/* A malformed lesson is told before the screen opens, with its line. */
+	if (lesson_load(path, &l, err, sizeof err) < 0) {
+		fprintf(stderr, "nqueens lesson: %s\n", err);
+		return CLI_USAGE;
+	}
+	o.start = (struct screen_open){.kind = SCREEN_LESSON, .lesson = &l};
+	status = app_run(&o);
+	lesson_free(&l);
+	return status;
 }

@@ -12,9 +12,10 @@ static const struct {
 	const char *name;
 	int (*run)(int argc, char **argv);
 } commands[] = {
-        {"play", cli_play},   {"count", cli_count}, {"list", cli_list},
-        {"solve", cli_solve}, {"check", cli_check}, {"puzzle", cli_puzzle},
-        {"trace", cli_trace}, {"watch", cli_watch}, {"browse", cli_browse},
+        {"play", cli_play},     {"count", cli_count}, {"list", cli_list},
+        {"solve", cli_solve},   {"check", cli_check}, {"puzzle", cli_puzzle},
+        {"trace", cli_trace},   {"watch", cli_watch}, {"browse", cli_browse},
+        {"lesson", cli_lesson},
 };
 
 /*
@@ -88,8 +89,8 @@ int main(int argc, char **argv)
 
 	if ((help || version) && ndisplay > 0)
 		return cli_usage_error(NULL,
-		                       "%s goes with play, watch, browse or the menu, "
-		                       "not with %s",
+		                       "%s goes with play, watch, browse, lesson or "
+		                       "the menu, not with %s",
 		                       argv[1], cmd);
 	if (help || version)
 		return print_alone(cmd, argc - at - 1, argv + at + 1, version);
@@ -98,23 +99,25 @@ int main(int argc, char **argv)
 		return cli_usage_error(NULL,
 		                       "unknown option '%s'; try --help or "
 		                       "--version, or a command: play, count, list, "
-		                       "solve, check, puzzle, trace, watch, browse",
+		                       "solve, check, puzzle, trace, watch, browse, "
+		                       "lesson",
 		                       cmd);
 	if (!run)
 		return cli_usage_error(NULL,
 		                       "unknown command '%s'; commands are play, "
 		                       "count, list, solve, check, puzzle, trace, watch, "
-		                       "browse",
+		                       "browse, lesson",
 		                       cmd);
 	if (ndisplay > 0) {
 		char *moved[argc];
 		int k = 0;
 
-		if (run != cli_play && run != cli_watch && run != cli_browse)
+		if (run != cli_play && run != cli_watch && run != cli_browse &&
+		    run != cli_lesson)
 			return cli_usage_error(
 			        NULL,
-			        "%s goes with play, watch, browse or the menu, "
-			        "not with %s",
+			        "%s goes with play, watch, browse, lesson or the "
+			        "menu, not with %s",
 			        argv[1], cmd);
 		/* The command's own arguments first, then the display options. */
 		for (int i = at + 1; i < argc; i++)

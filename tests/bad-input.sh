@@ -15,6 +15,8 @@ printf 'size: 8\ngrade: easy\ncolour: red\n' >"$T/key.txt"
 printf 'size: 8\ngrade: easy\nqueens: a1 g2\n' >"$T/many.txt"
 printf 'size: 32\ngrade: hard\nqueens: a1 b3\n' >"$T/p32.txt"
 printf 'size: 8\0\ngrade: easy\n' >"$T/nul-puzzle.txt"
+printf 'title: bad\n\nsay: hi\nshow: watch 4\nrun: soon\n' >"$T/bad-lesson.txt"
+printf 'say: hi\nshow: watch 6 from 1 1\n' >"$T/attacking-lesson.txt"
 export T NQUEENS NQ_WRAP
 
 # Seconds a row may take before it counts as a hang; valgrind is slower.

@@ -130,6 +130,26 @@ if [ "$(awk 'prev ~ /symmetry|turn/ { for (i = 1; i < length($0); i += 20) print
 else
 	fail "the expected handout's representatives are list --unique's"
 fi
+# X: the same handout as an SVG sheet, a new file beside the text one.
+keys X
+expect_screen "X in the classes writes the handout as SVG" "Written to nqueens-8x8-classes.svg"
+if command -v xmllint >/dev/null 2>&1 && xmllint --noout "$tmpdir/nqueens-8x8-classes.svg" &&
+	[ "$(grep -c '^<g>' "$tmpdir/nqueens-8x8-classes.svg")" -eq 12 ] &&
+	[ "$(grep -c '<use xlink:href="#queen"' "$tmpdir/nqueens-8x8-classes.svg")" -eq 96 ] &&
+	grep -q '>class 10: 4 members, own</tspan><tspan [^>]*>180° turn; 3 5 2 8 1 7 4 6<' "$tmpdir/nqueens-8x8-classes.svg" &&
+	grep -q '>class 1: 8 members, no</tspan><tspan [^>]*>symmetry; 1 5 8 6 3 7 2 4<' "$tmpdir/nqueens-8x8-classes.svg"; then
+	pass "the SVG handout: 12 boards, 96 queens, each class captioned, well-formed"
+else
+	fail "the SVG handout: 12 boards, 96 queens, each class captioned, well-formed" \
+		"$(head -c 600 "$tmpdir/nqueens-8x8-classes.svg" 2>&1)"
+fi
+keys X
+expect_screen "a second X never writes over the first" "Written to nqueens-8x8-classes-2.svg"
+if cmp -s "$tmpdir/nqueens-8x8-classes.svg" "$tmpdir/nqueens-8x8-classes-2.svg"; then
+	pass "and writes the same sheet"
+else
+	fail "and writes the same sheet"
+fi
 if [ "$(grep -c '^[1-8] [.Q]' "$tmpdir/nqueens-8x8-class-10.txt")" -eq 32 ] &&
 	grep -q "^rot90, solution #38:" "$tmpdir/nqueens-8x8-class-10.txt"; then
 	pass "the class file holds every variant's board"

@@ -1471,6 +1471,79 @@ static void test_fileio_slurp(void **state)
 	free(text);
 }
 
+/* The shipped lessons, listed in order with their headers, every one parsed. */
+static void test_lesson_list(void **state)
+{
+	const char *data = getenv("NQUEENS_DATADIR");
+	char dir[4096];
+	struct lesson_entry *e;
+	size_t count;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "%s/lessons", data && *data ? data : "data");
+	lesson_list(dir, &e, &count);
+	assert_int_equal(count, 2);
+	assert_string_equal(e[0].name, "four-queens");
+	assert_true(e[0].ok);
+	assert_string_equal(e[0].title, "Recursion with four queens");
+	assert_int_equal(e[0].minutes, 15);
+	assert_string_equal(e[1].name, "symmetry");
+	assert_true(e[1].ok);
+	assert_int_equal(e[1].minutes, 10);
+	free(e);
+	lesson_list(NULL, &e, &count);
+	assert_null(e);
+	assert_int_equal(count, 0);
+}
+
+/*
+ * A question at event 4 of four queens (solve(b) entered): the next queen
+ * goes to b3 at event 10, after b1 and b2 are refused (nqueens trace 4).
+ */
+static void test_lesson_question(void **state)
+{
+	char err[256], verdict[1200];
+	struct search *s =
+	        search_new(SEARCH_BACKTRACK, 4, SEARCH_ALL, 1, err, sizeof err);
+	struct lesson_question q;
+
+	(void)state;
+	assert_non_null(s);
+	search_seek(s, 4);
+	assert_true(lesson_question(s, &q));
+	assert_string_equal(q.call, "solve(b)");
+	assert_int_equal(q.answer.file, 1);
+	assert_int_equal(q.answer.rank, 2);
+	assert_int_equal(q.event, 10);
+	assert_int_equal(search_counters(s)->events, 4);
+	assert_string_equal(q.why,
+	                    "First b1 is attacked by a1 along the rank, then b2 is "
+	                    "attacked by a1 along a diagonal. b3 is free, so "
+	                    "solve(b) puts its queen there.");
+	assert_int_equal(lesson_answer(&q, 4, "b3", verdict, sizeof verdict), 1);
+	assert_true(strncmp(verdict, "Right: b3. First b1", 19) == 0);
+	assert_int_equal(lesson_answer(&q, 4, "b2", verdict, sizeof verdict), 0);
+	assert_true(strncmp(verdict, "Not b2: the queen goes to b3. ", 30) == 0);
+	assert_int_equal(lesson_answer(&q, 4, "e1", verdict, sizeof verdict), -1);
+	assert_string_equal(verdict,
+	                    "Type a square from a1 to d4, such as c2, then Enter.");
+	assert_int_equal(lesson_answer(&q, 4, "3", verdict, sizeof verdict), -1);
+	assert_int_equal(lesson_answer(&q, 4, "b2 b3", verdict, sizeof verdict), -1);
+	/* Many events on the way are summed up, the last three told. */
+	search_seek(s, 12);
+	assert_true(lesson_question(s, &q));
+	assert_int_equal(q.event, 23);
+	assert_string_equal(q.why,
+	                    "On the way 4 squares are refused and 1 queen taken off; "
+	                    "the last: c3 is attacked by b3 along the rank, then c4 is "
+	                    "attacked by b3 along a diagonal, then the queen on b3 is "
+	                    "taken off. b4 is free, so solve(b) puts its queen there.");
+	/* After the last queen placed there is nothing to ask. */
+	search_seek(s, 160);
+	assert_false(lesson_question(s, &q));
+	search_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1487,6 +1560,8 @@ int main(void)
 	        cmocka_unit_test(test_complete),
 	        cmocka_unit_test(test_lesson_parse),
 	        cmocka_unit_test(test_lesson_errors),
+	        cmocka_unit_test(test_lesson_list),
+	        cmocka_unit_test(test_lesson_question),
 	        cmocka_unit_test(test_class_index),
 	        cmocka_unit_test(test_store_roundtrip),
 	        cmocka_unit_test(test_store_damaged),

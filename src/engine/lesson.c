@@ -4,7 +4,9 @@
 #include "lesson.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -408,4 +410,168 @@ void lesson_free(struct lesson *l)
 	free(l->steps);
 	l->steps = NULL;
 	l->nsteps = 0;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct lesson_entry *)a)->name,
+	              ((const struct lesson_entry *)b)->name);
+}
+
+void lesson_list(const char *dir, struct lesson_entry **out, size_t *count)
+{
+	DIR *d = dir ? opendir(dir) : NULL;
+	struct lesson_entry *v = NULL;
+	struct dirent *de;
+	size_t n = 0, cap = 0;
+
+	*out = NULL;
+	*count = 0;
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+		char path[4096];
+		struct lesson_entry *e;
+		struct lesson l;
+
+		if (len < 5 || strcmp(de->d_name + len - 4, ".txt") != 0 ||
+		    len - 4 >= sizeof e->name || de->d_name[0] == '.')
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 8;
+			e = realloc(v, cap * sizeof *e);
+			if (!e)
+				break;
+			v = e;
+		}
+		e = &v[n++];
+		memset(e, 0, sizeof *e);
+		memcpy(e->name, de->d_name, len - 4);
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		e->ok = lesson_load(path, &l, e->err, sizeof e->err) == 0;
+		if (e->ok) {
+			snprintf(e->title, sizeof e->title, "%s", l.title);
+			e->minutes = l.minutes;
+			lesson_free(&l);
+		}
+	}
+	closedir(d);
+	if (n > 1)
+		qsort(v, n, sizeof *v, by_name);
+	*out = v;
+	*count = n;
+}
+
+/* The events a question explains one by one; more are summed up. */
+#define WHY_EVENTS 3
+
+bool lesson_question(const struct search *s, struct lesson_question *q)
+{
+	const struct search_frame *frames;
+	int depth = search_stack(s, &frames);
+	char err[256], sq[16], by[16], said[WHY_EVENTS][128];
+	int nsaid = 0;
+	uint64_t refused = 0, removed = 0;
+	/* A search of its own to look ahead in: the viewer's stays where it is. */
+	struct search *ahead =
+	        search_new_from(search_algo(s), search_n(s), search_goal(s), 1,
+	                        search_given(s), err, sizeof err);
+	const struct search_event *ev;
+
+	memset(q, 0, sizeof *q);
+	if (!ahead)
+		return false;
+	if (depth > 0) {
+		char f[16];
+
+		board_file_name(frames[depth - 1].file, f, sizeof f);
+		snprintf(q->call, sizeof q->call, "solve(%s)", f);
+	}
+	search_seek(ahead, search_counters(s)->events);
+	while (search_step(ahead)) {
+		char *line = said[nsaid % WHY_EVENTS];
+
+		ev = search_last(ahead);
+		board_square_name(ev->sq, sq, sizeof sq);
+		if (ev->kind == SEARCH_EV_PLACE)
+			break;
+		if (ev->kind == SEARCH_EV_REJECT) {
+			refused++;
+			board_square_name(ev->attacker, by, sizeof by);
+			snprintf(line, 128, "%s is attacked by %s along %s", sq, by,
+			         board_line_phrase(ev->line));
+		} else if (ev->kind == SEARCH_EV_REMOVE) {
+			removed++;
+			snprintf(line, 128, "the queen on %s is taken off", sq);
+		} else {
+			continue;
+		}
+		nsaid++;
+	}
+	ev = search_last(ahead);
+	if (ev->kind != SEARCH_EV_PLACE) {
+		search_free(ahead);
+		return false;
+	}
+	q->answer = ev->sq;
+	q->event = search_counters(ahead)->events;
+	board_square_name(ev->sq, sq, sizeof sq);
+	board_file_name(ev->sq.file, by, sizeof by);
+	size_t at = 0;
+
+	if (nsaid > WHY_EVENTS)
+		at = (size_t)snprintf(
+		        q->why, sizeof q->why,
+		        "On the way %" PRIu64 " square%s %s refused and %" PRIu64
+		        " queen%s taken off; the last: ",
+		        refused, refused == 1 ? "" : "s", refused == 1 ? "is" : "are",
+		        removed, removed == 1 ? "" : "s");
+	else if (nsaid > 0)
+		at = (size_t)snprintf(q->why, sizeof q->why, "First ");
+	for (int k = nsaid > WHY_EVENTS ? nsaid - WHY_EVENTS : 0; k < nsaid; k++)
+		if (at < sizeof q->why)
+			at += (size_t)snprintf(q->why + at, sizeof q->why - at, "%s%s",
+			                       k > 0 && k > nsaid - WHY_EVENTS ? ", then "
+			                                                       : "",
+			                       said[k % WHY_EVENTS]);
+	if (at < sizeof q->why)
+		snprintf(q->why + at, sizeof q->why - at,
+		         "%s%s is free, so solve(%s) puts its queen there.",
+		         at ? ". " : "", sq, by);
+	search_free(ahead);
+	return true;
+}
+
+int lesson_answer(const struct lesson_question *q, int n, const char *typed, char *buf,
+                  size_t len)
+{
+	struct position pos;
+	char perr[256], right[16], got[16];
+	bool ok;
+
+	/* A square by its name: ranks alone ("3") would be a position. */
+	bool parsed = isalpha((unsigned char)typed[0]) &&
+	              board_parse(typed, &pos, perr, sizeof perr) == 0;
+
+	if (!parsed || pos.count != 1 || pos.sq[0].file >= n || pos.sq[0].rank >= n) {
+		char last[16];
+
+		if (parsed)
+			board_free(&pos);
+		board_square_name((struct square){n - 1, n - 1}, last, sizeof last);
+		snprintf(buf, len, "Type a square from a1 to %s, such as %s, then Enter.",
+		         last, n > 2 ? "c2" : "a1");
+		return -1;
+	}
+	ok = pos.sq[0].file == q->answer.file && pos.sq[0].rank == q->answer.rank;
+	board_square_name(pos.sq[0], got, sizeof got);
+	board_square_name(q->answer, right, sizeof right);
+	board_free(&pos);
+	if (ok)
+		snprintf(buf, len, "Right: %s. %s", right, q->why);
+	else
+		snprintf(buf, len, "Not %s: the queen goes to %s. %s", got, right,
+		         q->why);
+	return ok;
 }

@@ -68,4 +68,46 @@ int lesson_load(const char *path, struct lesson *out, char *err, size_t errlen);
 
 void lesson_free(struct lesson *l);
 
+/* A lesson file of a directory: its name, and its header or why it cannot be read. */
+struct lesson_entry {
+	char name[128]; /* the file's name without .txt: `nqueens lesson NAME` */
+	bool ok;
+	char title[LESSON_TITLE_MAX];
+	int minutes;
+	char err[512];
+};
+
+/*
+ * Reads every NAME.txt of dir into a malloc'd array in the order of their
+ * names (*out NULL and *count 0 when dir is NULL or cannot be read); a bad
+ * file is listed with its error, not left out.
+ */
+void lesson_list(const char *dir, struct lesson_entry **out, size_t *count);
+
+/*
+ * A prediction a lesson asks of the class at a point of a tree search:
+ * where the next queen goes.  Kept apart from the screen that asks it, so
+ * that Watch can ask the same.
+ */
+struct lesson_question {
+	char call[32];        /* "solve(c)": the call under way, or "" */
+	struct square answer; /* the square of the next queen */
+	uint64_t event;       /* the event that places it */
+	char why[640];        /* the events on the way there, in plain words */
+};
+
+/*
+ * The question at the state of s (which is not changed): false when no
+ * queen is placed any more (or memory is short).
+ */
+bool lesson_question(const struct search *s, struct lesson_question *q);
+
+/*
+ * Checks the square typed ("c4") against the question's answer and writes
+ * the verdict with its reason into buf; -1 when typed is not a square of
+ * an n x n board (buf then says what to type), 1 when right, 0 when wrong.
+ */
+int lesson_answer(const struct lesson_question *q, int n, const char *typed, char *buf,
+                  size_t len);
+
 #endif

@@ -156,4 +156,8 @@ int store_set_setting(struct store *st, const char *key, const char *value);
 int store_export(const char *stem, const char *text, char *path, size_t pathlen,
                  char *err, size_t errlen);
 
+/* The same with the extension ext (".svg") in place of .txt. */
+int store_export_as(const char *stem, const char *ext, const char *text, char *path,
+                    size_t pathlen, char *err, size_t errlen);
+
 #endif

@@ -148,6 +148,12 @@ int store_save(const struct store *st, char *err, size_t errlen)
 int store_export(const char *stem, const char *text, char *path, size_t pathlen,
                  char *err, size_t errlen)
 {
+	return store_export_as(stem, ".txt", text, path, pathlen, err, errlen);
+}
+
+int store_export_as(const char *stem, const char *ext, const char *text, char *path,
+                    size_t pathlen, char *err, size_t errlen)
+{
 	char tmp[] = "nqueens-export.tmp.XXXXXX";
 	size_t len = strlen(text);
 	int fd = mkstemp(tmp);
@@ -165,7 +171,7 @@ int store_export(const char *stem, const char *text, char *path, size_t pathlen,
 		return -1;
 	}
 	close(fd);
-	if (fileio_link_free(tmp, stem, ".txt", path, pathlen) < 0) {
+	if (fileio_link_free(tmp, stem, ext, path, pathlen) < 0) {
 		errmsg_set(err, errlen, "cannot name %s: %s", path, strerror(errno));
 		unlink(tmp);
 		return -1;

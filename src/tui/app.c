@@ -13,6 +13,7 @@
 #include "enumerate.h"
 #include "help.h"
 #include "input.h"
+#include "lesson_screen.h"
 #include "menu.h"
 #include "play.h"
 #include "screen.h"
@@ -23,13 +24,13 @@
 #include "theme.h"
 #include "watch.h"
 
-/* Deeper than any way through the screens: menu, play, watch or browse, help. */
+/* Deeper than any way through the screens: menu, lesson, play, watch or browse, help. */
 #define STACK_MAX 8
 
 static screen_open_fn *const openers[SCREEN_KINDS] = {
         [SCREEN_MENU] = menu_open,   [SCREEN_PLAY] = play_open,
         [SCREEN_WATCH] = watch_open, [SCREEN_BROWSE] = browse_open,
-        [SCREEN_HELP] = help_open,
+        [SCREEN_HELP] = help_open,   [SCREEN_LESSON] = lesson_open,
 };
 
 struct app {
@@ -41,6 +42,7 @@ struct app {
 	struct enum_table table;
 	bool have_table;
 	char puzzle_dir[4096];
+	char lesson_dir[4096];
 	char notice[2400]; /* a one-time message: a file set aside, a screen refused */
 	bool notice_info;  /* the notice is news (the theme chosen), not a fault */
 };
@@ -299,6 +301,8 @@ static void load_env(struct app *a)
 	a->env.table = a->have_table ? &a->table : NULL;
 	if (datadir_find("puzzles", a->puzzle_dir, sizeof a->puzzle_dir))
 		a->env.puzzle_dir = a->puzzle_dir;
+	if (datadir_find("lessons", a->lesson_dir, sizeof a->lesson_dir))
+		a->env.lesson_dir = a->lesson_dir;
 	if (store_init(&a->saved, NULL, err, sizeof err) == 0) {
 		a->env.store = &a->saved;
 		if (store_load(a->env.store, err, sizeof err) != 0)
@@ -337,6 +341,7 @@ int app_run(const struct app_opts *o)
 		free(a);
 		return 1;
 	}
+	a->env.openers = openers;
 	load_env(a);
 	a->env.bell = !o->quiet && settings_bell(&a->settings);
 	/* The command line's theme wins over the config file's. */

@@ -41,6 +41,7 @@ enum browse_action {
 	BROWSE_CLASSES,
 	BROWSE_BACK,
 	BROWSE_EXPORT,
+	BROWSE_EXPORT_SVG,
 	BROWSE_CLICK,
 	BROWSE_LEAVE,
 };
@@ -105,6 +106,10 @@ static const struct keymap_row key_rows[] = {
          {KCHAR('x')},
          "export: the solution, all classes (a handout), a class",
          {{IN_CLASSES, "x handout"}, {IN_ONE | IN_MEMBERS, "x export"}}},
+        {BROWSE_EXPORT_SVG,
+         {KCHAR('X')},
+         "the same as an SVG sheet of boards",
+         {{IN_CLASSES | KEYMAP_MORE, "X as SVG"}}},
         {BROWSE_NEXT, {KMOUSE(WHEEL_DOWN)}, "next or previous", {}},
         {BROWSE_PREV, {KMOUSE(WHEEL_UP)}, NULL, {}},
         {BROWSE_CLICK, {KMOUSE(BUTTON_LEFT)}, "open a small board or class", {}},
@@ -183,7 +188,8 @@ static enum screen_reply act(struct browse *b, const struct input_event *ev)
 		browse_model_gallery(m);
 		break;
 	case BROWSE_EXPORT:
-		browse_model_export(m);
+	case BROWSE_EXPORT_SVG:
+		browse_model_export(m, keymap_action(&keys, ev) == BROWSE_EXPORT_SVG);
 		break;
 	case BROWSE_CLICK:
 		browse_model_open_at(m, browse_view_hit(&b->v, m, ev->line, ev->col));
@@ -300,12 +306,17 @@ int browse_open(struct screen *out, const struct screen_open *o,
 	struct browse *b = calloc(1, sizeof *b);
 
 	if (b)
-		b->m = browse_model_new(o->n, o->index, env->table, browse_notify, NULL);
+		b->m = browse_model_new(o->n, o->classes ? 1 : o->index, env->table,
+		                        browse_notify, NULL);
 	if (!b || !b->m) {
 		free(b);
 		snprintf(err, errlen, "Out of memory.");
 		return -1;
 	}
+	if (o->classes && o->index)
+		browse_model_members(b->m, o->index);
+	else if (o->classes)
+		browse_model_classes(b->m);
 	*out = (struct screen){&browse_ops, b};
 	return 0;
 }

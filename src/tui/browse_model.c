@@ -16,6 +16,7 @@
 #include "browse_work.h"
 #include "catalog.h"
 #include "known.h"
+#include "sheet.h"
 #include "store.h"
 
 /* Up to this n, rank and unrank answer within a fraction of a second. */
@@ -275,6 +276,11 @@ static void resolve_walked(struct browse_model *m)
 		m->class_index = k;
 	if (m->pending_class)
 		class_go(m, m->pending_class);
+	if (m->pending_members && !m->pending_class) {
+		m->pending_members = false;
+		if (m->view == BROWSE_VIEW_CLASSES)
+			members_open(m);
+	}
 	if (m->pending_k && !m->can_jump) {
 		switch (catalog_solution(m->cat, m->pending_k, p)) {
 		case CATALOG_FOUND:
@@ -598,7 +604,7 @@ void browse_model_cancel(struct browse_model *m)
 		return;
 	if (m->pending_k || m->pending_find || m->pending_class) {
 		m->pending_k = m->pending_class = 0;
-		m->pending_find = false;
+		m->pending_find = m->pending_members = false;
 		say(m, "Search stopped.");
 	} else if (m->view == BROWSE_VIEW_MEMBERS) {
 		m->view = BROWSE_VIEW_CLASSES;
@@ -690,6 +696,19 @@ void browse_model_classes(struct browse_model *m)
 		/* Starts at the class of the solution shown, when its number is known. */
 		class_go(m, m->class_index ? m->class_index : 1);
 	}
+	settle(m);
+}
+
+void browse_model_members(struct browse_model *m, uint64_t c)
+{
+	if (!m->index)
+		return;
+	m->view = BROWSE_VIEW_CLASSES;
+	class_go(m, c);
+	if (m->pending_class)
+		m->pending_members = true;
+	else
+		members_open(m);
 	settle(m);
 }
 
@@ -876,6 +895,26 @@ static size_t text_handout(struct browse_model *m, char *stem, size_t stemlen, c
 	return at;
 }
 
+/* Whether every class can be written: up to BROWSE_HANDOUT_MAX_N, once all are found. */
+static bool handout_ready(struct browse_model *m)
+{
+	struct catalog_state st;
+
+	catalog_state(m->cat, &st);
+	if (m->n > BROWSE_HANDOUT_MAX_N) {
+		say(m,
+		    "Not exported: a handout of every class is made up to "
+		    "%dx%d; Enter on a class, then x, writes that class.",
+		    BROWSE_HANDOUT_MAX_N, BROWSE_HANDOUT_MAX_N);
+		return false;
+	}
+	if (!st.classes_done) {
+		say(m, "Not exported: the classes are still being found.");
+		return false;
+	}
+	return true;
+}
+
 int browse_model_export_text(struct browse_model *m, char *stem, size_t stemlen,
                              char *text, size_t len)
 {
@@ -884,20 +923,8 @@ int browse_model_export_text(struct browse_model *m, char *stem, size_t stemlen,
 	if (len)
 		text[0] = '\0';
 	if (m->view == BROWSE_VIEW_CLASSES) {
-		struct catalog_state st;
-
-		catalog_state(m->cat, &st);
-		if (m->n > BROWSE_HANDOUT_MAX_N) {
-			say(m,
-			    "Not exported: a handout of every class is made up to "
-			    "%dx%d; Enter on a class, then x, writes that class.",
-			    BROWSE_HANDOUT_MAX_N, BROWSE_HANDOUT_MAX_N);
+		if (!handout_ready(m))
 			return -1;
-		}
-		if (!st.classes_done) {
-			say(m, "Not exported: the classes are still being found.");
-			return -1;
-		}
 		at = text_handout(m, stem, stemlen, text, len);
 	} else if (m->view == BROWSE_VIEW_MEMBERS) {
 		at = text_class(m, stem, stemlen, text, len);
@@ -917,23 +944,127 @@ int browse_model_export_text(struct browse_model *m, char *stem, size_t stemlen,
 	return 0;
 }
 
+/* The handout as a sheet: every class's representative, captioned as in the text. */
+static int svg_handout(struct browse_model *m, FILE *out, char *stem, size_t stemlen)
+{
+	struct catalog_state st;
+	struct class_iter ci;
+	struct sheet sh;
+	int rep[ENUM_MAX_N];
+	char title[256], caption[512], ranks[256];
+
+	catalog_state(m->cat, &st);
+	snprintf(stem, stemlen, "nqueens-%dx%d-classes", m->n, m->n);
+	snprintf(title, sizeof title,
+	         "The %dx%d board's %" PRIu64 " solution%s in %" PRIu64 " class%s", m->n,
+	         m->n, m->total, m->total == 1 ? "" : "s", st.classes,
+	         st.classes == 1 ? "" : "es");
+	if (sheet_begin(&sh, out, m->n, (int)st.classes, title) < 0)
+		return -1;
+	classes_start(&ci, m->n);
+	for (uint64_t c = 0; c < st.classes && classes_next(&ci, rep); c++) {
+		int orbit = sym_canonical(m->n, rep, NULL, NULL);
+
+		board_format_ranks(m->n, rep, ranks, sizeof ranks);
+		snprintf(caption, sizeof caption,
+		         "class %" PRIu64 ": %d member%s, %s; %s", c + 1, orbit,
+		         orbit == 1 ? "" : "s", browse_symmetry_words(orbit), ranks);
+		sheet_ranks(&sh, rep, caption);
+	}
+	return sheet_end(&sh);
+}
+
+/* The class opened as a sheet: each member under its transform and number. */
+static int svg_class(struct browse_model *m, FILE *out, char *stem, size_t stemlen)
+{
+	struct sheet sh;
+	char title[256], caption[256];
+
+	snprintf(stem, stemlen, "nqueens-%dx%d-class-%" PRIu64, m->n, m->n, m->var_class);
+	snprintf(title, sizeof title, "Class %" PRIu64 " of the %dx%d board: %d member%s",
+	         m->var_class, m->n, m->n, m->nvar, m->nvar == 1 ? "" : "s");
+	if (sheet_begin(&sh, out, m->n, m->nvar, title) < 0)
+		return -1;
+	for (int i = 0; i < m->nvar; i++) {
+		size_t at =
+		        (size_t)snprintf(caption, sizeof caption, "class %" PRIu64 ", %s",
+		                         m->var_class, sym_name(m->var[i].from_rep));
+
+		if (m->varidx[i])
+			snprintf(caption + at, sizeof caption - at, ", #%" PRIu64,
+			         m->varidx[i]);
+		sheet_ranks(&sh, m->var[i].ranks, caption);
+	}
+	return sheet_end(&sh);
+}
+
+/*
+ * The export as an SVG sheet into a malloc'd text: the handout, the class
+ * or the solution; NULL with the reason in the message.
+ */
+static char *export_svg(struct browse_model *m, char *stem, size_t stemlen)
+{
+	char *text = NULL, ranks[256], caption[300];
+	size_t size = 0;
+	FILE *out;
+	int rc;
+
+	if (m->view == BROWSE_VIEW_CLASSES && !handout_ready(m))
+		return NULL;
+	out = open_memstream(&text, &size);
+	if (!out) {
+		say(m, "Not exported: out of memory.");
+		return NULL;
+	}
+	if (m->view == BROWSE_VIEW_CLASSES) {
+		rc = svg_handout(m, out, stem, stemlen);
+	} else if (m->view == BROWSE_VIEW_MEMBERS) {
+		rc = svg_class(m, out, stem, stemlen);
+	} else {
+		struct sheet sh;
+
+		snprintf(stem, stemlen, "nqueens-%dx%d-solution-%" PRIu64, m->n, m->n,
+		         m->index);
+		board_format_ranks(m->n, m->ranks, ranks, sizeof ranks);
+		snprintf(caption, sizeof caption, "#%" PRIu64 " of %" PRIu64 ": %s",
+		         m->index, m->total, ranks);
+		rc = sheet_begin(&sh, out, m->n, 1, NULL);
+		if (rc == 0) {
+			sheet_ranks(&sh, m->ranks, caption);
+			rc = sheet_end(&sh);
+		}
+	}
+	if (fclose(out) != 0 || rc < 0) {
+		say(m, "Not exported: the sheet could not be made.");
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
 /* Room for the longest export: the handout of the 1787 classes of 12x12. */
 #define EXPORT_MAX (2u << 20)
 
-void browse_model_export(struct browse_model *m)
+void browse_model_export(struct browse_model *m, bool svg)
 {
 	char stem[128], path[256], err[512], dir[4096];
-	char *text;
+	char *text = NULL;
 
 	if (!m->index)
 		return;
-	text = malloc(EXPORT_MAX);
-	if (!text)
+	if (svg) {
+		text = export_svg(m, stem, sizeof stem);
+	} else if (!(text = malloc(EXPORT_MAX))) {
 		say(m, "Not exported: out of memory.");
-	else if (browse_model_export_text(m, stem, sizeof stem, text, EXPORT_MAX) == 0) {
+	} else if (browse_model_export_text(m, stem, sizeof stem, text, EXPORT_MAX) < 0) {
+		free(text);
+		text = NULL;
+	}
+	if (text) {
 		if (!getcwd(dir, sizeof dir))
 			snprintf(dir, sizeof dir, "the current directory");
-		if (store_export(stem, text, path, sizeof path, err, sizeof err) < 0)
+		if (store_export_as(stem, svg ? ".svg" : ".txt", text, path, sizeof path,
+		                    err, sizeof err) < 0)
 			say(m, "Not exported to %s: %s.", dir, err);
 		else
 			say(m, "Written to %s in %s.", path, dir);

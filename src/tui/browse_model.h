@@ -55,6 +55,7 @@ struct browse_model {
 	int find_p[ENUM_MAX_N];
 	bool find_keeps_view; /* the gallery stays the gallery */
 	uint64_t pending_class;
+	bool pending_members; /* class #pending_class's members open when it is found */
 
 	/*
 	 * The classes: the one chosen (0-based), the grid of the page (one
@@ -142,12 +143,16 @@ void browse_model_open_at(struct browse_model *m, int i);
 void browse_model_gallery(struct browse_model *m);
 void browse_model_classes(struct browse_model *m); /* Tab: the solutions or the classes */
 
+/* The members of class c (1-based), now or when the class has been found. */
+void browse_model_members(struct browse_model *m, uint64_t c);
+
 /*
  * x: writes the solution shown, every class as a board (the handout), or
  * the class opened with every member, to a new file in the current
- * directory, and says where (or why not).
+ * directory, and says where (or why not); X (svg): the same as an SVG
+ * sheet of boards, for slides and print.
  */
-void browse_model_export(struct browse_model *m);
+void browse_model_export(struct browse_model *m, bool svg);
 
 /* A class's symmetry in Browse's words: the engine's, but "no symmetry" for none. */
 const char *browse_symmetry_words(int orbit);

@@ -13,6 +13,7 @@
 #include "input.h"
 #include "keymap.h"
 #include "layout.h"
+#include "lesson.h"
 #include "puzzle.h"
 #include "store.h"
 #include "text.h"
@@ -25,20 +26,32 @@ struct menu {
 	int psel, ptop;    /* its cursor and first line shown */
 	struct puzzle_entry *entries;
 	size_t nentries;
+	bool lessons_page; /* the list of lessons is showing */
+	int lsel, ltop;
+	struct lesson_entry *lessons;
+	size_t nlessons;
+	const char *lesson_dir;
+	struct lesson chosen; /* the lesson opened last, until its screen has a copy */
 	struct store *store;
 	char message[600];
 	struct boardview bv; /* the board beside the items */
 	uint16_t cells[PLAY_MAX_N * PLAY_MAX_N];
 };
 
-enum item { ITEM_PLAY, ITEM_PUZZLES, ITEM_WATCH, ITEM_BROWSE, ITEM_QUIT, ITEM_COUNT };
+enum item {
+	ITEM_PLAY,
+	ITEM_PUZZLES,
+	ITEM_WATCH,
+	ITEM_BROWSE,
+	ITEM_LESSONS,
+	ITEM_QUIT,
+	ITEM_COUNT
+};
 
 static const char *const item_text[ITEM_COUNT] = {
-        "Play      place queens by hand",
-        "Puzzles   complete given boards",
-        "Watch     the search, step by step",
-        "Browse    every solution and class",
-        "Quit",
+        "Play      place queens by hand",     "Puzzles   complete given boards",
+        "Watch     the search, step by step", "Browse    every solution and class",
+        "Lessons   a class, step by step",    "Quit",
 };
 
 /* What the keys do, on the main page and on the list of puzzles. */
@@ -93,11 +106,30 @@ static const struct keymap_row puzzle_rows[] = {
 };
 static const struct keymap puzzle_keys = KEYMAP(puzzle_rows);
 
+static const struct keymap_row lesson_rows[] = {
+        {MENU_UP,
+         {KEY(UP), KCHAR('k'), KMOUSE(WHEEL_UP)},
+         "choose",
+         {{KEYMAP_MORE, "Up/Down choose"}}},
+        {MENU_DOWN, {KEY(DOWN), KCHAR('j'), KMOUSE(WHEEL_DOWN)}, NULL, {}},
+        {MENU_FIRST, {KEY(HOME)}, NULL, {}},
+        {MENU_LAST, {KEY(END)}, NULL, {}},
+        {MENU_OPEN, {KEY(ENTER), KCHAR(' ')}, "run the lesson", {{0, "Enter run"}}},
+        {MENU_BACK,
+         {KEY(ESCAPE), KEY(BACKSPACE)},
+         "back to the menu",
+         {{0, "Escape back"}}},
+        {MENU_QUIT, {KCHAR('q')}, "quit", {}},
+};
+static const struct keymap lesson_keys = KEYMAP(lesson_rows);
+
 static void menu_free(void *self)
 {
 	struct menu *m = self;
 
 	free(m->entries);
+	free(m->lessons);
+	lesson_free(&m->chosen);
 	free(m);
 }
 
@@ -110,7 +142,11 @@ static void menu_min_size(const void *self, int *lines, int *cols)
 
 static const struct keymap *menu_keys(const void *self)
 {
-	return ((const struct menu *)self)->puzzles_page ? &puzzle_keys : &main_keys;
+	const struct menu *m = self;
+
+	return m->lessons_page   ? &lesson_keys
+	       : m->puzzles_page ? &puzzle_keys
+	                         : &main_keys;
 }
 
 static void draw_puzzles(struct menu *m)
@@ -150,6 +186,42 @@ static void draw_puzzles(struct menu *m)
 			snprintf(line, sizeof line, " %-14s %s ", e->id, e->err);
 		}
 		/* What the line has no room for ends in an ellipsis, not mid-word. */
+		text_cut(line, COLS - 2);
+		text_put(2 + i, 1, attr, line);
+	}
+}
+
+/* The shipped lessons, one a line: name, minutes, title. */
+static void draw_lessons(struct menu *m)
+{
+	int rows = LINES - 4;
+
+	text_put(0, 0, theme_attr(THEME_TITLE),
+	         COLS >= 24 ? "nqueens - Lessons" : "Lessons");
+	if (m->nlessons == 0) {
+		int y = 2;
+
+		text_wrap(&y, 2, COLS - 3, 2, A_NORMAL, "%s",
+		          "No lessons found (see NQUEENS_DATADIR in nqueens(6)).");
+		return;
+	}
+	if (m->lsel < m->ltop)
+		m->ltop = m->lsel;
+	if (m->lsel >= m->ltop + rows)
+		m->ltop = m->lsel - rows + 1;
+	for (int i = 0; i < rows && m->ltop + i < (int)m->nlessons; i++) {
+		const struct lesson_entry *e = &m->lessons[m->ltop + i];
+		int attr = m->ltop + i == m->lsel ? theme_attr(THEME_SELECTED)
+		                                  : (int)A_NORMAL;
+		char line[900], min[16] = "";
+
+		if (e->minutes)
+			snprintf(min, sizeof min, "%d min", e->minutes);
+		if (e->ok)
+			snprintf(line, sizeof line, " %-14s %-7s %s ", e->name, min,
+			         e->title);
+		else
+			snprintf(line, sizeof line, " %-14s %s ", e->name, e->err);
 		text_cut(line, COLS - 2);
 		text_put(2 + i, 1, attr, line);
 	}
@@ -366,7 +438,9 @@ static void menu_draw(void *self)
 	struct menu *m = self;
 	const char *hints[16];
 
-	if (m->puzzles_page)
+	if (m->lessons_page)
+		draw_lessons(m);
+	else if (m->puzzles_page)
 		draw_puzzles(m);
 	else
 		draw_main(m);
@@ -425,6 +499,48 @@ static enum screen_reply puzzles_key(struct menu *m, int action, struct screen_o
 	return SCREEN_STAY;
 }
 
+/* The list of lessons: choose one and run it. */
+static enum screen_reply lessons_key(struct menu *m, int action, struct screen_open *open)
+{
+	int last = (int)m->nlessons - 1;
+	char path[4096];
+
+	switch (action) {
+	case MENU_UP:
+		if (m->lsel > 0)
+			m->lsel--;
+		break;
+	case MENU_DOWN:
+		if (m->lsel < last)
+			m->lsel++;
+		break;
+	case MENU_FIRST:
+		m->lsel = 0;
+		break;
+	case MENU_LAST:
+		m->lsel = last > 0 ? last : 0;
+		break;
+	case MENU_BACK:
+		m->lessons_page = false;
+		break;
+	case MENU_OPEN:
+		if (m->nlessons == 0)
+			break;
+		lesson_free(&m->chosen);
+		snprintf(path, sizeof path, "%s/%s.txt", m->lesson_dir,
+		         m->lessons[m->lsel].name);
+		if (lesson_load(path, &m->chosen, m->message, sizeof m->message) < 0)
+			break;
+		*open = (struct screen_open){.kind = SCREEN_LESSON, .lesson = &m->chosen};
+		return SCREEN_OPEN;
+	case MENU_QUIT:
+		return SCREEN_QUIT;
+	default:
+		break;
+	}
+	return SCREEN_STAY;
+}
+
 static void change_size(struct menu *m, int d)
 {
 	if (m->n + d >= PLAY_MIN_N && m->n + d <= PLAY_MAX_N)
@@ -447,6 +563,10 @@ static enum screen_reply open_item(struct menu *m, struct screen_open *open)
 		m->puzzles_page = true;
 		return SCREEN_STAY;
 	}
+	if (m->sel == ITEM_LESSONS) {
+		m->lessons_page = true;
+		return SCREEN_STAY;
+	}
 	if (m->sel == ITEM_QUIT)
 		return SCREEN_QUIT;
 	*open = (struct screen_open){.kind = kinds[m->sel],
@@ -464,6 +584,8 @@ static enum screen_reply menu_key(void *self, const struct input_event *ev,
 	int action = keymap_action(menu_keys(m), ev);
 
 	m->message[0] = '\0';
+	if (m->lessons_page)
+		return lessons_key(m, action, open);
 	if (m->puzzles_page)
 		return puzzles_key(m, action, open);
 	switch (action) {
@@ -512,6 +634,9 @@ int menu_open(struct screen *out, const struct screen_open *o,
 	m->n = o->n;
 	m->store = env->store;
 	puzzle_list(env->puzzle_dir, &m->entries, &m->nentries);
+	m->lesson_dir = env->lesson_dir;
+	lesson_list(env->lesson_dir, &m->lessons, &m->nlessons);
+	m->lessons_page = o->lessons;
 	*out = (struct screen){&menu_ops, m};
 	return 0;
 }

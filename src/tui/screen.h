@@ -14,6 +14,7 @@ struct puzzle;
 struct settings;
 struct store;
 struct enum_table;
+struct lesson;
 
 /* The board sizes Play takes, which the menu offers. */
 #define PLAY_MIN_N 1
@@ -26,6 +27,7 @@ enum screen_kind {
 	SCREEN_WATCH,
 	SCREEN_BROWSE,
 	SCREEN_HELP,
+	SCREEN_LESSON,
 	SCREEN_KINDS,
 };
 
@@ -41,18 +43,37 @@ struct screen_open {
 	const char *puzzle_id;       /* and its name for the best times */
 	enum search_algo algo;       /* WATCH */
 	enum search_goal goal;
-	const int *given;  /* WATCH: queens to start from by file, -1 empty; or NULL */
-	uint64_t index;    /* BROWSE: the solution to show first (0: the first) */
+	const int *given; /* WATCH: queens to start from by file, -1 empty; or NULL */
+	uint64_t event;   /* WATCH: the event to show first (0: the start) */
+	int speed;        /* WATCH: events a second (0: its own) */
+	bool play;        /* WATCH: the search plays on from the start */
+	uint64_t index;   /* BROWSE: the solution to show first (0: the first) */
+	bool classes; /* BROWSE: the classes; with index, the members of class #index */
+	const struct lesson *lesson; /* LESSON: the lesson to run */
+	bool lessons;                /* MENU: open on the list of lessons */
 	const char *title; /* HELP: whose keys, the screen's own and those of all */
 	const struct keymap *keys, *also_keys;
 };
 
+struct screen;
+struct screen_env;
+
+/*
+ * How a module opens its screen: fills *out, or returns -1 with a sentence
+ * in err saying why it cannot open ("Cannot watch from here: ...").
+ */
+typedef int screen_open_fn(struct screen *out, const struct screen_open *o,
+                           const struct screen_env *env, char *err, size_t errlen);
+
 /* What every screen may use, owned by the app. */
 struct screen_env {
+	/* The app's openers by kind: a lesson opens its steps' screens inside it. */
+	screen_open_fn *const *openers;
 	struct store *store;            /* saved progress, or NULL */
 	struct settings *settings;      /* the config file's (settings.h), never NULL */
 	const struct enum_table *table; /* prefix counts, or NULL */
 	const char *puzzle_dir;         /* the shipped puzzles, or NULL */
+	const char *lesson_dir;         /* the shipped lessons, or NULL */
 	bool bell;                      /* ring when a board is solved */
 };
 
@@ -85,6 +106,13 @@ struct screen_ops {
 	void (*tick)(void *self);
 	void (*min_size)(const void *self, int *lines, int *cols);
 	const struct keymap *(*keys)(const void *self); /* for the help */
+	/*
+	 * A screen that shows a search (Watch), for a lesson that asks about
+	 * it: the search, to read; a move to event k, playing on from there
+	 * or paused.  NULL for the others.
+	 */
+	const struct search *(*search)(const void *self);
+	void (*seek)(void *self, uint64_t k, bool play);
 };
 
 /* An open screen. */
@@ -92,12 +120,5 @@ struct screen {
 	const struct screen_ops *ops;
 	void *self;
 };
-
-/*
- * How a module opens its screen: fills *out, or returns -1 with a sentence
- * in err saying why it cannot open ("Cannot watch from here: ...").
- */
-typedef int screen_open_fn(struct screen *out, const struct screen_open *o,
-                           const struct screen_env *env, char *err, size_t errlen);
 
 #endif

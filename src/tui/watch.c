@@ -523,6 +523,9 @@ static const struct keymap *watch_keys(const void *self)
 	return &watch_keymap;
 }
 
+static const struct search *watch_search(const void *self);
+static void watch_go(void *self, uint64_t k, bool play);
+
 static const struct screen_ops watch_ops = {
         .title = "Watch",
         .free = watch_free,
@@ -533,6 +536,8 @@ static const struct screen_ops watch_ops = {
         .tick = watch_tick,
         .min_size = watch_min_size,
         .keys = watch_keys,
+        .search = watch_search,
+        .seek = watch_go,
 };
 
 int watch_open(struct screen *out, const struct screen_open *o,
@@ -548,6 +553,27 @@ int watch_open(struct screen *out, const struct screen_open *o,
 		         o->given ? "from here" : "this", why);
 		return -1;
 	}
+	/* A lesson's speed: the fastest of the screen's speeds not above it. */
+	if (o->speed > 0)
+		for (w->speed = 0;
+		     w->speed + 1 < NSPEEDS && watch_speeds[w->speed + 1] <= o->speed;)
+			w->speed++;
+	if (o->event)
+		search_seek(w->s, o->event);
+	set_playing(w, o->play);
 	*out = (struct screen){&watch_ops, w};
 	return 0;
+}
+
+static const struct search *watch_search(const void *self)
+{
+	return ((const struct watch *)self)->s;
+}
+
+static void watch_go(void *self, uint64_t k, bool play)
+{
+	struct watch *w = self;
+
+	search_seek(w->s, k);
+	set_playing(w, play);
 }

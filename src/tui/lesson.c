@@ -1,0 +1,602 @@
+/* The Lesson screen: a lesson script run step by step over the other screens. */
+#include "config.h"
+
+#include "lesson_screen.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "input.h"
+#include "keymap.h"
+#include "lesson.h"
+#include "text.h"
+#include "theme.h"
+
+/* run: end stops here at the most, as Watch's e does, so that no step freezes. */
+#define RUN_MAX 50000000u
+
+/* The panel's text takes at most this many lines; the screen above it the rest. */
+#define PANEL_TEXT_MAX 8
+
+/* After the answer typed so far, what to type. */
+#define ANSWER_LINE "  (a square such as c2, then Enter)"
+
+/* The rows of the step's keys: the lesson's own, then the screen's not shadowed. */
+#define ROWS_MAX 64
+
+enum lesson_action {
+	LESSON_NEXT,
+	LESSON_PREV,
+	LESSON_LEAVE,
+	LESSON_SPACE, /* the screen's own Space or Enter */
+	LESSON_SKIP,
+};
+
+/* The lesson's keys, and o for what Space or Enter does on each screen. */
+#define LESSON_ROWS(space_what, space_hint)                                              \
+	{LESSON_NEXT,                                                                    \
+	 {KCHAR(' '), KEY(ENTER)},                                                       \
+	 "the next step (the next question, after an answer)",                           \
+	 {{0, "Space next"}}},                                                           \
+	        {LESSON_PREV,                                                            \
+	         {KEY(BACKSPACE), KCHAR('p')},                                           \
+	         "the step before",                                                      \
+	         {{0, "p back"}}},                                                       \
+	        {LESSON_SPACE, {KCHAR('o')}, space_what, {{0, space_hint}}},             \
+	{                                                                                \
+		LESSON_LEAVE, {KCHAR('q')}, "leave the lesson",                          \
+		{                                                                        \
+		}                                                                        \
+	}
+
+static const struct keymap_row text_rows[] = {
+        {LESSON_NEXT, {KCHAR(' '), KEY(ENTER)}, "the next step", {{0, "Space next"}}},
+        {LESSON_PREV, {KEY(BACKSPACE), KCHAR('p')}, "the step before", {{0, "p back"}}},
+        {LESSON_LEAVE, {KCHAR('q')}, "leave the lesson", {}},
+};
+static const struct keymap_row play_rows[] = {
+        LESSON_ROWS("place or remove a queen at the cursor", "o queen")};
+static const struct keymap_row watch_rows[] = {
+        LESSON_ROWS("play or pause the search", "o play"),
+        {LESSON_SKIP,
+         {KEY(ESCAPE)},
+         "while a question is asked: skip it (the answer is shown)",
+         {}},
+};
+static const struct keymap_row browse_rows[] = {
+        LESSON_ROWS("open the board, class or member chosen", "o open")};
+
+static const struct keymap own_keys[] = {
+        [LESSON_TEXT] = KEYMAP(text_rows),
+        [LESSON_PLAY] = KEYMAP(play_rows),
+        [LESSON_WATCH] = KEYMAP(watch_rows),
+        [LESSON_BROWSE] = KEYMAP(browse_rows),
+};
+
+struct runner {
+	struct lesson l;
+	const struct screen_env *env;
+	int at;              /* the step shown, 0-based */
+	struct screen child; /* the step's screen; ops NULL for text alone */
+	char message[600];   /* the step's screen could not open, and why */
+
+	/* The step's keys: the lesson's, then the screen's that they leave. */
+	struct keymap_row rows[ROWS_MAX];
+	struct keymap keys;
+
+	/* The step's questions: how many are left, the one asked, the answer typed. */
+	int left;
+	bool asking;
+	struct lesson_question q;
+	char typed[16];
+	char verdict[1200];
+	int asked, right; /* over the whole lesson */
+};
+
+/*
+ * The screen of a step draws in the window's top lines, above the panel.
+ * Every screen lays itself out in LINES x COLS, so the lesson lends it
+ * fewer lines while it draws or takes an event, and gives them back.
+ */
+static int saved_lines;
+
+static void lend_lines(int lines)
+{
+	saved_lines = LINES;
+	LINES = lines;
+}
+
+static void take_back_lines(void)
+{
+	LINES = saved_lines;
+}
+
+static bool same_key(const struct keymap_key *a, const struct keymap_key *b)
+{
+	return a->kind == b->kind && a->key == b->key && a->ch == b->ch &&
+	       a->mods == b->mods && a->button == b->button;
+}
+
+/* Whether the lesson's own keys take k from the screen. */
+static bool shadowed(const struct keymap *own, const struct keymap_key *k)
+{
+	for (size_t i = 0; i < own->count; i++)
+		for (int j = 0; j < KEYMAP_KEYS_MAX && own->rows[i].keys[j].kind; j++)
+			if (same_key(&own->rows[i].keys[j], k))
+				return true;
+	return false;
+}
+
+/*
+ * The step's keys for the help and the key line: the lesson's, then each
+ * of the screen's with the keys the lesson takes left out (a row that
+ * loses them all goes, and its help line passes to the next).
+ */
+static void build_keys(struct runner *r, const struct keymap *theirs)
+{
+	const struct keymap *own = &own_keys[r->l.steps[r->at].screen];
+	size_t n = 0;
+	const char *what = NULL;
+	bool head_kept = false;
+
+	for (size_t i = 0; i < own->count && n < ROWS_MAX; i++)
+		r->rows[n++] = own->rows[i];
+	for (size_t i = 0; theirs && i < theirs->count && n < ROWS_MAX; i++) {
+		struct keymap_row row = theirs->rows[i];
+		int k = 0;
+
+		if (row.what) {
+			what = row.what;
+			head_kept = false;
+		}
+		for (int j = 0; j < KEYMAP_KEYS_MAX && theirs->rows[i].keys[j].kind; j++)
+			if (!shadowed(own, &theirs->rows[i].keys[j]))
+				row.keys[k++] = theirs->rows[i].keys[j];
+		if (k == 0)
+			continue;
+		for (; k < KEYMAP_KEYS_MAX; k++)
+			row.keys[k] = (struct keymap_key){0};
+		/* A row after a head that lost all its keys takes its help line. */
+		if (!head_kept)
+			row.what = what;
+		head_kept = true;
+		r->rows[n++] = row;
+	}
+	r->keys = (struct keymap){r->rows, n};
+}
+
+static void close_child(struct runner *r)
+{
+	if (r->child.ops && r->child.ops->free)
+		r->child.ops->free(r->child.self);
+	r->child = (struct screen){0};
+}
+
+/* Where run: puts the search of step st: the number of its event. */
+static uint64_t run_to(const struct lesson_step *st)
+{
+	char err[256];
+	struct search *s;
+	uint64_t at;
+
+	if (st->run == LESSON_RUN_NONE)
+		return 0;
+	s = search_new_from(st->algo, st->n, st->first ? SEARCH_FIRST : SEARCH_ALL, 1,
+	                    st->has_from ? st->from : NULL, err, sizeof err);
+	if (!s)
+		return 0;
+	switch (st->run) {
+	case LESSON_RUN_EVENTS:
+		search_run(s, 0, st->events);
+		break;
+	case LESSON_RUN_SOLUTION:
+		search_run(s, 1u << SEARCH_EV_SOLUTION, RUN_MAX);
+		break;
+	default:
+		search_run(s, 0, RUN_MAX);
+		break;
+	}
+	at = search_counters(s)->events;
+	search_free(s);
+	return at;
+}
+
+/* Poses the next question of the step, or says there is none left to ask. */
+static void ask(struct runner *r)
+{
+	const struct search *s = r->child.ops->search(r->child.self);
+
+	r->typed[0] = '\0';
+	r->verdict[0] = '\0';
+	if (r->left <= 0)
+		return;
+	if (!lesson_question(s, &r->q)) {
+		snprintf(r->verdict, sizeof r->verdict,
+		         "The search places no more queens: nothing left to ask.");
+		r->left = 0;
+		return;
+	}
+	/* The board stays still while the class thinks. */
+	r->child.ops->seek(r->child.self, search_counters(s)->events, false);
+	r->asking = true;
+	r->left--;
+}
+
+/* Shows step k: its screen opened afresh with the step's arguments. */
+static void open_step(struct runner *r, int k)
+{
+	const struct lesson_step *st = &r->l.steps[k];
+	struct screen_open o = {.n = st->n};
+	bool opens = true;
+
+	close_child(r);
+	r->at = k;
+	r->message[0] = '\0';
+	r->asking = false;
+	r->left = 0;
+	r->verdict[0] = '\0';
+	switch (st->screen) {
+	case LESSON_PLAY:
+		o.kind = SCREEN_PLAY;
+		break;
+	case LESSON_WATCH:
+		o.kind = SCREEN_WATCH;
+		o.algo = st->algo;
+		o.goal = st->first ? SEARCH_FIRST : SEARCH_ALL;
+		o.given = st->has_from ? st->from : NULL;
+		o.event = run_to(st);
+		o.speed = st->speed;
+		/* Questions first: the search plays on once they are answered. */
+		o.play = st->play && !st->ask;
+		break;
+	case LESSON_BROWSE:
+		o.kind = SCREEN_BROWSE;
+		o.index = st->index;
+		o.classes = st->classes;
+		break;
+	default:
+		opens = false;
+		break;
+	}
+	if (opens && r->env->openers[o.kind](&r->child, &o, r->env, r->message,
+	                                     sizeof r->message) < 0)
+		r->child = (struct screen){0};
+	build_keys(r, r->child.ops ? r->child.ops->keys(r->child.self) : NULL);
+	if (st->screen == LESSON_WATCH && r->child.ops && r->child.ops->search) {
+		r->left = st->ask;
+		ask(r);
+	}
+}
+
+/* The answer typed is checked against the search, which then moves to it. */
+static void answer(struct runner *r, bool skip)
+{
+	const struct lesson_step *st = &r->l.steps[r->at];
+	int n = search_n(r->child.ops->search(r->child.self));
+	char sq[16];
+
+	if (skip) {
+		board_square_name(r->q.answer, sq, sizeof sq);
+		snprintf(r->verdict, sizeof r->verdict, "The queen goes to %s. %s", sq,
+		         r->q.why);
+	} else {
+		int ok = lesson_answer(&r->q, n, r->typed, r->verdict, sizeof r->verdict);
+
+		if (ok < 0) {
+			r->typed[0] = '\0';
+			return;
+		}
+		r->asked++;
+		r->right += ok;
+	}
+	r->asking = false;
+	r->typed[0] = '\0';
+	r->child.ops->seek(r->child.self, r->q.event, r->left == 0 && st->play);
+}
+
+/* A key while a question is asked: the square typed, Enter, Backspace, Escape. */
+static void question_key(struct runner *r, const struct input_event *ev)
+{
+	size_t len = strlen(r->typed);
+
+	if (ev->kind != INPUT_KEY)
+		return;
+	if (ev->key == INPUT_KEY_ENTER) {
+		if (len)
+			answer(r, false);
+	} else if (ev->key == INPUT_KEY_ESCAPE) {
+		answer(r, true);
+	} else if (ev->key == INPUT_KEY_BACKSPACE) {
+		if (len)
+			r->typed[len - 1] = '\0';
+	} else if (ev->key == INPUT_KEY_CHAR && !(ev->mods & INPUT_MOD_CTRL) &&
+	           ((ev->codepoint >= 'a' && ev->codepoint <= 'z') ||
+	            (ev->codepoint >= '0' && ev->codepoint <= '9')) &&
+	           len + 1 < sizeof r->typed) {
+		r->typed[len] = (char)ev->codepoint;
+		r->typed[len + 1] = '\0';
+	}
+}
+
+/* The question asked, in the words of the pseudocode when a call is under way. */
+static void question(const struct runner *r, char *buf, size_t len)
+{
+	if (r->q.call[0])
+		snprintf(buf, len, "%s is running: where will the next queen go?",
+		         r->q.call);
+	else
+		snprintf(buf, len, "Where will the next queen go?");
+}
+
+/* The lines the panel's text takes at the window's width. */
+static int text_lines(const struct runner *r)
+{
+	int lines = text_wrap_height(COLS - 2, 0, r->l.steps[r->at].text);
+	char line[256];
+
+	question(r, line, sizeof line);
+	if (r->asking || r->verdict[0])
+		lines += 1 + text_wrap_height(COLS - 2, 0, r->asking ? line : r->verdict);
+	if (r->asking)
+		lines += text_wrap_height(COLS - 2, 0, "Your answer: ____" ANSWER_LINE);
+	if (r->message[0])
+		lines += text_wrap_height(COLS - 2, 0, r->message);
+	return lines;
+}
+
+/* The panel's lines: a rule with the title and the step, the text, the key line. */
+static int panel_lines(const struct runner *r)
+{
+	int lines = text_lines(r);
+
+	return 2 + (lines > PANEL_TEXT_MAX ? PANEL_TEXT_MAX : lines);
+}
+
+/* What a question or its verdict says, under the step's text. */
+static void draw_question(struct runner *r, int *y, int last)
+{
+	char line[256];
+
+	if (r->asking) {
+		question(r, line, sizeof line);
+		(*y)++;
+		text_wrap_head(y, last, 1, COLS - 2, theme_attr(THEME_KEY), "", line);
+		snprintf(line, sizeof line, "Your answer: %s_" ANSWER_LINE, r->typed);
+		text_wrap_head(y, last, 1, COLS - 2, A_NORMAL, "", line);
+	} else if (r->verdict[0]) {
+		(*y)++;
+		text_wrap_head(y, last, 1, COLS - 2,
+		               strncmp(r->verdict, "Right", 5) == 0
+		                       ? theme_attr(THEME_GOOD)
+		                       : (int)A_NORMAL,
+		               "", r->verdict);
+	}
+}
+
+static void lesson_draw(void *self)
+{
+	struct runner *r = self;
+	const struct lesson_step *st = &r->l.steps[r->at];
+	int top, y, last = LINES - 2;
+	const char *hints[24];
+	char head[400], score[64] = "";
+
+	if (r->child.ops) {
+		top = LINES - panel_lines(r);
+		/* The screen's key line is the panel's first line: the lesson's keys
+		 * rule. */
+		lend_lines(top + 1);
+		r->child.ops->draw(r->child.self);
+		take_back_lines();
+		move(top, 0);
+		clrtobot();
+	} else {
+		/* Text alone: a page of its own, the text in a readable column. */
+		erase();
+		top = 0;
+	}
+	if (r->asked)
+		snprintf(score, sizeof score, "  %d of %d right", r->right, r->asked);
+	snprintf(head, sizeof head, "%s - step %d of %d%s", r->l.title, r->at + 1,
+	         r->l.nsteps, score);
+	text_cut(head, COLS - 1);
+	attrset(theme_attr(THEME_STATUS));
+	mvhline(top, 0, ' ', COLS);
+	text_put(top, 1, theme_attr(THEME_STATUS), head);
+	attrset(A_NORMAL);
+	y = top + 1 + (r->child.ops ? 0 : 1);
+	if (!r->child.ops) {
+		int width = COLS - 4 < 72 ? COLS - 4 : 72;
+
+		text_wrap_head(&y, last, (COLS - width) / 2, width, A_NORMAL, "",
+		               st->text);
+	} else {
+		text_wrap_head(&y, last, 1, COLS - 2, A_NORMAL, "", st->text);
+	}
+	if (r->message[0])
+		text_wrap_head(&y, last, 1, COLS - 2, theme_attr(THEME_BAD), "",
+		               r->message);
+	draw_question(r, &y, last);
+	if (r->asking)
+		text_keys(NULL, 0, "Enter check  Backspace erase  Esc skip  ? help");
+	else
+		text_keys(hints, keymap_hints(&r->keys, 0, hints, 24), "? help  q leave");
+}
+
+/* Hands an event to the step's screen, and does what it answers. */
+static enum screen_reply to_child(struct runner *r, const struct input_event *ev,
+                                  struct screen_open *open)
+{
+	enum screen_reply reply;
+	char err[600];
+
+	lend_lines(LINES - panel_lines(r) + 1);
+	reply = ev->kind == INPUT_MOUSE
+	                ? (r->child.ops->mouse
+	                           ? r->child.ops->mouse(r->child.self, ev, open)
+	                           : SCREEN_STAY)
+	                : r->child.ops->key(r->child.self, ev, open);
+	take_back_lines();
+	switch (reply) {
+	case SCREEN_CLOSE:
+		/* The step's screen is gone; its text stays. */
+		close_child(r);
+		build_keys(r, NULL);
+		return SCREEN_STAY;
+	case SCREEN_REPLACE: {
+		struct screen next;
+
+		/* A lesson inside a lesson would be one screen too many. */
+		if (open->kind != SCREEN_LESSON && open->kind != SCREEN_HELP &&
+		    r->env->openers[open->kind](&next, open, r->env, err, sizeof err) ==
+		            0) {
+			close_child(r);
+			r->child = next;
+			r->left = 0;
+			r->verdict[0] = '\0';
+			build_keys(r, r->child.ops->keys(r->child.self));
+		}
+		return SCREEN_STAY;
+	}
+	default:
+		return reply;
+	}
+}
+
+static enum screen_reply lesson_key(void *self, const struct input_event *ev,
+                                    struct screen_open *open)
+{
+	struct runner *r = self;
+	int action = keymap_action(&own_keys[r->l.steps[r->at].screen], ev);
+
+	if (r->asking) {
+		question_key(r, ev);
+		return SCREEN_STAY;
+	}
+	switch (action) {
+	case LESSON_NEXT:
+		if (r->left > 0 && r->child.ops && r->child.ops->search)
+			ask(r);
+		else if (r->at + 1 < r->l.nsteps)
+			open_step(r, r->at + 1);
+		else
+			return SCREEN_CLOSE;
+		return SCREEN_STAY;
+	case LESSON_PREV:
+		if (r->at > 0)
+			open_step(r, r->at - 1);
+		return SCREEN_STAY;
+	case LESSON_LEAVE:
+		return SCREEN_CLOSE;
+	case LESSON_SPACE:
+		if (r->child.ops) {
+			struct input_event space = {.kind = INPUT_KEY};
+
+			/* Space is Watch's play; Enter is Play's queen and Browse's open.
+			 */
+			if (r->l.steps[r->at].screen == LESSON_WATCH) {
+				space.key = INPUT_KEY_CHAR;
+				space.codepoint = ' ';
+			} else {
+				space.key = INPUT_KEY_ENTER;
+			}
+			return to_child(r, &space, open);
+		}
+		return SCREEN_STAY;
+	case LESSON_SKIP:
+	default:
+		break;
+	}
+	return r->child.ops ? to_child(r, ev, open) : SCREEN_STAY;
+}
+
+static void lesson_wake(void *self)
+{
+	struct runner *r = self;
+
+	if (r->child.ops && r->child.ops->wake)
+		r->child.ops->wake(r->child.self);
+}
+
+static long lesson_timer_ms(void *self)
+{
+	struct runner *r = self;
+
+	return r->child.ops && r->child.ops->timer_ms
+	               ? r->child.ops->timer_ms(r->child.self)
+	               : -1;
+}
+
+static void lesson_tick(void *self)
+{
+	struct runner *r = self;
+
+	if (r->child.ops && r->child.ops->tick)
+		r->child.ops->tick(r->child.self);
+}
+
+static void lesson_min_size(const void *self, int *lines, int *cols)
+{
+	const struct runner *r = self;
+
+	*lines = 12;
+	*cols = 40;
+	if (r->child.ops) {
+		r->child.ops->min_size(r->child.self, lines, cols);
+		/* The panel with three lines of text, less the key line it covers. */
+		*lines += 2 + 3 - 1;
+	}
+}
+
+static const struct keymap *lesson_keys(const void *self)
+{
+	return &((const struct runner *)self)->keys;
+}
+
+static void run_free(void *self)
+{
+	struct runner *r = self;
+
+	if (!r)
+		return;
+	close_child(r);
+	free(r->l.steps);
+	free(r);
+}
+
+static const struct screen_ops lesson_ops = {
+        .title = "Lesson",
+        .free = run_free,
+        .draw = lesson_draw,
+        .key = lesson_key,
+        .mouse = lesson_key,
+        .wake = lesson_wake,
+        .timer_ms = lesson_timer_ms,
+        .tick = lesson_tick,
+        .min_size = lesson_min_size,
+        .keys = lesson_keys,
+};
+
+int lesson_open(struct screen *out, const struct screen_open *o,
+                const struct screen_env *env, char *err, size_t errlen)
+{
+	struct runner *r = calloc(1, sizeof *r);
+
+	if (r) {
+		r->l = *o->lesson;
+		r->l.steps = malloc((size_t)o->lesson->nsteps * sizeof *r->l.steps);
+	}
+	if (!r || !r->l.steps) {
+		free(r);
+		snprintf(err, errlen, "Out of memory.");
+		return -1;
+	}
+	memcpy(r->l.steps, o->lesson->steps,
+	       (size_t)o->lesson->nsteps * sizeof *r->l.steps);
+	r->env = env;
+	open_step(r, 0);
+	*out = (struct screen){&lesson_ops, r};
+	return 0;
+}

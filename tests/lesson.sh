@@ -1,0 +1,219 @@
+#!/bin/sh
+# Lesson scripts: the shipped lessons run to their end by keys alone, each
+# step read by what it draws; lesson --list; a malformed lesson refused.
+. "${srcdir:-.}/tests/lib.sh"
+
+# --list: each shipped lesson, its minutes and its title.
+out=$(nq lesson --list)
+if printf '%s\n' "$out" | grep -Eq '^four-queens +15 min +Recursion with four queens$' &&
+	printf '%s\n' "$out" | grep -Eq '^symmetry +10 min +The symmetry of the 92 solutions$' &&
+	[ "$(printf '%s\n' "$out" | wc -l)" -eq 2 ]; then
+	pass "lesson --list lists both lessons"
+else
+	fail "lesson --list lists both lessons" "$out"
+fi
+
+# A malformed lesson: status 2 and one line naming the file and the line,
+# before any terminal is touched.
+printf 'title: bad\n\nsay: hi\nshow: watch 4\nrun: soon\n' >"$tmpdir/bad.txt"
+nq lesson "$tmpdir/bad.txt" </dev/null >"$tmpdir/out" 2>"$tmpdir/err"
+rc=$?
+if [ $rc -eq 2 ] && [ "$(wc -l <"$tmpdir/err")" -eq 1 ] &&
+	grep -q "^nqueens lesson: $tmpdir/bad.txt:5: run: takes a number" "$tmpdir/err"; then
+	pass "a malformed lesson exits 2 naming its file and line"
+else
+	fail "a malformed lesson exits 2 naming its file and line" "status $rc" "$(cat "$tmpdir/err")"
+fi
+
+. "${srcdir:-.}/tests/tmux-lib.sh"
+
+# expect_step DESC K N: the panel says step K of N.
+expect_step() {
+	expect_screen "$1: step $2 of $3" " - step $2 of $3( |$)"
+}
+
+# queens_on N: the squares of the board on the screen that hold a queen,
+# read square by square (board_grid), file by file: "a1 b3".
+queens_on() {
+	board_grid "$1" marks | awk -v n="$1" '
+		{ for (f = 1; f <= NF; f++) if ($f ~ /Q/) q[f] = substr("abcdefghijklmnopqrst", f, 1) (n - NR + 1) }
+		END { s = ""; for (f = 1; f <= n; f++) if (f in q) s = s (s == "" ? "" : " ") q[f]; print s }'
+}
+
+# board_is DESC N SQUARES: the board on the screen holds queens on SQUARES only.
+board_is() {
+	i=0
+	while [ $i -lt $patience ]; do
+		[ "$(queens_on "$2")" = "$3" ] && break
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if [ "$(queens_on "$2")" = "$3" ]; then
+		pass "$1"
+	else
+		fail "$1" "wanted queens on: $3" "read: $(queens_on "$2")" "$(board_grid "$2" marks)" "$(screen)"
+	fi
+}
+
+# No board at all: a text step stands alone.
+no_board() {
+	if board_grid 4 marks | grep -q "^no file letters"; then
+		pass "$1"
+	else
+		fail "$1" "$(screen)"
+	fi
+}
+
+start 120 40 -- lesson four-queens
+expect_step "the lesson opens at its first step" 1 13
+expect_screen "with its title" "^ Recursion with four queens - step 1"
+expect_panel "the first step's text, wrapped at words" "Four queens on" \
+	"^Four queens on a 4x4 board, and no two of them may attack each other:"
+no_board "a text step shows no board"
+
+keys Space
+expect_step "Space" 2 13
+expect_screen "Play opens on a 4x4 board" "Play 4x4"
+keys o
+board_is "o places a queen at Play's cursor" 4 "a4"
+keys Down Right o
+board_is "and a second one" 4 "a4 b3"
+
+keys Space
+expect_step "Space" 3 13
+expect_screen "what solve(file) does" "The search is one procedure, solve\(file\)"
+no_board "the explanation stands alone"
+
+keys Space
+expect_step "Space" 4 13
+expect_screen "Watch opens" "Watch 4x4, backtrack, all solutions"
+expect_screen "run: 3 stops after event 3" "event 3 of 169"
+board_is "a queen on a1" 4 "a1"
+expect_screen "the stack" "solve\(a\) rank = 1"
+
+keys Space
+expect_step "Space" 5 13
+expect_screen "a question is asked in the pseudocode's words" \
+	"solve\(b\) is running: where will the next queen go\?"
+expect_screen "at event 4" "event 4 of 169"
+keys b 2 Enter
+expect_screen "a wrong answer is told" "Not b2: the queen goes to b3\."
+expect_screen "and explained" "b2 is attacked by a1 along a diagonal"
+expect_screen "the score" "step 5 of 13  0 of 1 right"
+board_is "the search moves to the queen asked about" 4 "a1 b3"
+expect_screen "event 10" "event 10 of 169"
+
+keys Space
+expect_step "Space" 6 13
+expect_screen "backtracking: after event 21" "event 21 of 169"
+board_is "b3 is taken off" 4 "a1"
+expect_screen "Watch's own narration" "Last: remove b3"
+
+keys Space
+expect_step "Space" 7 13
+expect_screen "the first of two questions" "where will the next queen go\?"
+keys Escape
+expect_screen "Escape skips it, with the answer" "The queen goes to b4\."
+expect_screen "a skipped question is not scored" "step 7 of 13  0 of 1 right"
+keys Space
+expect_screen "Space asks the second question" "where will the next queen go\?"
+keys c 3 BSpace 2
+expect_screen "Backspace erases what was typed" "Your answer: c2_"
+keys Enter
+expect_screen "a right answer" "Right: c2\."
+expect_screen "is scored" "step 7 of 13  1 of 2 right"
+board_is "the board holds the three queens" 4 "a1 b4 c2"
+
+keys Space
+expect_step "Space" 8 13
+board_is "every queen is taken off, a1 last" 4 ""
+expect_screen "at event 47" "event 47 of 169"
+
+keys Space
+expect_step "Space" 9 13
+expect_screen "run: solution" "Last: solution 1: 2 4 1 3"
+board_is "the first solution" 4 "a2 b4 c1 d3"
+expect_screen "the stack, four calls deep" "solve\(d\) rank = 3"
+
+keys Space
+expect_step "Space" 10 13
+board_is "the second solution" 4 "a3 b1 c4 d2"
+
+keys Space
+expect_step "Space" 11 13
+expect_screen "speed: and play" "playing +speed 5/s"
+keys o
+expect_screen "o pauses the search" "paused +speed 5/s"
+
+keys Space
+expect_step "Space" 12 13
+expect_screen "Browse opens the class's members" "class 1 of 1, 2 members"
+
+keys Space
+expect_step "Space" 13 13
+expect_screen "the summary" "solve\(file\) tries every rank of its file"
+keys BSpace
+expect_step "Backspace goes back" 12 13
+keys p
+expect_step "and p" 11 13
+keys Space Space
+expect_step "on again" 13 13
+keys Space
+wait_exit
+if [ "$status" = 0 ]; then
+	pass "Space after the last step ends the lesson"
+else
+	fail "Space after the last step ends the lesson" "status $status"
+fi
+
+start 120 40 -- lesson symmetry
+expect_step "the symmetry lesson" 1 7
+expect_screen "its title" "^ The symmetry of the 92 solutions - step 1"
+keys Space
+expect_step "Space" 2 7
+expect_screen "Browse: the 92 solutions" "Solution 1 / 92"
+board_is "solution #1" 8 "$(nq solve 8 --index 1 --format algebraic)"
+keys Right
+expect_screen "Right pages on" "Solution 2 / 92"
+keys Space
+expect_step "Space" 3 7
+expect_screen "the eight symmetries" "A square board has eight symmetries"
+keys Space
+expect_step "Space" 4 7
+expect_screen "class 1's members" "class 1 of 12, 8 members"
+keys Space
+expect_step "Space" 5 7
+expect_screen "the classes, all 12 on the screen" "class 12, 8 members"
+keys Space
+expect_step "Space" 6 7
+expect_screen "class 10, its own half turn" "class 10 of 12, 4 members, symmetry: own 180"
+expect_screen "the half turn leaves it as it is" "id = rot180"
+keys Space
+expect_step "Space" 7 7
+expect_screen "the count" "11 classes of 8 members and 1 class of 4 make 88 \+ 4 = 92\."
+keys q
+wait_exit
+if [ "$status" = 0 ]; then
+	pass "q leaves the lesson"
+else
+	fail "q leaves the lesson" "status $status"
+fi
+
+# The menu's Lessons: the list, and the one chosen runs.
+start 80 24 --
+expect_screen "the menu" "Board size"
+keys Down Down Down Down Enter
+expect_screen "the lessons are listed" "four-queens +15 min +Recursion with four queens"
+expect_screen "both" "symmetry +10 min +The symmetry of the 92 solutions"
+keys Down Enter
+expect_step "the one chosen runs" 1 7
+keys q
+expect_screen "q goes back to the list" "nqueens - Lessons"
+keys Escape
+expect_screen "Escape to the menu" "Board size"
+
+# lesson with no name opens the menu's list.
+start 80 24 -- lesson
+expect_screen "lesson alone lists the lessons" "four-queens +15 min"
+
+finish
