@@ -173,3 +173,17 @@ int store_export(const char *stem, const char *text, char *path, size_t pathlen,
 	unlink(tmp);
 	return 0;
 }
+
+int store_export_told(const char *stem, const char *text, char *said, size_t saidlen)
+{
+	char path[256], err[512], dir[4096];
+	int rc = store_export(stem, text, path, sizeof path, err, sizeof err);
+
+	if (!getcwd(dir, sizeof dir))
+		snprintf(dir, sizeof dir, "the current directory");
+	if (rc < 0)
+		snprintf(said, saidlen, "Not exported to %s: %s.", dir, err);
+	else
+		snprintf(said, saidlen, "Written to %s in %s.", path, dir);
+	return rc;
+}

@@ -922,7 +922,7 @@ int browse_model_export_text(struct browse_model *m, char *stem, size_t stemlen,
 
 void browse_model_export(struct browse_model *m)
 {
-	char stem[128], path[256], err[512], dir[4096];
+	char stem[128], said[sizeof m->message];
 	char *text;
 
 	if (!m->index)
@@ -931,12 +931,8 @@ void browse_model_export(struct browse_model *m)
 	if (!text)
 		say(m, "Not exported: out of memory.");
 	else if (browse_model_export_text(m, stem, sizeof stem, text, EXPORT_MAX) == 0) {
-		if (!getcwd(dir, sizeof dir))
-			snprintf(dir, sizeof dir, "the current directory");
-		if (store_export(stem, text, path, sizeof path, err, sizeof err) < 0)
-			say(m, "Not exported to %s: %s.", dir, err);
-		else
-			say(m, "Written to %s in %s.", path, dir);
+		store_export_told(stem, text, said, sizeof said);
+		say(m, "%s", said);
 	}
 	free(text);
 	settle(m);
