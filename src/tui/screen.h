@@ -41,6 +41,7 @@ struct screen_open {
 	const char *puzzle_id;       /* and its name for the best times */
 	enum search_algo algo;       /* WATCH */
 	enum search_goal goal;
+	bool big;          /* WATCH: projector mode */
 	const int *given;  /* WATCH: queens to start from by file, -1 empty; or NULL */
 	uint64_t index;    /* BROWSE: the solution to show first (0: the first) */
 	const char *title; /* HELP: whose keys, the screen's own and those of all */
