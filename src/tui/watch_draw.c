@@ -374,12 +374,22 @@ static enum levels levels_kind(struct watch *w)
 	return w->show_tree && w->n <= TREE_MAX_N ? LEVELS_TREE : LEVELS_NODES;
 }
 
+/* The widths a narration's heights are kept for: the layout asks each many times. */
+#define NARRATE_WIDTHS 512
+
+/* The narration of the event shown: its words as trace has them, and what it means. */
+struct narration {
+	char said[600], told[1024];
+	short lines[NARRATE_WIDTHS]; /* its height at each width, 0 until measured */
+};
+
 /* What the panels are drawn from, for the layout's measures. */
 struct view {
 	struct watch *w;
 	enum levels kind;
 	struct tree *tree; /* up to the event shown */
 	bool pseudo_whole; /* the listing fits the body whole in its widest column */
+	struct narration *narration;
 };
 
 /* The fewest lines of a listing too long for the window: the title and a few. */
@@ -699,16 +709,16 @@ static void draw_progress(struct watch *w)
  * The narration panel: the event in trace's words as its title, then what
  * it means in the pseudocode's words (search_explain), short or full.
  */
-static void narration(const struct watch *w, char *said, size_t saidlen, char *told,
-                      size_t toldlen)
+static void narration_make(const struct watch *w, struct narration *n)
 {
 	char words[512];
 
 	search_describe(w->s, words, sizeof words);
 	/* A large board's solution lists every rank: its start is enough here. */
 	text_cut(words, 160);
-	snprintf(said, saidlen, "Last: %s", words[0] ? words : "(nothing yet)");
-	search_explain(w->s, w->narrate_full, told, toldlen);
+	snprintf(n->said, sizeof n->said, "Last: %s", words[0] ? words : "(nothing yet)");
+	search_explain(w->s, w->narrate_full, n->told, sizeof n->told);
+	memset(n->lines, 0, sizeof n->lines);
 }
 
 /* Room for as long a narration as most events have, so that the panel holds still. */
@@ -718,48 +728,51 @@ static void narration(const struct watch *w, char *said, size_t saidlen, char *t
 /* More lines than any window has: the panel is not shown. */
 #define NARRATE_NEVER 100000
 
-static int narrate_lines(const struct watch *w, int width, bool typical)
+/* The lines of a long narration at a width: words of five letters, as many. */
+static int narrate_typical(bool full, int width)
 {
-	char said[600], told[1024], typ[NARRATE_FULL_CHARS + 1];
-	int lines, t;
+	static char typ[2][NARRATE_FULL_CHARS + 1];
+	static short lines[2][NARRATE_WIDTHS];
+	char *t = typ[full];
 
-	narration(w, said, sizeof said, told, sizeof told);
-	lines = text_wrap_height(width, 2, said) + text_wrap_height(width, 2, told);
-	if (!typical)
-		return lines;
-	/* Words of five letters, as many as a long narration has. */
-	memset(typ, 0, sizeof typ);
-	for (int i = 0; i < (w->narrate_full ? NARRATE_FULL_CHARS : NARRATE_SHORT_CHARS);
-	     i++)
-		typ[i] = i % 6 == 5 ? ' ' : 'x';
-	t = 1 + text_wrap_height(width, 2, typ);
-	return lines > t ? lines : t;
+	if (!t[0])
+		for (int i = 0; i < (full ? NARRATE_FULL_CHARS : NARRATE_SHORT_CHARS);
+		     i++)
+			t[i] = i % 6 == 5 ? ' ' : 'x';
+	if (width >= NARRATE_WIDTHS)
+		return text_wrap_height(width, 2, t);
+	if (!lines[full][width])
+		lines[full][width] = (short)text_wrap_height(width, 2, t);
+	return lines[full][width];
 }
 
 static void narrate_measure(const void *ctx, int width, int *min, int *pref)
 {
 	const struct view *v = ctx;
-	char said[600], told[8];
+	struct narration *n = v->narration;
+	int typical = 1 + narrate_typical(v->w->narrate_full, width);
 
 	/* The event's words on one line, as "Last:" has them, or not at all. */
-	narration(v->w, said, sizeof said, told, sizeof told);
-	if (text_width(said) > width) {
+	if (text_width(n->said) > width) {
 		*min = *pref = NARRATE_NEVER;
 		return;
 	}
-	*min = narrate_lines(v->w, width, false);
-	*pref = narrate_lines(v->w, width, true);
+	if (width >= NARRATE_WIDTHS)
+		*min = 1 + text_wrap_height(width, 2, n->told);
+	else if (n->lines[width])
+		*min = n->lines[width];
+	else
+		*min = n->lines[width] = (short)(1 + text_wrap_height(width, 2, n->told));
+	*pref = *min > typical ? *min : typical;
 }
 
-static void draw_narration(struct watch *w, struct layout_rect r)
+static void draw_narration(const struct narration *n, struct layout_rect r)
 {
-	char said[600], told[1024];
 	int y = r.y;
 
-	narration(w, said, sizeof said, told, sizeof told);
-	text_wrap(&y, r.x, r.w, 2, theme_attr(THEME_TITLE), "%s", said);
-	if (y + text_wrap_height(r.w, 2, told) <= r.y + r.h)
-		text_wrap(&y, r.x, r.w, 2, A_NORMAL, "%s", told);
+	text_wrap(&y, r.x, r.w, 2, theme_attr(THEME_TITLE), "%s", n->said);
+	if (y + text_wrap_height(r.w, 2, n->told) <= r.y + r.h)
+		text_wrap(&y, r.x, r.w, 2, A_NORMAL, "%s", n->told);
 }
 
 /*
@@ -1022,8 +1035,11 @@ static int lay_out(struct watch *w, struct view *v, struct layout_board *b,
 		b->readable = b->nsizes - 1;
 	widest = COLS - (b->nsizes ? b->sizes[0].w : 0) - 1;
 	v->pseudo_whole = 1 + pseudo_lines(w, widest, &blank) - blank <= area.h;
-	narr = arrangements_mine(arrangements,
-	                         (int)(sizeof arrangements / sizeof *arrangements), arr);
+	narr = (int)(sizeof arrangements / sizeof *arrangements);
+	if (p[PANEL_NARRATE].present)
+		narr = arrangements_mine(arrangements, narr, arr);
+	else
+		memcpy(arr, arrangements, sizeof arrangements);
 	/* A narrow window spares a column between the board and the panels. */
 	return layout_board(b, p, PANELS, arr, narr, area, COLS < 80 ? 1 : 2);
 }
@@ -1135,7 +1151,7 @@ void watch_draw(void *self)
 	struct watch *w = self;
 	static struct tree tree;
 	struct layout_rect area = {2, 0, LINES - 4, COLS};
-	struct view v = {w, levels_kind(w), &tree, false};
+	struct view v = {w, levels_kind(w), &tree, false, NULL};
 	struct layout_board b;
 	struct layout_panel p[PANELS] = {
 	        [PANEL_PSEUDO] = {.present = w->show_pseudo,
@@ -1157,9 +1173,12 @@ void watch_draw(void *self)
 	};
 	struct item it[WATCH_MAX_N + 1];
 	char said[512];
+	struct narration told;
 	int placed;
 
 	fill_cells(w);
+	narration_make(w, &told);
+	v.narration = &told;
 	if (v.kind == LEVELS_TREE) {
 		tree_build(w, &tree, search_counters(w->s)->events);
 		/* The lines of the whole search's tree, counted once. */
@@ -1222,6 +1241,6 @@ void watch_draw(void *self)
 	if (p[PANEL_LEVELS].shown)
 		draw_levels(w, &v, p[PANEL_LEVELS].at);
 	if (p[PANEL_NARRATE].shown)
-		draw_narration(w, p[PANEL_NARRATE].at);
+		draw_narration(&told, p[PANEL_NARRATE].at);
 	draw_footer(w, said, sizeof said, !w->big && !p[PANEL_NARRATE].shown);
 }
