@@ -28,8 +28,12 @@
 /* Animation frames come no closer than this; fast speeds step several events. */
 #define FRAME_MS 20
 
-/* A changed search is compared with the old one over this many events at most. */
-#define KEEP_MAX END_CHUNK
+/*
+ * A changed search is compared with the old one over this many events at
+ * most (a fraction of a second): searches that agree that far agree on
+ * (backtrack and scan), or end sooner (first and all).
+ */
+#define KEEP_MAX 2000000u
 
 const int watch_speeds[NSPEEDS] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
 
@@ -496,6 +500,14 @@ static void restart_here(struct watch *w)
 		same++;
 	}
 	search_free(old);
+	if (same == KEEP_MAX && same < k) {
+		if (search_seek(w->s, k))
+			return;
+		same = search_counters(w->s)->events;
+		say_more(w, "This search ends at event %" PRIu64 " (it was %" PRIu64 ").",
+		         same, k);
+		return;
+	}
 	if (same < k && same == 0)
 		say_more(w,
 		         "This search differs from the first event: it starts at "
