@@ -127,7 +127,7 @@ int cli_menu(int argc, char **argv)
 int cli_watch(int argc, char **argv)
 {
 	static const char synopsis[] = "nqueens watch [N] [--algorithm NAME] [--first] "
-	                               "[--from POSITION] [--ascii] "
+	                               "[--from POSITION] [--big] [--ascii] "
 	                               "[--no-color] [--quiet] [--theme NAME]";
 	static const struct cli_optdef wdefs[OPT_COUNT] = {
 	        [OPT_ALGORITHM] = {"algorithm", 0, true},
@@ -138,6 +138,7 @@ int cli_watch(int argc, char **argv)
 	        [OPT_THEME] = {"theme", 0, true},
 	        [OPT_HELP] = {"help", 'h', false},
 	        [OPT_FROM] = {"from", 0, true},
+	        [OPT_BIG] = {"big", 0, false},
 	};
 	struct app_opts o = {0};
 	const char *val[OPT_COUNT];
@@ -161,6 +162,7 @@ int cli_watch(int argc, char **argv)
 		                       "repair or construct, not '%s'",
 		                       val[OPT_ALGORITHM]);
 	o.start.goal = val[OPT_FIRST] ? SEARCH_FIRST : SEARCH_ALL;
+	o.start.big = val[OPT_BIG] != NULL;
 	o.ascii = val[OPT_ASCII] != NULL;
 	o.no_color = val[OPT_NO_COLOR] != NULL;
 	o.quiet = val[OPT_QUIET] != NULL;

@@ -115,21 +115,18 @@ static void print_explained(const struct search *s)
 
 static void print_stats(const struct search *s)
 {
-	const struct search_counters *c = search_counters(s);
-	const uint64_t *nodes = search_nodes(s);
-	enum search_algo a = search_algo(s);
+	char stack[2048], *buf = stack;
+	size_t need = search_format_stats(s, stack, sizeof stack);
 
-	printf("events: %" PRIu64 "\n", c->events);
-	printf("tested: %" PRIu64 "\n", c->tested);
-	if (a == SEARCH_SCAN)
-		printf("examined: %" PRIu64 "\n", c->examined);
-	printf("placed: %" PRIu64 "\n", c->placed);
-	printf("removed: %" PRIu64 "\n", c->removed);
-	if (a == SEARCH_REPAIR)
-		printf("moves: %" PRIu64 "\n", c->moves);
-	printf("solutions: %" PRIu64 "\n", c->solutions);
-	for (int k = 0; nodes && k <= search_n(s); k++)
-		printf("nodes %d: %" PRIu64 "\n", k, nodes[k]);
+	if (need >= sizeof stack) {
+		buf = malloc(need + 1);
+		if (!buf)
+			abort();
+		search_format_stats(s, buf, need + 1);
+	}
+	fputs(buf, stdout);
+	if (buf != stack)
+		free(buf);
 }
 
 int cli_trace(int argc, char **argv)

@@ -63,8 +63,9 @@ cut_words() {
 		function whole(w,   p, k) {
 			if (w in exact || w ~ /^[A-Za-z]$/ || w ~ /\.\.\.$/)
 				return 1
-			# A square of an ASCII board: a mark, maybe between brackets.
-			if (w ~ /^[[!(][A-Za-z][])!]$/)
+			# A square of an ASCII board: a mark, maybe between brackets (on
+			# squares of 4 columns the closing one stands apart: "!Q !").
+			if (w ~ /^[[!(][A-Za-z][])!]?$/)
 				return 1
 			# Words joined into a list ("Right, .") or a title ("Play: keys").
 			if (w ~ /[,:]$/ && whole(substr(w, 1, length(w) - 1)))

@@ -711,7 +711,7 @@ void search_restart(struct search *s)
 	ckpt_load(s, 0);
 }
 
-static bool break_hit(const struct search *s, const struct search_break *b)
+bool search_break_hit(const struct search *s, const struct search_break *b)
 {
 	const struct search_event *ev = &s->st.last;
 
@@ -727,7 +727,7 @@ uint64_t search_run_to(struct search *s, const struct search_break *b, uint64_t 
 
 	while ((max == 0 || done < max) && advance(s)) {
 		done++;
-		if (break_hit(s, b))
+		if (search_break_hit(s, b))
 			break;
 	}
 	return done;

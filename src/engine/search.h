@@ -128,6 +128,9 @@ struct search_break {
 	int depth;
 };
 
+/* Whether the last event meets the break: a viewer says which of its breaks did. */
+bool search_break_hit(const struct search *s, const struct search_break *b);
+
 /* Runs to a break, the end, or max events (0: no limit); returns the events run. */
 uint64_t search_run_to(struct search *s, const struct search_break *b, uint64_t max);
 
@@ -198,6 +201,13 @@ int search_line(const struct search *s);
  * length the whole text needs, as snprintf does: a solution lists its ranks.
  */
 size_t search_describe(const struct search *s, char *buf, size_t len);
+
+/*
+ * The counters as `trace --stats` prints them, one "name: value" a line
+ * (the tree searches' nodes per level last).  Returns the length the whole
+ * text needs, as snprintf does.
+ */
+size_t search_format_stats(const struct search *s, char *buf, size_t len);
 
 /*
  * The last event told to a student, in the words of the pseudocode: what

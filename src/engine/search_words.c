@@ -386,3 +386,26 @@ size_t search_explain(const struct search *s, bool full, char *buf, size_t len)
 	return search_is_tree(search_algo(s)) ? explain_tree(s, full, buf, len)
 	                                      : explain_plan(s, full, buf, len);
 }
+
+size_t search_format_stats(const struct search *s, char *buf, size_t len)
+{
+	const struct search_counters *c = search_counters(s);
+	const uint64_t *nodes = search_nodes(s);
+	enum search_algo a = search_algo(s);
+	size_t at = 0;
+
+	if (len)
+		buf[0] = '\0';
+	describe_add(buf, len, &at, "events: %" PRIu64 "\n", c->events);
+	describe_add(buf, len, &at, "tested: %" PRIu64 "\n", c->tested);
+	if (a == SEARCH_SCAN)
+		describe_add(buf, len, &at, "examined: %" PRIu64 "\n", c->examined);
+	describe_add(buf, len, &at, "placed: %" PRIu64 "\n", c->placed);
+	describe_add(buf, len, &at, "removed: %" PRIu64 "\n", c->removed);
+	if (a == SEARCH_REPAIR)
+		describe_add(buf, len, &at, "moves: %" PRIu64 "\n", c->moves);
+	describe_add(buf, len, &at, "solutions: %" PRIu64 "\n", c->solutions);
+	for (int k = 0; nodes && k <= search_n(s); k++)
+		describe_add(buf, len, &at, "nodes %d: %" PRIu64 "\n", k, nodes[k]);
+	return at;
+}

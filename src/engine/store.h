@@ -160,4 +160,11 @@ int store_export(const char *stem, const char *text, char *path, size_t pathlen,
 int store_export_as(const char *stem, const char *ext, const char *text, char *path,
                     size_t pathlen, char *err, size_t errlen);
 
+/*
+ * store_export_as, with a sentence for the screen in said: "Written to NAME in
+ * DIR." or "Not exported to DIR: why."  Returns as store_export.
+ */
+int store_export_told(const char *stem, const char *ext, const char *text, char *said,
+                      size_t saidlen);
+
 #endif

@@ -179,3 +179,18 @@ int store_export_as(const char *stem, const char *ext, const char *text, char *p
 	unlink(tmp);
 	return 0;
 }
+
+int store_export_told(const char *stem, const char *ext, const char *text, char *said,
+                      size_t saidlen)
+{
+	char path[256], err[512], dir[4096];
+	int rc = store_export_as(stem, ext, text, path, sizeof path, err, sizeof err);
+
+	if (!getcwd(dir, sizeof dir))
+		snprintf(dir, sizeof dir, "the current directory");
+	if (rc < 0)
+		snprintf(said, saidlen, "Not exported to %s: %s.", dir, err);
+	else
+		snprintf(said, saidlen, "Written to %s in %s.", path, dir);
+	return rc;
+}

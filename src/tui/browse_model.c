@@ -1047,7 +1047,7 @@ static char *export_svg(struct browse_model *m, char *stem, size_t stemlen)
 
 void browse_model_export(struct browse_model *m, bool svg)
 {
-	char stem[128], path[256], err[512], dir[4096];
+	char stem[128], said[sizeof m->message];
 	char *text = NULL;
 
 	if (!m->index)
@@ -1061,13 +1061,8 @@ void browse_model_export(struct browse_model *m, bool svg)
 		text = NULL;
 	}
 	if (text) {
-		if (!getcwd(dir, sizeof dir))
-			snprintf(dir, sizeof dir, "the current directory");
-		if (store_export_as(stem, svg ? ".svg" : ".txt", text, path, sizeof path,
-		                    err, sizeof err) < 0)
-			say(m, "Not exported to %s: %s.", dir, err);
-		else
-			say(m, "Written to %s in %s.", path, dir);
+		store_export_told(stem, svg ? ".svg" : ".txt", text, said, sizeof said);
+		say(m, "%s", said);
 	}
 	free(text);
 	settle(m);

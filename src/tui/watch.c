@@ -3,6 +3,7 @@
 
 #include "watch.h"
 
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,8 +12,10 @@
 #include "datadir.h"
 #include "input.h"
 #include "keymap.h"
+#include "settings.h"
 #include "terminal.h"
 #include "text.h"
+#include "theme.h"
 #include "watch_impl.h"
 
 /* Up to this n a tree search for all solutions is run once ahead to learn its length. */
@@ -24,6 +27,13 @@
 
 /* Animation frames come no closer than this; fast speeds step several events. */
 #define FRAME_MS 20
+
+/*
+ * A changed search is compared with the old one over this many events at
+ * most (a fraction of a second): searches that agree that far agree on
+ * (backtrack and scan), or end sooner (first and all).
+ */
+#define KEEP_MAX 2000000u
 
 const int watch_speeds[NSPEEDS] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
 
@@ -46,6 +56,15 @@ enum watch_action {
 	WATCH_TREE,
 	WATCH_CLICK,
 	WATCH_LEAVE,
+	WATCH_PREV_SOLUTION,
+	WATCH_STEP_OVER,
+	WATCH_STEP_OUT,
+	WATCH_TO_DEPTH,
+	WATCH_BREAK,
+	WATCH_BREAKS_CLEAR,
+	WATCH_NARRATION,
+	WATCH_BIG,
+	WATCH_HANDOUT,
 };
 
 static const struct keymap_row key_rows[] = {
@@ -58,7 +77,29 @@ static const struct keymap_row key_rows[] = {
         {WATCH_FORWARD, {KMOUSE(WHEEL_DOWN)}, "one event back or forward", {}},
         {WATCH_BACK, {KMOUSE(WHEEL_UP)}, NULL, {}},
         {WATCH_NEXT_SOLUTION, {KCHAR('n')}, "run to the next solution", {{0, "n next"}}},
+        {WATCH_PREV_SOLUTION,
+         {KCHAR('N')},
+         "back to the solution before",
+         {{KEYMAP_MORE, "N previous"}}},
         {WATCH_END, {KEY(END), KCHAR('e')}, "run to the end", {{0, "e end"}}},
+        {WATCH_STEP_OVER,
+         {KCHAR('o')},
+         "step over: one event, a call it makes run whole",
+         {{KEYMAP_MORE, "o over"}}},
+        {WATCH_STEP_OUT,
+         {KCHAR('u')},
+         "step out: run until the current call returns",
+         {{KEYMAP_MORE, "u out"}}},
+        {WATCH_TO_DEPTH,
+         {KCHAR('d')},
+         "run until a call makes the stack that deep: type it, then Enter",
+         {{KEYMAP_MORE, "d depth"}}},
+        {WATCH_BREAK,
+         {KCHAR('b')},
+         "set or clear a breakpoint: Enter for the square shown, or type a "
+         "square (c4), a depth (3) or s (a solution), then Enter",
+         {{KEYMAP_MORE, "b break"}}},
+        {WATCH_BREAKS_CLEAR, {KCHAR('B')}, "clear every breakpoint", {}},
         {WATCH_START,
          {KEY(HOME), KCHAR('r')},
          "back to the start",
@@ -93,6 +134,19 @@ static const struct keymap_row key_rows[] = {
          {KCHAR('t')},
          "show or hide the tree (n <= 6)",
          {{KEYMAP_MORE, "t tree"}}},
+        {WATCH_NARRATION,
+         {KCHAR('v')},
+         "the narration short (a sentence) or full (two to four)",
+         {{KEYMAP_MORE, "v narration"}}},
+        {WATCH_BIG,
+         {KCHAR('z')},
+         "projector mode: the board, pseudocode and stack, large, in high "
+         "contrast",
+         {{KEYMAP_MORE, "z projector"}}},
+        {WATCH_HANDOUT,
+         {KCHAR('x')},
+         "write a handout: the trace so far and this frame, to a new file",
+         {{KEYMAP_MORE, "x handout"}}},
         {WATCH_CLICK,
          {KMOUSE(BUTTON_LEFT)},
          "on the bar: go to that point of the search",
@@ -110,6 +164,22 @@ static void say(struct watch *w, const char *fmt, ...)
 
 	va_start(ap, fmt);
 	vsnprintf(w->message, sizeof w->message, fmt, ap);
+	va_end(ap);
+}
+
+static void say_more(struct watch *w, const char *fmt, ...)
+        __attribute__((format(printf, 2, 3)));
+
+/* Adds a sentence to what the screen says already. */
+static void say_more(struct watch *w, const char *fmt, ...)
+{
+	size_t at = strlen(w->message);
+	va_list ap;
+
+	if (at > 0 && at + 1 < sizeof w->message)
+		w->message[at++] = ' ';
+	va_start(ap, fmt);
+	vsnprintf(w->message + at, sizeof w->message - at, fmt, ap);
 	va_end(ap);
 }
 
@@ -145,6 +215,28 @@ static void load_pseudo(struct watch *w)
 }
 
 static uint64_t run(struct watch *w, unsigned stop, uint64_t max);
+
+/*
+ * The listing's outside call, "solve(a)", names the file the search starts
+ * in, which given queens move on (the engine's first event says which).
+ */
+static void name_first_call(struct watch *w)
+{
+	const struct search_event *ev;
+	char file[16];
+
+	if (!search_is_tree(w->algo) || !search_step(w->s))
+		return;
+	ev = search_last(w->s);
+	if (ev->kind == SEARCH_EV_ENTER) {
+		board_file_name(ev->file, file, sizeof file);
+		for (int i = 0; i < w->npseudo; i++)
+			if (strcmp(w->pseudo[i], "solve(a)") == 0)
+				snprintf(w->pseudo[i], sizeof w->pseudo[i], "solve(%s)",
+				         file);
+	}
+	search_restart(w->s);
+}
 
 /*
  * Whether the whole search takes a fraction of a second: the tree searches
@@ -197,6 +289,7 @@ static int restart(struct watch *w, char *err, size_t errlen)
 		search_restart(s);
 	}
 	load_pseudo(w);
+	name_first_call(w);
 	return 0;
 }
 
@@ -219,6 +312,8 @@ static struct watch *watch_new(int n, enum search_algo a, enum search_goal goal,
 	w->goal = goal;
 	w->speed = 4;
 	w->show_pseudo = w->show_stack = w->show_tree = true;
+	w->break_square.file = -1;
+	w->narrate_full = true;
 	if (restart(w, err, errlen) < 0) {
 		watch_free(w);
 		return NULL;
@@ -232,6 +327,9 @@ static void watch_free(void *self)
 
 	if (!w)
 		return;
+	/* Projector mode's theme is the screen's own: the viewer's comes back. */
+	if (w->big)
+		theme_set(w->theme_before);
 	search_free(w->s);
 	free(w->cells);
 	free(w->given);
@@ -272,28 +370,154 @@ static void note_conflicts(struct watch *w)
 	w->nconf = m + 1;
 }
 
-/* search_run, noting repair's conflicts on the way. */
-static uint64_t run(struct watch *w, unsigned stop, uint64_t max)
+/* search_run_to, noting repair's conflicts on the way. */
+static uint64_t run_to(struct watch *w, const struct search_break *b, uint64_t max)
 {
 	uint64_t done = 0;
 
 	if (w->algo != SEARCH_REPAIR)
-		return search_run(w->s, stop, max);
+		return search_run_to(w->s, b, max);
 	while ((max == 0 || done < max) && search_step(w->s)) {
 		done++;
 		note_conflicts(w);
-		if (stop & (1u << search_last(w->s)->kind))
+		if (search_break_hit(w->s, b))
 			break;
 	}
 	return done;
 }
 
-/* restart, for keys: a failure is said on the screen. */
+/* Runs until an event of a kind in stop (a mask of 1u << kind). */
+static uint64_t run(struct watch *w, unsigned stop, uint64_t max)
+{
+	struct search_break b = {stop, {-1, 0}, -1};
+
+	return run_to(w, &b, max);
+}
+
+bool watch_breaks_set(const struct watch *w)
+{
+	return w->break_solution || w->break_square.file >= 0 || w->break_depth > 0;
+}
+
+/* The breakpoints set, and the kinds of event in stop. */
+static struct search_break breaks(const struct watch *w, unsigned stop)
+{
+	struct search_break b = {stop, w->break_square,
+	                         w->break_depth > 0 ? w->break_depth : -1};
+
+	if (w->break_solution)
+		b.kinds |= 1u << SEARCH_EV_SOLUTION;
+	return b;
+}
+
+/* After a run: whether it stopped at a breakpoint; the screen says which. */
+static bool at_break(struct watch *w)
+{
+	const struct search_event *ev = search_last(w->s);
+	struct search_break sol = {1u << SEARCH_EV_SOLUTION, {-1, 0}, -1},
+	                    sq = {0, w->break_square, -1},
+	                    deep = {0, {-1, 0}, w->break_depth};
+	char name[16];
+
+	if (w->break_solution && search_break_hit(w->s, &sol)) {
+		say(w, "Breakpoint: solution %" PRIu64 " is found.", ev->solution);
+	} else if (w->break_square.file >= 0 && search_break_hit(w->s, &sq)) {
+		board_square_name(ev->sq, name, sizeof name);
+		say(w, "Breakpoint: %s is tried.", name);
+	} else if (w->break_depth > 0 && search_break_hit(w->s, &deep)) {
+		board_file_name(ev->file, name, sizeof name);
+		say(w, "Breakpoint: solve(%s) makes the stack %d calls deep.", name,
+		    w->break_depth);
+	} else {
+		return false;
+	}
+	return true;
+}
+
+static bool same_square(struct square a, struct square b)
+{
+	return a.file == b.file && a.rank == b.rank;
+}
+
+/* Whether two events say the same, as trace would write them. */
+static bool same_event(const struct search *a, const struct search *b)
+{
+	const struct search_event *x = search_last(a), *y = search_last(b);
+
+	if (x->kind != y->kind)
+		return false;
+	switch (x->kind) {
+	case SEARCH_EV_TRY:
+	case SEARCH_EV_PLACE:
+	case SEARCH_EV_REMOVE:
+		return same_square(x->sq, y->sq);
+	case SEARCH_EV_REJECT:
+		return same_square(x->sq, y->sq) &&
+		       same_square(x->attacker, y->attacker) && x->line == y->line;
+	case SEARCH_EV_ENTER:
+	case SEARCH_EV_RETURN:
+		return x->file == y->file;
+	case SEARCH_EV_MOVE:
+		return same_square(x->sq, y->sq) && same_square(x->from, y->from) &&
+		       x->conflicts == y->conflicts;
+	case SEARCH_EV_SOLUTION:
+		return x->solution == y->solution && search_n(a) == search_n(b) &&
+		       memcmp(search_ranks(a), search_ranks(b),
+		              (size_t)search_n(a) * sizeof(int)) == 0;
+	case SEARCH_EV_DONE:
+		return search_counters(a)->solutions == search_counters(b)->solutions;
+	default:
+		return true;
+	}
+}
+
+/*
+ * restart, for keys, keeping the place: the new search goes to the event
+ * the old one was at when the two are the same up to there (first or all
+ * up to the first solution, backtrack or scan), else to the last event
+ * they share, and says so.  A failure is said on the screen.
+ */
 static void restart_here(struct watch *w)
 {
+	struct search *old = w->s;
+	uint64_t k = search_counters(old)->events, same = 0;
 	char err[256];
 
-	restart(w, err, sizeof err);
+	w->s = NULL;
+	if (restart(w, err, sizeof err) < 0) {
+		w->s = old;
+		return;
+	}
+	search_restart(old);
+	while (same < k && same < KEEP_MAX) {
+		bool stepped = search_step(old), moved = stepped && run(w, 0, 1) == 1;
+
+		if (!moved || !same_event(old, w->s)) {
+			if (moved)
+				search_back(w->s);
+			break;
+		}
+		same++;
+	}
+	search_free(old);
+	if (same == KEEP_MAX && same < k) {
+		if (search_seek(w->s, k))
+			return;
+		same = search_counters(w->s)->events;
+		say_more(w, "This search ends at event %" PRIu64 " (it was %" PRIu64 ").",
+		         same, k);
+		return;
+	}
+	if (same < k && same == 0)
+		say_more(w,
+		         "This search differs from the first event: it starts at "
+		         "event 0 (it was %" PRIu64 ").",
+		         k);
+	else if (same < k)
+		say_more(w,
+		         "This search is the same only up to event %" PRIu64
+		         ": it stays there (it was %" PRIu64 ").",
+		         same, k);
 }
 
 static void set_playing(struct watch *w, bool on)
@@ -366,10 +590,154 @@ static void next_algo(struct watch *w)
 
 static void run_to_end(struct watch *w)
 {
-	run(w, 0, END_CHUNK);
-	if (!search_done(w->s))
+	struct search_break b = breaks(w, 0);
+
+	run_to(w, &b, END_CHUNK);
+	if (!search_done(w->s) && !at_break(w))
 		say(w, "Stopped after %u million events; e runs on.",
 		    END_CHUNK / 1000000);
+}
+
+/* d: on until a call makes the stack as deep as typed. */
+static void run_to_depth(struct watch *w, const char *text)
+{
+	char *end;
+	long d = strtol(text, &end, 10);
+	struct search_break b = {0, {-1, 0}, -1};
+
+	if (!search_nodes(w->s)) {
+		say(w, "%s makes no calls: d does not apply.", search_algo_name(w->algo));
+		return;
+	}
+	if (!*text || *end || d < 1 || d > w->n) {
+		say(w, "A depth is a number from 1 to %d, not '%s'.", w->n, text);
+		return;
+	}
+	b.depth = (int)d;
+	run_to(w, &b, END_CHUNK);
+	if (search_done(w->s))
+		say(w, "No call made the stack %ld deep: this is the end.", d);
+	else if (!search_break_hit(w->s, &b))
+		say(w, "Stopped after %u million events; d runs on.",
+		    END_CHUNK / 1000000);
+}
+
+/* The square the last event is about, if any. */
+static bool event_square(const struct watch *w, struct square *sq)
+{
+	const struct search_event *ev = search_last(w->s);
+
+	switch (ev->kind) {
+	case SEARCH_EV_TRY:
+	case SEARCH_EV_REJECT:
+	case SEARCH_EV_PLACE:
+	case SEARCH_EV_REMOVE:
+	case SEARCH_EV_MOVE:
+		*sq = ev->sq;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* b: sets the breakpoint typed, or clears it when it is set already. */
+static void toggle_break(struct watch *w, const char *text)
+{
+	struct square sq;
+	struct position pos;
+	char err[256], name[16];
+
+	text += strspn(text, " ");
+	if (strcmp(text, "s") == 0) {
+		w->break_solution = !w->break_solution;
+		say(w, w->break_solution ? "Breakpoint: stop at each solution."
+		                         : "Breakpoint at each solution cleared.");
+		return;
+	}
+	if (*text >= '0' && *text <= '9') {
+		char *end;
+		long d = strtol(text, &end, 10);
+
+		if (*end || d < 1 || d > w->n) {
+			say(w, "A depth is a number from 1 to %d, not '%s'.", w->n, text);
+		} else if (w->break_depth == d) {
+			w->break_depth = 0;
+			say(w, "Breakpoint at depth %ld cleared.", d);
+		} else {
+			w->break_depth = (int)d;
+			say(w, "Breakpoint: stop when the stack is %ld calls deep.", d);
+		}
+		return;
+	}
+	if (!*text) {
+		if (!event_square(w, &sq)) {
+			say(w, "No square is shown now: b, then type one, such as c4.");
+			return;
+		}
+	} else if (board_parse(text, &pos, err, sizeof err) < 0) {
+		say(w, "Not a breakpoint: %s.", err);
+		return;
+	} else {
+		bool one = pos.count == 1;
+
+		if (one)
+			sq = pos.sq[0];
+		board_free(&pos);
+		if (!one || sq.file >= w->n || sq.rank >= w->n) {
+			say(w,
+			    "Not a breakpoint: '%s' is not one square of the %dx%d "
+			    "board.",
+			    text, w->n, w->n);
+			return;
+		}
+	}
+	board_square_name(sq, name, sizeof name);
+	if (same_square(sq, w->break_square)) {
+		w->break_square.file = -1;
+		say(w, "Breakpoint at %s cleared.", name);
+	} else {
+		w->break_square = sq;
+		say(w, "Breakpoint: stop when %s is tried.", name);
+	}
+}
+
+/* A key while a depth or a breakpoint is typed: Enter answers, Escape gives up. */
+static void prompt_key(struct watch *w, const struct input_event *ev)
+{
+	if (ev->key == INPUT_KEY_ESCAPE) {
+		w->prompt = 0;
+	} else if (ev->key == INPUT_KEY_ENTER) {
+		int kind = w->prompt;
+
+		w->prompt = 0;
+		w->input[w->ilen] = '\0';
+		set_playing(w, false);
+		if (kind == 'd')
+			run_to_depth(w, w->input);
+		else
+			toggle_break(w, w->input);
+	} else if (ev->key == INPUT_KEY_BACKSPACE) {
+		if (w->ilen > 0)
+			w->ilen--;
+	} else if (ev->key == INPUT_KEY_CHAR && !(ev->mods & INPUT_MOD_CTRL) &&
+	           ev->codepoint > ' ' && ev->codepoint < 127 &&
+	           w->ilen + 1 < sizeof w->input) {
+		w->input[w->ilen++] = (char)ev->codepoint;
+	}
+}
+
+/* Projector mode in the high-contrast theme; the theme before it comes back after. */
+static void set_big(struct watch *w, bool on)
+{
+	if (on == w->big)
+		return;
+	if (on) {
+		w->theme_before = theme_current();
+		theme_set(SETTINGS_THEME_CONTRAST);
+	} else {
+		theme_set(w->theme_before);
+	}
+	w->big = on;
 }
 
 /* A click on the progress bar goes to that point of the search. */
@@ -400,6 +768,10 @@ static enum screen_reply watch_event(void *self, const struct input_event *ev,
 
 	(void)open;
 	w->message[0] = '\0';
+	if (w->prompt && ev->kind == INPUT_KEY) {
+		prompt_key(w, ev);
+		return SCREEN_STAY;
+	}
 	switch (keymap_action(&watch_keymap, ev)) {
 	case WATCH_PLAY:
 		set_playing(w, !w->playing);
@@ -416,11 +788,58 @@ static enum screen_reply watch_event(void *self, const struct input_event *ev,
 		if (!search_back(w->s))
 			say(w, "This is the start.");
 		break;
-	case WATCH_NEXT_SOLUTION:
+	case WATCH_NEXT_SOLUTION: {
+		struct search_break b = breaks(w, 1u << SEARCH_EV_SOLUTION);
+
 		set_playing(w, false);
-		run(w, 1u << SEARCH_EV_SOLUTION, END_CHUNK);
+		run_to(w, &b, END_CHUNK);
 		if (search_done(w->s))
 			say(w, "No more solutions.");
+		else if (search_last(w->s)->kind != SEARCH_EV_SOLUTION)
+			at_break(w);
+		break;
+	}
+	case WATCH_PREV_SOLUTION:
+		set_playing(w, false);
+		if (!search_prev_solution(w->s))
+			say(w, "No solution before this one.");
+		break;
+	case WATCH_STEP_OVER:
+		set_playing(w, false);
+		if (!(w->algo == SEARCH_REPAIR ? run(w, 0, 1)
+		                               : search_step_over(w->s, END_CHUNK)))
+			say(w, "The search is over.");
+		break;
+	case WATCH_STEP_OUT:
+		set_playing(w, false);
+		if (!search_nodes(w->s))
+			say(w, "%s makes no calls: u does not apply.",
+			    search_algo_name(w->algo));
+		else if (search_stack(w->s, NULL) == 0)
+			say(w, "No call is under way: u steps out of one.");
+		else
+			search_step_out(w->s, END_CHUNK);
+		break;
+	case WATCH_TO_DEPTH:
+	case WATCH_BREAK:
+		w->prompt = (int)ev->codepoint;
+		w->ilen = 0;
+		break;
+	case WATCH_BREAKS_CLEAR:
+		say(w, watch_breaks_set(w) ? "Every breakpoint cleared."
+		                           : "No breakpoint is set.");
+		w->break_solution = false;
+		w->break_square.file = -1;
+		w->break_depth = 0;
+		break;
+	case WATCH_NARRATION:
+		w->narrate_full = !w->narrate_full;
+		break;
+	case WATCH_BIG:
+		set_big(w, !w->big);
+		break;
+	case WATCH_HANDOUT:
+		watch_handout(w);
 		break;
 	case WATCH_END:
 		set_playing(w, false);
@@ -510,8 +929,14 @@ static void watch_tick(void *self)
 	w->frame_ms = term_now_ms();
 	due = due_events(w, w->frame_ms);
 	now_at = search_counters(w->s)->events;
-	if (due > now_at)
-		run(w, 0, due - now_at);
+	if (due > now_at) {
+		struct search_break b = breaks(w, 0);
+
+		run_to(w, &b, due - now_at);
+		/* A breakpoint pauses the animation and says which it is. */
+		if (watch_breaks_set(w) && at_break(w))
+			w->playing = false;
+	}
 	if (search_done(w->s))
 		w->playing = false;
 	term_dirty();
@@ -547,6 +972,8 @@ int watch_open(struct screen *out, const struct screen_open *o,
 	struct watch *w = watch_new(o->n, o->algo, o->goal, o->given, why, sizeof why);
 
 	(void)env;
+	if (w && o->big)
+		set_big(w, true);
 	if (!w) {
 		/* From Play's queens, the reason is in them. */
 		snprintf(err, errlen, "Cannot watch %s: %s.",

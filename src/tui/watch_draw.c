@@ -374,19 +374,36 @@ static enum levels levels_kind(struct watch *w)
 	return w->show_tree && w->n <= TREE_MAX_N ? LEVELS_TREE : LEVELS_NODES;
 }
 
+/* The widths a narration's heights are kept for: the layout asks each many times. */
+#define NARRATE_WIDTHS 512
+
+/* The narration of the event shown: its words as trace has them, and what it means. */
+struct narration {
+	char said[600], told[1024];
+	short lines[NARRATE_WIDTHS]; /* its height at each width, 0 until measured */
+};
+
 /* What the panels are drawn from, for the layout's measures. */
 struct view {
 	struct watch *w;
 	enum levels kind;
 	struct tree *tree; /* up to the event shown */
 	bool pseudo_whole; /* the listing fits the body whole in its widest column */
+	struct narration *narration;
 };
 
 /* The fewest lines of a listing too long for the window: the title and a few. */
 #define PSEUDO_PART_LINES 6
 
 /* The panels, in the order a column stacks them. */
-enum panel { PANEL_PSEUDO, PANEL_COUNTERS, PANEL_STACK, PANEL_LEVELS, PANELS };
+enum panel {
+	PANEL_PSEUDO,
+	PANEL_COUNTERS,
+	PANEL_STACK,
+	PANEL_LEVELS,
+	PANEL_NARRATE,
+	PANELS
+};
 
 /*
  * How the listing's line is broken in a column of width columns (the first
@@ -576,6 +593,11 @@ static void frame_text(const struct search_frame *f, char *buf, size_t len)
 		snprintf(buf, len, "solve(%s) rank = -", file);
 }
 
+void watch_frame_text(const struct search_frame *f, char *buf, size_t len)
+{
+	frame_text(f, buf, len);
+}
+
 /* The calls the search can make: one a file it fills. */
 static int stack_max(const struct watch *w)
 {
@@ -683,18 +705,191 @@ static void draw_progress(struct watch *w)
 	text_put(1, len + 3 + bar, A_NORMAL, pct);
 }
 
+/*
+ * The narration panel: the event in trace's words as its title, then what
+ * it means in the pseudocode's words (search_explain), short or full.
+ */
+static void narration_make(const struct watch *w, struct narration *n)
+{
+	char words[512];
+
+	search_describe(w->s, words, sizeof words);
+	/* A large board's solution lists every rank: its start is enough here. */
+	text_cut(words, 160);
+	snprintf(n->said, sizeof n->said, "Last: %s", words[0] ? words : "(nothing yet)");
+	search_explain(w->s, w->narrate_full, n->told, sizeof n->told);
+	memset(n->lines, 0, sizeof n->lines);
+}
+
+/* Room for as long a narration as most events have, so that the panel holds still. */
+#define NARRATE_SHORT_CHARS 110
+#define NARRATE_FULL_CHARS 200
+
+/* More lines than any window has: the panel is not shown. */
+#define NARRATE_NEVER 100000
+
+/* The lines of a long narration at a width: words of five letters, as many. */
+static int narrate_typical(bool full, int width)
+{
+	static char typ[2][NARRATE_FULL_CHARS + 1];
+	static short lines[2][NARRATE_WIDTHS];
+	char *t = typ[full];
+
+	if (!t[0])
+		for (int i = 0; i < (full ? NARRATE_FULL_CHARS : NARRATE_SHORT_CHARS);
+		     i++)
+			t[i] = i % 6 == 5 ? ' ' : 'x';
+	if (width >= NARRATE_WIDTHS)
+		return text_wrap_height(width, 2, t);
+	if (!lines[full][width])
+		lines[full][width] = (short)text_wrap_height(width, 2, t);
+	return lines[full][width];
+}
+
+static void narrate_measure(const void *ctx, int width, int *min, int *pref)
+{
+	const struct view *v = ctx;
+	struct narration *n = v->narration;
+	int typical = 1 + narrate_typical(v->w->narrate_full, width);
+
+	/* The event's words on one line, as "Last:" has them, or not at all. */
+	if (text_width(n->said) > width) {
+		*min = *pref = NARRATE_NEVER;
+		return;
+	}
+	if (width >= NARRATE_WIDTHS)
+		*min = 1 + text_wrap_height(width, 2, n->told);
+	else if (n->lines[width])
+		*min = n->lines[width];
+	else
+		*min = n->lines[width] = (short)(1 + text_wrap_height(width, 2, n->told));
+	*pref = *min > typical ? *min : typical;
+}
+
+static void draw_narration(const struct narration *n, struct layout_rect r)
+{
+	int y = r.y;
+
+	text_wrap(&y, r.x, r.w, 2, theme_attr(THEME_TITLE), "%s", n->said);
+	if (y + text_wrap_height(r.w, 2, n->told) <= r.y + r.h)
+		text_wrap(&y, r.x, r.w, 2, A_NORMAL, "%s", n->told);
+}
+
+/*
+ * The breakpoints set, right of the title when any is: in as many words as
+ * the line has room for after the title's cols columns.
+ */
+static void draw_breaks(const struct watch *w, int cols)
+{
+	static const char *const heads[] = {"Breakpoints:", "Breaks:", "Break:"};
+	char text[128], name[16] = "";
+
+	if (!watch_breaks_set(w))
+		return;
+	if (w->break_square.file >= 0)
+		board_square_name(w->break_square, name, sizeof name);
+	for (int form = 0; form < 3; form++) {
+		size_t at = (size_t)snprintf(text, sizeof text, "%s", heads[form]);
+		const char *sep = " ";
+
+		if (w->break_solution) {
+			at += (size_t)snprintf(text + at, sizeof text - at, "%s%s", sep,
+			                       form == 0   ? "a solution"
+			                       : form == 1 ? "solution"
+			                                   : "s");
+			sep = form < 2 ? ", " : " ";
+		}
+		if (name[0]) {
+			at += (size_t)snprintf(text + at, sizeof text - at, "%s%s%s", sep,
+			                       name, form == 0 ? " tried" : "");
+			sep = form < 2 ? ", " : " ";
+		}
+		if (w->break_depth > 0)
+			snprintf(text + at, sizeof text - at, "%s%s%d", sep,
+			         form < 2 ? "depth " : "", w->break_depth);
+		if (cols + 2 + text_width(text) <= COLS || form == 2)
+			break;
+	}
+	if (cols + 2 + text_width(text) <= COLS)
+		text_put(0, COLS - text_width(text), theme_attr(THEME_KEY), text);
+}
+
+/* The question of a typed answer, on the line above the key line. */
+static void draw_prompt(const struct watch *w)
+{
+	char line[200];
+
+	if (!w->prompt)
+		return;
+	if (w->prompt == 'd')
+		snprintf(line, sizeof line, "Run to the depth (1 to %d): %.*s_", w->n,
+		         (int)w->ilen, w->input);
+	else
+		snprintf(line, sizeof line,
+		         "Breakpoint (Enter: the square shown; c4, 3 or s): %.*s_",
+		         (int)w->ilen, w->input);
+	move(LINES - 2, 0);
+	clrtoeol();
+	text_put(LINES - 2, 0, theme_attr(THEME_KEY), line);
+}
+
+/* The narration as a panel, or only what projector mode shows. */
+static void panels_mine(struct watch *w, struct layout_panel *p)
+{
+	p[PANEL_NARRATE] = (struct layout_panel){.present = true,
+	                                         .prio = 5,
+	                                         .min_w = 24,
+	                                         .pref_w = 44,
+	                                         .measure = narrate_measure};
+	if (w->big)
+		for (int i = 0; i < PANELS; i++)
+			if (i != PANEL_PSEUDO && i != PANEL_STACK)
+				p[i].present = false;
+}
+
+#define ARRANGEMENTS_MAX 128
+
+/*
+ * The arrangements, each with the narration under the board or in one of
+ * the columns it has beside it.
+ */
+static int arrangements_mine(const struct layout_arrangement *base, int nbase,
+                             struct layout_arrangement *out)
+{
+	int k = 0;
+
+	for (int a = 0; a < nbase; a++) {
+		for (int col = 0; col <= 3 && k < ARRANGEMENTS_MAX; col++) {
+			bool used = col == 0;
+
+			for (int i = 0; i < PANEL_NARRATE; i++)
+				used |= base[a].column[i] == col;
+			if (!used)
+				continue;
+			out[k] = base[a];
+			out[k].column[PANEL_NARRATE] = (signed char)col;
+			k++;
+		}
+	}
+	return k;
+}
+
 /* The narration, the message over it, and the key line. */
-static void draw_footer(struct watch *w, char *said, size_t len)
+static void draw_footer(struct watch *w, char *said, size_t len, bool last)
 {
 	const char *hints[32];
 
 	search_describe(w->s, said, len);
 	/* A long solution is cut where it shows, not silently. */
 	text_cut(said, COLS - 6);
-	text_put(LINES - 2, 0, A_NORMAL, "Last: ");
-	text_put(LINES - 2, 6, theme_attr(THEME_KEY), said[0] ? said : "(nothing yet)");
+	if (last) {
+		text_put(LINES - 2, 0, A_NORMAL, "Last: ");
+		text_put(LINES - 2, 6, theme_attr(THEME_KEY),
+		         said[0] ? said : "(nothing yet)");
+	}
 	if (w->message[0])
 		text_message(w->message, A_NORMAL, 3);
+	draw_prompt(w);
 	text_keys(hints, keymap_hints(&watch_keymap, 0, hints, 32), "? help  q quit");
 }
 
@@ -802,8 +997,132 @@ static const struct layout_arrangement arrangements[] = {
         {{1, 1, 1, 2}}, {{0, 1, 0, 1}}, {{0, 0, 0, 0}},
 };
 
+/* Leaves out the board's sizes smaller than least. */
+static void sizes_from(struct layout_board *b, const struct layout_size *least)
+{
+	int k = 0, whole = -1, readable = -1;
+
+	for (int i = 0; i < b->nsizes; i++) {
+		if (b->sizes[i].h < least->h || b->sizes[i].w < least->w)
+			continue;
+		if (whole < 0 && i >= b->whole)
+			whole = k;
+		if (readable < 0 && i >= b->readable)
+			readable = k;
+		b->sizes[k++] = b->sizes[i];
+	}
+	b->nsizes = k;
+	b->whole = whole < 0 ? k : whole;
+	b->readable = readable < 0 ? k : readable;
+}
+
+/*
+ * Lays the board and the panels out in area; the listing counts as whole
+ * when it fits beside the smallest board.  Returns as layout_board.
+ */
+static int lay_out(struct watch *w, struct view *v, struct layout_board *b,
+                   struct layout_panel *p, struct layout_rect area,
+                   const struct layout_size *least)
+{
+	struct layout_arrangement arr[ARRANGEMENTS_MAX];
+	int blank, widest, narr;
+
+	board_sizes(w, b, area);
+	if (least)
+		sizes_from(b, least);
+	/* Projector mode wants the board as large as the listing and the stack allow. */
+	if (w->big && b->nsizes > 0)
+		b->readable = b->nsizes - 1;
+	widest = COLS - (b->nsizes ? b->sizes[0].w : 0) - 1;
+	v->pseudo_whole = 1 + pseudo_lines(w, widest, &blank) - blank <= area.h;
+	narr = (int)(sizeof arrangements / sizeof *arrangements);
+	if (p[PANEL_NARRATE].present)
+		narr = arrangements_mine(arrangements, narr, arr);
+	else
+		memcpy(arr, arrangements, sizeof arrangements);
+	/* A narrow window spares a column between the board and the panels. */
+	return layout_board(b, p, PANELS, arr, narr, area, COLS < 80 ? 1 : 2);
+}
+
+/* How far a shown panel is from the lines and columns it wants. */
+static int panel_deficit(const struct layout_panel *p)
+{
+	int min, pref;
+
+	p->measure(p->ctx, p->at.w, &min, &pref);
+	return (pref > p->at.h ? pref - p->at.h : 0) +
+	       (p->pref_w > p->at.w ? p->pref_w - p->at.w : 0);
+}
+
+/* How far the board is from the size that reads well. */
+static int board_deficit(const struct layout_board *b)
+{
+	const struct layout_size *r =
+	        &b->sizes[b->readable < b->nsizes ? b->readable : b->nsizes - 1];
+
+	return (r->h > b->at.h ? r->h - b->at.h : 0) +
+	       (r->w > b->at.w ? r->w - b->at.w : 0);
+}
+
+/*
+ * Whether a layout with the narration serves the board and the other
+ * panels as well as the one without it (base, its board deficit bd): it
+ * comes after all of them, and takes only what is left once those have
+ * what they want.
+ */
+static bool serves_as_well(const struct layout_board *b, const struct layout_panel *p,
+                           int placed, const struct layout_panel *base, int bd)
+{
+	if (placed < 0 || !p[PANEL_NARRATE].shown || board_deficit(b) > bd)
+		return false;
+	for (int i = 0; i < PANEL_NARRATE; i++)
+		if (base[i].shown &&
+		    (!p[i].shown || panel_deficit(&p[i]) > panel_deficit(&base[i])))
+			return false;
+	return true;
+}
+
+/*
+ * The layout: first without the narration, then with it (taking the line
+ * of "Last:" too) when that serves the rest as well and leaves the board
+ * two thirds of its size at least.  Projector mode shows no narration, and
+ * has the line of "Last:".
+ */
+static int lay_out_mine(struct watch *w, struct view *v, struct layout_board *b,
+                        struct layout_panel *p, struct layout_rect area)
+{
+	struct layout_panel base[PANELS];
+	struct layout_board bb;
+	struct layout_size least;
+	bool whole;
+	int placed, base_placed, bd;
+
+	if (w->big) {
+		area.h++;
+		return lay_out(w, v, b, p, area, NULL);
+	}
+	p[PANEL_NARRATE].present = false;
+	base_placed = lay_out(w, v, b, p, area, NULL);
+	if (base_placed < 0)
+		return base_placed;
+	memcpy(base, p, sizeof base);
+	bb = *b;
+	whole = v->pseudo_whole;
+	bd = board_deficit(b);
+	least = (struct layout_size){(2 * b->at.h) / 3, (2 * b->at.w) / 3};
+	p[PANEL_NARRATE].present = true;
+	area.h++;
+	placed = lay_out(w, v, b, p, area, &least);
+	if (serves_as_well(b, p, placed, base, bd))
+		return placed;
+	memcpy(p, base, sizeof base);
+	*b = bb;
+	v->pseudo_whole = whole;
+	return base_placed;
+}
+
 /* A narrow window titles the search in fewer words; the algorithm stays. */
-static void draw_title(struct watch *w)
+static int draw_title(struct watch *w)
 {
 	const char *goal = !search_nodes(w->s)     ? "one solution"
 	                   : w->goal == SEARCH_ALL ? "all solutions"
@@ -824,6 +1143,7 @@ static void draw_title(struct watch *w)
 	}
 	text_cut(title, COLS);
 	text_put(0, 0, theme_attr(THEME_TITLE), title);
+	return text_width(title);
 }
 
 void watch_draw(void *self)
@@ -831,7 +1151,7 @@ void watch_draw(void *self)
 	struct watch *w = self;
 	static struct tree tree;
 	struct layout_rect area = {2, 0, LINES - 4, COLS};
-	struct view v = {w, levels_kind(w), &tree, false};
+	struct view v = {w, levels_kind(w), &tree, false, NULL};
 	struct layout_board b;
 	struct layout_panel p[PANELS] = {
 	        [PANEL_PSEUDO] = {.present = w->show_pseudo,
@@ -853,8 +1173,12 @@ void watch_draw(void *self)
 	};
 	struct item it[WATCH_MAX_N + 1];
 	char said[512];
+	struct narration told;
+	int placed;
 
 	fill_cells(w);
+	narration_make(w, &told);
+	v.narration = &told;
 	if (v.kind == LEVELS_TREE) {
 		tree_build(w, &tree, search_counters(w->s)->events);
 		/* The lines of the whole search's tree, counted once. */
@@ -865,7 +1189,7 @@ void watch_draw(void *self)
 			w->tree_lines = all.lines;
 		}
 	}
-	draw_title(w);
+	draw_breaks(w, draw_title(w));
 	draw_progress(w);
 	p[PANEL_COUNTERS].min_w = p[PANEL_COUNTERS].pref_w =
 	        items_width(it, counter_items(w, it));
@@ -888,22 +1212,15 @@ void watch_draw(void *self)
 		break;
 	}
 	}
+	panels_mine(w, p);
 	for (int i = 0; i < PANELS; i++) {
 		p[i].gap = 1;
 		p[i].ctx = &v;
 		if (p[i].pref_w < p[i].min_w)
 			p[i].pref_w = p[i].min_w;
 	}
-	board_sizes(w, &b, area);
-	{
-		int blank, widest = COLS - (b.nsizes ? b.sizes[0].w : 0) - 1;
-
-		v.pseudo_whole = 1 + pseudo_lines(w, widest, &blank) - blank <= area.h;
-	}
-	/* A narrow window spares a column between the board and the panels. */
-	if (layout_board(&b, p, PANELS, arrangements,
-	                 (int)(sizeof arrangements / sizeof *arrangements), area,
-	                 COLS < 80 ? 1 : 2) >= 0) {
+	placed = lay_out_mine(w, &v, &b, p, area);
+	if (placed >= 0) {
 		if (w->n > CELLS_MAX_N) {
 			draw_overview(w, b.at);
 		} else {
@@ -923,5 +1240,7 @@ void watch_draw(void *self)
 		draw_stack(w, p[PANEL_STACK].at);
 	if (p[PANEL_LEVELS].shown)
 		draw_levels(w, &v, p[PANEL_LEVELS].at);
-	draw_footer(w, said, sizeof said);
+	if (p[PANEL_NARRATE].shown)
+		draw_narration(&told, p[PANEL_NARRATE].at);
+	draw_footer(w, said, sizeof said, !w->big && !p[PANEL_NARRATE].shown);
 }

@@ -48,6 +48,18 @@ struct watch {
 	char pseudo[PSEUDO_MAX_LINES][128];
 	int npseudo;
 	char message[300];
+
+	/* Breakpoints: at a solution, a try of a square (file -1: none), a depth (0:
+	 * none). */
+	bool break_solution;
+	struct square break_square;
+	int break_depth;
+	int prompt; /* the key whose answer is being typed, or 0 */
+	char input[16];
+	size_t ilen;
+	bool narrate_full; /* the narration in two to four sentences, not one */
+	bool big;          /* projector mode: the board, the listing and the stack */
+	int theme_before;  /* the theme to go back to when leaving it */
 };
 
 /* The keys, whose hints the key line shows. */
@@ -55,5 +67,17 @@ extern const struct keymap watch_keymap;
 
 /* Draws the screen: the board, its panels, the progress and the key line. */
 void watch_draw(void *self);
+
+/* One active call as the stack panel shows it: "solve(b) rank = 3". */
+void watch_frame_text(const struct search_frame *f, char *buf, size_t len);
+
+/* Whether any breakpoint is set. */
+bool watch_breaks_set(const struct watch *w);
+
+/*
+ * Writes the handout: the trace so far and the frame shown, to a new file
+ * in the current directory; says its name, or why not, in the message.
+ */
+void watch_handout(struct watch *w);
 
 #endif
