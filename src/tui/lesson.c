@@ -408,8 +408,12 @@ static void lesson_draw(void *self)
 	attrset(A_NORMAL);
 	y = top + 1 + (r->child.ops ? 0 : 1);
 	if (!r->child.ops) {
-		int width = COLS - 4 < 72 ? COLS - 4 : 72;
+		int width = COLS - 4 < 72 ? COLS - 4 : 72,
+		    h = text_wrap_height(width, 0, st->text);
 
+		/* A page of text sits in the middle of the window, as a slide does. */
+		if (y + h < last)
+			y += (last - y - h) / 2;
 		text_wrap_head(&y, last, (COLS - width) / 2, width, A_NORMAL, "",
 		               st->text);
 	} else {
