@@ -128,6 +128,8 @@ static void test_whole_searches(void **state)
 				}
 				assert_true(quiz_check(&q, &a, why, sizeof why));
 				assert_true(strncmp(why, "Right", 5) == 0);
+				quiz_truth(&q, &b);
+				assert_true(quiz_check(&q, &b, why, sizeof why));
 				/* The other answer of a yes-or-no, or none for a square.
 				 */
 				b = a;
@@ -184,7 +186,8 @@ static void test_four_queens(void **state)
 	a = (struct quiz_answer){.sq = {1, 1}};
 	assert_false(quiz_check(&q, &a, text, sizeof text));
 	assert_string_equal(text,
-	                    "Not b2. b1 is attacked by a1 along the rank; b2 is "
+	                    "Not b2: the queen on a1 attacks it along a diagonal. b1 is "
+	                    "attacked by a1 along the rank; b2 is "
 	                    "attacked by a1 along a diagonal. b3 is free, and the "
 	                    "loop tries the ranks in order, from 1 up, so the queen "
 	                    "goes on b3.");

@@ -265,7 +265,17 @@ static bool check_where(const struct quiz_question *q, const struct quiz_answer 
 		    s, sqname((struct square){holder, a->sq.rank}, x, sizeof x),
 		    a->sq.rank + 1);
 	} else {
-		add(buf, len, at, "Not %s. ", s);
+		const struct quiz_refusal *why = NULL;
+
+		for (int i = 0; i < q->nrefused; i++)
+			if (q->refused[i].sq.rank == a->sq.rank)
+				why = &q->refused[i];
+		if (why)
+			add(buf, len, at, "Not %s: the queen on %s attacks it along %s. ",
+			    s, sqname(why->by, x, sizeof x),
+			    board_line_phrase(why->line));
+		else
+			add(buf, len, at, "Not %s. ", s);
 	}
 	tell_refusals(q, buf, len, at);
 	if (!q->yes) {
@@ -356,6 +366,13 @@ static bool check_return(const struct quiz_question *q, const struct quiz_answer
 	    "stack. %s goes on after its call: its queen on %s comes off.",
 	    other, other, sqname(q->answer, queen, sizeof queen));
 	return right;
+}
+
+void quiz_truth(const struct quiz_question *q, struct quiz_answer *a)
+{
+	*a = (struct quiz_answer){.none = !q->yes, .yes = q->yes, .sq = q->answer};
+	if (q->kind == QUIZ_RETURN)
+		a->sq.file = q->caller;
 }
 
 bool quiz_check(const struct quiz_question *q, const struct quiz_answer *a, char *buf,

@@ -88,6 +88,9 @@ bool quiz_ask(struct search *s, enum quiz_when when, struct quiz_question *q);
  */
 size_t quiz_prompt(const struct quiz_question *q, int part, char *buf, size_t len);
 
+/* The right answer to q, as a student would give it. */
+void quiz_truth(const struct quiz_question *q, struct quiz_answer *a);
+
 /*
  * Whether a is right, and why in a sentence or two into buf: the rule that
  * decides, and what the search does next.  A square off the call's file

@@ -31,12 +31,21 @@ struct menu {
 	uint16_t cells[PLAY_MAX_N * PLAY_MAX_N];
 };
 
-enum item { ITEM_PLAY, ITEM_PUZZLES, ITEM_WATCH, ITEM_BROWSE, ITEM_QUIT, ITEM_COUNT };
+enum item {
+	ITEM_PLAY,
+	ITEM_PUZZLES,
+	ITEM_WATCH,
+	ITEM_PREDICT,
+	ITEM_BROWSE,
+	ITEM_QUIT,
+	ITEM_COUNT
+};
 
 static const char *const item_text[ITEM_COUNT] = {
         "Play      place queens by hand",
         "Puzzles   complete given boards",
         "Watch     the search, step by step",
+        "Predict   the search: you say what comes next",
         "Browse    every solution and class",
         "Quit",
 };
@@ -440,6 +449,7 @@ static enum screen_reply open_item(struct menu *m, struct screen_open *open)
 	static const enum screen_kind kinds[ITEM_COUNT] = {
 	        [ITEM_PLAY] = SCREEN_PLAY,
 	        [ITEM_WATCH] = SCREEN_WATCH,
+	        [ITEM_PREDICT] = SCREEN_WATCH,
 	        [ITEM_BROWSE] = SCREEN_BROWSE,
 	};
 
@@ -453,6 +463,7 @@ static enum screen_reply open_item(struct menu *m, struct screen_open *open)
 	                             .n = m->n,
 	                             .algo = SEARCH_BACKTRACK,
 	                             .goal = SEARCH_ALL,
+	                             .quiz = m->sel == ITEM_PREDICT,
 	                             .index = 1};
 	return SCREEN_OPEN;
 }

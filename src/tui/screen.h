@@ -42,6 +42,7 @@ struct screen_open {
 	enum search_algo algo;       /* WATCH */
 	enum search_goal goal;
 	const int *given;  /* WATCH: queens to start from by file, -1 empty; or NULL */
+	bool quiz;         /* WATCH: in predict mode, asking before each decision */
 	uint64_t index;    /* BROWSE: the solution to show first (0: the first) */
 	const char *title; /* HELP: whose keys, the screen's own and those of all */
 	const struct keymap *keys, *also_keys;
