@@ -270,7 +270,7 @@ static void test_returns_and_permute(void **state)
 	a = (struct quiz_answer){.none = true};
 	assert_true(quiz_check(&q, &a, text, sizeof text));
 	assert_string_equal(text,
-	                    "Right: solve(a) was the first call, so when it returns "
+	                    "Right. solve(a) was the first call, so when it returns "
 	                    "nothing called it and the search is over.");
 	search_free(s);
 

@@ -348,11 +348,11 @@ static bool check_return(const struct quiz_question *q, const struct quiz_answer
 
 	call(q->file, me, sizeof me);
 	if (right)
-		add(buf, len, at, "Right: ");
+		add(buf, len, at, "Right. ");
 	else if (a->none)
-		add(buf, len, at, "Not the end: ");
+		add(buf, len, at, "Not the end. ");
 	else
-		add(buf, len, at, "Not %s: ", call(a->sq.file, named, sizeof named));
+		add(buf, len, at, "Not %s. ", call(a->sq.file, named, sizeof named));
 	if (!q->yes) {
 		add(buf, len, at,
 		    "%s was the first call, so when it returns nothing called it and "
@@ -362,7 +362,7 @@ static bool check_return(const struct quiz_question *q, const struct quiz_answer
 	}
 	call(q->caller, other, sizeof other);
 	add(buf, len, at,
-	    "a call returns to the one that called it, %s, just under it on the "
+	    "A call returns to the one that called it, %s, just under it on the "
 	    "stack. %s goes on after its call: its queen on %s comes off.",
 	    other, other, sqname(q->answer, queen, sizeof queen));
 	return right;

@@ -386,12 +386,12 @@ static void body_text(const struct watch *w, char *buf, size_t len)
 	case WQ_ASKING:
 		quiz_prompt(&z->q, z->part, prompt, sizeof prompt);
 		if (z->q.kind == QUIZ_REJECT && z->part == 0)
-			snprintf(buf, len, "%s  Answer y or n.", prompt);
+			snprintf(buf, len, "%s Answer y or n.", prompt);
 		else
-			snprintf(buf, len, "%s  Your answer: %s_", prompt, z->typed);
+			snprintf(buf, len, "%s Your answer: %s_", prompt, z->typed);
 		break;
 	case WQ_ANSWERED:
-		snprintf(buf, len, "%s%s  Space plays on to the next question.",
+		snprintf(buf, len, "%s%s Space plays on to the next question.",
 		         z->skipped ? ""
 		         : z->right ? "Right! "
 		                    : "Wrong. ",

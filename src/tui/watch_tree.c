@@ -187,7 +187,7 @@ void watch_tree_draw(struct watch *w, struct layout_rect r)
 	text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "%s", title);
 	if (depth == 0)
 		text_line(&y, r.x, r.w, theme_attr(THEME_DIMMED),
-		          search_done(w->s) ? "(the search is over)" : "(no call yet)");
+		          search_done(w->s) ? "(search over)" : "(no call yet)");
 	/* Scrolled to keep the innermost call in view, or up by PageUp. */
 	first = depth > path ? depth - path : 0;
 	first -= w->tree_scroll < first ? w->tree_scroll : first;
