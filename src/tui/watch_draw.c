@@ -741,8 +741,11 @@ static void board_sizes(struct watch *w, struct layout_board *b, struct layout_r
 		w->bv.left = area.x;
 		layout_board_sizes(b, area.h, area.w, board_fit, &w->bv);
 		b->readable = b->nsizes;
+		/* Predict mode answers on the board: squares of two columns at least. */
+		int per = w->quiz.on ? 4 : 2;
+
 		for (int i = b->whole; i < b->nsizes; i++) {
-			if (b->sizes[i].w >= 2 * w->n + 1) {
+			if (b->sizes[i].w >= per * w->n + 1) {
 				b->readable = i;
 				break;
 			}
@@ -878,13 +881,16 @@ void watch_draw(void *self)
 
 	/* Predict mode's band under the body: the question whole, the board above. */
 	if (w->quiz.on) {
+		int want = watch_quiz_lines(w, COLS);
+		/* The body wants the rest, so that the blank line before the band comes
+		 * too. */
 		struct layout_region rg[2] = {
-		        {.min = 6, .pref = area.h, .prio = 1, .grow = 1},
-		        {.min = 2,
-		         .pref = watch_quiz_lines(w, COLS),
-		         .prio = 0,
-		         .gap = 1},
+		        {.min = 6, .pref = area.h - want - 1, .prio = 1, .grow = 1},
+		        {.min = 2, .pref = want, .prio = 0, .gap = 1},
 		};
+
+		if (rg[0].pref < rg[0].min)
+			rg[0].pref = rg[0].min;
 
 		layout_share(rg, 2, area.y, area.h);
 		band = (struct layout_rect){rg[1].at, 0, rg[1].size, COLS};

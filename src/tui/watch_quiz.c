@@ -42,7 +42,7 @@ enum {
 
 static const struct keymap_row quiz_rows[] = {
         {QA_UP,
-         {KEY(UP), KEY(DOWN), KEY(LEFT), KEY(RIGHT)},
+         {KEY(UP)},
          "move the answer's cursor on the board",
          {{QM_SQUARE | KEYMAP_MORE, "arrows move"}}},
         {QA_DOWN, {KEY(DOWN)}, NULL, {}},

@@ -17,6 +17,12 @@
 /* The fewest lines of the path worth showing with the profile under it. */
 #define PATH_MIN_LINES 3
 
+/* Boards up to this size indent each call under its caller. */
+#define INDENT_MAX_N 12
+
+/* The digits the width makes room for in a count of solutions. */
+#define SOLUTION_DIGITS_MAX 6
+
 static int digits(uint64_t v)
 {
 	int d = 1;
@@ -58,11 +64,29 @@ static int path_max(const struct watch *w)
 	return k > 0 ? k : 1;
 }
 
+/*
+ * A call's line starts this many columns right of its caller's: one, so
+ * that the path reads as a tree; none on a board so deep that its last
+ * calls would stand too far right, the branch glyph still marking a child.
+ */
+static int indent_step(const struct watch *w)
+{
+	return w->n <= INDENT_MAX_N;
+}
+
+/* Where the line of the call at depth d starts, its branch glyph before it. */
+static int path_col(const struct watch *w, int d)
+{
+	return d == 0 ? 0 : 1 + indent_step(w) * (d - 1);
+}
+
 int watch_tree_width(const struct watch *w)
 {
-	/* Indented one a level, the square, then " ×kk ★dd +kk". */
-	int path = path_max(w) - 1 + 1 + digits((uint64_t)w->n) +
-	           2 * (2 + digits((uint64_t)w->n)) + 2 + solution_digits(w);
+	/* The square, then " ×kk ★dd +kk": a sum too long is left out, never cut. */
+	int sd = solution_digits(w) < SOLUTION_DIGITS_MAX ? solution_digits(w)
+	                                                  : SOLUTION_DIGITS_MAX;
+	int path = path_col(w, path_max(w) - 1) + 1 + digits((uint64_t)w->n) +
+	           2 * (2 + digits((uint64_t)w->n)) + 2 + sd;
 	/* A level's number, its count and a bar of ten at least. */
 	int profile = 2 + 1 + node_digits(w) + 1 + 10;
 	int title = (int)strlen("Search tree, folded");
@@ -95,12 +119,12 @@ bool watch_tree_fits(const struct watch *w, struct layout_rect r)
 }
 
 /* One call's line: its square, then its finished siblings and those left. */
-static void path_line(const struct search_level *lv, int d, bool lit, int y, int x,
-                      int width)
+static void path_line(const struct watch *w, const struct search_level *lv, int d,
+                      bool lit, int y, int x, int width)
 {
 	const struct theme_glyphs *g = theme_glyphs();
 	char sq[16], part[48];
-	int col = x + d;
+	int col = x + path_col(w, d);
 
 	if (col + 3 > x + width)
 		return;
@@ -179,20 +203,32 @@ void watch_tree_draw(struct watch *w, struct layout_rect r)
 		path = max;
 	else
 		path = avail - prof;
+	/* Scrolled to keep the innermost call in view, or up by PageUp. */
+	first = depth > path ? depth - path : 0;
+	first -= w->tree_scroll < first ? w->tree_scroll : first;
 	snprintf(title, sizeof title,
 	         "Search tree, folded (%s dead, %s solved, + to try)",
 	         theme_glyphs()->rejected, theme_glyphs()->solution);
 	if (text_width(title) > r.w)
 		snprintf(title, sizeof title, "Search tree, folded");
+	/* A part of the path: which calls, in as many words as there is room for. */
+	if (depth > path) {
+		static const char *const forms[] = {"Search tree: calls %d-%d of %d",
+		                                    "Tree: calls %d-%d of %d",
+		                                    "calls %d-%d of %d"};
+		int last = first + path < depth ? first + path : depth;
+
+		for (size_t i = 0; i < sizeof forms / sizeof *forms; i++)
+			if (snprintf(title, sizeof title, forms[i], first + 1, last,
+			             depth) <= r.w)
+				break;
+	}
 	text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "%s", title);
 	if (depth == 0)
 		text_line(&y, r.x, r.w, theme_attr(THEME_DIMMED),
 		          search_done(w->s) ? "(search over)" : "(no call yet)");
-	/* Scrolled to keep the innermost call in view, or up by PageUp. */
-	first = depth > path ? depth - path : 0;
-	first -= w->tree_scroll < first ? w->tree_scroll : first;
 	for (int d = first; d < depth && d < first + path; d++)
-		path_line(&lv[d], d, d == depth - 1, y + d - first, r.x, r.w);
+		path_line(w, &lv[d], d, d == depth - 1, y + d - first, r.x, r.w);
 	if (prof && search_nodes(w->s))
 		draw_profile(w, r.y + 1 + path, r.x, r.w);
 }
