@@ -49,6 +49,7 @@ enum cli_opt {
 	OPT_NO_COLOR,
 	OPT_PUZZLE,
 	OPT_QUIET,
+	OPT_QUIZ,
 	OPT_SEED,
 	OPT_STATS,
 	OPT_TASK,

@@ -127,7 +127,7 @@ int cli_menu(int argc, char **argv)
 int cli_watch(int argc, char **argv)
 {
 	static const char synopsis[] = "nqueens watch [N] [--algorithm NAME] [--first] "
-	                               "[--from POSITION] [--big] [--ascii] "
+	                               "[--from POSITION] [--big] [--quiz] [--ascii] "
 	                               "[--no-color] [--quiet] [--theme NAME]";
 	static const struct cli_optdef wdefs[OPT_COUNT] = {
 	        [OPT_ALGORITHM] = {"algorithm", 0, true},
@@ -139,6 +139,7 @@ int cli_watch(int argc, char **argv)
 	        [OPT_HELP] = {"help", 'h', false},
 	        [OPT_FROM] = {"from", 0, true},
 	        [OPT_BIG] = {"big", 0, false},
+	        [OPT_QUIZ] = {"quiz", 0, false},
 	};
 	struct app_opts o = {0};
 	const char *val[OPT_COUNT];
@@ -161,6 +162,13 @@ int cli_watch(int argc, char **argv)
 		                       "--algorithm must be backtrack, scan, permute, "
 		                       "repair or construct, not '%s'",
 		                       val[OPT_ALGORITHM]);
+	/* Predict mode asks about the decisions of a tree. */
+	if (val[OPT_QUIZ] && !search_is_tree(o.start.algo))
+		return cli_usage_error("watch",
+		                       "--quiz asks about the tree searches: backtrack, "
+		                       "scan or permute, not %s",
+		                       search_algo_name(o.start.algo));
+	o.start.quiz = val[OPT_QUIZ] != NULL;
 	o.start.goal = val[OPT_FIRST] ? SEARCH_FIRST : SEARCH_ALL;
 	o.start.big = val[OPT_BIG] != NULL;
 	o.ascii = val[OPT_ASCII] != NULL;

@@ -46,7 +46,8 @@ LC_ALL=C awk '
 # comma or colon that joins it to the next, or after "Ctrl-"), or a file
 # letter or a square's mark ("Q", "[Q]", "!Q!"), a run of file letters
 # under a board of narrow squares, a chain of squares
-# of the search tree ("a1-b3-c5*"), or end with the ellipsis of a cut line.
+# of the search tree ("a1-b3-c5*") or a node of the folded one ("\b3"), or
+# end with the ellipsis of a cut line.
 cut_words() {
 	LC_ALL=C awk -v vocab="$tmpdir/vocabulary" '
 		BEGIN {
@@ -78,6 +79,9 @@ cut_words() {
 			if (index("abcdefghijklmnopqrstuvwxyz", w) > 0)
 				return 1
 			if (w ~ /^[a-z]+9(-[a-z]+9)*[*x]?$/)
+				return 1
+			# A node of the folded tree after its ASCII branch ("\b3").
+			if (w ~ /^\\[a-z]+9$/)
 				return 1
 			for (p in pattern)
 				if (w ~ p)

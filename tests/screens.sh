@@ -45,12 +45,12 @@ keys Down Down Enter
 expect_screen "Watch opens at the size chosen" "Watch 10x10"
 keys q
 expect_screen "q in Watch goes back to the menu" "Board size: +< 10 >"
-keys Down Enter
+keys Down Down Enter
 expect_screen "Browse opens at the size chosen" "Browse 10x10: all solutions"
 expect_screen "at the first of 724" "Solution 1 / 724"
 keys q
 expect_screen "q in Browse goes back to the menu" "Board size: +< 10 >"
-keys Up Up Up Enter
+keys Up Up Up Up Enter
 expect_screen "Play opens at the size chosen" "Play 10x10"
 keys q
 expect_screen "q goes back to the menu" "Board size"

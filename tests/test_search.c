@@ -156,6 +156,8 @@ static void test_counters_exact(void **state)
 
 static void test_eight_figures(void **state)
 {
+	/* The tree's nodes by level, its profile: OEIS A319284's row for n = 8. */
+	static const uint64_t profile[9] = {1, 8, 42, 140, 344, 568, 550, 312, 92};
 	struct search *s = make(SEARCH_BACKTRACK, 8, SEARCH_ALL);
 
 	(void)state;
@@ -164,7 +166,17 @@ static void test_eight_figures(void **state)
 	assert_int_equal(search_counters(s)->placed, 2056);
 	assert_int_equal(search_counters(s)->solutions, 92);
 	assert_int_equal(search_last(s)->kind, SEARCH_EV_DONE);
+	for (int k = 0; k <= 8; k++)
+		assert_int_equal(search_nodes(s)[k], profile[k]);
 	search_free(s);
+	/* The same tree, whichever way its squares are checked. */
+	for (int a = SEARCH_SCAN; a <= SEARCH_PERMUTE; a++) {
+		s = make((enum search_algo)a, 8, SEARCH_ALL);
+		search_run(s, 0, 0);
+		for (int k = 0; k <= 8; k++)
+			assert_int_equal(search_nodes(s)[k], profile[k]);
+		search_free(s);
+	}
 	/* Wikipedia's figure for the permutation method with pruning. */
 	s = make(SEARCH_PERMUTE, 8, SEARCH_ALL);
 	search_run(s, 0, 0);

@@ -42,6 +42,7 @@ enum item {
 	ITEM_PLAY,
 	ITEM_PUZZLES,
 	ITEM_WATCH,
+	ITEM_PREDICT,
 	ITEM_BROWSE,
 	ITEM_LESSONS,
 	ITEM_QUIT,
@@ -49,9 +50,13 @@ enum item {
 };
 
 static const char *const item_text[ITEM_COUNT] = {
-        "Play      place queens by hand",     "Puzzles   complete given boards",
-        "Watch     the search, step by step", "Browse    every solution and class",
-        "Lessons   a class, step by step",    "Quit",
+        "Play      place queens by hand",
+        "Puzzles   complete given boards",
+        "Watch     the search, step by step",
+        "Predict   the search: you say what comes next",
+        "Browse    every solution and class",
+        "Lessons   a class, step by step",
+        "Quit",
 };
 
 /* What the keys do, on the main page and on the list of puzzles. */
@@ -397,8 +402,14 @@ static void draw_main(struct menu *m)
 	/* The name and the body under it, each centred, the two centred as one. */
 	int block_w = bw > 0 ? iw + 4 + bw : iw;
 	int body_h = 2 + ITEM_COUNT > bh ? 2 + ITEM_COUNT : bh;
-	int name_h = banner_height(banner) + (!banner->plain && rows[0].size > 1);
-	int block_h = name_h + 1 + body_h;
+	int name_h, block_h;
+
+	/* A smaller name where the body and this one would not both fit. */
+	while (banner < &banners[NBANNERS - 1] &&
+	       banner_height(banner) + !banner->plain + 1 + body_h > LINES - 1)
+		banner = banner_fit(banner_height(banner) - 1, COLS);
+	name_h = banner_height(banner) + (!banner->plain && rows[0].size > 1);
+	block_h = name_h + 1 + body_h;
 
 	top = (LINES - 1 - block_h) / 2;
 	left = (COLS - block_w) / 2;
@@ -556,6 +567,7 @@ static enum screen_reply open_item(struct menu *m, struct screen_open *open)
 	static const enum screen_kind kinds[ITEM_COUNT] = {
 	        [ITEM_PLAY] = SCREEN_PLAY,
 	        [ITEM_WATCH] = SCREEN_WATCH,
+	        [ITEM_PREDICT] = SCREEN_WATCH,
 	        [ITEM_BROWSE] = SCREEN_BROWSE,
 	};
 
@@ -573,6 +585,7 @@ static enum screen_reply open_item(struct menu *m, struct screen_open *open)
 	                             .n = m->n,
 	                             .algo = SEARCH_BACKTRACK,
 	                             .goal = SEARCH_ALL,
+	                             .quiz = m->sel == ITEM_PREDICT,
 	                             .index = 1};
 	return SCREEN_OPEN;
 }

@@ -48,6 +48,7 @@ struct screen_open {
 	int speed;        /* WATCH: events a second (0: its own) */
 	bool play;        /* WATCH: the search plays on from the start */
 	bool big;         /* WATCH: projector mode */
+	bool quiz;        /* WATCH: in predict mode, asking before each decision */
 	uint64_t index;   /* BROWSE: the solution to show first (0: the first) */
 	bool classes; /* BROWSE: the classes; with index, the members of class #index */
 	const struct lesson *lesson; /* LESSON: the lesson to run */

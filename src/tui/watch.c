@@ -55,6 +55,10 @@ enum watch_action {
 	WATCH_STACK,
 	WATCH_TREE,
 	WATCH_CLICK,
+	WATCH_QUIZ,
+	WATCH_QUIZ_WHEN,
+	WATCH_TREE_UP,
+	WATCH_TREE_DOWN,
 	WATCH_LEAVE,
 	WATCH_PREV_SOLUTION,
 	WATCH_STEP_OVER,
@@ -132,7 +136,7 @@ static const struct keymap_row key_rows[] = {
          {{KEYMAP_MORE, "s stack"}}},
         {WATCH_TREE,
          {KCHAR('t')},
-         "show or hide the tree (n <= 6)",
+         "show or hide the tree (whole up to 6x6, folded beyond)",
          {{KEYMAP_MORE, "t tree"}}},
         {WATCH_NARRATION,
          {KCHAR('v')},
@@ -147,6 +151,16 @@ static const struct keymap_row key_rows[] = {
          {KCHAR('x')},
          "write a handout: the trace so far and this frame, to a new file",
          {{KEYMAP_MORE, "x handout"}}},
+        {WATCH_TREE_UP, {KEY(PAGEUP)}, "scroll the folded tree up or down", {}},
+        {WATCH_TREE_DOWN, {KEY(PAGEDOWN)}, NULL, {}},
+        {WATCH_QUIZ,
+         {KCHAR('Q')},
+         "predict mode: the search stops and asks before it decides",
+         {{KEYMAP_MORE, "Q predict"}}},
+        {WATCH_QUIZ_WHEN,
+         {KCHAR('W')},
+         "predict mode asks at every decision, placement or return",
+         {}},
         {WATCH_CLICK,
          {KMOUSE(BUTTON_LEFT)},
          "on the bar: go to that point of the search",
@@ -279,6 +293,7 @@ static int restart(struct watch *w, char *err, size_t errlen)
 	w->s = s;
 	w->cells = cells;
 	w->total = 0;
+	w->nodes_top = 0;
 	w->nconf = 0;
 	w->tree_lines = -1;
 	w->playing = false;
@@ -286,6 +301,10 @@ static int restart(struct watch *w, char *err, size_t errlen)
 	if (ahead_quick(w)) {
 		run(w, 0, 0);
 		w->total = search_counters(s)->events;
+		/* The folded tree's profile measures its figures by the largest. */
+		for (int k = 0; search_nodes(s) && k <= w->n; k++)
+			if (search_nodes(s)[k] > w->nodes_top)
+				w->nodes_top = search_nodes(s)[k];
 		search_restart(s);
 	}
 	load_pseudo(w);
@@ -314,6 +333,7 @@ static struct watch *watch_new(int n, enum search_algo a, enum search_goal goal,
 	w->show_pseudo = w->show_stack = w->show_tree = true;
 	w->break_square.file = -1;
 	w->narrate_full = true;
+	w->quiz.when = QUIZ_EVERY_DECISION;
 	if (restart(w, err, errlen) < 0) {
 		watch_free(w);
 		return NULL;
@@ -518,6 +538,12 @@ static void restart_here(struct watch *w)
 		         "This search is the same only up to event %" PRIu64
 		         ": it stays there (it was %" PRIu64 ").",
 		         same, k);
+}
+
+/* Forward by up to max events; predict mode stops where it asks. */
+static uint64_t step_on(struct watch *w, uint64_t max)
+{
+	return w->quiz.on ? watch_quiz_run(w, max) : run(w, 0, max);
 }
 
 static void set_playing(struct watch *w, bool on)
@@ -772,6 +798,14 @@ static enum screen_reply watch_event(void *self, const struct input_event *ev,
 		prompt_key(w, ev);
 		return SCREEN_STAY;
 	}
+	if (watch_quiz_key(w, ev))
+		return SCREEN_STAY;
+	/* A question waits for its answer before the search goes on. */
+	if (w->quiz.on && w->quiz.state == WQ_ASKING &&
+	    keymap_action(&watch_keymap, ev) == WATCH_PLAY) {
+		say(w, "Answer first, or Escape skips the question.");
+		return SCREEN_STAY;
+	}
 	switch (keymap_action(&watch_keymap, ev)) {
 	case WATCH_PLAY:
 		set_playing(w, !w->playing);
@@ -780,7 +814,7 @@ static enum screen_reply watch_event(void *self, const struct input_event *ev,
 		break;
 	case WATCH_FORWARD:
 		set_playing(w, false);
-		if (!run(w, 0, 1))
+		if (!step_on(w, 1))
 			say(w, "The search is over.");
 		break;
 	case WATCH_BACK:
@@ -885,11 +919,31 @@ static enum screen_reply watch_event(void *self, const struct input_event *ev,
 	case WATCH_CLICK:
 		click(w, ev);
 		break;
+	case WATCH_QUIZ:
+		watch_quiz_set(w, !w->quiz.on);
+		set_playing(w, false);
+		say(w, "Predict mode is %s.", w->quiz.on ? "on" : "off");
+		break;
+	case WATCH_QUIZ_WHEN:
+		if (!w->quiz.on)
+			watch_quiz_set(w, true);
+		else
+			watch_quiz_cycle(w);
+		say(w, "Predict mode asks at %s.", quiz_when_name(w->quiz.when));
+		break;
+	case WATCH_TREE_UP:
+		w->tree_scroll++;
+		break;
+	case WATCH_TREE_DOWN:
+		if (w->tree_scroll > 0)
+			w->tree_scroll--;
+		break;
 	case WATCH_LEAVE:
 		return SCREEN_CLOSE;
 	default:
 		break;
 	}
+	watch_quiz_sync(w);
 	return SCREEN_STAY;
 }
 
@@ -930,22 +984,31 @@ static void watch_tick(void *self)
 	due = due_events(w, w->frame_ms);
 	now_at = search_counters(w->s)->events;
 	if (due > now_at) {
-		struct search_break b = breaks(w, 0);
+		if (w->quiz.on) {
+			watch_quiz_run(w, due - now_at);
+		} else {
+			struct search_break b = breaks(w, 0);
 
-		run_to(w, &b, due - now_at);
-		/* A breakpoint pauses the animation and says which it is. */
-		if (watch_breaks_set(w) && at_break(w))
-			w->playing = false;
+			run_to(w, &b, due - now_at);
+			/* A breakpoint pauses the animation and says which it is. */
+			if (watch_breaks_set(w) && at_break(w))
+				w->playing = false;
+		}
 	}
 	if (search_done(w->s))
 		w->playing = false;
 	term_dirty();
 }
 
+const struct keymap *watch_current_keys(const struct watch *w)
+{
+	return w->quiz.on && w->quiz.state == WQ_ASKING ? &watch_quiz_keymap
+	                                                : &watch_keymap;
+}
+
 static const struct keymap *watch_keys(const void *self)
 {
-	(void)self;
-	return &watch_keymap;
+	return watch_current_keys(self);
 }
 
 static const struct search *watch_search(const void *self);
@@ -989,6 +1052,8 @@ int watch_open(struct screen *out, const struct screen_open *o,
 		search_seek(w->s, o->event);
 	set_playing(w, o->play);
 	*out = (struct screen){&watch_ops, w};
+	if (o->quiz)
+		watch_quiz_set(w, true);
 	return 0;
 }
 

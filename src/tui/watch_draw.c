@@ -362,8 +362,11 @@ static void draw_sparkline(struct watch *w, int y, int x, int width)
 	attrset(A_NORMAL);
 }
 
-/* What goes with the counters: the tree for small boards, else the nodes per level. */
-enum levels { LEVELS_NONE, LEVELS_TREE, LEVELS_NODES, LEVELS_SPARK };
+/*
+ * What goes with the counters: the whole tree for small boards, the folded
+ * tree and the profile beyond, the nodes per level without the tree.
+ */
+enum levels { LEVELS_NONE, LEVELS_TREE, LEVELS_FOLDED, LEVELS_NODES, LEVELS_SPARK };
 
 static enum levels levels_kind(struct watch *w)
 {
@@ -371,7 +374,9 @@ static enum levels levels_kind(struct watch *w)
 		return sparkline_shown(w) ? LEVELS_SPARK : LEVELS_NONE;
 	if (!search_nodes(w->s))
 		return LEVELS_NONE;
-	return w->show_tree && w->n <= TREE_MAX_N ? LEVELS_TREE : LEVELS_NODES;
+	if (!w->show_tree)
+		return LEVELS_NODES;
+	return w->n <= TREE_MAX_N ? LEVELS_TREE : LEVELS_FOLDED;
 }
 
 /* The widths a narration's heights are kept for: the layout asks each many times. */
@@ -555,6 +560,15 @@ static void levels_measure(const void *ctx, int width, int *min, int *pref)
 		*pref = 1 + (v->w->tree_lines > 0 ? v->w->tree_lines : 1);
 		*min = *pref < 3 ? *pref : 3; /* the title and the last two lines */
 		break;
+	case LEVELS_FOLDED: {
+		/* The nodes per level at least, packed; the folded tree when it fits. */
+		int tmin, tpref;
+
+		*min = 1 + items_pack(it, node_items(v->w, it), 0, 0, width, 0, false);
+		watch_tree_measure(v->w, &tmin, &tpref);
+		*pref = width >= watch_tree_width(v->w) && tpref > *min ? tpref : *min;
+		break;
+	}
 	case LEVELS_NODES:
 		/* All the levels or none: a level left out would read as none. */
 		*min = *pref =
@@ -573,7 +587,9 @@ static void draw_levels(struct watch *w, const struct view *v, struct layout_rec
 
 	if (v->kind == LEVELS_TREE) {
 		draw_tree(v->tree, r.y, r.x, r.w, r.y + r.h - 1);
-	} else if (v->kind == LEVELS_NODES) {
+	} else if (v->kind == LEVELS_FOLDED && watch_tree_fits(w, r)) {
+		watch_tree_draw(w, r);
+	} else if (v->kind == LEVELS_NODES || v->kind == LEVELS_FOLDED) {
 		text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "Nodes per level");
 		items_pack(it, node_items(w, it), y, r.x, r.w, r.y + r.h - 1, true);
 	} else if (v->kind == LEVELS_SPARK) {
@@ -890,7 +906,12 @@ static void draw_footer(struct watch *w, char *said, size_t len, bool last)
 	if (w->message[0])
 		text_message(w->message, A_NORMAL, 3);
 	draw_prompt(w);
-	text_keys(hints, keymap_hints(&watch_keymap, 0, hints, 32), "? help  q quit");
+	text_keys(hints,
+	          keymap_hints(
+	                  watch_current_keys(w),
+	                  watch_current_keys(w) == &watch_keymap ? 0 : watch_quiz_mode(w),
+	                  hints, 32),
+	          "? help  q quit");
 }
 
 /* The board in a rectangle, for the layout. */
@@ -915,8 +936,11 @@ static void board_sizes(struct watch *w, struct layout_board *b, struct layout_r
 		w->bv.left = area.x;
 		layout_board_sizes(b, area.h, area.w, board_fit, &w->bv);
 		b->readable = b->nsizes;
+		/* Predict mode answers on the board: squares of two columns at least. */
+		int per = w->quiz.on ? 4 : 2;
+
 		for (int i = b->whole; i < b->nsizes; i++) {
-			if (b->sizes[i].w >= 2 * w->n + 1) {
+			if (b->sizes[i].w >= per * w->n + 1) {
 				b->readable = i;
 				break;
 			}
@@ -1172,10 +1196,28 @@ void watch_draw(void *self)
 	                          .measure = levels_measure},
 	};
 	struct item it[WATCH_MAX_N + 1];
+	struct layout_rect band = {0, 0, 0, 0};
 	char said[512];
 	struct narration told;
 	int placed;
 
+	/* Predict mode's band under the body: the question whole, the board above. */
+	if (w->quiz.on) {
+		int want = watch_quiz_lines(w, COLS);
+		/* The body wants the rest, so that the blank line before the band comes
+		 * too. */
+		struct layout_region rg[2] = {
+		        {.min = 6, .pref = area.h - want - 1, .prio = 1, .grow = 1},
+		        {.min = 2, .pref = want, .prio = 0, .gap = 1},
+		};
+
+		if (rg[0].pref < rg[0].min)
+			rg[0].pref = rg[0].min;
+
+		layout_share(rg, 2, area.y, area.h);
+		band = (struct layout_rect){rg[1].at, 0, rg[1].size, COLS};
+		area.h = rg[0].size;
+	}
 	fill_cells(w);
 	narration_make(w, &told);
 	v.narration = &told;
@@ -1199,6 +1241,10 @@ void watch_draw(void *self)
 	case LEVELS_TREE:
 		p[PANEL_LEVELS].min_w = p[PANEL_LEVELS].pref_w = 3 * w->n + 2;
 		break;
+	case LEVELS_FOLDED:
+		p[PANEL_LEVELS].min_w = items_width(it, node_items(w, it));
+		p[PANEL_LEVELS].pref_w = watch_tree_width(w);
+		break;
 	case LEVELS_NODES:
 		p[PANEL_LEVELS].min_w = items_width(it, node_items(w, it));
 		break;
@@ -1220,6 +1266,8 @@ void watch_draw(void *self)
 			p[i].pref_w = p[i].min_w;
 	}
 	placed = lay_out_mine(w, &v, &b, p, area);
+	/* After the layout, which sizes the board with no cursor. */
+	watch_quiz_board(w);
 	if (placed >= 0) {
 		if (w->n > CELLS_MAX_N) {
 			draw_overview(w, b.at);
@@ -1242,5 +1290,7 @@ void watch_draw(void *self)
 		draw_levels(w, &v, p[PANEL_LEVELS].at);
 	if (p[PANEL_NARRATE].shown)
 		draw_narration(&told, p[PANEL_NARRATE].at);
+	if (band.h > 0)
+		watch_quiz_draw(w, band);
 	draw_footer(w, said, sizeof said, !w->big && !p[PANEL_NARRATE].shown);
 }

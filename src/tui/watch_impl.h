@@ -8,6 +8,8 @@
 
 #include "boardview.h"
 #include "keymap.h"
+#include "layout.h"
+#include "quiz.h"
 #include "search.h"
 
 #define PSEUDO_MAX_LINES 64
@@ -23,13 +25,32 @@
 extern const int watch_speeds[];
 #define NSPEEDS 10
 
+/* Predict mode (watch_quiz.c): the question asked, its answer, the score. */
+enum watch_quiz_state { WQ_WAITING, WQ_ASKING, WQ_ANSWERED };
+
+struct watch_quiz {
+	bool on;
+	enum quiz_when when;
+	enum watch_quiz_state state;
+	int part; /* a REJECT question answered yes asks by which queen */
+	struct quiz_question q;
+	struct square cursor;
+	char typed[16];
+	char why[600];
+	bool right, skipped;
+	bool done_here;    /* the question of event `answered` is answered */
+	uint64_t answered; /* so that it is not asked again at once */
+	struct quiz_score score;
+};
+
 struct watch {
 	int n;
 	enum search_algo algo;
 	enum search_goal goal;
 	struct search *s;
-	int *given;     /* the queens the search starts from, or NULL */
-	uint64_t total; /* events of the whole search; 0 when not known */
+	int *given;         /* the queens the search starts from, or NULL */
+	uint64_t total;     /* events of the whole search; 0 when not known */
+	uint64_t nodes_top; /* the most nodes of one level in the whole search, or 0 */
 	uint16_t *cells;
 	struct boardview bv;
 
@@ -44,6 +65,9 @@ struct watch {
 	int bar_x, bar_w; /* where the progress bar was drawn, for the mouse */
 	uint32_t *conf;   /* repair: the conflicts after move m, for m < nconf */
 	size_t nconf, capconf;
+
+	struct watch_quiz quiz;
+	int tree_scroll; /* lines the folded tree is scrolled up from following */
 
 	char pseudo[PSEUDO_MAX_LINES][128];
 	int npseudo;
@@ -79,5 +103,47 @@ bool watch_breaks_set(const struct watch *w);
  * in the current directory; says its name, or why not, in the message.
  */
 void watch_handout(struct watch *w);
+
+/* The keys in force: while a question is asked, those that answer it. */
+const struct keymap *watch_current_keys(const struct watch *w);
+
+/* Predict mode, watch_quiz.c. */
+extern const struct keymap watch_quiz_keymap;
+
+/* Turns predict mode on or off; on, a question due now is asked at once. */
+void watch_quiz_set(struct watch *w, bool on);
+
+/* The next of every decision, every placement, every return. */
+void watch_quiz_cycle(struct watch *w);
+
+/* Takes a key while a question is asked; false when it is not the quiz's. */
+bool watch_quiz_key(struct watch *w, const struct input_event *ev);
+
+/* Steps up to max events forward, stopping where a question is asked. */
+uint64_t watch_quiz_run(struct watch *w, uint64_t max);
+
+/* After the search moved another way (back, a jump, a restart): a question
+ * asked at another event is dropped, not counted. */
+void watch_quiz_sync(struct watch *w);
+
+/* The key line's mode of watch_quiz_keymap for the question asked. */
+unsigned watch_quiz_mode(const struct watch *w);
+
+/* The lines the quiz band wants at this width; 0 when predict mode is off. */
+int watch_quiz_lines(const struct watch *w, int width);
+
+/* The band in its rectangle, and the answer's cursor on the board. */
+void watch_quiz_draw(const struct watch *w, struct layout_rect r);
+void watch_quiz_board(struct watch *w);
+
+/*
+ * The folded tree and the profile of the search, watch_tree.c: the lines it
+ * needs (a part of the path and the whole profile) and wants (the whole
+ * path), its columns, whether a rectangle holds it, and the drawing.
+ */
+void watch_tree_measure(const struct watch *w, int *min, int *pref);
+int watch_tree_width(const struct watch *w);
+bool watch_tree_fits(const struct watch *w, struct layout_rect r);
+void watch_tree_draw(struct watch *w, struct layout_rect r);
 
 #endif

@@ -1,0 +1,244 @@
+#!/bin/sh
+# Watch's predict mode answered rightly and wrongly, and the folded tree of
+# eight queens with its profile, in tmux.
+. "${srcdir:-.}/tests/lib.sh"
+
+# --quiz's refusals, made before the terminal is touched, are rows of
+# tests/bad-input.txt.
+. "${srcdir:-.}/tests/tmux-lib.sh"
+
+# band: predict mode's band, under the board: its lines after the title,
+# down to the narration or the key line (the last), joined by blanks.
+band() {
+	screen | awk '
+		{ l[NR] = $0 }
+		END {
+			for (i = 1; i < NR; i++) {
+				s = l[i]
+				if (s ~ /^Predict, /) { on = 1; continue }
+				if (s ~ /^Last: /) on = 0
+				sub(/ +$/, "", s)
+				if (on && s != "") t = t (t == "" ? "" : " ") s
+			}
+			print t
+		}'
+}
+
+# expect_band DESC TEXT: the band reads TEXT (a fixed string) in time.
+expect_band() {
+	i=0
+	while [ $i -lt $patience ]; do
+		if [ "$(band)" = "$2" ]; then
+			pass "$1"
+			return
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+	fail "$1" "wanted: $2" "got:    $(band)" "$(screen)"
+}
+
+# expect_grid DESC GRID: the board's marks (board_grid), ranks joined by |.
+expect_grid() {
+	i=0
+	while [ $i -lt $patience ]; do
+		grid=$(board_grid 4 | tr '\n' '|')
+		if [ "$grid" = "$2" ]; then
+			pass "$1"
+			return
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+	fail "$1" "wanted: $2" "got:    $grid"
+}
+
+start 100 30 -- watch 4 --quiz
+expect_screen "--quiz opens Watch in predict mode" \
+	"^Predict, every decision \(W\): 0 of 0 right, streak 0"
+expect_band "it says what it will do" \
+	"Step (Right) or play (Space): the search stops before its next decision and asks you first."
+
+# Event 2 tries a1: nothing attacks it.  Answered rightly.
+keys Right Right
+expect_band "the search stops before its decision and asks" \
+	"solve(a) tries a1: will a1 be rejected? Answer y or n."
+expect_screen "the key line says how to answer" "y yes  n no  Esc skip"
+keys n
+expect_screen "a right answer counts" "1 of 1 right, streak 1"
+expect_band "and is explained" \
+	"Right! a1 is free, no queen attacks it along its rank or either diagonal, so solve(a) puts its queen there. Space plays on to the next question."
+
+# Space plays on to the next question: b1, which a1 attacks.  Answered wrongly.
+keys Space
+expect_band "Space runs on to the next question" \
+	"solve(b) tries b1: will b1 be rejected? Answer y or n."
+expect_screen "and stops there" "paused  speed 20/s  event 5 of 169"
+keys n
+expect_screen "a wrong answer counts and ends the streak" "1 of 2 right, streak 0"
+expect_band "and is explained" \
+	"Wrong. No: b1 is attacked by the queen on a1 along the rank, so it is rejected and solve(b) goes on with its next rank. Space plays on to the next question."
+
+# b2: rejected, by the queen named with the cursor on the board.
+keys Space
+expect_band "the next question" "solve(b) tries b2: will b2 be rejected? Answer y or n."
+keys y
+expect_band "yes asks by which queen" \
+	"b2 will be rejected, you say: by which queen? Your answer: _"
+keys Down
+expect_grid "the cursor stands on the queen of a1, by b2 tried" \
+	"_ _ _ _|_ _ _ _|_ [q] _ _|[Q] _ _ _|"
+keys Enter
+expect_screen "named rightly" "2 of 3 right, streak 1"
+expect_band "the attacker and its line" \
+	"Right! b2 is attacked by the queen on a1 along a diagonal, so it is rejected and solve(b) goes on with its next rank. Space plays on to the next question."
+
+# b3 is free: saying it is rejected (by a1, typed) is wrong.
+keys Space
+expect_band "b3 asked" "solve(b) tries b3: will b3 be rejected? Answer y or n."
+keys y a 1
+expect_band "the square typed shows" \
+	"b3 will be rejected, you say: by which queen? Your answer: a1_"
+keys Enter
+expect_screen "wrong" "2 of 4 right, streak 0"
+expect_band "b3 is free" \
+	"Wrong. No: b3 is free, no queen attacks it along its rank or either diagonal, so solve(b) puts its queen there. Space plays on to the next question."
+
+# Every placement: solve(c) places none, every rank of c being attacked.
+keys W
+expect_screen "W: every placement" "^Predict, every placement \(W\): 2 of 4 right"
+keys Space
+expect_band "where will the next queen go" \
+	"solve(c): where will the next queen go? Your answer: _"
+expect_screen "Enter, typing and none on the key line" "Enter answer  type c4  - none"
+keys Up Up
+expect_grid "the cursor moves up file c, by b3's queen" \
+	"_ _ _ _|_ Q [_] _|_ _ _ _|Q _ _ _|"
+keys Enter
+expect_screen "c3 is wrong" "2 of 5 right, streak 0"
+expect_band "c3 is attacked, and so is every rank of c" \
+	"Wrong. Not c3: the queen on b3 attacks it along the rank. c1 is attacked by a1 along the rank; c2 is attacked by b3 along a diagonal; 2 more squares are attacked. No rank is left: solve(c) returns without placing a queen, and the queen of the call before it comes off. Space plays on to the next question."
+
+# Every return: solve(c) returns to solve(b), typed as its file.
+keys W
+expect_screen "W: every return" "^Predict, every return \(W\)"
+keys Space
+expect_band "which call runs after this return" \
+	"solve(c) has no rank left to try and returns: which call runs after this return? Your answer: _"
+keys b Enter
+expect_screen "right" "3 of 6 right, streak 1"
+expect_band "the caller, under it on the stack" \
+	"Right! A call returns to the one that called it, solve(b), just under it on the stack. solve(b) goes on after its call: its queen on b3 comes off. Space plays on to the next question."
+
+# The next return is solve(d)'s, to solve(c): solve(a) is wrong.
+keys Space
+expect_band "solve(d) returns" \
+	"solve(d) has no rank left to try and returns: which call runs after this return? Your answer: _"
+keys a Enter
+expect_screen "wrong" "3 of 7 right, streak 0"
+expect_band "it returns to its caller" \
+	"Wrong. Not solve(a). A call returns to the one that called it, solve(c), just under it on the stack. solve(c) goes on after its call: its queen on c2 comes off. Space plays on to the next question."
+
+# Escape skips a question: its answer shows, the score stays.
+keys Space
+wait_for "which call runs after this return" >/dev/null
+keys Escape
+expect_screen "a skipped question is not counted" "3 of 7 right, streak 0"
+expect_band "its answer is told" \
+	"Skipped, not counted. A call returns to the one that called it, solve(b), just under it on the stack. solve(b) goes on after its call: its queen on b4 comes off. Space plays on to the next question."
+
+# Q leaves predict mode: Space plays again.
+keys Q
+expect_screen "Q turns predict mode off" "Predict mode is off"
+if screen | grep -q "^Predict, "; then
+	fail "the band is gone" "$(screen)"
+else
+	pass "the band is gone"
+fi
+keys q
+wait_exit
+
+# The menu's Predict opens Watch in predict mode, at the size chosen.
+start 80 24 --
+expect_screen "the menu lists Predict" "Predict +the search: you say what comes next"
+keys Left Left Left Left Down Down Down Enter
+expect_screen "Predict opens Watch 4x4" "Watch 4x4, backtrack"
+expect_screen "in predict mode" "^Predict, every decision"
+keys q q
+wait_exit
+
+# The permutation method: b1 is never tried, since a1 holds rank 1.
+start 100 30 -- watch 4 --quiz --algorithm permute
+keys W Right
+expect_band "permute asks where solve(a)'s queen goes" \
+	"solve(a): where will the next queen go? Your answer: _"
+keys Enter
+expect_screen "a1, the cursor's square, is right" "1 of 1 right"
+keys Space
+expect_band "permute asks where solve(b)'s queen goes" \
+	"solve(b): where will the next queen go? Your answer: _"
+keys 1 Enter
+expect_band "rank 1 is used" \
+	"Wrong. Not b1: the queen on a1 holds rank 1, so the loop never tries it. b2 is attacked by a1 along a diagonal. b3 is free, and the loop takes the ranks no earlier file uses, in order, so the queen goes on b3. Space plays on to the next question."
+keys q
+wait_exit
+
+# tree_lines ANCHOR: the lines under ANCHOR, from its column to the next
+# column (two blanks or more), down to a blank line.
+tree_lines() {
+	screen | ANCHOR=$1 awk '
+		x == 0 && (i = index($0, ENVIRON["ANCHOR"])) > 0 { x = i; next }
+		x > 0 {
+			t = substr($0, x)
+			if (match(t, /[^ ]  +[^ ]/))
+				t = substr(t, 1, RSTART)
+			sub(/ +$/, "", t)
+			if (t == "")
+				exit
+			print t
+		}'
+}
+
+# The folded tree of eight queens at its fifth solution, a2 b4 c6 d8 e3 f1 g7 h5.
+start 120 40 -- --ascii watch 8
+keys n n n n n
+expect_screen "the fifth solution" "Last: solution 5: 2 4 6 8 3 1 7 5"
+# Each call on a line under its caller: its queen, then its siblings tried
+# before it (x dead ends, * solutions below them) and the ranks it has left.
+got=$(tree_lines "Search tree, folded" | head -8 | tr '\n' '|')
+want='a2 *4 +6|\b4 x3 +4| \c6 x5 +2|  \d8 x7|   \e3 x2 +5|    \f1 +7|     \g7 x6 +1|      \h5 x4 +3|'
+if [ "$got" = "$want" ]; then
+	pass "the path in full, its siblings folded"
+else
+	fail "the path in full, its siblings folded" "got:  $got" "want: $want" "$(screen)"
+fi
+lit='\[(4[0-7]|48;[0-9;]+|7)m'
+if tm capture-pane -p -e | grep -Eq "${lit}h5" && ! tm capture-pane -p -e | grep -Eq "${lit}g7"; then
+	pass "the node of the event is lit, and only it"
+else
+	fail "the node of the event is lit, and only it" "$(tm capture-pane -p -e | grep -E 'g7|h5')"
+fi
+keys e
+expect_screen "e runs to the end" "Last: done: 92 solutions"
+# Each level's line: its number, its count, its bar.
+profile=$(screen | awk '
+	x == 0 && (i = index($0, "Nodes per level")) > 0 { x = i; next }
+	x > 0 && k++ < 9 { split(substr($0, x), f, " "); printf "%s%s", sep, f[2]; sep = " " }')
+if [ "$profile" = "1 8 42 140 344 568 550 312 92" ]; then
+	pass "the profile of the search: OEIS A319284 for n = 8"
+else
+	fail "the profile of the search: OEIS A319284 for n = 8" "$profile" "$(screen)"
+fi
+keys q
+wait_exit
+
+# In UTF-8 the solutions are stars and the dead ends crosses.
+start 120 40 -- watch 8
+keys n n n n n
+expect_screen "the folded tree in UTF-8" "a2 ★4 \+6"
+expect_screen "dead ends as crosses" "b4 ×3 \+4"
+keys q
+wait_exit
+
+echo "1..$checks"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,341 @@
+/* Unit tests of predict mode's questions: when they come, their truth, their words. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "board.h"
+#include "quiz.h"
+#include "search.h"
+
+static struct search *make(enum search_algo a, int n)
+{
+	char err[128];
+	struct search *s = search_new(a, n, SEARCH_ALL, 1, err, sizeof err);
+
+	assert_non_null(s);
+	return s;
+}
+
+/* The answer the engine's own next events give, found without quiz_ask. */
+static struct quiz_answer truth(struct search *s, enum quiz_kind kind, bool *refused)
+{
+	struct quiz_answer a = {.none = true, .sq = {-1, -1}};
+	uint64_t at = search_counters(s)->events;
+	int depth = search_stack(s, NULL);
+	const struct search_frame *fr;
+
+	*refused = false;
+	switch (kind) {
+	case QUIZ_WHERE:
+		/* Only tries and refusals come before the call's placement or return. */
+		while (search_step(s)) {
+			const struct search_event *ev = search_last(s);
+
+			if (ev->kind == SEARCH_EV_PLACE) {
+				a = (struct quiz_answer){.sq = ev->sq};
+				break;
+			}
+			assert_true(ev->kind == SEARCH_EV_TRY ||
+			            ev->kind == SEARCH_EV_REJECT ||
+			            ev->kind == SEARCH_EV_RETURN);
+			if (ev->kind == SEARCH_EV_RETURN)
+				break;
+		}
+		break;
+	case QUIZ_REJECT:
+		assert_true(search_step(s));
+		*refused = search_last(s)->kind == SEARCH_EV_REJECT;
+		a = (struct quiz_answer){.yes = *refused, .sq = search_last(s)->attacker};
+		break;
+	case QUIZ_RETURN:
+		assert_true(search_step(s));
+		assert_int_equal(search_last(s)->kind, SEARCH_EV_RETURN);
+		assert_int_equal(search_stack(s, &fr), depth - 1);
+		if (depth > 1)
+			a = (struct quiz_answer){.sq = {fr[depth - 2].file, 0}};
+		break;
+	default:
+		fail();
+	}
+	assert_true(search_seek(s, at));
+	return a;
+}
+
+/*
+ * Every question of a whole search in each mode: its kind fits the mode,
+ * the search is left where it was, the engine's own answer is right and
+ * another is wrong, each explained in words.
+ */
+static void test_whole_searches(void **state)
+{
+	static const struct {
+		enum search_algo a;
+		int n;
+	} cases[] = {{SEARCH_BACKTRACK, 5},
+	             {SEARCH_SCAN, 5},
+	             {SEARCH_PERMUTE, 5},
+	             {SEARCH_BACKTRACK, 4},
+	             {SEARCH_PERMUTE, 6}};
+
+	(void)state;
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		for (int w = 0; w < QUIZ_WHEN_COUNT; w++) {
+			struct search *s = make(cases[c].a, cases[c].n);
+			unsigned asked[4] = {0};
+
+			while (search_step(s)) {
+				struct quiz_question q;
+				struct quiz_answer a, b;
+				uint64_t at = search_counters(s)->events;
+				char why[512], prompt[160];
+				bool refused;
+
+				if (!quiz_ask(s, (enum quiz_when)w, &q)) {
+					assert_false(quiz_due(s, (enum quiz_when)w));
+					continue;
+				}
+				assert_true(quiz_due(s, (enum quiz_when)w));
+				assert_int_equal(search_counters(s)->events, at);
+				assert_int_equal(q.event, at);
+				asked[q.kind]++;
+				assert_true(q.kind != QUIZ_WHERE ||
+				            w == QUIZ_EVERY_PLACEMENT);
+				assert_true(q.kind != QUIZ_REJECT ||
+				            w == QUIZ_EVERY_DECISION);
+				assert_true(q.kind != QUIZ_RETURN ||
+				            w != QUIZ_EVERY_PLACEMENT);
+				assert_true(quiz_prompt(&q, 0, prompt, sizeof prompt) >
+				            0);
+				assert_non_null(strchr(prompt, '?'));
+				a = truth(s, q.kind, &refused);
+				if (q.kind == QUIZ_REJECT) {
+					assert_int_equal(q.yes, refused);
+					if (refused) {
+						assert_int_equal(q.answer.file,
+						                 a.sq.file);
+						assert_int_equal(q.answer.rank,
+						                 a.sq.rank);
+					}
+				}
+				assert_true(quiz_check(&q, &a, why, sizeof why));
+				assert_true(strncmp(why, "Right", 5) == 0);
+				quiz_truth(&q, &b);
+				assert_true(quiz_check(&q, &b, why, sizeof why));
+				/* The other answer of a yes-or-no, or none for a square.
+				 */
+				b = a;
+				if (q.kind == QUIZ_REJECT)
+					b.yes = !a.yes;
+				else
+					b.none = !a.none;
+				if (q.kind == QUIZ_RETURN && a.none)
+					b.sq = (struct square){0, 0};
+				if (q.kind == QUIZ_WHERE && a.none)
+					b.sq = (struct square){q.file, cases[c].n - 1};
+				assert_false(quiz_check(&q, &b, why, sizeof why));
+				assert_true(strlen(why) > 20);
+			}
+			/* Each mode asks its own questions, and asks some. */
+			if (w == QUIZ_EVERY_DECISION)
+				assert_true(asked[QUIZ_REJECT] > 0 &&
+				            asked[QUIZ_RETURN] > 0);
+			else if (w == QUIZ_EVERY_PLACEMENT)
+				assert_true(asked[QUIZ_WHERE] > 0);
+			else
+				assert_true(asked[QUIZ_RETURN] > 0 &&
+				            asked[QUIZ_REJECT] == 0);
+			search_free(s);
+		}
+	}
+}
+
+/* The first questions of backtracking four queens, word for word. */
+static void test_four_queens(void **state)
+{
+	struct search *s = make(SEARCH_BACKTRACK, 4);
+	struct quiz_question q;
+	struct quiz_answer a;
+	char text[512];
+
+	(void)state;
+	/* Event 1: solve(a) is entered; its queen goes on a1. */
+	assert_true(search_step(s));
+	assert_true(quiz_ask(s, QUIZ_EVERY_PLACEMENT, &q));
+	assert_int_equal(q.kind, QUIZ_WHERE);
+	quiz_prompt(&q, 0, text, sizeof text);
+	assert_string_equal(text, "solve(a): where will the next queen go?");
+	a = (struct quiz_answer){.sq = {0, 0}};
+	assert_true(quiz_check(&q, &a, text, sizeof text));
+	assert_string_equal(text, "Right. a1 is free, and the loop tries the ranks in "
+	                          "order, from 1 up, so the queen goes on a1.");
+	/* Events 2-4: try a1, place a1, enter solve(b); b1 and b2 are attacked. */
+	search_run(s, 0, 3);
+	assert_true(quiz_ask(s, QUIZ_EVERY_PLACEMENT, &q));
+	assert_true(q.yes);
+	assert_int_equal(q.answer.file, 1);
+	assert_int_equal(q.answer.rank, 2);
+	a = (struct quiz_answer){.sq = {1, 1}};
+	assert_false(quiz_check(&q, &a, text, sizeof text));
+	assert_string_equal(text,
+	                    "Not b2: the queen on a1 attacks it along a diagonal. b1 is "
+	                    "attacked by a1 along the rank; b2 is "
+	                    "attacked by a1 along a diagonal. b3 is free, and the "
+	                    "loop tries the ranks in order, from 1 up, so the queen "
+	                    "goes on b3.");
+	a = (struct quiz_answer){.sq = {1, 3}};
+	assert_false(quiz_check(&q, &a, text, sizeof text));
+	assert_non_null(strstr(text, "so the queen goes on b3 before b4 comes up."));
+	a = (struct quiz_answer){.sq = {2, 2}};
+	assert_false(quiz_check(&q, &a, text, sizeof text));
+	assert_non_null(strstr(text, "Not c3: solve(b) places the queen of file b."));
+	/* Event 5: try b1, which a1 attacks along the rank. */
+	search_step(s);
+	assert_false(quiz_ask(s, QUIZ_EVERY_PLACEMENT, &q));
+	assert_true(quiz_ask(s, QUIZ_EVERY_DECISION, &q));
+	assert_int_equal(q.kind, QUIZ_REJECT);
+	quiz_prompt(&q, 0, text, sizeof text);
+	assert_string_equal(text, "solve(b) tries b1: will b1 be rejected?");
+	quiz_prompt(&q, 1, text, sizeof text);
+	assert_string_equal(text, "b1 will be rejected, you say: by which queen?");
+	a = (struct quiz_answer){.yes = true, .sq = {0, 0}};
+	assert_true(quiz_check(&q, &a, text, sizeof text));
+	assert_string_equal(text, "Right: b1 is attacked by the queen on a1 along the "
+	                          "rank, so it is rejected and solve(b) goes on with its "
+	                          "next rank.");
+	a = (struct quiz_answer){.yes = false};
+	assert_false(quiz_check(&q, &a, text, sizeof text));
+	assert_true(strncmp(text, "No: b1 is attacked by the queen on a1", 37) == 0);
+	a = (struct quiz_answer){.yes = true, .sq = {2, 0}};
+	assert_false(quiz_check(&q, &a, text, sizeof text));
+	assert_string_equal(text, "Rejected, yes, but not by c1: no queen stands there. "
+	                          "b1 is attacked by a1 along the rank.");
+	search_free(s);
+}
+
+/* A square two queens attack: naming either is right; the check meets one first. */
+static void test_two_attackers(void **state)
+{
+	/* a1 and b3 stand: c3 is on b3's rank and on a1's diagonal. */
+	int given[5] = {0, 2, -1, -1, -1};
+	char err[128], text[512];
+	struct search *s = search_new_from(SEARCH_BACKTRACK, 5, SEARCH_ALL, 1, given, err,
+	                                   sizeof err);
+	struct quiz_question q;
+	struct quiz_answer a;
+
+	(void)state;
+	assert_non_null(s);
+	/* Enter solve(c); try c1, reject it; try c2, reject it; try c3. */
+	search_run(s, 0, 6);
+	assert_int_equal(search_last(s)->kind, SEARCH_EV_TRY);
+	assert_int_equal(search_last(s)->sq.rank, 2);
+	assert_true(quiz_ask(s, QUIZ_EVERY_DECISION, &q));
+	/* The array check looks along the rank first: b3. */
+	assert_true(q.yes);
+	assert_int_equal(q.answer.file, 1);
+	assert_int_equal(q.line, BOARD_LINE_RANK);
+	a = (struct quiz_answer){.yes = true, .sq = q.answer};
+	assert_true(quiz_check(&q, &a, text, sizeof text));
+	/* a1 attacks it too, along a diagonal. */
+	a.sq = (struct square){0, 0};
+	assert_true(quiz_check(&q, &a, text, sizeof text));
+	assert_non_null(strstr(text, "The check meets the queen on"));
+	search_free(s);
+}
+
+/* The last return ends the search; the permutation method never tries a used rank. */
+static void test_returns_and_permute(void **state)
+{
+	struct search *s = make(SEARCH_BACKTRACK, 4);
+	struct quiz_question q = {0};
+	struct quiz_answer a;
+	char text[512];
+	bool last = false;
+
+	(void)state;
+	while (search_step(s))
+		if (quiz_ask(s, QUIZ_EVERY_RETURN, &q) && q.file == 0)
+			last = true;
+	assert_true(last);
+	assert_false(q.yes);
+	a = (struct quiz_answer){.none = true};
+	assert_true(quiz_check(&q, &a, text, sizeof text));
+	assert_string_equal(text,
+	                    "Right. solve(a) was the first call, so when it returns "
+	                    "nothing called it and the search is over.");
+	search_free(s);
+
+	s = make(SEARCH_PERMUTE, 4);
+	/* Enter solve(a), try a1, place a1, enter solve(b). */
+	search_run(s, 0, 4);
+	assert_true(quiz_ask(s, QUIZ_EVERY_PLACEMENT, &q));
+	a = (struct quiz_answer){.sq = {1, 0}};
+	assert_false(quiz_check(&q, &a, text, sizeof text));
+	assert_true(strncmp(text,
+	                    "Not b1: the queen on a1 holds rank 1, so the loop never "
+	                    "tries it.",
+	                    60) == 0);
+	assert_non_null(strstr(text, "the loop takes the ranks no earlier file uses"));
+	search_free(s);
+
+	/* Repair and construct are not asked about. */
+	s = make(SEARCH_REPAIR, 8);
+	while (search_step(s))
+		for (int w = 0; w < QUIZ_WHEN_COUNT; w++)
+			assert_false(quiz_due(s, (enum quiz_when)w));
+	search_free(s);
+}
+
+static void test_parse_and_score(void **state)
+{
+	struct square sq;
+	struct quiz_score sc = {0};
+
+	(void)state;
+	assert_true(quiz_parse_square("c4", 8, -1, &sq));
+	assert_int_equal(sq.file, 2);
+	assert_int_equal(sq.rank, 3);
+	assert_true(quiz_parse_square("7", 8, 4, &sq));
+	assert_int_equal(sq.file, 4);
+	assert_int_equal(sq.rank, 6);
+	assert_true(quiz_parse_square("b12", 12, -1, &sq));
+	assert_int_equal(sq.rank, 11);
+	assert_false(quiz_parse_square("i1", 8, -1, &sq));
+	assert_false(quiz_parse_square("c9", 8, -1, &sq));
+	assert_false(quiz_parse_square("0", 8, 2, &sq));
+	assert_false(quiz_parse_square("9", 8, 2, &sq));
+	assert_false(quiz_parse_square("7", 8, -1, &sq));
+	assert_false(quiz_parse_square("", 8, 2, &sq));
+	assert_false(quiz_parse_square("c4 d5", 8, -1, &sq));
+	quiz_score_add(&sc, true);
+	quiz_score_add(&sc, true);
+	quiz_score_add(&sc, false);
+	quiz_score_add(&sc, true);
+	assert_int_equal(sc.asked, 4);
+	assert_int_equal(sc.right, 3);
+	assert_int_equal(sc.streak, 1);
+	assert_int_equal(sc.best, 2);
+	assert_string_equal(quiz_when_name(QUIZ_EVERY_PLACEMENT), "every placement");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(test_whole_searches),
+	        cmocka_unit_test(test_four_queens),
+	        cmocka_unit_test(test_two_attackers),
+	        cmocka_unit_test(test_returns_and_permute),
+	        cmocka_unit_test(test_parse_and_score),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
