@@ -212,6 +212,22 @@ walk "Watch, scan" " 40 of "
 keys q
 wait_exit
 
+# Predict mode: its band under the board, a question, then an explanation;
+# and a deep folded tree, scrolled.
+start 40 12 -- watch 8 --quiz
+keys Right Right
+walk "Watch in predict mode, a question" "^Predict"
+keys y Down Enter
+walk "Watch in predict mode, an explanation" "^Predict"
+keys q
+wait_exit
+
+start 40 12 -- --ascii watch 20
+keys n
+walk "Watch 20x20, the folded tree" "Last: solution 1"
+keys q
+wait_exit
+
 start 40 12 -- watch 5
 keys n n
 walk "Watch 5x5 with its tree" "Last: solution 2"

@@ -543,7 +543,9 @@ static void restart_here(struct watch *w)
 /* Forward by up to max events; predict mode stops where it asks. */
 static uint64_t step_on(struct watch *w, uint64_t max)
 {
-	return w->quiz.on ? watch_quiz_run(w, max) : run(w, 0, max);
+	/* Repair keeps its conflicts through run; it is never asked about. */
+	return w->quiz.on && search_is_tree(w->algo) ? watch_quiz_run(w, max)
+	                                             : run(w, 0, max);
 }
 
 static void set_playing(struct watch *w, bool on)

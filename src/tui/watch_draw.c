@@ -1242,7 +1242,10 @@ void watch_draw(void *self)
 		p[PANEL_LEVELS].min_w = p[PANEL_LEVELS].pref_w = 3 * w->n + 2;
 		break;
 	case LEVELS_FOLDED:
+		/* The packed nodes under their title whole, at the least. */
 		p[PANEL_LEVELS].min_w = items_width(it, node_items(w, it));
+		if (p[PANEL_LEVELS].min_w < text_width("Nodes per level"))
+			p[PANEL_LEVELS].min_w = text_width("Nodes per level");
 		p[PANEL_LEVELS].pref_w = watch_tree_width(w);
 		break;
 	case LEVELS_NODES:

@@ -361,13 +361,21 @@ unsigned watch_quiz_mode(const struct watch *w)
 }
 
 /* The band's title line: the mode, how often, the score. */
-static void title_text(const struct watch *w, char *buf, size_t len)
+static void title_text(const struct watch *w, int width, char *buf, size_t len)
 {
 	const struct watch_quiz *z = &w->quiz;
+	const unsigned right = z->score.right, asked = z->score.asked,
+	               streak = z->score.streak;
 
-	snprintf(buf, len, "Predict, %s (W): %u of %u right, streak %u",
-	         quiz_when_name(z->when), z->score.right, z->score.asked,
-	         z->score.streak);
+	/* In fewer words for a narrow window: the score stays. */
+	if (snprintf(buf, len, "Predict, %s (W): %u of %u right, streak %u",
+	             quiz_when_name(z->when), right, asked, streak) > width &&
+	    snprintf(buf, len, "Predict, %s: %u of %u, streak %u",
+	             quiz_when_name(z->when), right, asked, streak) > width &&
+	    snprintf(buf, len, "Predict: %u of %u right, streak %u", right, asked,
+	             streak) > width)
+		snprintf(buf, len, "Predict: %u of %u, streak %u", right, asked, streak);
+	text_cut(buf, width);
 }
 
 /* What the band says under its title, as one paragraph. */
@@ -428,7 +436,7 @@ void watch_quiz_draw(const struct watch *w, struct layout_rect r)
 
 	if (r.h < 1)
 		return;
-	title_text(w, title, sizeof title);
+	title_text(w, r.w, title, sizeof title);
 	text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "%s", title);
 	body_text(w, body, sizeof body);
 	if (z->state == WQ_ASKING)
