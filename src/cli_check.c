@@ -15,25 +15,10 @@
 #include "board.h"
 #include "lines.h"
 #include "sheet.h"
+#include "errmsg.h"
 
 /* How many conflicting pairs a verdict names before it says "and N more". */
 #define CHECK_SHOWN 10
-
-/* Appends to a verdict, as snprintf would. */
-static void say(char *buf, size_t len, size_t *at, const char *fmt, ...)
-        __attribute__((format(printf, 4, 5)));
-
-static void say(char *buf, size_t len, size_t *at, const char *fmt, ...)
-{
-	va_list ap;
-	int k;
-
-	va_start(ap, fmt);
-	k = vsnprintf(*at < len ? buf + *at : NULL, *at < len ? len - *at : 0, fmt, ap);
-	va_end(ap);
-	if (k > 0)
-		*at += (size_t)k;
-}
 
 /* The verdict on one position into buf: "valid", or what is wrong; true when valid. */
 static bool verdict(const struct board_scan *pos, char *buf, size_t len)
@@ -48,7 +33,7 @@ static bool verdict(const struct board_scan *pos, char *buf, size_t len)
 	}
 	buf[0] = '\0';
 	if (found == 0 && pos->count == (size_t)pos->n) {
-		say(buf, len, &at, "valid");
+		errmsg_add(buf, len, &at, "valid");
 		return true;
 	}
 	for (size_t i = 0; i < found && i < CHECK_SHOWN; i++) {
@@ -56,19 +41,20 @@ static bool verdict(const struct board_scan *pos, char *buf, size_t len)
 
 		board_square_name(c[i].a, a, sizeof a);
 		board_square_name(c[i].b, b, sizeof b);
-		say(buf, len, &at, "%s%s and %s share a %s", sep, a, b,
-		    board_line_name(c[i].line));
+		errmsg_add(buf, len, &at, "%s%s and %s share a %s", sep, a, b,
+		           board_line_name(c[i].line));
 		sep = "; ";
 	}
 	if (found > CHECK_SHOWN)
-		say(buf, len, &at, "; and %zu more conflicts", found - CHECK_SHOWN);
+		errmsg_add(buf, len, &at, "; and %zu more conflicts",
+		           found - CHECK_SHOWN);
 	if (pos->count < (size_t)pos->n) {
 		if (pos->count == 0)
-			say(buf, len, &at, "%sno queens on %d file%s", sep, pos->n,
-			    pos->n == 1 ? "" : "s");
+			errmsg_add(buf, len, &at, "%sno queens on %d file%s", sep, pos->n,
+			           pos->n == 1 ? "" : "s");
 		else
-			say(buf, len, &at, "%sonly %zu queen%s on %d files", sep,
-			    pos->count, pos->count == 1 ? "" : "s", pos->n);
+			errmsg_add(buf, len, &at, "%sonly %zu queen%s on %d files", sep,
+			           pos->count, pos->count == 1 ? "" : "s", pos->n);
 	}
 	return false;
 }

@@ -135,6 +135,29 @@ int fileio_nul_line(const char *text, size_t len)
 	return line;
 }
 
+char *fileio_load_text(const char *path, size_t max, const char *what, char *err,
+                       size_t errlen)
+{
+	size_t len;
+	int e, nul;
+	char *text = fileio_slurp(path, max, &len, &e);
+
+	if (!text) {
+		if (e == EFBIG)
+			errmsg_set(err, errlen, "%s: too large for %s", path, what);
+		else
+			errmsg_set(err, errlen, "%s: %s", path, strerror(e));
+		return NULL;
+	}
+	nul = fileio_nul_line(text, len);
+	if (nul) {
+		errmsg_set(err, errlen, "%s:%d: a NUL byte: not a text file", path, nul);
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
 char *fileio_target(const char *path, char *err, size_t errlen)
 {
 	struct stat sb;

@@ -24,6 +24,15 @@ char *fileio_slurp(const char *path, size_t max, size_t *len, int *err_no);
 int fileio_nul_line(const char *text, size_t len);
 
 /*
+ * fileio_slurp for a text file a person wrote: NULL with one line in err
+ * ("PATH: why", "PATH: too large for WHAT", "PATH:LINE: a NUL byte: not a
+ * text file") when it cannot be read whole, is larger than max, or is not
+ * text.
+ */
+char *fileio_load_text(const char *path, size_t max, const char *what, char *err,
+                       size_t errlen);
+
+/*
  * The file a save goes to: path itself, or the file a symbolic link at path
  * leads to, so that a link is written through and stays a link.  Returns a
  * string to free, or NULL with the reason in err and errno ENOENT when the

@@ -382,24 +382,12 @@ fail:
 
 int lesson_load(const char *path, struct lesson *out, char *err, size_t errlen)
 {
-	size_t len;
-	int e, nul, rc;
 	/* A lesson is a page or two: a megabyte is not one. */
-	char *text = fileio_slurp(path, (size_t)1 << 20, &len, &e);
+	char *text = fileio_load_text(path, (size_t)1 << 20, "a lesson", err, errlen);
+	int rc;
 
-	if (!text) {
-		if (e == EFBIG)
-			errmsg_set(err, errlen, "%s: too large for a lesson", path);
-		else
-			errmsg_set(err, errlen, "%s: %s", path, strerror(e));
+	if (!text)
 		return -1;
-	}
-	nul = fileio_nul_line(text, len);
-	if (nul) {
-		errmsg_set(err, errlen, "%s:%d: a NUL byte: not a text file", path, nul);
-		free(text);
-		return -1;
-	}
 	rc = lesson_parse(text, path, out, err, errlen);
 	free(text);
 	return rc;

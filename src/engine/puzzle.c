@@ -690,24 +690,13 @@ int puzzle_parse(const char *text, const char *name, struct puzzle *out, char *e
 
 int puzzle_load(const char *path, struct puzzle *out, char *err, size_t errlen)
 {
-	size_t len;
-	int e, nul, rc;
 	/* Puzzle files are small; a huge one is not a puzzle. */
-	char *text = fileio_slurp(path, (size_t)1 << 20, &len, &e);
+	char *text =
+	        fileio_load_text(path, (size_t)1 << 20, "a puzzle file", err, errlen);
+	int rc;
 
-	if (!text) {
-		if (e == EFBIG)
-			errmsg_set(err, errlen, "%s: too large for a puzzle file", path);
-		else
-			errmsg_set(err, errlen, "%s: %s", path, strerror(e));
+	if (!text)
 		return -1;
-	}
-	nul = fileio_nul_line(text, len);
-	if (nul) {
-		free(text);
-		errmsg_set(err, errlen, "%s:%d: a NUL byte: not a text file", path, nul);
-		return -1;
-	}
 	rc = puzzle_parse(text, path, out, err, errlen);
 	free(text);
 	return rc;

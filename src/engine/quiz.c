@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "quiz.h"
+#include "errmsg.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,22 +17,6 @@ static const char *const when_names[QUIZ_WHEN_COUNT] = {
 const char *quiz_when_name(enum quiz_when w)
 {
 	return w < QUIZ_WHEN_COUNT ? when_names[w] : "?";
-}
-
-/* Appends to buf as snprintf would, keeping count of the whole length. */
-static void add(char *buf, size_t len, size_t *at, const char *fmt, ...)
-        __attribute__((format(printf, 4, 5)));
-
-static void add(char *buf, size_t len, size_t *at, const char *fmt, ...)
-{
-	va_list ap;
-	int k;
-
-	va_start(ap, fmt);
-	k = vsnprintf(*at < len ? buf + *at : NULL, *at < len ? len - *at : 0, fmt, ap);
-	va_end(ap);
-	if (k > 0)
-		*at += (size_t)k;
 }
 
 /* "solve(c)", in a buffer of the caller's. */
@@ -167,22 +152,23 @@ size_t quiz_prompt(const struct quiz_question *q, int part, char *buf, size_t le
 	call(q->file, me, sizeof me);
 	switch (q->kind) {
 	case QUIZ_WHERE:
-		add(buf, len, &at, "%s: where will the next queen go?", me);
+		errmsg_add(buf, len, &at, "%s: where will the next queen go?", me);
 		break;
 	case QUIZ_REJECT:
 		sqname(q->sq, sq, sizeof sq);
 		if (part == 0)
-			add(buf, len, &at, "%s tries %s: will %s be rejected?", me, sq,
-			    sq);
+			errmsg_add(buf, len, &at, "%s tries %s: will %s be rejected?", me,
+			           sq, sq);
 		else
-			add(buf, len, &at,
-			    "%s will be rejected, you say: by which queen?", sq);
+			errmsg_add(buf, len, &at,
+			           "%s will be rejected, you say: by which queen?", sq);
 		break;
 	case QUIZ_RETURN:
-		add(buf, len, &at,
-		    "%s has no rank left to try and returns: which call runs after "
-		    "this return?",
-		    me);
+		errmsg_add(
+		        buf, len, &at,
+		        "%s has no rank left to try and returns: which call runs after "
+		        "this return?",
+		        me);
 		break;
 	default:
 		break;
@@ -214,14 +200,15 @@ static void tell_refusals(const struct quiz_question *q, char *buf, size_t len,
 	char a[32], b[32];
 
 	for (int i = 0; i < q->nrefused && i < 2; i++)
-		add(buf, len, at, "%s%s is attacked by %s along %s", i ? "; " : "",
-		    sqname(q->refused[i].sq, a, sizeof a),
-		    sqname(q->refused[i].by, b, sizeof b),
-		    board_line_phrase(q->refused[i].line));
+		errmsg_add(buf, len, at, "%s%s is attacked by %s along %s", i ? "; " : "",
+		           sqname(q->refused[i].sq, a, sizeof a),
+		           sqname(q->refused[i].by, b, sizeof b),
+		           board_line_phrase(q->refused[i].line));
 	if (q->nrefused > 2)
-		add(buf, len, at, "; %d more squares are attacked", q->nrefused - 2);
+		errmsg_add(buf, len, at, "; %d more squares are attacked",
+		           q->nrefused - 2);
 	if (q->nrefused > 0)
-		add(buf, len, at, ". ");
+		errmsg_add(buf, len, at, ". ");
 }
 
 /* The loop's order in the words of the pseudocode. */
@@ -247,23 +234,26 @@ static bool check_where(const struct quiz_question *q, const struct quiz_answer 
 	if (!a->none)
 		sqname(a->sq, s, sizeof s);
 	if (right) {
-		add(buf, len, at, "Right. ");
+		errmsg_add(buf, len, at, "Right. ");
 	} else if (a->none) {
-		add(buf, len, at, "Not none: %s places a queen before it returns. ", me);
+		errmsg_add(buf, len, at,
+		           "Not none: %s places a queen before it returns. ", me);
 	} else if (a->sq.file != q->file) {
 		board_file_name(q->file, x, sizeof x);
-		add(buf, len, at, "Not %s: %s places the queen of file %s. ", s, me, x);
+		errmsg_add(buf, len, at, "Not %s: %s places the queen of file %s. ", s,
+		           me, x);
 	} else if (a->sq.rank < q->from) {
 		sqname((struct square){q->file, q->from - 1}, x, sizeof x);
-		add(buf, len, at, "Not %s: %s has tried the ranks up to %s already. ", s,
-		    me, x);
+		errmsg_add(buf, len, at,
+		           "Not %s: %s has tried the ranks up to %s already. ", s, me, x);
 	} else if (q->algo == SEARCH_PERMUTE &&
 	           (holder = rank_holder(q, q->file, a->sq.rank)) >= 0) {
-		add(buf, len, at,
-		    "Not %s: the queen on %s holds rank %d, so the loop never tries "
-		    "it. ",
-		    s, sqname((struct square){holder, a->sq.rank}, x, sizeof x),
-		    a->sq.rank + 1);
+		errmsg_add(
+		        buf, len, at,
+		        "Not %s: the queen on %s holds rank %d, so the loop never tries "
+		        "it. ",
+		        s, sqname((struct square){holder, a->sq.rank}, x, sizeof x),
+		        a->sq.rank + 1);
 	} else {
 		const struct quiz_refusal *why = NULL;
 
@@ -271,25 +261,27 @@ static bool check_where(const struct quiz_question *q, const struct quiz_answer 
 			if (q->refused[i].sq.rank == a->sq.rank)
 				why = &q->refused[i];
 		if (why)
-			add(buf, len, at, "Not %s: the queen on %s attacks it along %s. ",
-			    s, sqname(why->by, x, sizeof x),
-			    board_line_phrase(why->line));
+			errmsg_add(buf, len, at,
+			           "Not %s: the queen on %s attacks it along %s. ", s,
+			           sqname(why->by, x, sizeof x),
+			           board_line_phrase(why->line));
 		else
-			add(buf, len, at, "Not %s. ", s);
+			errmsg_add(buf, len, at, "Not %s. ", s);
 	}
 	tell_refusals(q, buf, len, at);
 	if (!q->yes) {
-		add(buf, len, at,
-		    "%s: %s returns without placing a queen, and the queen of the "
-		    "call before it comes off.",
-		    q->nrefused ? "No rank is left" : "It has no rank left to try", me);
+		errmsg_add(buf, len, at,
+		           "%s: %s returns without placing a queen, and the queen of the "
+		           "call before it comes off.",
+		           q->nrefused ? "No rank is left" : "It has no rank left to try",
+		           me);
 		return right;
 	}
-	add(buf, len, at, "%s is free, and %s, so the queen goes on %s", t,
-	    loop_order(q->algo), t);
+	errmsg_add(buf, len, at, "%s is free, and %s, so the queen goes on %s", t,
+	           loop_order(q->algo), t);
 	if (!right && !a->none && a->sq.file == q->file && a->sq.rank > q->answer.rank)
-		add(buf, len, at, " before %s comes up", s);
-	add(buf, len, at, ".");
+		errmsg_add(buf, len, at, " before %s comes up", s);
+	errmsg_add(buf, len, at, ".");
 	return right;
 }
 
@@ -303,40 +295,44 @@ static bool check_reject(const struct quiz_question *q, const struct quiz_answer
 	sqname(q->sq, sq, sizeof sq);
 	sqname(q->answer, by, sizeof by);
 	if (!q->yes) {
-		add(buf, len, at,
-		    "%s: %s is free, no queen attacks it along its rank or either "
-		    "diagonal, so %s puts its queen there.",
-		    a->yes ? "No" : "Right", sq, me);
+		errmsg_add(buf, len, at,
+		           "%s: %s is free, no queen attacks it along its rank or either "
+		           "diagonal, so %s puts its queen there.",
+		           a->yes ? "No" : "Right", sq, me);
 		return !a->yes;
 	}
 	if (!a->yes) {
-		add(buf, len, at,
-		    "No: %s is attacked by the queen on %s along %s, so it is rejected "
-		    "and %s goes on with its next rank.",
-		    sq, by, board_line_phrase(q->line), me);
+		errmsg_add(buf, len, at,
+		           "No: %s is attacked by the queen on %s along %s, so it is "
+		           "rejected "
+		           "and %s goes on with its next rank.",
+		           sq, by, board_line_phrase(q->line), me);
 		return false;
 	}
 	sqname(a->sq, named, sizeof named);
 	if (a->sq.file == q->answer.file && a->sq.rank == q->answer.rank) {
-		add(buf, len, at,
-		    "Right: %s is attacked by the queen on %s along %s, so it is "
-		    "rejected and %s goes on with its next rank.",
-		    sq, by, board_line_phrase(q->line), me);
+		errmsg_add(buf, len, at,
+		           "Right: %s is attacked by the queen on %s along %s, so it is "
+		           "rejected and %s goes on with its next rank.",
+		           sq, by, board_line_phrase(q->line), me);
 		return true;
 	}
 	if (attacked_by(q, q->sq, a->sq, &line)) {
-		add(buf, len, at,
-		    "Right: the queen on %s attacks %s along %s. The check meets the "
-		    "queen on %s first, along %s.",
-		    named, sq, board_line_phrase(line), by, board_line_phrase(q->line));
+		errmsg_add(
+		        buf, len, at,
+		        "Right: the queen on %s attacks %s along %s. The check meets the "
+		        "queen on %s first, along %s.",
+		        named, sq, board_line_phrase(line), by,
+		        board_line_phrase(q->line));
 		return true;
 	}
-	add(buf, len, at,
-	    "Rejected, yes, but not by %s: %s. %s is attacked by %s along %s.", named,
-	    a->sq.file >= 0 && a->sq.file < q->n && q->ranks[a->sq.file] == a->sq.rank
-	            ? "that queen shares no line with it"
-	            : "no queen stands there",
-	    sq, by, board_line_phrase(q->line));
+	errmsg_add(
+	        buf, len, at,
+	        "Rejected, yes, but not by %s: %s. %s is attacked by %s along %s.", named,
+	        a->sq.file >= 0 && a->sq.file < q->n && q->ranks[a->sq.file] == a->sq.rank
+	                ? "that queen shares no line with it"
+	                : "no queen stands there",
+	        sq, by, board_line_phrase(q->line));
 	return false;
 }
 
@@ -348,23 +344,25 @@ static bool check_return(const struct quiz_question *q, const struct quiz_answer
 
 	call(q->file, me, sizeof me);
 	if (right)
-		add(buf, len, at, "Right. ");
+		errmsg_add(buf, len, at, "Right. ");
 	else if (a->none)
-		add(buf, len, at, "Not the end. ");
+		errmsg_add(buf, len, at, "Not the end. ");
 	else
-		add(buf, len, at, "Not %s. ", call(a->sq.file, named, sizeof named));
+		errmsg_add(buf, len, at, "Not %s. ",
+		           call(a->sq.file, named, sizeof named));
 	if (!q->yes) {
-		add(buf, len, at,
-		    "%s was the first call, so when it returns nothing called it and "
-		    "the search is over.",
-		    me);
+		errmsg_add(
+		        buf, len, at,
+		        "%s was the first call, so when it returns nothing called it and "
+		        "the search is over.",
+		        me);
 		return right;
 	}
 	call(q->caller, other, sizeof other);
-	add(buf, len, at,
-	    "A call returns to the one that called it, %s, just under it on the "
-	    "stack. %s goes on after its call: its queen on %s comes off.",
-	    other, other, sqname(q->answer, queen, sizeof queen));
+	errmsg_add(buf, len, at,
+	           "A call returns to the one that called it, %s, just under it on the "
+	           "stack. %s goes on after its call: its queen on %s comes off.",
+	           other, other, sqname(q->answer, queen, sizeof queen));
 	return right;
 }
 

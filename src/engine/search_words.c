@@ -3,28 +3,13 @@
 #include "config.h"
 
 #include "search.h"
+#include "errmsg.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
-
-/* Appends to buf as snprintf would, keeping count of the whole length. */
-static void describe_add(char *buf, size_t len, size_t *at, const char *fmt, ...)
-        __attribute__((format(printf, 4, 5)));
-
-static void describe_add(char *buf, size_t len, size_t *at, const char *fmt, ...)
-{
-	va_list ap;
-	int k;
-
-	va_start(ap, fmt);
-	k = vsnprintf(*at < len ? buf + *at : NULL, *at < len ? len - *at : 0, fmt, ap);
-	va_end(ap);
-	if (k > 0)
-		*at += (size_t)k;
-}
 
 size_t search_describe(const struct search *s, char *buf, size_t len)
 {
@@ -37,41 +22,41 @@ size_t search_describe(const struct search *s, char *buf, size_t len)
 	board_square_name(ev->sq, a, sizeof a);
 	switch (ev->kind) {
 	case SEARCH_EV_TRY:
-		describe_add(buf, len, &at, "try %s", a);
+		errmsg_add(buf, len, &at, "try %s", a);
 		break;
 	case SEARCH_EV_REJECT:
 		board_square_name(ev->attacker, b, sizeof b);
-		describe_add(buf, len, &at, "reject %s: attacked by %s along %s", a, b,
-		             board_line_phrase(ev->line));
+		errmsg_add(buf, len, &at, "reject %s: attacked by %s along %s", a, b,
+		           board_line_phrase(ev->line));
 		break;
 	case SEARCH_EV_PLACE:
-		describe_add(buf, len, &at, "place %s", a);
+		errmsg_add(buf, len, &at, "place %s", a);
 		break;
 	case SEARCH_EV_ENTER:
 	case SEARCH_EV_RETURN:
 		board_file_name(ev->file, b, sizeof b);
-		describe_add(buf, len, &at, "%ssolve(%s)",
-		             ev->kind == SEARCH_EV_ENTER ? "enter " : "return from ", b);
+		errmsg_add(buf, len, &at, "%ssolve(%s)",
+		           ev->kind == SEARCH_EV_ENTER ? "enter " : "return from ", b);
 		break;
 	case SEARCH_EV_SOLUTION:
-		describe_add(buf, len, &at, "solution %" PRIu64 ": ", ev->solution);
+		errmsg_add(buf, len, &at, "solution %" PRIu64 ": ", ev->solution);
 		at += board_format_ranks(search_n(s), search_ranks(s),
 		                         at < len ? buf + at : NULL,
 		                         at < len ? len - at : 0);
 		break;
 	case SEARCH_EV_REMOVE:
-		describe_add(buf, len, &at, "remove %s", a);
+		errmsg_add(buf, len, &at, "remove %s", a);
 		break;
 	case SEARCH_EV_MOVE:
 		board_square_name(ev->from, b, sizeof b);
-		describe_add(buf, len, &at, "move %s to %s: %" PRIu64 " conflict%s", b, a,
-		             ev->conflicts, ev->conflicts == 1 ? "" : "s");
+		errmsg_add(buf, len, &at, "move %s to %s: %" PRIu64 " conflict%s", b, a,
+		           ev->conflicts, ev->conflicts == 1 ? "" : "s");
 		break;
 	case SEARCH_EV_DONE: {
 		uint64_t found = search_counters(s)->solutions;
 
-		describe_add(buf, len, &at, "done: %" PRIu64 " solution%s", found,
-		             found == 1 ? "" : "s");
+		errmsg_add(buf, len, &at, "done: %" PRIu64 " solution%s", found,
+		           found == 1 ? "" : "s");
 		break;
 	}
 	default:
@@ -107,18 +92,18 @@ static void queens_before(const struct search *s, int file, char *buf, size_t le
 		snprintf(buf, len, "the %d queens placed", count);
 		return;
 	}
-	describe_add(buf, len, &at, "the queen%s on", count > 1 ? "s" : "");
+	errmsg_add(buf, len, &at, "the queen%s on", count > 1 ? "s" : "");
 	for (int f = 0; f < search_n(s); f++) {
 		char sq[32];
 
 		if (f == file || ranks[f] < 0)
 			continue;
 		board_square_name((struct square){f, ranks[f]}, sq, sizeof sq);
-		describe_add(buf, len, &at, "%s %s",
-		             shown == 0           ? ""
-		             : shown + 1 == count ? " and"
-		                                  : ",",
-		             sq);
+		errmsg_add(buf, len, &at, "%s %s",
+		           shown == 0           ? ""
+		           : shown + 1 == count ? " and"
+		                                : ",",
+		           sq);
 		shown++;
 	}
 }
@@ -149,98 +134,93 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 	case SEARCH_EV_ENTER:
 		call_name(ev->file, me, sizeof me);
 		if (depth < 2) {
-			describe_add(
-			        buf, len, &at,
-			        "The search begins: %s places the queen of its file.",
-			        me);
+			errmsg_add(buf, len, &at,
+			           "The search begins: %s places the queen of its file.",
+			           me);
 			if (full)
-				describe_add(buf, len, &at,
-				             " Its loop will try the ranks one by one, "
-				             "from 1 up.");
+				errmsg_add(buf, len, &at,
+				           " Its loop will try the ranks one by one, "
+				           "from 1 up.");
 			break;
 		}
 		call_name(fr[depth - 2].file, other, sizeof other);
 		board_file_name(ev->file, by, sizeof by);
-		describe_add(buf, len, &at, "%s calls %s to place the queen of file %s.",
-		             other, me, by);
+		errmsg_add(buf, len, &at, "%s calls %s to place the queen of file %s.",
+		           other, me, by);
 		if (full)
-			describe_add(buf, len, &at,
-			             " %s will try the ranks of file %s one by one, from "
-			             "1 up, "
-			             "and return to %s when it has tried them all.",
-			             me, by, other);
+			errmsg_add(buf, len, &at,
+			           " %s will try the ranks of file %s one by one, from "
+			           "1 up, "
+			           "and return to %s when it has tried them all.",
+			           me, by, other);
 		break;
 	case SEARCH_EV_TRY:
 		call_name(ev->sq.file, me, sizeof me);
 		queens_before(s, ev->sq.file, around, sizeof around);
-		describe_add(buf, len, &at, "%s tries %s.", me, sq);
+		errmsg_add(buf, len, &at, "%s tries %s.", me, sq);
 		if (!full)
 			break;
 		if (a == SEARCH_PERMUTE)
-			describe_add(buf, len, &at,
-			             " No earlier file uses rank %d; the question is "
-			             "whether a "
-			             "queen there shares a diagonal with %s.",
-			             ev->sq.rank + 1, around);
+			errmsg_add(buf, len, &at,
+			           " No earlier file uses rank %d; the question is "
+			           "whether a "
+			           "queen there shares a diagonal with %s.",
+			           ev->sq.rank + 1, around);
 		else if (a == SEARCH_SCAN)
-			describe_add(
-			        buf, len, &at,
-			        " safe() will look along its rank and both diagonals, "
-			        "square by square, for %s.",
-			        around);
+			errmsg_add(buf, len, &at,
+			           " safe() will look along its rank and both diagonals, "
+			           "square by square, for %s.",
+			           around);
 		else if (strcmp(around, "no queen yet") == 0)
-			describe_add(buf, len, &at,
-			             " No queen stands yet, so nothing can attack it.");
+			errmsg_add(buf, len, &at,
+			           " No queen stands yet, so nothing can attack it.");
 		else
-			describe_add(buf, len, &at,
-			             " Its rank and both diagonals must be free of %s.",
-			             around);
+			errmsg_add(buf, len, &at,
+			           " Its rank and both diagonals must be free of %s.",
+			           around);
 		break;
 	case SEARCH_EV_REJECT:
 		call_name(ev->sq.file, me, sizeof me);
 		board_square_name(ev->attacker, by, sizeof by);
-		describe_add(buf, len, &at,
-		             "%s is attacked by the queen on %s, along %s.", sq, by,
-		             board_line_phrase(ev->line));
+		errmsg_add(buf, len, &at, "%s is attacked by the queen on %s, along %s.",
+		           sq, by, board_line_phrase(ev->line));
 		if (!full)
 			break;
 		if (a == SEARCH_SCAN)
-			describe_add(
-			        buf, len, &at,
-			        " Looking square by square along %s, safe() met that "
-			        "queen, so a queen on %s would be taken.",
-			        board_line_phrase(ev->line), sq);
+			errmsg_add(buf, len, &at,
+			           " Looking square by square along %s, safe() met that "
+			           "queen, so a queen on %s would be taken.",
+			           board_line_phrase(ev->line), sq);
 		else
-			describe_add(buf, len, &at,
-			             " A queen there would be taken, so %s is skipped.",
-			             sq);
+			errmsg_add(buf, len, &at,
+			           " A queen there would be taken, so %s is skipped.",
+			           sq);
 		if (depth > 0 && lv[depth - 1].unexplored > 0)
-			describe_add(buf, len, &at, " %s goes on with its next rank.",
-			             me);
+			errmsg_add(buf, len, &at, " %s goes on with its next rank.", me);
 		else
-			describe_add(buf, len, &at,
-			             " That was the last rank left: %s will return.", me);
+			errmsg_add(buf, len, &at,
+			           " That was the last rank left: %s will return.", me);
 		break;
 	case SEARCH_EV_PLACE:
 		call_name(ev->sq.file, me, sizeof me);
-		describe_add(buf, len, &at,
-		             "%s is free: the queen of its file goes there.", sq);
+		errmsg_add(buf, len, &at, "%s is free: the queen of its file goes there.",
+		           sq);
 		if (!full)
 			break;
-		describe_add(
+		errmsg_add(
 		        buf, len, &at,
 		        " %s marks its rank and both diagonals taken, so that no later "
 		        "file may use them.",
 		        me);
 		if (queens_placed(s) == n) {
-			describe_add(buf, len, &at,
-			             " It was the last file: the board is full.");
+			errmsg_add(buf, len, &at,
+			           " It was the last file: the board is full.");
 		} else {
 			int f = ev->sq.file + 1;
 
 			while (f < n && search_ranks(s)[f] >= 0)
 				f++;
-			describe_add(
+			errmsg_add(
 			        buf, len, &at,
 			        " Next, %s places the queen of the next file.",
 			        call_name(f < n ? f : ev->sq.file, other, sizeof other));
@@ -250,57 +230,56 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 		char ranks[256];
 
 		board_format_ranks(n, search_ranks(s), ranks, sizeof ranks);
-		describe_add(
+		errmsg_add(
 		        buf, len, &at,
 		        "All %d queens stand and none attacks another: solution %" PRIu64
 		        ", %s.",
 		        n, ev->solution, ranks);
 		if (full)
-			describe_add(buf, len, &at, "%s",
-			             search_goal(s) == SEARCH_FIRST
-			                     ? " Only one was wanted, so the search "
-			                       "stops here."
-			                     : " It is printed, and the search goes on: "
-			                       "the last "
-			                       "queen comes off to try the ranks left.");
+			errmsg_add(buf, len, &at, "%s",
+			           search_goal(s) == SEARCH_FIRST
+			                   ? " Only one was wanted, so the search "
+			                     "stops here."
+			                   : " It is printed, and the search goes on: "
+			                     "the last "
+			                     "queen comes off to try the ranks left.");
 		break;
 	}
 	case SEARCH_EV_REMOVE: {
 		uint64_t below = depth > 0 ? lv[depth - 1].below : 0;
 
 		call_name(ev->sq.file, me, sizeof me);
-		describe_add(buf, len, &at, "The queen on %s comes off.", sq);
+		errmsg_add(buf, len, &at, "The queen on %s comes off.", sq);
 		if (!full)
 			break;
 		if (below)
-			describe_add(buf, len, &at,
-			             " Every way on from %s has been tried: %" PRIu64
-			             " solution%s held it.",
-			             sq, below, below == 1 ? "" : "s");
+			errmsg_add(buf, len, &at,
+			           " Every way on from %s has been tried: %" PRIu64
+			           " solution%s held it.",
+			           sq, below, below == 1 ? "" : "s");
 		else
-			describe_add(
-			        buf, len, &at,
-			        " Every way on from %s has been tried: a dead end, no "
-			        "solution holds it.",
-			        sq);
-		describe_add(buf, len, &at,
-		             " Its lines are freed, and %s tries its next rank.", me);
+			errmsg_add(buf, len, &at,
+			           " Every way on from %s has been tried: a dead end, no "
+			           "solution holds it.",
+			           sq);
+		errmsg_add(buf, len, &at,
+		           " Its lines are freed, and %s tries its next rank.", me);
 		break;
 	}
 	case SEARCH_EV_RETURN:
 		call_name(ev->file, me, sizeof me);
 		if (depth == 0) {
-			describe_add(buf, len, &at,
-			             "%s has tried every rank of its file: the search is "
-			             "over.",
-			             me);
+			errmsg_add(buf, len, &at,
+			           "%s has tried every rank of its file: the search is "
+			           "over.",
+			           me);
 			break;
 		}
 		call_name(fr[depth - 1].file, other, sizeof other);
-		describe_add(buf, len, &at, "%s has tried every rank: it returns to %s.",
-		             me, other);
+		errmsg_add(buf, len, &at, "%s has tried every rank: it returns to %s.",
+		           me, other);
 		if (full)
-			describe_add(
+			errmsg_add(
 			        buf, len, &at,
 			        " %s carries on just after its call, where the queen it "
 			        "placed comes off.",
@@ -309,13 +288,13 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 	case SEARCH_EV_DONE: {
 		const struct search_counters *c = search_counters(s);
 
-		describe_add(buf, len, &at, "The search is over: %" PRIu64 " solution%s.",
-		             c->solutions, c->solutions == 1 ? "" : "s");
+		errmsg_add(buf, len, &at, "The search is over: %" PRIu64 " solution%s.",
+		           c->solutions, c->solutions == 1 ? "" : "s");
 		if (full)
-			describe_add(buf, len, &at,
-			             " It tested %" PRIu64 " squares and placed %" PRIu64
-			             " queens on the way.",
-			             c->tested, c->placed);
+			errmsg_add(buf, len, &at,
+			           " It tested %" PRIu64 " squares and placed %" PRIu64
+			           " queens on the way.",
+			           c->tested, c->placed);
 		break;
 	}
 	default:
@@ -335,9 +314,9 @@ static size_t explain_plan(const struct search *s, bool full, char *buf, size_t 
 	board_square_name(ev->sq, sq, sizeof sq);
 	switch (ev->kind) {
 	case SEARCH_EV_PLACE:
-		describe_add(buf, len, &at, "A queen goes on %s.", sq);
+		errmsg_add(buf, len, &at, "A queen goes on %s.", sq);
 		if (full)
-			describe_add(
+			errmsg_add(
 			        buf, len, &at, "%s",
 			        repair ? " Repair starts from one queen on each file, on "
 			                 "ranks in random order; some may attack each "
@@ -349,29 +328,29 @@ static size_t explain_plan(const struct search *s, bool full, char *buf, size_t 
 		break;
 	case SEARCH_EV_MOVE:
 		board_square_name(ev->from, from, sizeof from);
-		describe_add(
+		errmsg_add(
 		        buf, len, &at,
 		        "The queen on %s is attacked: it moves to %s, the least attacked "
 		        "rank of its file.",
 		        from, sq);
 		if (full && ev->conflicts)
-			describe_add(buf, len, &at,
-			             " %" PRIu64
-			             " pair%s of queens still attack each other.",
-			             ev->conflicts, ev->conflicts == 1 ? "" : "s");
+			errmsg_add(buf, len, &at,
+			           " %" PRIu64
+			           " pair%s of queens still attack each other.",
+			           ev->conflicts, ev->conflicts == 1 ? "" : "s");
 		else if (full)
-			describe_add(buf, len, &at,
-			             " No two queens attack each other any more.");
+			errmsg_add(buf, len, &at,
+			           " No two queens attack each other any more.");
 		break;
 	case SEARCH_EV_SOLUTION:
-		describe_add(buf, len, &at,
-		             "No queen is attacked: the board is a solution.");
+		errmsg_add(buf, len, &at,
+		           "No queen is attacked: the board is a solution.");
 		break;
 	case SEARCH_EV_DONE:
-		describe_add(buf, len, &at, "%s",
-		             search_counters(s)->solutions
-		                     ? "The search is over."
-		                     : "Repair gave up after its moves.");
+		errmsg_add(buf, len, &at, "%s",
+		           search_counters(s)->solutions
+		                   ? "The search is over."
+		                   : "Repair gave up after its moves.");
 		break;
 	default:
 		break;
@@ -396,16 +375,16 @@ size_t search_format_stats(const struct search *s, char *buf, size_t len)
 
 	if (len)
 		buf[0] = '\0';
-	describe_add(buf, len, &at, "events: %" PRIu64 "\n", c->events);
-	describe_add(buf, len, &at, "tested: %" PRIu64 "\n", c->tested);
+	errmsg_add(buf, len, &at, "events: %" PRIu64 "\n", c->events);
+	errmsg_add(buf, len, &at, "tested: %" PRIu64 "\n", c->tested);
 	if (a == SEARCH_SCAN)
-		describe_add(buf, len, &at, "examined: %" PRIu64 "\n", c->examined);
-	describe_add(buf, len, &at, "placed: %" PRIu64 "\n", c->placed);
-	describe_add(buf, len, &at, "removed: %" PRIu64 "\n", c->removed);
+		errmsg_add(buf, len, &at, "examined: %" PRIu64 "\n", c->examined);
+	errmsg_add(buf, len, &at, "placed: %" PRIu64 "\n", c->placed);
+	errmsg_add(buf, len, &at, "removed: %" PRIu64 "\n", c->removed);
 	if (a == SEARCH_REPAIR)
-		describe_add(buf, len, &at, "moves: %" PRIu64 "\n", c->moves);
-	describe_add(buf, len, &at, "solutions: %" PRIu64 "\n", c->solutions);
+		errmsg_add(buf, len, &at, "moves: %" PRIu64 "\n", c->moves);
+	errmsg_add(buf, len, &at, "solutions: %" PRIu64 "\n", c->solutions);
 	for (int k = 0; nodes && k <= search_n(s); k++)
-		describe_add(buf, len, &at, "nodes %d: %" PRIu64 "\n", k, nodes[k]);
+		errmsg_add(buf, len, &at, "nodes %d: %" PRIu64 "\n", k, nodes[k]);
 	return at;
 }
