@@ -154,82 +154,84 @@ static const struct keymap *menu_keys(const void *self)
 	                         : &main_keys;
 }
 
-static void draw_puzzles(struct menu *m)
+/* A puzzle's line on the list: its name, size, grade, best time and title. */
+static void puzzle_line(const struct menu *m, int i, char *line, size_t len)
 {
-	int rows = LINES - 4;
+	const struct puzzle_entry *e = &m->entries[i];
+	char best[32] = "";
+	uint64_t ms;
 
-	text_put(0, 0, theme_attr(THEME_TITLE),
-	         COLS >= 24 ? "nqueens - Puzzles" : "Puzzles");
-	if (m->nentries == 0) {
-		int y = 2;
-
-		text_wrap(&y, 2, COLS - 3, 2, A_NORMAL, "%s",
-		          "No puzzles found (see NQUEENS_DATADIR in nqueens(6)).");
+	if (!e->ok) {
+		snprintf(line, len, " %-14s %s ", e->id, e->err);
 		return;
 	}
-	if (m->psel < m->ptop)
-		m->ptop = m->psel;
-	if (m->psel >= m->ptop + rows)
-		m->ptop = m->psel - rows + 1;
-	for (int i = 0; i < rows && m->ptop + i < (int)m->nentries; i++) {
-		const struct puzzle_entry *e = &m->entries[m->ptop + i];
-		int attr = m->ptop + i == m->psel ? theme_attr(THEME_SELECTED)
-		                                  : (int)A_NORMAL;
-		char line[600], best[32] = "";
+	if (m->store && store_best_time(m->store, e->id, &ms))
+		snprintf(best, sizeof best, "best %lu:%02lu", (unsigned long)(ms / 60000),
+		         (unsigned long)(ms / 1000 % 60));
+	snprintf(line, len, " %-14s %2dx%-2d %-6s %-10s %s ", e->id, e->pz.n, e->pz.n,
+	         puzzle_grade_name(e->pz.grade), best, e->pz.title);
+}
 
-		if (e->ok) {
-			uint64_t ms;
+/* A lesson's line on the list: its name, minutes and title. */
+static void lesson_line(const struct menu *m, int i, char *line, size_t len)
+{
+	const struct lesson_entry *e = &m->lessons[i];
+	char min[16] = "";
 
-			if (m->store && store_best_time(m->store, e->id, &ms))
-				snprintf(best, sizeof best, "best %lu:%02lu",
-				         (unsigned long)(ms / 60000),
-				         (unsigned long)(ms / 1000 % 60));
-			snprintf(line, sizeof line, " %-14s %2dx%-2d %-6s %-10s %s ",
-			         e->id, e->pz.n, e->pz.n, puzzle_grade_name(e->pz.grade),
-			         best, e->pz.title);
-		} else {
-			snprintf(line, sizeof line, " %-14s %s ", e->id, e->err);
-		}
-		/* What the line has no room for ends in an ellipsis, not mid-word. */
+	if (!e->ok) {
+		snprintf(line, len, " %-14s %s ", e->name, e->err);
+		return;
+	}
+	if (e->minutes)
+		snprintf(min, sizeof min, "%d min", e->minutes);
+	snprintf(line, len, " %-14s %-7s %s ", e->name, min, e->title);
+}
+
+/*
+ * A page that lists files to choose from (the puzzles, the lessons): its
+ * title, then a line each, scrolled so that the one chosen shows; what a
+ * line has no room for ends in an ellipsis, not mid-word.
+ */
+static void draw_list(const struct menu *m, const char *title, const char *none,
+                      int count, int sel, int *top,
+                      void (*line_of)(const struct menu *, int, char *, size_t))
+{
+	int rows = LINES - 4;
+	char full[64];
+
+	snprintf(full, sizeof full, "nqueens - %s", title);
+	text_put(0, 0, theme_attr(THEME_TITLE), COLS >= 24 ? full : title);
+	if (count == 0) {
+		int y = 2;
+
+		text_wrap(&y, 2, COLS - 3, 2, A_NORMAL, "%s", none);
+		return;
+	}
+	if (sel < *top)
+		*top = sel;
+	if (sel >= *top + rows)
+		*top = sel - rows + 1;
+	for (int i = 0; i < rows && *top + i < count; i++) {
+		char line[900];
+
+		line_of(m, *top + i, line, sizeof line);
 		text_cut(line, COLS - 2);
-		text_put(2 + i, 1, attr, line);
+		text_put(2 + i, 1,
+		         *top + i == sel ? theme_attr(THEME_SELECTED) : (int)A_NORMAL,
+		         line);
 	}
 }
 
-/* The shipped lessons, one a line: name, minutes, title. */
+static void draw_puzzles(struct menu *m)
+{
+	draw_list(m, "Puzzles", "No puzzles found (see NQUEENS_DATADIR in nqueens(6)).",
+	          (int)m->nentries, m->psel, &m->ptop, puzzle_line);
+}
+
 static void draw_lessons(struct menu *m)
 {
-	int rows = LINES - 4;
-
-	text_put(0, 0, theme_attr(THEME_TITLE),
-	         COLS >= 24 ? "nqueens - Lessons" : "Lessons");
-	if (m->nlessons == 0) {
-		int y = 2;
-
-		text_wrap(&y, 2, COLS - 3, 2, A_NORMAL, "%s",
-		          "No lessons found (see NQUEENS_DATADIR in nqueens(6)).");
-		return;
-	}
-	if (m->lsel < m->ltop)
-		m->ltop = m->lsel;
-	if (m->lsel >= m->ltop + rows)
-		m->ltop = m->lsel - rows + 1;
-	for (int i = 0; i < rows && m->ltop + i < (int)m->nlessons; i++) {
-		const struct lesson_entry *e = &m->lessons[m->ltop + i];
-		int attr = m->ltop + i == m->lsel ? theme_attr(THEME_SELECTED)
-		                                  : (int)A_NORMAL;
-		char line[900], min[16] = "";
-
-		if (e->minutes)
-			snprintf(min, sizeof min, "%d min", e->minutes);
-		if (e->ok)
-			snprintf(line, sizeof line, " %-14s %-7s %s ", e->name, min,
-			         e->title);
-		else
-			snprintf(line, sizeof line, " %-14s %s ", e->name, e->err);
-		text_cut(line, COLS - 2);
-		text_put(2 + i, 1, attr, line);
-	}
+	draw_list(m, "Lessons", "No lessons found (see NQUEENS_DATADIR in nqueens(6)).",
+	          (int)m->nlessons, m->lsel, &m->ltop, lesson_line);
 }
 
 /*
