@@ -365,3 +365,19 @@ fail:
 	unlink(tmp);
 	return -1;
 }
+
+int fileio_save(const char *dir, const char *path, const char *text, size_t len,
+                char *err, size_t errlen)
+{
+	char *target;
+	int rc;
+
+	if (fileio_make_dirs(dir, err, errlen) < 0)
+		return -1;
+	target = fileio_target(path, err, errlen);
+	if (!target)
+		return -1;
+	rc = fileio_replace(target, text, len, err, errlen);
+	free(target);
+	return rc;
+}

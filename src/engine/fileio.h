@@ -58,6 +58,14 @@ int fileio_make_dirs(const char *dir, char *err, size_t errlen);
 int fileio_replace(const char *target, const char *text, size_t len, char *err,
                    size_t errlen);
 
+/*
+ * Saves text to path as a user's file: dir made if it is missing, a
+ * symbolic link written through, the file replaced atomically.  Returns 0,
+ * or -1 with the reason in err and the file as it was.
+ */
+int fileio_save(const char *dir, const char *path, const char *text, size_t len,
+                char *err, size_t errlen);
+
 /* Writes all of len bytes, going on after a short write; 0, or -1 with errno. */
 int fileio_write_all(int fd, const char *text, size_t len);
 

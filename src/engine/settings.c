@@ -415,7 +415,7 @@ int settings_load(struct settings *s, char *err, size_t errlen)
 
 int settings_save(const struct settings *s, char *err, size_t errlen)
 {
-	char *text, *target;
+	char *text;
 	size_t len;
 	int rc;
 
@@ -427,19 +427,12 @@ int settings_save(const struct settings *s, char *err, size_t errlen)
 		errmsg_set(err, errlen, "settings are kept in memory only");
 		return -1;
 	}
-	if (fileio_make_dirs(s->dir, err, errlen) < 0)
-		return -1;
-	target = fileio_target(s->path, err, errlen);
-	if (!target)
-		return -1;
 	text = settings_format(s, &len);
 	if (!text) {
 		errmsg_set(err, errlen, "out of memory");
-		free(target);
 		return -1;
 	}
-	rc = fileio_replace(target, text, len, err, errlen);
+	rc = fileio_save(s->dir, s->path, text, len, err, errlen);
 	free(text);
-	free(target);
 	return rc;
 }

@@ -120,7 +120,7 @@ int store_load(struct store *st, char *err, size_t errlen)
 
 int store_save(const struct store *st, char *err, size_t errlen)
 {
-	char *text, *target;
+	char *text;
 	size_t len;
 	int rc;
 
@@ -128,20 +128,13 @@ int store_save(const struct store *st, char *err, size_t errlen)
 		errmsg_set(err, errlen, "%s", st->refusal);
 		return -1;
 	}
-	if (fileio_make_dirs(st->dir, err, errlen) < 0)
-		return -1;
-	target = fileio_target(st->path, err, errlen);
-	if (!target)
-		return -1;
 	text = store_format(st, &len);
 	if (!text) {
 		errmsg_set(err, errlen, "out of memory");
-		free(target);
 		return -1;
 	}
-	rc = fileio_replace(target, text, len, err, errlen);
+	rc = fileio_save(st->dir, st->path, text, len, err, errlen);
 	free(text);
-	free(target);
 	return rc;
 }
 
