@@ -3,6 +3,7 @@
 
 #include "cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -35,10 +36,10 @@ static void say(char *buf, size_t len, size_t *at, const char *fmt, ...)
 }
 
 /* The verdict on one position into buf: "valid", or what is wrong; true when valid. */
-static bool verdict(const struct position *pos, char *buf, size_t len)
+static bool verdict(const struct board_scan *pos, char *buf, size_t len)
 {
 	struct board_conflict c[CHECK_SHOWN];
-	size_t found = board_conflicts(pos, c, CHECK_SHOWN), at = 0;
+	size_t found = board_scan_conflicts(pos, c, CHECK_SHOWN), at = 0;
 	const char *sep = "";
 
 	if (found == (size_t)-1) {
@@ -89,23 +90,24 @@ struct verdicts {
 };
 
 /* Checks one position; where says which line, for a refusal.  Returns a status. */
-static int check_one(struct verdicts *out, const struct position *pos, const char *where)
+static int check_one(struct verdicts *out, const struct board_scan *scan,
+                     const char *where)
 {
 	char text[4096];
 	bool ok;
 
 	if (!out->svg) {
-		ok = verdict(pos, text, sizeof text);
+		ok = verdict(scan, text, sizeof text);
 		puts(text);
 		return ok ? CLI_OK : CLI_NO;
 	}
-	if (pos->n > SHEET_MAX_N || (out->len && pos->n != out->n) ||
+	if (scan->n > SHEET_MAX_N || (out->len && scan->n != out->n) ||
 	    out->len == SHEET_MAX_BOARDS)
 		return cli_usage_error(
 		        "check",
 		        out->len == SHEET_MAX_BOARDS
 		                ? "%s--format svg draws at most 10000 boards"
-		        : pos->n > SHEET_MAX_N
+		        : scan->n > SHEET_MAX_N
 		                ? "%s--format svg draws boards of up to 64 files"
 		                : "%s--format svg draws boards of one size on a sheet",
 		        where);
@@ -119,6 +121,10 @@ static int check_one(struct verdicts *out, const struct position *pos, const cha
 		out->cap = cap;
 	}
 	struct drawn *d = &out->v[out->len++];
+	struct position board, *pos = &board;
+
+	if (board_scan_position(scan, pos) < 0)
+		abort();
 	size_t nn = (size_t)pos->n * (size_t)pos->n;
 	struct board_conflict *c = malloc((pos->count + 1) * 4 * sizeof *c);
 
@@ -139,7 +145,8 @@ static int check_one(struct verdicts *out, const struct position *pos, const cha
 		        true;
 	}
 	free(c);
-	ok = verdict(pos, d->text, sizeof d->text);
+	board_free(pos);
+	ok = verdict(scan, d->text, sizeof d->text);
 	return ok ? CLI_OK : CLI_NO;
 }
 
@@ -196,40 +203,111 @@ static FILE *check_open(const char *file, const char **name)
 	return in;
 }
 
-/* Checks one position a line; blank lines and '#' comments are skipped. */
+/* A word of a line, kept across the pieces the line comes in. */
+struct word {
+	char *text;
+	size_t len, cap;
+};
+
+static void word_add(struct word *w, const char *from, size_t len)
+{
+	if (w->len + len > w->cap) {
+		size_t cap = w->cap ? w->cap : 64;
+		char *t;
+
+		while (cap < w->len + len)
+			cap *= 2;
+		t = realloc(w->text, cap);
+		if (!t)
+			abort();
+		w->text = t;
+		w->cap = cap;
+	}
+	memcpy(w->text + w->len, from, len);
+	w->len += len;
+}
+
+static bool is_sep(char c)
+{
+	return c == ',' || isspace((unsigned char)c);
+}
+
+/*
+ * Checks one position a line; blank lines and '#' comments are skipped.  A
+ * line is read in pieces and its words taken as they come, so that a line of
+ * millions of queens takes a few bytes a queen, never its whole text.
+ */
 static int check_lines(FILE *in, const char *name, struct verdicts *out)
 {
 	struct lines rd;
 	enum lines_status st;
-	char *line, err[256], why[64], where[4200];
+	const char *piece;
+	char err[256], why[64], where[4200];
 	size_t len;
 	unsigned long checked = 0;
 	int status = CLI_OK, rc;
-	struct position p;
+	bool more, bad = false;
+	/* Where the line is: before its first word ('^'), in a comment ('#'),
+	 * in a position ('p'). */
+	char state = '^';
+	struct word w = {0};
+	struct board_scan scan;
 
 	/* Room for a carriage return after the longest position. */
 	lines_start(&rd, in, BOARD_LINE_MAX + 1);
-	while ((st = lines_next(&rd, &line, &len)) == LINES_OK) {
-		const char *s = line;
+	board_scan_start(&scan);
+	while ((st = lines_piece(&rd, &piece, &len, &more)) == LINES_OK) {
+		for (size_t i = 0; i < len && state != '#' && !bad; i++) {
+			char c = piece[i];
 
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (*s == '\0' || *s == '#' || *s == '\r')
+			if (state == '^') {
+				if (c == ' ' || c == '\t')
+					continue;
+				if (c == '#' || c == '\r') {
+					state = '#';
+					break;
+				}
+				state = 'p';
+			}
+			if (!is_sep(c)) {
+				word_add(&w, piece + i, 1);
+				continue;
+			}
+			if (w.len &&
+			    board_scan_word(&scan, w.text, w.len, err, sizeof err) < 0)
+				bad = true;
+			w.len = 0;
+		}
+		if (more)
 			continue;
-		if (board_parse(line, &p, err, sizeof err) < 0)
+		/* The end of the line: its last word, then the verdict. */
+		if (!bad && w.len &&
+		    board_scan_word(&scan, w.text, w.len, err, sizeof err) < 0)
+			bad = true;
+		w.len = 0;
+		if (bad || (state == 'p' && board_scan_end(&scan, err, sizeof err) < 0)) {
+			bad = true;
 			break;
-		checked++;
-		snprintf(where, sizeof where,
-		         name ? "%s:%lu: " : "line %.0s%lu: ", name ? name : "",
-		         rd.lineno);
-		rc = check_one(out, &p, where);
-		board_free(&p);
-		if (rc == CLI_USAGE)
-			return rc;
-		if (rc != CLI_OK)
-			status = CLI_NO;
+		}
+		if (state == 'p') {
+			checked++;
+			snprintf(where, sizeof where,
+			         name ? "%s:%lu: " : "line %.0s%lu: ", name ? name : "",
+			         rd.lineno);
+			rc = check_one(out, &scan, where);
+			if (rc == CLI_USAGE) {
+				board_scan_free(&scan);
+				lines_free(&rd);
+				free(w.text);
+				return rc;
+			}
+			if (rc != CLI_OK)
+				status = CLI_NO;
+		}
+		board_scan_free(&scan);
+		state = '^';
 	}
-	if (st != LINES_END) {
+	if (st != LINES_END || bad) {
 		const char *what =
 		        st == LINES_OK ? err : lines_why(&rd, st, why, sizeof why);
 
@@ -245,7 +323,9 @@ static int check_lines(FILE *in, const char *name, struct verdicts *out)
 		                         "no position given: write one as arguments "
 		                         "or one per line on standard input");
 	}
+	board_scan_free(&scan);
 	lines_free(&rd);
+	free(w.text);
 	return status;
 }
 
@@ -264,7 +344,7 @@ int cli_check(int argc, char **argv)
 	char err[256];
 	int npos, status;
 	FILE *in;
-	struct position p;
+	struct board_scan scan;
 
 	if (!pos)
 		return CLI_NO;
@@ -312,13 +392,16 @@ int cli_check(int argc, char **argv)
 			strcat(text, " ");
 		}
 		free(pos);
-		if (board_parse(text, &p, err, sizeof err) < 0) {
+		board_scan_start(&scan);
+		if (board_scan_text(&scan, text, err, sizeof err) < 0 ||
+		    board_scan_end(&scan, err, sizeof err) < 0) {
 			free(text);
+			board_scan_free(&scan);
 			return cli_usage_error("check", "%s", err);
 		}
 		free(text);
-		status = check_one(&out, &p, "");
-		board_free(&p);
+		status = check_one(&out, &scan, "");
+		board_scan_free(&scan);
 		if (status == CLI_USAGE) {
 			verdicts_free(&out);
 			return status;

@@ -107,6 +107,13 @@ else
 	fail "check stops at a malformed line with its number" "status $rc" "$(cat "$tmpdir/err")"
 fi
 
+# A line longer than the reader's pieces of 64 KiB: its words cross them,
+# and the first queens of the lines in conflict are found far from the rest.
+nq solve 20000 --method construct | awk '{ $3 = $1; $20000 = $2; print }' >"$tmpdir/long"
+expect "check a line of 20000 queens read in pieces" 1 \
+	"a2 and c2 share a rank; c2 and acod19997 share a diagonal; b4 and acof4 share a rank; ivl13336 and acof4 share a diagonal" \
+	-- check --file "$tmpdir/long"
+
 # Bad arguments (exit 2, one line on stderr naming what is allowed) are
 # rows of tests/bad-input.txt.
 

@@ -664,6 +664,55 @@ static void test_parse_ranks(void **state)
 	assert_int_equal(board_parse("a2 1", &p, err, sizeof err), -1);
 }
 
+/* A position read a word at a time, with empty files between its queens: the
+ * same position and conflicts as board_parse and board_conflicts give. */
+static void test_scan_words(void **state)
+{
+	static const char *words[] = {"3", ".", "1", "-", "0", "3", "7", "2"};
+	struct board_scan s;
+	struct board_conflict c[4], d[4];
+	struct position p, q;
+	char err[256];
+
+	(void)state;
+	board_scan_start(&s);
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		assert_int_equal(
+		        board_scan_word(&s, words[i], strlen(words[i]), err, sizeof err),
+		        0);
+	/* Files past the first 64 land in the next word of bits. */
+	for (int i = 0; i < 70; i++)
+		assert_int_equal(board_scan_word(&s, ".", 1, err, sizeof err), 0);
+	assert_int_equal(board_scan_word(&s, "78", 2, err, sizeof err), 0);
+	assert_int_equal(board_scan_end(&s, err, sizeof err), 0);
+	assert_int_equal(s.n, 79);
+	assert_int_equal(s.count, 6);
+	assert_int_equal(board_scan_position(&s, &p), 0);
+	assert_int_equal(p.sq[5].file, 78);
+	assert_int_equal(p.sq[5].rank, 77);
+	assert_int_equal(p.sq[3].file, 6);
+	/* a3 c1 f3 g7 h2 ...: a3-c1 share a diagonal, a3-f3 a rank. */
+	assert_int_equal(board_scan_conflicts(&s, c, 4), board_conflicts(&p, d, 4));
+	assert_int_equal(board_scan_conflicts(&s, c, 4), 2);
+	assert_memory_equal(c, d, 2 * sizeof c[0]);
+	assert_int_equal(c[0].line, BOARD_LINE_ANTI);
+	assert_int_equal(c[0].a.file, 0);
+	assert_int_equal(c[0].b.file, 2);
+	assert_int_equal(c[1].line, BOARD_LINE_RANK);
+	assert_int_equal(c[1].b.file, 5);
+	assert_int_equal(board_parse("3 . 1 - 0 3 7 2", &q, err, sizeof err), 0);
+	assert_int_equal(board_conflicts(&q, NULL, 0), 2);
+	board_free(&q);
+	board_free(&p);
+	board_scan_free(&s);
+
+	board_scan_start(&s);
+	assert_int_equal(board_scan_text(&s, "a1, b3 a1", err, sizeof err), 0);
+	assert_int_equal(board_scan_end(&s, err, sizeof err), -1);
+	assert_string_equal(err, "a1 is given twice");
+	board_scan_free(&s);
+}
+
 static void test_parse_squares(void **state)
 {
 	struct position p;
@@ -1371,6 +1420,7 @@ int main(void)
 	        cmocka_unit_test(test_table_errors),
 	        cmocka_unit_test(test_parse_ranks),
 	        cmocka_unit_test(test_parse_squares),
+	        cmocka_unit_test(test_scan_words),
 	        cmocka_unit_test(test_lines_reader),
 	        cmocka_unit_test(test_parse_limits),
 	        cmocka_unit_test(test_lines_and_between),

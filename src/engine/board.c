@@ -143,27 +143,6 @@ int board_from_ranks(struct position *out, int n, const int *ranks)
 	return 0;
 }
 
-/* A growing array of squares while the text is read. */
-struct sqvec {
-	struct square *v;
-	size_t len, cap;
-};
-
-static int sqvec_push(struct sqvec *sv, struct square sq)
-{
-	if (sv->len == sv->cap) {
-		size_t cap = sv->cap ? sv->cap * 2 : 16;
-		struct square *v = realloc(sv->v, cap * sizeof *v);
-
-		if (!v)
-			return -1;
-		sv->v = v;
-		sv->cap = cap;
-	}
-	sv->v[sv->len++] = sq;
-	return 0;
-}
-
 /* Reads a decimal number of at most BOARD_MAX_N; -1 if it is larger. */
 static long read_number(const char *s, size_t len)
 {
@@ -211,210 +190,381 @@ static bool parse_square(const char *s, size_t len, struct square *sq)
 	return true;
 }
 
-int board_parse(const char *text, struct position *out, char *err, size_t errlen)
+void board_scan_start(struct board_scan *s)
 {
-	struct sqvec sv = {0};
-	const char *p = text;
-	size_t files = 0;
-	int mode = 0; /* 'r' for ranks by file, 's' for squares */
-	long n = 0;
+	memset(s, 0, sizeof *s);
+}
 
-	memset(out, 0, sizeof *out);
+void board_scan_free(struct board_scan *s)
+{
+	free(s->held);
+	free(s->v);
+	board_scan_start(s);
+}
+
+/* Room for one more queen (k numbers) in v; grows by half so that the spare
+ * room of a huge position stays small. */
+static int scan_room(struct board_scan *s, size_t k)
+{
+	if (s->len + k > s->cap) {
+		size_t cap = s->cap ? s->cap + s->cap / 2 + k : 64;
+		uint32_t *v = realloc(s->v, cap * sizeof *v);
+
+		if (!v)
+			return -1;
+		s->v = v;
+		s->cap = cap;
+	}
+	return 0;
+}
+
+int board_scan_word(struct board_scan *s, const char *tok, size_t len, char *err,
+                    size_t errlen)
+{
+	int kind = isalpha((unsigned char)tok[0]) ? 's' : 'r';
+
+	if (s->mode && kind != s->mode) {
+		errmsg_set(err, errlen,
+		           "'%.*s': ranks and squares are mixed; write "
+		           "either ranks by file (2 4 6 ...) or squares (a2 b4 "
+		           "c6 ...)",
+		           (int)len, tok);
+		return -1;
+	}
+	s->mode = kind;
+	if (kind == 's') {
+		struct square sq;
+
+		if (!parse_square(tok, len, &sq)) {
+			errmsg_set(err, errlen,
+			           "'%.*s' is not a square (a file letter "
+			           "and a rank number, such as c6)",
+			           (int)len, tok);
+			return -1;
+		}
+		/* More queens than squares of the largest board's files. */
+		if (s->count == BOARD_MAX_N) {
+			errmsg_set(err, errlen, "more than %d queens", BOARD_MAX_N);
+			return -1;
+		}
+		if (scan_room(s, 2) < 0)
+			goto nomem;
+		s->v[s->len++] = (uint32_t)sq.file;
+		s->v[s->len++] = (uint32_t)sq.rank;
+		s->count++;
+		return 0;
+	}
+	/* Every file counts toward the limit, an empty one too. */
+	if (s->files == BOARD_MAX_N) {
+		errmsg_set(err, errlen, "more than %d files", BOARD_MAX_N);
+		return -1;
+	}
+	if (s->files % 64 == 0 && s->files / 64 == s->heldcap) {
+		size_t cap = s->heldcap ? s->heldcap + s->heldcap / 2 : 16;
+		uint64_t *h = realloc(s->held, cap * sizeof *h);
+
+		if (!h)
+			goto nomem;
+		s->held = h;
+		s->heldcap = cap;
+	}
+	if (s->files % 64 == 0)
+		s->held[s->files / 64] = 0;
+	if (len == 1 && (tok[0] == '.' || tok[0] == '-')) {
+		s->files++;
+		return 0;
+	}
+	for (size_t i = 0; i < len; i++) {
+		if (!isdigit((unsigned char)tok[i])) {
+			errmsg_set(err, errlen,
+			           "'%.*s' is not a rank (a number from 1 "
+			           "to the board size, or 0, '.' or '-' for an "
+			           "empty file)",
+			           (int)len, tok);
+			return -1;
+		}
+	}
+	long rank = read_number(tok, len);
+	if (rank < 0) {
+		errmsg_set(err, errlen, "'%.*s' is too large for a rank (at most %d)",
+		           (int)len, tok, BOARD_MAX_N);
+		return -1;
+	}
+	if (rank > 0) {
+		if (scan_room(s, 1) < 0)
+			goto nomem;
+		s->v[s->len++] = (uint32_t)(rank - 1);
+		s->held[s->files / 64] |= 1ull << (s->files % 64);
+		s->count++;
+	}
+	s->files++;
+	return 0;
+nomem:
+	errmsg_set(err, errlen, "out of memory");
+	return -1;
+}
+
+int board_scan_text(struct board_scan *s, const char *text, char *err, size_t errlen)
+{
+	const char *p = text;
+
 	for (;;) {
 		const char *tok;
-		size_t len;
-		int kind;
 
 		while (*p && is_sep(*p))
 			p++;
 		if (!*p)
-			break;
+			return 0;
 		tok = p;
 		while (*p && !is_sep(*p))
 			p++;
-		len = (size_t)(p - tok);
-		kind = isalpha((unsigned char)tok[0]) ? 's' : 'r';
-		if (mode && kind != mode) {
-			errmsg_set(err, errlen,
-			           "'%.*s': ranks and squares are mixed; write "
-			           "either ranks by file (2 4 6 ...) or squares (a2 b4 "
-			           "c6 ...)",
-			           (int)len, tok);
-			goto fail;
-		}
-		mode = kind;
-		if (kind == 's') {
-			struct square sq;
-
-			if (!parse_square(tok, len, &sq)) {
-				errmsg_set(err, errlen,
-				           "'%.*s' is not a square (a file letter "
-				           "and a rank number, such as c6)",
-				           (int)len, tok);
-				goto fail;
-			}
-			/* More queens than squares of the largest board's files. */
-			if (sv.len == BOARD_MAX_N) {
-				errmsg_set(err, errlen, "more than %d queens",
-				           BOARD_MAX_N);
-				goto fail;
-			}
-			if (sqvec_push(&sv, sq) < 0)
-				goto nomem;
-			continue;
-		}
-		/* Every file counts toward the limit, an empty one too. */
-		if (files == BOARD_MAX_N) {
-			errmsg_set(err, errlen, "more than %d files", BOARD_MAX_N);
-			goto fail;
-		}
-		if (len == 1 && (tok[0] == '.' || tok[0] == '-')) {
-			files++;
-			continue;
-		}
-		for (size_t i = 0; i < len; i++) {
-			if (!isdigit((unsigned char)tok[i])) {
-				errmsg_set(err, errlen,
-				           "'%.*s' is not a rank (a number from 1 "
-				           "to the board size, or 0, '.' or '-' for an "
-				           "empty file)",
-				           (int)len, tok);
-				goto fail;
-			}
-		}
-		long rank = read_number(tok, len);
-		if (rank < 0) {
-			errmsg_set(err, errlen,
-			           "'%.*s' is too large for a rank (at most %d)",
-			           (int)len, tok, BOARD_MAX_N);
-			goto fail;
-		}
-		if (rank > 0 &&
-		    sqvec_push(&sv, (struct square){(int)files, (int)rank - 1}) < 0)
-			goto nomem;
-		files++;
+		if (board_scan_word(s, tok, (size_t)(p - tok), err, errlen) < 0)
+			return -1;
 	}
-	if (!mode) {
+}
+
+/* The queens of a scan or a position in their order, one at a time. */
+struct queens {
+	const struct board_scan *scan; /* NULL: pos */
+	const struct position *pos;
+	size_t i;    /* the next queen */
+	size_t file; /* ranks by file: the next file to look at */
+};
+
+static bool queens_next(struct queens *q, struct square *sq)
+{
+	const struct board_scan *s = q->scan;
+
+	if (!s) {
+		if (q->i == q->pos->count)
+			return false;
+		*sq = q->pos->sq[q->i++];
+		return true;
+	}
+	if (q->i == s->count)
+		return false;
+	if (s->mode == 's') {
+		sq->file = (int)s->v[2 * q->i];
+		sq->rank = (int)s->v[2 * q->i + 1];
+		q->i++;
+		return true;
+	}
+	/* The next file whose bit is set: there is one, as a queen is left. */
+	for (;;) {
+		uint64_t w = s->held[q->file / 64] >> (q->file % 64);
+
+		if (w) {
+			q->file += (size_t)__builtin_ctzll(w);
+			break;
+		}
+		q->file = (q->file / 64 + 1) * 64;
+	}
+	sq->file = (int)q->file++;
+	sq->rank = (int)s->v[q->i++];
+	return true;
+}
+
+int board_scan_end(struct board_scan *s, char *err, size_t errlen)
+{
+	struct queens q = {.scan = s};
+	struct square sq;
+	long n = 0;
+
+	if (!s->mode) {
 		errmsg_set(err, errlen,
 		           "no position given: write ranks by file "
 		           "(2 4 6 8 3 1 7 5) or squares (a2 b4 c6 ...)");
-		goto fail;
+		return -1;
 	}
-	if (mode == 'r') {
-		n = (long)files;
-		for (size_t i = 0; i < sv.len; i++) {
-			if (sv.v[i].rank >= n) {
+	if (s->mode == 'r') {
+		n = (long)s->files;
+		while (queens_next(&q, &sq)) {
+			if (sq.rank >= n) {
 				char file[16];
 
-				board_file_name(sv.v[i].file, file, sizeof file);
+				board_file_name(sq.file, file, sizeof file);
 				errmsg_set(err, errlen,
 				           "file %s: rank %d is off a board of %ld "
 				           "files (ranks 1 to %ld)",
-				           file, sv.v[i].rank + 1, n, n);
-				goto fail;
+				           file, sq.rank + 1, n, n);
+				return -1;
 			}
 		}
-	} else {
-		n = (long)sv.len;
-		for (size_t i = 0; i < sv.len; i++) {
-			if (sv.v[i].file + 1 > n)
-				n = sv.v[i].file + 1;
-			if (sv.v[i].rank + 1 > n)
-				n = sv.v[i].rank + 1;
-		}
-		if (n > BOARD_MAX_N) {
-			errmsg_set(err, errlen, "the squares need a board larger than %d",
-			           BOARD_MAX_N);
-			goto fail;
-		}
-		if (sv.len > 1) {
-			struct square *sorted = malloc(sv.len * sizeof *sorted);
-
-			if (!sorted)
-				goto nomem;
-			memcpy(sorted, sv.v, sv.len * sizeof *sorted);
-			qsort(sorted, sv.len, sizeof *sorted, cmp_square);
-			for (size_t i = 1; i < sv.len; i++) {
-				if (cmp_square(&sorted[i - 1], &sorted[i]) == 0) {
-					char name[32];
-
-					board_square_name(sorted[i], name, sizeof name);
-					errmsg_set(err, errlen, "%s is given twice",
-					           name);
-					free(sorted);
-					goto fail;
-				}
-			}
-			free(sorted);
-		}
+		s->n = (int)n;
+		return 0;
 	}
-	out->n = (int)n;
-	out->count = sv.len;
-	out->sq = sv.v;
+	n = (long)s->count;
+	while (queens_next(&q, &sq)) {
+		if (sq.file + 1 > n)
+			n = sq.file + 1;
+		if (sq.rank + 1 > n)
+			n = sq.rank + 1;
+	}
+	if (n > BOARD_MAX_N) {
+		errmsg_set(err, errlen, "the squares need a board larger than %d",
+		           BOARD_MAX_N);
+		return -1;
+	}
+	if (s->count > 1) {
+		struct square *sorted = malloc(s->count * sizeof *sorted);
+
+		if (!sorted) {
+			errmsg_set(err, errlen, "out of memory");
+			return -1;
+		}
+		q = (struct queens){.scan = s};
+		for (size_t i = 0; queens_next(&q, &sq); i++)
+			sorted[i] = sq;
+		qsort(sorted, s->count, sizeof *sorted, cmp_square);
+		for (size_t i = 1; i < s->count; i++) {
+			if (cmp_square(&sorted[i - 1], &sorted[i]) == 0) {
+				char name[32];
+
+				board_square_name(sorted[i], name, sizeof name);
+				errmsg_set(err, errlen, "%s is given twice", name);
+				free(sorted);
+				return -1;
+			}
+		}
+		free(sorted);
+	}
+	s->n = (int)n;
 	return 0;
-nomem:
-	errmsg_set(err, errlen, "out of memory");
-fail:
-	free(sv.v);
-	return -1;
 }
 
-/* Records the pair (first queen on the line, this queen) in the answer. */
-static void add_conflict(const struct position *pos, size_t first, size_t i,
-                         enum board_line line, struct board_conflict *out, size_t max,
-                         size_t *found)
+int board_scan_position(const struct board_scan *s, struct position *out)
 {
-	if (out && *found < max) {
-		struct square a = pos->sq[first], b = pos->sq[i];
+	struct queens q = {.scan = s};
+	struct square sq;
 
-		if (cmp_square(&a, &b) > 0) {
-			struct square t = a;
-			a = b;
-			b = t;
-		}
-		out[*found] = (struct board_conflict){a, b, line};
+	memset(out, 0, sizeof *out);
+	out->sq = malloc((s->count ? s->count : 1) * sizeof *out->sq);
+	if (!out->sq)
+		return -1;
+	while (queens_next(&q, &sq))
+		out->sq[out->count++] = sq;
+	out->n = s->n;
+	return 0;
+}
+
+int board_parse(const char *text, struct position *out, char *err, size_t errlen)
+{
+	struct board_scan s;
+	int rc = -1;
+
+	memset(out, 0, sizeof *out);
+	board_scan_start(&s);
+	if (board_scan_text(&s, text, err, errlen) == 0 &&
+	    board_scan_end(&s, err, errlen) == 0) {
+		rc = board_scan_position(&s, out);
+		if (rc < 0)
+			errmsg_set(err, errlen, "out of memory");
 	}
-	(*found)++;
+	board_scan_free(&s);
+	return rc;
+}
+
+/* A conflict found before its first queen is known. */
+struct pending {
+	struct square b; /* the later queen */
+	struct square a; /* the first queen on the line, once found */
+	size_t line;     /* the line's number among all 6n */
+	enum board_line kind;
+	bool found;
+};
+
+/*
+ * The conflicts of the queens q lists on an n x n board, in a few bits per
+ * line: each queen is paired with the first queen before it on each of its
+ * lines.  A first pass finds the conflicts; a second finds the first queens
+ * of the lines of the max of them that are kept.
+ */
+static size_t conflicts_of(struct queens q0, size_t n, struct board_conflict *out,
+                           size_t max)
+{
+	static const enum board_line kinds[4] = {
+	        BOARD_LINE_FILE,
+	        BOARD_LINE_RANK,
+	        BOARD_LINE_DIAGONAL,
+	        BOARD_LINE_ANTI,
+	};
+	size_t words = (6 * n + 64) / 64, found = 0, kept = 0;
+	uint64_t *bit = calloc(words, sizeof *bit);
+	struct pending *p = NULL;
+	struct queens q = q0;
+	struct square s;
+
+	if (!out)
+		max = 0;
+	if (!bit || (max && !(p = malloc(max * sizeof *p)))) {
+		free(bit);
+		return (size_t)-1;
+	}
+	while (queens_next(&q, &s)) {
+		size_t f = (size_t)s.file, r = (size_t)s.rank;
+		size_t line[4] = {f, n + r, 2 * n + f - r + n - 1, 4 * n + f + r};
+
+		for (int l = 0; l < 4; l++) {
+			uint64_t m = 1ull << (line[l] % 64);
+
+			if (!(bit[line[l] / 64] & m)) {
+				bit[line[l] / 64] |= m;
+				continue;
+			}
+			if (kept < max)
+				p[kept++] =
+				        (struct pending){s, s, line[l], kinds[l], false};
+			found++;
+		}
+	}
+	if (kept) {
+		/* Now the bits say which lines still want their first queen. */
+		memset(bit, 0, words * sizeof *bit);
+		for (size_t k = 0; k < kept; k++)
+			bit[p[k].line / 64] |= 1ull << (p[k].line % 64);
+		q = q0;
+		while (queens_next(&q, &s)) {
+			size_t f = (size_t)s.file, r = (size_t)s.rank;
+			size_t line[4] = {f, n + r, 2 * n + f - r + n - 1, 4 * n + f + r};
+
+			for (int l = 0; l < 4; l++) {
+				uint64_t m = 1ull << (line[l] % 64);
+
+				if (!(bit[line[l] / 64] & m))
+					continue;
+				bit[line[l] / 64] &= ~m;
+				for (size_t k = 0; k < kept; k++)
+					if (p[k].line == line[l]) {
+						p[k].a = s;
+						p[k].found = true;
+					}
+			}
+		}
+		for (size_t k = 0; k < kept; k++) {
+			struct square a = p[k].a, b = p[k].b;
+
+			if (cmp_square(&a, &b) > 0) {
+				struct square t = a;
+				a = b;
+				b = t;
+			}
+			out[k] = (struct board_conflict){a, b, p[k].kind};
+		}
+	}
+	free(p);
+	free(bit);
+	return found;
 }
 
 size_t board_conflicts(const struct position *pos, struct board_conflict *out, size_t max)
 {
-	size_t n = (size_t)pos->n, found = 0;
-	/* Index + 1 of the first queen seen on each line; 0 for none yet. */
-	size_t *first = calloc(6 * n + 2, sizeof *first);
-	size_t *file, *rank, *diag, *anti;
+	return conflicts_of((struct queens){.pos = pos}, (size_t)pos->n, out, max);
+}
 
-	if (!first)
-		return (size_t)-1;
-	file = first;
-	rank = file + n;
-	diag = rank + n;
-	anti = diag + 2 * n + 1;
-	for (size_t i = 0; i < pos->count; i++) {
-		struct square s = pos->sq[i];
-		size_t *slot[4] = {
-		        &file[s.file],
-		        &rank[s.rank],
-		        &diag[(size_t)s.file - (size_t)s.rank + n - 1],
-		        &anti[(size_t)s.file + (size_t)s.rank],
-		};
-		static const enum board_line line[4] = {
-		        BOARD_LINE_FILE,
-		        BOARD_LINE_RANK,
-		        BOARD_LINE_DIAGONAL,
-		        BOARD_LINE_ANTI,
-		};
-
-		for (int l = 0; l < 4; l++) {
-			if (*slot[l])
-				add_conflict(pos, *slot[l] - 1, i, line[l], out, max,
-				             &found);
-			else
-				*slot[l] = i + 1;
-		}
-	}
-	free(first);
-	return found;
+size_t board_scan_conflicts(const struct board_scan *s, struct board_conflict *out,
+                            size_t max)
+{
+	return conflicts_of((struct queens){.scan = s}, (size_t)s->n, out, max);
 }
 
 bool board_is_solution(const struct position *pos)

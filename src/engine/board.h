@@ -61,9 +61,48 @@ int board_from_ranks(struct position *out, int n, const int *ranks);
 void board_free(struct position *pos);
 
 /*
+ * A position read a word at a time, in a few bytes a queen: a checker can
+ * take a line of millions of queens without holding its text.  Ranks by
+ * file keep a bit a file and a rank a queen; squares a file and a rank.
+ */
+struct board_scan {
+	int mode;        /* 0 before the first word, then 'r' or 's' */
+	size_t files;    /* ranks by file: the files read, the empty ones too */
+	uint64_t *held;  /* ranks by file: a bit for each file with a queen */
+	size_t heldcap;  /* words held has room for */
+	uint32_t *v;     /* a rank a queen, or a file and a rank for squares */
+	size_t len, cap; /* numbers in v, and its room */
+	size_t count;    /* queens */
+	int n;           /* the board, once board_scan_end said yes */
+};
+
+void board_scan_start(struct board_scan *s);
+void board_scan_free(struct board_scan *s);
+
+/* Takes one word (a rank, '.', '-', or a square; no separators); -1 with a
+ * one-line reason, as board_parse gives it. */
+int board_scan_word(struct board_scan *s, const char *tok, size_t len, char *err,
+                    size_t errlen);
+
+/* Takes every word of text, separated by blanks and commas. */
+int board_scan_text(struct board_scan *s, const char *text, char *err, size_t errlen);
+
+/* After the last word: finds n and checks what only the whole position tells
+ * (a rank off the board, a square given twice); -1 with a reason. */
+int board_scan_end(struct board_scan *s, char *err, size_t errlen);
+
+/* The position read, as board_parse makes it; -1 when out of memory. */
+int board_scan_position(const struct board_scan *s, struct position *out);
+
+/* board_conflicts of the position read, in a bit or so a line. */
+size_t board_scan_conflicts(const struct board_scan *s, struct board_conflict *out,
+                            size_t max);
+
+/*
  * The conflicting pairs of pos, in linear time: each queen is paired with the
  * first queen found before it on each of its lines.  Writes at most max of
- * them to out (which may be NULL) and returns how many there are.
+ * them to out (which may be NULL) and returns how many there are, or
+ * (size_t)-1 when out of memory.
  */
 size_t board_conflicts(const struct position *pos, struct board_conflict *out,
                        size_t max);

@@ -106,6 +106,62 @@ enum lines_status lines_next(struct lines *r, char **line, size_t *len)
 	return LINES_OK;
 }
 
+enum lines_status lines_piece(struct lines *r, const char **piece, size_t *len,
+                              bool *more)
+{
+	const char *from, *nl;
+	size_t seg;
+	bool fresh = !r->midline;
+
+	if (!r->chunk && !(r->chunk = malloc(CHUNK))) {
+		r->err = ENOMEM;
+		return LINES_ERROR;
+	}
+	if (fresh) {
+		r->lineno++;
+		r->midline = 1;
+		r->have = 0;
+	}
+	if (r->at == r->end && !r->eof) {
+		r->at = 0;
+		errno = 0;
+		r->end = fread(r->chunk, 1, CHUNK, r->fp);
+		if (r->end == 0) {
+			if (ferror(r->fp)) {
+				r->err = errno ? errno : EIO;
+				return LINES_ERROR;
+			}
+			r->eof = 1;
+		}
+	}
+	if (r->at == r->end) {
+		/* The end of the file ends the last line, if one was begun. */
+		r->midline = 0;
+		if (fresh) {
+			r->lineno--;
+			return LINES_END;
+		}
+		*piece = r->chunk + r->at;
+		*len = 0;
+		*more = false;
+		return LINES_OK;
+	}
+	from = r->chunk + r->at;
+	nl = memchr(from, '\n', r->end - r->at);
+	seg = nl ? (size_t)(nl - from) : r->end - r->at;
+	if (memchr(from, '\0', seg))
+		return LINES_NUL;
+	if (r->have + seg > r->max)
+		return LINES_TOO_LONG;
+	r->have += seg;
+	r->at += seg + (nl != NULL);
+	*piece = from;
+	*len = seg;
+	*more = nl == NULL;
+	r->midline = nl == NULL;
+	return LINES_OK;
+}
+
 const char *lines_why(const struct lines *r, enum lines_status st, char *buf, size_t len)
 {
 	switch (st) {

@@ -3,6 +3,7 @@
 #ifndef NQ_LINES_H
 #define NQ_LINES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -21,6 +22,8 @@ struct lines {
 	char *chunk; /* bytes read ahead of the current line */
 	size_t at, end;
 	int eof;
+	int midline; /* lines_piece: the current line goes on */
+	size_t have; /* lines_piece: its bytes so far */
 };
 
 enum lines_status {
@@ -40,6 +43,17 @@ void lines_start(struct lines *r, FILE *fp, size_t max);
  * LINES_OK, lineno names the line at fault and nothing more should be read.
  */
 enum lines_status lines_next(struct lines *r, char **line, size_t *len);
+
+/*
+ * Like lines_next, but hands the line over in pieces as they are read, so
+ * that a line of any length takes no more memory than a chunk: *more is
+ * true while the line goes on, and the piece after one with *more false
+ * begins the next line.  A piece stays valid until the next call.  Checks
+ * NUL bytes and the length as lines_next does, a piece at a time: what a
+ * line's earlier pieces said stands.
+ */
+enum lines_status lines_piece(struct lines *r, const char **piece, size_t *len,
+                              bool *more);
 
 /* Frees the buffer; the file is the caller's to close. */
 void lines_free(struct lines *r);
