@@ -4,6 +4,7 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* Largest n the counter accepts: the totals still fit in 64 bits. */
@@ -70,6 +71,18 @@ int count_rotational(int n, uint64_t *quarter, uint64_t *half);
 int count_solutions_part(int n, int nparts, int which, int threads,
                          count_progress_fn progress, void *ctx, const atomic_int *cancel,
                          struct count_result *out);
+
+/*
+ * Part `which` of nparts of the half-board join (halves.h), made from n and
+ * nparts alone, within `memory` bytes (0: the default budget); stats, when
+ * not NULL, tells how the budget is spent as the count goes.  The parts'
+ * totals add up to the whole; out->unique is the class count when nparts is
+ * 1, and 0 for a part (the classes come from the whole total).
+ */
+struct halves_stats;
+int count_join_part(int n, int nparts, int which, int threads, size_t memory,
+                    struct halves_stats *stats, count_progress_fn progress, void *ctx,
+                    const atomic_int *cancel, struct count_result *out);
 
 /* Each part's estimated weight and number of constellations; -1 with errno. */
 struct count_part {
