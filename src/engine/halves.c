@@ -132,8 +132,10 @@ struct shared {
 	bool diagonals;   /* even n: the long-diagonal weighting */
 	struct quad q[4]; /* north-west, north-east, south-west, south-east */
 	struct table t;
-	struct full full[4]; /* even n in a full budget: one for all threads */
-	bool use_full;       /* whole quadrants, not lists unit by unit */
+	/* In a full budget: the whole quadrants, for all threads (odd n: before
+	 * any start's filter, which each thread applies to a copy). */
+	struct full full[4];
+	bool use_full; /* whole quadrants, not lists unit by unit */
 	size_t maxlist;
 	size_t maxcols;             /* the most placements of one set of columns */
 	size_t chunk;               /* tops sieved at a time, for the memory budget */
@@ -471,6 +473,36 @@ static int full_build(const struct shared *sh, int j, const struct start *s, int
 		f->start[key] = k;
 		for (uint32_t i = t->start[tkey]; i < t->start[tkey + 1]; i++) {
 			struct place p = place_turn(sh, j, trows, t->e[i]);
+			f->e[k] = p;
+			k += !((LINES_A(q, p) & s->a) | (LINES_D(q, p) & s->d));
+		}
+	}
+	f->start[nkeys] = k;
+	f->si = si;
+	return 0;
+}
+
+/* Copies the placements of the whole quadrant j in `from` that leave start
+ * si alone into f: a pass over memory, far cheaper than turning the table
+ * again for each start of odd n.  -1 when out of memory. */
+static int full_filter(const struct shared *sh, int j, const struct full *from,
+                       const struct start *s, int si, struct full *f)
+{
+	const struct quad *q = &sh->q[j];
+	const size_t nkeys = (size_t)1 << (2 * sh->h);
+	if (f->si == si)
+		return 0;
+	if (!f->start) {
+		f->start = malloc((nkeys + 1) * sizeof *f->start);
+		f->e = malloc((sh->t.len ? sh->t.len : 1) * sizeof *f->e);
+		if (!f->start || !f->e)
+			return -1;
+	}
+	uint32_t k = 0;
+	for (size_t key = 0; key < nkeys; key++) {
+		f->start[key] = k;
+		for (uint32_t i = from->start[key]; i < from->start[key + 1]; i++) {
+			struct place p = from->e[i];
 			f->e[k] = p;
 			k += !((LINES_A(q, p) & s->a) | (LINES_D(q, p) & s->d));
 		}
@@ -1103,7 +1135,8 @@ static void *work_run(void *arg)
 			const struct start *s = &sh->starts[u->start];
 			if (sh->use_full && !sh->diagonals && w->full[0].si != u->start) {
 				for (int j = 0; j < 4 && !w->err; j++)
-					if (full_build(sh, j, s, u->start, &w->full[j]))
+					if (full_filter(sh, j, &sh->full[j], s, u->start,
+					                &w->full[j]))
 						w->err = ENOMEM;
 				lists_full(w, w->full);
 			}
@@ -1266,11 +1299,12 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 	table_maxima(&sh.t, h, &sh.maxlist, &sh.maxcols);
 	struct budget b = budget_of(n, threads, sh.maxlist, sh.maxcols);
 	size_t base = b.fixed + (size_t)threads * b.per_thread;
-	/* Whole quadrants (one set for even n, a set a thread for odd n, whose
-	 * starts filter them) when they leave room for large chunks of tops. */
-	size_t full = 4 * ((((size_t)1 << (2 * h)) + 1) * 4 +
-	                   table_sizes[h] * sizeof(struct place));
-	full *= sh.diagonals ? 1 : (size_t)threads;
+	/* Whole quadrants (one set for even n; for odd n one unfiltered and a
+	 * set a thread filtered for its start) when they leave room for large
+	 * chunks of tops. */
+	const size_t one_full = 4 * ((((size_t)1 << (2 * h)) + 1) * 4 +
+	                             table_sizes[h] * sizeof(struct place));
+	size_t full = one_full * (sh.diagonals ? 1 : 1 + (size_t)threads);
 	sh.use_full =
 	        memory >= base + full + (size_t)threads * 64 * CHUNK_MIN * b.per_top;
 	if (sh.use_full)
@@ -1295,14 +1329,17 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 	used += sh.t.len * sizeof *sh.t.e + (((size_t)1 << (2 * h)) + 1) * 4;
 	for (int j = 0; j < 4; j++)
 		sh.full[j] = (struct full){NULL, NULL, -1};
-	if (sh.use_full && sh.diagonals) {
+	if (sh.use_full) {
+		/* Unfiltered: even n has one start, which holds no line. */
+		const struct start clear = {0, 0, 0, 0, 0, 0, false};
 		for (int j = 0; j < 4; j++)
-			if (full_build(&sh, j, &sh.starts[0], 0, &sh.full[j])) {
+			if (full_build(&sh, j, &clear, sh.diagonals ? 0 : -2,
+			               &sh.full[j])) {
 				shared_free(&sh);
 				errno = ENOMEM;
 				return -1;
 			}
-		used += full;
+		used += one_full;
 	}
 	atomic_init(&sh.next, 0);
 	atomic_init(&sh.done, 0);
@@ -1350,7 +1387,7 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 		used += w[i].bytes + sizeof w[i];
 		for (int j = 0; j < 4; j++)
 			used += w[i].l[j].cap * sizeof(struct place) +
-			        (w[i].full[j].start ? full / 4 / (size_t)threads : 0);
+			        (w[i].full[j].start ? one_full / 4 : 0);
 		work_free(&w[i]);
 	}
 	if (!err)
