@@ -38,7 +38,7 @@ struct counting {
  * join's own units where it counts n, else the constellations. */
 static int count_run(struct counting *c, count_progress_fn progress, void *ctx)
 {
-	if (c->method != COUNT_BACKTRACK && count_method_works(COUNT_HALVES, c->n))
+	if (count_uses_halves(c->method, c->n))
 		return count_join_part(c->n, c->nparts, c->part, c->threads, c->memory,
 		                       &c->stats, progress, ctx, NULL, &c->result);
 	if (c->nparts > 1)
@@ -342,7 +342,7 @@ int cli_count(int argc, char **argv)
 	                     .part = part,
 	                     .method = method,
 	                     .memory = memory};
-	if (method != COUNT_BACKTRACK && count_method_works(COUNT_HALVES, n)) {
+	if (count_uses_halves(method, n)) {
 		int k = threads ? threads : count_default_threads();
 		size_t floor = halves_memory_floor(n, k);
 

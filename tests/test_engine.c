@@ -98,6 +98,12 @@ static void test_halves_match_backtrack(void **state)
 	(void)state;
 	assert_false(count_method_works(COUNT_HALVES, HALVES_MIN_N - 1));
 	assert_false(count_method_works(COUNT_HALVES, HALVES_MAX_N + 1));
+	/* The default takes the join only as far as it has been checked. */
+	assert_true(count_uses_halves(COUNT_AUTO, COUNT_AUTO_HALVES_MAX_N));
+	assert_false(count_uses_halves(COUNT_AUTO, COUNT_AUTO_HALVES_MAX_N + 1));
+	assert_true(count_uses_halves(COUNT_HALVES, HALVES_MAX_N));
+	assert_false(count_uses_halves(COUNT_BACKTRACK, 16));
+	assert_false(count_uses_halves(COUNT_AUTO, HALVES_MIN_N - 1));
 	for (int n = HALVES_MIN_N; n <= 15; n++) {
 		struct count_result h, b;
 

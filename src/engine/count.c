@@ -698,6 +698,13 @@ bool count_method_works(enum count_method m, int n)
 	return m != COUNT_HALVES || (n >= HALVES_MIN_N && n <= HALVES_MAX_N);
 }
 
+bool count_uses_halves(enum count_method m, int n)
+{
+	if (m == COUNT_BACKTRACK || !count_method_works(COUNT_HALVES, n))
+		return false;
+	return m == COUNT_HALVES || n <= COUNT_AUTO_HALVES_MAX_N;
+}
+
 int count_solutions_by(int n, enum count_method m, int threads,
                        count_progress_fn progress, void *ctx, const atomic_int *cancel,
                        struct count_result *out)
@@ -706,7 +713,7 @@ int count_solutions_by(int n, enum count_method m, int threads,
 		errno = EINVAL;
 		return -1;
 	}
-	if (m == COUNT_BACKTRACK || !count_method_works(COUNT_HALVES, n))
+	if (!count_uses_halves(m, n))
 		return count_solutions_part(n, 1, 0, threads, progress, ctx, cancel, out);
 	return count_join_part(n, 1, 0, threads, 0, NULL, progress, ctx, cancel, out);
 }

@@ -38,12 +38,20 @@ int count_solutions(int n, int threads, count_progress_fn progress, void *ctx,
  * HALVES_MIN_N <= n <= HALVES_MAX_N) and finds the classes from the
  * solutions that the rotations fix; COUNT_BACKTRACK searches the interior of
  * each border constellation and is the reference the tests compare with.
- * COUNT_AUTO takes the halves where they work.
+ * COUNT_AUTO takes the halves up to COUNT_AUTO_HALVES_MAX_N.
  */
 enum count_method { COUNT_AUTO, COUNT_HALVES, COUNT_BACKTRACK };
 
+/* The largest n that COUNT_AUTO counts by the join: as far as its totals
+ * have been checked against OEIS A000170.  Beyond, the join is only taken
+ * when asked for. */
+#define COUNT_AUTO_HALVES_MAX_N 20
+
 /* Whether method m counts boards of size n. */
 bool count_method_works(enum count_method m, int n);
+
+/* Whether method m counts n by the half-board join. */
+bool count_uses_halves(enum count_method m, int n);
 
 /* count_solutions by a given method; EINVAL where it does not work. */
 int count_solutions_by(int n, enum count_method m, int threads,
