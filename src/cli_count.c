@@ -29,17 +29,23 @@ struct counting {
 	int n, threads, rc, err;
 	int nparts, part; /* --tasks T --task I: part I - 1 of T */
 	enum count_method method;
+	size_t memory; /* --memory: the join's budget, 0 for the default */
+	struct halves_stats stats;
 	struct count_result result;
 };
 
-/* A whole count by the chosen method, or one part of a split count. */
-static int count_run(int n, enum count_method method, int nparts, int part, int threads,
-                     count_progress_fn progress, void *ctx, struct count_result *res)
+/* A whole count by the chosen method, or one part of a split count: the
+ * join's own units where it counts n, else the constellations. */
+static int count_run(struct counting *c, count_progress_fn progress, void *ctx)
 {
-	if (nparts > 1)
-		return count_solutions_part(n, nparts, part, threads, progress, ctx, NULL,
-		                            res);
-	return count_solutions_by(n, method, threads, progress, ctx, NULL, res);
+	if (count_uses_halves(c->method, c->n))
+		return count_join_part(c->n, c->nparts, c->part, c->threads, c->memory,
+		                       &c->stats, progress, ctx, NULL, &c->result);
+	if (c->nparts > 1)
+		return count_solutions_part(c->n, c->nparts, c->part, c->threads,
+		                            progress, ctx, NULL, &c->result);
+	return count_solutions_by(c->n, c->method, c->threads, progress, ctx, NULL,
+	                          &c->result);
 }
 
 static void progress_update(void *ctx, double done)
@@ -54,8 +60,7 @@ static void count_task(struct task *t, void *arg)
 	struct counting *c = arg;
 
 	(void)t;
-	c->rc = count_run(c->n, c->method, c->nparts, c->part, c->threads,
-	                  progress_update, c, &c->result);
+	c->rc = count_run(c, progress_update, c);
 	c->err = errno;
 }
 
@@ -82,9 +87,9 @@ static int stderr_cols(void)
  * wrapped could not be erased by the next \r.  The bar shrinks first, then
  * the time left goes, then the bar: the percentage stays.
  */
-static void draw_bar(double done, double elapsed)
+static void draw_bar(double done, double elapsed, size_t passes)
 {
-	char bar[31], left[64] = "estimating the time left";
+	char bar[31], left[96] = "estimating the time left";
 	int fill, room = stderr_cols() - 1, width = 30;
 
 	if (done > 0.01) {
@@ -98,6 +103,12 @@ static void draw_bar(double done, double elapsed)
 			         secs / 60, secs % 60);
 		else
 			snprintf(left, sizeof left, "about %ld s left", secs);
+	}
+	/* The budget of --memory made the join sieve its tops in parts. */
+	if (passes > 0) {
+		size_t at = strlen(left);
+		snprintf(left + at, sizeof left - at, ", %zu more passes for --memory",
+		         passes);
 	}
 	/* "[bar] 100%  left": brackets, a blank, the percentage, two blanks. */
 	if (width + 9 + (int)strlen(left) > room)
@@ -140,15 +151,10 @@ static void on_bar_signal(int sig)
 }
 
 /* Runs the count on a task while this thread draws a bar after half a second. */
-static int count_with_bar(int n, enum count_method method, int nparts, int part,
-                          int threads, struct count_result *res)
+static int count_with_bar(struct counting *cp)
 {
 	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
-	struct counting c = {.n = n,
-	                     .threads = threads,
-	                     .nparts = nparts,
-	                     .part = part,
-	                     .method = method};
+	struct counting c = *cp;
 	struct sigaction sa, old[4];
 	sigset_t block, saved;
 	struct task t;
@@ -176,7 +182,8 @@ static int count_with_bar(int n, enum count_method method, int nparts, int part,
 		sigaction(sigs[i], &sa, &old[i]);
 	while (!task_wait(&t, 200)) {
 		if (now() - start > 0.5) {
-			draw_bar(atomic_load(&c.permille) / 1000.0, now() - start);
+			draw_bar(atomic_load(&c.permille) / 1000.0, now() - start,
+			         atomic_load(&c.stats.extra_passes));
 			drawn = true;
 			bar_shown = 1;
 		}
@@ -188,15 +195,49 @@ static int count_with_bar(int n, enum count_method method, int nparts, int part,
 	bar_shown = 0;
 	for (int i = 0; i < 4; i++)
 		sigaction(sigs[i], &old[i], NULL);
-	*res = c.result;
+	cp->result = c.result;
 	errno = c.err;
 	return c.rc;
+}
+
+/*
+ * Reads --memory SIZE: a whole number of bytes, or of KiB, MiB or GiB with
+ * K, M or G after it; 1 MiB at least.
+ */
+static int parse_memory(const char *text, size_t *out)
+{
+	static const char units[] = "KMG";
+	const char *unit;
+	size_t len = strlen(text), shift = 0;
+	uint64_t v;
+	char digits[32];
+
+	if (len > 0 && (unit = strchr(units, text[len - 1])) != NULL && *unit) {
+		shift = 10 * (size_t)(unit - units + 1);
+		len--;
+	}
+	if (len == 0 || len >= sizeof digits || strspn(text, "0123456789") != len)
+		return cli_usage_error("count",
+		                       "--memory must be a number of bytes, or of "
+		                       "KiB, MiB or GiB with K, M or G after it "
+		                       "(512M, 2G), not '%s'",
+		                       text);
+	memcpy(digits, text, len);
+	digits[len] = '\0';
+	v = strtoull(digits, NULL, 10);
+	if (v == 0 || v > (UINT64_MAX >> 30) || (v << shift) > SIZE_MAX ||
+	    (v << shift) < ((uint64_t)1 << 20))
+		return cli_usage_error(
+		        "count", "--memory must be from 1M to %" PRIu64 "G, not '%s'",
+		        (uint64_t)(SIZE_MAX >> 30), text);
+	*out = (size_t)(v << shift);
+	return CLI_OK;
 }
 
 int cli_count(int argc, char **argv)
 {
 	static const char synopsis[] = "nqueens count N [--unique] [--threads K] "
-	                               "[--method halves|backtrack] "
+	                               "[--method halves|backtrack] [--memory SIZE] "
 	                               "[--tasks T [--task I | --list]]";
 	static const struct cli_optdef defs[OPT_COUNT] = {
 	        [OPT_UNIQUE] = {"unique", 'u', false},
@@ -206,11 +247,13 @@ int cli_count(int argc, char **argv)
 	        [OPT_TASK] = {"task", 0, true},
 	        [OPT_LIST] = {"list", 0, false},
 	        [OPT_METHOD] = {"method", 'm', true},
+	        [OPT_MEMORY] = {"memory", 0, true},
 	};
 	const char *val[OPT_COUNT];
 	char *pos[1];
 	int npos, n = 0, threads = 0, rc, nparts = 1, part = 0;
 	enum count_method method = COUNT_AUTO;
+	size_t memory = 0;
 	struct count_result res;
 
 	if (cli_parse_options("count", synopsis, argc, argv, defs, val, pos, 1, &npos))
@@ -230,10 +273,6 @@ int cli_count(int argc, char **argv)
 			return cli_usage_error(
 			        "count", "--method must be halves or backtrack, not '%s'",
 			        val[OPT_METHOD]);
-		if (val[OPT_TASKS])
-			return cli_usage_error(
-			        "count", "--method and --tasks go apart: the tasks are "
-			                 "the backtracking search's constellations");
 		if (!count_method_works(method, n))
 			return cli_usage_error("count",
 			                       "--method halves counts %d <= N <= %d",
@@ -247,6 +286,8 @@ int cli_count(int argc, char **argv)
 			return CLI_USAGE;
 		threads = (int)k;
 	}
+	if (val[OPT_MEMORY] && parse_memory(val[OPT_MEMORY], &memory))
+		return CLI_USAGE;
 	if ((val[OPT_TASK] || val[OPT_LIST]) && !val[OPT_TASKS])
 		return cli_usage_error("count", "--%s goes with --tasks T; usage: %s",
 		                       val[OPT_TASK] ? "task" : "list", synopsis);
@@ -275,6 +316,8 @@ int cli_count(int argc, char **argv)
 		}
 	}
 	if (val[OPT_LIST]) {
+		/* The weights are the constellations': they describe the
+		 * backtracking split. */
 		struct count_part *parts = calloc((size_t)nparts, sizeof *parts);
 
 		if (!parts || count_parts(n, nparts, parts) < 0) {
@@ -289,10 +332,32 @@ int cli_count(int argc, char **argv)
 		free(parts);
 		return cli_finish_output(CLI_OK);
 	}
+	/* The classes of a part come from the constellations: the join finds
+	 * them from the whole total only. */
+	if (nparts > 1 && val[OPT_UNIQUE])
+		method = COUNT_BACKTRACK;
+	struct counting c = {.n = n,
+	                     .threads = threads,
+	                     .nparts = nparts,
+	                     .part = part,
+	                     .method = method,
+	                     .memory = memory};
+	if (count_uses_halves(method, n)) {
+		int k = threads ? threads : count_default_threads();
+		size_t floor = halves_memory_floor(n, k);
+
+		if (memory && memory < floor)
+			return cli_usage_error("count",
+			                       "--memory %s is too small for count %d on "
+			                       "%d thread%s: it needs %zu MiB at least",
+			                       val[OPT_MEMORY], n, k, k == 1 ? "" : "s",
+			                       (floor + (1 << 20) - 1) >> 20);
+	}
 	if (isatty(STDERR_FILENO))
-		rc = count_with_bar(n, method, nparts, part, threads, &res);
+		rc = count_with_bar(&c);
 	else
-		rc = count_run(n, method, nparts, part, threads, NULL, NULL, &res);
+		rc = count_run(&c, NULL, NULL);
+	res = c.result;
 	if (rc < 0) {
 		fprintf(stderr, "nqueens count: %s\n", strerror(errno));
 		return CLI_NO;

@@ -235,6 +235,30 @@ if [ "$ok" = yes ]; then
 else
 	fail "the tasks of n = 14 add up to 365596 and 45752, for 1, 7 and 50 tasks" "$ok"
 fi
+# The join's own tasks: n = 14 and 16 add up for several numbers of tasks,
+# and the backtracking split is still there.
+ok=yes
+for spec in 14:365596:1 14:365596:7 14:365596:50 16:14772512:3 16:14772512:8; do
+	n=${spec%%:*} want=${spec#*:} T=${want#*:} want=${want%%:*}
+	sum=0
+	for I in $(seq "$T"); do
+		sum=$((sum + $(nq count "$n" --tasks "$T" --task "$I" --threads 1)))
+	done
+	[ "$sum" = "$want" ] || ok="n=$n T=$T: $sum"
+done
+sum=0
+for I in 1 2 3; do
+	sum=$((sum + $(nq count 14 --tasks 3 --task "$I" --method backtrack)))
+done
+[ "$sum" = 365596 ] || ok="n=14 T=3 backtrack: $sum"
+if [ "$ok" = yes ]; then
+	pass "the join's tasks of n = 14 and 16 add up, for 1, 3, 7, 8 and 50 tasks"
+else
+	fail "the join's tasks of n = 14 and 16 add up, for 1, 3, 7, 8 and 50 tasks" "$ok"
+fi
+# A budget at the floor: the tops are sieved in several passes, same count.
+expect "count 16 in 3 MiB" 0 14772512 -- count 16 --memory 3M --threads 2
+expect "count 15 in 2 MiB" 0 2279184 -- count 15 --memory 2M --threads 1
 nq count 14 --tasks 7 --list >"$tmpdir/l1"
 nq count 14 --tasks 7 --list >"$tmpdir/l2"
 if cmp -s "$tmpdir/l1" "$tmpdir/l2" && [ "$(wc -l <"$tmpdir/l1")" -eq 7 ] &&

@@ -98,6 +98,12 @@ static void test_halves_match_backtrack(void **state)
 	(void)state;
 	assert_false(count_method_works(COUNT_HALVES, HALVES_MIN_N - 1));
 	assert_false(count_method_works(COUNT_HALVES, HALVES_MAX_N + 1));
+	/* The default takes the join only as far as it has been checked. */
+	assert_true(count_uses_halves(COUNT_AUTO, COUNT_AUTO_HALVES_MAX_N));
+	assert_false(count_uses_halves(COUNT_AUTO, COUNT_AUTO_HALVES_MAX_N + 1));
+	assert_true(count_uses_halves(COUNT_HALVES, HALVES_MAX_N));
+	assert_false(count_uses_halves(COUNT_BACKTRACK, 16));
+	assert_false(count_uses_halves(COUNT_AUTO, HALVES_MIN_N - 1));
 	for (int n = HALVES_MIN_N; n <= 15; n++) {
 		struct count_result h, b;
 
@@ -115,7 +121,7 @@ static void test_halves_match_backtrack(void **state)
 	/* 16 by the halves alone: the backtracking would take a second. */
 	uint64_t total;
 	size_t bytes;
-	assert_int_equal(halves_count(16, 2, NULL, NULL, NULL, &total, &bytes), 0);
+	assert_int_equal(halves_count(16, 2, NULL, NULL, NULL, NULL, &total, &bytes), 0);
 	assert_int_equal(total, a000170[16]);
 	assert_true(bytes > 0 && bytes < 64u << 20);
 }
@@ -127,21 +133,25 @@ static void test_halves_threads_agree(void **state)
 	for (int n = 9; n <= 14; n++) {
 		uint64_t one, two, many;
 
-		assert_int_equal(halves_count(n, 1, NULL, NULL, NULL, &one, NULL), 0);
-		assert_int_equal(halves_count(n, 2, NULL, NULL, NULL, &two, NULL), 0);
-		assert_int_equal(halves_count(n, 5, NULL, NULL, NULL, &many, NULL), 0);
+		assert_int_equal(halves_count(n, 1, NULL, NULL, NULL, NULL, &one, NULL),
+		                 0);
+		assert_int_equal(halves_count(n, 2, NULL, NULL, NULL, NULL, &two, NULL),
+		                 0);
+		assert_int_equal(halves_count(n, 5, NULL, NULL, NULL, NULL, &many, NULL),
+		                 0);
 		assert_int_equal(one, a000170[n]);
 		assert_int_equal(two, one);
 		assert_int_equal(many, one);
 	}
 	errno = 0;
-	assert_int_equal(
-	        halves_count(HALVES_MAX_N + 1, 1, NULL, NULL, NULL, &(uint64_t){0}, NULL),
-	        -1);
+	assert_int_equal(halves_count(HALVES_MAX_N + 1, 1, NULL, NULL, NULL, NULL,
+	                              &(uint64_t){0}, NULL),
+	                 -1);
 	assert_int_equal(errno, EINVAL);
-	assert_int_equal(halves_count(8, 0, NULL, NULL, NULL, &(uint64_t){0}, NULL), -1);
+	assert_int_equal(halves_count(8, 0, NULL, NULL, NULL, NULL, &(uint64_t){0}, NULL),
+	                 -1);
 	errno = 0;
-	assert_int_equal(count_solutions_by(20, COUNT_HALVES, 1, NULL, NULL, NULL,
+	assert_int_equal(count_solutions_by(24, COUNT_HALVES, 1, NULL, NULL, NULL,
 	                                    &(struct count_result){0, 0}),
 	                 -1);
 	assert_int_equal(errno, EINVAL);
@@ -163,7 +173,8 @@ static void test_halves_kernels(void **state)
 			uint64_t total;
 
 			assert_int_equal(
-			        halves_count(n, 2, NULL, NULL, NULL, &total, NULL), 0);
+			        halves_count(n, 2, NULL, NULL, NULL, NULL, &total, NULL),
+			        0);
 			assert_int_equal(total, a000170[n]);
 		}
 	}

@@ -698,6 +698,13 @@ bool count_method_works(enum count_method m, int n)
 	return m != COUNT_HALVES || (n >= HALVES_MIN_N && n <= HALVES_MAX_N);
 }
 
+bool count_uses_halves(enum count_method m, int n)
+{
+	if (m == COUNT_BACKTRACK || !count_method_works(COUNT_HALVES, n))
+		return false;
+	return m == COUNT_HALVES || n <= COUNT_AUTO_HALVES_MAX_N;
+}
+
 int count_solutions_by(int n, enum count_method m, int threads,
                        count_progress_fn progress, void *ctx, const atomic_int *cancel,
                        struct count_result *out)
@@ -706,17 +713,35 @@ int count_solutions_by(int n, enum count_method m, int threads,
 		errno = EINVAL;
 		return -1;
 	}
-	if (m == COUNT_BACKTRACK || !count_method_works(COUNT_HALVES, n))
+	if (!count_uses_halves(m, n))
 		return count_solutions_part(n, 1, 0, threads, progress, ctx, cancel, out);
-	uint64_t total, quarter, half;
+	return count_join_part(n, 1, 0, threads, 0, NULL, progress, ctx, cancel, out);
+}
+
+int count_join_part(int n, int nparts, int which, int threads, size_t memory,
+                    struct halves_stats *stats, count_progress_fn progress, void *ctx,
+                    const atomic_int *cancel, struct count_result *out)
+{
+	struct halves_opts opt = {memory, nparts, which, stats};
+	uint64_t total;
+	if (!count_method_works(COUNT_HALVES, n) || threads < 0 || !out || nparts < 1 ||
+	    nparts > COUNT_MAX_PARTS || which < 0 || which >= nparts) {
+		errno = EINVAL;
+		return -1;
+	}
 	if (threads == 0)
 		threads = count_default_threads();
-	if (halves_count(n, threads, progress, ctx, cancel, &total, NULL) < 0 ||
-	    count_rotational(n, &quarter, &half) < 0)
+	if (halves_count(n, threads, &opt, progress, ctx, cancel, &total, NULL) < 0)
 		return -1;
-	/* Burnside: the reflections fix no solution for n > 1. */
 	out->total = total;
-	out->unique = (total + half + 2 * quarter) / 8;
+	out->unique = 0;
+	if (nparts == 1) {
+		uint64_t quarter, half;
+		if (count_rotational(n, &quarter, &half) < 0)
+			return -1;
+		/* Burnside: the reflections fix no solution for n > 1. */
+		out->unique = (total + half + 2 * quarter) / 8;
+	}
 	return 0;
 }
 

@@ -4,6 +4,7 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* Largest n the counter accepts: the totals still fit in 64 bits. */
@@ -37,12 +38,20 @@ int count_solutions(int n, int threads, count_progress_fn progress, void *ctx,
  * HALVES_MIN_N <= n <= HALVES_MAX_N) and finds the classes from the
  * solutions that the rotations fix; COUNT_BACKTRACK searches the interior of
  * each border constellation and is the reference the tests compare with.
- * COUNT_AUTO takes the halves where they work.
+ * COUNT_AUTO takes the halves up to COUNT_AUTO_HALVES_MAX_N.
  */
 enum count_method { COUNT_AUTO, COUNT_HALVES, COUNT_BACKTRACK };
 
+/* The largest n that COUNT_AUTO counts by the join: as far as its totals
+ * have been checked against OEIS A000170.  Beyond, the join is only taken
+ * when asked for. */
+#define COUNT_AUTO_HALVES_MAX_N 20
+
 /* Whether method m counts boards of size n. */
 bool count_method_works(enum count_method m, int n);
+
+/* Whether method m counts n by the half-board join. */
+bool count_uses_halves(enum count_method m, int n);
 
 /* count_solutions by a given method; EINVAL where it does not work. */
 int count_solutions_by(int n, enum count_method m, int threads,
@@ -70,6 +79,18 @@ int count_rotational(int n, uint64_t *quarter, uint64_t *half);
 int count_solutions_part(int n, int nparts, int which, int threads,
                          count_progress_fn progress, void *ctx, const atomic_int *cancel,
                          struct count_result *out);
+
+/*
+ * Part `which` of nparts of the half-board join (halves.h), made from n and
+ * nparts alone, within `memory` bytes (0: the default budget); stats, when
+ * not NULL, tells how the budget is spent as the count goes.  The parts'
+ * totals add up to the whole; out->unique is the class count when nparts is
+ * 1, and 0 for a part (the classes come from the whole total).
+ */
+struct halves_stats;
+int count_join_part(int n, int nparts, int which, int threads, size_t memory,
+                    struct halves_stats *stats, count_progress_fn progress, void *ctx,
+                    const atomic_int *cancel, struct count_result *out);
 
 /* Each part's estimated weight and number of constellations; -1 with errno. */
 struct count_part {

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /*
  * The board is cut into four quadrants of h x h squares, h = n / 2; for odd
@@ -58,13 +59,45 @@ struct place {
 	uint64_t cols; /* the board column of each queen, 5 bits each, top row first */
 };
 
-/* The placements of one quadrant, filed by key (rows << h | columns) in
- * local bits. */
+/* Where a quadrant's lines begin on the board. */
 struct quad {
-	uint32_t *start; /* 2^(2h) + 1 offsets into e */
-	struct place *e;
-	size_t len;
 	int abase, dbase;
+};
+
+/*
+ * The placements of the north-west quadrant in its own coordinates, filed by
+ * key (rows << h | columns), each as the column of each queen, 4 bits each,
+ * from the top row down: 8 bytes a placement.  The other three quadrants are
+ * its mirror images, made from it a set of columns at a time (struct lists).
+ */
+struct table {
+	uint32_t *start; /* 2^(2h) + 1 offsets into e */
+	uint64_t *e;
+	size_t len;
+};
+
+/* One quadrant's placements on one set of its columns, for every set of its
+ * rows, turned and put on the board, without those a start's queens attack. */
+struct lists {
+	uint32_t cols; /* the quadrant's local columns; UINT32_MAX: none yet */
+	int start;     /* the start they were filtered for */
+	uint32_t lo[1 << HALVES_MAX_H], hi[1 << HALVES_MAX_H]; /* by local rows */
+	struct place *e;
+	size_t cap;
+	/* When the budget holds the whole quadrant (struct full), its view:
+	 * then lo, hi and e are not used. */
+	const uint32_t *full_start;
+	const struct place *full_e;
+	int h;
+};
+
+/* A whole quadrant turned and filtered for one start, filed by key (rows << h
+ * | columns): 16 bytes a placement, kept when the budget has room, which
+ * saves turning the table's lists unit by unit. */
+struct full {
+	uint32_t *start;
+	struct place *e;
+	int si; /* the start it was made for, or -1 */
 };
 
 /* A placement's lines on the whole board. */
@@ -98,7 +131,15 @@ struct shared {
 	int wlo, win;     /* the lines crossing the middle: wlo .. wlo + win - 1 */
 	bool diagonals;   /* even n: the long-diagonal weighting */
 	struct quad q[4]; /* north-west, north-east, south-west, south-east */
+	struct table t;
+	/* In a full budget: the whole quadrants, for all threads (odd n: before
+	 * any start's filter, which each thread applies to a copy). */
+	struct full full[4];
+	bool use_full; /* whole quadrants, not lists unit by unit */
 	size_t maxlist;
+	size_t maxcols;             /* the most placements of one set of columns */
+	size_t chunk;               /* tops sieved at a time, for the memory budget */
+	struct halves_stats *stats; /* the caller's, or NULL */
 	struct start *starts;
 	int nstarts;
 	struct unit *units;
@@ -118,8 +159,8 @@ struct shared {
 /* One thread's buffers. */
 struct work {
 	const struct shared *sh;
-	struct quad f[4]; /* the tables without what the start's queens attack */
-	int fstart;       /* the start f was made for, or -1 */
+	struct lists l[4];   /* the quadrants' lists for the unit at hand */
+	struct full full[4]; /* odd n in a full budget: this thread's */
 	uint64_t *tops, *sorted;
 	size_t topcap;
 	uint64_t *rows, *qk, *alive0, *alive, *zero; /* sieve rows, kill vectors */
@@ -133,132 +174,85 @@ struct work {
 	pthread_t thread;
 };
 
-/* ---- The quadrant tables ---- */
+/* ---- The table ---- */
 
-struct lister {
-	int n, h, r0, c0, abase, dbase;
-	struct place *v;
-	uint32_t *key;
-	size_t len, cap;
-};
-
-static int lister_emit(struct lister *l, struct place p, uint32_t key)
+/* The placements in local rows r .. h - 1 after those of key, counted by key
+ * (fill false) or written where pos says. */
+static void table_rows(struct table *t, uint32_t *pos, int h, int r, uint32_t a,
+                       uint32_t d, uint64_t packed, int nq, uint32_t key)
 {
-	if (l->len == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 1024;
-		struct place *v = realloc(l->v, cap * sizeof *v);
-		uint32_t *k = v ? realloc(l->key, cap * sizeof *k) : NULL;
-		if (v)
-			l->v = v;
-		if (!k)
-			return -1;
-		l->key = k;
-		l->cap = cap;
+	if (r == h) {
+		if (pos)
+			t->e[pos[key]++] = packed;
+		else
+			t->start[key + 1]++;
+		return;
 	}
-	l->v[l->len] = p;
-	l->key[l->len++] = key;
-	return 0;
-}
-
-/*
- * Lists every placement in local rows lr .. h - 1, each row empty or not,
- * after the queens of p (nq of them, on the local rows and columns of key).
- */
-static int lister_rows(struct lister *l, int lr, struct place p, int nq, uint32_t key)
-{
-	if (lr == l->h)
-		return lister_emit(l, p, key);
-	if (lister_rows(l, lr + 1, p, nq, key))
-		return -1;
-	int r = l->r0 + lr;
-	for (int lc = 0; lc < l->h; lc++) {
-		int c = l->c0 + lc;
-		uint32_t ab = 1u << (r + c - l->abase);
-		uint32_t db = 1u << (r - c + l->n - 1 - l->dbase);
-		if ((key >> lc & 1) || (p.a & ab) || (p.d & db))
+	table_rows(t, pos, h, r + 1, a, d, packed, nq, key);
+	for (int c = 0; c < h; c++) {
+		uint32_t ab = 1u << (r + c), db = 1u << (r - c + h - 1);
+		if ((key >> c & 1) || (a & ab) || (d & db))
 			continue;
-		struct place next = {p.a | ab, p.d | db,
-		                     p.cols | (uint64_t)c << (5 * nq)};
-		if (lister_rows(l, lr + 1, next, nq + 1,
-		                key | 1u << (l->h + lr) | 1u << lc))
-			return -1;
+		table_rows(t, pos, h, r + 1, a | ab, d | db,
+		           packed | (uint64_t)c << (4 * nq), nq + 1,
+		           key | 1u << (h + r) | 1u << c);
 	}
-	return 0;
 }
 
-static void quad_free(struct quad *q)
+static void table_free(struct table *t)
 {
-	free(q->start);
-	free(q->e);
-	*q = (struct quad){NULL, NULL, 0, 0, 0};
+	free(t->start);
+	free(t->e);
+	*t = (struct table){NULL, NULL, 0};
 }
 
-/* Lists the quadrant whose top-left square is (r0, c0), filed by key. */
-static int quad_build(struct quad *q, int n, int h, int r0, int c0, size_t *bytes)
+static void full_free(struct full *f)
 {
-	struct lister l = {.n = n, .h = h, .r0 = r0, .c0 = c0};
+	free(f->start);
+	free(f->e);
+	*f = (struct full){NULL, NULL, -1};
+}
+
+/* Counts the placements by key: the table's size before it is made. */
+static int table_count(struct table *t, int h)
+{
 	size_t nkeys = (size_t)1 << (2 * h);
-	uint32_t *pos = NULL;
-	l.abase = r0 + c0;
-	l.dbase = r0 - (c0 + h - 1) + n - 1;
-	*q = (struct quad){NULL, NULL, 0, l.abase, l.dbase};
-	if (lister_rows(&l, 0, (struct place){0, 0, 0}, 0, 0))
-		goto fail;
-	q->start = calloc(nkeys + 1, sizeof *q->start);
-	q->e = malloc(l.len * sizeof *q->e);
-	pos = malloc(nkeys * sizeof *pos);
-	if (!q->start || !q->e || !pos)
-		goto fail;
-	q->len = l.len;
-	for (size_t i = 0; i < l.len; i++)
-		q->start[l.key[i] + 1]++;
+	*t = (struct table){calloc(nkeys + 1, sizeof *t->start), NULL, 0};
+	if (!t->start)
+		return -1;
+	table_rows(t, NULL, h, 0, 0, 0, 0, 0, 0);
 	for (size_t k = 0; k < nkeys; k++)
-		q->start[k + 1] += q->start[k];
-	memcpy(pos, q->start, nkeys * sizeof *pos);
-	for (size_t i = 0; i < l.len; i++)
-		q->e[pos[l.key[i]]++] = l.v[i];
-	*bytes += (nkeys + 1) * sizeof *q->start + l.len * sizeof *q->e;
-	free(pos);
-	free(l.v);
-	free(l.key);
+		t->start[k + 1] += t->start[k];
+	t->len = t->start[nkeys];
 	return 0;
-fail:
-	free(pos);
-	free(l.v);
-	free(l.key);
-	quad_free(q);
-	return -1;
 }
 
-/* Keeps the placements of q that leave the start's queens alone. */
-static int quad_filter(const struct quad *q, struct quad *f, int h, const struct start *s)
+/* Lists the placements, once table_count has counted them. */
+static int table_fill(struct table *t, int h)
 {
 	size_t nkeys = (size_t)1 << (2 * h);
-	f->abase = q->abase;
-	f->dbase = q->dbase;
-	if (!f->start) {
-		f->start = malloc((nkeys + 1) * sizeof *f->start);
-		f->e = malloc((q->len ? q->len : 1) * sizeof *f->e);
-		if (!f->start || !f->e) {
-			quad_free(f);
-			return -1;
-		}
+	uint32_t *pos = malloc(nkeys * sizeof *pos);
+	t->e = malloc((t->len ? t->len : 1) * sizeof *t->e);
+	if (!pos || !t->e) {
+		free(pos);
+		return -1;
 	}
-	size_t k = 0;
-	for (size_t key = 0; key < nkeys; key++) {
-		f->start[key] = (uint32_t)k;
-		for (uint32_t i = q->start[key]; i < q->start[key + 1]; i++) {
-			f->e[k] = q->e[i];
-			k += !((LINES_A(q, q->e[i]) & s->a) |
-			       (LINES_D(q, q->e[i]) & s->d));
-		}
-	}
-	f->start[nkeys] = (uint32_t)k;
-	f->len = k;
+	memcpy(pos, t->start, nkeys * sizeof *pos);
+	table_rows(t, pos, h, 0, 0, 0, 0, 0, 0);
+	free(pos);
 	return 0;
 }
 
-/* ---- Buffers ---- */
+/* The h low bits of x in reverse order. */
+static uint32_t reverse_bits(uint32_t x, int h)
+{
+	uint32_t r = 0;
+	for (int i = 0; i < h; i++)
+		r |= (x >> i & 1) << (h - 1 - i);
+	return r;
+}
+
+/* ---- Buffers ---- */ /* ---- Buffers ---- */
 
 static void *aligned_grow(void *old, size_t bytes)
 {
@@ -311,8 +305,10 @@ static int work_words(struct work *w, size_t words)
 
 static void work_free(struct work *w)
 {
-	for (int i = 0; i < 4; i++)
-		quad_free(&w->f[i]);
+	for (int i = 0; i < 4; i++) {
+		free(w->l[i].e);
+		full_free(&w->full[i]);
+	}
 	free(w->tops);
 	free(w->sorted);
 	free(w->rows);
@@ -412,12 +408,178 @@ static ALWAYS_INLINE void words_andnot(uint64_t *restrict dst, const uint64_t *r
 			dst[x + k] &= ~b[x + k];
 }
 
-/* The quadrant's list under key. */
-static ALWAYS_INLINE const struct place *key_list(const struct quad *q, uint32_t key,
-                                                  size_t *len)
+/* The list of a quadrant's local rows `rows`, made by lists_make. */
+static ALWAYS_INLINE const struct place *list_at(const struct lists *l, uint32_t rows,
+                                                 size_t *len)
 {
-	*len = q->start[key + 1] - q->start[key];
-	return q->e + q->start[key];
+	if (l->full_start) {
+		uint32_t key = rows << l->h | l->cols;
+		*len = l->full_start[key + 1] - l->full_start[key];
+		return l->full_e + l->full_start[key];
+	}
+	*len = l->hi[rows] - l->lo[rows];
+	return l->e + l->lo[rows];
+}
+
+/* The placement of quadrant j that the table's entry `packed`, on the
+ * table's rows trows, turns into. */
+static ALWAYS_INLINE struct place place_turn(const struct shared *sh, int j,
+                                             uint32_t trows, uint64_t packed)
+{
+	const struct quad *q = &sh->q[j];
+	const int h = sh->h, n = sh->n;
+	const bool down = j >= 2, right = j & 1;
+	const int r0 = down ? n - h : 0, c0 = right ? n - h : 0;
+	int rows[HALVES_MAX_H], nr = 0;
+	struct place p = {0, 0, 0};
+	for (uint32_t x = trows; x; x &= x - 1) {
+		int tr = __builtin_ctz(x);
+		rows[nr++] = r0 + (down ? h - 1 - tr : tr);
+	}
+	/* Top row first: turned upside down, the table's last row is. */
+	for (int m = 0; m < nr; m++) {
+		int qi = down ? nr - 1 - m : m;
+		int tc = (int)(packed >> (4 * qi) & 15);
+		int rr = rows[qi], cc = c0 + (right ? h - 1 - tc : tc);
+		p.a |= 1u << (rr + cc - q->abase);
+		p.d |= 1u << (rr - cc + n - 1 - q->dbase);
+		p.cols |= (uint64_t)cc << (5 * m);
+	}
+	return p;
+}
+
+/* Makes quadrant j whole for start si; -1 when out of memory. */
+static int full_build(const struct shared *sh, int j, const struct start *s, int si,
+                      struct full *f)
+{
+	const struct table *t = &sh->t;
+	const struct quad *q = &sh->q[j];
+	const int h = sh->h;
+	const size_t nkeys = (size_t)1 << (2 * h), hmask = ((size_t)1 << h) - 1;
+	const bool down = j >= 2, right = j & 1;
+	if (f->si == si)
+		return 0;
+	if (!f->start) {
+		f->start = malloc((nkeys + 1) * sizeof *f->start);
+		f->e = malloc((t->len ? t->len : 1) * sizeof *f->e);
+		if (!f->start || !f->e)
+			return -1;
+	}
+	uint32_t k = 0;
+	for (size_t key = 0; key < nkeys; key++) {
+		uint32_t rows = (uint32_t)(key >> h), cols = (uint32_t)(key & hmask);
+		uint32_t trows = down ? reverse_bits(rows, h) : rows;
+		uint32_t tkey = trows << h | (right ? reverse_bits(cols, h) : cols);
+		f->start[key] = k;
+		for (uint32_t i = t->start[tkey]; i < t->start[tkey + 1]; i++) {
+			struct place p = place_turn(sh, j, trows, t->e[i]);
+			f->e[k] = p;
+			k += !((LINES_A(q, p) & s->a) | (LINES_D(q, p) & s->d));
+		}
+	}
+	f->start[nkeys] = k;
+	f->si = si;
+	return 0;
+}
+
+/* Copies the placements of the whole quadrant j in `from` that leave start
+ * si alone into f: a pass over memory, far cheaper than turning the table
+ * again for each start of odd n.  -1 when out of memory. */
+static int full_filter(const struct shared *sh, int j, const struct full *from,
+                       const struct start *s, int si, struct full *f)
+{
+	const struct quad *q = &sh->q[j];
+	const size_t nkeys = (size_t)1 << (2 * sh->h);
+	if (f->si == si)
+		return 0;
+	if (!f->start) {
+		f->start = malloc((nkeys + 1) * sizeof *f->start);
+		f->e = malloc((sh->t.len ? sh->t.len : 1) * sizeof *f->e);
+		if (!f->start || !f->e)
+			return -1;
+	}
+	uint32_t k = 0;
+	for (size_t key = 0; key < nkeys; key++) {
+		f->start[key] = k;
+		for (uint32_t i = from->start[key]; i < from->start[key + 1]; i++) {
+			struct place p = from->e[i];
+			f->e[k] = p;
+			k += !((LINES_A(q, p) & s->a) | (LINES_D(q, p) & s->d));
+		}
+	}
+	f->start[nkeys] = k;
+	f->si = si;
+	return 0;
+}
+
+/* Points the lists of w at whole quadrants. */
+static void lists_full(struct work *w, const struct full f[4])
+{
+	for (int j = 0; j < 4; j++) {
+		w->l[j].full_start = f[j].start;
+		w->l[j].full_e = f[j].e;
+		w->l[j].h = w->sh->h;
+	}
+}
+
+/*
+ * Makes quadrant j's lists for its local columns `cols`, every set of as many
+ * of its free rows `free`, from the north-west table turned: the north-east
+ * quadrant is its mirror image left to right, the south-west one top to
+ * bottom, the south-east one both.  Keeps the placements that leave start
+ * si alone.  -1 when out of memory.
+ */
+static ALWAYS_INLINE int lists_make(struct work *w, int j, uint32_t cols,
+                                    uint32_t free_rows, const struct start *s, int si)
+{
+	struct lists *l = &w->l[j];
+	if (l->full_start || (l->cols == cols && l->start == si)) {
+		l->cols = cols;
+		return 0;
+	}
+	const struct shared *sh = w->sh;
+	const struct table *t = &sh->t;
+	const struct quad *q = &sh->q[j];
+	const int h = sh->h, k = __builtin_popcount(cols);
+	const bool down = j >= 2, right = j & 1;
+	const uint32_t tcols = right ? reverse_bits(cols, h) : cols;
+	size_t need = 0;
+	for (uint32_t r = free_rows;; r = (r - 1) & free_rows) {
+		if (__builtin_popcount(r) == k) {
+			uint32_t key = (down ? reverse_bits(r, h) : r) << h | tcols;
+			need += t->start[key + 1] - t->start[key];
+		}
+		if (!r)
+			break;
+	}
+	if (need > l->cap) {
+		size_t cap = need + need / 2 + 64;
+		struct place *e = realloc(l->e, cap * sizeof *e);
+		if (!e)
+			return -1;
+		l->e = e;
+		l->cap = cap;
+	}
+	size_t at = 0;
+	for (uint32_t r = free_rows;; r = (r - 1) & free_rows) {
+		if (__builtin_popcount(r) != k)
+			goto next;
+		uint32_t trows = down ? reverse_bits(r, h) : r;
+		uint32_t key = trows << h | tcols;
+		l->lo[r] = (uint32_t)at;
+		for (uint32_t i = t->start[key]; i < t->start[key + 1]; i++) {
+			struct place p = place_turn(sh, j, trows, t->e[i]);
+			l->e[at] = p;
+			at += !((LINES_A(q, p) & s->a) | (LINES_D(q, p) & s->d));
+		}
+		l->hi[r] = (uint32_t)at;
+	next:
+		if (!r)
+			break;
+	}
+	l->cols = cols;
+	l->start = si;
+	return 0;
 }
 
 /* The local rows of rows, in order; returns how many. */
@@ -447,22 +609,20 @@ static ALWAYS_INLINE uint64_t crossings(const struct geom *g, uint64_t a, uint64
 }
 
 /*
- * Lists the tops of the columns tw (west) and te (east): each compatible
- * pair of top placements as its crossing lines a | d << 32, with at bit 62
+ * Lists the tops of the unit, ta queens in the west: each compatible pair of
+ * top placements as its crossing lines a | d << 32, with at bit 62
  * how many of its queens stand on a long diagonal.  Returns how many, or
  * (size_t)-1 when out of memory.
  */
 static ALWAYS_INLINE size_t tops_list(struct work *w, const struct quad *q,
-                                      const struct start *s, const struct geom *g,
-                                      uint32_t tw, uint32_t te)
+                                      const struct start *s, const struct geom *g, int ta)
 {
-	const int h = g->h, ta = __builtin_popcount(tw);
 	size_t bound = 0, k = 0;
 	for (uint32_t r = s->toprows;; r = (r - 1) & s->toprows) {
 		size_t l1, l2;
 		if (__builtin_popcount(r) == ta) {
-			key_list(&q[0], r << h | tw, &l1);
-			key_list(&q[1], (s->toprows & ~r) << h | te, &l2);
+			list_at(&w->l[0], r, &l1);
+			list_at(&w->l[1], s->toprows & ~r, &l2);
 			bound += l1 * l2;
 		}
 		if (!r)
@@ -477,8 +637,8 @@ static ALWAYS_INLINE size_t tops_list(struct work *w, const struct quad *q,
 		size_t l1, l2;
 		if (__builtin_popcount(r) != ta)
 			goto next;
-		const struct place *x = key_list(&q[0], r << h | tw, &l1);
-		const struct place *y = key_list(&q[1], (s->toprows & ~r) << h | te, &l2);
+		const struct place *x = list_at(&w->l[0], r, &l1);
+		const struct place *y = list_at(&w->l[1], s->toprows & ~r, &l2);
 		if (!l1 || !l2)
 			goto next;
 		for (size_t j = 0; j < l2; j++)
@@ -505,22 +665,23 @@ static ALWAYS_INLINE size_t tops_list(struct work *w, const struct quad *q,
 }
 
 /*
- * Turns the k tops into the sieve: sorted by long-diagonal queens (each
+ * Turns k tops into the sieve: sorted by long-diagonal queens (each
  * class padded to whole blocks), row x of w->rows holds the tops on
  * crossing anti-diagonal x, row 32 + x those on diagonal x, and w->alive0
  * the tops that exist.  Returns -1 when out of memory.
  */
-static ALWAYS_INLINE int sieve_build(struct work *w, struct geom *g, size_t k)
+static ALWAYS_INLINE int sieve_build(struct work *w, struct geom *g, const uint64_t *tops,
+                                     size_t k)
 {
 	size_t kt[3] = {k, 0, 0};
-	const uint64_t *tops = w->tops;
 	if (g->diag) {
+		const uint64_t *from = tops;
 		kt[0] = 0;
 		for (size_t i = 0; i < k; i++)
-			kt[w->tops[i] >> 62]++;
+			kt[from[i] >> 62]++;
 		size_t pos[3] = {0, kt[0], kt[0] + kt[1]};
 		for (size_t i = 0; i < k; i++)
-			w->sorted[pos[w->tops[i] >> 62]++] = w->tops[i];
+			w->sorted[pos[from[i] >> 62]++] = from[i];
 		tops = w->sorted;
 	}
 	size_t nw[3];
@@ -697,29 +858,47 @@ static ALWAYS_INLINE uint64_t unit_count(struct work *w, const struct quad *q,
 	const int h = g.h, east = g.n - h; /* the first column of the east */
 	const uint32_t hmask = (1u << h) - 1, bcols = s->cols & ~cols;
 	const uint32_t bw = bcols & hmask, be = bcols >> east & hmask;
-	const int ba = __builtin_popcount(bw);
+	const int ba = __builtin_popcount(bw), si = (int)(s - sh->starts);
+	const uint32_t tw = cols & hmask, te = cols >> east & hmask;
 
-	size_t k = tops_list(w, q, s, &g, cols & hmask, cols >> east & hmask);
-	if (k == (size_t)-1 || (k && sieve_build(w, &g, k))) {
+	if (lists_make(w, 0, tw, s->toprows, s, si) ||
+	    lists_make(w, 1, te, s->toprows, s, si)) {
 		w->err = ENOMEM;
 		return 0;
 	}
-	if (!k)
+	size_t k = tops_list(w, q, s, &g, __builtin_popcount(tw));
+	if (k == (size_t)-1 || (k && (lists_make(w, 2, bw, s->botrows, s, si) ||
+	                              lists_make(w, 3, be, s->botrows, s, si)))) {
+		w->err = ENOMEM;
 		return 0;
-	squares_kill(w, s, &g, bcols);
-	uint64_t sum = 0;
-	for (uint32_t r = s->botrows;; r = (r - 1) & s->botrows) {
-		if (__builtin_popcount(r) == ba) {
-			size_t l1, l2;
-			uint32_t rest = s->botrows & ~r;
-			const struct place *x = key_list(&q[2], r << h | bw, &l1);
-			const struct place *y = key_list(&q[3], rest << h | be, &l2);
-			if (l1 && l2)
-				sum += bottoms_count(w, q, &g, r, rest, x, l1, y, l2);
-		}
-		if (!r)
-			break;
 	}
+	/* The tops a chunk at a time when there are more than the memory
+	 * budget sieves at once: the bottoms are joined to each chunk. */
+	uint64_t sum = 0;
+	size_t passes = 0;
+	for (size_t at = 0; at < k; at += sh->chunk, passes++) {
+		size_t m = k - at < sh->chunk ? k - at : sh->chunk;
+		if (sieve_build(w, &g, w->tops + at, m)) {
+			w->err = ENOMEM;
+			return 0;
+		}
+		squares_kill(w, s, &g, bcols);
+		for (uint32_t r = s->botrows;; r = (r - 1) & s->botrows) {
+			if (__builtin_popcount(r) == ba) {
+				size_t l1, l2;
+				uint32_t rest = s->botrows & ~r;
+				const struct place *x = list_at(&w->l[2], r, &l1);
+				const struct place *y = list_at(&w->l[3], rest, &l2);
+				if (l1 && l2)
+					sum += bottoms_count(w, q, &g, r, rest, x, l1, y,
+					                     l2);
+			}
+			if (!r)
+				break;
+		}
+	}
+	if (passes > 1 && sh->stats)
+		atomic_fetch_add(&sh->stats->extra_passes, passes - 1);
 	return sum;
 }
 
@@ -878,9 +1057,13 @@ static int starts_build(struct shared *sh)
 	return sh->nstarts = k;
 }
 
+/* The units a part takes at a time (--tasks): a few, for the lists they
+ * share, and small enough that the parts come out even. */
+#define UNIT_RUN 16
+
 /* Lists the units: every set of top columns of every start, reduced by the
  * flips where they fix the start.  -1 when out of memory. */
-static int units_build(struct shared *sh)
+static int units_build(struct shared *sh, int nparts, int part)
 {
 	size_t cap = 1024, len = 0;
 	struct unit *u = malloc(cap * sizeof *u);
@@ -919,6 +1102,16 @@ static int units_build(struct shared *sh)
 				break;
 		}
 	}
+	/* Part `part` of nparts: every nparts-th run of UNIT_RUN units.
+	 * Neighbouring runs weigh about the same, so the parts do too. */
+	if (nparts > 1) {
+		size_t kept = 0;
+		for (size_t i = (size_t)part * UNIT_RUN; i < len;
+		     i += (size_t)nparts * UNIT_RUN)
+			for (size_t j = i; j < i + UNIT_RUN && j < len; j++)
+				u[kept++] = u[j];
+		len = kept;
+	}
 	sh->units = u;
 	sh->nunits = len;
 	return 0;
@@ -940,19 +1133,15 @@ static void *work_run(void *arg)
 		for (size_t i = i0; i < i1 && !w->err; i++) {
 			const struct unit *u = &sh->units[i];
 			const struct start *s = &sh->starts[u->start];
-			const struct quad *q = sh->q;
-			if (s->a) {
-				if (w->fstart != u->start) {
-					for (int j = 0; j < 4 && !w->err; j++)
-						if (quad_filter(&sh->q[j], &w->f[j],
-						                sh->h, s))
-							w->err = ENOMEM;
-					w->fstart = u->start;
-				}
-				q = w->f;
+			if (sh->use_full && !sh->diagonals && w->full[0].si != u->start) {
+				for (int j = 0; j < 4 && !w->err; j++)
+					if (full_filter(sh, j, &sh->full[j], s, u->start,
+					                &w->full[j]))
+						w->err = ENOMEM;
+				lists_full(w, w->full);
 			}
 			if (!w->err)
-				w->sum += u->weight * sh->run(w, q, s, u->cols);
+				w->sum += u->weight * sh->run(w, sh->q, s, u->cols);
 		}
 		size_t done = atomic_fetch_add(&sh->done, i1 - i0) + (i1 - i0);
 		/* The lock only when there is news: an error, or another
@@ -975,89 +1164,183 @@ static void *work_run(void *arg)
 	return NULL;
 }
 
-/* One quadrant to list, for the threads that share the lists out. */
-struct build_job {
-	struct quad *q;
-	int n, h, r0, c0;
-	size_t bytes;
-	int rc;
-};
-
-struct builders {
-	struct build_job job[4];
-	atomic_int next;
-};
-
-static void *build_run(void *arg)
-{
-	struct builders *b = arg;
-	for (int i; (i = atomic_fetch_add(&b->next, 1)) < 4;) {
-		struct build_job *j = &b->job[i];
-		j->rc = quad_build(j->q, j->n, j->h, j->r0, j->c0, &j->bytes);
-	}
-	return NULL;
-}
-
-/* Lists the four quadrants on up to four threads; -1 when out of memory. */
-static int quads_build(struct shared *sh, int threads, size_t *used)
-{
-	int n = sh->n, h = sh->h, rb = n - h;
-	struct builders b = {.job = {{&sh->q[0], n, h, 0, 0, 0, 0},
-	                             {&sh->q[1], n, h, 0, rb, 0, 0},
-	                             {&sh->q[2], n, h, rb, 0, 0, 0},
-	                             {&sh->q[3], n, h, rb, rb, 0, 0}}};
-	pthread_t helper[3];
-	int helpers = 0, rc = 0;
-	atomic_init(&b.next, 0);
-	while (helpers < 3 && helpers + 1 < threads &&
-	       pthread_create(&helper[helpers], NULL, build_run, &b) == 0)
-		helpers++;
-	build_run(&b);
-	while (helpers > 0)
-		pthread_join(helper[--helpers], NULL);
-	for (int i = 0; i < 4; i++) {
-		rc |= b.job[i].rc;
-		*used += b.job[i].bytes;
-	}
-	return rc;
-}
-
 static void shared_free(struct shared *sh)
 {
-	for (int i = 0; i < 4; i++)
-		quad_free(&sh->q[i]);
+	for (int j = 0; j < 4; j++)
+		full_free(&sh->full[j]);
+	table_free(&sh->t);
 	free(sh->starts);
 	free(sh->units);
 }
 
-int halves_count(int n, int threads, halves_progress_fn progress, void *ctx,
-                 const atomic_int *cancel, uint64_t *total, size_t *bytes)
+/* The placements of the north-west table for h = 1 .. HALVES_MAX_H, as
+ * table_count counts them: what the budget is checked against before the
+ * table is made. */
+static const size_t table_sizes[HALVES_MAX_H + 1] = {
+        1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442, 7535369, 66807234};
+
+/* What a count takes besides the tops it sieves, and what each top costs. */
+struct budget {
+	size_t fixed, per_thread, per_top;
+};
+
+static struct budget budget_of(int n, int threads, size_t maxlist, size_t maxcols)
 {
-	if (n < HALVES_MIN_N || n > HALVES_MAX_N || threads < 1 || !total) {
+	const int h = n / 2;
+	size_t nkeys = (size_t)1 << (2 * h);
+	struct budget b;
+	/* The table, its offsets and, while it is filled, a copy of them. */
+	b.fixed = table_sizes[h] * 8 + (2 * nkeys + 1) * 4 + ((size_t)1 << 20);
+	/* Four quadrants' lists, grown by half; the partners and crossings. */
+	b.per_thread = sizeof(struct work) + 4 * maxcols * sizeof(struct place) * 3 / 2 +
+	               maxlist * 12;
+	/* A top's bit in 64 sieve rows, h x n square kill vectors, three masks
+	 * and a kill vector per south-east placement, grown by half; and the
+	 * top itself, listed and sorted. */
+	b.per_top = (64 + (size_t)h * (size_t)n + 3 + maxlist) * 3 / 2 / 8 + 16;
+	(void)threads;
+	return b;
+}
+
+/* The largest list of one key, and the most placements of one set of
+ * columns over all sets of rows, from the table's offsets, or from bounds
+ * when t is NULL (before it is made). */
+static void table_maxima(const struct table *t, int h, size_t *maxlist, size_t *maxcols)
+{
+	size_t ncols = (size_t)1 << h, nkeys = ncols << h;
+	size_t *bycols = calloc(ncols, sizeof *bycols);
+	*maxlist = *maxcols = 0;
+	if (!t || !bycols) {
+		/* h! placements at most share a key; a set of columns has its
+		 * share of the whole table at most. */
+		size_t f = 1;
+		for (int i = 2; i <= h; i++)
+			f *= (size_t)i;
+		*maxlist = f;
+		*maxcols = table_sizes[h];
+		free(bycols);
+		return;
+	}
+	for (size_t key = 0; key < nkeys; key++) {
+		size_t len = t->start[key + 1] - t->start[key];
+		if (len > *maxlist)
+			*maxlist = len;
+		bycols[key & (ncols - 1)] += len;
+	}
+	for (size_t c = 0; c < ncols; c++)
+		if (bycols[c] > *maxcols)
+			*maxcols = bycols[c];
+	free(bycols);
+}
+
+/* The smallest chunk of tops worth a pass: four blocks of the sieve. */
+#define CHUNK_MIN (4 * 64 * BLOCK)
+
+size_t halves_memory_floor(int n, int threads)
+{
+	if (n < HALVES_MIN_N || n > HALVES_MAX_N || threads < 1)
+		return 0;
+	/* The lists' true sizes are known only once the table is counted; the
+	 * floor uses what the table holds for each h, measured, and a bound. */
+	size_t maxlist, maxcols;
+	struct table t;
+	if (table_count(&t, n / 2) == 0) {
+		table_maxima(&t, n / 2, &maxlist, &maxcols);
+		table_free(&t);
+	} else
+		table_maxima(NULL, n / 2, &maxlist, &maxcols);
+	struct budget b = budget_of(n, threads, maxlist, maxcols);
+	return b.fixed + (size_t)threads * (b.per_thread + CHUNK_MIN * b.per_top);
+}
+
+size_t halves_default_memory(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+	if (pages <= 0 || size <= 0)
+		return (size_t)1 << 30;
+	/* Half of the physical memory: room for the rest of the machine. */
+	return (size_t)pages / 2 * (size_t)size;
+}
+
+int halves_count(int n, int threads, const struct halves_opts *opt,
+                 halves_progress_fn progress, void *ctx, const atomic_int *cancel,
+                 uint64_t *total, size_t *bytes)
+{
+	struct halves_opts none = {0, 1, 0, NULL};
+	if (!opt)
+		opt = &none;
+	if (n < HALVES_MIN_N || n > HALVES_MAX_N || threads < 1 || !total ||
+	    opt->nparts < 1 || opt->part < 0 || opt->part >= opt->nparts) {
 		errno = EINVAL;
 		return -1;
 	}
-	struct shared sh = {
-	        .n = n, .h = n / 2, .progress = progress, .ctx = ctx, .cancel = cancel};
+	struct shared sh = {.n = n,
+	                    .h = n / 2,
+	                    .progress = progress,
+	                    .ctx = ctx,
+	                    .cancel = cancel,
+	                    .stats = opt->stats};
 	const char *name;
-	size_t used = 0;
-	sh.wlo = n - sh.h;
-	sh.win = 2 * sh.h - 1;
+	const int h = sh.h;
+	size_t used = 0, memory = opt->memory ? opt->memory : halves_default_memory();
+	sh.wlo = n - h;
+	sh.win = 2 * h - 1;
 	sh.diagonals = n % 2 == 0;
 	sh.run = kernel_pick(&name);
-	int h = sh.h;
-	if (quads_build(&sh, threads, &used) || starts_build(&sh) < 0 ||
-	    units_build(&sh)) {
+	for (int j = 0; j < 4; j++) {
+		int r0 = j >= 2 ? n - h : 0, c0 = j & 1 ? n - h : 0;
+		sh.q[j].abase = r0 + c0;
+		sh.q[j].dbase = r0 - (c0 + h - 1) + n - 1;
+	}
+	if (table_count(&sh.t, h)) {
+		errno = ENOMEM;
+		return -1;
+	}
+	table_maxima(&sh.t, h, &sh.maxlist, &sh.maxcols);
+	struct budget b = budget_of(n, threads, sh.maxlist, sh.maxcols);
+	size_t base = b.fixed + (size_t)threads * b.per_thread;
+	/* Whole quadrants (one set for even n; for odd n one unfiltered and a
+	 * set a thread filtered for its start) when they leave room for large
+	 * chunks of tops. */
+	const size_t one_full = 4 * ((((size_t)1 << (2 * h)) + 1) * 4 +
+	                             table_sizes[h] * sizeof(struct place));
+	size_t full = one_full * (sh.diagonals ? 1 : 1 + (size_t)threads);
+	sh.use_full =
+	        memory >= base + full + (size_t)threads * 64 * CHUNK_MIN * b.per_top;
+	if (sh.use_full)
+		base += full;
+	if (memory < base + (size_t)threads * CHUNK_MIN * b.per_top) {
 		shared_free(&sh);
 		errno = ENOMEM;
 		return -1;
 	}
-	for (int i = 0; i < 4; i++)
-		for (size_t key = 0; key < (size_t)1 << (2 * h); key++) {
-			size_t len = sh.q[i].start[key + 1] - sh.q[i].start[key];
-			if (len > sh.maxlist)
-				sh.maxlist = len;
-		}
+	sh.chunk = (memory - base) / ((size_t)threads * b.per_top) / (64 * BLOCK) *
+	           (64 * BLOCK);
+	if (opt->stats) {
+		opt->stats->chunk = sh.chunk;
+		opt->stats->budget = memory;
+	}
+	if (table_fill(&sh.t, h) || starts_build(&sh) < 0 ||
+	    units_build(&sh, opt->nparts, opt->part)) {
+		shared_free(&sh);
+		errno = ENOMEM;
+		return -1;
+	}
+	used += sh.t.len * sizeof *sh.t.e + (((size_t)1 << (2 * h)) + 1) * 4;
+	for (int j = 0; j < 4; j++)
+		sh.full[j] = (struct full){NULL, NULL, -1};
+	if (sh.use_full) {
+		/* Unfiltered: even n has one start, which holds no line. */
+		const struct start clear = {0, 0, 0, 0, 0, 0, false};
+		for (int j = 0; j < 4; j++)
+			if (full_build(&sh, j, &clear, sh.diagonals ? 0 : -2,
+			               &sh.full[j])) {
+				shared_free(&sh);
+				errno = ENOMEM;
+				return -1;
+			}
+		used += one_full;
+	}
 	atomic_init(&sh.next, 0);
 	atomic_init(&sh.done, 0);
 	/* Units by the handful, a few hundred grabs per thread: the end is
@@ -1075,7 +1358,12 @@ int halves_count(int n, int threads, halves_progress_fn progress, void *ctx,
 	}
 	for (int i = 0; i < threads; i++) {
 		w[i].sh = &sh;
-		w[i].fstart = -1;
+		for (int j = 0; j < 4; j++) {
+			w[i].l[j].cols = UINT32_MAX;
+			w[i].full[j] = (struct full){NULL, NULL, -1};
+		}
+		if (sh.use_full && sh.diagonals)
+			lists_full(&w[i], sh.full);
 		w[i].jl = malloc((sh.maxlist ? sh.maxlist : 1) * sizeof *w[i].jl);
 		w[i].packed = malloc((sh.maxlist ? sh.maxlist : 1) * sizeof *w[i].packed);
 		if (!w[i].jl || !w[i].packed)
@@ -1083,6 +1371,8 @@ int halves_count(int n, int threads, halves_progress_fn progress, void *ctx,
 	}
 	/* The calling thread is worker 0. */
 	int started = 1;
+	if (sh.nunits == 0 && progress)
+		progress(ctx, 1.0);
 	for (; !err && started < threads; started++)
 		if ((err = pthread_create(&w[started].thread, NULL, work_run,
 		                          &w[started])) != 0)
@@ -1094,12 +1384,10 @@ int halves_count(int n, int threads, halves_progress_fn progress, void *ctx,
 		if (i > 0 && i < started)
 			pthread_join(w[i].thread, NULL);
 		sum += w[i].sum;
-		used += w[i].bytes;
+		used += w[i].bytes + sizeof w[i];
 		for (int j = 0; j < 4; j++)
-			used += w[i].f[j].start
-			                ? (((size_t)1 << (2 * h)) + 1) * 4 +
-			                          sh.q[j].len * sizeof(struct place)
-			                : 0;
+			used += w[i].l[j].cap * sizeof(struct place) +
+			        (w[i].full[j].start ? one_full / 4 : 0);
 		work_free(&w[i]);
 	}
 	if (!err)

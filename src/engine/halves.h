@@ -6,10 +6,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The sizes the half-board counter takes: its tables grow fivefold with
- * each two rows, so larger boards are left to the backtracking counter. */
+/* The sizes the half-board counter takes: its table of quadrant placements
+ * grows ninefold with each two rows (66.8 million placements, 534 MB, for
+ * n = 22 and 23), so larger boards are left to the backtracking counter. */
 #define HALVES_MIN_N 4
-#define HALVES_MAX_N 19
+#define HALVES_MAX_N 23
 
 /*
  * Called from the worker threads, never concurrently, as the work goes on:
@@ -17,16 +18,44 @@
  */
 typedef void (*halves_progress_fn)(void *ctx, double done);
 
+/* What a count tells while it runs: how the memory budget is spent. */
+struct halves_stats {
+	size_t budget;              /* bytes the count keeps under */
+	size_t chunk;               /* tops sieved at a time, for the budget */
+	atomic_size_t extra_passes; /* passes the budget added so far */
+};
+
+/* How to count: all zero but nparts = 1 is the whole count in the default
+ * budget. */
+struct halves_opts {
+	size_t memory;              /* the budget in bytes; 0: halves_default_memory() */
+	int nparts, part;           /* count part `part` (0-based) of nparts */
+	struct halves_stats *stats; /* filled in as the count goes, or NULL */
+};
+
 /*
  * Counts the solutions for HALVES_MIN_N <= n <= HALVES_MAX_N with `threads`
- * POSIX threads (at least 1).  Stores the count in *total and, if bytes is
- * not NULL, the memory the tables and the threads' buffers took at most.
- * cancel, when not NULL, is looked at between handfuls of units: once it
- * is non-zero the count stops.  Returns 0, or -1 with errno set (EINVAL,
- * ENOMEM, ECANCELED, or what pthread_create said).
+ * POSIX threads (at least 1), keeping its memory under opt->memory: when a
+ * unit has more tops than the budget sieves at once, its bottoms are joined
+ * to them a chunk at a time.  With nparts > 1 only every nparts-th unit is
+ * counted, from the part-th on: the parts' counts add up to the whole.
+ * Stores the count in *total and, if bytes is not NULL, the memory the table
+ * and the threads' buffers took at most.  cancel, when not NULL, is looked
+ * at between handfuls of units: once it is non-zero the count stops.
+ * Returns 0, or -1 with errno set (EINVAL, ENOMEM when the budget is below
+ * halves_memory_floor() or memory runs out, ECANCELED, or what
+ * pthread_create said).
  */
-int halves_count(int n, int threads, halves_progress_fn progress, void *ctx,
-                 const atomic_int *cancel, uint64_t *total, size_t *bytes);
+int halves_count(int n, int threads, const struct halves_opts *opt,
+                 halves_progress_fn progress, void *ctx, const atomic_int *cancel,
+                 uint64_t *total, size_t *bytes);
+
+/* The least budget n can be counted in with `threads` threads (the table, the
+ * lists and the smallest chunk of tops); 0 for an n it does not count. */
+size_t halves_memory_floor(int n, int threads);
+
+/* The budget when none is given: half of the physical memory. */
+size_t halves_default_memory(void);
 
 /* The instruction set the join runs on: "avx512", "avx2", "popcnt" or
  * "generic" (x86 has all four, built side by side), the fastest this
