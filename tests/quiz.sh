@@ -240,5 +240,16 @@ expect_screen "dead ends as crosses" "b4 ×3 \+4"
 keys q
 wait_exit
 
+# At 60x20, with its band, predict mode keeps the listing whole: its words
+# are the question's, before the counters.
+start 60 20 -- watch 4 --quiz
+keys Right Right Right
+expect_screen "60x20: a question asked" "will a1 be rejected\?"
+expect_screen "60x20: the listing's first line" "procedure solve\(file\)"
+expect_screen "60x20: its recursive call" "solve\(file \+ 1\)"
+expect_screen "60x20: its last line" "^ +return *$"
+keys q
+wait_exit
+
 echo "1..$checks"
 [ "$failures" -eq 0 ]

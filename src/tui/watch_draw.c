@@ -1183,8 +1183,9 @@ void watch_draw(void *self)
 	                          .min_w = 24,
 	                          .pref_w = w->pseudo_w,
 	                          .measure = pseudo_measure},
+	        /* In predict mode the listing's words matter more than the counts. */
 	        [PANEL_COUNTERS] = {.present = true,
-	                            .prio = 1,
+	                            .prio = w->quiz.on ? 5 : 1,
 	                            .measure = counters_measure},
 	        [PANEL_STACK] = {.present = w->show_stack && search_nodes(w->s),
 	                         .prio = 3,
