@@ -126,10 +126,19 @@ in_box() {
 settle() {
 	wait_for "$1" || return 1
 	prev=""
+	same=0
 	i=0
-	while [ $i -lt 30 ]; do
+	# Right after a resize tmux shows the old frame cut to the new width
+	# until the program draws again: on a loaded machine that can hold for
+	# a few polls, so the screen must hold still for half a second.
+	while [ $i -lt 50 ]; do
 		now=$(screen)
-		[ "$now" = "$prev" ] && return 0
+		if [ "$now" = "$prev" ]; then
+			same=$((same + 1))
+			[ $same -ge 5 ] && return 0
+		else
+			same=0
+		fi
 		prev=$now
 		sleep 0.1
 		i=$((i + 1))
