@@ -156,37 +156,37 @@ static enum content square_content(uint16_t f)
  */
 struct figure {
 	int w, h;               /* in character cells */
-	const char *pixels[16]; /* h * 2 rows of w pixels, # for ink */
+	const char *pixels[16]; /* h * 2 rows of w pixels, X for ink */
 	const char *ascii[8];   /* h rows of w characters */
-	const char *cross[8];   /* a refused square's cross: h rows, # for ink */
+	const char *cross[8];   /* a refused square's cross: h rows, X for ink */
 };
 
 static const struct figure figures[] = {
         {4,
          3,
-         {"#..#", "####", ".##.", ".##.", "####", "...."},
+         {"X..X", "XXXX", ".XX.", ".XX.", "XXXX", "...."},
          {"\\/\\/", " ## ", "/##\\"},
-         {"#  #", " ## ", "#  #"}},
+         {"X  X", " XX ", "X  X"}},
         {6,
          4,
-         {"..##..", "#.##.#", "######", ".####.", "..##..", ".####.", "######", "......"},
+         {"..XX..", "X.XX.X", "XXXXXX", ".XXXX.", "..XX..", ".XXXX.", "XXXXXX", "......"},
          {" o  o ", "\\\\##//", " )##( ", "/####\\"},
-         {"##  ##", " #### ", " #### ", "##  ##"}},
+         {"XX  XX", " XXXX ", " XXXX ", "XX  XX"}},
         {8,
          5,
-         {"...##...", "#..##..#", "##.##.##", "########", ".######.", "..####..",
-          "..####..", ".######.", "########", "........"},
+         {"...XX...", "X..XX..X", "XX.XX.XX", "XXXXXXXX", ".XXXXXX.", "..XXXX..",
+          "..XXXX..", ".XXXXXX.", "XXXXXXXX", "........"},
          {"   ()   ", "\\\\ ## //", " \\####/ ", "  )##(  ", " /####\\ "},
-         {"##    ##", " ##  ## ", "   ##   ", " ##  ## ", "##    ##"}},
+         {"XX    XX", " XX  XX ", "   XX   ", " XX  XX ", "XX    XX"}},
         {10,
          6,
-         {"....##....", "#...##...#", "#..####..#", "##.####.##", "##########",
-          ".########.", "..######..", "...####...", "...####...", "..######..",
-          ".########.", "##########"},
+         {"....XX....", "X...XX...X", "X..XXXX..X", "XX.XXXX.XX", "XXXXXXXXXX",
+          ".XXXXXXXX.", "..XXXXXX..", "...XXXX...", "...XXXX...", "..XXXXXX..",
+          ".XXXXXXXX.", "XXXXXXXXXX"},
          {"    ()    ", " o  ##  o ", " \\\\####// ", "  \\####/  ", "   )##(   ",
           "  /####\\  "},
-         {"##      ##", " ##    ## ", "   ####   ", "   ####   ", " ##    ## ",
-          "##      ##"}},
+         {"XX      XX", " XX    XX ", "   XXXX   ", "   XXXX   ", " XX    XX ",
+          "XX      XX"}},
 };
 
 /* The figure for a square of ch lines, or NULL for one glyph. */
@@ -210,8 +210,8 @@ static void draw_figure(const struct figure *fig, int y0, int x0, bool tried)
 				addch((chtype)(tried && ch == '#' ? ':' : ch));
 				continue;
 			}
-			bool up = fig->pixels[2 * r][c] == '#',
-			     down = fig->pixels[2 * r + 1][c] == '#';
+			bool up = fig->pixels[2 * r][c] == 'X',
+			     down = fig->pixels[2 * r + 1][c] == 'X';
 
 			if (!up && !down)
 				addch(' ');
@@ -227,7 +227,7 @@ static void draw_cross(const struct figure *fig, int y0, int x0)
 {
 	for (int r = 0; r < fig->h; r++)
 		for (int c = 0; c < fig->w; c++)
-			if (fig->cross[r][c] == '#')
+			if (fig->cross[r][c] == 'X')
 				mvaddstr(y0 + r, x0 + c,
 				         theme_is_ascii() ? "X" : "\u2593");
 }

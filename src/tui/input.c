@@ -352,7 +352,7 @@ void input_mouse_enable(FILE *out, bool on)
 	fflush(out);
 }
 
-/* Appends the UTF-8 form of a printable code point, or U+ and its hex digits. */
+/* Appends the UTF-8 form of a printable code point, or U+XXXX. */
 static void input_put_char(uint32_t c, char *buf, size_t len, size_t at)
 {
 	char u[5] = {0};
