@@ -341,14 +341,73 @@ static ALWAYS_INLINE void transpose64(uint64_t m[64])
  * block into vector instructions without a scalar tail. */
 #define BLOCK 4
 
-static ALWAYS_INLINE uint64_t popcount_andnot(const uint64_t *restrict a,
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define HALVES_DISPATCH 1
+#include <immintrin.h>
+
+/* popcount_andnot_many with AVX2, which has no population count of its
+ * own: each half byte looked up in a table of 16, the bytes summed by
+ * vpsadbw, the sums kept in a vector until the end. */
+__attribute__((target("avx2"))) static inline uint64_t
+popcount_andnot_many_avx2(const uint64_t *restrict a, const uint64_t *restrict bs,
+                          const uint32_t *jl, size_t nb, size_t stride, size_t words)
+{
+	const __m256i lut =
+	        _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1,
+	                         2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+	const __m256i nib = _mm256_set1_epi8(0x0f), zero = _mm256_setzero_si256();
+	__m256i acc = zero;
+	for (size_t t = 0; t < nb; t++) {
+		const uint64_t *restrict b = bs + (jl ? jl[t] : t) * stride;
+		for (size_t x = 0; x < words; x += BLOCK) {
+			__m256i v = _mm256_andnot_si256(
+			        _mm256_loadu_si256((const __m256i *)(b + x)),
+			        _mm256_loadu_si256((const __m256i *)(a + x)));
+			__m256i lo = _mm256_and_si256(v, nib);
+			__m256i hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), nib);
+			__m256i c = _mm256_add_epi8(_mm256_shuffle_epi8(lut, lo),
+			                            _mm256_shuffle_epi8(lut, hi));
+			acc = _mm256_add_epi64(acc, _mm256_sad_epu8(c, zero));
+		}
+	}
+	__m128i s = _mm_add_epi64(_mm256_castsi256_si128(acc),
+	                          _mm256_extracti128_si256(acc, 1));
+	return (uint64_t)_mm_cvtsi128_si64(s) + (uint64_t)_mm_extract_epi64(s, 1);
+}
+#endif
+
+/* The kernels' instruction sets, passed down as a constant so that each
+ * kernel keeps only its own code. */
+enum isa { ISA_GENERIC, ISA_AVX2 };
+
+/* The bits of a that are clear in the vectors b of nb given (the ones at
+ * bs + jl[t] * stride, or bs + t * stride without jl), summed. */
+static ALWAYS_INLINE uint64_t popcount_andnot_many(enum isa isa,
+                                                   const uint64_t *restrict a,
+                                                   const uint64_t *restrict bs,
+                                                   const uint32_t *jl, size_t nb,
+                                                   size_t stride, size_t words)
+{
+#ifdef HALVES_DISPATCH
+	if (isa == ISA_AVX2)
+		return popcount_andnot_many_avx2(a, bs, jl, nb, stride, words);
+#else
+	(void)isa;
+#endif
+	uint64_t c = 0;
+	for (size_t t = 0; t < nb; t++) {
+		const uint64_t *restrict b = bs + (jl ? jl[t] : t) * stride;
+		for (size_t x = 0; x < words; x += BLOCK)
+			for (int k = 0; k < BLOCK; k++)
+				c += (uint64_t)__builtin_popcountll(a[x + k] & ~b[x + k]);
+	}
+	return c;
+}
+
+static ALWAYS_INLINE uint64_t popcount_andnot(enum isa isa, const uint64_t *restrict a,
                                               const uint64_t *restrict b, size_t words)
 {
-	uint64_t c = 0;
-	for (size_t x = 0; x < words; x += BLOCK)
-		for (int k = 0; k < BLOCK; k++)
-			c += (uint64_t)__builtin_popcountll(a[x + k] & ~b[x + k]);
-	return c;
+	return popcount_andnot_many(isa, a, b, NULL, 1, 0, words);
 }
 
 /* dst |= src */
@@ -498,9 +557,17 @@ static int full_filter(const struct shared *sh, int j, const struct full *from,
 		if (!f->start || !f->e)
 			return -1;
 	}
+	/* The keys on the start's rows or columns are never looked up: left
+	 * empty, which saves most of the pass. */
+	const int h = sh->h, c0 = j & 1 ? sh->n - h : 0;
+	const uint32_t hmask = (1u << h) - 1;
+	const uint32_t used_rows = hmask & ~(j < 2 ? s->toprows : s->botrows);
+	const uint32_t used_cols = hmask & ~(s->cols >> c0);
 	uint32_t k = 0;
 	for (size_t key = 0; key < nkeys; key++) {
 		f->start[key] = k;
+		if ((key >> h & used_rows) || (key & used_cols))
+			continue;
 		for (uint32_t i = from->start[key]; i < from->start[key + 1]; i++) {
 			struct place p = from->e[i];
 			f->e[k] = p;
@@ -783,10 +850,11 @@ static ALWAYS_INLINE void placement_spare(const struct work *w, const struct geo
  * Counts the bottoms of one split of the bottom rows, the south-west
  * placements x (rows r) against the south-east ones y, through the sieve.
  */
-static ALWAYS_INLINE uint64_t bottoms_count(struct work *w, const struct quad *q,
-                                            const struct geom *g, uint32_t r,
-                                            uint32_t rest, const struct place *x,
-                                            size_t l1, const struct place *y, size_t l2)
+static ALWAYS_INLINE uint64_t bottoms_count(enum isa isa, struct work *w,
+                                            const struct quad *q, const struct geom *g,
+                                            uint32_t r, uint32_t rest,
+                                            const struct place *x, size_t l1,
+                                            const struct place *y, size_t l2)
 {
 	const int n = g->n;
 	const size_t words = g->words, w0 = g->w0, w01 = g->w01;
@@ -822,9 +890,8 @@ static ALWAYS_INLINE uint64_t bottoms_count(struct work *w, const struct quad *q
 		uint64_t *al = w->alive;
 		placement_spare(w, g, rows1, nr1, x[i].cols, al, len);
 		if (!g->diag) {
-			for (size_t t = 0; t < nj; t++)
-				sum += popcount_andnot(al, w->kv + w->jl[t] * words,
-				                       words);
+			sum += popcount_andnot_many(isa, al, w->kv, w->jl, nj, words,
+			                            words);
 			continue;
 		}
 		for (size_t t = 0; t < nj; t++) {
@@ -833,10 +900,10 @@ static ALWAYS_INLINE uint64_t bottoms_count(struct work *w, const struct quad *q
 			uint64_t a2 = LINES_A(&q[3], y[j]), d2 = LINES_D(&q[3], y[j]);
 			int c = c1 + (int)(a2 >> (n - 1) & 1) + (int)(d2 >> (n - 1) & 1);
 			if (c)
-				sum += popcount_andnot(al, kv, w0) << c;
+				sum += popcount_andnot(isa, al, kv, w0) << c;
 			else
-				sum += 2 * popcount_andnot(al, kv, w01) +
-				       4 * popcount_andnot(al + w01, kv + w01,
+				sum += 2 * popcount_andnot(isa, al, kv, w01) +
+				       4 * popcount_andnot(isa, al + w01, kv + w01,
 				                           words - w01);
 		}
 	}
@@ -850,8 +917,9 @@ static ALWAYS_INLINE uint64_t bottoms_count(struct work *w, const struct quad *q
  * diagonal-free bottoms, as explained at the top.  On running out of memory
  * it sets w->err and returns 0.
  */
-static ALWAYS_INLINE uint64_t unit_count(struct work *w, const struct quad *q,
-                                         const struct start *s, uint32_t cols)
+static ALWAYS_INLINE uint64_t unit_count(enum isa isa, struct work *w,
+                                         const struct quad *q, const struct start *s,
+                                         uint32_t cols)
 {
 	const struct shared *sh = w->sh;
 	struct geom g = {sh->n, sh->h, sh->wlo, sh->win, sh->diagonals, 0, 0, 0};
@@ -890,8 +958,8 @@ static ALWAYS_INLINE uint64_t unit_count(struct work *w, const struct quad *q,
 				const struct place *x = list_at(&w->l[2], r, &l1);
 				const struct place *y = list_at(&w->l[3], rest, &l2);
 				if (l1 && l2)
-					sum += bottoms_count(w, q, &g, r, rest, x, l1, y,
-					                     l2);
+					sum += bottoms_count(isa, w, q, &g, r, rest, x,
+					                     l1, y, l2);
 			}
 			if (!r)
 				break;
@@ -906,28 +974,27 @@ static ALWAYS_INLINE uint64_t unit_count(struct work *w, const struct quad *q,
 static uint64_t unit_generic(struct work *w, const struct quad *q, const struct start *s,
                              uint32_t cols)
 {
-	return unit_count(w, q, s, cols);
+	return unit_count(ISA_GENERIC, w, q, s, cols);
 }
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
-#define HALVES_DISPATCH 1
 __attribute__((target("popcnt"))) static uint64_t
 unit_popcnt(struct work *w, const struct quad *q, const struct start *s, uint32_t cols)
 {
-	return unit_count(w, q, s, cols);
+	return unit_count(ISA_GENERIC, w, q, s, cols);
 }
 
 __attribute__((target("avx2,popcnt,bmi,bmi2"))) static uint64_t
 unit_avx2(struct work *w, const struct quad *q, const struct start *s, uint32_t cols)
 {
-	return unit_count(w, q, s, cols);
+	return unit_count(ISA_AVX2, w, q, s, cols);
 }
 
 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq,avx2,popcnt,bmi,"
                       "bmi2"))) static uint64_t
 unit_avx512(struct work *w, const struct quad *q, const struct start *s, uint32_t cols)
 {
-	return unit_count(w, q, s, cols);
+	return unit_count(ISA_GENERIC, w, q, s, cols);
 }
 #endif
 
