@@ -1,20 +1,26 @@
 #!/bin/bash
 # Times `nqueens count` against bench/baseline.c (a plain mirror bitboard
-# counter, built here with the project's -O2) in the same run, and prints
-# each time's ratio to the baseline's, with the peak memory.
-#   backtrack  count N --method backtrack --threads 1: the constellation
-#              search that finds the classes too (the old default)
-#   halves     count N --threads 1 and 2: the half-board join
-#   unique     count N --unique --threads 1
-# The goals, measured on the same kind of machine: the quadrant join took
-# 0.23 s, 3.0 s and 5.7 s for n = 16, 17, 18 where the mirror counter took
-# 4.2 s and 29 s for 16 and 17 (18.3 and 9.7 times faster); and Takaken's
-# counter, which finds the classes, took 1.9 s and 13 s (2.2 times the
-# mirror's speed).
+# counter, built here with the project's -O2) in the same run, and prints the
+# CPU and wall times, the ratios, the peak memory and how busy the rest of the
+# machine was meanwhile (other work on a two-core machine skews wall time).
+# Each n's commands take turns, round after round, and each keeps its least
+# CPU time, so that a slow spell of the machine falls on all of them alike.
+#   mirror     bench/baseline.c, n <= 17 (it would take minutes above)
+#   backtrack  count N --method backtrack --threads 1, n <= 18 (the constellation
+#              search that finds the classes too; the reference above 17)
+#   halves-1   count N --threads 1: the half-board join
+#   halves-2   count N --threads 2 (2/1: the wall time on one thread over two)
+#   unique     count N --unique --threads 1, n <= 18
+# Then the cluster split: the 8 tasks of the largest n <= 17 counted one after
+# another (`--tasks 8 --task I`), their CPU added up against a whole count.
+# The issue's goals (one thread at n = 17 35x the mirror; n = 20 under 180
+# CPU-seconds and 1 GB; n = 21 under 30 minutes on 2 threads and 2 GB; the 8
+# tasks within 1.2x; two threads 1.8x one at n = 18..20) are printed beside
+# the figures.  Every count is checked against OEIS A000170.
 # Run from the top of the build tree: bench/count.sh [path/to/nqueens] [LAST_N]
-# LAST_N is 17 by default; 18 adds n = 18, against the backtracking counter
-# (the baseline would take minutes).  NQUEENS_HALVES_KERNEL=generic, popcnt,
-# avx2 or avx512 times one build of the join.
+# LAST_N is 17 by default (about 3 minutes); 18 adds a minute, 19 about 4
+# more, 20 about 20 more, 21 an hour or more.  NQUEENS_HALVES_KERNEL=generic,
+# popcnt, avx2 or avx512 times one build of the join.
 set -eu
 export LC_ALL=C # printf then uses a decimal point
 
@@ -28,6 +34,13 @@ if [ ! -x "$nqueens" ]; then
 	echo "count.sh: $nqueens: not an executable (build first?)" >&2
 	exit 2
 fi
+case $last in
+1[4-9] | 2[01]) ;;
+*)
+	echo "count.sh: LAST_N must be 14 to 21, not '$last'" >&2
+	exit 2
+	;;
+esac
 
 # The project's default optimisation, so that the ratios are fair.  The
 # empty config.h only stands in when the build tree has none.
@@ -35,67 +48,118 @@ fi
 ${CC:-cc} -O2 -I. -I"$tmp" -o "$tmp/baseline" "$here/baseline.c"
 ${CC:-cc} -O2 -o "$tmp/maxrss" "$here/maxrss.c"
 
-# best_of K CMD...: runs CMD K times; sets out to its output, secs to the
-# fastest wall time and kib to the largest peak memory.
-best_of() {
-	local k=$1 i s m
+# The counts, from OEIS A000170 (solutions) and A002562 (classes).
+declare -A known=([14]=365596 [15]=2279184 [16]=14772512 [17]=95815104
+	[18]=666090624 [19]=4968057848 [20]=39029188884 [21]=314666222712)
+declare -A classes=([14]=45752 [15]=285053 [16]=1846955 [17]=11977939 [18]=83263591)
+
+hz=$(getconf CLK_TCK)
+# busy: the CPU seconds the whole machine has spent so far (steal included:
+# time the host gave to others is lost to us as well).
+busy() {
+	awk -v hz="$hz" '$1 == "cpu" { print ($2 + $3 + $4 + $7 + $8 + $9) / hz; exit }' /proc/stat
+}
+
+# run KEY CMD...: runs CMD once (it counts n's solutions, or with KEY uniq
+# its classes); keeps its least CPU time in cpu[KEY] and the
+# wall time of that run in wall[KEY], its peak memory in kib[KEY], its output
+# in out[KEY]; adds what the rest of the machine did meanwhile to other_cpu.
+declare -A cpu wall kib out
+other_cpu=0 other_wall=0
+run() {
+	local key=$1 b0 b1 w c m o
 	shift
-	secs= kib=0
-	for ((i = 0; i < k; i++)); do
-		out=$("$tmp/maxrss" "$@" 2>"$tmp/err")
-		read -r s m <"$tmp/err"
-		if [ -z "$secs" ] || awk -v t="$s" -v b="$secs" 'BEGIN { exit !(t < b) }'; then
-			secs=$s
-		fi
-		if [ "$m" -gt "$kib" ]; then
-			kib=$m
-		fi
-	done
+	b0=$(busy)
+	o=$("$tmp/maxrss" "$@" 2>"$tmp/err")
+	b1=$(busy)
+	read -r w c m <"$tmp/err"
+	if [ -z "${cpu[$key]:-}" ] || awk -v a="$c" -v b="${cpu[$key]}" 'BEGIN { exit !(a < b) }'; then
+		cpu[$key]=$c wall[$key]=$w
+	fi
+	[ "${kib[$key]:-0}" -ge "$m" ] || kib[$key]=$m
+	out[$key]=$o
+	read -r other_cpu other_wall < <(awk -v o="$other_cpu" -v ow="$other_wall" \
+		-v b0="$b0" -v b1="$b1" -v c="$c" -v w="$w" \
+		'BEGIN { x = b1 - b0 - c; if (x < 0) x = 0; print o + x, ow + w }')
+	local want=${known[$n]}
+	[ "$key" != uniq ] || want=${classes[$n]}
+	if [ "$o" != "$want" ]; then
+		echo "count.sh: $* printed '$o', not $want (OEIS)" >&2
+		status=1
+	fi
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1fx", a / b }'; }
 mib() { awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; }
+secs() { awk -v s="$1" 'BEGIN { printf (s < 10 ? "%.2f" : "%.0f"), s }'; }
 
 echo "half-board join: ${NQUEENS_HALVES_KERNEL:-the best this processor runs} (NQUEENS_HALVES_KERNEL)"
-printf '%3s %9s %15s %15s %15s %7s %15s %6s\n' \
-	n mirror backtrack halves-1 halves-2 "2/1" unique-1 MiB
+echo "CPU seconds (the least of the rounds); halves-2 also wall; ratios: mirror's CPU over the column's"
+printf '%3s %7s %14s %14s %20s %6s %14s %10s %6s\n' \
+	n mirror backtrack halves-1 "halves-2 cpu/wall" 2/1 unique MiB load
 status=0
+goal_lines=()
 for ((n = 14; n <= last; n++)); do
-	# The slow counters once from n = 16 on, the half boards always thrice.
-	slow=3
-	[ "$n" -ge 16 ] && slow=1
-	if [ "$n" -le 17 ]; then
-		best_of $slow "$tmp/baseline" "$n"
-		base_out=$out base_s=$secs
-	else
-		base_out= base_s=
+	rounds=3
+	[ "$n" -ge 17 ] && rounds=2
+	[ "$n" -ge 18 ] && rounds=1
+	other_cpu=0 other_wall=0
+	for ((i = 0; i < rounds; i++)); do
+		[ "$n" -le 17 ] && run mirror "$tmp/baseline" "$n"
+		[ "$n" -le 18 ] && run back "$nqueens" count "$n" --method backtrack --threads 1
+		run one "$nqueens" count "$n" --threads 1
+		run two "$nqueens" count "$n" --threads 2
+		[ "$n" -le 18 ] && run uniq "$nqueens" count "$n" --unique --threads 1
+	done
+	ref=${cpu[mirror]:-}
+	[ "$n" -le 17 ] || ref=
+	col() { # col KEY: CPU seconds and the ratio, or a dash
+		if [ -z "${cpu[$1]:-}" ]; then
+			printf '%s' -
+		elif [ -n "$ref" ]; then
+			printf '%s (%s)' "$(secs "${cpu[$1]}")" "$(ratio "$ref" "${cpu[$1]}")"
+		else
+			secs "${cpu[$1]}"
+		fi
+	}
+	[ "$n" -le 18 ] || unset 'cpu[back]' 'cpu[uniq]'
+	printf '%3d %7s %14s %14s %20s %6s %14s %10s %6s\n' "$n" \
+		"$([ -n "$ref" ] && secs "$ref" || echo -)" \
+		"$(col back)" "$(col one)" \
+		"$(secs "${cpu[two]}")/$(secs "${wall[two]}")${ref:+ ($(ratio "$ref" "${wall[two]}"))}" \
+		"$(ratio "${wall[one]}" "${wall[two]}")" "$(col uniq)" \
+		"$(mib "${kib[one]}")/$(mib "${kib[two]}")" \
+		"$(awk -v c="$other_cpu" -v w="$other_wall" 'BEGIN { printf "%.2f", c / w }')"
+	case $n in
+	17) goal_lines+=("n = 17, one thread: $(ratio "$ref" "${cpu[one]}") the mirror baseline (goal: 35x)") ;;
+	20) goal_lines+=("n = 20, one thread: $(secs "${cpu[one]}") CPU-seconds, $(mib "${kib[one]}") MiB (goal: under 180 and 1024)") ;;
+	21) goal_lines+=("n = 21, two threads: $(secs "${wall[two]}") s wall, $(mib "${kib[two]}") MiB (goal: under 1800 and 2048)") ;;
+	esac
+	if [ "$n" -ge 18 ] && [ "$n" -le 20 ]; then
+		goal_lines+=("n = $n, two threads: $(ratio "${wall[one]}" "${wall[two]}") one thread's speed (goal: 1.8x on an idle machine)")
 	fi
-	best_of $slow "$nqueens" count "$n" --method backtrack --threads 1
-	back_out=$out back_s=$secs
-	best_of 3 "$nqueens" count "$n" --threads 1
-	one_out=$out one_s=$secs one_k=$kib
-	best_of 3 "$nqueens" count "$n" --threads 2
-	two_out=$out two_s=$secs two_k=$kib
-	best_of 3 "$nqueens" count "$n" --unique --threads 1
-	uniq_s=$secs
-	ref=${base_s:-$back_s}
-	refname=mirror
-	[ -n "$base_s" ] || refname=backtrack
-	printf '%3d %9s %8.3f %6s %8.3f %6s %8.3f %6s %7s %8.3f %6s %6s\n' "$n" \
-		"$([ -n "$base_s" ] && printf '%.3f' "$base_s" || echo -)" \
-		"$back_s" "$(ratio "$ref" "$back_s")" \
-		"$one_s" "$(ratio "$ref" "$one_s")" \
-		"$two_s" "$(ratio "$ref" "$two_s")" "$(ratio "$one_s" "$two_s")" \
-		"$uniq_s" "$(ratio "$ref" "$uniq_s")" \
-		"$(mib "$one_k")/$(mib "$two_k")"
-	[ "$refname" = mirror ] || echo "    (n = $n: ratios to the backtracking counter)"
-	if { [ -n "$base_out" ] && [ "$base_out" != "$one_out" ]; } ||
-		[ "$back_out" != "$one_out" ] || [ "$one_out" != "$two_out" ]; then
-		echo "count.sh: n=$n: counts disagree: baseline $base_out," \
-			"backtrack $back_out, 1 thread $one_out, 2 threads $two_out" >&2
-		status=1
-	fi
+	unset cpu wall kib out
+	declare -A cpu wall kib out
 done
-echo "ratios: the column's time over the mirror baseline's; 2/1: one thread over two"
+echo "load: the CPUs the rest of the machine kept busy during the row (of 2; steal included)"
 echo "MiB: peak memory of the half-board count on 1/2 threads"
+
+# The cluster split, at the largest n up to 17.
+n=$((last < 17 ? last : 17))
+run whole "$nqueens" count "$n" --threads 1
+run whole "$nqueens" count "$n" --threads 1
+tasks_cpu=0 tasks_sum=0
+for ((i = 1; i <= 8; i++)); do
+	o=$("$tmp/maxrss" "$nqueens" count "$n" --tasks 8 --task "$i" --threads 1 2>"$tmp/err")
+	read -r _ c _ <"$tmp/err"
+	tasks_cpu=$(awk -v a="$tasks_cpu" -v c="$c" 'BEGIN { print a + c }')
+	tasks_sum=$((tasks_sum + o))
+done
+if [ "$tasks_sum" != "${known[$n]}" ]; then
+	echo "count.sh: the 8 tasks of n = $n add up to $tasks_sum, not ${known[$n]}" >&2
+	status=1
+fi
+goal_lines+=("n = $n, --tasks 8: $(secs "$tasks_cpu") CPU-seconds in all, $(ratio "$tasks_cpu" "${cpu[whole]}") a whole count's $(secs "${cpu[whole]}") (goal: 1.2x at most)")
+
+printf '%s\n' "${goal_lines[@]}"
 exit $status

@@ -1,4 +1,6 @@
-/* Runs a command and prints its wall time and peak memory: "SECONDS KIB" on stderr. */
+/* Runs a command and prints what it cost on stderr: "WALL CPU KIB", its wall
+ * time and CPU time (user and system, all its threads) in seconds and its
+ * peak memory in KiB. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
@@ -33,8 +35,10 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	fprintf(stderr, "%.6f %ld\n",
+	fprintf(stderr, "%.6f %.6f %ld\n",
 	        (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9,
+	        (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+	                (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6,
 	        ru.ru_maxrss);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
 }
