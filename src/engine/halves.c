@@ -1124,9 +1124,12 @@ static int starts_build(struct shared *sh)
 	return sh->nstarts = k;
 }
 
-/* The units a part takes at a time (--tasks): a few, for the lists they
- * share, and small enough that the parts come out even. */
-#define UNIT_RUN 16
+/* The slices of the units each part takes (--tasks).  A part pays for every
+ * start of odd n its units belong to (the quadrants filtered for it, a pass
+ * over the whole table), so a part takes a few long slices, each a start or
+ * two, rather than a short run of units of every start; several slices far
+ * apart keep the parts about even. */
+#define PART_SLICES 4
 
 /* Lists the units: every set of top columns of every start, reduced by the
  * flips where they fix the start.  -1 when out of memory. */
@@ -1169,13 +1172,13 @@ static int units_build(struct shared *sh, int nparts, int part)
 				break;
 		}
 	}
-	/* Part `part` of nparts: every nparts-th run of UNIT_RUN units.
-	 * Neighbouring runs weigh about the same, so the parts do too. */
+	/* Part `part` of nparts: slices part, part + nparts, part + 2 nparts
+	 * ... of nparts * PART_SLICES slices of as many units each (to one).
+	 * Neighbouring slices weigh about the same, so the parts do too. */
 	if (nparts > 1) {
-		size_t kept = 0;
-		for (size_t i = (size_t)part * UNIT_RUN; i < len;
-		     i += (size_t)nparts * UNIT_RUN)
-			for (size_t j = i; j < i + UNIT_RUN && j < len; j++)
+		size_t kept = 0, slices = (size_t)nparts * PART_SLICES;
+		for (size_t i = (size_t)part; i < slices; i += (size_t)nparts)
+			for (size_t j = i * len / slices; j < (i + 1) * len / slices; j++)
 				u[kept++] = u[j];
 		len = kept;
 	}
