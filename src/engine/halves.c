@@ -132,6 +132,12 @@ struct shared {
 	bool diagonals;   /* even n: the long-diagonal weighting */
 	struct quad q[4]; /* north-west, north-east, south-west, south-east */
 	struct table t;
+	/* Quadrant j's queen on the table's square (row tr, column tc), at
+	 * sq[j][tr * HALVES_MAX_H + tc]: its lines and its board column. */
+	struct sq {
+		uint32_t a, d, col;
+	} sq[4][HALVES_MAX_H * HALVES_MAX_H];
+	uint16_t rev[1 << HALVES_MAX_H]; /* rev[x]: x's h bits in reverse order */
 	/* In a full budget: the whole quadrants, for all threads (odd n: before
 	 * any start's filter, which each thread applies to a copy). */
 	struct full full[4];
@@ -480,31 +486,60 @@ static ALWAYS_INLINE const struct place *list_at(const struct lists *l, uint32_t
 	return l->e + l->lo[rows];
 }
 
-/* The placement of quadrant j that the table's entry `packed`, on the
- * table's rows trows, turns into. */
-static ALWAYS_INLINE struct place place_turn(const struct shared *sh, int j,
-                                             uint32_t trows, uint64_t packed)
+/* The squares and the order in which a key's table entries turn into
+ * quadrant j's placements, worked out once for all the entries. */
+struct keyturn {
+	int nr;                            /* queens */
+	const struct sq *sq[HALVES_MAX_H]; /* the row of squares of each */
+	int shift[HALVES_MAX_H];           /* where its column goes in place.cols */
+};
+
+static ALWAYS_INLINE void keyturn_make(const struct shared *sh, int j, uint32_t trows,
+                                       struct keyturn *kt)
 {
-	const struct quad *q = &sh->q[j];
-	const int h = sh->h, n = sh->n;
-	const bool down = j >= 2, right = j & 1;
-	const int r0 = down ? n - h : 0, c0 = right ? n - h : 0;
-	int rows[HALVES_MAX_H], nr = 0;
-	struct place p = {0, 0, 0};
-	for (uint32_t x = trows; x; x &= x - 1) {
-		int tr = __builtin_ctz(x);
-		rows[nr++] = r0 + (down ? h - 1 - tr : tr);
-	}
+	int nr = 0;
+	for (uint32_t x = trows; x; x &= x - 1)
+		kt->sq[nr++] = sh->sq[j] + __builtin_ctz(x) * HALVES_MAX_H;
 	/* Top row first: turned upside down, the table's last row is. */
-	for (int m = 0; m < nr; m++) {
-		int qi = down ? nr - 1 - m : m;
-		int tc = (int)(packed >> (4 * qi) & 15);
-		int rr = rows[qi], cc = c0 + (right ? h - 1 - tc : tc);
-		p.a |= 1u << (rr + cc - q->abase);
-		p.d |= 1u << (rr - cc + n - 1 - q->dbase);
-		p.cols |= (uint64_t)cc << (5 * m);
+	for (int qi = 0; qi < nr; qi++)
+		kt->shift[qi] = 5 * (j >= 2 ? nr - 1 - qi : qi);
+	kt->nr = nr;
+}
+
+/* The placement that the table's entry `packed` turns into. */
+static ALWAYS_INLINE struct place keyturn_place(const struct keyturn *kt, uint64_t packed)
+{
+	struct place p = {0, 0, 0};
+	for (int qi = 0; qi < kt->nr; qi++) {
+		const struct sq *q = &kt->sq[qi][packed >> (4 * qi) & 15];
+		p.a |= q->a;
+		p.d |= q->d;
+		p.cols |= (uint64_t)q->col << kt->shift[qi];
 	}
 	return p;
+}
+
+/* Fills sh->sq and sh->rev: where each quadrant's queens stand on the
+ * board.  The north-east quadrant is the table mirrored left to right, the
+ * south-west one top to bottom, the south-east one both. */
+static void sq_init(struct shared *sh)
+{
+	const int h = sh->h, n = sh->n;
+	for (uint32_t x = 0; x < (1u << h); x++)
+		sh->rev[x] = (uint16_t)reverse_bits(x, h);
+	for (int j = 0; j < 4; j++) {
+		const struct quad *q = &sh->q[j];
+		const bool down = j >= 2, right = j & 1;
+		const int r0 = down ? n - h : 0, c0 = right ? n - h : 0;
+		for (int tr = 0; tr < h; tr++)
+			for (int tc = 0; tc < h; tc++) {
+				int rr = r0 + (down ? h - 1 - tr : tr);
+				int cc = c0 + (right ? h - 1 - tc : tc);
+				sh->sq[j][tr * HALVES_MAX_H + tc] = (struct sq){
+				        1u << (rr + cc - q->abase),
+				        1u << (rr - cc + n - 1 - q->dbase), (uint32_t)cc};
+			}
+	}
 }
 
 /* Makes quadrant j whole for start si; -1 when out of memory. */
@@ -527,11 +562,15 @@ static int full_build(const struct shared *sh, int j, const struct start *s, int
 	uint32_t k = 0;
 	for (size_t key = 0; key < nkeys; key++) {
 		uint32_t rows = (uint32_t)(key >> h), cols = (uint32_t)(key & hmask);
-		uint32_t trows = down ? reverse_bits(rows, h) : rows;
-		uint32_t tkey = trows << h | (right ? reverse_bits(cols, h) : cols);
+		uint32_t trows = down ? sh->rev[rows] : rows;
+		uint32_t tkey = trows << h | (right ? sh->rev[cols] : cols);
 		f->start[key] = k;
+		if (t->start[tkey] == t->start[tkey + 1])
+			continue;
+		struct keyturn kt;
+		keyturn_make(sh, j, trows, &kt);
 		for (uint32_t i = t->start[tkey]; i < t->start[tkey + 1]; i++) {
-			struct place p = place_turn(sh, j, trows, t->e[i]);
+			struct place p = keyturn_place(&kt, t->e[i]);
 			f->e[k] = p;
 			k += !((LINES_A(q, p) & s->a) | (LINES_D(q, p) & s->d));
 		}
@@ -609,11 +648,11 @@ static ALWAYS_INLINE int lists_make(struct work *w, int j, uint32_t cols,
 	const struct quad *q = &sh->q[j];
 	const int h = sh->h, k = __builtin_popcount(cols);
 	const bool down = j >= 2, right = j & 1;
-	const uint32_t tcols = right ? reverse_bits(cols, h) : cols;
+	const uint32_t tcols = right ? sh->rev[cols] : cols;
 	size_t need = 0;
 	for (uint32_t r = free_rows;; r = (r - 1) & free_rows) {
 		if (__builtin_popcount(r) == k) {
-			uint32_t key = (down ? reverse_bits(r, h) : r) << h | tcols;
+			uint32_t key = (down ? sh->rev[r] : r) << h | tcols;
 			need += t->start[key + 1] - t->start[key];
 		}
 		if (!r)
@@ -631,11 +670,13 @@ static ALWAYS_INLINE int lists_make(struct work *w, int j, uint32_t cols,
 	for (uint32_t r = free_rows;; r = (r - 1) & free_rows) {
 		if (__builtin_popcount(r) != k)
 			goto next;
-		uint32_t trows = down ? reverse_bits(r, h) : r;
+		uint32_t trows = down ? sh->rev[r] : r;
 		uint32_t key = trows << h | tcols;
+		struct keyturn kt;
+		keyturn_make(sh, j, trows, &kt);
 		l->lo[r] = (uint32_t)at;
 		for (uint32_t i = t->start[key]; i < t->start[key + 1]; i++) {
-			struct place p = place_turn(sh, j, trows, t->e[i]);
+			struct place p = keyturn_place(&kt, t->e[i]);
 			l->e[at] = p;
 			at += !((LINES_A(q, p) & s->a) | (LINES_D(q, p) & s->d));
 		}
@@ -1362,6 +1403,7 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 		sh.q[j].abase = r0 + c0;
 		sh.q[j].dbase = r0 - (c0 + h - 1) + n - 1;
 	}
+	sq_init(&sh);
 	if (table_count(&sh.t, h)) {
 		errno = ENOMEM;
 		return -1;
