@@ -376,9 +376,9 @@ popcount_andnot_many_avx2(const uint64_t *restrict a, const uint64_t *restrict b
 			acc = _mm256_add_epi64(acc, _mm256_sad_epu8(c, zero));
 		}
 	}
-	__m128i s = _mm_add_epi64(_mm256_castsi256_si128(acc),
-	                          _mm256_extracti128_si256(acc, 1));
-	return (uint64_t)_mm_cvtsi128_si64(s) + (uint64_t)_mm_extract_epi64(s, 1);
+	uint64_t lanes[4]; /* through memory: 32-bit x86 has no 64-bit extract */
+	_mm256_storeu_si256((__m256i *)lanes, acc);
+	return lanes[0] + lanes[1] + lanes[2] + lanes[3];
 }
 #endif
 
