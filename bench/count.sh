@@ -61,10 +61,10 @@ busy() {
 }
 
 # run KEY CMD...: runs CMD once (it counts n's solutions, or with KEY uniq
-# its classes); keeps its least CPU time in cpu[KEY] and the
-# wall time of that run in wall[KEY], its peak memory in kib[KEY], its output
-# in out[KEY]; adds what the rest of the machine did meanwhile to other_cpu.
-declare -A cpu wall kib out
+# its classes) and checks what it prints; keeps its least CPU time in
+# cpu[KEY] and the wall time of that run in wall[KEY], its peak memory in
+# kib[KEY]; adds what the rest of the machine did meanwhile to other_cpu.
+declare -A cpu wall kib
 other_cpu=0 other_wall=0
 run() {
 	local key=$1 b0 b1 w c m o
@@ -77,7 +77,6 @@ run() {
 		cpu[$key]=$c wall[$key]=$w
 	fi
 	[ "${kib[$key]:-0}" -ge "$m" ] || kib[$key]=$m
-	out[$key]=$o
 	read -r other_cpu other_wall < <(awk -v o="$other_cpu" -v ow="$other_wall" \
 		-v b0="$b0" -v b1="$b1" -v c="$c" -v w="$w" \
 		'BEGIN { x = b1 - b0 - c; if (x < 0) x = 0; print o + x, ow + w }')
@@ -138,8 +137,8 @@ for ((n = 14; n <= last; n++)); do
 	if [ "$n" -ge 18 ] && [ "$n" -le 20 ]; then
 		goal_lines+=("n = $n, two threads: $(ratio "${wall[one]}" "${wall[two]}") one thread's speed (goal: 1.8x on an idle machine)")
 	fi
-	unset cpu wall kib out
-	declare -A cpu wall kib out
+	unset cpu wall kib
+	declare -A cpu wall kib
 done
 echo "load: the CPUs the rest of the machine kept busy during the row (of 2; steal included)"
 echo "MiB: peak memory of the half-board count on 1/2 threads"
