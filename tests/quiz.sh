@@ -26,31 +26,25 @@ band() {
 
 # expect_band DESC TEXT: the band reads TEXT (a fixed string) in time.
 expect_band() {
-	i=0
-	while [ $i -lt $patience ]; do
-		if [ "$(band)" = "$2" ]; then
-			pass "$1"
-			return
-		fi
-		sleep 0.1
-		i=$((i + 1))
-	done
-	fail "$1" "wanted: $2" "got:    $(band)" "$(screen)"
+	if within is "$2" band; then
+		pass "$1"
+	else
+		fail "$1" "wanted: $2" "got:    $(band)" "$(screen)"
+	fi
 }
 
 # expect_grid DESC GRID: the board's marks (board_grid), ranks joined by |.
+# grid_line: the board's marks, ranks joined by |.
+grid_line() {
+	board_grid 4 | tr '\n' '|'
+}
+
 expect_grid() {
-	i=0
-	while [ $i -lt $patience ]; do
-		grid=$(board_grid 4 | tr '\n' '|')
-		if [ "$grid" = "$2" ]; then
-			pass "$1"
-			return
-		fi
-		sleep 0.1
-		i=$((i + 1))
-	done
-	fail "$1" "wanted: $2" "got:    $grid"
+	if within is "$2" grid_line; then
+		pass "$1"
+	else
+		fail "$1" "wanted: $2" "got:    $(grid_line)"
+	fi
 }
 
 start 100 30 -- watch 4 --quiz

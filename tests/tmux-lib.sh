@@ -86,6 +86,27 @@ server_gone() {
 patience=100
 [ -n "${NQ_WRAP:-}" ] && patience=400
 
+# within CMD...: runs CMD every tenth of a second until it succeeds; fails
+# when the patience runs out first.  The expect_ helpers poll through it.
+within() {
+	i=0
+	while [ $i -lt $patience ]; do
+		if "$@"; then
+			return 0
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# is TEXT CMD...: whether CMD prints TEXT (its output's last newline aside).
+is() {
+	is_want=$1
+	shift
+	[ "$("$@")" = "$is_want" ]
+}
+
 # wait_for PATTERN: polls the pane until a line matches.
 wait_for() {
 	i=0
@@ -177,16 +198,11 @@ message_is() {
 # expect_message DESC TEXT: passes when the lines above the key line read
 # TEXT in time (see message_is).
 expect_message() {
-	i=0
-	while [ $i -lt $patience ]; do
-		if message_is "$2"; then
-			pass "$1"
-			return
-		fi
-		sleep 0.1
-		i=$((i + 1))
-	done
-	fail "$1" "wanted: $2" "$(screen)"
+	if within message_is "$2"; then
+		pass "$1"
+	else
+		fail "$1" "wanted: $2" "$(screen)"
+	fi
 }
 
 # panel_lines ANCHOR: the lines of the panel whose first line starts with
@@ -212,19 +228,19 @@ panel_lines() {
 		END { for (i = 1; i <= k; i++) print line[i] }'
 }
 
+# panel_has ANCHOR PATTERN: whether a line of that panel matches PATTERN.
+panel_has() {
+	panel_lines "$1" | grep -Eq -- "$2"
+}
+
 # expect_panel DESC ANCHOR PATTERN: passes when a line of the panel that
 # starts with ANCHOR (see panel_lines) matches PATTERN in time.
 expect_panel() {
-	i=0
-	while [ $i -lt $patience ]; do
-		if panel_lines "$2" | grep -Eq -- "$3"; then
-			pass "$1"
-			return
-		fi
-		sleep 0.1
-		i=$((i + 1))
-	done
-	fail "$1" "wanted: $3" "$(panel_lines "$2")" "$(screen)"
+	if within panel_has "$2" "$3"; then
+		pass "$1"
+	else
+		fail "$1" "wanted: $3" "$(panel_lines "$2")" "$(screen)"
+	fi
 }
 
 # expect_screen DESC PATTERN: passes when the pane shows PATTERN in time.
@@ -756,14 +772,9 @@ pseudo_lit() {
 
 # expect_lit DESC TEXT: passes when the lit line of the listing is TEXT in time.
 expect_lit() {
-	i=0
-	while [ $i -lt $patience ]; do
-		if [ "$(pseudo_lit)" = "$2" ]; then
-			pass "$1"
-			return
-		fi
-		sleep 0.1
-		i=$((i + 1))
-	done
-	fail "$1" "lit: $(pseudo_lit)" "$(screen)"
+	if within is "$2" pseudo_lit; then
+		pass "$1"
+	else
+		fail "$1" "lit: $(pseudo_lit)" "$(screen)"
+	fi
 }
