@@ -14,61 +14,68 @@
 
 /*
  * The board is cut into four quadrants of h x h squares, h = n / 2; for odd
- * n the middle row and column lie between them and get their queens first.
- * Every placement of queens in a quadrant that leaves one another alone is
- * listed once, filed under the rows and columns it uses.  Two queens on
- * different rows and columns attack each other exactly when they share an
- * anti-diagonal (r + c) or a diagonal (r - c), so a placement is summed up
- * by two masks of lines, and two placements are compatible when both pairs
- * of masks are disjoint.
+ * n the middle row and column lie between them.  Every placement of queens
+ * in a quadrant that leaves one another alone is listed once, filed under
+ * the rows and columns it uses.  Two queens on different rows and columns
+ * attack each other exactly when they share an anti-diagonal (r + c) or a
+ * diagonal (r - c).  The lines that the top half and the bottom half can
+ * share, those crossing the middle, are few (about 2n), and every line that
+ * two quadrants of one half share is among them; so a placement is summed
+ * up by one word of crossing lines, and two placements are compatible when
+ * their words share no line.
  *
- * A unit of work is the set C of columns that the top half uses.  Its tops
- * are the compatible pairs of placements in the two top quadrants with
- * complementary rows.  Only the lines that cross the middle can join a top
- * queen to a bottom one; each of them becomes a sieve row with one bit per
- * top.  A bottom, built the same way from the bottom quadrants on the other
- * columns, strikes out the tops on its lines, and the survivors are counted
- * 64 at a time.  Most of the time goes there, in code built for several
- * instruction sets and chosen when the count starts.
+ * A unit of work is a set of columns for the bottom half (its complement for
+ * the top).  Its tops are the compatible pairs of placements in the two top
+ * quadrants with complementary rows.  Each crossing line becomes a sieve row
+ * with one bit per top.  A bottom, built the same way from the bottom
+ * quadrants, strikes out the tops on its lines, and the survivors are
+ * counted 64 at a time.  Most of the time goes there, in code built for
+ * several instruction sets and chosen when the count starts.
  *
- * Symmetry.  Mirroring the columns maps the solutions with top columns C to
- * those with mirror(C), and turning the board upside down to those with the
- * complement of C, so one C of each such group is counted.  For even n the
- * two long diagonals give another factor near 2: reflecting in the main
+ * Symmetry.  For even n, mirroring the columns maps the solutions with top
+ * columns C to those with mirror(C), and turning the board upside down to
+ * those with the complement of C, so one C of each such group is counted.
+ * The two long diagonals give another factor near 2: reflecting in the main
  * diagonal moves a queen on the anti-diagonal between the north-east and
  * south-west quadrants, and reflecting in the anti-diagonal moves a queen on
  * the main diagonal between the north-west and south-east ones, each leaving
- * the other long diagonal as it was.  So the solutions whose top has no queen
- * on a long diagonal, each weighted 2 for every long-diagonal queen of its
- * bottom, add up to all of them; turned upside down the same holds with top
- * and bottom exchanged, and a unit counts both sums at once, where the tops
- * with a long-diagonal queen only meet the bottoms without one.  For odd n
- * the queens of the middle row and column are placed first, one pair of
- * squares of each orbit of the eight symmetries, which already divides the
- * work by 8 (the lone centre queen is fixed by all of them, and its units
- * use the flips instead).
+ * the other long diagonal as it was.  So the solutions whose top has no
+ * queen on a long diagonal, each weighted 2 for every long-diagonal queen of
+ * its bottom, add up to all of them; turned upside down the same holds with
+ * top and bottom exchanged, and a unit counts both sums at once, where the
+ * tops with a long-diagonal queen only meet the bottoms without one.
+ *
+ * For odd n the middle row and column each hold a queen, at column m + a and
+ * row m + b (m = h, the middle).  Unless both are the centre, |a| != |b|
+ * (else they would attack), and the eight symmetries act on (a, b) by
+ * changing signs and swapping, so each solution has exactly one image with
+ * a < 0, b < 0 and |a| > |b|: the middle-column queen in the top half, the
+ * middle-row queen west of it and further from the middle.  A unit's tops
+ * are those of every such pair at once, the two middle queens counted with
+ * the top's lines, each weighted 8; the solutions through the centre join
+ * them as a class of their own, weighted by the mirror and the upside-down
+ * turn of the unit's columns.  One sieve for all the middle queens keeps a
+ * unit large enough that the work per bottom, not its bookkeeping, is what
+ * the count costs.
  */
 
 #define HALVES_MAX_H (HALVES_MAX_N / 2)
 
-/* One placement in a quadrant.  Its lines are counted from the quadrant's
- * first ones (abase, dbase), which keeps each mask to 2h - 1 bits. */
-struct place {
-	uint32_t a;    /* anti-diagonals r + c - abase in use */
-	uint32_t d;    /* diagonals r - c + n - 1 - dbase in use */
-	uint64_t cols; /* the board column of each queen, 5 bits each, top row first */
-};
+/* The class of a top or bottom, in the two high bits of its crossing word:
+ * for even n how many of its queens stand on a long diagonal, for odd n
+ * whether it goes through the centre. */
+#define CLASS_SHIFT 62
+#define LINES_MASK (~(3ull << CLASS_SHIFT))
 
-/* Where a quadrant's lines begin on the board. */
-struct quad {
-	int abase, dbase;
-};
+/* The largest weight a unit of odd n gives its centre class. */
+#define ODD_WEIGHT 8
 
 /*
  * The placements of the north-west quadrant in its own coordinates, filed by
  * key (rows << h | columns), each as the column of each queen, 4 bits each,
  * from the top row down: 8 bytes a placement.  The other three quadrants are
- * its mirror images, made from it a set of columns at a time (struct lists).
+ * its mirror images, made from it a set of columns at a time (struct lists)
+ * or all at once (struct full).
  */
 struct table {
 	uint32_t *start; /* 2^(2h) + 1 offsets into e */
@@ -76,78 +83,64 @@ struct table {
 	size_t len;
 };
 
-/* One quadrant's placements on one set of its columns, for every set of its
- * rows, turned and put on the board, without those a start's queens attack. */
+/*
+ * One quadrant's placements, turned and put on the board, each as its
+ * crossing word and, for the bottom quadrants, the board column of each
+ * queen (5 bits each, top row first), which finds its kill vectors.
+ */
+struct full {
+	uint32_t *start; /* by key (rows << h | columns), 2^(2h) + 1 offsets */
+	uint64_t *x;
+	uint64_t *qcols; /* NULL for the top quadrants */
+};
+
+/* A quadrant's placements on one set of its columns, for every set of as
+ * many of its rows: the whole quadrant's view, or lists made for the unit
+ * when the budget has no room for whole quadrants. */
 struct lists {
-	uint32_t cols; /* the quadrant's local columns; UINT32_MAX: none yet */
-	int start;     /* the start they were filtered for */
+	uint32_t cset; /* the quadrant's local columns; UINT32_MAX: none yet */
 	uint32_t lo[1 << HALVES_MAX_H], hi[1 << HALVES_MAX_H]; /* by local rows */
-	struct place *e;
+	uint64_t *x, *qcols;
 	size_t cap;
-	/* When the budget holds the whole quadrant (struct full), its view:
-	 * then lo, hi and e are not used. */
-	const uint32_t *full_start;
-	const struct place *full_e;
+	const struct full *full; /* the whole quadrant, or NULL */
 	int h;
 };
 
-/* A whole quadrant turned and filtered for one start, filed by key (rows << h
- * | columns): 16 bytes a placement, kept when the budget has room, which
- * saves turning the table's lists unit by unit. */
-struct full {
-	uint32_t *start;
-	struct place *e;
-	int si; /* the start it was made for, or -1 */
+/* The placements of one set of rows of a quadrant. */
+struct span {
+	const uint64_t *x, *qcols;
+	size_t len;
 };
 
-/* A placement's lines on the whole board. */
-#define LINES_A(q, p) ((uint64_t)(p).a << (q)->abase)
-#define LINES_D(q, p) ((uint64_t)(p).d << (q)->dbase)
-
-/* Queens fixed on the middle lines (odd n), and what they leave free. */
-struct start {
-	uint64_t a, d;    /* the lines they hold */
-	uint32_t toprows; /* local rows of the top quadrants still free */
-	uint32_t botrows; /* and of the bottom ones */
-	uint32_t cols;    /* board columns still free */
-	int orbit;        /* how many starts this one stands for */
-	bool flips;       /* the flips fix it, so C is reduced by them */
-};
-
-/* A set of top columns and what its count is multiplied by. */
+/* A set of columns (for odd n the bottom's, for even n the top's) and what
+ * its count is multiplied by (for odd n: the centre class's weight). */
 struct unit {
 	uint32_t cols;
-	uint16_t start;
-	uint16_t weight;
+	uint32_t weight;
 };
 
 struct work;
-typedef uint64_t (*unit_fn)(struct work *w, const struct quad *q, const struct start *s,
-                            uint32_t cols);
+typedef uint64_t (*unit_fn)(struct work *w, const struct unit *u);
 
 /* What all threads read. */
 struct shared {
 	int n, h;
-	int wlo, win;     /* the lines crossing the middle: wlo .. wlo + win - 1 */
-	bool diagonals;   /* even n: the long-diagonal weighting */
-	struct quad q[4]; /* north-west, north-east, south-west, south-east */
+	int wlo, win; /* the lines crossing the middle: wlo .. wlo + win - 1 */
+	bool odd;     /* the middle row and column (odd n) */
 	struct table t;
 	/* Quadrant j's queen on the table's square (row tr, column tc), at
-	 * sq[j][tr * HALVES_MAX_H + tc]: its lines and its board column. */
+	 * sq[j][tr * HALVES_MAX_H + tc]: its crossing word and board column. */
 	struct sq {
-		uint32_t a, d, col;
+		uint64_t x;
+		uint32_t col;
 	} sq[4][HALVES_MAX_H * HALVES_MAX_H];
 	uint16_t rev[1 << HALVES_MAX_H]; /* rev[x]: x's h bits in reverse order */
-	/* In a full budget: the whole quadrants, for all threads (odd n: before
-	 * any start's filter, which each thread applies to a copy). */
-	struct full full[4];
-	bool use_full; /* whole quadrants, not lists unit by unit */
+	struct full full[4]; /* the whole quadrants, when the budget has room */
+	bool use_full;
 	size_t maxlist;
 	size_t maxcols;             /* the most placements of one set of columns */
 	size_t chunk;               /* tops sieved at a time, for the memory budget */
 	struct halves_stats *stats; /* the caller's, or NULL */
-	struct start *starts;
-	int nstarts;
 	struct unit *units;
 	size_t nunits;
 	unit_fn run;
@@ -165,15 +158,15 @@ struct shared {
 /* One thread's buffers. */
 struct work {
 	const struct shared *sh;
-	struct lists l[4];   /* the quadrants' lists for the unit at hand */
-	struct full full[4]; /* odd n in a full budget: this thread's */
+	struct lists l[4]; /* the quadrants' lists for the unit at hand */
 	uint64_t *tops, *sorted;
 	size_t topcap;
 	uint64_t *rows, *qk, *alive0, *alive, *zero; /* sieve rows, kill vectors */
 	size_t wcap;                                 /* words each can hold */
-	uint64_t *kv; /* a south-east list's kill vectors */
-	uint32_t *jl;
-	uint64_t *packed; /* a north-east list's crossings */
+	uint64_t *kv;     /* a south-east list's kill vectors */
+	uint32_t *jl;     /* the partners of a south-west placement */
+	uint32_t *order;  /* a south-east list by class */
+	uint64_t *packed; /* a north-east list's crossings, for a start */
 	uint64_t sum;
 	size_t bytes;
 	int err;
@@ -183,7 +176,7 @@ struct work {
 /* ---- The table ---- */
 
 /* The placements in local rows r .. h - 1 after those of key, counted by key
- * (fill false) or written where pos says. */
+ * (pos NULL) or written where pos says. */
 static void table_rows(struct table *t, uint32_t *pos, int h, int r, uint32_t a,
                        uint32_t d, uint64_t packed, int nq, uint32_t key)
 {
@@ -215,8 +208,9 @@ static void table_free(struct table *t)
 static void full_free(struct full *f)
 {
 	free(f->start);
-	free(f->e);
-	*f = (struct full){NULL, NULL, -1};
+	free(f->x);
+	free(f->qcols);
+	*f = (struct full){NULL, NULL, NULL};
 }
 
 /* Counts the placements by key: the table's size before it is made. */
@@ -258,7 +252,24 @@ static uint32_t reverse_bits(uint32_t x, int h)
 	return r;
 }
 
-/* ---- Buffers ---- */ /* ---- Buffers ---- */
+/* The crossing word of a queen on the board's square (r, c): its lines that
+ * cross the middle, anti-diagonal r + c - wlo in the low 32 bits and
+ * diagonal r - c + n - 1 - wlo in the high ones, and for even n a count in
+ * the class bits if it stands on a long diagonal. */
+static uint64_t square_crossing(const struct shared *sh, int r, int c)
+{
+	const int a = r + c - sh->wlo, d = r - c + sh->n - 1 - sh->wlo;
+	uint64_t x = 0;
+	if (a >= 0 && a < sh->win)
+		x |= 1ull << a;
+	if (d >= 0 && d < sh->win)
+		x |= 1ull << (32 + d);
+	if (!sh->odd)
+		x += (uint64_t)((r + c == sh->n - 1) + (r == c)) << CLASS_SHIFT;
+	return x;
+}
+
+/* ---- Buffers ---- */
 
 static void *aligned_grow(void *old, size_t bytes)
 {
@@ -269,7 +280,7 @@ static void *aligned_grow(void *old, size_t bytes)
 	return p;
 }
 
-/* Makes room for k tops; -1 when out of memory. */
+/* Makes room for k tops, keeping those listed; -1 when out of memory. */
 static int work_tops(struct work *w, size_t k)
 {
 	if (k <= w->topcap)
@@ -312,8 +323,8 @@ static int work_words(struct work *w, size_t words)
 static void work_free(struct work *w)
 {
 	for (int i = 0; i < 4; i++) {
-		free(w->l[i].e);
-		full_free(&w->full[i]);
+		free(w->l[i].x);
+		free(w->l[i].qcols);
 	}
 	free(w->tops);
 	free(w->sorted);
@@ -324,10 +335,11 @@ static void work_free(struct work *w)
 	free(w->zero);
 	free(w->kv);
 	free(w->jl);
+	free(w->order);
 	free(w->packed);
 }
 
-/* ---- The join, one unit ---- */
+/* ---- The word kernels ---- */
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
@@ -380,11 +392,38 @@ popcount_andnot_many_avx2(const uint64_t *restrict a, const uint64_t *restrict b
 	_mm256_storeu_si256((__m256i *)lanes, acc);
 	return lanes[0] + lanes[1] + lanes[2] + lanes[3];
 }
+
+/* The same with AVX-512's own population count, eight words at a time and a
+ * last block of four when words is not a multiple of eight. */
+__attribute__((target("avx512f,avx512vl,avx512vpopcntdq"))) static inline uint64_t
+popcount_andnot_many_avx512(const uint64_t *restrict a, const uint64_t *restrict bs,
+                            const uint32_t *jl, size_t nb, size_t stride, size_t words)
+{
+	__m512i acc = _mm512_setzero_si512();
+	__m256i tail = _mm256_setzero_si256();
+	const size_t w8 = words & ~(size_t)7;
+	for (size_t t = 0; t < nb; t++) {
+		const uint64_t *restrict b = bs + (jl ? jl[t] : t) * stride;
+		for (size_t x = 0; x < w8; x += 8) {
+			__m512i v = _mm512_andnot_si512(_mm512_loadu_si512(b + x),
+			                                _mm512_loadu_si512(a + x));
+			acc = _mm512_add_epi64(acc, _mm512_popcnt_epi64(v));
+		}
+		if (w8 < words) {
+			__m256i v = _mm256_andnot_si256(
+			        _mm256_loadu_si256((const __m256i *)(b + w8)),
+			        _mm256_loadu_si256((const __m256i *)(a + w8)));
+			tail = _mm256_add_epi64(tail, _mm256_popcnt_epi64(v));
+		}
+	}
+	acc = _mm512_add_epi64(acc, _mm512_zextsi256_si512(tail));
+	return (uint64_t)_mm512_reduce_add_epi64(acc);
+}
 #endif
 
 /* The kernels' instruction sets, passed down as a constant so that each
  * kernel keeps only its own code. */
-enum isa { ISA_GENERIC, ISA_AVX2 };
+enum isa { ISA_GENERIC, ISA_AVX2, ISA_AVX512 };
 
 /* The bits of a that are clear in the vectors b of nb given (the ones at
  * bs + jl[t] * stride, or bs + t * stride without jl), summed. */
@@ -397,6 +436,8 @@ static ALWAYS_INLINE uint64_t popcount_andnot_many(enum isa isa,
 #ifdef HALVES_DISPATCH
 	if (isa == ISA_AVX2)
 		return popcount_andnot_many_avx2(a, bs, jl, nb, stride, words);
+	if (isa == ISA_AVX512)
+		return popcount_andnot_many_avx512(a, bs, jl, nb, stride, words);
 #else
 	(void)isa;
 #endif
@@ -408,12 +449,6 @@ static ALWAYS_INLINE uint64_t popcount_andnot_many(enum isa isa,
 				c += (uint64_t)__builtin_popcountll(a[x + k] & ~b[x + k]);
 	}
 	return c;
-}
-
-static ALWAYS_INLINE uint64_t popcount_andnot(enum isa isa, const uint64_t *restrict a,
-                                              const uint64_t *restrict b, size_t words)
-{
-	return popcount_andnot_many(isa, a, b, NULL, 1, 0, words);
 }
 
 /* dst |= src */
@@ -473,17 +508,21 @@ static ALWAYS_INLINE void words_andnot(uint64_t *restrict dst, const uint64_t *r
 			dst[x + k] &= ~b[x + k];
 }
 
-/* The list of a quadrant's local rows `rows`, made by lists_make. */
-static ALWAYS_INLINE const struct place *list_at(const struct lists *l, uint32_t rows,
-                                                 size_t *len)
+/* ---- Quadrants ---- */
+
+/* The placements of a quadrant's local rows `rows`, on the columns its
+ * lists were made for. */
+static ALWAYS_INLINE struct span list_at(const struct lists *l, uint32_t rows)
 {
-	if (l->full_start) {
-		uint32_t key = rows << l->h | l->cols;
-		*len = l->full_start[key + 1] - l->full_start[key];
-		return l->full_e + l->full_start[key];
+	if (l->full) {
+		const uint32_t key = rows << l->h | l->cset;
+		const uint32_t lo = l->full->start[key], hi = l->full->start[key + 1];
+		return (struct span){l->full->x + lo,
+		                     l->full->qcols ? l->full->qcols + lo : NULL,
+		                     hi - lo};
 	}
-	*len = l->hi[rows] - l->lo[rows];
-	return l->e + l->lo[rows];
+	return (struct span){l->x + l->lo[rows], l->qcols ? l->qcols + l->lo[rows] : NULL,
+	                     l->hi[rows] - l->lo[rows]};
 }
 
 /* The squares and the order in which a key's table entries turn into
@@ -491,7 +530,7 @@ static ALWAYS_INLINE const struct place *list_at(const struct lists *l, uint32_t
 struct keyturn {
 	int nr;                            /* queens */
 	const struct sq *sq[HALVES_MAX_H]; /* the row of squares of each */
-	int shift[HALVES_MAX_H];           /* where its column goes in place.cols */
+	int shift[HALVES_MAX_H];           /* where its column goes in cols */
 };
 
 static ALWAYS_INLINE void keyturn_make(const struct shared *sh, int j, uint32_t trows,
@@ -506,17 +545,19 @@ static ALWAYS_INLINE void keyturn_make(const struct shared *sh, int j, uint32_t 
 	kt->nr = nr;
 }
 
-/* The placement that the table's entry `packed` turns into. */
-static ALWAYS_INLINE struct place keyturn_place(const struct keyturn *kt, uint64_t packed)
+/* The crossing word and the columns of the placement that the table's entry
+ * `packed` turns into. */
+static ALWAYS_INLINE uint64_t keyturn_place(const struct keyturn *kt, uint64_t packed,
+                                            uint64_t *cols)
 {
-	struct place p = {0, 0, 0};
+	uint64_t x = 0, c = 0;
 	for (int qi = 0; qi < kt->nr; qi++) {
 		const struct sq *q = &kt->sq[qi][packed >> (4 * qi) & 15];
-		p.a |= q->a;
-		p.d |= q->d;
-		p.cols |= (uint64_t)q->col << kt->shift[qi];
+		x += q->x;
+		c |= (uint64_t)q->col << kt->shift[qi];
 	}
-	return p;
+	*cols = c;
+	return x;
 }
 
 /* Fills sh->sq and sh->rev: where each quadrant's queens stand on the
@@ -528,7 +569,6 @@ static void sq_init(struct shared *sh)
 	for (uint32_t x = 0; x < (1u << h); x++)
 		sh->rev[x] = (uint16_t)reverse_bits(x, h);
 	for (int j = 0; j < 4; j++) {
-		const struct quad *q = &sh->q[j];
 		const bool down = j >= 2, right = j & 1;
 		const int r0 = down ? n - h : 0, c0 = right ? n - h : 0;
 		for (int tr = 0; tr < h; tr++)
@@ -536,29 +576,24 @@ static void sq_init(struct shared *sh)
 				int rr = r0 + (down ? h - 1 - tr : tr);
 				int cc = c0 + (right ? h - 1 - tc : tc);
 				sh->sq[j][tr * HALVES_MAX_H + tc] = (struct sq){
-				        1u << (rr + cc - q->abase),
-				        1u << (rr - cc + n - 1 - q->dbase), (uint32_t)cc};
+				        square_crossing(sh, rr, cc), (uint32_t)cc};
 			}
 	}
 }
 
-/* Makes quadrant j whole for start si; -1 when out of memory. */
-static int full_build(const struct shared *sh, int j, const struct start *s, int si,
-                      struct full *f)
+/* Makes quadrant j whole; -1 when out of memory. */
+static int full_build(const struct shared *sh, int j, struct full *f)
 {
 	const struct table *t = &sh->t;
-	const struct quad *q = &sh->q[j];
 	const int h = sh->h;
 	const size_t nkeys = (size_t)1 << (2 * h), hmask = ((size_t)1 << h) - 1;
 	const bool down = j >= 2, right = j & 1;
-	if (f->si == si)
-		return 0;
-	if (!f->start) {
-		f->start = malloc((nkeys + 1) * sizeof *f->start);
-		f->e = malloc((t->len ? t->len : 1) * sizeof *f->e);
-		if (!f->start || !f->e)
-			return -1;
-	}
+	const size_t len = t->len ? t->len : 1;
+	f->start = malloc((nkeys + 1) * sizeof *f->start);
+	f->x = malloc(len * sizeof *f->x);
+	f->qcols = down ? malloc(len * sizeof *f->qcols) : NULL;
+	if (!f->start || !f->x || (down && !f->qcols))
+		return -1;
 	uint32_t k = 0;
 	for (size_t key = 0; key < nkeys; key++) {
 		uint32_t rows = (uint32_t)(key >> h), cols = (uint32_t)(key & hmask);
@@ -569,88 +604,47 @@ static int full_build(const struct shared *sh, int j, const struct start *s, int
 			continue;
 		struct keyturn kt;
 		keyturn_make(sh, j, trows, &kt);
-		for (uint32_t i = t->start[tkey]; i < t->start[tkey + 1]; i++) {
-			struct place p = keyturn_place(&kt, t->e[i]);
-			f->e[k] = p;
-			k += !((LINES_A(q, p) & s->a) | (LINES_D(q, p) & s->d));
+		for (uint32_t i = t->start[tkey]; i < t->start[tkey + 1]; i++, k++) {
+			uint64_t c;
+			f->x[k] = keyturn_place(&kt, t->e[i], &c);
+			if (down)
+				f->qcols[k] = c;
 		}
 	}
 	f->start[nkeys] = k;
-	f->si = si;
 	return 0;
 }
 
-/* Copies the placements of the whole quadrant j in `from` that leave start
- * si alone into f: a pass over memory, far cheaper than turning the table
- * again for each start of odd n.  -1 when out of memory. */
-static int full_filter(const struct shared *sh, int j, const struct full *from,
-                       const struct start *s, int si, struct full *f)
+/* Points quadrant j's lists at the whole quadrant, for its local columns. */
+static ALWAYS_INLINE void lists_full(struct work *w, int j, uint32_t cols)
 {
-	const struct quad *q = &sh->q[j];
-	const size_t nkeys = (size_t)1 << (2 * sh->h);
-	if (f->si == si)
-		return 0;
-	if (!f->start) {
-		f->start = malloc((nkeys + 1) * sizeof *f->start);
-		f->e = malloc((sh->t.len ? sh->t.len : 1) * sizeof *f->e);
-		if (!f->start || !f->e)
-			return -1;
-	}
-	/* The keys on the start's rows or columns are never looked up: left
-	 * empty, which saves most of the pass. */
-	const int h = sh->h, c0 = j & 1 ? sh->n - h : 0;
-	const uint32_t hmask = (1u << h) - 1;
-	const uint32_t used_rows = hmask & ~(j < 2 ? s->toprows : s->botrows);
-	const uint32_t used_cols = hmask & ~(s->cols >> c0);
-	uint32_t k = 0;
-	for (size_t key = 0; key < nkeys; key++) {
-		f->start[key] = k;
-		if ((key >> h & used_rows) || (key & used_cols))
-			continue;
-		for (uint32_t i = from->start[key]; i < from->start[key + 1]; i++) {
-			struct place p = from->e[i];
-			f->e[k] = p;
-			k += !((LINES_A(q, p) & s->a) | (LINES_D(q, p) & s->d));
-		}
-	}
-	f->start[nkeys] = k;
-	f->si = si;
-	return 0;
-}
-
-/* Points the lists of w at whole quadrants. */
-static void lists_full(struct work *w, const struct full f[4])
-{
-	for (int j = 0; j < 4; j++) {
-		w->l[j].full_start = f[j].start;
-		w->l[j].full_e = f[j].e;
-		w->l[j].h = w->sh->h;
-	}
+	w->l[j].full = &w->sh->full[j];
+	w->l[j].h = w->sh->h;
+	w->l[j].cset = cols;
 }
 
 /*
- * Makes quadrant j's lists for its local columns `cols`, every set of as many
- * of its free rows `free`, from the north-west table turned: the north-east
+ * Makes quadrant j's lists for its local columns `cols`, every set of as
+ * many of its rows, from the north-west table turned: the north-east
  * quadrant is its mirror image left to right, the south-west one top to
- * bottom, the south-east one both.  Keeps the placements that leave start
- * si alone.  -1 when out of memory.
+ * bottom, the south-east one both.  -1 when out of memory.
  */
-static ALWAYS_INLINE int lists_make(struct work *w, int j, uint32_t cols,
-                                    uint32_t free_rows, const struct start *s, int si)
+static int lists_make(struct work *w, int j, uint32_t cols)
 {
 	struct lists *l = &w->l[j];
-	if (l->full_start || (l->cols == cols && l->start == si)) {
-		l->cols = cols;
+	const struct shared *sh = w->sh;
+	if (sh->use_full) {
+		lists_full(w, j, cols);
 		return 0;
 	}
-	const struct shared *sh = w->sh;
+	if (!l->full && l->cset == cols)
+		return 0;
 	const struct table *t = &sh->t;
-	const struct quad *q = &sh->q[j];
 	const int h = sh->h, k = __builtin_popcount(cols);
 	const bool down = j >= 2, right = j & 1;
-	const uint32_t tcols = right ? sh->rev[cols] : cols;
+	const uint32_t tcols = right ? sh->rev[cols] : cols, hmask = (1u << h) - 1;
 	size_t need = 0;
-	for (uint32_t r = free_rows;; r = (r - 1) & free_rows) {
+	for (uint32_t r = hmask;; r = (r - 1) & hmask) {
 		if (__builtin_popcount(r) == k) {
 			uint32_t key = (down ? sh->rev[r] : r) << h | tcols;
 			need += t->start[key + 1] - t->start[key];
@@ -660,14 +654,22 @@ static ALWAYS_INLINE int lists_make(struct work *w, int j, uint32_t cols,
 	}
 	if (need > l->cap) {
 		size_t cap = need + need / 2 + 64;
-		struct place *e = realloc(l->e, cap * sizeof *e);
-		if (!e)
+		uint64_t *x = realloc(l->x, cap * sizeof *x);
+		if (!x)
 			return -1;
-		l->e = e;
+		l->x = x;
+		if (down) {
+			uint64_t *c = realloc(l->qcols, cap * sizeof *c);
+			if (!c)
+				return -1;
+			l->qcols = c;
+		}
 		l->cap = cap;
 	}
+	l->full = NULL;
+	l->h = h;
 	size_t at = 0;
-	for (uint32_t r = free_rows;; r = (r - 1) & free_rows) {
+	for (uint32_t r = hmask;; r = (r - 1) & hmask) {
 		if (__builtin_popcount(r) != k)
 			goto next;
 		uint32_t trows = down ? sh->rev[r] : r;
@@ -675,20 +677,22 @@ static ALWAYS_INLINE int lists_make(struct work *w, int j, uint32_t cols,
 		struct keyturn kt;
 		keyturn_make(sh, j, trows, &kt);
 		l->lo[r] = (uint32_t)at;
-		for (uint32_t i = t->start[key]; i < t->start[key + 1]; i++) {
-			struct place p = keyturn_place(&kt, t->e[i]);
-			l->e[at] = p;
-			at += !((LINES_A(q, p) & s->a) | (LINES_D(q, p) & s->d));
+		for (uint32_t i = t->start[key]; i < t->start[key + 1]; i++, at++) {
+			uint64_t c;
+			l->x[at] = keyturn_place(&kt, t->e[i], &c);
+			if (down)
+				l->qcols[at] = c;
 		}
 		l->hi[r] = (uint32_t)at;
 	next:
 		if (!r)
 			break;
 	}
-	l->cols = cols;
-	l->start = si;
+	l->cset = cols;
 	return 0;
 }
+
+/* ---- The join, one unit ---- */
 
 /* The local rows of rows, in order; returns how many. */
 static ALWAYS_INLINE int rows_list(uint32_t rows, int out[HALVES_MAX_H])
@@ -701,68 +705,50 @@ static ALWAYS_INLINE int rows_list(uint32_t rows, int out[HALVES_MAX_H])
 
 /* The geometry of one unit, shared by its steps. */
 struct geom {
-	int n, h, wlo, win;
-	bool diag;
+	int n, h;
+	bool odd;
 	size_t words;   /* the sieve's length */
-	size_t w0, w01; /* where the tops with one and with two long-diagonal
-	                 * queens begin */
+	size_t w0, w01; /* where the tops of class 1 and of class 2 begin */
 };
 
-/* A placement's lines across the middle, packed as a top is (see below). */
-static ALWAYS_INLINE uint64_t crossings(const struct geom *g, uint64_t a, uint64_t d)
-{
-	const uint64_t wmask = (1ull << g->win) - 1;
-	uint64_t longq = (a >> (g->n - 1) & 1) + (d >> (g->n - 1) & 1);
-	return (a >> g->wlo & wmask) | (d >> g->wlo & wmask) << 32 | longq << 62;
-}
-
 /*
- * Lists the tops of the unit, ta queens in the west: each compatible pair of
- * top placements as its crossing lines a | d << 32, with at bit 62
- * how many of its queens stand on a long diagonal.  Returns how many, or
- * (size_t)-1 when out of memory.
+ * Appends to w->tops, from the k-th on, the tops on the top quadrants' rows
+ * `rows`: the north-west placements on the lists' columns with the
+ * north-east ones on the complementary rows, each leaving alone the queens
+ * whose crossing word is xs (0: none), which is added to every top.  Returns
+ * the new number of tops, or (size_t)-1 when out of memory.
  */
-static ALWAYS_INLINE size_t tops_list(struct work *w, const struct quad *q,
-                                      const struct start *s, const struct geom *g, int ta)
+static ALWAYS_INLINE size_t tops_add(struct work *w, uint32_t rows, int ta, uint64_t xs,
+                                     size_t k)
 {
-	size_t bound = 0, k = 0;
-	for (uint32_t r = s->toprows;; r = (r - 1) & s->toprows) {
-		size_t l1, l2;
-		if (__builtin_popcount(r) == ta) {
-			list_at(&w->l[0], r, &l1);
-			list_at(&w->l[1], s->toprows & ~r, &l2);
-			bound += l1 * l2;
-		}
-		if (!r)
-			break;
-	}
-	if (!bound)
-		return 0;
-	if (work_tops(w, bound))
-		return (size_t)-1;
-	uint64_t *tv = w->tops, *packed = w->packed;
-	for (uint32_t r = s->toprows;; r = (r - 1) & s->toprows) {
-		size_t l1, l2;
+	uint64_t *packed = w->packed;
+	for (uint32_t r = rows;; r = (r - 1) & rows) {
 		if (__builtin_popcount(r) != ta)
 			goto next;
-		const struct place *x = list_at(&w->l[0], r, &l1);
-		const struct place *y = list_at(&w->l[1], s->toprows & ~r, &l2);
-		if (!l1 || !l2)
+		const struct span x = list_at(&w->l[0], r);
+		const struct span y = list_at(&w->l[1], rows & ~r);
+		if (!x.len || !y.len)
 			goto next;
-		for (size_t j = 0; j < l2; j++)
-			packed[j] =
-			        crossings(g, LINES_A(&q[1], y[j]), LINES_D(&q[1], y[j]));
-		for (size_t i = 0; i < l1; i++) {
-			uint64_t xa = LINES_A(&q[0], x[i]), xd = LINES_D(&q[0], x[i]);
-			uint64_t xp = crossings(g, xa, xd);
-			/* x's lines counted as y's are, for the test. */
-			uint64_t ya = xa >> q[1].abase, yd = xd >> q[1].dbase;
-			for (size_t j = 0; j < l2; j++) {
-				/* The two share no line when kept, so adding is or-ing,
-				 * and the long-diagonal queens add up. */
-				tv[k] = xp + packed[j];
-				/* Written always, kept when compatible: no branch. */
-				k += !((ya & y[j].a) | (yd & y[j].d));
+		size_t ny = 0;
+		for (size_t j = 0; j < y.len; j++) {
+			/* Written always, kept when it leaves xs alone: no branch. */
+			packed[ny] = y.x[j] + xs;
+			ny += !(y.x[j] & xs & LINES_MASK);
+		}
+		if (!ny)
+			goto next;
+		for (size_t i = 0; i < x.len; i++) {
+			const uint64_t cx = x.x[i];
+			if (cx & xs & LINES_MASK)
+				continue;
+			if (work_tops(w, k + ny))
+				return (size_t)-1;
+			uint64_t *tv = w->tops;
+			for (size_t t = 0; t < ny; t++) {
+				/* The two share no line when kept, so adding is
+				 * or-ing, and the classes add up. */
+				tv[k] = cx + packed[t];
+				k += !(cx & packed[t] & LINES_MASK);
 			}
 		}
 	next:
@@ -773,23 +759,69 @@ static ALWAYS_INLINE size_t tops_list(struct work *w, const struct quad *q,
 }
 
 /*
- * Turns k tops into the sieve: sorted by long-diagonal queens (each
- * class padded to whole blocks), row x of w->rows holds the tops on
- * crossing anti-diagonal x, row 32 + x those on diagonal x, and w->alive0
- * the tops that exist.  Returns -1 when out of memory.
+ * Lists the tops of unit u, whose bottom uses the board columns bcols, in
+ * w->tops: for even n the whole top; for odd n each pair of middle queens
+ * of the chosen orbit representatives (class 0), and, when the unit has a
+ * weight for it, the centre (class 1).  Returns how many, or (size_t)-1
+ * when out of memory.
+ */
+static ALWAYS_INLINE size_t tops_list(struct work *w, const struct unit *u,
+                                      uint32_t bcols)
+{
+	const struct shared *sh = w->sh;
+	const int n = sh->n, h = sh->h, east = n - h, m = h;
+	const uint32_t hmask = (1u << h) - 1, full = (1u << n) - 1;
+	const uint32_t top = full & ~bcols & ~(sh->odd ? 1u << m : 0);
+	const uint32_t tw = top & hmask, te = top >> east & hmask;
+	if (lists_make(w, 1, te))
+		return (size_t)-1;
+	if (!sh->odd) {
+		if (lists_make(w, 0, tw))
+			return (size_t)-1;
+		return tops_add(w, hmask, __builtin_popcount(tw), 0, 0);
+	}
+	size_t k = 0;
+	if (u->weight) {
+		const uint64_t centre =
+		        square_crossing(sh, m, m) | (uint64_t)1 << CLASS_SHIFT;
+		if (lists_make(w, 0, tw))
+			return (size_t)-1;
+		k = tops_add(w, hmask, __builtin_popcount(tw), centre, k);
+	}
+	/* The middle-row queen at column cm, west of the middle; the middle
+	 * column's at row rm, nearer the middle than cm (cm < rm < m). */
+	for (uint32_t cc = tw & (hmask >> 1); cc && k != (size_t)-1; cc &= cc - 1) {
+		const int cm = __builtin_ctz(cc);
+		const uint32_t tcm = tw & ~(1u << cm);
+		if (lists_make(w, 0, tcm))
+			return (size_t)-1;
+		for (int rm = cm + 1; rm < m && k != (size_t)-1; rm++) {
+			uint64_t xs =
+			        square_crossing(sh, rm, m) + square_crossing(sh, m, cm);
+			k = tops_add(w, hmask & ~(1u << rm), __builtin_popcount(tcm), xs,
+			             k);
+		}
+	}
+	return k;
+}
+
+/*
+ * Turns k tops into the sieve: sorted by class (each class padded to whole
+ * blocks), row x of w->rows holds the tops on crossing anti-diagonal x, row
+ * 32 + x those on diagonal x, and w->alive0 the tops that exist.  Returns
+ * -1 when out of memory.
  */
 static ALWAYS_INLINE int sieve_build(struct work *w, struct geom *g, const uint64_t *tops,
                                      size_t k)
 {
-	size_t kt[3] = {k, 0, 0};
-	if (g->diag) {
-		const uint64_t *from = tops;
-		kt[0] = 0;
-		for (size_t i = 0; i < k; i++)
-			kt[from[i] >> 62]++;
+	const int win = w->sh->win;
+	size_t kt[3] = {0, 0, 0};
+	for (size_t i = 0; i < k; i++)
+		kt[tops[i] >> CLASS_SHIFT]++;
+	if (kt[0] != k) {
 		size_t pos[3] = {0, kt[0], kt[0] + kt[1]};
 		for (size_t i = 0; i < k; i++)
-			w->sorted[pos[from[i] >> 62]++] = from[i];
+			w->sorted[pos[tops[i] >> CLASS_SHIFT]++] = tops[i];
 		tops = w->sorted;
 	}
 	size_t nw[3];
@@ -810,13 +842,13 @@ static ALWAYS_INLINE int sieve_build(struct work *w, struct geom *g, const uint6
 			size_t left = blk * 64 < kt[c] ? kt[c] - blk * 64 : 0;
 			size_t cnt = left < 64 ? left : 64;
 			for (size_t i = 0; i < cnt; i++)
-				m[i] = tops[ti + i] & ~(3ull << 62);
+				m[i] = tops[ti + i] & LINES_MASK;
 			for (size_t i = cnt; i < 64; i++)
 				m[i] = 0;
 			ti += cnt;
 			transpose64(m);
 			w->alive0[wi] = cnt == 64 ? ~0ull : (1ull << cnt) - 1;
-			for (int x = 0; x < g->win; x++) {
+			for (int x = 0; x < win; x++) {
 				w->rows[(size_t)x * words + wi] = m[x];
 				w->rows[(size_t)(32 + x) * words + wi] = m[32 + x];
 			}
@@ -824,160 +856,174 @@ static ALWAYS_INLINE int sieve_build(struct work *w, struct geom *g, const uint6
 	return 0;
 }
 
-/* The kill vector of every free bottom square: the tops on its two lines. */
-static ALWAYS_INLINE void squares_kill(struct work *w, const struct start *s,
-                                       const struct geom *g, uint32_t bcols)
+/* The kill vector of every bottom square on the columns bcols: the tops on
+ * its two lines, at w->qk + (local row * n + column) * words. */
+static ALWAYS_INLINE void squares_kill(struct work *w, const struct geom *g,
+                                       uint32_t bcols)
 {
+	const struct shared *sh = w->sh;
 	const int n = g->n, rb = n - g->h;
 	const size_t words = g->words;
-	for (uint32_t rr = s->botrows; rr; rr &= rr - 1) {
-		int r = rb + __builtin_ctz(rr);
+	for (int i = 0; i < g->h; i++) {
+		const int r = rb + i;
 		for (uint32_t cc = bcols; cc; cc &= cc - 1) {
 			int c = __builtin_ctz(cc);
-			int ai = r + c - g->wlo, di = r - c + n - 1 - g->wlo;
-			const uint64_t *ra = ai >= 0 && ai < g->win
+			int ai = r + c - sh->wlo, di = r - c + n - 1 - sh->wlo;
+			const uint64_t *ra = ai >= 0 && ai < sh->win
 			                             ? w->rows + (size_t)ai * words
 			                             : w->zero;
-			const uint64_t *rd = di >= 0 && di < g->win
+			const uint64_t *rd = di >= 0 && di < sh->win
 			                             ? w->rows + (size_t)(32 + di) * words
 			                             : w->zero;
-			words_or2(w->qk + ((size_t)(r - rb) * n + c) * words, ra, rd,
-			          words);
+			words_or2(w->qk + ((size_t)i * n + c) * words, ra, rd, words);
 		}
 	}
 }
 
-/* The kill vector of the queens of one placement, local rows `rows`. */
-static ALWAYS_INLINE const uint64_t *placement_kill(const struct work *w,
-                                                    const struct geom *g,
-                                                    const int rows[], int i,
-                                                    uint64_t cols)
+/* The kill vector of the i-th queen of a placement with columns cols, on
+ * the rows whose first kill vectors base[] gives. */
+static ALWAYS_INLINE const uint64_t *queen_kill(const uint64_t *const base[],
+                                                size_t words, int i, uint64_t cols)
 {
-	return w->qk + ((size_t)rows[i] * g->n + (cols >> (5 * i) & 31)) * g->words;
+	return base[i] + (cols >> (5 * i) & 31) * words;
 }
 
 /* dst = the union of the kill vectors of a placement's nq queens. */
-static ALWAYS_INLINE void placement_union(const struct work *w, const struct geom *g,
-                                          const int rows[], int nq, uint64_t cols,
-                                          uint64_t *dst, size_t len)
+static ALWAYS_INLINE void placement_union(const struct work *w,
+                                          const uint64_t *const base[], size_t words,
+                                          int nq, uint64_t cols, uint64_t *dst,
+                                          size_t len)
 {
-	words_or2(dst, nq > 0 ? placement_kill(w, g, rows, 0, cols) : w->zero,
-	          nq > 1 ? placement_kill(w, g, rows, 1, cols) : w->zero, len);
+	words_or2(dst, nq > 0 ? queen_kill(base, words, 0, cols) : w->zero,
+	          nq > 1 ? queen_kill(base, words, 1, cols) : w->zero, len);
 	int i = 2;
 	for (; i + 1 < nq; i += 2)
-		words_or_2(dst, placement_kill(w, g, rows, i, cols),
-		           placement_kill(w, g, rows, i + 1, cols), len);
+		words_or_2(dst, queen_kill(base, words, i, cols),
+		           queen_kill(base, words, i + 1, cols), len);
 	if (i < nq)
-		words_or(dst, placement_kill(w, g, rows, i, cols), len);
+		words_or(dst, queen_kill(base, words, i, cols), len);
 }
 
 /* dst = the tops that a placement's nq queens leave alive. */
-static ALWAYS_INLINE void placement_spare(const struct work *w, const struct geom *g,
-                                          const int rows[], int nq, uint64_t cols,
-                                          uint64_t *dst, size_t len)
+static ALWAYS_INLINE void placement_spare(const struct work *w,
+                                          const uint64_t *const base[], size_t words,
+                                          int nq, uint64_t cols, uint64_t *dst,
+                                          size_t len)
 {
-	words_andnot3(dst, w->alive0,
-	              nq > 0 ? placement_kill(w, g, rows, 0, cols) : w->zero,
-	              nq > 1 ? placement_kill(w, g, rows, 1, cols) : w->zero, len);
+	words_andnot3(dst, w->alive0, nq > 0 ? queen_kill(base, words, 0, cols) : w->zero,
+	              nq > 1 ? queen_kill(base, words, 1, cols) : w->zero, len);
 	int i = 2;
 	for (; i + 1 < nq; i += 2)
-		words_andnot_2(dst, placement_kill(w, g, rows, i, cols),
-		               placement_kill(w, g, rows, i + 1, cols), len);
+		words_andnot_2(dst, queen_kill(base, words, i, cols),
+		               queen_kill(base, words, i + 1, cols), len);
 	if (i < nq)
-		words_andnot(dst, placement_kill(w, g, rows, i, cols), len);
+		words_andnot(dst, queen_kill(base, words, i, cols), len);
 }
 
 /*
  * Counts the bottoms of one split of the bottom rows, the south-west
- * placements x (rows r) against the south-east ones y, through the sieve.
+ * placements x (local rows r) against the south-east ones y (rows rest),
+ * through the sieve, weighted by class: for odd n ODD_WEIGHT for the tops of
+ * class 0 and cw for the centre's; for even n as the long diagonals say.
  */
 static ALWAYS_INLINE uint64_t bottoms_count(enum isa isa, struct work *w,
-                                            const struct quad *q, const struct geom *g,
-                                            uint32_t r, uint32_t rest,
-                                            const struct place *x, size_t l1,
-                                            const struct place *y, size_t l2)
+                                            const struct geom *g, uint32_t r,
+                                            uint32_t rest, struct span x, struct span y,
+                                            uint64_t cw)
 {
-	const int n = g->n;
 	const size_t words = g->words, w0 = g->w0, w01 = g->w01;
-	const uint64_t longd = 1ull << (n - 1);
-	int rows1[HALVES_MAX_H], rows2[HALVES_MAX_H];
-	int nr1 = rows_list(r, rows1), nr2 = rows_list(rest, rows2);
+	const uint64_t *base1[HALVES_MAX_H], *base2[HALVES_MAX_H];
+	int rows[HALVES_MAX_H];
+	const int nr1 = rows_list(r, rows);
+	for (int i = 0; i < nr1; i++)
+		base1[i] = w->qk + (size_t)rows[i] * (size_t)g->n * words;
+	const int nr2 = rows_list(rest, rows);
+	for (int i = 0; i < nr2; i++)
+		base2[i] = w->qk + (size_t)rows[i] * (size_t)g->n * words;
 	uint64_t sum = 0;
 
-	/* Each south-east placement's kill vector; one with a queen on a long
-	 * diagonal only ever meets the diagonal-free tops. */
-	for (size_t j = 0; j < l2; j++) {
-		uint64_t *kv = w->kv + j * words;
-		bool longq = (LINES_A(&q[3], y[j]) | LINES_D(&q[3], y[j])) & longd;
-		size_t len = g->diag && longq ? w0 : words;
-		placement_union(w, g, rows2, nr2, y[j].cols, kv, len);
+	/* Each south-east placement's kill vector, listed by class: one with a
+	 * queen on a long diagonal only ever meets the tops of class 0. */
+	uint32_t *order = w->order;
+	size_t n0 = 0;
+	for (size_t j = 0; j < y.len; j++)
+		n0 += !(y.x[j] >> CLASS_SHIFT);
+	for (size_t j = 0, a = 0, b = n0; j < y.len; j++) {
+		const bool c2 = y.x[j] >> CLASS_SHIFT;
+		order[c2 ? b++ : a++] = (uint32_t)j;
+		placement_union(w, base2, words, nr2, y.qcols[j], w->kv + j * words,
+		                c2 ? w0 : words);
 	}
-	for (size_t i = 0; i < l1; i++) {
-		uint64_t a1 = LINES_A(&q[2], x[i]), d1 = LINES_D(&q[2], x[i]);
-		int c1 =
-		        g->diag ? (int)(a1 >> (n - 1) & 1) + (int)(d1 >> (n - 1) & 1) : 0;
-		size_t len = c1 ? w0 : words;
+	for (size_t i = 0; i < x.len; i++) {
+		const uint64_t cx = x.x[i];
+		const bool c1 = cx >> CLASS_SHIFT;
+		const size_t len = c1 ? w0 : words;
 		if (!len)
 			continue;
-		/* The compatible partners, listed without a branch. */
-		uint64_t ya = a1 >> q[3].abase, yd = d1 >> q[3].dbase;
-		size_t nj = 0;
-		for (size_t j = 0; j < l2; j++) {
-			w->jl[nj] = (uint32_t)j;
-			nj += !((ya & y[j].a) | (yd & y[j].d));
+		/* The compatible partners, listed without a branch, those of
+		 * class 0 first. */
+		size_t nj = 0, nj0 = 0;
+		for (size_t t = 0; t < y.len; t++) {
+			nj0 = t == n0 ? nj : nj0;
+			w->jl[nj] = order[t];
+			nj += !(cx & y.x[order[t]] & LINES_MASK);
 		}
+		nj0 = n0 == y.len ? nj : nj0;
 		if (!nj)
 			continue;
 		uint64_t *al = w->alive;
-		placement_spare(w, g, rows1, nr1, x[i].cols, al, len);
-		if (!g->diag) {
-			sum += popcount_andnot_many(isa, al, w->kv, w->jl, nj, words,
-			                            words);
+		placement_spare(w, base1, words, nr1, x.qcols[i], al, len);
+		const uint64_t *kv = w->kv;
+		if (g->odd) {
+			sum += ODD_WEIGHT *
+			       popcount_andnot_many(isa, al, kv, w->jl, nj, words, w0);
+			if (w0 < words)
+				sum += cw * popcount_andnot_many(isa, al + w0, kv + w0,
+				                                 w->jl, nj, words,
+				                                 words - w0);
 			continue;
 		}
-		for (size_t t = 0; t < nj; t++) {
-			size_t j = w->jl[t];
-			const uint64_t *kv = w->kv + j * words;
-			uint64_t a2 = LINES_A(&q[3], y[j]), d2 = LINES_D(&q[3], y[j]);
-			int c = c1 + (int)(a2 >> (n - 1) & 1) + (int)(d2 >> (n - 1) & 1);
-			if (c)
-				sum += popcount_andnot(isa, al, kv, w0) << c;
-			else
-				sum += 2 * popcount_andnot(isa, al, kv, w01) +
-				       4 * popcount_andnot(isa, al + w01, kv + w01,
-				                           words - w01);
+		/* Even n: the tops of class 0 count 2 for each long-diagonal
+		 * queen of the bottom; a bottom with none counts every top, 2 or
+		 * 4 as the top's long-diagonal queens say. */
+		const uint32_t *jl1 = w->jl + nj0;
+		const size_t nj1 = nj - nj0;
+		if (c1) {
+			sum += 2 *
+			       popcount_andnot_many(isa, al, kv, w->jl, nj0, words, w0);
+			sum += 4 * popcount_andnot_many(isa, al, kv, jl1, nj1, words, w0);
+			continue;
 		}
+		sum += 2 * popcount_andnot_many(isa, al, kv, w->jl, nj0, words, w01);
+		if (w01 < words)
+			sum += 4 * popcount_andnot_many(isa, al + w01, kv + w01, w->jl,
+			                                nj0, words, words - w01);
+		sum += 2 * popcount_andnot_many(isa, al, kv, jl1, nj1, words, w0);
 	}
 	return sum;
 }
 
 /*
- * Counts the solutions of start s whose top half uses the columns `cols`.
- * With the long-diagonal weighting (even n) the result is that count with
- * the diagonal-free tops plus the count, turned upside down, with the
- * diagonal-free bottoms, as explained at the top.  On running out of memory
- * it sets w->err and returns 0.
+ * Counts unit u: for even n the solutions whose top half uses the columns
+ * u->cols, with the long-diagonal weighting (those with the diagonal-free
+ * tops plus, turned upside down, those with the diagonal-free bottoms, as
+ * explained at the top), times the unit's weight; for odd n the solutions
+ * whose bottom half uses the columns u->cols, weighted by class.  On
+ * running out of memory it sets w->err and returns 0.
  */
 static ALWAYS_INLINE uint64_t unit_count(enum isa isa, struct work *w,
-                                         const struct quad *q, const struct start *s,
-                                         uint32_t cols)
+                                         const struct unit *u)
 {
 	const struct shared *sh = w->sh;
-	struct geom g = {sh->n, sh->h, sh->wlo, sh->win, sh->diagonals, 0, 0, 0};
+	struct geom g = {sh->n, sh->h, sh->odd, 0, 0, 0};
 	const int h = g.h, east = g.n - h; /* the first column of the east */
-	const uint32_t hmask = (1u << h) - 1, bcols = s->cols & ~cols;
+	const uint32_t hmask = (1u << h) - 1, full = (1u << g.n) - 1;
+	const uint32_t bcols = sh->odd ? u->cols : full & ~u->cols;
 	const uint32_t bw = bcols & hmask, be = bcols >> east & hmask;
-	const int ba = __builtin_popcount(bw), si = (int)(s - sh->starts);
-	const uint32_t tw = cols & hmask, te = cols >> east & hmask;
+	const int ba = __builtin_popcount(bw);
 
-	if (lists_make(w, 0, tw, s->toprows, s, si) ||
-	    lists_make(w, 1, te, s->toprows, s, si)) {
-		w->err = ENOMEM;
-		return 0;
-	}
-	size_t k = tops_list(w, q, s, &g, __builtin_popcount(tw));
-	if (k == (size_t)-1 || (k && (lists_make(w, 2, bw, s->botrows, s, si) ||
-	                              lists_make(w, 3, be, s->botrows, s, si)))) {
+	size_t k = tops_list(w, u, bcols);
+	if (k == (size_t)-1 || (k && (lists_make(w, 2, bw) || lists_make(w, 3, be)))) {
 		w->err = ENOMEM;
 		return 0;
 	}
@@ -991,16 +1037,15 @@ static ALWAYS_INLINE uint64_t unit_count(enum isa isa, struct work *w,
 			w->err = ENOMEM;
 			return 0;
 		}
-		squares_kill(w, s, &g, bcols);
-		for (uint32_t r = s->botrows;; r = (r - 1) & s->botrows) {
+		squares_kill(w, &g, bcols);
+		for (uint32_t r = hmask;; r = (r - 1) & hmask) {
 			if (__builtin_popcount(r) == ba) {
-				size_t l1, l2;
-				uint32_t rest = s->botrows & ~r;
-				const struct place *x = list_at(&w->l[2], r, &l1);
-				const struct place *y = list_at(&w->l[3], rest, &l2);
-				if (l1 && l2)
-					sum += bottoms_count(isa, w, q, &g, r, rest, x,
-					                     l1, y, l2);
+				const uint32_t rest = hmask & ~r;
+				const struct span x = list_at(&w->l[2], r);
+				const struct span y = list_at(&w->l[3], rest);
+				if (x.len && y.len)
+					sum += bottoms_count(isa, w, &g, r, rest, x, y,
+					                     u->weight);
 			}
 			if (!r)
 				break;
@@ -1008,34 +1053,33 @@ static ALWAYS_INLINE uint64_t unit_count(enum isa isa, struct work *w,
 	}
 	if (passes > 1 && sh->stats)
 		atomic_fetch_add(&sh->stats->extra_passes, passes - 1);
-	return sum;
+	return sh->odd ? sum : sum * u->weight;
 }
 
 /* The same join built for the instruction sets worth having. */
-static uint64_t unit_generic(struct work *w, const struct quad *q, const struct start *s,
-                             uint32_t cols)
+static uint64_t unit_generic(struct work *w, const struct unit *u)
 {
-	return unit_count(ISA_GENERIC, w, q, s, cols);
+	return unit_count(ISA_GENERIC, w, u);
 }
 
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
-__attribute__((target("popcnt"))) static uint64_t
-unit_popcnt(struct work *w, const struct quad *q, const struct start *s, uint32_t cols)
+#ifdef HALVES_DISPATCH
+__attribute__((target("popcnt"))) static uint64_t unit_popcnt(struct work *w,
+                                                              const struct unit *u)
 {
-	return unit_count(ISA_GENERIC, w, q, s, cols);
+	return unit_count(ISA_GENERIC, w, u);
 }
 
 __attribute__((target("avx2,popcnt,bmi,bmi2"))) static uint64_t
-unit_avx2(struct work *w, const struct quad *q, const struct start *s, uint32_t cols)
+unit_avx2(struct work *w, const struct unit *u)
 {
-	return unit_count(ISA_AVX2, w, q, s, cols);
+	return unit_count(ISA_AVX2, w, u);
 }
 
 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq,avx2,popcnt,bmi,"
                       "bmi2"))) static uint64_t
-unit_avx512(struct work *w, const struct quad *q, const struct start *s, uint32_t cols)
+unit_avx512(struct work *w, const struct unit *u)
 {
-	return unit_count(ISA_GENERIC, w, q, s, cols);
+	return unit_count(ISA_AVX512, w, u);
 }
 #endif
 
@@ -1099,119 +1143,51 @@ static uint32_t mirror(int n, uint32_t cols)
 	return m;
 }
 
-/* Where symmetry g (0 to 7) takes the square (r, c). */
-static void square_map(int g, int n, int r, int c, int *pr, int *pc)
-{
-	int x = g & 1 ? c : r, y = g & 1 ? r : c; /* transpose */
-	if (g & 2)
-		x = n - 1 - x;
-	if (g & 4)
-		y = n - 1 - y;
-	*pr = x;
-	*pc = y;
-}
-
-/* The starts of odd n: a queen on the middle row at column cm and one on
- * the middle column at row rm (the same queen when both are the centre).
- * Keeps one of each orbit; returns how many, or -1. */
-static int starts_build(struct shared *sh)
-{
-	int n = sh->n, h = sh->h, m = h;
-	uint32_t hmask = (1u << h) - 1, full = (n == 32 ? ~0u : (1u << n) - 1);
-	if (n % 2 == 0) {
-		sh->starts = malloc(sizeof *sh->starts);
-		if (!sh->starts)
-			return -1;
-		sh->starts[0] = (struct start){0, 0, hmask, hmask, full, 1, true};
-		return sh->nstarts = 1;
-	}
-	sh->starts = malloc((size_t)n * (size_t)n * sizeof *sh->starts);
-	if (!sh->starts)
-		return -1;
-	int k = 0;
-	for (int cm = 0; cm < n; cm++)
-		for (int rm = 0; rm < n; rm++) {
-			if ((cm == m) != (rm == m))
-				continue;
-			if (cm != m && abs(m - rm) == abs(cm - m))
-				continue; /* the two attack each other */
-			int key = cm * n + rm, fixed = 0;
-			bool smallest = true;
-			for (int g = 0; g < 8 && smallest; g++) {
-				int r1, c1, r2, c2, ncm = m, nrm = m;
-				square_map(g, n, m, cm, &r1, &c1);
-				square_map(g, n, rm, m, &r2, &c2);
-				if (cm != m) {
-					/* One image lies on the middle row, one on the
-					 * column. */
-					ncm = r1 == m ? c1 : c2;
-					nrm = r1 == m ? r2 : r1;
-				}
-				int img = ncm * n + nrm;
-				smallest = img >= key;
-				fixed += img == key;
-			}
-			if (!smallest)
-				continue;
-			struct start *s = &sh->starts[k++];
-			s->a = 1ull << (m + cm) | 1ull << (rm + m);
-			s->d = 1ull << (m - cm + n - 1) | 1ull << (rm - m + n - 1);
-			s->toprows = hmask & ~(rm < m ? 1u << rm : 0);
-			s->botrows = hmask & ~(rm > m ? 1u << (rm - m - 1) : 0);
-			s->cols = full & ~(1u << m) & ~(1u << cm);
-			s->orbit = 8 / fixed;
-			s->flips = cm == m;
-		}
-	return sh->nstarts = k;
-}
-
-/* The slices of the units each part takes (--tasks).  A part pays for every
- * start of odd n its units belong to (the quadrants filtered for it, a pass
- * over the whole table), so a part takes a few long slices, each a start or
- * two, rather than a short run of units of every start; several slices far
- * apart keep the parts about even. */
+/* The slices of the units each part takes (--tasks): a part takes several
+ * slices far apart, which keeps the parts about even. */
 #define PART_SLICES 4
 
-/* Lists the units: every set of top columns of every start, reduced by the
- * flips where they fix the start.  -1 when out of memory. */
+/*
+ * Lists the units: every set of h columns (for even n the top's, reduced by
+ * the mirror and the upside-down turn; for odd n the bottom's, of the
+ * columns but the middle one, all of them).  With the symmetries of the
+ * units (the mirror and the upside-down turn map each to one of as many
+ * solutions), a unit's weight is how many it stands for: for even n halved
+ * by the diagonal weighting, which counts C and its complement at once;
+ * for odd n the weight of its centre class, whose solutions are fixed by
+ * the symmetries that choose the middle queens.  -1 when out of memory.
+ */
 static int units_build(struct shared *sh, int nparts, int part)
 {
+	const int n = sh->n, h = sh->h;
+	const uint32_t full = (1u << n) - 1;
+	const uint32_t all = sh->odd ? full & ~(1u << h) : full;
 	size_t cap = 1024, len = 0;
 	struct unit *u = malloc(cap * sizeof *u);
 	if (!u)
 		return -1;
-	for (int si = 0; si < sh->nstarts; si++) {
-		const struct start *s = &sh->starts[si];
-		int top = __builtin_popcount(s->toprows);
-		for (uint32_t c = s->cols;; c = (c - 1) & s->cols) {
-			if (__builtin_popcount(c) != top)
-				goto next;
-			int weight = s->orbit;
-			if (s->flips) {
-				uint32_t m = mirror(sh->n, c), o = s->cols & ~c,
-				         mo = mirror(sh->n, o);
-				if (m < c || o < c || mo < c)
-					goto next;
-				int size = 1 + (m != c) + (o != c && o != m) +
-				           (mo != c && mo != m && mo != o);
-				/* The diagonal weighting counts C and its complement at
-				 * once. */
-				weight = sh->diagonals ? size / 2 : size;
+	for (uint32_t c = all;; c = (c - 1) & all) {
+		if (__builtin_popcount(c) != h)
+			goto next;
+		uint32_t m = mirror(n, c), o = all & ~c, mo = mirror(n, o);
+		bool least = c <= m && c <= o && c <= mo;
+		uint32_t size = 1 + (m != c) + (o != c && o != m) +
+		                (mo != c && mo != m && mo != o);
+		if (!sh->odd && !least)
+			goto next;
+		if (len == cap) {
+			struct unit *v = realloc(u, 2 * cap * sizeof *u);
+			if (!v) {
+				free(u);
+				return -1;
 			}
-			if (len == cap) {
-				struct unit *v = realloc(u, 2 * cap * sizeof *u);
-				if (!v) {
-					free(u);
-					return -1;
-				}
-				u = v;
-				cap *= 2;
-			}
-			u[len++] = (struct unit){c, (uint16_t)si, (uint16_t)weight};
-		next:
-			if (!c)
-				break;
+			u = v;
+			cap *= 2;
 		}
+		u[len++] = (struct unit){c, sh->odd ? (least ? size : 0) : size / 2};
+	next:
+		if (!c)
+			break;
 	}
 	/* Part `part` of nparts: slices part, part + nparts, part + 2 nparts
 	 * ... of nparts * PART_SLICES slices of as many units each (to one).
@@ -1241,19 +1217,8 @@ static void *work_run(void *arg)
 		size_t i1 = i0 + sh->grab < sh->nunits ? i0 + sh->grab : sh->nunits;
 		if (sh->cancel && atomic_load_explicit(sh->cancel, memory_order_relaxed))
 			w->err = ECANCELED;
-		for (size_t i = i0; i < i1 && !w->err; i++) {
-			const struct unit *u = &sh->units[i];
-			const struct start *s = &sh->starts[u->start];
-			if (sh->use_full && !sh->diagonals && w->full[0].si != u->start) {
-				for (int j = 0; j < 4 && !w->err; j++)
-					if (full_filter(sh, j, &sh->full[j], s, u->start,
-					                &w->full[j]))
-						w->err = ENOMEM;
-				lists_full(w, w->full);
-			}
-			if (!w->err)
-				w->sum += u->weight * sh->run(w, sh->q, s, u->cols);
-		}
+		for (size_t i = i0; i < i1 && !w->err; i++)
+			w->sum += sh->run(w, &sh->units[i]);
 		size_t done = atomic_fetch_add(&sh->done, i1 - i0) + (i1 - i0);
 		/* The lock only when there is news: an error, or another
 		 * thousandth done. */
@@ -1280,7 +1245,6 @@ static void shared_free(struct shared *sh)
 	for (int j = 0; j < 4; j++)
 		full_free(&sh->full[j]);
 	table_free(&sh->t);
-	free(sh->starts);
 	free(sh->units);
 }
 
@@ -1295,22 +1259,28 @@ struct budget {
 	size_t fixed, per_thread, per_top;
 };
 
-static struct budget budget_of(int n, int threads, size_t maxlist, size_t maxcols)
+static struct budget budget_of(int n, size_t maxlist, size_t maxcols)
 {
 	const int h = n / 2;
 	size_t nkeys = (size_t)1 << (2 * h);
 	struct budget b;
 	/* The table, its offsets and, while it is filled, a copy of them. */
 	b.fixed = table_sizes[h] * 8 + (2 * nkeys + 1) * 4 + ((size_t)1 << 20);
-	/* Four quadrants' lists, grown by half; the partners and crossings. */
-	b.per_thread = sizeof(struct work) + 4 * maxcols * sizeof(struct place) * 3 / 2 +
-	               maxlist * 12;
+	/* Four quadrants' lists (a crossing word and columns a placement),
+	 * grown by half; the partners, their order and the crossings. */
+	b.per_thread = sizeof(struct work) + 4 * maxcols * 16 * 3 / 2 + maxlist * 16;
 	/* A top's bit in 64 sieve rows, h x n square kill vectors, three masks
 	 * and a kill vector per south-east placement, grown by half; and the
 	 * top itself, listed and sorted. */
 	b.per_top = (64 + (size_t)h * (size_t)n + 3 + maxlist) * 3 / 2 / 8 + 16;
-	(void)threads;
 	return b;
+}
+
+/* The whole quadrants: the offsets of each, a crossing word a placement, and
+ * the columns of the bottom quadrants' placements. */
+static size_t full_size(int h)
+{
+	return 4 * ((((size_t)1 << (2 * h)) + 1) * 4) + table_sizes[h] * (4 * 8 + 2 * 8);
 }
 
 /* The largest list of one key, and the most placements of one set of
@@ -1360,7 +1330,7 @@ size_t halves_memory_floor(int n, int threads)
 		table_free(&t);
 	} else
 		table_maxima(NULL, n / 2, &maxlist, &maxcols);
-	struct budget b = budget_of(n, threads, maxlist, maxcols);
+	struct budget b = budget_of(n, maxlist, maxcols);
 	return b.fixed + (size_t)threads * (b.per_thread + CHUNK_MIN * b.per_top);
 }
 
@@ -1387,6 +1357,7 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 	}
 	struct shared sh = {.n = n,
 	                    .h = n / 2,
+	                    .odd = n % 2 == 1,
 	                    .progress = progress,
 	                    .ctx = ctx,
 	                    .cancel = cancel,
@@ -1394,29 +1365,21 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 	const char *name;
 	const int h = sh.h;
 	size_t used = 0, memory = opt->memory ? opt->memory : halves_default_memory();
-	sh.wlo = n - h;
-	sh.win = 2 * h - 1;
-	sh.diagonals = n % 2 == 0;
+	/* The lines the two halves share, and for odd n those of the middle
+	 * queens and of every line the quadrants of one half share. */
+	sh.wlo = h;
+	sh.win = sh.odd ? 2 * h + 1 : 2 * h - 1;
 	sh.run = kernel_pick(&name);
-	for (int j = 0; j < 4; j++) {
-		int r0 = j >= 2 ? n - h : 0, c0 = j & 1 ? n - h : 0;
-		sh.q[j].abase = r0 + c0;
-		sh.q[j].dbase = r0 - (c0 + h - 1) + n - 1;
-	}
 	sq_init(&sh);
 	if (table_count(&sh.t, h)) {
 		errno = ENOMEM;
 		return -1;
 	}
 	table_maxima(&sh.t, h, &sh.maxlist, &sh.maxcols);
-	struct budget b = budget_of(n, threads, sh.maxlist, sh.maxcols);
+	struct budget b = budget_of(n, sh.maxlist, sh.maxcols);
 	size_t base = b.fixed + (size_t)threads * b.per_thread;
-	/* Whole quadrants (one set for even n; for odd n one unfiltered and a
-	 * set a thread filtered for its start) when they leave room for large
-	 * chunks of tops. */
-	const size_t one_full = 4 * ((((size_t)1 << (2 * h)) + 1) * 4 +
-	                             table_sizes[h] * sizeof(struct place));
-	size_t full = one_full * (sh.diagonals ? 1 : 1 + (size_t)threads);
+	/* Whole quadrants when they leave room for large chunks of tops. */
+	const size_t full = full_size(h);
 	sh.use_full =
 	        memory >= base + full + (size_t)threads * 64 * CHUNK_MIN * b.per_top;
 	if (sh.use_full)
@@ -1432,26 +1395,20 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 		opt->stats->chunk = sh.chunk;
 		opt->stats->budget = memory;
 	}
-	if (table_fill(&sh.t, h) || starts_build(&sh) < 0 ||
-	    units_build(&sh, opt->nparts, opt->part)) {
+	if (table_fill(&sh.t, h) || units_build(&sh, opt->nparts, opt->part)) {
 		shared_free(&sh);
 		errno = ENOMEM;
 		return -1;
 	}
 	used += sh.t.len * sizeof *sh.t.e + (((size_t)1 << (2 * h)) + 1) * 4;
-	for (int j = 0; j < 4; j++)
-		sh.full[j] = (struct full){NULL, NULL, -1};
 	if (sh.use_full) {
-		/* Unfiltered: even n has one start, which holds no line. */
-		const struct start clear = {0, 0, 0, 0, 0, 0, false};
 		for (int j = 0; j < 4; j++)
-			if (full_build(&sh, j, &clear, sh.diagonals ? 0 : -2,
-			               &sh.full[j])) {
+			if (full_build(&sh, j, &sh.full[j])) {
 				shared_free(&sh);
 				errno = ENOMEM;
 				return -1;
 			}
-		used += one_full;
+		used += full;
 	}
 	atomic_init(&sh.next, 0);
 	atomic_init(&sh.done, 0);
@@ -1468,17 +1425,15 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 		errno = err ? err : ENOMEM;
 		return -1;
 	}
+	const size_t maxlist = sh.maxlist ? sh.maxlist : 1;
 	for (int i = 0; i < threads; i++) {
 		w[i].sh = &sh;
-		for (int j = 0; j < 4; j++) {
-			w[i].l[j].cols = UINT32_MAX;
-			w[i].full[j] = (struct full){NULL, NULL, -1};
-		}
-		if (sh.use_full && sh.diagonals)
-			lists_full(&w[i], sh.full);
-		w[i].jl = malloc((sh.maxlist ? sh.maxlist : 1) * sizeof *w[i].jl);
-		w[i].packed = malloc((sh.maxlist ? sh.maxlist : 1) * sizeof *w[i].packed);
-		if (!w[i].jl || !w[i].packed)
+		for (int j = 0; j < 4; j++)
+			w[i].l[j].cset = UINT32_MAX;
+		w[i].jl = malloc(maxlist * sizeof *w[i].jl);
+		w[i].order = malloc(maxlist * sizeof *w[i].order);
+		w[i].packed = malloc(maxlist * sizeof *w[i].packed);
+		if (!w[i].jl || !w[i].order || !w[i].packed)
 			err = ENOMEM;
 	}
 	/* The calling thread is worker 0. */
@@ -1498,8 +1453,7 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 		sum += w[i].sum;
 		used += w[i].bytes + sizeof w[i];
 		for (int j = 0; j < 4; j++)
-			used += w[i].l[j].cap * sizeof(struct place) +
-			        (w[i].full[j].start ? one_full / 4 : 0);
+			used += w[i].l[j].cap * 2 * sizeof(uint64_t);
 		work_free(&w[i]);
 	}
 	if (!err)
