@@ -166,6 +166,7 @@ struct work {
 	uint64_t *kv;     /* a south-east list's kill vectors */
 	uint32_t *jl;     /* the partners of a south-west placement */
 	uint32_t *order;  /* a south-east list by class */
+	uint64_t *ordx;   /* and its crossing words */
 	uint64_t *packed; /* a north-east list's crossings, for a start */
 	uint64_t sum;
 	size_t bytes;
@@ -336,6 +337,7 @@ static void work_free(struct work *w)
 	free(w->kv);
 	free(w->jl);
 	free(w->order);
+	free(w->ordx);
 	free(w->packed);
 }
 
@@ -419,6 +421,45 @@ popcount_andnot_many_avx512(const uint64_t *restrict a, const uint64_t *restrict
 	acc = _mm512_add_epi64(acc, _mm512_zextsi256_si512(tail));
 	return (uint64_t)_mm512_reduce_add_epi64(acc);
 }
+
+/* tops_keep with AVX-512: eight words tested at once, the kept ones
+ * compressed in a register and stored whole (the buffer has room for
+ * eight more; compressing to memory is slow on some processors). */
+__attribute__((target("avx512f,avx512vl"))) static inline size_t
+tops_keep_avx512(uint64_t cx, const uint64_t *ys, size_t ny, uint64_t *out)
+{
+	const __m512i add = _mm512_set1_epi64((long long)cx);
+	const __m512i test = _mm512_set1_epi64((long long)(cx & LINES_MASK));
+	size_t k = 0;
+	for (size_t t = 0; t < ny; t += 8) {
+		const __mmask8 in = ny - t >= 8 ? 0xff : (__mmask8)((1u << (ny - t)) - 1);
+		const __m512i y = _mm512_maskz_loadu_epi64(in, ys + t);
+		const __mmask8 ok = _mm512_mask_testn_epi64_mask(in, y, test);
+		_mm512_storeu_si512(out + k, _mm512_maskz_compress_epi64(
+		                                     ok, _mm512_add_epi64(y, add)));
+		k += (size_t)__builtin_popcount(ok);
+	}
+	return k;
+}
+
+/* partners_keep with AVX-512, in the same way. */
+__attribute__((target("avx512f,avx512vl"))) static inline size_t
+partners_keep_avx512(uint64_t cx, const uint64_t *ys, const uint32_t *js, size_t ny,
+                     uint32_t *out)
+{
+	const __m512i test = _mm512_set1_epi64((long long)(cx & LINES_MASK));
+	size_t k = 0;
+	for (size_t t = 0; t < ny; t += 8) {
+		const __mmask8 in = ny - t >= 8 ? 0xff : (__mmask8)((1u << (ny - t)) - 1);
+		const __m512i y = _mm512_maskz_loadu_epi64(in, ys + t);
+		const __mmask8 ok = _mm512_mask_testn_epi64_mask(in, y, test);
+		const __m256i j = _mm256_maskz_loadu_epi32(in, js + t);
+		_mm256_storeu_si256((__m256i *)(out + k),
+		                    _mm256_maskz_compress_epi32(ok, j));
+		k += (size_t)__builtin_popcount(ok);
+	}
+	return k;
+}
 #endif
 
 /* The kernels' instruction sets, passed down as a constant so that each
@@ -449,6 +490,47 @@ static ALWAYS_INLINE uint64_t popcount_andnot_many(enum isa isa,
 				c += (uint64_t)__builtin_popcountll(a[x + k] & ~b[x + k]);
 	}
 	return c;
+}
+
+/* Writes to out cx + ys[t] for each of the ny words ys[t] that share no
+ * line with cx, in order; returns how many.  out has room for ny + 8. */
+static ALWAYS_INLINE size_t tops_keep(enum isa isa, uint64_t cx, const uint64_t *ys,
+                                      size_t ny, uint64_t *out)
+{
+#ifdef HALVES_DISPATCH
+	if (isa == ISA_AVX512)
+		return tops_keep_avx512(cx, ys, ny, out);
+#else
+	(void)isa;
+#endif
+	size_t k = 0;
+	for (size_t t = 0; t < ny; t++) {
+		/* Written always, kept when compatible: no branch.  The two
+		 * share no line when kept, so adding is or-ing, and the classes
+		 * add up. */
+		out[k] = cx + ys[t];
+		k += !(cx & ys[t] & LINES_MASK);
+	}
+	return k;
+}
+
+/* Writes to out js[t] for each of the ny words ys[t] that share no line
+ * with cx, in order; returns how many.  out has room for ny + 8. */
+static ALWAYS_INLINE size_t partners_keep(enum isa isa, uint64_t cx, const uint64_t *ys,
+                                          const uint32_t *js, size_t ny, uint32_t *out)
+{
+#ifdef HALVES_DISPATCH
+	if (isa == ISA_AVX512)
+		return partners_keep_avx512(cx, ys, js, ny, out);
+#else
+	(void)isa;
+#endif
+	size_t k = 0;
+	for (size_t t = 0; t < ny; t++) {
+		out[k] = js[t];
+		k += !(cx & ys[t] & LINES_MASK);
+	}
+	return k;
 }
 
 /* dst |= src */
@@ -718,8 +800,8 @@ struct geom {
  * whose crossing word is xs (0: none), which is added to every top.  Returns
  * the new number of tops, or (size_t)-1 when out of memory.
  */
-static ALWAYS_INLINE size_t tops_add(struct work *w, uint32_t rows, int ta, uint64_t xs,
-                                     size_t k)
+static ALWAYS_INLINE size_t tops_add(enum isa isa, struct work *w, uint32_t rows, int ta,
+                                     uint64_t xs, size_t k)
 {
 	uint64_t *packed = w->packed;
 	for (uint32_t r = rows;; r = (r - 1) & rows) {
@@ -731,25 +813,21 @@ static ALWAYS_INLINE size_t tops_add(struct work *w, uint32_t rows, int ta, uint
 			goto next;
 		size_t ny = 0;
 		for (size_t j = 0; j < y.len; j++) {
-			/* Written always, kept when it leaves xs alone: no branch. */
+			/* Written always, kept when it leaves xs alone. */
 			packed[ny] = y.x[j] + xs;
 			ny += !(y.x[j] & xs & LINES_MASK);
 		}
 		if (!ny)
 			goto next;
+		/* Room for all the pairs at once when that is not much. */
+		const size_t most = x.len * ny <= 4096 ? x.len * ny : ny;
 		for (size_t i = 0; i < x.len; i++) {
 			const uint64_t cx = x.x[i];
 			if (cx & xs & LINES_MASK)
 				continue;
-			if (work_tops(w, k + ny))
+			if (k + ny + 8 > w->topcap && work_tops(w, k + most + 8))
 				return (size_t)-1;
-			uint64_t *tv = w->tops;
-			for (size_t t = 0; t < ny; t++) {
-				/* The two share no line when kept, so adding is
-				 * or-ing, and the classes add up. */
-				tv[k] = cx + packed[t];
-				k += !(cx & packed[t] & LINES_MASK);
-			}
+			k += tops_keep(isa, cx, packed, ny, w->tops + k);
 		}
 	next:
 		if (!r)
@@ -765,7 +843,7 @@ static ALWAYS_INLINE size_t tops_add(struct work *w, uint32_t rows, int ta, uint
  * weight for it, the centre (class 1).  Returns how many, or (size_t)-1
  * when out of memory.
  */
-static ALWAYS_INLINE size_t tops_list(struct work *w, const struct unit *u,
+static ALWAYS_INLINE size_t tops_list(enum isa isa, struct work *w, const struct unit *u,
                                       uint32_t bcols)
 {
 	const struct shared *sh = w->sh;
@@ -778,18 +856,11 @@ static ALWAYS_INLINE size_t tops_list(struct work *w, const struct unit *u,
 	if (!sh->odd) {
 		if (lists_make(w, 0, tw))
 			return (size_t)-1;
-		return tops_add(w, hmask, __builtin_popcount(tw), 0, 0);
-	}
-	size_t k = 0;
-	if (u->weight) {
-		const uint64_t centre =
-		        square_crossing(sh, m, m) | (uint64_t)1 << CLASS_SHIFT;
-		if (lists_make(w, 0, tw))
-			return (size_t)-1;
-		k = tops_add(w, hmask, __builtin_popcount(tw), centre, k);
+		return tops_add(isa, w, hmask, __builtin_popcount(tw), 0, 0);
 	}
 	/* The middle-row queen at column cm, west of the middle; the middle
 	 * column's at row rm, nearer the middle than cm (cm < rm < m). */
+	size_t k = 0;
 	for (uint32_t cc = tw & (hmask >> 1); cc && k != (size_t)-1; cc &= cc - 1) {
 		const int cm = __builtin_ctz(cc);
 		const uint32_t tcm = tw & ~(1u << cm);
@@ -798,9 +869,17 @@ static ALWAYS_INLINE size_t tops_list(struct work *w, const struct unit *u,
 		for (int rm = cm + 1; rm < m && k != (size_t)-1; rm++) {
 			uint64_t xs =
 			        square_crossing(sh, rm, m) + square_crossing(sh, m, cm);
-			k = tops_add(w, hmask & ~(1u << rm), __builtin_popcount(tcm), xs,
-			             k);
+			k = tops_add(isa, w, hmask & ~(1u << rm), __builtin_popcount(tcm),
+			             xs, k);
 		}
+	}
+	/* The centre last: the tops are then in order of class. */
+	if (u->weight && k != (size_t)-1) {
+		const uint64_t centre =
+		        square_crossing(sh, m, m) | (uint64_t)1 << CLASS_SHIFT;
+		if (lists_make(w, 0, tw))
+			return (size_t)-1;
+		k = tops_add(isa, w, hmask, __builtin_popcount(tw), centre, k);
 	}
 	return k;
 }
@@ -816,9 +895,14 @@ static ALWAYS_INLINE int sieve_build(struct work *w, struct geom *g, const uint6
 {
 	const int win = w->sh->win;
 	size_t kt[3] = {0, 0, 0};
-	for (size_t i = 0; i < k; i++)
-		kt[tops[i] >> CLASS_SHIFT]++;
-	if (kt[0] != k) {
+	uint64_t prev = 0, down = 0;
+	for (size_t i = 0; i < k; i++) {
+		uint64_t c = tops[i] >> CLASS_SHIFT;
+		kt[c]++;
+		down |= prev > c;
+		prev = c;
+	}
+	if (down) {
 		size_t pos[3] = {0, kt[0], kt[0] + kt[1]};
 		for (size_t i = 0; i < k; i++)
 			w->sorted[pos[tops[i] >> CLASS_SHIFT]++] = tops[i];
@@ -942,15 +1026,19 @@ static ALWAYS_INLINE uint64_t bottoms_count(enum isa isa, struct work *w,
 		base2[i] = w->qk + (size_t)rows[i] * (size_t)g->n * words;
 	uint64_t sum = 0;
 
-	/* Each south-east placement's kill vector, listed by class: one with a
-	 * queen on a long diagonal only ever meets the tops of class 0. */
+	/* Each south-east placement's kill vector, and its crossing word and
+	 * index listed by class: one with a queen on a long diagonal only ever
+	 * meets the tops of class 0. */
 	uint32_t *order = w->order;
+	uint64_t *ordx = w->ordx;
 	size_t n0 = 0;
 	for (size_t j = 0; j < y.len; j++)
 		n0 += !(y.x[j] >> CLASS_SHIFT);
 	for (size_t j = 0, a = 0, b = n0; j < y.len; j++) {
 		const bool c2 = y.x[j] >> CLASS_SHIFT;
-		order[c2 ? b++ : a++] = (uint32_t)j;
+		const size_t t = c2 ? b++ : a++;
+		order[t] = (uint32_t)j;
+		ordx[t] = y.x[j];
 		placement_union(w, base2, words, nr2, y.qcols[j], w->kv + j * words,
 		                c2 ? w0 : words);
 	}
@@ -960,15 +1048,10 @@ static ALWAYS_INLINE uint64_t bottoms_count(enum isa isa, struct work *w,
 		const size_t len = c1 ? w0 : words;
 		if (!len)
 			continue;
-		/* The compatible partners, listed without a branch, those of
-		 * class 0 first. */
-		size_t nj = 0, nj0 = 0;
-		for (size_t t = 0; t < y.len; t++) {
-			nj0 = t == n0 ? nj : nj0;
-			w->jl[nj] = order[t];
-			nj += !(cx & y.x[order[t]] & LINES_MASK);
-		}
-		nj0 = n0 == y.len ? nj : nj0;
+		/* The compatible partners, those of class 0 first. */
+		const size_t nj0 = partners_keep(isa, cx, ordx, order, n0, w->jl);
+		const size_t nj = nj0 + partners_keep(isa, cx, ordx + n0, order + n0,
+		                                      y.len - n0, w->jl + nj0);
 		if (!nj)
 			continue;
 		uint64_t *al = w->alive;
@@ -1022,7 +1105,7 @@ static ALWAYS_INLINE uint64_t unit_count(enum isa isa, struct work *w,
 	const uint32_t bw = bcols & hmask, be = bcols >> east & hmask;
 	const int ba = __builtin_popcount(bw);
 
-	size_t k = tops_list(w, u, bcols);
+	size_t k = tops_list(isa, w, u, bcols);
 	if (k == (size_t)-1 || (k && (lists_make(w, 2, bw) || lists_make(w, 3, be)))) {
 		w->err = ENOMEM;
 		return 0;
@@ -1267,8 +1350,9 @@ static struct budget budget_of(int n, size_t maxlist, size_t maxcols)
 	/* The table, its offsets and, while it is filled, a copy of them. */
 	b.fixed = table_sizes[h] * 8 + (2 * nkeys + 1) * 4 + ((size_t)1 << 20);
 	/* Four quadrants' lists (a crossing word and columns a placement),
-	 * grown by half; the partners, their order and the crossings. */
-	b.per_thread = sizeof(struct work) + 4 * maxcols * 16 * 3 / 2 + maxlist * 16;
+	 * grown by half; the partners, their order and crossing words, and a list
+	 * of crossings. */
+	b.per_thread = sizeof(struct work) + 4 * maxcols * 16 * 3 / 2 + maxlist * 24 + 32;
 	/* A top's bit in 64 sieve rows, h x n square kill vectors, three masks
 	 * and a kill vector per south-east placement, grown by half; and the
 	 * top itself, listed and sorted. */
@@ -1430,10 +1514,12 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 		w[i].sh = &sh;
 		for (int j = 0; j < 4; j++)
 			w[i].l[j].cset = UINT32_MAX;
-		w[i].jl = malloc(maxlist * sizeof *w[i].jl);
+		/* The partners are written eight at a time. */
+		w[i].jl = malloc((maxlist + 8) * sizeof *w[i].jl);
 		w[i].order = malloc(maxlist * sizeof *w[i].order);
+		w[i].ordx = malloc(maxlist * sizeof *w[i].ordx);
 		w[i].packed = malloc(maxlist * sizeof *w[i].packed);
-		if (!w[i].jl || !w[i].order || !w[i].packed)
+		if (!w[i].jl || !w[i].order || !w[i].ordx || !w[i].packed)
 			err = ENOMEM;
 	}
 	/* The calling thread is worker 0. */
