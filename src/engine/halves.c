@@ -67,6 +67,10 @@
 #define CLASS_SHIFT 62
 #define LINES_MASK (~(3ull << CLASS_SHIFT))
 
+/* The most segments a sieve is cut into (odd n: one pair of middle queens
+ * each at most, 55 for n = 23, and the centre). */
+#define MAX_SEGS 64
+
 /* The largest weight a unit of odd n gives its centre class. */
 #define ODD_WEIGHT 8
 
@@ -168,6 +172,14 @@ struct work {
 	uint32_t *order;  /* a south-east list by class */
 	uint64_t *ordx;   /* and its crossing words */
 	uint64_t *packed; /* a north-east list's crossings, for a start */
+	uint64_t *elig;   /* the segments each south-east placement may join */
+	/* Odd n: the tops of each pair of middle queens as listed (where they
+	 * end, and the lines they all hold), then merged into segments. */
+	int ncombos;
+	size_t comboend[MAX_SEGS];
+	uint64_t combolines[MAX_SEGS];
+	int combocm[MAX_SEGS];   /* the middle-row queen's column, or -1 */
+	size_t segend[MAX_SEGS]; /* where each segment's tops end */
 	uint64_t sum;
 	size_t bytes;
 	int err;
@@ -339,6 +351,7 @@ static void work_free(struct work *w)
 	free(w->order);
 	free(w->ordx);
 	free(w->packed);
+	free(w->elig);
 }
 
 /* ---- The word kernels ---- */
@@ -416,6 +429,41 @@ popcount_andnot_many_avx512(const uint64_t *restrict a, const uint64_t *restrict
 			        _mm256_loadu_si256((const __m256i *)(b + w8)),
 			        _mm256_loadu_si256((const __m256i *)(a + w8)));
 			tail = _mm256_add_epi64(tail, _mm256_popcnt_epi64(v));
+		}
+	}
+	acc = _mm512_add_epi64(acc, _mm512_zextsi256_si512(tail));
+	return (uint64_t)_mm512_reduce_add_epi64(acc);
+}
+
+/* popcount_andnot_segs with AVX-512: one sum in a register for all the
+ * partners and runs. */
+__attribute__((target("avx512f,avx512vl,avx512vpopcntdq"))) static inline uint64_t
+popcount_andnot_segs_avx512(const uint64_t *restrict a, const uint64_t *restrict kv,
+                            size_t stride, const uint32_t *jl, size_t nb,
+                            const uint64_t *elig, uint64_t mask, const size_t *segw)
+{
+	__m512i acc = _mm512_setzero_si512();
+	__m256i tail = _mm256_setzero_si256();
+	for (size_t t = 0; t < nb; t++) {
+		const uint64_t *restrict b = kv + jl[t] * stride;
+		for (uint64_t e = mask & elig[jl[t]]; e;) {
+			const int s = __builtin_ctzll(e),
+			          len = __builtin_ctzll(~(e >> s));
+			e &= ~((((uint64_t)1 << len) - 1) << s);
+			size_t x = segw[s];
+			const size_t hi = segw[s + len];
+			for (; x + 8 <= hi; x += 8) {
+				__m512i v =
+				        _mm512_andnot_si512(_mm512_loadu_si512(b + x),
+				                            _mm512_loadu_si512(a + x));
+				acc = _mm512_add_epi64(acc, _mm512_popcnt_epi64(v));
+			}
+			if (x < hi) {
+				__m256i v = _mm256_andnot_si256(
+				        _mm256_loadu_si256((const __m256i *)(b + x)),
+				        _mm256_loadu_si256((const __m256i *)(a + x)));
+				tail = _mm256_add_epi64(tail, _mm256_popcnt_epi64(v));
+			}
 		}
 	}
 	acc = _mm512_add_epi64(acc, _mm512_zextsi256_si512(tail));
@@ -531,6 +579,36 @@ static ALWAYS_INLINE size_t partners_keep(enum isa isa, uint64_t cx, const uint6
 		k += !(cx & ys[t] & LINES_MASK);
 	}
 	return k;
+}
+
+/* popcount_andnot_many for partners that each join only some segments of
+ * the sieve: the bits of a clear in kv + jl[t] * stride, over the words of
+ * the segments in mask & elig[jl[t]] (segment s: words segw[s] .. segw[s +
+ * 1] - 1), summed. */
+static ALWAYS_INLINE uint64_t popcount_andnot_segs(enum isa isa,
+                                                   const uint64_t *restrict a,
+                                                   const uint64_t *restrict kv,
+                                                   size_t stride, const uint32_t *jl,
+                                                   size_t nb, const uint64_t *elig,
+                                                   uint64_t mask, const size_t *segw)
+{
+#ifdef HALVES_DISPATCH
+	if (isa == ISA_AVX512)
+		return popcount_andnot_segs_avx512(a, kv, stride, jl, nb, elig, mask,
+		                                   segw);
+#endif
+	uint64_t c = 0;
+	for (size_t t = 0; t < nb; t++) {
+		const uint64_t *restrict b = kv + jl[t] * stride;
+		for (uint64_t e = mask & elig[jl[t]]; e;) {
+			const int s = __builtin_ctzll(e),
+			          len = __builtin_ctzll(~(e >> s));
+			e &= ~((((uint64_t)1 << len) - 1) << s);
+			c += popcount_andnot_many(isa, a + segw[s], b + segw[s], NULL, 1,
+			                          0, segw[s + len] - segw[s]);
+		}
+	}
+	return c;
 }
 
 /* dst |= src */
@@ -791,6 +869,16 @@ struct geom {
 	bool odd;
 	size_t words;   /* the sieve's length */
 	size_t w0, w01; /* where the tops of class 1 and of class 2 begin */
+	/* The sieve's segments, each padded to whole blocks: for even n the
+	 * classes, for odd n groups of pairs of middle queens and the centre. */
+	int nseg;
+	size_t segw[MAX_SEGS + 1]; /* where each begins, and the end */
+	/* Odd n, when grouped: for each crossing line, the segments whose
+	 * every top holds it, which a bottom on that line skips; the segments
+	 * of class 0; the lines any of them holds. */
+	bool grouped;
+	uint64_t seglines[64];
+	uint64_t segs0, anylines;
 };
 
 /*
@@ -819,16 +907,26 @@ static ALWAYS_INLINE size_t tops_add(enum isa isa, struct work *w, uint32_t rows
 		}
 		if (!ny)
 			goto next;
-		/* Room for all the pairs at once when that is not much. */
-		const size_t most = x.len * ny <= 4096 ? x.len * ny : ny;
+		/* The north-west placements that leave xs alone, listed without a
+		 * branch too. */
+		uint64_t *xk = w->ordx;
+		size_t nx = 0;
 		for (size_t i = 0; i < x.len; i++) {
-			const uint64_t cx = x.x[i];
-			if (cx & xs & LINES_MASK)
-				continue;
-			if (k + ny + 8 > w->topcap && work_tops(w, k + most + 8))
-				return (size_t)-1;
-			k += tops_keep(isa, cx, packed, ny, w->tops + k);
+			xk[nx] = x.x[i];
+			nx += !(x.x[i] & xs & LINES_MASK);
 		}
+		if (nx * ny <= ((size_t)1 << 16)) {
+			/* Room for all the pairs at once when that is not much. */
+			if (work_tops(w, k + nx * ny + 8))
+				return (size_t)-1;
+			for (size_t i = 0; i < nx; i++)
+				k += tops_keep(isa, xk[i], packed, ny, w->tops + k);
+		} else
+			for (size_t i = 0; i < nx; i++) {
+				if (work_tops(w, k + ny + 8))
+					return (size_t)-1;
+				k += tops_keep(isa, xk[i], packed, ny, w->tops + k);
+			}
 	next:
 		if (!r)
 			break;
@@ -859,8 +957,10 @@ static ALWAYS_INLINE size_t tops_list(enum isa isa, struct work *w, const struct
 		return tops_add(isa, w, hmask, __builtin_popcount(tw), 0, 0);
 	}
 	/* The middle-row queen at column cm, west of the middle; the middle
-	 * column's at row rm, nearer the middle than cm (cm < rm < m). */
+	 * column's at row rm, nearer the middle than cm (cm < rm < m).  Each
+	 * pair's tops are kept apart for the segments of the sieve. */
 	size_t k = 0;
+	w->ncombos = 0;
 	for (uint32_t cc = tw & (hmask >> 1); cc && k != (size_t)-1; cc &= cc - 1) {
 		const int cm = __builtin_ctz(cc);
 		const uint32_t tcm = tw & ~(1u << cm);
@@ -871,6 +971,9 @@ static ALWAYS_INLINE size_t tops_list(enum isa isa, struct work *w, const struct
 			        square_crossing(sh, rm, m) + square_crossing(sh, m, cm);
 			k = tops_add(isa, w, hmask & ~(1u << rm), __builtin_popcount(tcm),
 			             xs, k);
+			w->comboend[w->ncombos] = k;
+			w->combocm[w->ncombos] = cm;
+			w->combolines[w->ncombos++] = xs;
 		}
 	}
 	/* The centre last: the tops are then in order of class. */
@@ -880,58 +983,131 @@ static ALWAYS_INLINE size_t tops_list(enum isa isa, struct work *w, const struct
 		if (lists_make(w, 0, tw))
 			return (size_t)-1;
 		k = tops_add(isa, w, hmask, __builtin_popcount(tw), centre, k);
+		w->comboend[w->ncombos] = k;
+		w->combocm[w->ncombos] = -1;
+		w->combolines[w->ncombos++] = centre;
 	}
 	return k;
 }
 
+/* A segment of the sieve holds at least this many tops of one middle-row
+ * queen, or all of them; the bottoms skip segments only when they hold
+ * SEG_GROUPED_TOPS on average, so that skipping one saves more than it
+ * costs (measured: n = 17 is slower when grouped, 19 the same, 21 1.4 times
+ * faster). */
+#define SEG_MIN_TOPS (64 * 64)
+#define SEG_GROUPED_TOPS (16 * 64)
+
 /*
- * Turns k tops into the sieve: sorted by class (each class padded to whole
- * blocks), row x of w->rows holds the tops on crossing anti-diagonal x, row
- * 32 + x those on diagonal x, and w->alive0 the tops that exist.  Returns
- * -1 when out of memory.
+ * Odd n: merges the unit's pairs of middle queens, in the order listed,
+ * into segments of at least SEG_MIN_TOPS tops with the same middle-row
+ * queen, or all those with it (the centre one of its own),
+ * each with the lines that all its tops hold, and tells g whether there are
+ * enough of them for the bottoms to skip those they cannot join.
  */
-static ALWAYS_INLINE int sieve_build(struct work *w, struct geom *g, const uint64_t *tops,
-                                     size_t k)
+static ALWAYS_INLINE void segments_plan(struct work *w, struct geom *g)
+{
+	int nseg = 0;
+	uint64_t lines = ~0ull;
+	memset(g->seglines, 0, sizeof g->seglines);
+	g->segs0 = 0;
+	g->anylines = 0;
+	for (int c = 0; c < w->ncombos; c++) {
+		const bool centre = w->combolines[c] >> CLASS_SHIFT;
+		const size_t from = nseg ? w->segend[nseg - 1] : 0;
+		lines &= w->combolines[c];
+		/* A segment keeps to one middle-row queen, whose lines all its
+		 * tops then hold; the last pair of each closes a short one. */
+		const bool last =
+		        c + 1 == w->ncombos || w->combocm[c + 1] != w->combocm[c];
+		if (!centre && !last && w->comboend[c] - from < SEG_MIN_TOPS)
+			continue;
+		w->segend[nseg] = w->comboend[c];
+		lines &= LINES_MASK;
+		for (uint64_t b = lines; b; b &= b - 1)
+			g->seglines[__builtin_ctzll(b)] |= 1ull << nseg;
+		g->anylines |= lines;
+		if (!centre)
+			g->segs0 |= 1ull << nseg;
+		nseg++;
+		lines = ~0ull;
+	}
+	g->nseg = nseg;
+	const int n0 = __builtin_popcountll(g->segs0);
+	const size_t tops0 = n0 ? w->segend[n0 - 1] : 0;
+	g->grouped = n0 >= 3 && tops0 >= (size_t)n0 * SEG_GROUPED_TOPS;
+}
+
+/*
+ * Turns the tops at .. at + k - 1 of the unit into the sieve: sorted by
+ * class for even n, cut into the planned segments for odd n, each padded
+ * to whole blocks; row x of w->rows holds the tops on crossing
+ * anti-diagonal x, row 32 + x those on diagonal x, and w->alive0 the tops
+ * that exist.  Returns -1 when out of memory.
+ */
+static ALWAYS_INLINE int sieve_build(struct work *w, struct geom *g, size_t at, size_t k)
 {
 	const int win = w->sh->win;
-	size_t kt[3] = {0, 0, 0};
-	uint64_t prev = 0, down = 0;
-	for (size_t i = 0; i < k; i++) {
-		uint64_t c = tops[i] >> CLASS_SHIFT;
-		kt[c]++;
-		down |= prev > c;
-		prev = c;
+	const uint64_t *tops = w->tops + at;
+	size_t cnt[MAX_SEGS];
+	if (g->odd) {
+		/* The segments' shares of this chunk. */
+		size_t lo = 0;
+		for (int sg = 0; sg < g->nseg; sg++) {
+			size_t hi = w->segend[sg];
+			size_t a = lo < at ? at : lo > at + k ? at + k : lo;
+			size_t b = hi < at ? at : hi > at + k ? at + k : hi;
+			cnt[sg] = b - a;
+			lo = hi;
+		}
+	} else {
+		cnt[0] = cnt[1] = cnt[2] = 0;
+		uint64_t prev = 0, down = 0;
+		for (size_t i = 0; i < k; i++) {
+			uint64_t c = tops[i] >> CLASS_SHIFT;
+			cnt[c]++;
+			down |= prev > c;
+			prev = c;
+		}
+		if (down) {
+			size_t pos[3] = {0, cnt[0], cnt[0] + cnt[1]};
+			for (size_t i = 0; i < k; i++)
+				w->sorted[pos[tops[i] >> CLASS_SHIFT]++] = tops[i];
+			tops = w->sorted;
+		}
+		g->nseg = 3;
 	}
-	if (down) {
-		size_t pos[3] = {0, kt[0], kt[0] + kt[1]};
-		for (size_t i = 0; i < k; i++)
-			w->sorted[pos[tops[i] >> CLASS_SHIFT]++] = tops[i];
-		tops = w->sorted;
-	}
-	size_t nw[3];
 	g->words = 0;
-	for (int c = 0; c < 3; c++) {
-		nw[c] = (kt[c] + 64 * BLOCK - 1) / (64 * BLOCK) * BLOCK;
-		g->words += nw[c];
+	for (int sg = 0; sg < g->nseg; sg++) {
+		g->segw[sg] = g->words;
+		g->words += (cnt[sg] + 64 * BLOCK - 1) / (64 * BLOCK) * BLOCK;
 	}
-	g->w0 = nw[0];
-	g->w01 = nw[0] + nw[1];
+	g->segw[g->nseg] = g->words;
+	if (g->odd) {
+		/* The centre's segment, when there is one, is the last. */
+		bool centre = g->nseg && !(g->segs0 >> (g->nseg - 1) & 1);
+		g->w0 = g->w01 = centre ? g->segw[g->nseg - 1] : g->words;
+	} else {
+		g->w0 = g->segw[1];
+		g->w01 = g->segw[2];
+	}
 	if (work_words(w, g->words))
 		return -1;
 	const size_t words = g->words;
-	size_t wi = 0, ti = 0;
-	for (int c = 0; c < 3; c++)
-		for (size_t blk = 0; blk < nw[c]; blk++, wi++) {
+	size_t ti = 0;
+	for (int sg = 0; sg < g->nseg; sg++)
+		for (size_t wi = g->segw[sg], i = 0; wi < g->segw[sg + 1];
+		     wi++, i += 64) {
 			uint64_t m[64];
-			size_t left = blk * 64 < kt[c] ? kt[c] - blk * 64 : 0;
-			size_t cnt = left < 64 ? left : 64;
-			for (size_t i = 0; i < cnt; i++)
-				m[i] = tops[ti + i] & LINES_MASK;
-			for (size_t i = cnt; i < 64; i++)
-				m[i] = 0;
-			ti += cnt;
+			size_t c = i < cnt[sg] ? cnt[sg] - i : 0;
+			c = c < 64 ? c : 64;
+			for (size_t j = 0; j < c; j++)
+				m[j] = tops[ti + j] & LINES_MASK;
+			for (size_t j = c; j < 64; j++)
+				m[j] = 0;
+			ti += c;
 			transpose64(m);
-			w->alive0[wi] = cnt == 64 ? ~0ull : (1ull << cnt) - 1;
+			w->alive0[wi] = c == 64 ? ~0ull : (1ull << c) - 1;
 			for (int x = 0; x < win; x++) {
 				w->rows[(size_t)x * words + wi] = m[x];
 				w->rows[(size_t)(32 + x) * words + wi] = m[32 + x];
@@ -972,36 +1148,111 @@ static ALWAYS_INLINE const uint64_t *queen_kill(const uint64_t *const base[],
 	return base[i] + (cols >> (5 * i) & 31) * words;
 }
 
-/* dst = the union of the kill vectors of a placement's nq queens. */
+/* dst = the union of the kill vectors of a placement's nq queens, words
+ * off .. off + len - 1. */
 static ALWAYS_INLINE void placement_union(const struct work *w,
                                           const uint64_t *const base[], size_t words,
                                           int nq, uint64_t cols, uint64_t *dst,
-                                          size_t len)
+                                          size_t off, size_t len)
 {
-	words_or2(dst, nq > 0 ? queen_kill(base, words, 0, cols) : w->zero,
-	          nq > 1 ? queen_kill(base, words, 1, cols) : w->zero, len);
+	words_or2(dst + off, (nq > 0 ? queen_kill(base, words, 0, cols) : w->zero) + off,
+	          (nq > 1 ? queen_kill(base, words, 1, cols) : w->zero) + off, len);
 	int i = 2;
 	for (; i + 1 < nq; i += 2)
-		words_or_2(dst, queen_kill(base, words, i, cols),
-		           queen_kill(base, words, i + 1, cols), len);
+		words_or_2(dst + off, queen_kill(base, words, i, cols) + off,
+		           queen_kill(base, words, i + 1, cols) + off, len);
 	if (i < nq)
-		words_or(dst, queen_kill(base, words, i, cols), len);
+		words_or(dst + off, queen_kill(base, words, i, cols) + off, len);
 }
 
-/* dst = the tops that a placement's nq queens leave alive. */
+/* dst = the tops that a placement's nq queens leave alive, words off ..
+ * off + len - 1. */
 static ALWAYS_INLINE void placement_spare(const struct work *w,
                                           const uint64_t *const base[], size_t words,
                                           int nq, uint64_t cols, uint64_t *dst,
-                                          size_t len)
+                                          size_t off, size_t len)
 {
-	words_andnot3(dst, w->alive0, nq > 0 ? queen_kill(base, words, 0, cols) : w->zero,
-	              nq > 1 ? queen_kill(base, words, 1, cols) : w->zero, len);
+	words_andnot3(dst + off, w->alive0 + off,
+	              (nq > 0 ? queen_kill(base, words, 0, cols) : w->zero) + off,
+	              (nq > 1 ? queen_kill(base, words, 1, cols) : w->zero) + off, len);
 	int i = 2;
 	for (; i + 1 < nq; i += 2)
-		words_andnot_2(dst, queen_kill(base, words, i, cols),
-		               queen_kill(base, words, i + 1, cols), len);
+		words_andnot_2(dst + off, queen_kill(base, words, i, cols) + off,
+		               queen_kill(base, words, i + 1, cols) + off, len);
 	if (i < nq)
-		words_andnot(dst, queen_kill(base, words, i, cols), len);
+		words_andnot(dst + off, queen_kill(base, words, i, cols) + off, len);
+}
+
+/* The segments of g that a placement with crossing word x can join: those
+ * with no line that all their tops hold and x holds too. */
+static ALWAYS_INLINE uint64_t segs_open(const struct geom *g, uint64_t x)
+{
+	uint64_t shut = 0;
+	for (uint64_t b = x & g->anylines; b; b &= b - 1)
+		shut |= g->seglines[__builtin_ctzll(b)];
+	return ~shut & (((uint64_t)1 << g->nseg) - 1);
+}
+
+/* Takes the first run of consecutive segments out of the set *e (not
+ * empty): the words lo .. hi - 1. */
+static ALWAYS_INLINE void segs_run(const struct geom *g, uint64_t *e, size_t *lo,
+                                   size_t *hi)
+{
+	const int s = __builtin_ctzll(*e);
+	const int len = __builtin_ctzll(~(*e >> s)); /* nseg < 64: a zero follows */
+	*lo = g->segw[s];
+	*hi = g->segw[s + len];
+	*e &= ~((((uint64_t)1 << len) - 1) << s);
+}
+
+/*
+ * bottoms_count for odd n when the sieve is grouped: each placement skips
+ * the segments of tops that hold one of its lines, for its kill vector,
+ * for its survivors and for each pair.
+ */
+static ALWAYS_INLINE uint64_t bottoms_grouped(enum isa isa, struct work *w,
+                                              const struct geom *g, const int rows1[],
+                                              int nr1, const int rows2[], int nr2,
+                                              struct span x, struct span y, uint64_t cw)
+{
+	const size_t words = g->words;
+	const uint64_t *base1[HALVES_MAX_H], *base2[HALVES_MAX_H];
+	for (int i = 0; i < nr1; i++)
+		base1[i] = w->qk + (size_t)rows1[i] * (size_t)g->n * words;
+	for (int i = 0; i < nr2; i++)
+		base2[i] = w->qk + (size_t)rows2[i] * (size_t)g->n * words;
+	for (size_t j = 0; j < y.len; j++) {
+		uint64_t e = w->elig[j] = segs_open(g, y.x[j]);
+		while (e) {
+			size_t lo, hi;
+			segs_run(g, &e, &lo, &hi);
+			placement_union(w, base2, words, nr2, y.qcols[j],
+			                w->kv + j * words, lo, hi - lo);
+		}
+		w->order[j] = (uint32_t)j;
+	}
+	uint64_t sum0 = 0, sumc = 0;
+	for (size_t i = 0; i < x.len; i++) {
+		const uint64_t cx = x.x[i], ex = segs_open(g, cx);
+		if (!ex)
+			continue;
+		const size_t nj = partners_keep(isa, cx, y.x, w->order, y.len, w->jl);
+		if (!nj)
+			continue;
+		uint64_t *al = w->alive;
+		for (uint64_t e = ex; e;) {
+			size_t lo, hi;
+			segs_run(g, &e, &lo, &hi);
+			placement_spare(w, base1, words, nr1, x.qcols[i], al, lo,
+			                hi - lo);
+		}
+		sum0 += popcount_andnot_segs(isa, al, w->kv, words, w->jl, nj, w->elig,
+		                             ex & g->segs0, g->segw);
+		if (ex & ~g->segs0)
+			sumc += popcount_andnot_segs(isa, al, w->kv, words, w->jl, nj,
+			                             w->elig, ex & ~g->segs0, g->segw);
+	}
+	return ODD_WEIGHT * sum0 + cw * sumc;
 }
 
 /*
@@ -1017,13 +1268,14 @@ static ALWAYS_INLINE uint64_t bottoms_count(enum isa isa, struct work *w,
 {
 	const size_t words = g->words, w0 = g->w0, w01 = g->w01;
 	const uint64_t *base1[HALVES_MAX_H], *base2[HALVES_MAX_H];
-	int rows[HALVES_MAX_H];
-	const int nr1 = rows_list(r, rows);
+	int rows1[HALVES_MAX_H], rows2[HALVES_MAX_H];
+	const int nr1 = rows_list(r, rows1), nr2 = rows_list(rest, rows2);
+	if (g->grouped)
+		return bottoms_grouped(isa, w, g, rows1, nr1, rows2, nr2, x, y, cw);
 	for (int i = 0; i < nr1; i++)
-		base1[i] = w->qk + (size_t)rows[i] * (size_t)g->n * words;
-	const int nr2 = rows_list(rest, rows);
+		base1[i] = w->qk + (size_t)rows1[i] * (size_t)g->n * words;
 	for (int i = 0; i < nr2; i++)
-		base2[i] = w->qk + (size_t)rows[i] * (size_t)g->n * words;
+		base2[i] = w->qk + (size_t)rows2[i] * (size_t)g->n * words;
 	uint64_t sum = 0;
 
 	/* Each south-east placement's kill vector, and its crossing word and
@@ -1039,7 +1291,7 @@ static ALWAYS_INLINE uint64_t bottoms_count(enum isa isa, struct work *w,
 		const size_t t = c2 ? b++ : a++;
 		order[t] = (uint32_t)j;
 		ordx[t] = y.x[j];
-		placement_union(w, base2, words, nr2, y.qcols[j], w->kv + j * words,
+		placement_union(w, base2, words, nr2, y.qcols[j], w->kv + j * words, 0,
 		                c2 ? w0 : words);
 	}
 	for (size_t i = 0; i < x.len; i++) {
@@ -1055,7 +1307,7 @@ static ALWAYS_INLINE uint64_t bottoms_count(enum isa isa, struct work *w,
 		if (!nj)
 			continue;
 		uint64_t *al = w->alive;
-		placement_spare(w, base1, words, nr1, x.qcols[i], al, len);
+		placement_spare(w, base1, words, nr1, x.qcols[i], al, 0, len);
 		const uint64_t *kv = w->kv;
 		if (g->odd) {
 			sum += ODD_WEIGHT *
@@ -1098,7 +1350,7 @@ static ALWAYS_INLINE uint64_t unit_count(enum isa isa, struct work *w,
                                          const struct unit *u)
 {
 	const struct shared *sh = w->sh;
-	struct geom g = {sh->n, sh->h, sh->odd, 0, 0, 0};
+	struct geom g = {.n = sh->n, .h = sh->h, .odd = sh->odd};
 	const int h = g.h, east = g.n - h; /* the first column of the east */
 	const uint32_t hmask = (1u << h) - 1, full = (1u << g.n) - 1;
 	const uint32_t bcols = sh->odd ? u->cols : full & ~u->cols;
@@ -1110,13 +1362,15 @@ static ALWAYS_INLINE uint64_t unit_count(enum isa isa, struct work *w,
 		w->err = ENOMEM;
 		return 0;
 	}
+	if (g.odd)
+		segments_plan(w, &g);
 	/* The tops a chunk at a time when there are more than the memory
 	 * budget sieves at once: the bottoms are joined to each chunk. */
 	uint64_t sum = 0;
 	size_t passes = 0;
 	for (size_t at = 0; at < k; at += sh->chunk, passes++) {
 		size_t m = k - at < sh->chunk ? k - at : sh->chunk;
-		if (sieve_build(w, &g, w->tops + at, m)) {
+		if (sieve_build(w, &g, at, m)) {
 			w->err = ENOMEM;
 			return 0;
 		}
@@ -1352,7 +1606,7 @@ static struct budget budget_of(int n, size_t maxlist, size_t maxcols)
 	/* Four quadrants' lists (a crossing word and columns a placement),
 	 * grown by half; the partners, their order and crossing words, and a list
 	 * of crossings. */
-	b.per_thread = sizeof(struct work) + 4 * maxcols * 16 * 3 / 2 + maxlist * 24 + 32;
+	b.per_thread = sizeof(struct work) + 4 * maxcols * 16 * 3 / 2 + maxlist * 32 + 32;
 	/* A top's bit in 64 sieve rows, h x n square kill vectors, three masks
 	 * and a kill vector per south-east placement, grown by half; and the
 	 * top itself, listed and sorted. */
@@ -1519,7 +1773,8 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 		w[i].order = malloc(maxlist * sizeof *w[i].order);
 		w[i].ordx = malloc(maxlist * sizeof *w[i].ordx);
 		w[i].packed = malloc(maxlist * sizeof *w[i].packed);
-		if (!w[i].jl || !w[i].order || !w[i].ordx || !w[i].packed)
+		w[i].elig = malloc(maxlist * sizeof *w[i].elig);
+		if (!w[i].jl || !w[i].order || !w[i].ordx || !w[i].packed || !w[i].elig)
 			err = ENOMEM;
 	}
 	/* The calling thread is worker 0. */
