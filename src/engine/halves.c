@@ -370,13 +370,58 @@ static ALWAYS_INLINE void transpose64(uint64_t m[64])
 		}
 }
 
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
+
+/* transpose64 with AVX-512 and GFNI, up to an order of the columns: bit q of
+ * the new m[r] is bit r of the old m[q ^ 7].  The bytes of each group of
+ * eight words are gathered by byte index (vpermb), each 8 x 8 bit block is
+ * transposed by an affine transform (gf2p8affineqb), the blocks are moved
+ * between the groups (vpermt2q) and gathered again. */
+__attribute__((target("avx512f,avx512bw,avx512vbmi,gfni"))) static inline void
+transpose64_gfni(uint64_t m[64])
+{
+	/* Byte 8p + i of the output is byte 8i + p of the input. */
+	static const uint8_t bytes[64] = {
+	        0, 8,  16, 24, 32, 40, 48, 56, 1, 9,  17, 25, 33, 41, 49, 57,
+	        2, 10, 18, 26, 34, 42, 50, 58, 3, 11, 19, 27, 35, 43, 51, 59,
+	        4, 12, 20, 28, 36, 44, 52, 60, 5, 13, 21, 29, 37, 45, 53, 61,
+	        6, 14, 22, 30, 38, 46, 54, 62, 7, 15, 23, 31, 39, 47, 55, 63};
+	const __m512i perm = _mm512_loadu_si512(bytes);
+	/* Byte b holds 1 << b: the affine transform then gives column b. */
+	const __m512i unit = _mm512_set1_epi64(0x8040201008040201ll);
+	__m512i z[8];
+	for (int g = 0; g < 8; g++)
+		z[g] = _mm512_gf2p8affine_epi64_epi8(
+		        unit,
+		        _mm512_permutexvar_epi8(perm, _mm512_loadu_si512(m + 8 * g)), 0);
+	/* Word p of group g trades with word g of group p: halves, then
+	 * quarters, then words. */
+	static const int64_t swap[3][2][8] = {
+	        {{0, 1, 2, 3, 8, 9, 10, 11}, {4, 5, 6, 7, 12, 13, 14, 15}},
+	        {{0, 1, 8, 9, 4, 5, 12, 13}, {2, 3, 10, 11, 6, 7, 14, 15}},
+	        {{0, 8, 2, 10, 4, 12, 6, 14}, {1, 9, 3, 11, 5, 13, 7, 15}}};
+	for (int st = 0, d = 4; st < 3; st++, d >>= 1) {
+		const __m512i lo = _mm512_loadu_si512(swap[st][0]);
+		const __m512i hi = _mm512_loadu_si512(swap[st][1]);
+		for (int g = 0; g < 8; g++)
+			if (!(g & d)) {
+				const __m512i a = z[g], b = z[g + d];
+				z[g] = _mm512_permutex2var_epi64(a, lo, b);
+				z[g + d] = _mm512_permutex2var_epi64(a, hi, b);
+			}
+	}
+	for (int p = 0; p < 8; p++)
+		_mm512_storeu_si512(m + 8 * p, _mm512_permutexvar_epi8(perm, z[p]));
+}
+#endif
+
 /* The word loops run over whole blocks of 4 so that the compiler turns each
  * block into vector instructions without a scalar tail. */
 #define BLOCK 4
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #define HALVES_DISPATCH 1
-#include <immintrin.h>
 
 /* popcount_andnot_many with AVX2, which has no population count of its
  * own: each half byte looked up in a table of 16, the bytes summed by
@@ -1045,7 +1090,8 @@ static ALWAYS_INLINE void segments_plan(struct work *w, struct geom *g)
  * anti-diagonal x, row 32 + x those on diagonal x, and w->alive0 the tops
  * that exist.  Returns -1 when out of memory.
  */
-static ALWAYS_INLINE int sieve_build(struct work *w, struct geom *g, size_t at, size_t k)
+static ALWAYS_INLINE int sieve_build(enum isa isa, struct work *w, struct geom *g,
+                                     size_t at, size_t k)
 {
 	const int win = w->sh->win;
 	const uint64_t *tops = w->tops + at;
@@ -1101,13 +1147,20 @@ static ALWAYS_INLINE int sieve_build(struct work *w, struct geom *g, size_t at, 
 			uint64_t m[64];
 			size_t c = i < cnt[sg] ? cnt[sg] - i : 0;
 			c = c < 64 ? c : 64;
+			/* Bit 63, which no line uses, says that a top is there:
+			 * row 63 is then the tops that exist. */
 			for (size_t j = 0; j < c; j++)
-				m[j] = tops[ti + j] & LINES_MASK;
+				m[j] = (tops[ti + j] & LINES_MASK) | 1ull << 63;
 			for (size_t j = c; j < 64; j++)
 				m[j] = 0;
 			ti += c;
-			transpose64(m);
-			w->alive0[wi] = c == 64 ? ~0ull : (1ull << c) - 1;
+#ifdef HALVES_DISPATCH
+			if (isa == ISA_AVX512)
+				transpose64_gfni(m);
+			else
+#endif
+				transpose64(m);
+			w->alive0[wi] = m[63];
 			for (int x = 0; x < win; x++) {
 				w->rows[(size_t)x * words + wi] = m[x];
 				w->rows[(size_t)(32 + x) * words + wi] = m[32 + x];
@@ -1370,7 +1423,7 @@ static ALWAYS_INLINE uint64_t unit_count(enum isa isa, struct work *w,
 	size_t passes = 0;
 	for (size_t at = 0; at < k; at += sh->chunk, passes++) {
 		size_t m = k - at < sh->chunk ? k - at : sh->chunk;
-		if (sieve_build(w, &g, at, m)) {
+		if (sieve_build(isa, w, &g, at, m)) {
 			w->err = ENOMEM;
 			return 0;
 		}
@@ -1412,8 +1465,8 @@ unit_avx2(struct work *w, const struct unit *u)
 	return unit_count(ISA_AVX2, w, u);
 }
 
-__attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq,avx2,popcnt,bmi,"
-                      "bmi2"))) static uint64_t
+__attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq,avx512vbmi,gfni,avx2,"
+                      "popcnt,bmi,bmi2"))) static uint64_t
 unit_avx512(struct work *w, const struct unit *u)
 {
 	return unit_count(ISA_AVX512, w, u);
@@ -1443,8 +1496,10 @@ static unit_fn kernel_pick(const char **name)
 	__builtin_cpu_init();
 	runs[0] = __builtin_cpu_supports("avx512vpopcntdq") &&
 	          __builtin_cpu_supports("avx512bw") &&
-	          __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx2") &&
-	          __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2");
+	          __builtin_cpu_supports("avx512vbmi") &&
+	          __builtin_cpu_supports("gfni") && __builtin_cpu_supports("avx512vl") &&
+	          __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") &&
+	          __builtin_cpu_supports("bmi2");
 	runs[1] = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") &&
 	          __builtin_cpu_supports("bmi2");
 	runs[2] = __builtin_cpu_supports("popcnt");
