@@ -157,6 +157,48 @@ static void test_halves_threads_agree(void **state)
 	assert_int_equal(errno, EINVAL);
 }
 
+/* Odd n's sieve cut into segments that the bottoms skip: on the small
+ * boards, where the size alone would not cut it, never cut, cut as by size
+ * (a segment for each middle-row queen), a segment for each pair of middle
+ * queens, and cut in a budget whose chunks of tops end inside segments. */
+static void test_halves_segments(void **state)
+{
+	(void)state;
+	for (int n = 5; n <= 15; n += 2) {
+		for (int how = 0; how < 4; how++) {
+			struct halves_opts opt = {0, 1, 0, NULL,
+			                          (enum halves_segments)how};
+			uint64_t total;
+
+			assert_int_equal(
+			        halves_count(n, 2, &opt, NULL, NULL, NULL, &total, NULL),
+			        0);
+			assert_int_equal(total, a000170[n]);
+		}
+		struct halves_opts tight = {halves_memory_floor(n, 1), 1, 0, NULL,
+		                            HALVES_SEGMENTS_ALWAYS};
+		struct halves_stats stats = {0, 0, 0};
+		uint64_t total;
+
+		tight.stats = &stats;
+		assert_int_equal(
+		        halves_count(n, 1, &tight, NULL, NULL, NULL, &total, NULL), 0);
+		assert_int_equal(total, a000170[n]);
+	}
+	/* A part of n = 17, whose units have more tops than the least budget
+	 * sieves at once: the chunks then end inside segments. */
+	struct halves_opts part = {0, 16, 3, NULL, HALVES_SEGMENTS_ALWAYS};
+	struct halves_stats stats = {0, 0, 0};
+	uint64_t whole, chunked;
+
+	assert_int_equal(halves_count(17, 2, &part, NULL, NULL, NULL, &whole, NULL), 0);
+	part.memory = halves_memory_floor(17, 2);
+	part.stats = &stats;
+	assert_int_equal(halves_count(17, 2, &part, NULL, NULL, NULL, &chunked, NULL), 0);
+	assert_true(atomic_load(&stats.extra_passes) > 0);
+	assert_int_equal(chunked, whole);
+}
+
 /* Every build of the join that this processor runs counts the same. */
 static void test_halves_kernels(void **state)
 {
@@ -170,10 +212,15 @@ static void test_halves_kernels(void **state)
 			continue; /* not on this processor */
 		tested++;
 		for (int n = 13; n <= 15; n++) {
+			struct halves_opts cut = {0, 1, 0, NULL, HALVES_SEGMENTS_ALWAYS};
 			uint64_t total;
 
 			assert_int_equal(
 			        halves_count(n, 2, NULL, NULL, NULL, NULL, &total, NULL),
+			        0);
+			assert_int_equal(total, a000170[n]);
+			assert_int_equal(
+			        halves_count(n, 2, &cut, NULL, NULL, NULL, &total, NULL),
 			        0);
 			assert_int_equal(total, a000170[n]);
 		}
@@ -1432,6 +1479,7 @@ int main(void)
 	        cmocka_unit_test(test_count_matches_reference),
 	        cmocka_unit_test(test_halves_match_backtrack),
 	        cmocka_unit_test(test_halves_threads_agree),
+	        cmocka_unit_test(test_halves_segments),
 	        cmocka_unit_test(test_halves_kernels),
 	        cmocka_unit_test(test_rotational),
 	        cmocka_unit_test(test_known_counts),

@@ -722,7 +722,7 @@ int count_join_part(int n, int nparts, int which, int threads, size_t memory,
                     struct halves_stats *stats, count_progress_fn progress, void *ctx,
                     const atomic_int *cancel, struct count_result *out)
 {
-	struct halves_opts opt = {memory, nparts, which, stats};
+	struct halves_opts opt = {memory, nparts, which, stats, HALVES_SEGMENTS_BY_SIZE};
 	uint64_t total;
 	if (!count_method_works(COUNT_HALVES, n) || threads < 0 || !out || nparts < 1 ||
 	    nparts > COUNT_MAX_PARTS || which < 0 || which >= nparts) {

@@ -145,6 +145,7 @@ struct shared {
 	size_t maxcols;             /* the most placements of one set of columns */
 	size_t chunk;               /* tops sieved at a time, for the memory budget */
 	struct halves_stats *stats; /* the caller's, or NULL */
+	enum halves_segments segments;
 	struct unit *units;
 	size_t nunits;
 	unit_fn run;
@@ -1052,6 +1053,8 @@ static ALWAYS_INLINE size_t tops_list(enum isa isa, struct work *w, const struct
  */
 static ALWAYS_INLINE void segments_plan(struct work *w, struct geom *g)
 {
+	const enum halves_segments how = w->sh->segments;
+	const size_t least = how == HALVES_SEGMENTS_EACH ? 1 : SEG_MIN_TOPS;
 	int nseg = 0;
 	uint64_t lines = ~0ull;
 	memset(g->seglines, 0, sizeof g->seglines);
@@ -1065,7 +1068,7 @@ static ALWAYS_INLINE void segments_plan(struct work *w, struct geom *g)
 		 * tops then hold; the last pair of each closes a short one. */
 		const bool last =
 		        c + 1 == w->ncombos || w->combocm[c + 1] != w->combocm[c];
-		if (!centre && !last && w->comboend[c] - from < SEG_MIN_TOPS)
+		if (!centre && !last && w->comboend[c] - from < least)
 			continue;
 		w->segend[nseg] = w->comboend[c];
 		lines &= LINES_MASK;
@@ -1080,7 +1083,9 @@ static ALWAYS_INLINE void segments_plan(struct work *w, struct geom *g)
 	g->nseg = nseg;
 	const int n0 = __builtin_popcountll(g->segs0);
 	const size_t tops0 = n0 ? w->segend[n0 - 1] : 0;
-	g->grouped = n0 >= 3 && tops0 >= (size_t)n0 * SEG_GROUPED_TOPS;
+	g->grouped = how == HALVES_SEGMENTS_ALWAYS || how == HALVES_SEGMENTS_EACH ||
+	             (how == HALVES_SEGMENTS_BY_SIZE && n0 >= 3 &&
+	              tops0 >= (size_t)n0 * SEG_GROUPED_TOPS);
 }
 
 /*
@@ -1740,7 +1745,7 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
                  halves_progress_fn progress, void *ctx, const atomic_int *cancel,
                  uint64_t *total, size_t *bytes)
 {
-	struct halves_opts none = {0, 1, 0, NULL};
+	struct halves_opts none = {0, 1, 0, NULL, HALVES_SEGMENTS_BY_SIZE};
 	if (!opt)
 		opt = &none;
 	if (n < HALVES_MIN_N || n > HALVES_MAX_N || threads < 1 || !total ||
@@ -1754,7 +1759,8 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 	                    .progress = progress,
 	                    .ctx = ctx,
 	                    .cancel = cancel,
-	                    .stats = opt->stats};
+	                    .stats = opt->stats,
+	                    .segments = opt->segments};
 	const char *name;
 	const int h = sh.h;
 	size_t used = 0, memory = opt->memory ? opt->memory : halves_default_memory();

@@ -25,12 +25,22 @@ struct halves_stats {
 	atomic_size_t extra_passes; /* passes the budget added so far */
 };
 
+/* How odd n's sieve is cut for the bottoms to skip what they cannot join. */
+enum halves_segments {
+	HALVES_SEGMENTS_BY_SIZE, /* where the segments are large enough to pay */
+	HALVES_SEGMENTS_NEVER,
+	/* For tests, on boards of any size: */
+	HALVES_SEGMENTS_ALWAYS, /* segments as large as by size */
+	HALVES_SEGMENTS_EACH,   /* a segment for each pair of middle queens */
+};
+
 /* How to count: all zero but nparts = 1 is the whole count in the default
  * budget. */
 struct halves_opts {
 	size_t memory;              /* the budget in bytes; 0: halves_default_memory() */
 	int nparts, part;           /* count part `part` (0-based) of nparts */
 	struct halves_stats *stats; /* filled in as the count goes, or NULL */
+	enum halves_segments segments;
 };
 
 /*
