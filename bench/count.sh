@@ -12,11 +12,12 @@
 #   halves-2   count N --threads 2 (2/1: the wall time on one thread over two)
 #   unique     count N --unique --threads 1, n <= 18
 # Then the cluster split: the 8 tasks of the largest n <= 17 counted one after
-# another (`--tasks 8 --task I`), their CPU added up against a whole count.
-# The issue's goals (one thread at n = 17 35x the mirror; n = 20 under 180
-# CPU-seconds and 1 GB; n = 21 under 30 minutes on 2 threads and 2 GB; the 8
-# tasks within 1.2x; two threads 1.8x one at n = 18..20) are printed beside
-# the figures.  Every count is checked against OEIS A000170.
+# another (`--tasks 8 --task I`), their CPU added up against a whole count,
+# the least of two rounds of each.
+# The issue's goals (one thread at n = 17 35x the mirror; n = 19 in half
+# the 48 CPU-seconds the issue measured; n = 20 under 180 CPU-seconds and
+# 1 GB; n = 21 under 30 minutes on 2 threads and 2 GB; the 8 tasks within
+# 1.2x; two threads 1.8x one at n = 18..20) are printed beside the figures.  Every count is checked against OEIS A000170.
 # Run from the top of the build tree: bench/count.sh [path/to/nqueens] [LAST_N]
 # LAST_N is 17 by default (about 3 minutes); 18 adds a minute, 19 about 4
 # more, 20 about 20 more, 21 an hour or more.  NQUEENS_HALVES_KERNEL=generic,
@@ -131,6 +132,7 @@ for ((n = 14; n <= last; n++)); do
 		"$(awk -v c="$other_cpu" -v w="$other_wall" 'BEGIN { printf "%.2f", c / w }')"
 	case $n in
 	17) goal_lines+=("n = 17, one thread: $(ratio "$ref" "${cpu[one]}") the mirror baseline (goal: 35x)") ;;
+	19) goal_lines+=("n = 19, one thread: $(secs "${cpu[one]}") CPU-seconds (goal: under 24, half the issue's 48)") ;;
 	20) goal_lines+=("n = 20, one thread: $(secs "${cpu[one]}") CPU-seconds, $(mib "${kib[one]}") MiB (goal: under 180 and 1024)") ;;
 	21) goal_lines+=("n = 21, two threads: $(secs "${wall[two]}") s wall, $(mib "${kib[two]}") MiB (goal: under 1800 and 2048)") ;;
 	esac
@@ -143,21 +145,27 @@ done
 echo "load: the CPUs the rest of the machine kept busy during the row (of 2; steal included)"
 echo "MiB: peak memory of the half-board count on 1/2 threads"
 
-# The cluster split, at the largest n up to 17.
+# The cluster split, at the largest n up to 17: two rounds, each a whole
+# count and the 8 tasks one after another, keeping the least of each.
 n=$((last < 17 ? last : 17))
-run whole "$nqueens" count "$n" --threads 1
-run whole "$nqueens" count "$n" --threads 1
-tasks_cpu=0 tasks_sum=0
-for ((i = 1; i <= 8; i++)); do
-	o=$("$tmp/maxrss" "$nqueens" count "$n" --tasks 8 --task "$i" --threads 1 2>"$tmp/err")
-	read -r _ c _ <"$tmp/err"
-	tasks_cpu=$(awk -v a="$tasks_cpu" -v c="$c" 'BEGIN { print a + c }')
-	tasks_sum=$((tasks_sum + o))
+tasks_cpu=
+for _ in 1 2; do
+	run whole "$nqueens" count "$n" --threads 1
+	round_cpu=0 tasks_sum=0
+	for ((i = 1; i <= 8; i++)); do
+		o=$("$tmp/maxrss" "$nqueens" count "$n" --tasks 8 --task "$i" --threads 1 2>"$tmp/err")
+		read -r _ c _ <"$tmp/err"
+		round_cpu=$(awk -v a="$round_cpu" -v c="$c" 'BEGIN { print a + c }')
+		tasks_sum=$((tasks_sum + o))
+	done
+	if [ "$tasks_sum" != "${known[$n]}" ]; then
+		echo "count.sh: the 8 tasks of n = $n add up to $tasks_sum, not ${known[$n]}" >&2
+		status=1
+	fi
+	if [ -z "$tasks_cpu" ] || awk -v a="$round_cpu" -v b="$tasks_cpu" 'BEGIN { exit !(a < b) }'; then
+		tasks_cpu=$round_cpu
+	fi
 done
-if [ "$tasks_sum" != "${known[$n]}" ]; then
-	echo "count.sh: the 8 tasks of n = $n add up to $tasks_sum, not ${known[$n]}" >&2
-	status=1
-fi
 goal_lines+=("n = $n, --tasks 8: $(secs "$tasks_cpu") CPU-seconds in all, $(ratio "$tasks_cpu" "${cpu[whole]}") a whole count's $(secs "${cpu[whole]}") (goal: 1.2x at most)")
 
 printf '%s\n' "${goal_lines[@]}"

@@ -190,9 +190,11 @@ struct work {
 /* ---- The table ---- */
 
 /* The placements in local rows r .. h - 1 after those of key, counted by key
- * (pos NULL) or written where pos says. */
-static void table_rows(struct table *t, uint32_t *pos, int h, int r, uint32_t a,
-                       uint32_t d, uint64_t packed, int nq, uint32_t key)
+ * (pos NULL) or written where pos says.  ld and rd are the columns of row r
+ * that the queens above attack along the two diagonals, shifted a column
+ * for each row down, as bitboard searches keep them. */
+static void table_rows(struct table *t, uint32_t *pos, int h, int r, uint32_t ld,
+                       uint32_t rd, uint64_t packed, int nq, uint32_t key)
 {
 	if (r == h) {
 		if (pos)
@@ -201,14 +203,13 @@ static void table_rows(struct table *t, uint32_t *pos, int h, int r, uint32_t a,
 			t->start[key + 1]++;
 		return;
 	}
-	table_rows(t, pos, h, r + 1, a, d, packed, nq, key);
-	for (int c = 0; c < h; c++) {
-		uint32_t ab = 1u << (r + c), db = 1u << (r - c + h - 1);
-		if ((key >> c & 1) || (a & ab) || (d & db))
-			continue;
-		table_rows(t, pos, h, r + 1, a | ab, d | db,
-		           packed | (uint64_t)c << (4 * nq), nq + 1,
-		           key | 1u << (h + r) | 1u << c);
+	const uint32_t hmask = (1u << h) - 1;
+	table_rows(t, pos, h, r + 1, ld << 1 & hmask, rd >> 1, packed, nq, key);
+	for (uint32_t free = hmask & ~(key | ld | rd); free; free &= free - 1) {
+		const uint32_t bit = free & -free;
+		table_rows(t, pos, h, r + 1, (ld | bit) << 1 & hmask, (rd | bit) >> 1,
+		           packed | (uint64_t)__builtin_ctz(free) << (4 * nq), nq + 1,
+		           key | 1u << (h + r) | bit);
 	}
 }
 
