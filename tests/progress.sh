@@ -2,7 +2,8 @@
 # The progress bar of a long count: drawn on a terminal, never into a file.
 . "${srcdir:-.}/tests/lib.sh"
 
-n=17 want=95815104
+# A count that lasts a few seconds: the bar is drawn after half a second.
+n=18 want=666090624
 
 # Not a terminal: the count alone on stdout, nothing on stderr.
 "$NQUEENS" count $n --threads 1 >"$tmpdir/out" 2>"$tmpdir/err"

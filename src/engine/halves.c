@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,31 +89,34 @@ struct table {
 };
 
 /*
- * One quadrant's placements, turned and put on the board, each as its
- * crossing word and, for the bottom quadrants, the board column of each
- * queen (5 bits each, top row first), which finds its kill vectors.
+ * One quadrant's placements, turned and put on the board: the crossing word
+ * of each, in the table's order (a key's placements where the table has
+ * those of the key it is turned from); the table's entries say where the
+ * queens stand.
  */
 struct full {
-	uint32_t *start; /* by key (rows << h | columns), 2^(2h) + 1 offsets */
 	uint64_t *x;
-	uint64_t *qcols; /* NULL for the top quadrants */
 };
 
 /* A quadrant's placements on one set of its columns, for every set of as
  * many of its rows: the whole quadrant's view, or lists made for the unit
  * when the budget has no room for whole quadrants. */
 struct lists {
-	uint32_t cset; /* the quadrant's local columns; UINT32_MAX: none yet */
+	uint32_t cset;  /* the quadrant's local columns; UINT32_MAX: none yet */
+	uint32_t tcols; /* the table's columns they are turned from */
 	uint32_t lo[1 << HALVES_MAX_H], hi[1 << HALVES_MAX_H]; /* by local rows */
-	uint64_t *x, *qcols;
+	uint64_t *x, *e; /* crossing words and the table's entries */
 	size_t cap;
 	const struct full *full; /* the whole quadrant, or NULL */
 	int h;
+	bool down; /* the quadrant is the table turned upside down */
 };
 
-/* The placements of one set of rows of a quadrant. */
+/* The placements of one set of rows of a quadrant: their crossing words,
+ * and the table's entries they are turned from (the column of each queen,
+ * 4 bits each, from the table's first row). */
 struct span {
-	const uint64_t *x, *qcols;
+	const uint64_t *x, *e;
 	size_t len;
 };
 
@@ -133,10 +137,9 @@ struct shared {
 	bool odd;     /* the middle row and column (odd n) */
 	struct table t;
 	/* Quadrant j's queen on the table's square (row tr, column tc), at
-	 * sq[j][tr * HALVES_MAX_H + tc]: its crossing word and board column. */
+	 * sq[j][tr * HALVES_MAX_H + tc]: its crossing word. */
 	struct sq {
 		uint64_t x;
-		uint32_t col;
 	} sq[4][HALVES_MAX_H * HALVES_MAX_H];
 	uint16_t rev[1 << HALVES_MAX_H]; /* rev[x]: x's h bits in reverse order */
 	struct full full[4]; /* the whole quadrants, when the budget has room */
@@ -222,10 +225,8 @@ static void table_free(struct table *t)
 
 static void full_free(struct full *f)
 {
-	free(f->start);
 	free(f->x);
-	free(f->qcols);
-	*f = (struct full){NULL, NULL, NULL};
+	f->x = NULL;
 }
 
 /* Counts the placements by key: the table's size before it is made. */
@@ -339,7 +340,7 @@ static void work_free(struct work *w)
 {
 	for (int i = 0; i < 4; i++) {
 		free(w->l[i].x);
-		free(w->l[i].qcols);
+		free(w->l[i].e);
 	}
 	free(w->tops);
 	free(w->sorted);
@@ -719,25 +720,23 @@ static ALWAYS_INLINE void words_andnot(uint64_t *restrict dst, const uint64_t *r
 
 /* The placements of a quadrant's local rows `rows`, on the columns its
  * lists were made for. */
-static ALWAYS_INLINE struct span list_at(const struct lists *l, uint32_t rows)
+static ALWAYS_INLINE struct span list_at(const struct shared *sh, const struct lists *l,
+                                         uint32_t rows)
 {
 	if (l->full) {
-		const uint32_t key = rows << l->h | l->cset;
-		const uint32_t lo = l->full->start[key], hi = l->full->start[key + 1];
-		return (struct span){l->full->x + lo,
-		                     l->full->qcols ? l->full->qcols + lo : NULL,
-		                     hi - lo};
+		const uint32_t tkey = (l->down ? sh->rev[rows] : rows) << l->h | l->tcols;
+		const uint32_t lo = sh->t.start[tkey], hi = sh->t.start[tkey + 1];
+		return (struct span){l->full->x + lo, sh->t.e + lo, hi - lo};
 	}
-	return (struct span){l->x + l->lo[rows], l->qcols ? l->qcols + l->lo[rows] : NULL,
+	return (struct span){l->x + l->lo[rows], l->e + l->lo[rows],
 	                     l->hi[rows] - l->lo[rows]};
 }
 
-/* The squares and the order in which a key's table entries turn into
- * quadrant j's placements, worked out once for all the entries. */
+/* The squares on which a key's table entries put quadrant j's queens,
+ * worked out once for all the entries. */
 struct keyturn {
 	int nr;                            /* queens */
 	const struct sq *sq[HALVES_MAX_H]; /* the row of squares of each */
-	int shift[HALVES_MAX_H];           /* where its column goes in cols */
 };
 
 static ALWAYS_INLINE void keyturn_make(const struct shared *sh, int j, uint32_t trows,
@@ -746,24 +745,16 @@ static ALWAYS_INLINE void keyturn_make(const struct shared *sh, int j, uint32_t 
 	int nr = 0;
 	for (uint32_t x = trows; x; x &= x - 1)
 		kt->sq[nr++] = sh->sq[j] + __builtin_ctz(x) * HALVES_MAX_H;
-	/* Top row first: turned upside down, the table's last row is. */
-	for (int qi = 0; qi < nr; qi++)
-		kt->shift[qi] = 5 * (j >= 2 ? nr - 1 - qi : qi);
 	kt->nr = nr;
 }
 
-/* The crossing word and the columns of the placement that the table's entry
- * `packed` turns into. */
-static ALWAYS_INLINE uint64_t keyturn_place(const struct keyturn *kt, uint64_t packed,
-                                            uint64_t *cols)
+/* The crossing word of the placement that the table's entry `packed` turns
+ * into. */
+static ALWAYS_INLINE uint64_t keyturn_place(const struct keyturn *kt, uint64_t packed)
 {
-	uint64_t x = 0, c = 0;
-	for (int qi = 0; qi < kt->nr; qi++) {
-		const struct sq *q = &kt->sq[qi][packed >> (4 * qi) & 15];
-		x += q->x;
-		c |= (uint64_t)q->col << kt->shift[qi];
-	}
-	*cols = c;
+	uint64_t x = 0;
+	for (int qi = 0; qi < kt->nr; qi++)
+		x += kt->sq[qi][packed >> (4 * qi) & 15].x;
 	return x;
 }
 
@@ -782,74 +773,87 @@ static void sq_init(struct shared *sh)
 			for (int tc = 0; tc < h; tc++) {
 				int rr = r0 + (down ? h - 1 - tr : tr);
 				int cc = c0 + (right ? h - 1 - tc : tc);
-				sh->sq[j][tr * HALVES_MAX_H + tc] = (struct sq){
-				        square_crossing(sh, rr, cc), (uint32_t)cc};
+				sh->sq[j][tr * HALVES_MAX_H + tc] =
+				        (struct sq){square_crossing(sh, rr, cc)};
 			}
 	}
 }
 
-/* Makes quadrant j whole; -1 when out of memory. */
-static int full_build(const struct shared *sh, int j, struct full *f)
+/* The low `win` bits of v in reverse order. */
+static inline uint64_t window_reverse(uint64_t v, int win)
 {
-	const struct table *t = &sh->t;
-	const int h = sh->h;
-	const size_t nkeys = (size_t)1 << (2 * h), hmask = ((size_t)1 << h) - 1;
-	const bool down = j >= 2, right = j & 1;
-	const size_t len = t->len ? t->len : 1;
-	f->start = malloc((nkeys + 1) * sizeof *f->start);
-	f->x = malloc(len * sizeof *f->x);
-	f->qcols = down ? malloc(len * sizeof *f->qcols) : NULL;
-	if (!f->start || !f->x || (down && !f->qcols))
-		return -1;
-	uint32_t k = 0;
-	for (size_t key = 0; key < nkeys; key++) {
-		uint32_t rows = (uint32_t)(key >> h), cols = (uint32_t)(key & hmask);
-		uint32_t trows = down ? sh->rev[rows] : rows;
-		uint32_t tkey = trows << h | (right ? sh->rev[cols] : cols);
-		f->start[key] = k;
-		if (t->start[tkey] == t->start[tkey + 1])
-			continue;
-		struct keyturn kt;
-		keyturn_make(sh, j, trows, &kt);
-		for (uint32_t i = t->start[tkey]; i < t->start[tkey + 1]; i++, k++) {
-			uint64_t c;
-			f->x[k] = keyturn_place(&kt, t->e[i], &c);
-			if (down)
-				f->qcols[k] = c;
-		}
-	}
-	f->start[nkeys] = k;
-	return 0;
+	v = (v >> 1 & 0x55555555) | (v & 0x55555555) << 1;
+	v = (v >> 2 & 0x33333333) | (v & 0x33333333) << 2;
+	v = (v >> 4 & 0x0f0f0f0f) | (v & 0x0f0f0f0f) << 4;
+	v = (v >> 8 & 0x00ff00ff) | (v & 0x00ff00ff) << 8;
+	v = (v >> 16 & 0x0000ffff) | (v & 0x0000ffff) << 16;
+	return v >> (32 - win);
 }
 
-/* Points quadrant j's lists at the whole quadrant, for its local columns. */
-static ALWAYS_INLINE void lists_full(struct work *w, int j, uint32_t cols)
+/*
+ * Makes the four quadrants whole, in one pass over the table; -1 when out
+ * of memory.  The north-west placement's crossing word is looked up square
+ * by square; the other three are its mirror images, whose words are the
+ * same lines exchanged or read backwards, since the window of crossing
+ * lines is symmetric: mirroring left to right exchanges a square's
+ * anti-diagonal and diagonal, and top to bottom turns each into the other
+ * read from the window's far end.  The long diagonals stay where they are.
+ */
+static int quadrants_build(struct shared *sh)
 {
-	w->l[j].full = &w->sh->full[j];
-	w->l[j].h = w->sh->h;
-	w->l[j].cset = cols;
+	const struct table *t = &sh->t;
+	const int h = sh->h, win = sh->win;
+	const size_t nkeys = (size_t)1 << (2 * h), len = t->len ? t->len : 1;
+	for (int j = 0; j < 4; j++)
+		if (!(sh->full[j].x = malloc(len * sizeof *sh->full[j].x)))
+			return -1;
+	uint64_t *x0 = sh->full[0].x, *x1 = sh->full[1].x, *x2 = sh->full[2].x,
+	         *x3 = sh->full[3].x;
+	for (size_t key = 0; key < nkeys; key++) {
+		if (t->start[key] == t->start[key + 1])
+			continue;
+		struct keyturn kt;
+		keyturn_make(sh, 0, (uint32_t)(key >> h), &kt);
+		for (uint32_t i = t->start[key]; i < t->start[key + 1]; i++) {
+			const uint64_t x = keyturn_place(&kt, t->e[i]),
+			               cls = x & ~LINES_MASK;
+			const uint64_t a = x & 0xffffffff, d = x >> 32 & 0x3fffffff;
+			const uint64_t ra = window_reverse(a, win),
+			               rd = window_reverse(d, win);
+			x0[i] = x;
+			x1[i] = d | a << 32 | cls;
+			x2[i] = rd | ra << 32 | cls;
+			x3[i] = ra | rd << 32 | cls;
+		}
+	}
+	return 0;
 }
 
 /*
  * Makes quadrant j's lists for its local columns `cols`, every set of as
- * many of its rows, from the north-west table turned: the north-east
- * quadrant is its mirror image left to right, the south-west one top to
- * bottom, the south-east one both.  -1 when out of memory.
+ * many of its rows: a view of the whole quadrant when it is kept, else
+ * lists turned from the north-west table (the north-east quadrant is its
+ * mirror image left to right, the south-west one top to bottom, the
+ * south-east one both).  -1 when out of memory.
  */
 static int lists_make(struct work *w, int j, uint32_t cols)
 {
 	struct lists *l = &w->l[j];
 	const struct shared *sh = w->sh;
-	if (sh->use_full) {
-		lists_full(w, j, cols);
-		return 0;
-	}
-	if (!l->full && l->cset == cols)
-		return 0;
-	const struct table *t = &sh->t;
 	const int h = sh->h, k = __builtin_popcount(cols);
 	const bool down = j >= 2, right = j & 1;
 	const uint32_t tcols = right ? sh->rev[cols] : cols, hmask = (1u << h) - 1;
+	l->h = h;
+	l->down = down;
+	if (sh->use_full) {
+		l->full = &sh->full[j];
+		l->cset = cols;
+		l->tcols = tcols;
+		return 0;
+	}
+	if (l->cset == cols)
+		return 0;
+	const struct table *t = &sh->t;
 	size_t need = 0;
 	for (uint32_t r = hmask;; r = (r - 1) & hmask) {
 		if (__builtin_popcount(r) == k) {
@@ -862,19 +866,14 @@ static int lists_make(struct work *w, int j, uint32_t cols)
 	if (need > l->cap) {
 		size_t cap = need + need / 2 + 64;
 		uint64_t *x = realloc(l->x, cap * sizeof *x);
-		if (!x)
+		if (x)
+			l->x = x;
+		uint64_t *e = x ? realloc(l->e, cap * sizeof *e) : NULL;
+		if (!e)
 			return -1;
-		l->x = x;
-		if (down) {
-			uint64_t *c = realloc(l->qcols, cap * sizeof *c);
-			if (!c)
-				return -1;
-			l->qcols = c;
-		}
+		l->e = e;
 		l->cap = cap;
 	}
-	l->full = NULL;
-	l->h = h;
 	size_t at = 0;
 	for (uint32_t r = hmask;; r = (r - 1) & hmask) {
 		if (__builtin_popcount(r) != k)
@@ -885,10 +884,8 @@ static int lists_make(struct work *w, int j, uint32_t cols)
 		keyturn_make(sh, j, trows, &kt);
 		l->lo[r] = (uint32_t)at;
 		for (uint32_t i = t->start[key]; i < t->start[key + 1]; i++, at++) {
-			uint64_t c;
-			l->x[at] = keyturn_place(&kt, t->e[i], &c);
-			if (down)
-				l->qcols[at] = c;
+			l->x[at] = keyturn_place(&kt, t->e[i]);
+			l->e[at] = t->e[i];
 		}
 		l->hi[r] = (uint32_t)at;
 	next:
@@ -942,8 +939,8 @@ static ALWAYS_INLINE size_t tops_add(enum isa isa, struct work *w, uint32_t rows
 	for (uint32_t r = rows;; r = (r - 1) & rows) {
 		if (__builtin_popcount(r) != ta)
 			goto next;
-		const struct span x = list_at(&w->l[0], r);
-		const struct span y = list_at(&w->l[1], rows & ~r);
+		const struct span x = list_at(w->sh, &w->l[0], r);
+		const struct span y = list_at(w->sh, &w->l[1], rows & ~r);
 		if (!x.len || !y.len)
 			goto next;
 		size_t ny = 0;
@@ -1199,47 +1196,64 @@ static ALWAYS_INLINE void squares_kill(struct work *w, const struct geom *g,
 	}
 }
 
-/* The kill vector of the i-th queen of a placement with columns cols, on
- * the rows whose first kill vectors base[] gives. */
-static ALWAYS_INLINE const uint64_t *queen_kill(const uint64_t *const base[],
-                                                size_t words, int i, uint64_t cols)
+/*
+ * Points base[] at the kill vectors of column 0 (south-west quadrant) or
+ * column n - 1 (south-east) on the local rows rows[0 .. nr - 1], in the order
+ * of the table's entries, which list the queens from the table's first row,
+ * the quadrant's last; returns the step from one column to the next (back
+ * in the east, which is the table mirrored).
+ */
+static ALWAYS_INLINE ptrdiff_t bases_make(const struct work *w, const struct geom *g,
+                                          const int rows[], int nr, bool east,
+                                          const uint64_t *base[])
 {
-	return base[i] + (cols >> (5 * i) & 31) * words;
+	for (int qi = 0; qi < nr; qi++)
+		base[qi] = w->qk + ((size_t)rows[nr - 1 - qi] * (size_t)g->n +
+		                    (east ? g->n - 1 : 0)) *
+		                           g->words;
+	return east ? -(ptrdiff_t)g->words : (ptrdiff_t)g->words;
 }
 
-/* dst = the union of the kill vectors of a placement's nq queens, words
- * off .. off + len - 1. */
-static ALWAYS_INLINE void placement_union(const struct work *w,
-                                          const uint64_t *const base[], size_t words,
-                                          int nq, uint64_t cols, uint64_t *dst,
-                                          size_t off, size_t len)
+/* The kill vector of the qi-th queen of the table's entry e. */
+static ALWAYS_INLINE const uint64_t *queen_kill(const uint64_t *const base[],
+                                                ptrdiff_t step, int qi, uint64_t e)
 {
-	words_or2(dst + off, (nq > 0 ? queen_kill(base, words, 0, cols) : w->zero) + off,
-	          (nq > 1 ? queen_kill(base, words, 1, cols) : w->zero) + off, len);
+	return base[qi] + step * (ptrdiff_t)(e >> (4 * qi) & 15);
+}
+
+/* dst = the union of the kill vectors of a placement's nq queens (the
+ * table's entry e), words off .. off + len - 1. */
+static ALWAYS_INLINE void placement_union(const struct work *w,
+                                          const uint64_t *const base[], ptrdiff_t step,
+                                          int nq, uint64_t e, uint64_t *dst, size_t off,
+                                          size_t len)
+{
+	words_or2(dst + off, (nq > 0 ? queen_kill(base, step, 0, e) : w->zero) + off,
+	          (nq > 1 ? queen_kill(base, step, 1, e) : w->zero) + off, len);
 	int i = 2;
 	for (; i + 1 < nq; i += 2)
-		words_or_2(dst + off, queen_kill(base, words, i, cols) + off,
-		           queen_kill(base, words, i + 1, cols) + off, len);
+		words_or_2(dst + off, queen_kill(base, step, i, e) + off,
+		           queen_kill(base, step, i + 1, e) + off, len);
 	if (i < nq)
-		words_or(dst + off, queen_kill(base, words, i, cols) + off, len);
+		words_or(dst + off, queen_kill(base, step, i, e) + off, len);
 }
 
 /* dst = the tops that a placement's nq queens leave alive, words off ..
  * off + len - 1. */
 static ALWAYS_INLINE void placement_spare(const struct work *w,
-                                          const uint64_t *const base[], size_t words,
-                                          int nq, uint64_t cols, uint64_t *dst,
-                                          size_t off, size_t len)
+                                          const uint64_t *const base[], ptrdiff_t step,
+                                          int nq, uint64_t e, uint64_t *dst, size_t off,
+                                          size_t len)
 {
 	words_andnot3(dst + off, w->alive0 + off,
-	              (nq > 0 ? queen_kill(base, words, 0, cols) : w->zero) + off,
-	              (nq > 1 ? queen_kill(base, words, 1, cols) : w->zero) + off, len);
+	              (nq > 0 ? queen_kill(base, step, 0, e) : w->zero) + off,
+	              (nq > 1 ? queen_kill(base, step, 1, e) : w->zero) + off, len);
 	int i = 2;
 	for (; i + 1 < nq; i += 2)
-		words_andnot_2(dst + off, queen_kill(base, words, i, cols) + off,
-		               queen_kill(base, words, i + 1, cols) + off, len);
+		words_andnot_2(dst + off, queen_kill(base, step, i, e) + off,
+		               queen_kill(base, step, i + 1, e) + off, len);
 	if (i < nq)
-		words_andnot(dst + off, queen_kill(base, words, i, cols) + off, len);
+		words_andnot(dst + off, queen_kill(base, step, i, e) + off, len);
 }
 
 /* The segments of g that a placement with crossing word x can join: those
@@ -1276,17 +1290,15 @@ static ALWAYS_INLINE uint64_t bottoms_grouped(enum isa isa, struct work *w,
 {
 	const size_t words = g->words;
 	const uint64_t *base1[HALVES_MAX_H], *base2[HALVES_MAX_H];
-	for (int i = 0; i < nr1; i++)
-		base1[i] = w->qk + (size_t)rows1[i] * (size_t)g->n * words;
-	for (int i = 0; i < nr2; i++)
-		base2[i] = w->qk + (size_t)rows2[i] * (size_t)g->n * words;
+	const ptrdiff_t step1 = bases_make(w, g, rows1, nr1, false, base1);
+	const ptrdiff_t step2 = bases_make(w, g, rows2, nr2, true, base2);
 	for (size_t j = 0; j < y.len; j++) {
 		uint64_t e = w->elig[j] = segs_open(g, y.x[j]);
 		while (e) {
 			size_t lo, hi;
 			segs_run(g, &e, &lo, &hi);
-			placement_union(w, base2, words, nr2, y.qcols[j],
-			                w->kv + j * words, lo, hi - lo);
+			placement_union(w, base2, step2, nr2, y.e[j], w->kv + j * words,
+			                lo, hi - lo);
 		}
 		w->order[j] = (uint32_t)j;
 	}
@@ -1302,8 +1314,7 @@ static ALWAYS_INLINE uint64_t bottoms_grouped(enum isa isa, struct work *w,
 		for (uint64_t e = ex; e;) {
 			size_t lo, hi;
 			segs_run(g, &e, &lo, &hi);
-			placement_spare(w, base1, words, nr1, x.qcols[i], al, lo,
-			                hi - lo);
+			placement_spare(w, base1, step1, nr1, x.e[i], al, lo, hi - lo);
 		}
 		sum0 += popcount_andnot_segs(isa, al, w->kv, words, w->jl, nj, w->elig,
 		                             ex & g->segs0, g->segw);
@@ -1331,10 +1342,8 @@ static ALWAYS_INLINE uint64_t bottoms_count(enum isa isa, struct work *w,
 	const int nr1 = rows_list(r, rows1), nr2 = rows_list(rest, rows2);
 	if (g->grouped)
 		return bottoms_grouped(isa, w, g, rows1, nr1, rows2, nr2, x, y, cw);
-	for (int i = 0; i < nr1; i++)
-		base1[i] = w->qk + (size_t)rows1[i] * (size_t)g->n * words;
-	for (int i = 0; i < nr2; i++)
-		base2[i] = w->qk + (size_t)rows2[i] * (size_t)g->n * words;
+	const ptrdiff_t step1 = bases_make(w, g, rows1, nr1, false, base1);
+	const ptrdiff_t step2 = bases_make(w, g, rows2, nr2, true, base2);
 	uint64_t sum = 0;
 
 	/* Each south-east placement's kill vector, and its crossing word and
@@ -1350,7 +1359,7 @@ static ALWAYS_INLINE uint64_t bottoms_count(enum isa isa, struct work *w,
 		const size_t t = c2 ? b++ : a++;
 		order[t] = (uint32_t)j;
 		ordx[t] = y.x[j];
-		placement_union(w, base2, words, nr2, y.qcols[j], w->kv + j * words, 0,
+		placement_union(w, base2, step2, nr2, y.e[j], w->kv + j * words, 0,
 		                c2 ? w0 : words);
 	}
 	for (size_t i = 0; i < x.len; i++) {
@@ -1366,7 +1375,7 @@ static ALWAYS_INLINE uint64_t bottoms_count(enum isa isa, struct work *w,
 		if (!nj)
 			continue;
 		uint64_t *al = w->alive;
-		placement_spare(w, base1, words, nr1, x.qcols[i], al, 0, len);
+		placement_spare(w, base1, step1, nr1, x.e[i], al, 0, len);
 		const uint64_t *kv = w->kv;
 		if (g->odd) {
 			sum += ODD_WEIGHT *
@@ -1437,8 +1446,8 @@ static ALWAYS_INLINE uint64_t unit_count(enum isa isa, struct work *w,
 		for (uint32_t r = hmask;; r = (r - 1) & hmask) {
 			if (__builtin_popcount(r) == ba) {
 				const uint32_t rest = hmask & ~r;
-				const struct span x = list_at(&w->l[2], r);
-				const struct span y = list_at(&w->l[3], rest);
+				const struct span x = list_at(sh, &w->l[2], r);
+				const struct span y = list_at(sh, &w->l[3], rest);
 				if (x.len && y.len)
 					sum += bottoms_count(isa, w, &g, r, rest, x, y,
 					                     u->weight);
@@ -1675,11 +1684,10 @@ static struct budget budget_of(int n, size_t maxlist, size_t maxcols)
 	return b;
 }
 
-/* The whole quadrants: the offsets of each, a crossing word a placement, and
- * the columns of the bottom quadrants' placements. */
+/* The whole quadrants: a crossing word a placement in each. */
 static size_t full_size(int h)
 {
-	return 4 * ((((size_t)1 << (2 * h)) + 1) * 4) + table_sizes[h] * (4 * 8 + 2 * 8);
+	return table_sizes[h] * 4 * 8;
 }
 
 /* The largest list of one key, and the most placements of one set of
@@ -1802,12 +1810,11 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 	}
 	used += sh.t.len * sizeof *sh.t.e + (((size_t)1 << (2 * h)) + 1) * 4;
 	if (sh.use_full) {
-		for (int j = 0; j < 4; j++)
-			if (full_build(&sh, j, &sh.full[j])) {
-				shared_free(&sh);
-				errno = ENOMEM;
-				return -1;
-			}
+		if (quadrants_build(&sh)) {
+			shared_free(&sh);
+			errno = ENOMEM;
+			return -1;
+		}
 		used += full;
 	}
 	atomic_init(&sh.next, 0);
