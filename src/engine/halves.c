@@ -57,7 +57,9 @@
  * them as a class of their own, weighted by the mirror and the upside-down
  * turn of the unit's columns.  One sieve for all the middle queens keeps a
  * unit large enough that the work per bottom, not its bookkeeping, is what
- * the count costs.
+ * the count costs.  Where a unit's sieve is large, it is cut into segments
+ * by the middle-row queen: a bottom on a line of a segment's middle queens
+ * would strike out all its tops, so it skips the segment.
  */
 
 #define HALVES_MAX_H (HALVES_MAX_N / 2)
@@ -174,8 +176,9 @@ struct work {
 	uint64_t *kv;     /* a south-east list's kill vectors */
 	uint32_t *jl;     /* the partners of a south-west placement */
 	uint32_t *order;  /* a south-east list by class */
-	uint64_t *ordx;   /* and its crossing words */
-	uint64_t *packed; /* a north-east list's crossings, for a start */
+	uint64_t *ordx;   /* and its crossing words; while tops are listed, the
+	                   * north-west placements the middle queens leave */
+	uint64_t *packed; /* a north-east list's words, with the middle queens' */
 	uint64_t *elig;   /* the segments each south-east placement may join */
 	/* Odd n: the tops of each pair of middle queens as listed (where they
 	 * end, and the lines they all hold), then merged into segments. */
