@@ -364,6 +364,15 @@ static void work_free(struct work *w)
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
+/* Takes the first run of consecutive bits out of *e (not 0, and not all
+ * ones): bits s .. s + len - 1. */
+static ALWAYS_INLINE void run_take(uint64_t *e, int *s, int *len)
+{
+	*s = __builtin_ctzll(*e);
+	*len = __builtin_ctzll(~(*e >> *s));
+	*e &= ~((((uint64_t)1 << *len) - 1) << *s);
+}
+
 /* Transposes a 64 x 64 bit matrix: bit j of m[i] trades with bit i of m[j]. */
 static ALWAYS_INLINE void transpose64(uint64_t m[64])
 {
@@ -459,31 +468,46 @@ popcount_andnot_many_avx2(const uint64_t *restrict a, const uint64_t *restrict b
 	return lanes[0] + lanes[1] + lanes[2] + lanes[3];
 }
 
-/* The same with AVX-512's own population count, eight words at a time and a
- * last block of four when words is not a multiple of eight. */
+/* Adds to *acc and *tail the bits of a clear in b, words lo .. hi - 1 (a
+ * whole number of blocks): eight at a time with AVX-512's own population
+ * count, and a last block of four. */
+__attribute__((target("avx512f,avx512vl,avx512vpopcntdq"))) static inline void
+popcount_andnot_range_avx512(const uint64_t *restrict a, const uint64_t *restrict b,
+                             size_t lo, size_t hi, __m512i *acc, __m256i *tail)
+{
+	size_t x = lo;
+	for (; x + 8 <= hi; x += 8) {
+		__m512i v = _mm512_andnot_si512(_mm512_loadu_si512(b + x),
+		                                _mm512_loadu_si512(a + x));
+		*acc = _mm512_add_epi64(*acc, _mm512_popcnt_epi64(v));
+	}
+	if (x < hi) {
+		__m256i v =
+		        _mm256_andnot_si256(_mm256_loadu_si256((const __m256i *)(b + x)),
+		                            _mm256_loadu_si256((const __m256i *)(a + x)));
+		*tail = _mm256_add_epi64(*tail, _mm256_popcnt_epi64(v));
+	}
+}
+
+/* The sum of the two, once at the end. */
+__attribute__((target("avx512f,avx512vl"))) static inline uint64_t
+popcount_sum_avx512(__m512i acc, __m256i tail)
+{
+	acc = _mm512_add_epi64(acc, _mm512_zextsi256_si512(tail));
+	return (uint64_t)_mm512_reduce_add_epi64(acc);
+}
+
+/* popcount_andnot_many with AVX-512. */
 __attribute__((target("avx512f,avx512vl,avx512vpopcntdq"))) static inline uint64_t
 popcount_andnot_many_avx512(const uint64_t *restrict a, const uint64_t *restrict bs,
                             const uint32_t *jl, size_t nb, size_t stride, size_t words)
 {
 	__m512i acc = _mm512_setzero_si512();
 	__m256i tail = _mm256_setzero_si256();
-	const size_t w8 = words & ~(size_t)7;
-	for (size_t t = 0; t < nb; t++) {
-		const uint64_t *restrict b = bs + (jl ? jl[t] : t) * stride;
-		for (size_t x = 0; x < w8; x += 8) {
-			__m512i v = _mm512_andnot_si512(_mm512_loadu_si512(b + x),
-			                                _mm512_loadu_si512(a + x));
-			acc = _mm512_add_epi64(acc, _mm512_popcnt_epi64(v));
-		}
-		if (w8 < words) {
-			__m256i v = _mm256_andnot_si256(
-			        _mm256_loadu_si256((const __m256i *)(b + w8)),
-			        _mm256_loadu_si256((const __m256i *)(a + w8)));
-			tail = _mm256_add_epi64(tail, _mm256_popcnt_epi64(v));
-		}
-	}
-	acc = _mm512_add_epi64(acc, _mm512_zextsi256_si512(tail));
-	return (uint64_t)_mm512_reduce_add_epi64(acc);
+	for (size_t t = 0; t < nb; t++)
+		popcount_andnot_range_avx512(a, bs + (jl ? jl[t] : t) * stride, 0, words,
+		                             &acc, &tail);
+	return popcount_sum_avx512(acc, tail);
 }
 
 /* popcount_andnot_segs with AVX-512: one sum in a register for all the
@@ -495,30 +519,24 @@ popcount_andnot_segs_avx512(const uint64_t *restrict a, const uint64_t *restrict
 {
 	__m512i acc = _mm512_setzero_si512();
 	__m256i tail = _mm256_setzero_si256();
-	for (size_t t = 0; t < nb; t++) {
-		const uint64_t *restrict b = kv + jl[t] * stride;
+	for (size_t t = 0; t < nb; t++)
 		for (uint64_t e = mask & elig[jl[t]]; e;) {
-			const int s = __builtin_ctzll(e),
-			          len = __builtin_ctzll(~(e >> s));
-			e &= ~((((uint64_t)1 << len) - 1) << s);
-			size_t x = segw[s];
-			const size_t hi = segw[s + len];
-			for (; x + 8 <= hi; x += 8) {
-				__m512i v =
-				        _mm512_andnot_si512(_mm512_loadu_si512(b + x),
-				                            _mm512_loadu_si512(a + x));
-				acc = _mm512_add_epi64(acc, _mm512_popcnt_epi64(v));
-			}
-			if (x < hi) {
-				__m256i v = _mm256_andnot_si256(
-				        _mm256_loadu_si256((const __m256i *)(b + x)),
-				        _mm256_loadu_si256((const __m256i *)(a + x)));
-				tail = _mm256_add_epi64(tail, _mm256_popcnt_epi64(v));
-			}
+			int s, len;
+			run_take(&e, &s, &len);
+			popcount_andnot_range_avx512(a, kv + jl[t] * stride, segw[s],
+			                             segw[s + len], &acc, &tail);
 		}
-	}
-	acc = _mm512_add_epi64(acc, _mm512_zextsi256_si512(tail));
-	return (uint64_t)_mm512_reduce_add_epi64(acc);
+	return popcount_sum_avx512(acc, tail);
+}
+
+/* Which of the words ys[t .. t + 7] (those below ny) share no line with
+ * the test's; the words in *y. */
+__attribute__((target("avx512f,avx512vl"))) static inline __mmask8
+keep_test_avx512(__m512i test, const uint64_t *ys, size_t t, size_t ny, __m512i *y)
+{
+	const __mmask8 in = ny - t >= 8 ? 0xff : (__mmask8)((1u << (ny - t)) - 1);
+	*y = _mm512_maskz_loadu_epi64(in, ys + t);
+	return _mm512_mask_testn_epi64_mask(in, *y, test);
 }
 
 /* tops_keep with AVX-512: eight words tested at once, the kept ones
@@ -531,9 +549,8 @@ tops_keep_avx512(uint64_t cx, const uint64_t *ys, size_t ny, uint64_t *out)
 	const __m512i test = _mm512_set1_epi64((long long)(cx & LINES_MASK));
 	size_t k = 0;
 	for (size_t t = 0; t < ny; t += 8) {
-		const __mmask8 in = ny - t >= 8 ? 0xff : (__mmask8)((1u << (ny - t)) - 1);
-		const __m512i y = _mm512_maskz_loadu_epi64(in, ys + t);
-		const __mmask8 ok = _mm512_mask_testn_epi64_mask(in, y, test);
+		__m512i y;
+		const __mmask8 ok = keep_test_avx512(test, ys, t, ny, &y);
 		_mm512_storeu_si512(out + k, _mm512_maskz_compress_epi64(
 		                                     ok, _mm512_add_epi64(y, add)));
 		k += (size_t)__builtin_popcount(ok);
@@ -549,10 +566,9 @@ partners_keep_avx512(uint64_t cx, const uint64_t *ys, const uint32_t *js, size_t
 	const __m512i test = _mm512_set1_epi64((long long)(cx & LINES_MASK));
 	size_t k = 0;
 	for (size_t t = 0; t < ny; t += 8) {
-		const __mmask8 in = ny - t >= 8 ? 0xff : (__mmask8)((1u << (ny - t)) - 1);
-		const __m512i y = _mm512_maskz_loadu_epi64(in, ys + t);
-		const __mmask8 ok = _mm512_mask_testn_epi64_mask(in, y, test);
-		const __m256i j = _mm256_maskz_loadu_epi32(in, js + t);
+		__m512i y;
+		const __mmask8 ok = keep_test_avx512(test, ys, t, ny, &y);
+		const __m256i j = _mm256_maskz_loadu_epi32(ok, js + t);
 		_mm256_storeu_si256((__m256i *)(out + k),
 		                    _mm256_maskz_compress_epi32(ok, j));
 		k += (size_t)__builtin_popcount(ok);
@@ -652,9 +668,8 @@ static ALWAYS_INLINE uint64_t popcount_andnot_segs(enum isa isa,
 	for (size_t t = 0; t < nb; t++) {
 		const uint64_t *restrict b = kv + jl[t] * stride;
 		for (uint64_t e = mask & elig[jl[t]]; e;) {
-			const int s = __builtin_ctzll(e),
-			          len = __builtin_ctzll(~(e >> s));
-			e &= ~((((uint64_t)1 << len) - 1) << s);
+			int s, len;
+			run_take(&e, &s, &len);
 			c += popcount_andnot_many(isa, a + segw[s], b + segw[s], NULL, 1,
 			                          0, segw[s + len] - segw[s]);
 		}
@@ -1274,11 +1289,10 @@ static ALWAYS_INLINE uint64_t segs_open(const struct geom *g, uint64_t x)
 static ALWAYS_INLINE void segs_run(const struct geom *g, uint64_t *e, size_t *lo,
                                    size_t *hi)
 {
-	const int s = __builtin_ctzll(*e);
-	const int len = __builtin_ctzll(~(*e >> s)); /* nseg < 64: a zero follows */
+	int s, len; /* nseg < 64: a zero follows every run */
+	run_take(e, &s, &len);
 	*lo = g->segw[s];
 	*hi = g->segw[s + len];
-	*e &= ~((((uint64_t)1 << len) - 1) << s);
 }
 
 /*
