@@ -140,9 +140,7 @@ struct shared {
 	struct table t;
 	/* Quadrant j's queen on the table's square (row tr, column tc), at
 	 * sq[j][tr * HALVES_MAX_H + tc]: its crossing word. */
-	struct sq {
-		uint64_t x;
-	} sq[4][HALVES_MAX_H * HALVES_MAX_H];
+	uint64_t sq[4][HALVES_MAX_H * HALVES_MAX_H];
 	uint16_t rev[1 << HALVES_MAX_H]; /* rev[x]: x's h bits in reverse order */
 	struct full full[4]; /* the whole quadrants, when the budget has room */
 	bool use_full;
@@ -753,8 +751,8 @@ static ALWAYS_INLINE struct span list_at(const struct shared *sh, const struct l
 /* The squares on which a key's table entries put quadrant j's queens,
  * worked out once for all the entries. */
 struct keyturn {
-	int nr;                            /* queens */
-	const struct sq *sq[HALVES_MAX_H]; /* the row of squares of each */
+	int nr;                           /* queens */
+	const uint64_t *sq[HALVES_MAX_H]; /* the row of squares of each */
 };
 
 static ALWAYS_INLINE void keyturn_make(const struct shared *sh, int j, uint32_t trows,
@@ -772,7 +770,7 @@ static ALWAYS_INLINE uint64_t keyturn_place(const struct keyturn *kt, uint64_t p
 {
 	uint64_t x = 0;
 	for (int qi = 0; qi < kt->nr; qi++)
-		x += kt->sq[qi][packed >> (4 * qi) & 15].x;
+		x += kt->sq[qi][packed >> (4 * qi) & 15];
 	return x;
 }
 
@@ -792,7 +790,7 @@ static void sq_init(struct shared *sh)
 				int rr = r0 + (down ? h - 1 - tr : tr);
 				int cc = c0 + (right ? h - 1 - tc : tc);
 				sh->sq[j][tr * HALVES_MAX_H + tc] =
-				        (struct sq){square_crossing(sh, rr, cc)};
+				        square_crossing(sh, rr, cc);
 			}
 	}
 }
@@ -1869,8 +1867,10 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 		progress(ctx, 1.0);
 	for (; !err && started < threads; started++)
 		if ((err = pthread_create(&w[started].thread, NULL, work_run,
-		                          &w[started])) != 0)
+		                          &w[started])) != 0) {
 			atomic_store(&sh.next, sh.nunits); /* stop the others soon */
+			break; /* w[started] has no thread to join */
+		}
 	if (!err)
 		work_run(&w[0]);
 	uint64_t sum = 0;
