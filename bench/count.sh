@@ -17,7 +17,8 @@
 # The issue's goals (one thread at n = 17 35x the mirror; n = 19 in half
 # the 48 CPU-seconds the issue measured; n = 20 under 180 CPU-seconds and
 # 1 GB; n = 21 under 30 minutes on 2 threads and 2 GB; the 8 tasks within
-# 1.2x; two threads 1.8x one at n = 18..20) are printed beside the figures.  Every count is checked against OEIS A000170.
+# 1.2x; two threads 1.8x one at n = 18..20) are printed beside the figures.
+# Every count is checked against OEIS A000170.
 # Run from the top of the build tree: bench/count.sh [path/to/nqueens] [LAST_N]
 # LAST_N is 17 by default (about 3 minutes); 18 adds a minute, 19 about 4
 # more, 20 about 20 more, 21 an hour or more.  NQUEENS_HALVES_KERNEL=generic,
