@@ -85,7 +85,8 @@ static int stderr_cols(void)
 /*
  * Draws the bar on one line that never reaches the last column: a line that
  * wrapped could not be erased by the next \r.  The bar shrinks first, then
- * the time left goes, then the bar: the percentage stays.
+ * the passes --memory added go, then the time left, then the bar: the
+ * percentage stays.
  */
 static void draw_bar(double done, double elapsed, size_t passes)
 {
@@ -104,11 +105,14 @@ static void draw_bar(double done, double elapsed, size_t passes)
 		else
 			snprintf(left, sizeof left, "about %ld s left", secs);
 	}
-	/* The budget of --memory made the join sieve its tops in parts. */
+	/* The budget of --memory made the join sieve its tops in parts; said
+	 * where the line has room for it beside a bar of 10 at least. */
 	if (passes > 0) {
 		size_t at = strlen(left);
 		snprintf(left + at, sizeof left - at, ", %zu more passes for --memory",
 		         passes);
+		if (10 + 9 + (int)strlen(left) > room)
+			left[at] = '\0';
 	}
 	/* "[bar] 100%  left": brackets, a blank, the percentage, two blanks. */
 	if (width + 9 + (int)strlen(left) > room)

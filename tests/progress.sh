@@ -98,4 +98,30 @@ for cols in 40 24; do
 			"$(cat "$tmpdir/tty" 2>/dev/null)" "$after"
 	fi
 done
+
+# A budget at its floor: the line says the passes it added where it has the
+# room, and at 60 columns gives them up before the time left.
+for cols in 80 60; do
+	tm kill-server 2>/dev/null
+	sock="nq-test-$$-m$cols"
+	tm new-session -d -x $cols -y 8 \
+		"env TERM=tmux-256color LANG=C.UTF-8 '$NQUEENS' count 18 --threads 1 --memory 11M; sleep 30"
+	i=0 first=""
+	while [ $i -lt 300 ]; do
+		first=$(tm capture-pane -p | head -n 1)
+		case "$first" in *"% "*) break ;; esac
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if [ $cols = 80 ]; then
+		want_re='%  about .* left, [0-9]+ more passes for --memory$'
+	else
+		want_re='^\[[#-]{10,}\] +[0-9]+%  about [0-9]+ (s|min [0-9]+ s) left$'
+	fi
+	if printf '%s\n' "$first" | grep -Eq "$want_re" && [ ${#first} -lt $cols ]; then
+		pass "at $cols columns the bar of a count in a tight --memory"
+	else
+		fail "at $cols columns the bar of a count in a tight --memory" "$first"
+	fi
+done
 finish
