@@ -1,7 +1,7 @@
 /* Watch's tree for any n: the current path with its siblings folded, and the profile. */
 #include "config.h"
 
-#include "watch.h"
+#include "watch_view.h"
 
 #include <curses.h>
 #include <inttypes.h>
@@ -12,7 +12,6 @@
 #include "known.h"
 #include "text.h"
 #include "theme.h"
-#include "watch_impl.h"
 
 /* The fewest lines of the path worth showing with the profile under it. */
 #define PATH_MIN_LINES 3
@@ -33,7 +32,7 @@ static int digits(uint64_t v)
 }
 
 /* The digits of the most solutions a line counts: all of n's, when known. */
-static int solution_digits(const struct watch *w)
+static int solution_digits(const struct watch_model *w)
 {
 	uint64_t total = 0, unique;
 
@@ -43,7 +42,7 @@ static int solution_digits(const struct watch *w)
 }
 
 /* The digits of the most nodes a level holds: in the whole search, when known. */
-static int node_digits(const struct watch *w)
+static int node_digits(const struct watch_model *w)
 {
 	const uint64_t *nodes = search_nodes(w->s);
 	uint64_t top = w->nodes_top;
@@ -55,7 +54,7 @@ static int node_digits(const struct watch *w)
 }
 
 /* The calls the search makes: one a file it fills. */
-static int path_max(const struct watch *w)
+static int path_max(const struct watch_model *w)
 {
 	int k = 0;
 
@@ -69,18 +68,18 @@ static int path_max(const struct watch *w)
  * that the path reads as a tree; none on a board so deep that its last
  * calls would stand too far right, the branch glyph still marking a child.
  */
-static int indent_step(const struct watch *w)
+static int indent_step(const struct watch_model *w)
 {
 	return w->n <= INDENT_MAX_N;
 }
 
 /* Where the line of the call at depth d starts, its branch glyph before it. */
-static int path_col(const struct watch *w, int d)
+static int path_col(const struct watch_model *w, int d)
 {
 	return d == 0 ? 0 : 1 + indent_step(w) * (d - 1);
 }
 
-int watch_tree_width(const struct watch *w)
+int watch_tree_width(const struct watch_model *w)
 {
 	/* The square, then " ×kk ★dd +kk": a sum too long is left out, never cut. */
 	int sd = solution_digits(w) < SOLUTION_DIGITS_MAX ? solution_digits(w)
@@ -97,12 +96,12 @@ int watch_tree_width(const struct watch *w)
 }
 
 /* The profile: a title and one line a level, all or none. */
-static int profile_lines(const struct watch *w)
+static int profile_lines(const struct watch_model *w)
 {
 	return 1 + w->n + 1;
 }
 
-void watch_tree_measure(const struct watch *w, int *min, int *pref)
+void watch_tree_measure(const struct watch_model *w, int *min, int *pref)
 {
 	int path = path_max(w);
 
@@ -110,7 +109,7 @@ void watch_tree_measure(const struct watch *w, int *min, int *pref)
 	*min = 1 + (path < PATH_MIN_LINES ? path : PATH_MIN_LINES) + profile_lines(w);
 }
 
-bool watch_tree_fits(const struct watch *w, struct layout_rect r)
+bool watch_tree_fits(const struct watch_model *w, struct layout_rect r)
 {
 	int min, pref;
 
@@ -119,7 +118,7 @@ bool watch_tree_fits(const struct watch *w, struct layout_rect r)
 }
 
 /* One call's line: its square, then its finished siblings and those left. */
-static void path_line(const struct watch *w, const struct search_level *lv, int d,
+static void path_line(const struct watch_model *w, const struct search_level *lv, int d,
                       bool lit, int y, int x, int width)
 {
 	const struct theme_glyphs *g = theme_glyphs();
@@ -163,7 +162,7 @@ static void path_line(const struct watch *w, const struct search_level *lv, int 
 }
 
 /* Nodes per level as bars, each with its level and count (OEIS A319284 for n = 8). */
-static void draw_profile(const struct watch *w, int y, int x, int width)
+static void draw_profile(const struct watch_model *w, int y, int x, int width)
 {
 	const uint64_t *nodes = search_nodes(w->s);
 	/* The last column stays blank: a column beside may come with no gap. */
@@ -191,7 +190,7 @@ static void draw_profile(const struct watch *w, int y, int x, int width)
 	}
 }
 
-void watch_tree_draw(struct watch *w, struct layout_rect r)
+void watch_tree_draw(const struct watch_model *w, struct layout_rect r)
 {
 	struct search_level lv[WATCH_MAX_N];
 	int depth = search_levels(w->s, lv, WATCH_MAX_N), y = r.y, path, first;
