@@ -61,17 +61,36 @@ $(diff "$file" "$tmpdir/frame" | cat -v | head -40)"
 	fi
 }
 
+# The keys that place a queen on each file at the ranks given, from the
+# cursor's start (file a, the top rank), as place_solution does.
+solution_keys() {
+	rank=$#
+	sep=""
+	for r in "$@"; do
+		printf '%s' "$sep"
+		sep=" Right "
+		while [ "$rank" -gt "$r" ]; do
+			printf 'Down '
+			rank=$((rank - 1))
+		done
+		while [ "$rank" -lt "$r" ]; do
+			printf 'Up '
+			rank=$((rank + 1))
+		done
+		printf 'Space'
+	done
+}
+
 for size in "80 24" "120 40"; do
 	set -- $size
 	w=$1 h=$2
 	frame menu "$w" "$h" 'Board size' "" --
 	frame play-conflict "$w" "$h" 'Conflicts: 1' "Space Right Down Space" -- play 8
-	frame play-solved "$w" "$h" 'class 1 of 12' \
-		"Space Right Down Down Down Space Right Down Down Space Right Down Down Down Down Down Down Space Right Up Space Right Down Down Space Right Up Up Up Up Up Space Right Down Down Down Space" -- play 8
+	frame play-solved "$w" "$h" 'class 1 of 12' "$(solution_keys 1 5 8 6 3 7 2 4)" -- play 8
 	frame watch-first "$w" "$h" 'solution 1' "n" -- watch 8
 	frame predict "$w" "$h" 'Your answer|Answer y' "Right Right" -- watch 8 --quiz
 	frame browse-gallery "$w" "$h" 'gallery' "v" -- browse 8
-	frame browse-classes "$w" "$h" 'classes:' "Tab" -- browse 8
+	frame browse-classes "$w" "$h" 'Browse 8x8: classes' "Tab" -- browse 8
 	frame browse-members "$w" "$h" 'class 1 of 12' "Tab Enter" -- browse 8
 	frame lesson "$w" "$h" 'step 2 of' "Space" -- lesson four-queens
 	frame help "$w" "$h" 'Play: keys' "?" -- play 8
