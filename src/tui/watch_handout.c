@@ -147,8 +147,8 @@ static void add_frame(const struct watch_model *w, struct sheet_text *t, uint64_
 		add(t, "%s", buf);
 		free(buf);
 	}
-	if (search_nodes(w->s))
-		add(t, "depth: %d\n", depth);
+	if (search_figure(w->s, SEARCH_FIG_DEPTH, line, sizeof line))
+		add(t, "%s\n", line);
 }
 
 void watch_handout(struct watch_model *w)
