@@ -150,11 +150,12 @@ static const struct keymap_row key_rows[] = {
 };
 static const struct keymap keys = KEYMAP(key_rows);
 
-/* The screen: the model, the prompt of d and b, projector mode's theme. */
+/* The screen: the model, the prompt of d and b, projector mode's theme, the scroll. */
 struct watch {
 	struct watch_model *m;
 	struct prompt prompt;
 	int theme_before; /* the theme to go back to when leaving projector mode */
+	struct watch_scroll scroll;
 };
 
 /* A key's work on the model, by its action. */
@@ -445,13 +446,21 @@ static const struct keymap *watch_keys(const void *self)
 	return watch_model_asking(v->m) ? &watch_quiz_keymap : &keys;
 }
 
+/* Before a draw: a board too large to show whole follows the search. */
+static void watch_resize(void *self, struct layout_rect r)
+{
+	struct watch *v = self;
+
+	watch_view_follow(v->m, r, &v->scroll);
+}
+
 static void watch_draw(const void *self, struct layout_rect r)
 {
 	const struct watch *v = self;
 	const char *hints[32];
 	const struct keymap *km = watch_keys(v);
 
-	watch_view_draw(v->m, r, v->prompt.kind ? &v->prompt : NULL,
+	watch_view_draw(v->m, r, &v->scroll, v->prompt.kind ? &v->prompt : NULL,
 	                v->prompt.kind == WATCH_TO_DEPTH);
 	text_keys(
 	        r, hints,
@@ -484,6 +493,7 @@ static void watch_go(void *self, uint64_t k, bool play)
 static const struct screen_ops watch_ops = {
         .title = "Watch",
         .free = watch_free,
+        .resize = watch_resize,
         .draw = watch_draw,
         .key = watch_key,
         .mouse = watch_mouse,

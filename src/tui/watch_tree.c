@@ -1,4 +1,5 @@
-/* Watch's tree for any n: the current path with its siblings folded, and the profile. */
+/* Watch's search tree: whole for small boards; for any n the current path with its
+ * siblings folded, and the profile. */
 #include "config.h"
 
 #include "watch_view.h"
@@ -230,4 +231,78 @@ void watch_tree_draw(const struct watch_model *w, struct layout_rect r)
 		path_line(w, &lv[d], d, d == depth - 1, y + d - first, r.x, r.w);
 	if (prof && search_nodes(w->s))
 		draw_profile(w, r.y + 1 + path, r.x, r.w);
+}
+
+/*
+ * The search tree so far, drawn sideways: one node per queen the search
+ * placed, a child right of its parent ("a1-b3-c5"), a later child on a line
+ * of its own under the first.  The model keeps the whole tree of the small
+ * boards it is drawn for; the nodes placed by the event shown are drawn:
+ * the title, then the last lines.
+ */
+void watch_tree_draw_whole(const struct watch_model *w, struct layout_rect r)
+{
+	int y = r.y, x = r.x, width = r.w, bottom = r.y + r.h - 1;
+	const struct theme_glyphs *g = theme_glyphs();
+	const struct watch_tree_node *t = w->tree;
+	uint64_t at_event = search_counters(w->s)->events;
+	int first, rows = bottom - y, line = -1, count = watch_model_tree_at(w, at_event),
+	           lines = 0;
+
+	if (rows < 1)
+		return;
+	for (int i = 0; i < count; i++)
+		lines += i == 0 || t[i].depth != t[i - 1].depth + 1;
+	text_line(&y, x, width, theme_attr(THEME_TITLE), "Search tree");
+	if (count == 0) {
+		text_line(&y, x, width, theme_attr(THEME_DIMMED), "(no queen yet)");
+		return;
+	}
+	/* The last lines, where the search is. */
+	first = lines > rows ? lines - rows : 0;
+	for (int i = 0; i < count; i++) {
+		bool starts = i == 0 || t[i].depth != t[i - 1].depth + 1;
+		int col = x + 3 * (t[i].depth - 1);
+		char name[16];
+
+		line += starts;
+		if (line < first)
+			continue;
+		int at = y + line - first;
+
+		if (col + 4 > x + width || at > bottom)
+			continue;
+		/* The top line of a scrolled tree shows its node's ancestors, dimmed. */
+		bool context = line == first && first > 0 && starts;
+
+		for (int k = t[i].depth - 1, j = i; context && k >= 1; k--) {
+			while (j > 0 && t[j].depth != k)
+				j--;
+			board_square_name(t[j].sq, name, sizeof name);
+			attrset(theme_attr(THEME_DIMMED));
+			if (k > 1)
+				mvaddstr(at, x + 3 * (k - 1) - 1, g->horiz);
+			text_put(at, x + 3 * (k - 1), theme_attr(THEME_DIMMED), name);
+		}
+		if (t[i].depth > 1) {
+			attrset(theme_attr(THEME_DIMMED));
+			mvaddstr(at, col - 1, starts && !context ? g->branch : g->horiz);
+			attrset(A_NORMAL);
+		}
+		board_square_name(t[i].sq, name, sizeof name);
+		bool solution = t[i].solved_at && t[i].solved_at <= at_event,
+		     closed = t[i].closed_at && t[i].closed_at <= at_event;
+
+		if (solution)
+			snprintf(name + strlen(name), sizeof name - strlen(name), "%s",
+			         g->solution);
+		else if (closed && (i + 1 == count || t[i + 1].depth <= t[i].depth))
+			snprintf(name + strlen(name), sizeof name - strlen(name), "%s",
+			         g->rejected);
+		text_put(at, col,
+		         !closed    ? theme_attr(i + 1 == count ? THEME_TRY : THEME_KEY)
+		         : solution ? theme_attr(THEME_GOOD)
+		                    : (int)A_NORMAL,
+		         name);
+	}
 }
