@@ -40,6 +40,12 @@ struct play {
 	long long lit_ms;     /* when the solved board began to light up; 0: not lit */
 	long long due_ms;     /* when the screen changes by itself next; 0: to work out */
 	int from[PUZZLE_MAX_N]; /* the queens Watch is asked to start from */
+	/*
+	 * A board too large to show whole: the first file and rank shown, kept
+	 * from one frame to the next so that the view moves only when the
+	 * cursor leaves it; scroll_n is the size they are for.
+	 */
+	int first_file, first_rank, scroll_n;
 };
 
 /* What the keys do. */
@@ -115,9 +121,14 @@ static const struct keymap_row key_rows[] = {
         {PLAY_GIVE_UP, {KCHAR('s')}, "give up: show a solution (not counted)", {}},
         {PLAY_NEXT_PUZZLE, {KCHAR('n')}, "after a puzzle: the next one", {}},
         {PLAY_LEAVE, {KCHAR('q')}, "leave (asks during a puzzle)", {}},
-        {PLAY_CONFIRM, {KCHAR('y'), KCHAR('Y')}, "after q: yes, leave the puzzle", {}},
 };
 static const struct keymap keys = KEYMAP(key_rows);
+
+/* The answer to q's question; any other key stays.  The help lists q, which asks. */
+static const struct keymap_row confirm_rows[] = {
+        {PLAY_CONFIRM, {KCHAR('y'), KCHAR('Y')}, "yes, leave the puzzle", {}},
+};
+static const struct keymap confirm_keys = KEYMAP(confirm_rows);
 
 /* After the model moved: a new solved board lights up, and rings once. */
 static void follow_model(struct play *p)
@@ -311,15 +322,15 @@ static enum screen_reply play_event(void *self, const struct input_event *ev,
 {
 	struct play *p = self;
 	struct play_model *m = &p->m;
-	int action = keymap_action(&keys, ev);
 	enum screen_reply reply;
 
 	m->message[0] = '\0';
 	if (m->confirm_leave) {
 		m->confirm_leave = false;
-		return action == PLAY_CONFIRM ? SCREEN_CLOSE : SCREEN_STAY;
+		return keymap_action(&confirm_keys, ev) == PLAY_CONFIRM ? SCREEN_CLOSE
+		                                                        : SCREEN_STAY;
 	}
-	reply = act(p, action, ev, r, open);
+	reply = act(p, keymap_action(&keys, ev), ev, r, open);
 	follow_model(p);
 	return reply;
 }
@@ -612,7 +623,11 @@ static bool place(const struct play *p, struct layout_rect r, struct boardview *
 	                                .pref_w = STATUS_W,
 	                                .measure = status_measure,
 	                                .ctx = m};
-	*bv = (struct boardview){.n = m->n, .cursor = m->cursor, .show_cursor = true};
+	*bv = (struct boardview){.n = m->n,
+	                         .cursor = m->cursor,
+	                         .show_cursor = true,
+	                         .first_file = p->scroll_n == m->n ? p->first_file : 0,
+	                         .first_rank = p->scroll_n == m->n ? p->first_rank : 0};
 	bv->top = area.y;
 	bv->left = area.x;
 	layout_board_sizes(&b, area.h, area.w, board_fit, bv);
@@ -652,6 +667,20 @@ static bool place(const struct play *p, struct layout_rect r, struct boardview *
 	bv->height = b.at.h;
 	bv->width = b.at.w;
 	return boardview_layout(bv) == 0;
+}
+
+/* Before a draw: a board that scrolls follows the cursor from where it was. */
+static void play_resize(void *self, struct layout_rect r)
+{
+	struct play *p = self;
+	struct layout_panel status;
+	struct boardview bv;
+
+	if (!place(p, r, &bv, &status))
+		return;
+	p->first_file = bv.first_file;
+	p->first_rank = bv.first_rank;
+	p->scroll_n = p->m.n;
 }
 
 static void play_draw(const void *self, struct layout_rect r)
@@ -700,6 +729,7 @@ static const struct keymap *play_keys(const void *self)
 static const struct screen_ops play_ops = {
         .title = "Play",
         .free = play_free,
+        .resize = play_resize,
         .draw = play_draw,
         .key = play_key,
         .mouse = play_mouse,
