@@ -170,7 +170,7 @@ static enum screen_reply act(struct browse *b, int action, const struct input_ev
 		break;
 	case BROWSE_GO:
 	case BROWSE_FIND:
-		prompt_open(&b->prompt, action, action == BROWSE_FIND);
+		prompt_open(&b->prompt, action, true);
 		break;
 	case BROWSE_GALLERY:
 		browse_model_gallery(m);
