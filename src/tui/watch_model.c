@@ -1,5 +1,5 @@
-/* Watch's state without a terminal: the search, its stepping, breakpoints, speed, predict
- * mode. */
+/* Watch's state without a terminal: the search, its stepping, breakpoints, speed; predict
+ * mode is in watch_predict. */
 #include "config.h"
 
 #include "watch_model.h"
@@ -32,8 +32,6 @@
 const int watch_speeds[NSPEEDS] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
 
 static uint64_t run(struct watch_model *w, unsigned stop, uint64_t max);
-static uint64_t quiz_run(struct watch_model *w, uint64_t max);
-static void quiz_sync(struct watch_model *w);
 
 static void say(struct watch_model *w, const char *fmt, ...)
         __attribute__((format(printf, 2, 3)));
@@ -429,7 +427,8 @@ static void restart_here(struct watch_model *w)
 static uint64_t step_on(struct watch_model *w, uint64_t max)
 {
 	/* Repair keeps its conflicts through run; it is never asked about. */
-	return w->quiz.on && search_is_tree(w->algo) ? quiz_run(w, max) : run(w, 0, max);
+	return w->quiz.on && search_is_tree(w->algo) ? watch_predict_run(w, max)
+	                                             : run(w, 0, max);
 }
 
 static void set_playing(struct watch_model *w, bool on)
@@ -656,7 +655,7 @@ void watch_model_tick(struct watch_model *w)
 	now_at = search_counters(w->s)->events;
 	if (due > now_at) {
 		if (w->quiz.on) {
-			quiz_run(w, due - now_at);
+			watch_predict_run(w, due - now_at);
 		} else {
 			struct search_break b = breaks(w, 0);
 
@@ -668,273 +667,6 @@ void watch_model_tick(struct watch_model *w)
 	}
 	if (search_done(w->s))
 		w->playing = false;
-}
-
-/* The cursor where a question's answer is looked for first. */
-static void cursor_start(struct watch_model *w)
-{
-	struct watch_quiz *z = &w->quiz;
-	const int *ranks = search_ranks(w->s);
-
-	switch (z->q.kind) {
-	case QUIZ_WHERE:
-		z->cursor = (struct square){z->q.file, z->q.from < w->n ? z->q.from : 0};
-		break;
-	case QUIZ_RETURN:
-		/* On the returning call's file: the answer is a file to the left. */
-		z->cursor = (struct square){z->q.file,
-		                            ranks[z->q.file] >= 0 ? ranks[z->q.file] : 0};
-		break;
-	default:
-		z->cursor = z->q.sq;
-		break;
-	}
-}
-
-/* Asks the question due now, if one is and it was not just answered. */
-static bool pose(struct watch_model *w)
-{
-	struct watch_quiz *z = &w->quiz;
-	uint64_t at = search_counters(w->s)->events;
-
-	if (!z->on || z->state == WQ_ASKING || (z->done_here && z->answered == at))
-		return false;
-	if (!quiz_ask(w->s, z->when, &z->q))
-		return false;
-	z->state = WQ_ASKING;
-	z->part = 0;
-	z->typed[0] = '\0';
-	z->skipped = false;
-	w->playing = false;
-	cursor_start(w);
-	return true;
-}
-
-void watch_model_quiz(struct watch_model *w, bool on)
-{
-	struct watch_quiz *z = &w->quiz;
-
-	z->on = on;
-	z->state = WQ_WAITING;
-	z->done_here = false;
-	if (on)
-		pose(w);
-}
-
-void watch_model_quiz_cycle(struct watch_model *w)
-{
-	struct watch_quiz *z = &w->quiz;
-
-	z->when = (enum quiz_when)((z->when + 1) % QUIZ_WHEN_COUNT);
-	/* The question asked may not be one of the new kind. */
-	if (z->state == WQ_ASKING)
-		z->state = WQ_WAITING;
-	pose(w);
-}
-
-static uint64_t quiz_run(struct watch_model *w, uint64_t max)
-{
-	uint64_t done = 0;
-
-	while (done < max && search_step(w->s)) {
-		done++;
-		if (pose(w))
-			break;
-	}
-	return done;
-}
-
-static void quiz_sync(struct watch_model *w)
-{
-	struct watch_quiz *z = &w->quiz;
-
-	if (z->state == WQ_ASKING && (z->q.event != search_counters(w->s)->events ||
-	                              z->q.n != w->n || z->q.algo != w->algo))
-		z->state = WQ_WAITING;
-}
-
-/* Records the answer, its verdict and the reason. */
-static void answer(struct watch_model *w, const struct quiz_answer *a)
-{
-	struct watch_quiz *z = &w->quiz;
-
-	z->right = quiz_check(&z->q, a, z->why, sizeof z->why);
-	quiz_score_add(&z->score, z->right);
-	z->state = WQ_ANSWERED;
-	z->done_here = true;
-	z->answered = z->q.event;
-}
-
-/* The question skipped: its answer told, not counted. */
-static void skip(struct watch_model *w)
-{
-	struct watch_quiz *z = &w->quiz;
-	struct quiz_answer a;
-	char why[sizeof z->why - 32];
-	const char *rest = why;
-
-	quiz_truth(&z->q, &a);
-	quiz_check(&z->q, &a, why, sizeof why);
-	/* The engine's words start "Right"; a skipped question is not. */
-	if (strncmp(rest, "Right", 5) == 0)
-		rest += 7;
-	snprintf(z->why, sizeof z->why, "Skipped, not counted. %s", rest);
-	z->skipped = true;
-	z->state = WQ_ANSWERED;
-	z->done_here = true;
-	z->answered = z->q.event;
-}
-
-/* The file named by what was typed: a letter alone, or a square's file. */
-static bool typed_file(const struct watch_model *w, const char *t, int *file)
-{
-	struct square sq;
-
-	if (t[0] >= 'a' && t[0] < 'a' + w->n && t[1] == '\0') {
-		*file = t[0] - 'a';
-		return true;
-	}
-	if (quiz_parse_square(t, w->n, -1, &sq)) {
-		*file = sq.file;
-		return true;
-	}
-	return false;
-}
-
-/* Enter: the square typed, else the cursor's. */
-static void enter(struct watch_model *w)
-{
-	struct watch_quiz *z = &w->quiz;
-	struct quiz_answer a = {0};
-	bool typed = z->typed[0] != '\0';
-
-	if (z->q.kind == QUIZ_REJECT && z->part == 0) {
-		snprintf(w->message, sizeof w->message,
-		         "Answer y (rejected) or n (not).");
-		return;
-	}
-	a.yes = z->q.kind == QUIZ_REJECT;
-	a.sq = z->cursor;
-	if (typed && z->q.kind == QUIZ_RETURN) {
-		if (!typed_file(w, z->typed, &a.sq.file)) {
-			snprintf(w->message, sizeof w->message,
-			         "'%s' names no file: type a letter from a to %c.",
-			         z->typed, 'a' + w->n - 1);
-			return;
-		}
-	} else if (typed &&
-	           !quiz_parse_square(z->typed, w->n,
-	                              z->q.kind == QUIZ_WHERE ? z->q.file : -1, &a.sq)) {
-		snprintf(w->message, sizeof w->message,
-		         "'%s' is no square of this board: type a file and a rank, like "
-		         "c4.",
-		         z->typed);
-		return;
-	}
-	answer(w, &a);
-}
-
-static void move_cursor(struct watch_model *w, int df, int dr)
-{
-	struct watch_quiz *z = &w->quiz;
-	int f = z->cursor.file + df, r = z->cursor.rank + dr;
-
-	/* The queen of a call goes on its own file. */
-	if (z->q.kind == QUIZ_WHERE)
-		f = z->q.file;
-	if (f >= 0 && f < w->n)
-		z->cursor.file = f;
-	if (r >= 0 && r < w->n)
-		z->cursor.rank = r;
-}
-
-/* A character typed into the answer: letters and digits of a square. */
-static bool type_char(struct watch_model *w, uint32_t c)
-{
-	struct watch_quiz *z = &w->quiz;
-	size_t len = strlen(z->typed);
-
-	if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')))
-		return false;
-	if (z->q.kind == QUIZ_REJECT && z->part == 0) {
-		snprintf(w->message, sizeof w->message,
-		         "Answer y (rejected) or n (not).");
-		return true;
-	}
-	if (len + 1 < sizeof z->typed) {
-		z->typed[len] = (char)c;
-		z->typed[len + 1] = '\0';
-	}
-	return true;
-}
-
-bool watch_model_asking(const struct watch_model *w)
-{
-	return w->quiz.on && w->quiz.state == WQ_ASKING;
-}
-
-bool watch_model_quiz_act(struct watch_model *w, enum watch_quiz_act a, uint32_t ch)
-{
-	struct watch_quiz *z = &w->quiz;
-	bool yesno = z->q.kind == QUIZ_REJECT && z->part == 0;
-
-	if (!watch_model_asking(w))
-		return false;
-	/* Outside the yes-or-no, y and n are letters of a square. */
-	if ((a == QA_YES || a == QA_NO) && !yesno)
-		return type_char(w, a == QA_YES ? 'y' : 'n');
-	switch (a) {
-	case QA_UP:
-	case QA_DOWN:
-	case QA_LEFT:
-	case QA_RIGHT:
-		/* Arrows mean what the board shows: Up is the next rank. */
-		move_cursor(w,
-		            a == QA_RIGHT  ? 1
-		            : a == QA_LEFT ? -1
-		                           : 0,
-		            a == QA_UP     ? 1
-		            : a == QA_DOWN ? -1
-		                           : 0);
-		z->typed[0] = '\0';
-		return true;
-	case QA_ENTER:
-		enter(w);
-		return true;
-	case QA_YES:
-		z->part = 1;
-		/* The attackers stand to the left: start on the nearest queen's file. */
-		if (z->cursor.file > 0)
-			move_cursor(w, -1, 0);
-		return true;
-	case QA_NO:
-		answer(w, &(struct quiz_answer){.yes = false});
-		return true;
-	case QA_NONE:
-		if (z->q.kind == QUIZ_REJECT)
-			snprintf(w->message, sizeof w->message,
-			         z->part ? "Name the queen: a square, like a1."
-			                 : "Answer y (rejected) or n (not).");
-		else
-			answer(w, &(struct quiz_answer){.none = true});
-		return true;
-	case QA_ERASE:
-		if (z->typed[0])
-			z->typed[strlen(z->typed) - 1] = '\0';
-		return true;
-	case QA_SKIP:
-		skip(w);
-		return true;
-	case QA_OFF:
-		watch_model_quiz(w, false);
-		snprintf(w->message, sizeof w->message, "Predict mode is off.");
-		return true;
-	case QA_WHEN:
-		watch_model_quiz_cycle(w);
-		return true;
-	default:
-		return type_char(w, ch);
-	}
 }
 
 /* ---- the moves, as the keys ask for them ---- */
@@ -956,7 +688,7 @@ void watch_model_forward(struct watch_model *w)
 	set_playing(w, false);
 	if (!step_on(w, 1))
 		say(w, "The search is over.");
-	quiz_sync(w);
+	watch_predict_sync(w);
 }
 
 void watch_model_back(struct watch_model *w)
@@ -964,7 +696,7 @@ void watch_model_back(struct watch_model *w)
 	set_playing(w, false);
 	if (!search_back(w->s))
 		say(w, "This is the start.");
-	quiz_sync(w);
+	watch_predict_sync(w);
 }
 
 void watch_model_next_solution(struct watch_model *w)
@@ -977,7 +709,7 @@ void watch_model_next_solution(struct watch_model *w)
 		say(w, "No more solutions.");
 	else if (search_last(w->s)->kind != SEARCH_EV_SOLUTION)
 		at_break(w);
-	quiz_sync(w);
+	watch_predict_sync(w);
 }
 
 void watch_model_prev_solution(struct watch_model *w)
@@ -985,7 +717,7 @@ void watch_model_prev_solution(struct watch_model *w)
 	set_playing(w, false);
 	if (!search_prev_solution(w->s))
 		say(w, "No solution before this one.");
-	quiz_sync(w);
+	watch_predict_sync(w);
 }
 
 void watch_model_step_over(struct watch_model *w)
@@ -994,7 +726,7 @@ void watch_model_step_over(struct watch_model *w)
 	if (!(w->algo == SEARCH_REPAIR ? run(w, 0, 1)
 	                               : search_step_over(w->s, END_CHUNK)))
 		say(w, "The search is over.");
-	quiz_sync(w);
+	watch_predict_sync(w);
 }
 
 void watch_model_step_out(struct watch_model *w)
@@ -1006,35 +738,35 @@ void watch_model_step_out(struct watch_model *w)
 		say(w, "No call is under way: u steps out of one.");
 	else
 		search_step_out(w->s, END_CHUNK);
-	quiz_sync(w);
+	watch_predict_sync(w);
 }
 
 void watch_model_to_end(struct watch_model *w)
 {
 	set_playing(w, false);
 	run_to_end(w);
-	quiz_sync(w);
+	watch_predict_sync(w);
 }
 
 void watch_model_restart(struct watch_model *w)
 {
 	set_playing(w, false);
 	search_restart(w->s);
-	quiz_sync(w);
+	watch_predict_sync(w);
 }
 
 void watch_model_to_depth(struct watch_model *w, const char *typed)
 {
 	set_playing(w, false);
 	run_to_depth(w, typed);
-	quiz_sync(w);
+	watch_predict_sync(w);
 }
 
 void watch_model_seek(struct watch_model *w, uint64_t k, bool play)
 {
 	search_seek(w->s, k);
 	set_playing(w, play);
-	quiz_sync(w);
+	watch_predict_sync(w);
 }
 
 void watch_model_toggle_break(struct watch_model *w, const char *typed)
@@ -1060,13 +792,13 @@ void watch_model_speed(struct watch_model *w, int d)
 void watch_model_size(struct watch_model *w, int d)
 {
 	change_size(w, d);
-	quiz_sync(w);
+	watch_predict_sync(w);
 }
 
 void watch_model_next_algo(struct watch_model *w)
 {
 	next_algo(w);
-	quiz_sync(w);
+	watch_predict_sync(w);
 }
 
 void watch_model_toggle_goal(struct watch_model *w)
@@ -1079,7 +811,7 @@ void watch_model_toggle_goal(struct watch_model *w)
 	}
 	w->goal = w->goal == SEARCH_ALL ? SEARCH_FIRST : SEARCH_ALL;
 	restart_here(w);
-	quiz_sync(w);
+	watch_predict_sync(w);
 }
 
 void watch_model_toggle_tree(struct watch_model *w)

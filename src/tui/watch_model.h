@@ -161,13 +161,22 @@ void watch_model_toggle_tree(struct watch_model *w);
 long watch_model_timer_ms(const struct watch_model *w);
 void watch_model_tick(struct watch_model *w);
 
-/* Predict mode. */
+/* Predict mode (watch_predict.c). */
 void watch_model_quiz(struct watch_model *w, bool on);
 void watch_model_quiz_cycle(
         struct watch_model *w); /* every decision, placement, return */
 /* What the student did (ch: the character of QA_TYPE); false when not taken. */
 bool watch_model_quiz_act(struct watch_model *w, enum watch_quiz_act a, uint32_t ch);
 bool watch_model_asking(const struct watch_model *w);
+
+/*
+ * Predict mode's part of the stepping: runs up to max events, stopping
+ * where a question is due (which it asks); returns how many it ran.  And
+ * after a move: a question about another event than the one shown is
+ * dropped.
+ */
+uint64_t watch_predict_run(struct watch_model *w, uint64_t max);
+void watch_predict_sync(struct watch_model *w);
 
 /* The whole tree's nodes placed by event k: how many of w->tree. */
 int watch_model_tree_at(const struct watch_model *w, uint64_t k);
