@@ -161,12 +161,15 @@ const char *browse_symmetry_words(int orbit);
 #define BROWSE_HANDOUT_MAX_N 12
 
 /*
- * The text browse_model_export writes, and the file's stem
+ * The text browse_model_export writes (browse_export.c), and the file's stem
  * ("nqueens-8x8-solution-37", "nqueens-8x8-classes"); -1 with the reason
  * in the message.
  */
 int browse_model_export_text(struct browse_model *m, char *stem, size_t stemlen,
                              char *text, size_t len);
+
+/* The same as an SVG sheet, malloc'd; NULL with the reason in the message. */
+char *browse_export_svg(struct browse_model *m, char *stem, size_t stemlen);
 
 /* What the screen draws: the pages, as many as fit. */
 
