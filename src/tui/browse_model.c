@@ -55,13 +55,16 @@ static int classes_per_page(const struct browse_model *m)
 	return per > BROWSE_PAGE_MAX ? BROWSE_PAGE_MAX : per;
 }
 
-/* Tells the worker what the model now waits for. */
+/*
+ * Tells the worker what the model now waits for.  The demand is made on
+ * the stack, so that no request is ever dropped for want of memory; it is
+ * zeroed whole, padding too, as the worker compares it byte by byte.
+ */
 static void demand_update(struct browse_model *m)
 {
-	struct browse_demand *d = calloc(1, sizeof *d);
+	struct browse_demand demand, *d = &demand;
 
-	if (!d)
-		return;
+	memset(d, 0, sizeof *d);
 	d->unrank = m->pending_k;
 	if (m->pending_find) {
 		d->rank = true;
@@ -87,7 +90,6 @@ static void demand_update(struct browse_model *m)
 	}
 	d->all_classes = m->n <= ALL_CLASSES_MAX_N;
 	browse_work_ask(m->work, d);
-	free(d);
 }
 
 /* ---- the solution shown ---- */
