@@ -19,6 +19,34 @@
 #include "puzzle.h"
 #include "store.h"
 
+/*
+ * Memory that runs short on demand: the model's malloc and realloc are
+ * wrapped (-Wl,--wrap); the next fail_in calls succeed, the one after fails.
+ */
+void *__real_malloc(size_t size);
+void *__real_realloc(void *p, size_t size);
+void *__wrap_malloc(size_t size);
+void *__wrap_realloc(void *p, size_t size);
+
+static int fail_in = -1; /* -1: never */
+
+static bool fails(void)
+{
+	if (fail_in < 0)
+		return false;
+	return fail_in-- == 0;
+}
+
+void *__wrap_malloc(size_t size)
+{
+	return fails() ? NULL : __real_malloc(size);
+}
+
+void *__wrap_realloc(void *p, size_t size)
+{
+	return fails() ? NULL : __real_realloc(p, size);
+}
+
 /* The tests' clock: it moves only when a test says so. */
 static long long fake_now;
 
@@ -284,13 +312,43 @@ static void test_puzzle(void **state)
 	store_gone(&st, dir);
 }
 
+/*
+ * Memory running short is said, never an abort: the model that cannot be
+ * made says so, and a move that cannot be remembered is taken back.
+ */
+static void test_out_of_memory(void **state)
+{
+	struct play_model m;
+	struct play_env e = env(NULL);
+
+	(void)state;
+	fail_in = 0;
+	assert_int_equal(play_model_init(&m, 8, NULL, NULL, &e), -1);
+	fail_in = -1;
+	assert_int_equal(play_model_init(&m, 8, NULL, NULL, &e), 0);
+	fail_in = 0;
+	assert_int_equal(play_model_toggle(&m, (struct square){0, 0}), -1);
+	assert_int_equal(m.b.pos.count, 0);
+	fail_in = -1;
+	assert_int_equal(play_model_toggle(&m, (struct square){0, 0}), 0);
+	assert_int_equal(m.b.pos.count, 1);
+	play_model_free(&m);
+	/* Above the size judged at once, the judge's own board. */
+	assert_int_equal(play_model_init(&m, 12, NULL, NULL, &e), 0);
+	assert_true(play_model_wait(&m, 20000));
+	fail_in = 1;
+	assert_int_equal(play_model_toggle(&m, (struct square){0, 0}), -1);
+	fail_in = -1;
+	play_model_free(&m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_solve),   cmocka_unit_test(test_conflict),
 	        cmocka_unit_test(test_undo),    cmocka_unit_test(test_clock),
 	        cmocka_unit_test(test_give_up), cmocka_unit_test(test_judge_task),
-	        cmocka_unit_test(test_puzzle),
+	        cmocka_unit_test(test_puzzle),  cmocka_unit_test(test_out_of_memory),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

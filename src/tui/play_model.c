@@ -186,21 +186,29 @@ static void judged(struct play_model *m, const struct puzzle_status *st, uint64_
 		offer_next(m);
 }
 
-/* Judges the position: at once for small boards, else in the background. */
-static void judge_start(struct play_model *m)
+/* Judges the position here and now: the work limit keeps it within a second. */
+static void judge_now(struct play_model *m)
+{
+	struct puzzle_status st;
+	uint64_t index, class_index;
+
+	if (judge_position(&m->b, m->env.table, NULL, &st, &index, &class_index) == 0)
+		judged(m, &st, index, class_index);
+}
+
+/*
+ * Judges the position: at once for small boards, else in the background
+ * (or at once when no thread can be had).  -1 when memory runs short.
+ */
+static int judge_start(struct play_model *m)
 {
 	judge_stop(m);
 	m->judged = false;
 	m->hint_shown = false;
 	m->solved_shown = false;
 	if (m->n <= m->env.sync_max_n) {
-		struct puzzle_status st;
-		uint64_t index, class_index;
-
-		if (judge_position(&m->b, m->env.table, NULL, &st, &index,
-		                   &class_index) == 0)
-			judged(m, &st, index, class_index);
-		return;
+		judge_now(m);
+		return 0;
 	}
 	/* A solution is known at once; which one it is may take a while. */
 	if (board_is_solution(&m->b.pos)) {
@@ -210,13 +218,16 @@ static void judge_start(struct play_model *m)
 		judged(m, &st, 0, 0);
 	}
 	if (board_init(&m->job.b, m->n) < 0)
-		return;
+		return -1;
 	for (size_t i = 0; i < m->b.pos.count; i++)
 		board_place(&m->job.b, m->b.pos.sq[i]);
 	m->job.table = m->env.table;
 	if (task_start(&m->job.task, judge_run, &m->job, m->env.notify,
-	               m->env.notify_ctx) != 0)
+	               m->env.notify_ctx) != 0) {
 		board_destroy(&m->job.b);
+		judge_now(m);
+	}
+	return 0;
 }
 
 bool play_model_wake(struct play_model *m)
@@ -275,8 +286,7 @@ static int set_size(struct play_model *m, int n)
 	new_game(m);
 	if (snap_take(m) < 0)
 		return -1;
-	judge_start(m);
-	return 0;
+	return judge_start(m);
 }
 
 int play_model_init(struct play_model *m, int n, const struct puzzle *pz, const char *id,
@@ -319,8 +329,7 @@ static int changed(struct play_model *m)
 {
 	if (snap_take(m) < 0)
 		return -1;
-	judge_start(m);
-	return 0;
+	return judge_start(m);
 }
 
 int play_model_toggle(struct play_model *m, struct square sq)
@@ -363,8 +372,7 @@ int play_model_undo(struct play_model *m, int step)
 	board_clear(&m->b);
 	for (size_t i = 0; i < s->count; i++)
 		board_place(&m->b, s->sq[i]);
-	judge_start(m);
-	return 0;
+	return judge_start(m);
 }
 
 void play_model_move(struct play_model *m, int dfile, int drank)
