@@ -1,6 +1,7 @@
 #!/bin/sh
 # Golden frames: each screen at 80x24 and 120x40, the whole pane with its
-# colours and attributes (tmux capture-pane -e), compared with the frame
+# colours and attributes (tmux capture-pane -e, and -N: a line's trailing
+# blanks are kept, a square's background among them), compared with the frame
 # checked in under tests/golden/.  The clock of games is stopped
 # (NQUEENS_TEST_CLOCK) so that a frame is the same at every run.
 #
@@ -17,7 +18,7 @@ settled() {
 	prev=""
 	i=0
 	while [ $i -lt $patience ]; do
-		now=$(tm capture-pane -p -e) || server_gone
+		now=$(tm capture-pane -p -e -N) || server_gone
 		if [ -n "$prev" ] && [ "$now" = "$prev" ]; then
 			printf '%s\n' "$now"
 			return 0
