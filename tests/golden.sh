@@ -1,7 +1,7 @@
 #!/bin/sh
 # Golden frames: each screen at 80x24 and 120x40, the whole pane with its
-# colours and attributes (tmux capture-pane -e, and -N: a line's trailing
-# blanks are kept, a square's background among them), compared with the frame
+# colours and attributes (tmux capture-pane -e, each line written anew by
+# capture below), compared with the frame
 # checked in under tests/golden/.  The clock of games is stopped
 # (NQUEENS_TEST_CLOCK) so that a frame is the same at every run.
 #
@@ -13,12 +13,108 @@
 
 dir=${srcdir:-.}/tests/golden
 
+# The pane with its colours, written the same way at every run.  capture-pane
+# -e writes only the changes of colour and attribute, from one line to the
+# next, and -N keeps the blanks at the end of a line that were written, which
+# depends on what was drawn before; so the pane is read into its cells (the
+# character, its colours and attributes) and written anew, each line on its
+# own: a colour or attribute where it changes, a reset at the end, and the
+# trailing blanks kept only where they have a background (a square of the
+# board, a bar), so that golden-show.sh paints them as they were.
+capture() {
+	pane=$(tm capture-pane -p -e -N) || return 1
+	printf '%s\n' "$pane" | LC_ALL=C awk '
+	function sgr(code, k, v, j) {
+		k = split(code, p, ";")
+		if (k == 0)
+			reset()
+		for (j = 1; j <= k; j++) {
+			v = p[j] + 0
+			if (v == 0)
+				reset()
+			else if (v == 38 || v == 48) {
+				if (p[j + 1] == 5) {
+					c = v ";5;" p[j + 2]
+					j += 2
+				} else {
+					c = v ";2;" p[j + 2] ";" p[j + 3] ";" p[j + 4]
+					j += 4
+				}
+				if (v == 38)
+					fg = c
+				else
+					bg = c
+			} else if ((v >= 30 && v <= 37) || (v >= 90 && v <= 97))
+				fg = v
+			else if (v == 39)
+				fg = ""
+			else if ((v >= 40 && v <= 47) || (v >= 100 && v <= 107))
+				bg = v
+			else if (v == 49)
+				bg = ""
+			else if (v == 22)
+				on[1] = on[2] = 0
+			else if (v >= 23 && v <= 29)
+				on[v - 20] = 0
+			else if (v >= 1 && v <= 9)
+				on[v] = 1
+		}
+	}
+	function reset(a) {
+		fg = bg = ""
+		for (a = 1; a <= 9; a++)
+			on[a] = 0
+	}
+	function state(a, s) {
+		s = ""
+		for (a = 1; a <= 9; a++)
+			if (on[a])
+				s = s ";" a
+		if (fg != "")
+			s = s ";" fg
+		if (bg != "")
+			s = s ";" bg
+		return s
+	}
+	BEGIN { reset() }
+	{
+		line = $0
+		n = 0
+		while (line != "") {
+			if (match(line, /^\033\[[0-9;]*m/)) {
+				sgr(substr(line, 3, RLENGTH - 3))
+			} else {
+				n++
+				ch[n] = substr(line, 1, 1)
+				st[n] = state()
+				RLENGTH = 1
+			}
+			line = substr(line, RLENGTH + 1)
+		}
+		# The last cell shown: no blank on the plain background after it.
+		while (n > 0 && ch[n] == " " && st[n] !~ /;(4[0-7]|10[0-7]|48;[0-9;]*)$/ &&
+		       st[n] !~ /^;([1-6];)*7(;|$)/)
+			n--
+		out = ""
+		was = ""
+		for (i = 1; i <= n; i++) {
+			if (st[i] != was)
+				out = out "\033[0" st[i] "m"
+			was = st[i]
+			out = out ch[i]
+		}
+		if (was != "")
+			out = out "\033[0m"
+		print out
+	}'
+}
+
 # The pane once it holds still: the same twice, a tenth of a second apart.
 settled() {
 	prev=""
 	i=0
 	while [ $i -lt $patience ]; do
-		now=$(tm capture-pane -p -e -N) || server_gone
+		now=$(capture) || server_gone
 		if [ -n "$prev" ] && [ "$now" = "$prev" ]; then
 			printf '%s\n' "$now"
 			return 0
