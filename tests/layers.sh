@@ -5,7 +5,14 @@
 . "${srcdir:-.}/tests/lib.sh"
 
 top=${srcdir:-.}
-screens="menu play watch browse help lesson"
+# The screens there are: screen.h's enum screen_kind, in lower case (a
+# screen added there brings its files into the screens' floor).
+screens=$(sed -n '/^enum screen_kind {/,/^};/s/^[[:space:]]*SCREEN_\([A-Z_]*\),.*/\1/p' \
+	"$top/src/tui/screen.h" | grep -v '^KINDS$' | tr 'A-Z' 'a-z')
+if [ -z "$screens" ]; then
+	echo "Bail out! no screen found in src/tui/screen.h's enum screen_kind"
+	exit 1
+fi
 
 # The headers a file includes with quotes, one a line, without ".h".
 included() {
