@@ -60,6 +60,12 @@ static const struct keymap_row app_rows[] = {
 };
 static const struct keymap app_keys = KEYMAP(app_rows);
 
+/* While the window is too small, only quitting makes sense. */
+static const struct keymap_row small_rows[] = {
+        {APP_QUIT, {KCHAR('q')}, "quit", {}},
+};
+static const struct keymap small_keys = KEYMAP(small_rows);
+
 static struct screen *top(struct app *a)
 {
 	return a->depth ? &a->stack[a->depth - 1] : NULL;
@@ -186,7 +192,7 @@ static void app_draw(void *ctx)
 	if (!s)
 		return;
 	if (too_small(a, &need_l, &need_c)) {
-		help_draw_too_small(need_l, need_c);
+		help_draw_too_small(window(), need_l, need_c);
 		return;
 	}
 	/* Overlays over it, in order. */
@@ -260,9 +266,7 @@ static void app_event(void *ctx, const struct input_event *ev)
 	if (!s)
 		return;
 	if (too_small(a, &need_l, &need_c)) {
-		/* Only quitting makes sense until the window grows. */
-		if (ev->kind == INPUT_KEY && ev->key == INPUT_KEY_CHAR &&
-		    ev->codepoint == 'q')
+		if (keymap_action(&small_keys, ev) == APP_QUIT)
 			term_quit();
 		return;
 	}

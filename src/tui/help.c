@@ -318,32 +318,32 @@ int help_open(struct screen *out, const struct screen_open *o,
 }
 
 /*
- * Says the window is too small, and how small: centred, each line wrapped
- * at words to the width there is, as many as the lines there are.
+ * Says the window (r) is too small, and how small: centred, each line
+ * wrapped at words to the width there is, as many as the lines there are.
  */
-void help_draw_too_small(int need_lines, int need_cols)
+void help_draw_too_small(struct layout_rect r, int need_lines, int need_cols)
 {
 	char need[128];
 	const char *text[3] = {"Terminal too small", need,
 	                       "Enlarge it, or press q to quit"};
-	int lines = 0, y;
+	int lines = 0, y, bottom = r.y + r.h;
 
-	snprintf(need, sizeof need, "need %dx%d, have %dx%d", need_cols, need_lines, COLS,
-	         LINES);
+	snprintf(need, sizeof need, "need %dx%d, have %dx%d", need_cols, need_lines, r.w,
+	         r.h);
 	for (int i = 0; i < 3; i++)
-		lines += text_wrap_height(COLS, 0, text[i]);
-	y = LINES > lines ? (LINES - lines) / 2 : 0;
-	for (int i = 0; i < 3 && y < LINES; i++) {
+		lines += text_wrap_height(r.w, 0, text[i]);
+	y = r.y + (r.h > lines ? (r.h - lines) / 2 : 0);
+	for (int i = 0; i < 3 && y < bottom; i++) {
 		const char *rest = text[i];
 
-		while (*rest && y < LINES) {
-			size_t cut = text_wrap_cut(rest, COLS);
+		while (*rest && y < bottom) {
+			size_t cut = text_wrap_cut(rest, r.w);
 			char part[128];
 			int pw;
 
 			snprintf(part, sizeof part, "%.*s", (int)cut, rest);
 			pw = text_width(part);
-			text_put(y++, pw < COLS ? (COLS - pw) / 2 : 0,
+			text_put(y++, r.x + (pw < r.w ? (r.w - pw) / 2 : 0),
 			         i == 0 ? theme_attr(THEME_BAD) : (int)A_NORMAL, part);
 			rest += cut;
 			rest += strspn(rest, " ");
