@@ -62,7 +62,9 @@ char *fileio_read(const char *path, size_t *len, const char **why)
 		*len += (size_t)got;
 	}
 	close(fd);
-	if (*why) {
+	if (*why || !buf) {
+		if (!*why)
+			*why = strerror(ENOMEM);
 		free(buf);
 		return NULL;
 	}
@@ -114,9 +116,11 @@ char *fileio_slurp(const char *path, size_t max, size_t *len, int *err_no)
 		}
 	}
 	close(fd);
-	if (*err_no) {
+	if (*err_no || !buf) {
 		free(buf);
 		*len = 0;
+		if (!*err_no)
+			*err_no = ENOMEM;
 		return NULL;
 	}
 	buf[*len] = '\0';
