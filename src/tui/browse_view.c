@@ -298,9 +298,12 @@ static int grid_bottom(const struct browse_grid *g)
 	return g->top + g->rows * (g->cell_h + g->gap_y) - g->gap_y;
 }
 
-/* Draws board p in place i of the grid, its caption lines under it. */
+/*
+ * Draws board p in place i of the grid, its caption lines under it: as many
+ * as the grid has room for, of the nlines given.
+ */
 static void grid_cell(const struct browse_grid *g, int i, const int *p,
-                      char caption[][200], const int *attr)
+                      char caption[][200], const int *attr, int nlines)
 {
 	int x = g->x0 + i % g->cols * (g->cell_w + g->gap_x);
 	int y = g->top + i / g->cols * (g->cell_h + g->gap_y);
@@ -324,7 +327,7 @@ static void grid_cell(const struct browse_grid *g, int i, const int *p,
 	attrset(A_NORMAL);
 	if (g->over)
 		mvhline(cy, bx, ' ', g->bw);
-	for (int k = 0; k < g->lines; k++) {
+	for (int k = 0; k < g->lines && k < nlines; k++) {
 		char line[200];
 
 		/* Padded to the block: a chosen board's caption is one bar. */
@@ -380,7 +383,7 @@ static void draw_gallery(const struct browse_drawing *v, const struct browse_mod
 		snprintf(caption[0], sizeof caption[0], "#%" PRIu64, k);
 		attr[0] = k == m->index ? theme_attr(THEME_SELECTED)
 		                        : theme_attr(THEME_LABEL);
-		grid_cell(g, i, m->page[i], caption, attr);
+		grid_cell(g, i, m->page[i], caption, attr, 1);
 	}
 	browse_model_totals_note(m, note, sizeof note);
 	snprintf(pn->line, sizeof pn->line,
@@ -451,7 +454,7 @@ static void draw_class_boards(const struct browse_drawing *v,
 		attr[1] = c == m->csel    ? theme_attr(THEME_SELECTED)
 		          : orbits[i] < 8 ? theme_attr(THEME_KEY)
 		                          : theme_attr(THEME_DIMMED);
-		grid_cell(g, i, reps[i], caption, attr);
+		grid_cell(g, i, reps[i], caption, attr, 2);
 	}
 	/* " 12 classes: 11 of 8 members, 1 of 4 members", or how far the finding is. */
 	browse_model_classes_head(m, head, sizeof head);
@@ -591,7 +594,7 @@ static void draw_members(const struct browse_drawing *v, const struct browse_mod
 		member_caption(m, i, caption[0], sizeof caption[0]);
 		attr[0] = i == m->vsel ? theme_attr(THEME_SELECTED)
 		                       : theme_attr(THEME_LABEL);
-		grid_cell(g, place, m->var[i].ranks, caption, attr);
+		grid_cell(g, place, m->var[i].ranks, caption, attr, 1);
 	}
 	if (m->vper < m->nvar) {
 		snprintf(pn->line, sizeof pn->line,
