@@ -582,6 +582,7 @@ static void test_class_pages(void **state)
 	browse_model_classes_grid(m, 1, 5);
 	count = browse_model_classes_page(m, reps, orbits, &first, &more);
 	assert_int_equal(first, 5);
+	assert_int_equal(count, 5);
 	browse_model_row(m, 1);
 	assert_int_equal(m->csel, 9);
 	browse_model_gallery(m);
