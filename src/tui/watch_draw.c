@@ -27,20 +27,13 @@
 static struct square follow_square(const struct watch_model *w, struct square before)
 {
 	const struct search_event *ev = search_last(w->s);
+	struct square sq;
 
-	switch (ev->kind) {
-	case SEARCH_EV_TRY:
-	case SEARCH_EV_PLACE:
-	case SEARCH_EV_REJECT:
-	case SEARCH_EV_REMOVE:
-	case SEARCH_EV_MOVE:
-		return ev->sq;
-	case SEARCH_EV_ENTER:
-	case SEARCH_EV_RETURN:
+	if (watch_model_event_square(w, &sq))
+		return sq;
+	if (ev->kind == SEARCH_EV_ENTER || ev->kind == SEARCH_EV_RETURN)
 		return (struct square){ev->file, before.rank};
-	default:
-		return before;
-	}
+	return before;
 }
 
 /* Marks the squares: queens, and what the last event did. */

@@ -533,8 +533,7 @@ static void run_to_depth(struct watch_model *w, const char *text)
 		    END_CHUNK / 1000000);
 }
 
-/* The square the last event is about, if any. */
-static bool event_square(const struct watch_model *w, struct square *sq)
+bool watch_model_event_square(const struct watch_model *w, struct square *sq)
 {
 	const struct search_event *ev = search_last(w->s);
 
@@ -581,7 +580,7 @@ static void toggle_break(struct watch_model *w, const char *text)
 		return;
 	}
 	if (!*text) {
-		if (!event_square(w, &sq)) {
+		if (!watch_model_event_square(w, &sq)) {
 			say(w, "No square is shown now: b, then type one, such as c4.");
 			return;
 		}

@@ -184,6 +184,10 @@ int watch_model_tree_at(const struct watch_model *w, uint64_t k);
 /* Whether the repair's sparkline has its figures: once every queen stands. */
 bool watch_model_sparkline(const struct watch_model *w);
 
+/* The square the last event is about (a try, a refusal, a queen placed, taken off
+ * or moved), if any. */
+bool watch_model_event_square(const struct watch_model *w, struct square *sq);
+
 /* The calls the search can make: one a file it fills. */
 int watch_model_calls(const struct watch_model *w);
 
