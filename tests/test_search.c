@@ -564,6 +564,15 @@ static const struct line_text line_texts[] = {
          "x[file] := none; free r and its diagonals"},
         {"permute", SEARCH_EV_RETURN, -1, -1, "return"},
         {"permute", SEARCH_EV_DONE, -1, -1, "solve(a)"},
+        /* The bitmask search, where the engine has it: a call works out its free set
+           first. */
+        {"bits", SEARCH_EV_ENTER, -1, -1, "free := the ranks not in ranks, up or down"},
+        {"bits", SEARCH_EV_TRY, -1, -1, "bit := the lowest rank in free; take it out"},
+        {"bits", SEARCH_EV_PLACE, -1, -1, "x[file] := bit"},
+        {"bits", SEARCH_EV_SOLUTION, -1, -1, "print x; stop if only one is wanted"},
+        {"bits", SEARCH_EV_REMOVE, -1, -1, "while free is not empty do"},
+        {"bits", SEARCH_EV_RETURN, -1, -1, "return"},
+        {"bits", SEARCH_EV_DONE, -1, -1, "solve(a, none, none, none)"},
         {"repair", SEARCH_EV_PLACE, -1, -1, "put its queen on a rank, in random order"},
         {"repair", SEARCH_EV_MOVE, -1, -1, "move it in its file to the least attacked"},
         {"repair", SEARCH_EV_SOLUTION, -1, -1, "print x if no queen is attacked"},
