@@ -1538,6 +1538,28 @@ static void test_lesson_question(void **state)
 	                    "the last: c3 is attacked by b3 along the rank, then c4 is "
 	                    "attacked by b3 along a diagonal, then the queen on b3 is "
 	                    "taken off. b4 is free, so solve(b) puts its queen there.");
+	/*
+	 * Just after b4 is placed solve(b) is running, but the next queen, c2,
+	 * is solve(c)'s: the question names no call.
+	 */
+	search_seek(s, 23);
+	assert_true(lesson_question(s, &q));
+	assert_int_equal(q.answer.file, 2);
+	assert_int_equal(q.answer.rank, 1);
+	assert_string_equal(q.call, "");
+	/* Only refusals on the way (six queens, solve(c) entered): no "0 queens taken off". */
+	{
+		struct search *six =
+		        search_new(SEARCH_BACKTRACK, 6, SEARCH_ALL, 1, err, sizeof err);
+
+		assert_non_null(six);
+		search_seek(six, 11);
+		assert_true(lesson_question(six, &q));
+		assert_string_equal(q.call, "solve(c)");
+		assert_true(strncmp(q.why, "On the way 4 squares are refused; the last: ",
+		                    44) == 0);
+		search_free(six);
+	}
 	/* After the last queen placed there is nothing to ask. */
 	search_seek(s, 160);
 	assert_false(lesson_question(s, &q));

@@ -470,12 +470,6 @@ bool lesson_question(const struct search *s, struct lesson_question *q)
 	memset(q, 0, sizeof *q);
 	if (!ahead)
 		return false;
-	if (depth > 0) {
-		char f[16];
-
-		board_file_name(frames[depth - 1].file, f, sizeof f);
-		snprintf(q->call, sizeof q->call, "solve(%s)", f);
-	}
 	search_seek(ahead, search_counters(s)->events);
 	while (search_step(ahead)) {
 		char *line = said[nsaid % WHY_EVENTS];
@@ -504,18 +498,36 @@ bool lesson_question(const struct search *s, struct lesson_question *q)
 	}
 	q->answer = ev->sq;
 	q->event = search_counters(ahead)->events;
+	/*
+	 * The call under way is named only when it is the one that places the
+	 * queen: after b4 is placed, solve(b) is running but c2 is solve(c)'s.
+	 */
+	if (depth > 0 && frames[depth - 1].file == ev->sq.file) {
+		char f[16];
+
+		board_file_name(frames[depth - 1].file, f, sizeof f);
+		snprintf(q->call, sizeof q->call, "solve(%s)", f);
+	}
 	board_square_name(ev->sq, sq, sizeof sq);
 	board_file_name(ev->sq.file, by, sizeof by);
 	size_t at = 0;
 
-	if (nsaid > WHY_EVENTS)
-		at = (size_t)snprintf(
-		        q->why, sizeof q->why,
-		        "On the way %" PRIu64 " square%s %s refused and %" PRIu64
-		        " queen%s taken off; the last: ",
-		        refused, refused == 1 ? "" : "s", refused == 1 ? "is" : "are",
-		        removed, removed == 1 ? "" : "s");
-	else if (nsaid > 0)
+	if (nsaid > WHY_EVENTS) {
+		/* Only what happened is counted: no "0 queens taken off". */
+		at = (size_t)snprintf(q->why, sizeof q->why, "On the way ");
+		if (refused)
+			at += (size_t)snprintf(q->why + at, sizeof q->why - at,
+			                       "%" PRIu64 " square%s %s refused%s", refused,
+			                       refused == 1 ? "" : "s",
+			                       refused == 1 ? "is" : "are",
+			                       removed ? " and " : "");
+		if (removed)
+			at += (size_t)snprintf(q->why + at, sizeof q->why - at,
+			                       "%" PRIu64 " queen%s %staken off", removed,
+			                       removed == 1 ? "" : "s",
+			                       refused ? "" : removed == 1 ? "is " : "are ");
+		at += (size_t)snprintf(q->why + at, sizeof q->why - at, "; the last: ");
+	} else if (nsaid > 0)
 		at = (size_t)snprintf(q->why, sizeof q->why, "First ");
 	for (int k = nsaid > WHY_EVENTS ? nsaid - WHY_EVENTS : 0; k < nsaid; k++)
 		if (at < sizeof q->why)

@@ -90,7 +90,8 @@ void lesson_list(const char *dir, struct lesson_entry **out, size_t *count);
  * that Watch can ask the same.
  */
 struct lesson_question {
-	char call[32];        /* "solve(c)": the call under way, or "" */
+	char call[32];        /* "solve(c)": the call under way when it is the one
+	                         that places the next queen, or "" */
 	struct square answer; /* the square of the next queen */
 	uint64_t event;       /* the event that places it */
 	char why[640];        /* the events on the way there, in plain words */
