@@ -261,7 +261,8 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 			errmsg_add(buf, len, &at,
 			           " Only one was wanted, so the search stops here.");
 		} else {
-			/* The innermost call placed the last queen; it comes off first. */
+			/* The innermost call placed the last queen; it comes off first.
+			 */
 			board_square_name(
 			        (struct square){fr[depth - 1].file, fr[depth - 1].rank},
 			        other, sizeof other);
@@ -318,10 +319,11 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 			board_square_name(
 			        (struct square){fr[depth - 1].file, fr[depth - 1].rank},
 			        sq, sizeof sq);
-			errmsg_add(buf, len, &at,
-			           " %s carries on just after its call: next the queen on "
-			           "%s comes off.",
-			           other, sq);
+			errmsg_add(
+			        buf, len, &at,
+			        " %s carries on just after its call: next the queen on "
+			        "%s comes off.",
+			        other, sq);
 		}
 		break;
 	case SEARCH_EV_DONE: {
