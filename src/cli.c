@@ -325,7 +325,11 @@ void cli_print_solution(int n, const int *p, enum cli_format f)
 		free(buf);
 }
 
-/* list --format svg: every board of the listing on one sheet, captioned. */
+/*
+ * list --format svg: every board of the listing on one sheet, captioned;
+ * with --unique the sheet of the classes that Browse's X writes, and with
+ * --variants every member of each class as Browse draws a class's members.
+ */
 static int list_svg(int n, bool unique, bool variants)
 {
 	struct enum_iter it;
@@ -344,8 +348,12 @@ static int list_svg(int n, bool unique, bool variants)
 		                               : "--format svg draws a sheet of at most "
 		                                 "10000 boards; N = %d has more",
 		                       n);
+	if (unique && !variants)
+		return cli_finish_output(
+		        sheet_classes(stdout, n, total, classes) == 0 ? CLI_OK : CLI_NO);
 	sheet_begin(&sh, stdout, n, (int)count,
-	            unique ? "The symmetry classes, each as its smallest member"
+	            unique ? "The symmetry classes and their members, the "
+	                     "representative's queen on file a ringed in each"
 	                   : "Every solution, in order");
 	enum_start(&it, n);
 	while (enum_next(&it, p)) {
@@ -353,22 +361,19 @@ static int list_svg(int n, bool unique, bool variants)
 		if (unique && !classes_is_rep(n, p))
 			continue;
 		c++;
-		board_format_ranks(n, p, ranks, sizeof ranks);
-		if (!variants) {
-			snprintf(caption, sizeof caption, "%s %" PRIu64 ": %s",
-			         unique ? "class" : "#", unique ? c : k, ranks);
+		if (!unique) {
+			board_format_ranks(n, p, ranks, sizeof ranks);
+			snprintf(caption, sizeof caption, "#%" PRIu64 ": %s", k, ranks);
 			sheet_ranks(&sh, p, caption);
 			continue;
 		}
 		struct class_variant v[SYM_COUNT];
 		int members = classes_variants(n, p, v);
 
-		/* Each member, labelled with its class and its transform. */
-		for (int i = 0; i < members; i++) {
-			snprintf(caption, sizeof caption, "class %" PRIu64 ", %s", c,
-			         sym_name(v[i].from_rep));
-			sheet_ranks(&sh, v[i].ranks, caption);
-		}
+		/* Each member, labelled with its class and every transform that makes it.
+		 */
+		for (int i = 0; i < members; i++)
+			sheet_member(&sh, c, v, i, 0);
 	}
 	return cli_finish_output(sheet_end(&sh) == 0 ? CLI_OK : CLI_NO);
 }
