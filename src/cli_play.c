@@ -335,6 +335,8 @@ static int by_line(const void *a, const void *b)
 /* Tells the errors kept, line by line, on stderr, and forgets them. */
 static void tell_errors(struct told *t)
 {
+	if (t->count == 0)
+		return;
 	qsort(t->v, t->count, sizeof *t->v, by_line);
 	for (size_t i = 0; i < t->count; i++) {
 		fprintf(stderr, "nqueens lesson: %s\n", t->v[i].text);
