@@ -288,9 +288,19 @@ static int step_done(const struct lesson_step *st, char *why, size_t whylen)
 }
 
 /* The keys a step has once, and where each was seen. */
-enum { K_SHOW, K_SPEED, K_RUN, K_UNTIL, K_ASK, K_CODE, K_BIG, K_PLAY, K_ONCE };
-static const char *const once[K_ONCE] = {"show", "speed", "run", "until",
-                                         "ask",  "code",  "big", "play"};
+enum {
+	LESSON_KEY_SHOW,
+	LESSON_KEY_SPEED,
+	LESSON_KEY_RUN,
+	LESSON_KEY_UNTIL,
+	LESSON_KEY_ASK,
+	LESSON_KEY_CODE,
+	LESSON_KEY_BIG,
+	LESSON_KEY_PLAY,
+	LESSON_KEY_ONCE
+};
+static const char *const once[LESSON_KEY_ONCE] = {"show", "speed", "run", "until",
+                                                  "ask",  "code",  "big", "play"};
 
 /* The parser's state: where it is, and whom it tells. */
 struct parser {
@@ -318,16 +328,17 @@ static void tell(struct parser *ps, int line, const char *why)
  * reason in why.
  */
 static int step_line(struct lesson_step *st, int line, const char *s, size_t klen,
-                     bool colon, const char *v, const char *e, int seen[K_ONCE],
+                     bool colon, const char *v, const char *e, int seen[LESSON_KEY_ONCE],
                      char *why, size_t whylen)
 {
-	for (int k = 0; k < K_ONCE; k++) {
+	for (int k = 0; k < LESSON_KEY_ONCE; k++) {
 		if (!is(s, klen, once[k]))
 			continue;
 		if (seen[k]) {
 			errmsg_set(why, whylen,
 			           "a step has one %s%s line (the first is line %d)",
-			           once[k], k == K_PLAY || k == K_BIG ? "" : ":",
+			           once[k],
+			           k == LESSON_KEY_PLAY || k == LESSON_KEY_BIG ? "" : ":",
 			           seen[k]);
 			return -1;
 		}
@@ -396,7 +407,6 @@ static int step_line(struct lesson_step *st, int line, const char *s, size_t kle
 	}
 	if (is(s, klen, "play") && !colon) {
 		st->play = true;
-		st->play_line = line;
 		return 0;
 	}
 	errmsg_set(why, whylen,
@@ -416,7 +426,7 @@ int lesson_parse_all(const char *text, const char *name, struct lesson *out,
 	/* in_step: lines belong to a step; skip: to the one that had an error. */
 	bool in_step = false, skip = false, big = false;
 	struct lesson_step *st = NULL;
-	int seen[K_ONCE] = {0};
+	int seen[LESSON_KEY_ONCE] = {0};
 
 	memset(out, 0, sizeof *out);
 	while (*p) {

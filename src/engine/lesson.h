@@ -75,7 +75,7 @@ struct lesson_step {
 	bool big;     /* projector mode: this step's big line, or the last said */
 	int big_said; /* this step's own: 1 "big", -1 "big: off", 0 none */
 	/* The lines of the step's keys, for the check's messages (0: not given). */
-	int show_line, run_line, until_line, ask_line, play_line;
+	int show_line, run_line, until_line, ask_line;
 	/* Found by lesson_check, in the numbering of `nqueens trace`: */
 	uint64_t at;       /* the event the step opens after (run:), 0: the start */
 	uint64_t until_at; /* the event until: plays to, 0: none */
