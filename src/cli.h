@@ -36,6 +36,7 @@ enum cli_opt {
 	OPT_ASCII,
 	OPT_BIG,
 	OPT_CHECK,
+	OPT_EVENTS,
 	OPT_EXPLAIN,
 	OPT_FILE,
 	OPT_FIRST,
@@ -59,6 +60,7 @@ enum cli_opt {
 	OPT_THREADS,
 	OPT_UNIQUE,
 	OPT_VARIANTS,
+	OPT_WIDTH,
 	OPT_COUNT
 };
 

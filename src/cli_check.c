@@ -69,7 +69,8 @@ struct verdicts {
 	struct drawn {
 		struct square *sq;
 		size_t count;
-		bool *marked; /* the queens in conflict */
+		struct board_conflict *conflicts; /* the pairs that attack each other */
+		size_t nconflicts;
 		char text[512];
 	} * v;
 	size_t len, cap;
@@ -111,26 +112,22 @@ static int check_one(struct verdicts *out, const struct board_scan *scan,
 
 	if (board_scan_position(scan, pos) < 0)
 		abort();
-	size_t nn = (size_t)pos->n * (size_t)pos->n;
+	/* Each queen meets at most one queen before it on each of its four lines. */
 	struct board_conflict *c = malloc((pos->count + 1) * 4 * sizeof *c);
 
 	out->n = pos->n;
 	d->sq = malloc((pos->count + 1) * sizeof *d->sq);
-	d->marked = calloc(nn, sizeof *d->marked);
-	if (!d->sq || !d->marked || !c)
+	if (!d->sq || !c)
 		abort();
 	memcpy(d->sq, pos->sq, pos->count * sizeof *d->sq);
 	d->count = pos->count;
-	/* Every queen in conflict with another, in the conflict colour. */
+	/* Every pair in conflict: the sheet crosses both queens and draws their line. */
 	size_t found = board_conflicts(pos, c, pos->count * 4);
 
-	for (size_t i = 0; i < found && i < pos->count * 4; i++) {
-		d->marked[(size_t)c[i].a.file * (size_t)pos->n + (size_t)c[i].a.rank] =
-		        true;
-		d->marked[(size_t)c[i].b.file * (size_t)pos->n + (size_t)c[i].b.rank] =
-		        true;
-	}
-	free(c);
+	if (found == (size_t)-1)
+		abort();
+	d->conflicts = c;
+	d->nconflicts = found < pos->count * 4 ? found : pos->count * 4;
 	board_free(pos);
 	ok = verdict(scan, d->text, sizeof d->text);
 	return ok ? CLI_OK : CLI_NO;
@@ -140,7 +137,7 @@ static void verdicts_free(struct verdicts *out)
 {
 	for (size_t i = 0; i < out->len; i++) {
 		free(out->v[i].sq);
-		free(out->v[i].marked);
+		free(out->v[i].conflicts);
 	}
 	free(out->v);
 }
@@ -153,9 +150,13 @@ static int verdicts_end(struct verdicts *out)
 
 	if (out->svg && out->len) {
 		sheet_begin(&sh, stdout, out->n, (int)out->len, "Positions checked");
-		for (size_t i = 0; i < out->len; i++)
-			sheet_board(&sh, out->v[i].sq, out->v[i].count, out->v[i].marked,
+		for (size_t i = 0; i < out->len; i++) {
+			struct sheet_marks marks = {.conflicts = out->v[i].conflicts,
+			                            .nconflicts = out->v[i].nconflicts};
+
+			sheet_board(&sh, out->v[i].sq, out->v[i].count, &marks,
 			            out->v[i].text);
+		}
 		rc = sheet_end(&sh);
 	}
 	verdicts_free(out);

@@ -10,10 +10,49 @@
 
 #include "board.h"
 #include "search.h"
+#include "wrap.h"
 
 static const char synopsis[] =
         "nqueens trace N [--algorithm backtrack|scan|permute|repair|construct] "
-        "[--first] [--stats] [--explain] [--seed S] [--from POSITION]";
+        "[--first] [--stats] [--explain [--width W]] [--events KIND,...] [--seed S] "
+        "[--from POSITION]";
+
+/* The first word of each kind's line, as --events names them. */
+static const char *const kind_names[] = {
+        [SEARCH_EV_TRY] = "try",           [SEARCH_EV_REJECT] = "reject",
+        [SEARCH_EV_PLACE] = "place",       [SEARCH_EV_ENTER] = "enter",
+        [SEARCH_EV_SOLUTION] = "solution", [SEARCH_EV_REMOVE] = "remove",
+        [SEARCH_EV_RETURN] = "return",     [SEARCH_EV_MOVE] = "move",
+        [SEARCH_EV_DONE] = "done",
+};
+
+/* Reads --events: kinds separated by commas, into a mask of 1u << kind. */
+static int parse_events(const char *text, unsigned *mask)
+{
+	const char *p = text;
+
+	*mask = 0;
+	do {
+		size_t len = strcspn(p, ",");
+		unsigned was = *mask;
+
+		for (size_t k = SEARCH_EV_TRY; k < sizeof kind_names / sizeof *kind_names;
+		     k++)
+			if (len == strlen(kind_names[k]) &&
+			    strncmp(p, kind_names[k], len) == 0)
+				*mask |= 1u << k;
+		if (*mask == was)
+			return cli_usage_error(
+			        "trace",
+			        "--events takes kinds of events separated "
+			        "by commas, from try, reject, place, enter, "
+			        "solution, remove, return, move and done, "
+			        "not '%.*s'",
+			        (int)len, p);
+		p += len;
+	} while (*p++ == ',');
+	return CLI_OK;
+}
 
 int cli_parse_from(const char *cmd, const char *text, int *n, int **ranks)
 {
@@ -95,11 +134,16 @@ static void print_event(const struct search *s)
 		free(buf);
 }
 
-/* The narration of the event, indented under it, as the Watch screen says it in full. */
-static void print_explained(const struct search *s)
+/*
+ * The narration of the event, indented under it, as the Watch screen says
+ * it in full: on one line, or broken between words into lines of width
+ * columns at most (0: no limit).
+ */
+static void print_explained(const struct search *s, size_t width)
 {
 	char stack[1024], *buf = stack;
 	size_t need = search_explain(s, true, stack, sizeof stack);
+	const char *rest;
 
 	if (need >= sizeof stack) {
 		buf = malloc(need + 1);
@@ -107,8 +151,13 @@ static void print_explained(const struct search *s)
 			abort();
 		search_explain(s, true, buf, need + 1);
 	}
-	if (buf[0])
-		printf("  %s\n", buf);
+	for (rest = buf; *rest;) {
+		size_t cut = width ? wrap_cut(rest, width - 2) : strlen(rest);
+
+		printf("  %.*s\n", (int)cut, rest);
+		rest += cut;
+		rest += strspn(rest, " ");
+	}
 	if (buf != stack)
 		free(buf);
 }
@@ -139,12 +188,15 @@ int cli_trace(int argc, char **argv)
 	        [OPT_HELP] = {"help", 'h', false},
 	        [OPT_FROM] = {"from", 0, true},
 	        [OPT_EXPLAIN] = {"explain", 'e', false},
+	        [OPT_EVENTS] = {"events", 0, true},
+	        [OPT_WIDTH] = {"width", 'w', true},
 	};
 	const char *val[OPT_COUNT];
 	char *pos[1], err[128];
 	int npos, n, *given = NULL;
 	enum search_algo a = SEARCH_BACKTRACK;
-	uint64_t seed = 1;
+	uint64_t seed = 1, width = 0;
+	unsigned shown = ~0u;
 	struct search *s;
 
 	if (cli_parse_options("trace", synopsis, argc, argv, defs, val, pos, 1, &npos))
@@ -175,6 +227,19 @@ int cli_trace(int argc, char **argv)
 	if (val[OPT_SEED] &&
 	    cli_parse_number("trace", "the seed", val[OPT_SEED], 0, UINT64_MAX, &seed))
 		return CLI_USAGE;
+	if (val[OPT_EVENTS] && val[OPT_STATS])
+		return cli_usage_error("trace",
+		                       "--events chooses the lines of the trace; "
+		                       "--stats prints the counters alone");
+	if (val[OPT_EVENTS] && parse_events(val[OPT_EVENTS], &shown))
+		return CLI_USAGE;
+	if (val[OPT_WIDTH] && !val[OPT_EXPLAIN])
+		return cli_usage_error("trace", "--width wraps the words of --explain: "
+		                                "give both");
+	/* Room for the indent and a word or two a line. */
+	if (val[OPT_WIDTH] &&
+	    cli_parse_number("trace", "--width", val[OPT_WIDTH], 20, 1000, &width))
+		return CLI_USAGE;
 	if (val[OPT_FROM] && cli_parse_from("trace", val[OPT_FROM], &n, &given))
 		return CLI_USAGE;
 	s = search_new_from(a, n, val[OPT_FIRST] ? SEARCH_FIRST : SEARCH_ALL, seed, given,
@@ -193,9 +258,11 @@ int cli_trace(int argc, char **argv)
 	} else {
 		/* Stops early when the reader has gone (head, a closed pipe). */
 		while (search_step(s) && !ferror(stdout)) {
+			if (!(shown & (1u << search_last(s)->kind)))
+				continue;
 			print_event(s);
 			if (val[OPT_EXPLAIN])
-				print_explained(s);
+				print_explained(s, (size_t)width);
 		}
 	}
 	search_free(s);

@@ -17,6 +17,8 @@ printf 'size: 32\ngrade: hard\nqueens: a1 b3\n' >"$T/p32.txt"
 printf 'size: 8\0\ngrade: easy\n' >"$T/nul-puzzle.txt"
 printf 'title: bad\n\nsay: hi\nshow: watch 4\nrun: soon\n' >"$T/bad-lesson.txt"
 printf 'say: hi\nshow: watch 6 from 1 1\n' >"$T/attacking-lesson.txt"
+printf 'say: hi\nshow: watch 4 first\nrun: 100\n' >"$T/past-lesson.txt"
+printf 'say: hi\nshow: browse 8 #13 classes\n' >"$T/class-lesson.txt"
 export T NQUEENS NQ_WRAP
 
 # Seconds a row may take before it counts as a hang; valgrind is slower.

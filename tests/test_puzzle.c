@@ -1395,12 +1395,38 @@ static void test_lesson_errors(void **state)
 	         "x.lesson:3: run: takes a number of events (1 to 100000000), solution "
 	         "or end"},
 	        {"say: hi\nspeed: 2\n",
-	         "x.lesson:1: speed:, run:, ask: and play go with show: watch"},
+	         "x.lesson:1: speed:, run:, until:, ask:, code: and play go with show: "
+	         "watch"},
+	        {"say: hi\nshow: browse 8\ncode: c\n",
+	         "x.lesson:1: speed:, run:, until:, ask:, code: and play go with show: "
+	         "watch"},
+	        {"say: hi\nshow: watch 6\nuntil: soon\n",
+	         "x.lesson:3: until: takes return, solution, event K (1 to 100000000) or "
+	         "line L (1 to 99)"},
+	        {"say: hi\nshow: watch 6\nuntil: line 100\n",
+	         "x.lesson:3: until: takes return, solution, event K (1 to 100000000) or "
+	         "line L (1 to 99)"},
+	        {"say: hi\nshow: watch 6\nuntil: event 5 6\n",
+	         "x.lesson:3: until: takes return, solution, event K (1 to 100000000) or "
+	         "line L (1 to 99)"},
+	        {"say: hi\nshow: watch 6\nuntil: return\nask: 1\n",
+	         "x.lesson:1: until: goes in a step of its own, without ask: (the step "
+	         "plays from run: to the point until: names)"},
+	        {"say: hi\nshow: watch 6\nplay\nuntil: solution\n",
+	         "x.lesson:1: until: goes in a step of its own, without play (the step "
+	         "plays from run: to the point until: names)"},
+	        {"say: hi\nshow: watch 6\ncode: cobol\n",
+	         "x.lesson:3: code: takes pseudocode, python, c or java"},
+	        {"say: hi\nbig: large\n",
+	         "x.lesson:2: big: takes on or off (or big alone, on)"},
+	        {"say: hi\nbig\nbig: off\n",
+	         "x.lesson:3: a step has one big line (the first is line 2)"},
 	        {"show: watch 6\n\nsay: hi\n",
 	         "x.lesson:1: a step needs a say: line (what to tell the class)"},
 	        {"say: hi\nwibble: 3\n", "x.lesson:2: unknown line 'wibble' (a lesson's "
-	                                 "lines are title:, minutes:, "
-	                                 "say:, show:, speed:, run:, ask: and play)"},
+	                                 "lines are title:, minutes:, say:, show:, "
+	                                 "speed:, run:, until:, ask:, code:, big and "
+	                                 "play)"},
 	        {"say: hi\n\ntitle: late\n",
 	         "x.lesson:3: 'title:' belongs before the first step"},
 	        {"minutes: soon\n",
@@ -1423,6 +1449,202 @@ static void test_lesson_errors(void **state)
 		assert_int_equal(
 		        lesson_parse(cases[i].text, "x.lesson", &l, err, sizeof err), -1);
 		assert_string_equal(err, cases[i].error);
+	}
+}
+
+/* The lines the screens act on later: projector mode kept, until:, code:. */
+static void test_lesson_new_lines(void **state)
+{
+	static const char text[] = "say: one\n"
+	                           "\n"
+	                           "say: two\n"
+	                           "big\n"
+	                           "show: watch 4 permute\n"
+	                           "run: 10\n"
+	                           "until: return\n"
+	                           "code: python\n"
+	                           "\n"
+	                           "say: three\n"
+	                           "show: watch 4\n"
+	                           "until: event 12\n"
+	                           "\n"
+	                           "say: four\n"
+	                           "show: watch 4\n"
+	                           "until: line 9\n"
+	                           "big: off\n"
+	                           "\n"
+	                           "say: five\n"
+	                           "big: on\n"
+	                           "show: watch 4\n"
+	                           "run: solution\n"
+	                           "until: solution\n"
+	                           "code: java\n";
+	struct lesson l;
+	char err[512];
+
+	(void)state;
+	assert_int_equal(lesson_parse(text, "new.lesson", &l, err, sizeof err), 0);
+	assert_int_equal(l.nsteps, 5);
+	assert_false(l.steps[0].big);
+	assert_true(l.steps[1].big);
+	assert_int_equal(l.steps[1].big_said, 1);
+	assert_int_equal(l.steps[1].until, LESSON_UNTIL_RETURN);
+	assert_int_equal(l.steps[1].until_line, 7);
+	assert_int_equal(l.steps[1].code, LESSON_CODE_PYTHON);
+	assert_string_equal(lesson_code_name(l.steps[1].code), "python");
+	/* Projector mode holds until a step says otherwise. */
+	assert_true(l.steps[2].big);
+	assert_int_equal(l.steps[2].big_said, 0);
+	assert_int_equal(l.steps[2].until, LESSON_UNTIL_EVENT);
+	assert_int_equal(l.steps[2].until_arg, 12);
+	assert_int_equal(l.steps[2].code, LESSON_CODE_DEFAULT);
+	assert_false(l.steps[3].big);
+	assert_int_equal(l.steps[3].until, LESSON_UNTIL_LINE);
+	assert_int_equal(l.steps[3].until_arg, 9);
+	assert_true(l.steps[4].big);
+	assert_int_equal(l.steps[4].until, LESSON_UNTIL_SOLUTION);
+	assert_int_equal(l.steps[4].code, LESSON_CODE_JAVA);
+	/*
+	 * The check finds the events (nqueens trace 4 --algorithm permute:
+	 * solve(c), under way at event 10, returns at event 14; trace 4: event
+	 * 12; line 9, "x[file] := none", first lit by remove b3 at event 21;
+	 * the solutions at 69 and 104).
+	 */
+	assert_int_equal(lesson_check(&l, "new.lesson", NULL, NULL), 0);
+	assert_int_equal(l.steps[1].at, 10);
+	assert_int_equal(l.steps[1].until_at, 14);
+	assert_int_equal(l.steps[2].at, 0);
+	assert_int_equal(l.steps[2].until_at, 12);
+	assert_int_equal(l.steps[3].until_at, 21);
+	assert_int_equal(l.steps[4].at, 69);
+	assert_int_equal(l.steps[4].until_at, 104);
+	lesson_free(&l);
+}
+
+/* Collects what the check tells, one error a line. */
+static void collect(void *ctx, int line, const char *error)
+{
+	char *buf = ctx;
+	size_t at = strlen(buf);
+
+	(void)line;
+	snprintf(buf + at, 4096 - at, "%s\n", error);
+}
+
+/* What only the search can tell: each an error at the line at fault. */
+static void test_lesson_check(void **state)
+{
+	static const struct {
+		const char *text, *error;
+	} cases[] = {
+	        {"say: hi\nshow: watch 3\nrun: solution\n",
+	         "x.lesson:3: run: solution, but no solution comes: the search of "
+	         "watch 3 ends at event 54\n"},
+	        {"say: hi\nshow: watch 4 first\nrun: 100\n",
+	         "x.lesson:3: run: 100 is past the end: the search of watch 4 first "
+	         "ends at event 70\n"},
+	        {"say: hi\nshow: browse 8 #93\n",
+	         "x.lesson:2: show: browse 8 #93: the 8x8 board has only 92 "
+	         "solutions\n"},
+	        {"say: hi\nshow: browse 8 #13 classes\n",
+	         "x.lesson:2: show: browse 8 #13 classes: the 8x8 board has only 12 "
+	         "classes\n"},
+	        {"say: hi\nshow: browse 3 #1\n",
+	         "x.lesson:2: show: browse 3 #1: the 3x3 board has no solution\n"},
+	        {"say: hi\nshow: watch 4\nrun: 10\nuntil: event 10\n",
+	         "x.lesson:4: until: event 10 is not after event 10, where the step "
+	         "opens\n"},
+	        {"say: hi\nshow: watch 4\nuntil: event 170\n",
+	         "x.lesson:3: until: event 170 is past the end: the search of watch 4 "
+	         "ends at event 169\n"},
+	        {"say: hi\nshow: watch 4\nuntil: return\n",
+	         "x.lesson:3: until: return, but no call is under way at event 0, "
+	         "where the step opens\n"},
+	        {"say: hi\nshow: watch 4 first\nrun: 3\nuntil: return\n",
+	         "x.lesson:4: until: return, but solve(a), under way at event 3, never "
+	         "returns: the search of watch 4 first ends at event 70\n"},
+	        {"say: hi\nshow: watch 4\nrun: 104\nuntil: solution\n",
+	         "x.lesson:4: until: solution, but no solution comes after event 104: "
+	         "the search of watch 4 ends at event 169\n"},
+	        {"say: hi\nshow: watch 4\nuntil: line 7\n",
+	         "x.lesson:3: until: line 7: no event after event 0 lights line 7 of "
+	         "the backtrack pseudocode (the search of watch 4 ends at event 169)\n"},
+	        {"say: hi\nshow: watch 4\nrun: 160\nask: 1\n",
+	         "x.lesson:4: ask: 1, but after event 160 the search places no more "
+	         "queens\n"},
+	        {"say: hi\nshow: watch 4\nrun: 122\nask: 5\n",
+	         "x.lesson:4: ask: 5, but after event 122 the search places only 4 "
+	         "more queens\n"},
+	        /* Every error of the lesson, each at its own line. */
+	        {"say: a\nshow: watch 4\nrun: 500\n\nsay: b\nshow: browse 4 #3\n",
+	         "x.lesson:3: run: 500 is past the end: the search of watch 4 ends at "
+	         "event 169\n"
+	         "x.lesson:6: show: browse 4 #3: the 4x4 board has only 2 solutions\n"},
+	};
+	struct lesson l;
+	char err[512], told[4096];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		assert_int_equal(
+		        lesson_parse(cases[i].text, "x.lesson", &l, err, sizeof err), 0);
+		told[0] = '\0';
+		assert_true(lesson_check(&l, "x.lesson", collect, told) > 0);
+		assert_string_equal(told, cases[i].error);
+		lesson_free(&l);
+	}
+}
+
+/* Errors of the parse told all at once, each step with one left out. */
+static void test_lesson_parse_all(void **state)
+{
+	static const char text[] = "say: a\nshow: chess 8\n\nsay: b\n\nsay: c\nrun: 4\n"
+	                           "\nshow: play 4\n";
+	struct lesson l;
+	char told[4096] = "";
+
+	(void)state;
+	assert_int_equal(lesson_parse_all(text, "x.lesson", &l, collect, told), 3);
+	assert_string_equal(told,
+	                    "x.lesson:2: 'chess' is not a screen (show: play N, watch N, "
+	                    "browse N or text)\n"
+	                    "x.lesson:6: speed:, run:, until:, ask:, code: and play go "
+	                    "with show: watch\n"
+	                    "x.lesson:9: a step needs a say: line (what to tell the "
+	                    "class)\n");
+	assert_int_equal(l.nsteps, 1);
+	assert_string_equal(l.steps[0].text, "b");
+	lesson_free(&l);
+}
+
+/*
+ * The shipped lessons check clean, and say how long they take as it is
+ * measured (lesson_measure, rounded to the minute), give or take one.
+ */
+static void test_lesson_shipped(void **state)
+{
+	static const char *const names[] = {"four-queens", "symmetry"};
+	const char *data = getenv("NQUEENS_DATADIR");
+
+	(void)state;
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		char path[4200], err[1024];
+		struct lesson l;
+		int measured;
+
+		snprintf(path, sizeof path, "%s/lessons/%s.txt",
+		         data && *data ? data : "data", names[i]);
+		if (lesson_load(path, &l, err, sizeof err) < 0)
+			fail_msg("%s", err);
+		measured = (int)(lesson_measure(&l) + 30) / 60;
+		if (l.minutes < measured - 1 || l.minutes > measured + 1)
+			fail_msg("%s says %d minutes, measured %d", path, l.minutes,
+			         measured);
+		/* Each Watch step with until: plays forward from where it opens. */
+		for (int k = 0; k < l.nsteps; k++)
+			if (l.steps[k].until)
+				assert_true(l.steps[k].until_at > l.steps[k].at);
+		lesson_free(&l);
 	}
 }
 
@@ -1486,10 +1708,10 @@ static void test_lesson_list(void **state)
 	assert_string_equal(e[0].name, "four-queens");
 	assert_true(e[0].ok);
 	assert_string_equal(e[0].title, "Recursion with four queens");
-	assert_int_equal(e[0].minutes, 15);
+	assert_int_equal(e[0].minutes, 14);
 	assert_string_equal(e[1].name, "symmetry");
 	assert_true(e[1].ok);
-	assert_int_equal(e[1].minutes, 10);
+	assert_int_equal(e[1].minutes, 4);
 	free(e);
 	lesson_list(NULL, &e, &count);
 	assert_null(e);
@@ -1538,6 +1760,29 @@ static void test_lesson_question(void **state)
 	                    "the last: c3 is attacked by b3 along the rank, then c4 is "
 	                    "attacked by b3 along a diagonal, then the queen on b3 is "
 	                    "taken off. b4 is free, so solve(b) puts its queen there.");
+	/*
+	 * Just after b4 is placed solve(b) is running, but the next queen, c2,
+	 * is solve(c)'s: the question names no call.
+	 */
+	search_seek(s, 23);
+	assert_true(lesson_question(s, &q));
+	assert_int_equal(q.answer.file, 2);
+	assert_int_equal(q.answer.rank, 1);
+	assert_string_equal(q.call, "");
+	/* Only refusals on the way (six queens, solve(c) entered): no "0 queens taken
+	 * off". */
+	{
+		struct search *six =
+		        search_new(SEARCH_BACKTRACK, 6, SEARCH_ALL, 1, err, sizeof err);
+
+		assert_non_null(six);
+		search_seek(six, 11);
+		assert_true(lesson_question(six, &q));
+		assert_string_equal(q.call, "solve(c)");
+		assert_true(strncmp(q.why, "On the way 4 squares are refused; the last: ",
+		                    44) == 0);
+		search_free(six);
+	}
 	/* After the last queen placed there is nothing to ask. */
 	search_seek(s, 160);
 	assert_false(lesson_question(s, &q));
@@ -1561,6 +1806,10 @@ int main(void)
 	        cmocka_unit_test(test_lesson_parse),
 	        cmocka_unit_test(test_lesson_errors),
 	        cmocka_unit_test(test_lesson_list),
+	        cmocka_unit_test(test_lesson_new_lines),
+	        cmocka_unit_test(test_lesson_check),
+	        cmocka_unit_test(test_lesson_parse_all),
+	        cmocka_unit_test(test_lesson_shipped),
 	        cmocka_unit_test(test_lesson_question),
 	        cmocka_unit_test(test_class_index),
 	        cmocka_unit_test(test_store_roundtrip),

@@ -204,7 +204,9 @@ static void tell_refusals(const struct quiz_question *q, char *buf, size_t len,
 		           sqname(q->refused[i].sq, a, sizeof a),
 		           sqname(q->refused[i].by, b, sizeof b),
 		           board_line_phrase(q->refused[i].line));
-	if (q->nrefused > 2)
+	if (q->nrefused == 3)
+		errmsg_add(buf, len, at, "; 1 more square is attacked");
+	else if (q->nrefused > 3)
 		errmsg_add(buf, len, at, "; %d more squares are attacked",
 		           q->nrefused - 2);
 	if (q->nrefused > 0)

@@ -133,21 +133,31 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 	switch (ev->kind) {
 	case SEARCH_EV_ENTER:
 		call_name(ev->file, me, sizeof me);
+		board_file_name(ev->file, by, sizeof by);
 		if (depth < 2) {
 			errmsg_add(buf, len, &at,
 			           "The search begins: %s places the queen of its file.",
 			           me);
-			if (full)
+			if (full && a == SEARCH_PERMUTE)
+				errmsg_add(buf, len, &at,
+				           " %s will try the ranks no queen holds, the "
+				           "lowest first.",
+				           me);
+			else if (full)
 				errmsg_add(buf, len, &at,
 				           " Its loop will try the ranks one by one, "
 				           "from 1 up.");
 			break;
 		}
 		call_name(fr[depth - 2].file, other, sizeof other);
-		board_file_name(ev->file, by, sizeof by);
 		errmsg_add(buf, len, &at, "%s calls %s to place the queen of file %s.",
 		           other, me, by);
-		if (full)
+		if (full && a == SEARCH_PERMUTE)
+			errmsg_add(buf, len, &at,
+			           " %s will try the ranks no queen holds, the lowest "
+			           "first, and return to %s when it has tried them all.",
+			           me, other);
+		else if (full)
 			errmsg_add(buf, len, &at,
 			           " %s will try the ranks of file %s one by one, from "
 			           "1 up, "
@@ -160,20 +170,19 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 		errmsg_add(buf, len, &at, "%s tries %s.", me, sq);
 		if (!full)
 			break;
-		if (a == SEARCH_PERMUTE)
+		if (strcmp(around, "no queen yet") == 0)
 			errmsg_add(buf, len, &at,
-			           " No earlier file uses rank %d; the question is "
-			           "whether a "
-			           "queen there shares a diagonal with %s.",
+			           " No queen stands yet, so nothing can attack it.");
+		else if (a == SEARCH_PERMUTE)
+			errmsg_add(buf, len, &at,
+			           " No other queen holds rank %d; the question is "
+			           "whether a queen there shares a diagonal with %s.",
 			           ev->sq.rank + 1, around);
 		else if (a == SEARCH_SCAN)
 			errmsg_add(buf, len, &at,
 			           " safe() will look along its rank and both diagonals, "
 			           "square by square, for %s.",
 			           around);
-		else if (strcmp(around, "no queen yet") == 0)
-			errmsg_add(buf, len, &at,
-			           " No queen stands yet, so nothing can attack it.");
 		else
 			errmsg_add(buf, len, &at,
 			           " Its rank and both diagonals must be free of %s.",
@@ -214,35 +223,54 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 		        me);
 		if (queens_placed(s) == n) {
 			errmsg_add(buf, len, &at,
-			           " It was the last file: the board is full.");
+			           " No file is left empty: the board is full.");
 		} else {
 			int f = ev->sq.file + 1;
 
+			/* Given queens are passed over: the next call is the next
+			 * empty file's. */
 			while (f < n && search_ranks(s)[f] >= 0)
 				f++;
-			errmsg_add(
-			        buf, len, &at,
-			        " Next, %s places the queen of the next file.",
-			        call_name(f < n ? f : ev->sq.file, other, sizeof other));
+			board_file_name(f, by, sizeof by);
+			errmsg_add(buf, len, &at, " Next, %s places the queen of ",
+			           call_name(f, other, sizeof other));
+			if (f == ev->sq.file + 1)
+				errmsg_add(buf, len, &at, "the next file.");
+			else
+				errmsg_add(buf, len, &at, "file %s, the next empty one.",
+				           by);
 		}
 		break;
 	case SEARCH_EV_SOLUTION: {
 		char ranks[256];
 
 		board_format_ranks(n, search_ranks(s), ranks, sizeof ranks);
-		errmsg_add(
-		        buf, len, &at,
-		        "All %d queens stand and none attacks another: solution %" PRIu64
-		        ", %s.",
-		        n, ev->solution, ranks);
-		if (full)
-			errmsg_add(buf, len, &at, "%s",
-			           search_goal(s) == SEARCH_FIRST
-			                   ? " Only one was wanted, so the search "
-			                     "stops here."
-			                   : " It is printed, and the search goes on: "
-			                     "the last "
-			                     "queen comes off to try the ranks left.");
+		if (n == 1)
+			errmsg_add(buf, len, &at,
+			           "The one queen stands, and nothing attacks it: "
+			           "solution %" PRIu64 ", %s.",
+			           ev->solution, ranks);
+		else
+			errmsg_add(buf, len, &at,
+			           "All %d queens stand and none attacks another: "
+			           "solution %" PRIu64 ", %s.",
+			           n, ev->solution, ranks);
+		if (!full)
+			break;
+		if (search_goal(s) == SEARCH_FIRST || depth == 0) {
+			errmsg_add(buf, len, &at,
+			           " Only one was wanted, so the search stops here.");
+		} else {
+			/* The innermost call placed the last queen; it comes off first.
+			 */
+			board_square_name(
+			        (struct square){fr[depth - 1].file, fr[depth - 1].rank},
+			        other, sizeof other);
+			errmsg_add(buf, len, &at,
+			           " It is printed, and the search goes on: next the "
+			           "queen on %s comes off.",
+			           other);
+		}
 		break;
 	}
 	case SEARCH_EV_REMOVE: {
@@ -262,8 +290,17 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 			           " Every way on from %s has been tried: a dead end, no "
 			           "solution holds it.",
 			           sq);
-		errmsg_add(buf, len, &at,
-		           " Its lines are freed, and %s tries its next rank.", me);
+		if (depth > 0 && lv[depth - 1].unexplored > 0) {
+			errmsg_add(buf, len, &at,
+			           " Its lines are freed, and %s tries its next rank.",
+			           me);
+		} else {
+			board_file_name(ev->sq.file, by, sizeof by);
+			errmsg_add(buf, len, &at,
+			           " Its lines are freed; that was the last rank of file "
+			           "%s, so %s will return.",
+			           by, me);
+		}
 		break;
 	}
 	case SEARCH_EV_RETURN:
@@ -278,12 +315,16 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 		call_name(fr[depth - 1].file, other, sizeof other);
 		errmsg_add(buf, len, &at, "%s has tried every rank: it returns to %s.",
 		           me, other);
-		if (full)
+		if (full) {
+			board_square_name(
+			        (struct square){fr[depth - 1].file, fr[depth - 1].rank},
+			        sq, sizeof sq);
 			errmsg_add(
 			        buf, len, &at,
-			        " %s carries on just after its call, where the queen it "
-			        "placed comes off.",
-			        other);
+			        " %s carries on just after its call: next the queen on "
+			        "%s comes off.",
+			        other, sq);
+		}
 		break;
 	case SEARCH_EV_DONE: {
 		const struct search_counters *c = search_counters(s);
@@ -292,9 +333,10 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 		           c->solutions, c->solutions == 1 ? "" : "s");
 		if (full)
 			errmsg_add(buf, len, &at,
-			           " It tested %" PRIu64 " squares and placed %" PRIu64
-			           " queens on the way.",
-			           c->tested, c->placed);
+			           " It tested %" PRIu64 " square%s and placed %" PRIu64
+			           " queen%s on the way.",
+			           c->tested, c->tested == 1 ? "" : "s", c->placed,
+			           c->placed == 1 ? "" : "s");
 		break;
 	}
 	default:

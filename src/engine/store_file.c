@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "errmsg.h"
@@ -156,6 +157,15 @@ int store_export_as(const char *stem, const char *ext, const char *text, char *p
 		           strerror(errno));
 		return -1;
 	}
+	/*
+	 * mkstemp makes the file 0600; a handout is for others to read, so it
+	 * gets the mode any new file gets, 0666 less the umask (no thread
+	 * creates a file while the mask is read).
+	 */
+	mode_t mask = umask(0);
+
+	umask(mask);
+	(void)fchmod(fd, 0666 & ~mask);
 	/* Whole on disk before it gets its name. */
 	if (fileio_write_all(fd, text, len) < 0 || fsync(fd) != 0) {
 		errmsg_set(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
