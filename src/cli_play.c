@@ -159,7 +159,7 @@ int cli_watch(int argc, char **argv)
 		o.start.algo = search_algo_from_name(val[OPT_ALGORITHM]);
 	if (o.start.algo == SEARCH_ALGO_COUNT)
 		return cli_usage_error("watch",
-		                       "--algorithm must be backtrack, scan, permute, "
+		                       "--algorithm must be backtrack, scan, permute, bits, "
 		                       "repair or construct, not '%s'",
 		                       val[OPT_ALGORITHM]);
 	/* Predict mode asks about the decisions of a tree. */

@@ -157,7 +157,7 @@ int cli_trace(int argc, char **argv)
 		a = search_algo_from_name(val[OPT_ALGORITHM]);
 	if (a == SEARCH_ALGO_COUNT)
 		return cli_usage_error("trace",
-		                       "--algorithm must be backtrack, scan, permute, "
+		                       "--algorithm must be backtrack, scan, permute, bits, "
 		                       "repair or construct, not '%s'",
 		                       val[OPT_ALGORITHM]);
 	if (npos == 0)
