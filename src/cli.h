@@ -36,6 +36,7 @@ enum cli_opt {
 	OPT_ASCII,
 	OPT_BIG,
 	OPT_CHECK,
+	OPT_CODE,
 	OPT_EXPLAIN,
 	OPT_FILE,
 	OPT_FIRST,
