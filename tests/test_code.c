@@ -15,6 +15,7 @@
 
 #include "board.h"
 #include "code.h"
+#include "race.h"
 #include "search.h"
 
 static struct search *make(enum search_algo a, int n, enum search_goal g)
@@ -444,6 +445,68 @@ static void test_bits_levels(void **state)
 	search_free(s);
 }
 
+/* Runners step in lockstep by events, place by their events, and agree. */
+static void test_race(void **state)
+{
+	static const enum search_algo two[] = {SEARCH_BACKTRACK, SEARCH_PERMUTE};
+	static const enum search_algo four[] = {SEARCH_REPAIR, SEARCH_BITS, SEARCH_SCAN,
+	                                        SEARCH_CONSTRUCT};
+	char err[256];
+	struct race *r = race_new(8, two, 2, SEARCH_ALL, err, sizeof err);
+	const struct race_runner *bt, *pm;
+
+	(void)state;
+	assert_non_null(r);
+	assert_int_equal(race_count(r), 2);
+	assert_int_equal(race_n(r), 8);
+	bt = race_runner(r, 0);
+	pm = race_runner(r, 1);
+	assert_null(race_runner(r, 2));
+	assert_true(race_step(r, 100));
+	assert_int_equal(search_counters(bt->s)->events, 100);
+	assert_int_equal(search_counters(pm->s)->events, 100);
+	assert_int_equal(bt->place, 0);
+	while (race_step(r, 1000))
+		;
+	assert_true(race_done(r));
+	/* Wikipedia's figures: 15,720 squares tested by backtracking, 5,508 by
+	 * permutations. */
+	assert_int_equal(search_counters(bt->s)->tested, 15720);
+	assert_int_equal(search_counters(bt->s)->placed, 2056);
+	assert_int_equal(search_counters(pm->s)->tested, 5508);
+	assert_int_equal(search_counters(pm->s)->placed, 2056);
+	assert_int_equal(search_counters(pm->s)->solutions, 92);
+	assert_int_equal(pm->place, 1);
+	assert_int_equal(bt->place, 2);
+	assert_true(race_agree(r, err, sizeof err));
+	assert_string_equal(err, "");
+	assert_true(bt->digest == pm->digest);
+	race_free(r);
+
+	/* To the first: the tree searches on the same one, the others on one each. */
+	r = race_new(12, four, 4, SEARCH_FIRST, err, sizeof err);
+	assert_non_null(r);
+	assert_false(race_step(r, 0));
+	assert_true(race_done(r));
+	assert_true(race_agree(r, err, sizeof err));
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(search_counters(race_runner(r, i)->s)->solutions, 1);
+	assert_int_equal(race_runner(r, 3)->place, 1); /* construct places straight */
+	race_free(r);
+
+	assert_null(race_new(8, two, 1, SEARCH_ALL, err, sizeof err));
+	assert_string_equal(err, "a race has 2 to 4 algorithms, not 1");
+	assert_null(race_new(8,
+	                     (enum search_algo[]){SEARCH_BITS, SEARCH_SCAN, SEARCH_BITS},
+	                     3, SEARCH_ALL, err, sizeof err));
+	assert_string_equal(err, "bits is named twice; each algorithm runs once");
+	assert_null(race_new(8, four, 2, SEARCH_ALL, err, sizeof err));
+	assert_string_equal(
+	        err, "repair finds one solution, not every one: race it to the first");
+	assert_null(race_new(21, two, 2, SEARCH_ALL, err, sizeof err));
+	assert_string_equal(err, "backtrack needs n from 1 to 20");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -451,6 +514,7 @@ int main(void)
 	        cmocka_unit_test(test_parse_refusals), cmocka_unit_test(test_vars_four),
 	        cmocka_unit_test(test_vars_eight),     cmocka_unit_test(test_bits_masks),
 	        cmocka_unit_test(test_bits_profile),   cmocka_unit_test(test_bits_levels),
+	        cmocka_unit_test(test_race),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
