@@ -116,6 +116,22 @@ else
 		"$(head -6 "$tmpdir/bits")"
 fi
 
+# trace --algorithm bits with every option: the counters, the first
+# solution, a start from given queens, the narration.
+if [ "$(nq trace 8 --algorithm bits --stats | sed -n 2,5p)" = "tested: 2056
+placed: 2056
+removed: 2056
+solutions: 92" ] && [ "$(nq trace 8 -a bits --stats | grep '^nodes')" = "$(nq trace 8 --stats | grep '^nodes')" ] &&
+	[ "$(nq trace 8 -a bits --first | tail -2)" = "solution 1: 1 5 8 6 3 7 2 4
+done: 1 solution" ] &&
+	[ "$(nq trace 8 -a bits --from "0 0 0 5" --stats | sed -n 's/^solutions: //p')" = 8 ] &&
+	nq trace 4 -a bits --explain | grep -A1 -x 'enter solve(c)' | grep -q 'computes its free ranks: none\.'; then
+	pass "trace --algorithm bits: a test a placement, backtrack's nodes, --first, --from, --explain"
+else
+	fail "trace --algorithm bits: a test a placement, backtrack's nodes, --first, --from, --explain" \
+		"$(nq trace 8 -a bits --stats)"
+fi
+
 # A listing edited so that an event's line is gone is reported, not lit wrong.
 mkdir -p "$tmpdir/data/code"
 sed 's/x\[file\] = rank$/x[file] = int(rank)/' "$code/backtrack.py" >"$tmpdir/data/code/backtrack.py"

@@ -15,6 +15,7 @@
 
 #include "board.h"
 #include "code.h"
+#include "quiz.h"
 #include "race.h"
 #include "search.h"
 
@@ -445,6 +446,24 @@ static void test_bits_levels(void **state)
 	search_free(s);
 }
 
+/* Predict mode never asks whether a pick of bits will be rejected: none is. */
+static void test_bits_quiz(void **state)
+{
+	struct search *b = make(SEARCH_BITS, 6, SEARCH_ALL);
+	struct search *t = make(SEARCH_BACKTRACK, 6, SEARCH_ALL);
+	int asked = 0;
+
+	(void)state;
+	search_run(t, 1u << SEARCH_EV_TRY, 0);
+	assert_true(quiz_due(t, QUIZ_EVERY_DECISION));
+	while (search_step(b))
+		if (search_last(b)->kind == SEARCH_EV_TRY)
+			asked += quiz_due(b, QUIZ_EVERY_DECISION);
+	assert_int_equal(asked, 0);
+	search_free(b);
+	search_free(t);
+}
+
 /* Runners step in lockstep by events, place by their events, and agree. */
 static void test_race(void **state)
 {
@@ -514,7 +533,7 @@ int main(void)
 	        cmocka_unit_test(test_parse_refusals), cmocka_unit_test(test_vars_four),
 	        cmocka_unit_test(test_vars_eight),     cmocka_unit_test(test_bits_masks),
 	        cmocka_unit_test(test_bits_profile),   cmocka_unit_test(test_bits_levels),
-	        cmocka_unit_test(test_race),
+	        cmocka_unit_test(test_race),           cmocka_unit_test(test_bits_quiz),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
