@@ -159,10 +159,11 @@ int cli_watch(int argc, char **argv)
 	if (val[OPT_ALGORITHM])
 		o.start.algo = search_algo_from_name(val[OPT_ALGORITHM]);
 	if (o.start.algo == SEARCH_ALGO_COUNT)
-		return cli_usage_error("watch",
-		                       "--algorithm must be backtrack, scan, permute, "
-		                       "repair or construct, not '%s'",
-		                       val[OPT_ALGORITHM]);
+		return cli_usage_error(
+		        "watch",
+		        "--algorithm must be backtrack, scan, permute, bits, "
+		        "repair or construct, not '%s'",
+		        val[OPT_ALGORITHM]);
 	/* Predict mode asks about the decisions of a tree. */
 	if (val[OPT_QUIZ] && !search_is_tree(o.start.algo))
 		return cli_usage_error("watch",

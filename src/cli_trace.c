@@ -9,13 +9,15 @@
 #include <string.h>
 
 #include "board.h"
+#include "code.h"
+#include "datadir.h"
 #include "search.h"
 #include "wrap.h"
 
 static const char synopsis[] =
-        "nqueens trace N [--algorithm backtrack|scan|permute|repair|construct] "
-        "[--first] [--stats] [--explain [--width W]] [--events KIND,...] [--seed S] "
-        "[--from POSITION]";
+        "nqueens trace N [--algorithm backtrack|scan|permute|bits|repair|construct] "
+        "[--first] [--stats] [--explain [--width W]] [--events KIND,...] "
+        "[--code python|c|java] [--seed S] [--from POSITION]";
 
 /* The first word of each kind's line, as --events names them. */
 static const char *const kind_names[] = {
@@ -162,6 +164,64 @@ static void print_explained(const struct search *s, size_t width)
 		free(buf);
 }
 
+/* The line of the listing the event lights, indented under it: "  17: x[file] = rank". */
+static void print_code_line(const struct search *s, const struct code_listing *c)
+{
+	int line = code_line(c, s);
+	const char *text = code_text(c, line);
+
+	if (line > 0)
+		printf("  %d: %s\n", line, text + strspn(text, " \t"));
+}
+
+/*
+ * The listing of algorithm a in the language named by name, for --code;
+ * NULL with the reason told (*status: how trace ends).
+ */
+static struct code_listing *open_listing(enum search_algo a, const char *name,
+                                         const char *const val[OPT_COUNT], int *status)
+{
+	enum code_lang l = code_lang_from_name(name);
+	char file[64], path[4096], err[512];
+	struct code_listing *c;
+
+	*status = CLI_USAGE;
+	if (l == CODE_LANG_COUNT) {
+		cli_usage_error("trace", "--code must be python, c or java, not '%s'",
+		                name);
+		return NULL;
+	}
+	if (!code_has(a)) {
+		cli_usage_error(
+		        "trace",
+		        "--code has listings of backtrack, scan, permute and bits, "
+		        "not of %s",
+		        search_algo_name(a));
+		return NULL;
+	}
+	if (val[OPT_STATS]) {
+		cli_usage_error("trace", "--code shows the events' lines, not --stats");
+		return NULL;
+	}
+	if (val[OPT_FROM]) {
+		cli_usage_error("trace",
+		                "--code follows the listings, which start from an empty "
+		                "board, not --from");
+		return NULL;
+	}
+	*status = CLI_NO;
+	if (!datadir_find(code_file(a, l, file, sizeof file), path, sizeof path)) {
+		fprintf(stderr,
+		        "nqueens trace: cannot find the listing %s (looked at %s)\n",
+		        file, path);
+		return NULL;
+	}
+	c = code_load(path, a, l, err, sizeof err);
+	if (!c)
+		fprintf(stderr, "nqueens trace: %s\n", err);
+	return c;
+}
+
 static void print_stats(const struct search *s)
 {
 	char stack[2048], *buf = stack;
@@ -190,6 +250,7 @@ int cli_trace(int argc, char **argv)
 	        [OPT_EXPLAIN] = {"explain", 'e', false},
 	        [OPT_EVENTS] = {"events", 0, true},
 	        [OPT_WIDTH] = {"width", 'w', true},
+	        [OPT_CODE] = {"code", 0, true},
 	};
 	const char *val[OPT_COUNT];
 	char *pos[1], err[128];
@@ -198,6 +259,8 @@ int cli_trace(int argc, char **argv)
 	uint64_t seed = 1, width = 0;
 	unsigned shown = ~0u;
 	struct search *s;
+	struct code_listing *code = NULL;
+	int status;
 
 	if (cli_parse_options("trace", synopsis, argc, argv, defs, val, pos, 1, &npos))
 		return CLI_USAGE;
@@ -208,10 +271,11 @@ int cli_trace(int argc, char **argv)
 	if (val[OPT_ALGORITHM])
 		a = search_algo_from_name(val[OPT_ALGORITHM]);
 	if (a == SEARCH_ALGO_COUNT)
-		return cli_usage_error("trace",
-		                       "--algorithm must be backtrack, scan, permute, "
-		                       "repair or construct, not '%s'",
-		                       val[OPT_ALGORITHM]);
+		return cli_usage_error(
+		        "trace",
+		        "--algorithm must be backtrack, scan, permute, bits, "
+		        "repair or construct, not '%s'",
+		        val[OPT_ALGORITHM]);
 	if (npos == 0)
 		return cli_usage_error("trace",
 		                       "missing N, the board size (%d to %d for %s); "
@@ -242,11 +306,16 @@ int cli_trace(int argc, char **argv)
 		return CLI_USAGE;
 	if (val[OPT_FROM] && cli_parse_from("trace", val[OPT_FROM], &n, &given))
 		return CLI_USAGE;
+	if (val[OPT_CODE] && !(code = open_listing(a, val[OPT_CODE], val, &status))) {
+		free(given);
+		return status;
+	}
 	s = search_new_from(a, n, val[OPT_FIRST] ? SEARCH_FIRST : SEARCH_ALL, seed, given,
 	                    err, sizeof err);
 	free(given);
 	if (!s) {
 		/* A position no search can start from is a bad argument. */
+		code_free(code);
 		if (val[OPT_FROM])
 			return cli_usage_error("trace", "--from: %s", err);
 		fprintf(stderr, "nqueens trace: %s\n", err);
@@ -261,10 +330,13 @@ int cli_trace(int argc, char **argv)
 			if (!(shown & (1u << search_last(s)->kind)))
 				continue;
 			print_event(s);
+			if (code)
+				print_code_line(s, code);
 			if (val[OPT_EXPLAIN])
 				print_explained(s, (size_t)width);
 		}
 	}
 	search_free(s);
+	code_free(code);
 	return cli_finish_output(CLI_OK);
 }

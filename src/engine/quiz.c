@@ -57,9 +57,13 @@ bool quiz_due(const struct search *s, enum quiz_when when)
 		return k == SEARCH_EV_ENTER || k == SEARCH_EV_REMOVE;
 	case QUIZ_EVERY_DECISION:
 	case QUIZ_EVERY_RETURN:
-		/* A return is a decision too; a tried square only in every decision. */
+		/*
+		 * A return is a decision too; a tried square only in every
+		 * decision, and never in bits, whose picks are all free.
+		 */
 		if (k == SEARCH_EV_TRY)
-			return when == QUIZ_EVERY_DECISION;
+			return when == QUIZ_EVERY_DECISION &&
+			       search_algo(s) != SEARCH_BITS;
 		return (k == SEARCH_EV_REJECT || k == SEARCH_EV_REMOVE ||
 		        k == SEARCH_EV_ENTER) &&
 		       left_to_try(s) == 0;
@@ -218,7 +222,8 @@ static const char *loop_order(enum search_algo a)
 {
 	return a == SEARCH_PERMUTE
 	               ? "the loop takes the ranks no earlier file uses, in order"
-	               : "the loop tries the ranks in order, from 1 up";
+	       : a == SEARCH_BITS ? "the loop picks the lowest rank left in free"
+	                          : "the loop tries the ranks in order, from 1 up";
 }
 
 static bool check_where(const struct quiz_question *q, const struct quiz_answer *a,

@@ -85,7 +85,7 @@ struct search {
 };
 
 static const char *const algo_names[SEARCH_ALGO_COUNT] = {
-        "backtrack", "scan", "permute", "repair", "construct",
+        "backtrack", "scan", "permute", "bits", "repair", "construct",
 };
 
 /* Pseudocode lines of each event kind, and of the outermost call of solve. */
@@ -93,10 +93,16 @@ static const int kind_line[SEARCH_ALGO_COUNT][SEARCH_EV_DONE + 1] = {
         [SEARCH_BACKTRACK] = {0, 2, 3, 4, 8, 6, 9, 10, 0, 12},
         [SEARCH_SCAN] = {0, 2, 13, 4, 8, 6, 9, 10, 0, 18},
         [SEARCH_PERMUTE] = {0, 2, 3, 4, 8, 6, 9, 10, 0, 12},
+        /* A call computes its free set first; a queen's bit leaves with the loop. */
+        [SEARCH_BITS] = {0, 4, 0, 5, 2, 7, 3, 11, 0, 13},
         [SEARCH_REPAIR] = {0, 0, 0, 3, 0, 8, 0, 0, 6, 8},
         [SEARCH_CONSTRUCT] = {0, 0, 0, 8, 0, 9, 0, 0, 0, 9},
 };
-static const int main_line[SEARCH_ALGO_COUNT] = {12, 18, 12, 0, 0};
+static const int main_line[SEARCH_ALGO_COUNT] = {
+        [SEARCH_BACKTRACK] = 12,
+        [SEARCH_SCAN] = 18,
+        [SEARCH_PERMUTE] = 12,
+};
 
 const char *search_algo_name(enum search_algo a)
 {
@@ -438,6 +444,13 @@ static void note_solution(struct search *s)
 	s->sol_event[s->nsol_event++] = s->st.c.events;
 }
 
+/* Whether a queen stands on a line through (file, rank). */
+static bool attacked(const struct search *s, int file, int rank)
+{
+	return s->on_rank[rank] || s->on_diag[diag_index(s, file, rank)] ||
+	       s->on_anti[file + rank];
+}
+
 static void tree_put(struct search *s, int file, int rank, int who)
 {
 	s->on_rank[rank] = who;
@@ -460,14 +473,19 @@ static void step_tree(struct search *s)
 		st->depth = 1;
 		s->nodes[s->ngiven] = 1;
 		emit(s, SEARCH_EV_ENTER)->file = s->order[0];
-		st->line = main_line[s->algo];
+		if (main_line[s->algo])
+			st->line = main_line[s->algo];
 		st->pc = PC_NEXT;
 		break;
 	case PC_NEXT:
 		r = top->rank + 1;
-		/* The permutation method never tries a rank already used. */
+		/* The permutation method never tries a rank already used; bits
+		 * tries only the free ones. */
 		if (s->algo == SEARCH_PERMUTE)
 			while (r < s->n && s->on_rank[r])
+				r++;
+		if (s->algo == SEARCH_BITS)
+			while (r < s->n && attacked(s, top->file, r))
 				r++;
 		top->rank = r;
 		if (r >= s->n) {
@@ -791,6 +809,74 @@ static bool rank_used_above(const struct search *s, int d, int r)
 	return false;
 }
 
+/*
+ * The masks of bits' call d, from the queens above it (the calls before it
+ * and the given queens): a queen on (f, r) reaches rank r + (file - f) of
+ * the call's file along its rising diagonal, r - (file - f) along its
+ * falling one.
+ */
+static struct search_bits bits_masks(const struct search *s, int d)
+{
+	struct search_bits b = {0};
+	int file = s->frames[d].file;
+	uint64_t full = (UINT64_C(1) << s->n) - 1, past;
+
+	for (int f = 0; f < s->n; f++) {
+		int r = -1, up, down;
+
+		for (int j = 0; j < d; j++)
+			if (s->frames[j].file == f)
+				r = s->frames[j].rank;
+		if (s->given && s->given[f] >= 0)
+			r = s->given[f];
+		if (r < 0 || f == file)
+			continue;
+		up = r + (file - f);
+		down = r - (file - f);
+		b.ranks |= UINT64_C(1) << r;
+		if (up >= 0)
+			b.up |= UINT64_C(1) << up;
+		if (down >= 0)
+			b.down |= UINT64_C(1) << down;
+	}
+	b.free = full & ~(b.ranks | b.up | b.down);
+	if (s->frames[d].rank >= 0) {
+		/* The loop has picked the bits up to its rank's. */
+		past = (UINT64_C(1) << s->frames[d].rank) - 1;
+		b.bit = UINT64_C(1) << s->frames[d].rank;
+		b.free &= ~past;
+		/* Only the pick's TRY, the last event, leaves its bit in free. */
+		if (!(d + 1 == s->st.depth && s->st.pc == PC_CHECK))
+			b.free &= ~b.bit;
+	}
+	return b;
+}
+
+int search_bits(const struct search *s, struct search_bits *out, int max)
+{
+	int d;
+
+	if (s->algo != SEARCH_BITS)
+		return 0;
+	for (d = 0; d < s->st.depth && d < max; d++)
+		out[d] = bits_masks(s, d);
+	return d;
+}
+
+int search_taken(const struct search *s, enum board_line line, int *out)
+{
+	const int *on = line == BOARD_LINE_RANK       ? s->on_rank
+	                : line == BOARD_LINE_DIAGONAL ? s->on_diag
+	                                              : s->on_anti;
+	int len = line == BOARD_LINE_RANK ? s->n : 2 * s->n - 1;
+
+	if (!search_is_tree(s->algo))
+		return 0;
+	for (int i = 0; i < len; i++)
+		out[i] = on[i] - 1;
+	return len;
+}
+
 int search_levels(const struct search *s, struct search_level *out, int max)
 {
 	int d;
@@ -801,8 +887,13 @@ int search_levels(const struct search *s, struct search_level *out, int max)
 		const struct search_frame *fr = &s->frames[d];
 		int left = 0;
 
+		uint64_t free = s->algo == SEARCH_BITS ? bits_masks(s, d).free : 0;
+
 		for (int r = fr->rank + 1; r < s->n; r++)
-			left += s->algo != SEARCH_PERMUTE || !rank_used_above(s, d, r);
+			left += s->algo == SEARCH_BITS
+			                ? (int)(free >> r & 1)
+			                : s->algo != SEARCH_PERMUTE ||
+			                          !rank_used_above(s, d, r);
 		out[d] = (struct search_level){
 		        .file = fr->file,
 		        .rank = fr->rank,

@@ -345,6 +345,115 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 	return at;
 }
 
+/* The ranks of a mask within the board, as "1, 3 and 4" ("none" when empty). */
+static void mask_ranks(uint64_t mask, int n, char *buf, size_t len)
+{
+	int count = 0, shown = 0;
+	size_t at = 0;
+
+	for (int r = 0; r < n; r++)
+		count += (int)(mask >> r & 1);
+	if (len)
+		buf[0] = '\0';
+	if (count == 0)
+		errmsg_add(buf, len, &at, "none");
+	for (int r = 0; r < n; r++)
+		if (mask >> r & 1)
+			errmsg_add(buf, len, &at, "%s%d",
+			           shown++ == 0     ? ""
+			           : shown == count ? " and "
+			                            : ", ",
+			           r + 1);
+}
+
+/*
+ * The bitmask search says what its masks do; its other events read as
+ * backtrack's.  It never tests an attacked square, so it has no refusals.
+ */
+static size_t explain_bits(const struct search *s, bool full, char *buf, size_t len)
+{
+	const struct search_event *ev = search_last(s);
+	struct search_bits b[64];
+	int depth = search_bits(s, b, 64), n = search_n(s);
+	char sq[32], me[32], ranks[128];
+	size_t at = 0;
+
+	board_square_name(ev->sq, sq, sizeof sq);
+	switch (ev->kind) {
+	case SEARCH_EV_ENTER:
+		call_name(ev->file, me, sizeof me);
+		mask_ranks(b[depth - 1].free, n, ranks, sizeof ranks);
+		errmsg_add(buf, len, &at, "%s computes its free ranks: %s.", me, ranks);
+		if (full)
+			errmsg_add(buf, len, &at,
+			           " free is every rank but those in ranks, up and down, "
+			           "the rank and the two diagonals of the queens before "
+			           "it: an attacked square is never tried.");
+		break;
+	case SEARCH_EV_TRY:
+		call_name(ev->sq.file, me, sizeof me);
+		errmsg_add(buf, len, &at, "%s picks %s, the lowest rank left in free.",
+		           me, sq);
+		if (full)
+			errmsg_add(buf, len, &at,
+			           " free & -free keeps only the lowest set bit; the bit "
+			           "is taken out of free, so the loop never picks it "
+			           "again.");
+		break;
+	case SEARCH_EV_PLACE:
+		call_name(ev->sq.file, me, sizeof me);
+		errmsg_add(buf, len, &at, "%s is free: the queen of its file goes there.",
+		           sq);
+		if (full && ev->sq.file == n - 1) {
+			errmsg_add(buf, len, &at,
+			           " It is the last file: every file holds a queen.");
+		} else if (full) {
+			char callee[32];
+
+			call_name(ev->sq.file + 1, callee, sizeof callee);
+			errmsg_add(buf, len, &at,
+			           " %s hands its bit to %s in the masks it passes: "
+			           "ranks | bit, and up and down with the bit, "
+			           "shifted a rank up and down for the file after.",
+			           me, callee);
+		}
+		break;
+	case SEARCH_EV_REMOVE:
+		call_name(ev->sq.file, me, sizeof me);
+		errmsg_add(buf, len, &at, "The queen on %s comes off.", sq);
+		if (full)
+			errmsg_add(buf, len, &at,
+			           " There is nothing to undo: only the calls below "
+			           "were given its bit, and %s's own masks never held "
+			           "it. The loop goes on with what is left in free.",
+			           me);
+		break;
+	case SEARCH_EV_RETURN: {
+		const struct search_frame *fr;
+		char other[32];
+		int d = search_stack(s, &fr);
+
+		call_name(ev->file, me, sizeof me);
+		if (d == 0) {
+			errmsg_add(buf, len, &at,
+			           "free is empty: %s returns, and the search is over.",
+			           me);
+			break;
+		}
+		call_name(fr[d - 1].file, other, sizeof other);
+		errmsg_add(buf, len, &at, "free is empty: %s returns to %s.", me, other);
+		if (full)
+			errmsg_add(buf, len, &at,
+			           " %s goes on with what is left in its own free set.",
+			           other);
+		break;
+	}
+	default:
+		return explain_tree(s, full, buf, len);
+	}
+	return at;
+}
+
 /* Repair and the construction, which follow a plan instead of a tree. */
 static size_t explain_plan(const struct search *s, bool full, char *buf, size_t len)
 {
@@ -404,6 +513,8 @@ size_t search_explain(const struct search *s, bool full, char *buf, size_t len)
 {
 	if (len)
 		buf[0] = '\0';
+	if (search_algo(s) == SEARCH_BITS)
+		return explain_bits(s, full, buf, len);
 	return search_is_tree(search_algo(s)) ? explain_tree(s, full, buf, len)
 	                                      : explain_plan(s, full, buf, len);
 }
