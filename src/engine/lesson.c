@@ -223,7 +223,8 @@ static int step_done(const struct lesson_step *st, char *why, size_t whylen)
 int lesson_parse(const char *text, const char *name, struct lesson *out, char *err,
                  size_t errlen)
 {
-	const char *p = text;
+	/* A byte-order mark (as Notepad writes) is not part of the first key. */
+	const char *p = text + fileio_bom(text, strlen(text));
 	char why[512];
 	int line = 0, cap = 0;
 	bool in_step = false;

@@ -58,7 +58,8 @@ struct lesson {
  * lines "title:" and "minutes:", then steps separated by blank lines, each
  * made of "say:" lines (joined into its text) and at most one of each of
  * "show:", "speed:", "run:", "ask:" and "play".  name starts every error:
- * "NAME:LINE: what is wrong".  Returns 0, or -1 with the reason in err.
+ * "NAME:LINE: what is wrong".  Returns 0, or -1 with the reason in err.  A
+ * byte-order mark before the first line is read past.
  */
 int lesson_parse(const char *text, const char *name, struct lesson *out, char *err,
                  size_t errlen);
