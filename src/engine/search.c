@@ -22,7 +22,7 @@
  * going back keeps is bounded (SEARCH_SNAPSHOT_BYTES): three quarters for
  * the snapshots, and when they are full every other one goes and the
  * spacing doubles, so that a long search keeps as many as fit, evenly
- * spread, and a step back replays at most the spacing (about 0.6 million
+ * spread, and a step back replays at most the spacing (524,288
  * events at event 5 billion of n = 20, a few milliseconds); a quarter for
  * the events of the first solutions, the later ones being found again from
  * the snapshots.
