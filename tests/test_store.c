@@ -236,6 +236,62 @@ static void test_foreign_owner(void **state)
 	}
 }
 
+/*
+ * No file is made in another user's directory (root with a user's HOME):
+ * it would be root's, and the user could not write it again.
+ */
+static void test_foreign_dir(void **state)
+{
+	char dir[4200], sub[4300], path[4400], err[8192], want[9000];
+	const char *theirs;
+	struct store st;
+	struct settings s;
+	struct stat sb;
+
+	(void)state;
+	if (geteuid() == 0) {
+		subdir("theirs", dir, sizeof dir);
+		assert_int_equal(chown(dir, OTHER_UID, OTHER_UID), 0);
+		assert_int_equal(chmod(dir, 0755), 0);
+		theirs = dir;
+	} else {
+		/* Root's, and not one where anyone may make files. */
+		theirs = "/";
+		snprintf(dir, sizeof dir, "/");
+	}
+	snprintf(sub, sizeof sub, "%s/nqueens-test-%ld", strcmp(dir, "/") ? dir : "",
+	         (long)getpid());
+	assert_int_equal(store_init(&st, sub, err, sizeof err), 0);
+	assert_int_equal(store_load(&st, err, sizeof err), 0);
+	assert_int_equal(store_add(&st, STORE_SOLUTIONS, 8, 1), 1);
+	assert_int_equal(store_save(&st, err, sizeof err), -1);
+	snprintf(want, sizeof want,
+	         "%s belongs to another user (uid %d), not to you (uid %lu): no file is "
+	         "made there",
+	         theirs, geteuid() == 0 ? OTHER_UID : 0, (unsigned long)geteuid());
+	assert_string_equal(err, want);
+	assert_int_equal(stat(sub, &sb), -1);
+	store_free(&st);
+	snprintf(path, sizeof path, "%s/config", sub);
+	assert_int_equal(settings_init(&s, path), 0);
+	assert_int_equal(settings_set(&s, "theme", "wood", err, sizeof err), 0);
+	assert_int_equal(settings_save(&s, err, sizeof err), -1);
+	assert_string_equal(err, want);
+	assert_int_equal(stat(sub, &sb), -1);
+	settings_free(&s);
+	/* Where anyone may make files of their own (/tmp), a file is made. */
+	snprintf(sub, sizeof sub, "%s/sticky", scratch);
+	assert_int_equal(mkdir(sub, 0700), 0);
+	assert_int_equal(chmod(sub, 01777), 0);
+	if (geteuid() == 0)
+		assert_int_equal(chown(sub, OTHER_UID, OTHER_UID), 0);
+	snprintf(path, sizeof path, "%s/nqueens", sub);
+	assert_int_equal(store_init(&st, path, err, sizeof err), 0);
+	assert_int_equal(store_add(&st, STORE_SOLUTIONS, 8, 1), 1);
+	assert_int_equal(store_save(&st, err, sizeof err), 0);
+	store_free(&st);
+}
+
 /* A link to a file of the user's that is not a progress or config file (a
  * stand-in for /etc/passwd): never set aside, replaced or written. */
 static void test_not_ours_format(void **state)
@@ -773,6 +829,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_foreign_owner),
+	        cmocka_unit_test(test_foreign_dir),
 	        cmocka_unit_test(test_not_ours_format),
 	        cmocka_unit_test(test_mode_and_links),
 	        cmocka_unit_test(test_merge),

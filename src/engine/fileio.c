@@ -568,23 +568,57 @@ static int update_lock(struct fileio_update *u, size_t max, char *err, size_t er
 	return -1;
 }
 
-int fileio_update_begin(const char *dir, const char *path, size_t max,
-                        struct fileio_update *u, char **text, size_t *len, char *err,
-                        size_t errlen)
+/*
+ * Whether a file may be made in dir: the directory nearest to it that
+ * exists is the user's, or one where anyone may make files of their own
+ * (sticky and writable by all, as /tmp).  So that one run by root with a
+ * user's HOME makes no file there that the user could not write again.
+ */
+static int check_dir_owner(const char *dir, char *err, size_t errlen)
 {
-	char why[128];
+	char at[4200];
+	struct stat sb;
+
+	snprintf(at, sizeof at, "%s", dir);
+	while (stat(at, &sb) < 0) {
+		char *slash = strrchr(at, '/');
+
+		if (errno != ENOENT || !slash)
+			return 0; /* what cannot be made says so itself */
+		*(slash == at ? slash + 1 : slash) = '\0';
+	}
+	if (sb.st_uid == geteuid() || ((sb.st_mode & S_ISVTX) && (sb.st_mode & S_IWOTH)))
+		return 0;
+	errmsg_set(err, errlen,
+	           "%s belongs to another user (uid %lu), not to you (uid %lu): no file "
+	           "is made there",
+	           at, (unsigned long)sb.st_uid, (unsigned long)geteuid());
+	return -1;
+}
+
+int fileio_update_begin(const char *path, size_t max, struct fileio_update *u,
+                        char **text, size_t *len, char *err, size_t errlen)
+{
+	char why[128], dir[4200];
+	struct stat sb;
 
 	memset(u, 0, sizeof *u);
 	u->fd = -1;
 	*text = NULL;
 	*len = 0;
-	if (fileio_make_dirs(dir, err, errlen) < 0)
-		return -1;
 	u->target = fileio_target(path, err, errlen);
 	if (!u->target)
 		return -1;
-	if (fileio_check_owner(path, u->target, err, errlen) < 0 ||
-	    update_lock(u, max, err, errlen) < 0)
+	if (fileio_check_owner(path, u->target, err, errlen) < 0)
+		goto fail;
+	/* None yet: it is made, and its directory if need be. */
+	if (lstat(u->target, &sb) < 0 && errno == ENOENT) {
+		dir_of(u->target, dir, sizeof dir);
+		if (check_dir_owner(dir, err, errlen) < 0 ||
+		    fileio_make_dirs(dir, err, errlen) < 0)
+			goto fail;
+	}
+	if (update_lock(u, max, err, errlen) < 0)
 		goto fail;
 	fcntl(u->fd, F_SETFL, fcntl(u->fd, F_GETFL) & ~O_NONBLOCK);
 	if (too_large(u->sb.st_size, max, why, sizeof why)) {

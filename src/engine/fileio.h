@@ -95,16 +95,17 @@ struct fileio_update {
 };
 
 /*
- * Begins an update of path (its directory dir made if missing): follows a
- * link, refuses a file that is not the user's (fileio_check_owner) or not a
- * regular file, waits for another writer's lock for 5 seconds at most, and
- * reads the file, refusing one larger than max.  Returns 0 with the text in
- * *text (to free(); "" for a file just made), or -1 with the reason in err
- * and nothing changed.
+ * Begins an update of path: follows a link, refuses a file that is not the
+ * user's (fileio_check_owner) or not a regular file, waits for another
+ * writer's lock for 5 seconds at most, and reads the file, refusing one
+ * larger than max.  A file that does not exist yet is made, with its
+ * directory and the directory's parents if need be, only where the nearest
+ * directory that exists is the user's (or sticky and writable by all, as
+ * /tmp).  Returns 0 with the text in *text (to free(); "" for a file just
+ * made), or -1 with the reason in err and nothing changed.
  */
-int fileio_update_begin(const char *dir, const char *path, size_t max,
-                        struct fileio_update *u, char **text, size_t *len, char *err,
-                        size_t errlen);
+int fileio_update_begin(const char *path, size_t max, struct fileio_update *u,
+                        char **text, size_t *len, char *err, size_t errlen);
 
 /*
  * Replaces the file with len bytes of text: a temporary file in its

@@ -504,7 +504,7 @@ int settings_save(struct settings *s, char *err, size_t errlen)
 		errmsg_set(err, errlen, "out of memory");
 		return -1;
 	}
-	if (fileio_update_begin(s->dir, s->path, SETTINGS_MAX_BYTES, &u, &text, &len, err,
+	if (fileio_update_begin(s->path, SETTINGS_MAX_BYTES, &u, &text, &len, err,
 	                        errlen) < 0) {
 		settings_free(&disk);
 		return -1;

@@ -80,8 +80,8 @@ static int set_aside(struct store *st, char *err, size_t errlen)
 	size_t len;
 	int damaged = -1;
 
-	if (fileio_update_begin(st->dir, st->path, STORE_MAX_BYTES, &u, &text, &len,
-	                        fault, sizeof fault) < 0)
+	if (fileio_update_begin(st->path, STORE_MAX_BYTES, &u, &text, &len, fault,
+	                        sizeof fault) < 0)
 		goto refused;
 	if (!store_is_progress(text, len)) {
 		not_progress(st, u.target, fault, sizeof fault);
@@ -212,8 +212,8 @@ int store_save(struct store *st, char *err, size_t errlen)
 		errmsg_set(err, errlen, "%s", st->refusal);
 		return -1;
 	}
-	if (fileio_update_begin(st->dir, st->path, STORE_MAX_BYTES, &u, &text, &len, err,
-	                        errlen) < 0)
+	if (fileio_update_begin(st->path, STORE_MAX_BYTES, &u, &text, &len, err, errlen) <
+	    0)
 		return -1;
 	/* What another copy saved since this one loaded is kept: a merge. */
 	if (!store_is_progress(text, len)) {
