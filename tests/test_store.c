@@ -376,6 +376,40 @@ static void test_not_ours_format(void **state)
 	assert_false(store_is_progress("nqueens progress 1x", 19));
 }
 
+/* A damaged file that cannot be set aside (every copy's name is taken) is
+ * told with its line, and left as it is. */
+static void test_damaged_kept(void **state)
+{
+	static const char text[] = "nqueens progress 1\nsolutions 8 x\n";
+	char dir[4200], path[4300], copy[4400], err[8192], want[9000], got[512];
+	struct store st;
+
+	(void)state;
+	subdir("no-room", dir, sizeof dir);
+	snprintf(path, sizeof path, "%s/progress", dir);
+	write_file(path, text);
+	for (int k = 1; k < 1000; k++) {
+		if (k == 1)
+			snprintf(copy, sizeof copy, "%s.damaged", path);
+		else
+			snprintf(copy, sizeof copy, "%s.damaged-%d", path, k);
+		write_file(copy, "an older copy\n");
+	}
+	assert_int_equal(store_init(&st, dir, err, sizeof err), 0);
+	assert_int_equal(store_load(&st, err, sizeof err), -1);
+	snprintf(want, sizeof want,
+	         "%s:2: 'x' is not an index (1, 2, ...); it could not be set aside (File "
+	         "exists), so progress is kept for this session only and the file is "
+	         "left as it is",
+	         path);
+	assert_string_equal(err, want);
+	assert_int_equal(store_add(&st, STORE_SOLUTIONS, 8, 1), 1);
+	assert_int_equal(store_save(&st, err, sizeof err), -1);
+	slurp(path, got, sizeof got);
+	assert_string_equal(got, text);
+	store_free(&st);
+}
+
 /* A save keeps the file's mode, and its hard links. */
 static void test_mode_and_links(void **state)
 {
@@ -831,6 +865,7 @@ int main(void)
 	        cmocka_unit_test(test_foreign_owner),
 	        cmocka_unit_test(test_foreign_dir),
 	        cmocka_unit_test(test_not_ours_format),
+	        cmocka_unit_test(test_damaged_kept),
 	        cmocka_unit_test(test_mode_and_links),
 	        cmocka_unit_test(test_merge),
 	        cmocka_unit_test(test_concurrent_pairs),

@@ -79,6 +79,7 @@ static int set_aside(struct store *st, char *err, size_t errlen)
 	char *text, *kept;
 	size_t len;
 	int damaged = -1;
+	bool parsed = false;
 
 	if (fileio_update_begin(st->path, STORE_MAX_BYTES, &u, &text, &len, fault,
 	                        sizeof fault) < 0)
@@ -91,6 +92,7 @@ static int set_aside(struct store *st, char *err, size_t errlen)
 		return refuse(st, fault, err, errlen);
 	}
 	damaged = store_parse(st, text, len, st->path, why, sizeof why);
+	parsed = true;
 	free(text);
 	if (damaged == 0) {
 		fileio_update_end(&u);
@@ -121,7 +123,7 @@ refused:
 	errmsg_set(st->refusal, sizeof st->refusal,
 	           "%s could not be set aside (%s), so it is left as it is", st->path,
 	           fault);
-	if (damaged < 0)
+	if (!parsed)
 		errmsg_set(why, sizeof why, "%s is damaged", st->path);
 	errmsg_set(err, errlen,
 	           "%s; it could not be set aside (%s), so progress is kept for this "
