@@ -261,7 +261,7 @@ void store_export_cleanup(void)
 {
 	fileio_remove_stale_in(".", STORE_EXPORT_TMP);
 	/* Release 0.1.0 left them in sight. */
-	fileio_remove_stale_in(".", STORE_EXPORT_TMP + 1);
+	fileio_remove_stale_in(".", "nqueens-export.tmp.");
 }
 
 int store_export_as(const char *stem, const char *ext, const char *text, char *path,
