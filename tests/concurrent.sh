@@ -11,13 +11,15 @@
 : "${PAIRS:=2}"
 
 # open_copy NAME ARGS...: nqueens ARGS in a session NAME of this test's
-# server; its exit status goes to $tmpdir/exit.NAME when it ends.
+# server; its exit status goes to $tmpdir/exit.NAME when it ends.  The data
+# and config folders are given in the command: a server keeps the
+# environment it started with.
 open_copy() {
 	name=$1
 	shift
 	rm -f "$tmpdir/exit.$name"
 	tm new-session -d -s "$name" -x 100 -y 30 \
-		"env TERM=tmux-256color LANG=C.UTF-8 NQ_VALGRIND_LOG='$tmpdir/valgrind.$name' ${NQ_WRAP:+'$NQ_WRAP'} '$NQUEENS' $*; echo \$? >'$tmpdir/exit.$name'; sleep 600" ||
+		"env TERM=tmux-256color LANG=C.UTF-8 XDG_DATA_HOME='$XDG_DATA_HOME' XDG_CONFIG_HOME='$XDG_CONFIG_HOME' NQ_VALGRIND_LOG='$tmpdir/valgrind.$name' ${NQ_WRAP:+'$NQ_WRAP'} '$NQUEENS' $*; echo \$? >'$tmpdir/exit.$name'; sleep 600" ||
 		{
 			echo "Bail out! tmux could not start a session for: nqueens $*"
 			exit 1
