@@ -17,6 +17,9 @@
 
 #include <cmocka.h>
 
+#define SCRATCH_NAME "nq-puzzle"
+#include "scratch.h"
+
 #include "board.h"
 #include "classes.h"
 #include "enumerate.h"
@@ -25,56 +28,6 @@
 #include "puzzle.h"
 #include "store.h"
 #include "symmetry.h"
-
-/* A private scratch directory per test run, removed at the end. */
-static char scratch[4096];
-
-static void remove_tree(const char *path)
-{
-	DIR *d = opendir(path);
-	struct dirent *e;
-
-	if (!d) {
-		unlink(path);
-		return;
-	}
-	while ((e = readdir(d)) != NULL) {
-		char sub[4096];
-
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
-		remove_tree(sub);
-	}
-	closedir(d);
-	rmdir(path);
-}
-
-static int make_scratch(void **state)
-{
-	const char *tmp = getenv("TMPDIR");
-
-	(void)state;
-	snprintf(scratch, sizeof scratch, "%s/nq-puzzle.XXXXXX",
-	         tmp && *tmp ? tmp : "/tmp");
-	return mkdtemp(scratch) ? 0 : -1;
-}
-
-static int drop_scratch(void **state)
-{
-	(void)state;
-	remove_tree(scratch);
-	return 0;
-}
-
-static void write_file(const char *path, const char *text)
-{
-	FILE *fp = fopen(path, "w");
-
-	assert_non_null(fp);
-	fputs(text, fp);
-	assert_int_equal(fclose(fp), 0);
-}
 
 /* Every solution of n containing the queens of b, counted the slow way. */
 static uint64_t brute_completions(const struct board *b)
@@ -702,18 +655,6 @@ static void test_store_roundtrip(void **state)
 	store_free(&back);
 }
 
-/* The content of a file, cut to len - 1 bytes; "" when there is none. */
-static void slurp(const char *path, char *buf, size_t len)
-{
-	FILE *fp = fopen(path, "r");
-
-	buf[0] = '\0';
-	if (fp) {
-		buf[fread(buf, 1, len - 1, fp)] = '\0';
-		fclose(fp);
-	}
-}
-
 static void test_store_damaged(void **state)
 {
 	static const struct {
@@ -1063,8 +1004,11 @@ static void test_store_save_while_starting(void **state)
 
 		for (uint64_t i = 1; i <= 300; i++) {
 			store_add(&st, STORE_SOLUTIONS, 12, i);
-			if (store_save(&st, err, sizeof err) < 0)
+			if (store_save(&st, err, sizeof err) < 0) {
+				fprintf(stderr, "save %llu: %s\n", (unsigned long long)i,
+				        err);
 				failed++;
+			}
 		}
 		_exit(failed > 100 ? 100 : failed);
 	}

@@ -26,6 +26,9 @@
 
 #include <cmocka.h>
 
+#define SCRATCH_NAME "nq-store"
+#include "scratch.h"
+
 #include "fileio.h"
 #include "settings.h"
 #include "store.h"
@@ -33,72 +36,11 @@
 /* The uid a file of "another user" gets when the tests run as root. */
 #define OTHER_UID 65534
 
-static char scratch[4096];
-
-static void remove_tree(const char *path)
-{
-	DIR *d = opendir(path);
-	struct dirent *e;
-
-	if (!d) {
-		unlink(path);
-		return;
-	}
-	while ((e = readdir(d)) != NULL) {
-		char sub[4096];
-
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
-		remove_tree(sub);
-	}
-	closedir(d);
-	rmdir(path);
-}
-
-static int make_scratch(void **state)
-{
-	const char *tmp = getenv("TMPDIR");
-
-	(void)state;
-	snprintf(scratch, sizeof scratch, "%s/nq-store.XXXXXX",
-	         tmp && *tmp ? tmp : "/tmp");
-	return mkdtemp(scratch) ? 0 : -1;
-}
-
-static int drop_scratch(void **state)
-{
-	(void)state;
-	remove_tree(scratch);
-	return 0;
-}
-
 /* A directory of the scratch one for a test: its path in dir. */
 static void subdir(const char *name, char *dir, size_t len)
 {
 	snprintf(dir, len, "%s/%s", scratch, name);
 	assert_int_equal(mkdir(dir, 0700), 0);
-}
-
-static void write_file(const char *path, const char *text)
-{
-	FILE *fp = fopen(path, "w");
-
-	assert_non_null(fp);
-	fputs(text, fp);
-	assert_int_equal(fclose(fp), 0);
-}
-
-/* The content of a file, cut to len - 1 bytes; "" when there is none. */
-static void slurp(const char *path, char *buf, size_t len)
-{
-	FILE *fp = fopen(path, "r");
-
-	buf[0] = '\0';
-	if (fp) {
-		buf[fread(buf, 1, len - 1, fp)] = '\0';
-		fclose(fp);
-	}
 }
 
 /* What a test made of a file, to see it was not touched: kind, mode, owner,

@@ -405,9 +405,10 @@ int fileio_tmp(const char *prefix, char *tmp, size_t tmplen, char *err, size_t e
 		}
 		if (hold_tmp(fd))
 			return fd;
-		/* A start is removing it: leave it to that, take another. */
+		/* A start took it for a leftover before the lock: leave it to
+		 * that and take another (a start in a loop can win a few times). */
 		close(fd);
-		if (tries == 3) {
+		if (tries == 50) {
 			errmsg_set(err, errlen, "cannot keep a temporary file in %s",
 			           dir);
 			return -1;
