@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "board.h"
+#include "fileio.h"
 #include "lines.h"
 #include "sheet.h"
 #include "errmsg.h"
@@ -171,12 +172,23 @@ static FILE *check_open(const char *file, const char **name)
 
 	*name = NULL;
 	if (file && strcmp(file, "-") != 0) {
-		in = fopen(file, "r");
-		if (!in) {
-			cli_usage_error("check", "cannot read %s: %s", file,
-			                strerror(errno));
+		char why[128];
+
+		/* Never waits on a FIFO: what is not a file comes on standard input. */
+		in = fileio_open_regular(file, why, sizeof why);
+		if (!in && errno == EISDIR)
+			cli_usage_error("check",
+			                "%s is a directory, not a file of positions",
+			                file);
+		else if (!in && errno == EINVAL)
+			cli_usage_error("check",
+			                "cannot read %s: %s; give it on standard input "
+			                "instead (nqueens check < %s)",
+			                file, why, file);
+		else if (!in)
+			cli_usage_error("check", "cannot read %s: %s", file, why);
+		if (!in)
 			return NULL;
-		}
 		*name = file;
 	}
 	/* A directory opens, then fails at the first read with a vaguer word. */

@@ -420,7 +420,8 @@ int lesson_parse_all(const char *text, const char *name, struct lesson *out,
                      lesson_report report, void *ctx)
 {
 	struct parser ps = {.name = name, .report = report, .ctx = ctx};
-	const char *p = text;
+	/* A byte-order mark (as Notepad writes) is not part of the first key. */
+	const char *p = text + fileio_bom(text, strlen(text));
 	char why[512];
 	int line = 0, cap = 0;
 	/* in_step: lines belong to a step; skip: to the one that had an error. */

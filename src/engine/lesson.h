@@ -101,7 +101,9 @@ typedef void (*lesson_report)(void *ctx, int line, const char *error);
  * made of "say:" lines (joined into its text) and at most one of each of
  * "show:", "speed:", "run:", "until:", "ask:", "code:", "big" and "play".
  * name starts every error: "NAME:LINE: what is wrong".  Returns 0, or -1
- * with the first error in err.  The searches are not run: see lesson_check.
+ * with the first error in err.  A
+ * byte-order mark before the first line is read past.  The searches are
+ * not run: see lesson_check.
  */
 int lesson_parse(const char *text, const char *name, struct lesson *out, char *err,
                  size_t errlen);

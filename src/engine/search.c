@@ -18,7 +18,14 @@
 
 /*
  * Going back restores the nearest earlier snapshot and replays from there;
- * a snapshot every 4096 events keeps a step back within microseconds.
+ * a snapshot every 4096 events keeps a step back within microseconds.  What
+ * going back keeps is bounded (SEARCH_SNAPSHOT_BYTES): three quarters for
+ * the snapshots, and when they are full every other one goes and the
+ * spacing doubles, so that a long search keeps as many as fit, evenly
+ * spread, and a step back replays at most the spacing (524,288
+ * events at event 5 billion of n = 20, a few milliseconds); a quarter for
+ * the events of the first solutions, the later ones being found again from
+ * the snapshots.
  */
 #define CKPT_EVERY 4096
 
@@ -74,14 +81,14 @@ struct search {
 	/* Constant: the files the search fills, in order, and the queens given. */
 	int *order, nfree, ngiven;
 	int *given; /* [n], -1 for an empty file; NULL when none were given */
-	/* The event number of each solution met so far: the search is the same each time.
-	 */
+	/* The event number of each solution met so far (maxsol at most): the search is
+	 * the same each time. */
 	uint64_t *sol_event;
-	size_t nsol_event, capsol_event;
-	/* Snapshots at events 0, CKPT_EVERY, 2 * CKPT_EVERY, ... */
+	size_t nsol_event, capsol_event, maxsol;
+	/* Snapshots at events 0, every, 2 * every, ...; maxckpt at most. */
 	unsigned char *ckpt;
-	size_t nckpt, capckpt;
-	uint64_t next_ckpt;
+	size_t nckpt, capckpt, maxckpt;
+	uint64_t every, next_ckpt;
 };
 
 static const char *const algo_names[SEARCH_ALGO_COUNT] = {
@@ -142,13 +149,74 @@ static size_t ckpt_size(const struct search *s)
 	return sizeof(struct state) + s->memsize;
 }
 
+/* Keeps every other snapshot (0, 2 every, 4 every, ...) and doubles the spacing. */
+static void ckpt_thin(struct search *s)
+{
+	size_t size = ckpt_size(s), kept = 0;
+
+	for (size_t i = 0; i < s->nckpt; i += 2)
+		memmove(s->ckpt + kept++ * size, s->ckpt + i * size, size);
+	s->nckpt = kept;
+	s->every *= 2;
+	s->next_ckpt = kept * s->every;
+}
+
+void search_set_snapshot_bytes(struct search *s, size_t bytes)
+{
+	size_t size = ckpt_size(s), max = bytes / 4 * 3 / size;
+
+	/* Even, so that thinning keeps the spacing whole; a few at the least. */
+	max = max < 4 ? 4 : max & ~(size_t)1;
+	s->maxckpt = max;
+	s->maxsol = bytes / 4 / sizeof *s->sol_event;
+	if (s->nsol_event > s->maxsol)
+		s->nsol_event = s->maxsol;
+	while (s->nckpt > max)
+		ckpt_thin(s);
+	if (s->every && s->next_ckpt != UINT64_MAX)
+		s->next_ckpt = s->nckpt * s->every;
+	/* Memory held beyond the new bound goes back (a smaller block moves rarely). */
+	if (s->capckpt > max) {
+		unsigned char *p = realloc(s->ckpt, max * size);
+
+		if (p) {
+			s->ckpt = p;
+			s->capckpt = max;
+		}
+	}
+	if (s->capsol_event > s->maxsol) {
+		uint64_t *v =
+		        realloc(s->sol_event, (s->maxsol ? s->maxsol : 1) * sizeof *v);
+
+		if (v) {
+			s->sol_event = v;
+			s->capsol_event = s->maxsol;
+		}
+	}
+}
+
+size_t search_snapshot_bytes(const struct search *s)
+{
+	return s->capckpt * ckpt_size(s) + s->capsol_event * sizeof *s->sol_event;
+}
+
 static void ckpt_save(struct search *s)
 {
 	size_t size = ckpt_size(s);
 
+	if (s->nckpt == s->maxckpt) {
+		ckpt_thin(s);
+		/* The event of this one is not on the new spacing: the next is. */
+		if (s->st.c.events != s->next_ckpt)
+			return;
+	}
 	if (s->nckpt == s->capckpt) {
 		size_t cap = s->capckpt ? 2 * s->capckpt : 16;
-		unsigned char *p = realloc(s->ckpt, cap * size);
+		unsigned char *p;
+
+		if (cap > s->maxckpt)
+			cap = s->maxckpt;
+		p = realloc(s->ckpt, cap * size);
 
 		/* Without room, going back replays from an earlier snapshot. */
 		if (!p) {
@@ -163,7 +231,16 @@ static void ckpt_save(struct search *s)
 	memcpy(at, &s->st, sizeof s->st);
 	memcpy(at + sizeof s->st, s->mem, s->memsize);
 	s->nckpt++;
-	s->next_ckpt += CKPT_EVERY;
+	s->next_ckpt += s->every;
+}
+
+/* The counters of snapshot i, read where it is kept. */
+static uint64_t ckpt_solutions(const struct search *s, size_t i)
+{
+	struct state st;
+
+	memcpy(&st, s->ckpt + i * ckpt_size(s), sizeof st);
+	return st.c.solutions;
 }
 
 static void ckpt_load(struct search *s, size_t i)
@@ -332,6 +409,8 @@ struct search *search_new_from(enum search_algo a, int n, enum search_goal goal,
 	for (int f = 0; f < n; f++)
 		s->ranks[f] = -1;
 	given_place(s, given);
+	s->every = CKPT_EVERY;
+	search_set_snapshot_bytes(s, SEARCH_SNAPSHOT_BYTES);
 	s->st.pc = PC_START;
 	s->st.rng = seed;
 	if (a == SEARCH_CONSTRUCT) {
@@ -429,11 +508,15 @@ static bool check_scan(struct search *s, int file, int rank, struct search_event
 /* Remembers where a solution met for the first time was found. */
 static void note_solution(struct search *s)
 {
-	if (s->st.c.solutions <= s->nsol_event)
+	if (s->st.c.solutions <= s->nsol_event || s->nsol_event >= s->maxsol)
 		return;
 	if (s->nsol_event == s->capsol_event) {
 		size_t cap = s->capsol_event ? 2 * s->capsol_event : 64;
-		uint64_t *v = realloc(s->sol_event, cap * sizeof *v);
+		uint64_t *v;
+
+		if (cap > s->maxsol)
+			cap = s->maxsol;
+		v = realloc(s->sol_event, cap * sizeof *v);
 
 		/* Without room, the previous solution is looked for by replaying. */
 		if (!v)
@@ -710,7 +793,7 @@ uint64_t search_run(struct search *s, unsigned stop, uint64_t max)
 bool search_seek(struct search *s, uint64_t k)
 {
 	if (k < s->st.c.events) {
-		size_t i = (size_t)(k / CKPT_EVERY);
+		size_t i = (size_t)(k / s->every);
 
 		ckpt_load(s, i < s->nckpt ? i : s->nckpt - 1);
 	}
@@ -789,11 +872,27 @@ bool search_prev_solution(struct search *s)
 		return false;
 	if (k <= s->nsol_event)
 		return search_seek(s, s->sol_event[k - 1]);
-	/* Not noted (memory was short): step back until it comes. */
-	while (search_back(s))
-		if (s->st.last.kind == SEARCH_EV_SOLUTION && s->st.last.solution == k)
-			return true;
-	return false;
+	/* Not noted (past the first maxsol, or memory was short): from the
+	 * last snapshot before it, on until it comes. */
+	{
+		uint64_t here = s->st.c.events;
+		size_t lo = 0, hi = s->nckpt;
+
+		while (hi - lo > 1) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (ckpt_solutions(s, mid) < k)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		ckpt_load(s, lo);
+		while (s->st.c.events < here && advance(s))
+			if (s->st.last.kind == SEARCH_EV_SOLUTION &&
+			    s->st.last.solution == k)
+				return true;
+		return false;
+	}
 }
 
 /* The permutation method's level d never tries a rank the calls above it or a given queen

@@ -124,6 +124,19 @@ bool search_seek(struct search *s, uint64_t k);
 void search_restart(struct search *s);
 
 /*
+ * What going back keeps: snapshots of the search and the events of the
+ * first solutions, SEARCH_SNAPSHOT_BYTES at most, so that a search of
+ * billions of events takes no more memory than one of millions; past the
+ * bound the snapshots are thinned and a step back replays more events, and
+ * a solution not noted is found again from them.  search_set_snapshot_bytes
+ * sets another bound (four snapshots at the least); search_snapshot_bytes
+ * is what they take now.
+ */
+#define SEARCH_SNAPSHOT_BYTES ((size_t)24 << 20)
+void search_set_snapshot_bytes(struct search *s, size_t bytes);
+size_t search_snapshot_bytes(const struct search *s);
+
+/*
  * Where search_run_to stops, after the first event that meets any of these:
  * a kind in kinds (a mask of 1u << kind), a try of the square tried (file -1
  * for none), a call that makes the stack depth frames deep (-1 for none).
