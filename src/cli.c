@@ -36,7 +36,7 @@ static const char usage_text[] =
         "      construct, drawn as an overview); --big starts in projector mode\n"
         "      (the board, pseudocode and stack, large, in high contrast); --quiz:\n"
         "      predict mode, the search asks you first what it will decide\n"
-        "      (backtrack, scan and permute); ? there lists the keys\n"
+        "      (backtrack, scan, permute and bits); ? there lists the keys\n"
         "  count N [--unique] [--threads K] [--method halves|backtrack]\n"
         "        [--memory SIZE] [--tasks T [--task I | --list]]\n"
         "      print the number of solutions for 1 <= N <= 29, or with --unique\n"
@@ -80,13 +80,28 @@ static const char usage_text[] =
         "      FILE (a path with a '/' or ending in .txt); --list lists the\n"
         "      shipped lessons (name, minutes, title); the format is in\n"
         "      nqueens(6), LESSON FILES; ? there lists the keys\n"
-        "  trace N [--algorithm NAME] [--first] [--stats] [--explain] [--seed S]\n"
+        "  lesson --check FILE|NAME...\n"
+        "      check lessons without running them: every error on a line of\n"
+        "      stderr (FILE:LINE: why), such as an event past the end of a step's\n"
+        "      search; a line for each good one with its measured minutes\n"
+        "  trace N [--algorithm NAME] [--first] [--stats] [--explain [--width W]]\n"
+        "        [--events KIND,...] [--code python|c|java] [--seed S]\n"
         "        [--from POSITION]\n"
         "      print the search as events, one a line (try, reject, place, ...),\n"
-        "      or with --stats its counters; NAME is backtrack (default), scan or\n"
-        "      permute (1 <= N <= 20), repair or construct (4 <= N <= 10000);\n"
-        "      --explain follows each event with what it means, in plain words;\n"
-        "      --from keeps the queens of POSITION and fills the empty files\n"
+        "      or with --stats its counters; NAME is backtrack (default), scan,\n"
+        "      permute or bits (1 <= N <= 20), repair or construct\n"
+        "      (4 <= N <= 10000); --explain follows each event with what it\n"
+        "      means, in plain words, broken into lines of W columns (20 to 1000)\n"
+        "      with --width; --events prints only the kinds named (try, reject,\n"
+        "      place, enter, solution, remove, return, move, done); --code\n"
+        "      follows each event with the line it runs in the program of\n"
+        "      data/code/ in that language; --from keeps the queens of POSITION\n"
+        "      and fills the empty files\n"
+        "  race N [ALGORITHM...] [--first] [--format text]\n"
+        "      run two to four algorithms (default backtrack scan permute bits)\n"
+        "      on one board in lockstep, to every solution or the first, and\n"
+        "      print their squares tested, queens placed, events and times, and\n"
+        "      whether they agree\n"
         "\n"
         "A position is written as ranks by file (2 4 6 8 3 1 7 5 is a2 b4 c6 d8\n"
         "e3 f1 g7 h5; 0, '.' or '-' leaves a file empty) or as squares (a2 b4 c6).\n"
@@ -318,7 +333,11 @@ void cli_print_solution(int n, const int *p, enum cli_format f)
 		free(buf);
 }
 
-/* list --format svg: every board of the listing on one sheet, captioned. */
+/*
+ * list --format svg: every board of the listing on one sheet, captioned;
+ * with --unique the sheet of the classes that Browse's X writes, and with
+ * --variants every member of each class as Browse draws a class's members.
+ */
 static int list_svg(int n, bool unique, bool variants)
 {
 	struct enum_iter it;
@@ -337,8 +356,12 @@ static int list_svg(int n, bool unique, bool variants)
 		                               : "--format svg draws a sheet of at most "
 		                                 "10000 boards; N = %d has more",
 		                       n);
+	if (unique && !variants)
+		return cli_finish_output(
+		        sheet_classes(stdout, n, total, classes) == 0 ? CLI_OK : CLI_NO);
 	sheet_begin(&sh, stdout, n, (int)count,
-	            unique ? "The symmetry classes, each as its smallest member"
+	            unique ? "The symmetry classes and their members, the "
+	                     "representative's queen on file a ringed in each"
 	                   : "Every solution, in order");
 	enum_start(&it, n);
 	while (enum_next(&it, p)) {
@@ -346,22 +369,19 @@ static int list_svg(int n, bool unique, bool variants)
 		if (unique && !classes_is_rep(n, p))
 			continue;
 		c++;
-		board_format_ranks(n, p, ranks, sizeof ranks);
-		if (!variants) {
-			snprintf(caption, sizeof caption, "%s %" PRIu64 ": %s",
-			         unique ? "class" : "#", unique ? c : k, ranks);
+		if (!unique) {
+			board_format_ranks(n, p, ranks, sizeof ranks);
+			snprintf(caption, sizeof caption, "#%" PRIu64 ": %s", k, ranks);
 			sheet_ranks(&sh, p, caption);
 			continue;
 		}
 		struct class_variant v[SYM_COUNT];
 		int members = classes_variants(n, p, v);
 
-		/* Each member, labelled with its class and its transform. */
-		for (int i = 0; i < members; i++) {
-			snprintf(caption, sizeof caption, "class %" PRIu64 ", %s", c,
-			         sym_name(v[i].from_rep));
-			sheet_ranks(&sh, v[i].ranks, caption);
-		}
+		/* Each member, labelled with its class and every transform that makes it.
+		 */
+		for (int i = 0; i < members; i++)
+			sheet_member(&sh, c, v, i, 0);
 	}
 	return cli_finish_output(sheet_end(&sh) == 0 ? CLI_OK : CLI_NO);
 }

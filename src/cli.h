@@ -19,6 +19,7 @@ int cli_solve(int argc, char **argv);
 int cli_check(int argc, char **argv);
 int cli_puzzle(int argc, char **argv);
 int cli_trace(int argc, char **argv);
+int cli_race(int argc, char **argv);
 
 /* The full-screen program: on a board, or (with no command) at the menu. */
 int cli_play(int argc, char **argv);
@@ -36,6 +37,8 @@ enum cli_opt {
 	OPT_ASCII,
 	OPT_BIG,
 	OPT_CHECK,
+	OPT_EVENTS,
+	OPT_CODE,
 	OPT_EXPLAIN,
 	OPT_FILE,
 	OPT_FIRST,
@@ -59,6 +62,7 @@ enum cli_opt {
 	OPT_THREADS,
 	OPT_UNIQUE,
 	OPT_VARIANTS,
+	OPT_WIDTH,
 	OPT_COUNT
 };
 

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "board.h"
+#include "fileio.h"
 #include "lines.h"
 #include "sheet.h"
 #include "errmsg.h"
@@ -69,7 +70,8 @@ struct verdicts {
 	struct drawn {
 		struct square *sq;
 		size_t count;
-		bool *marked; /* the queens in conflict */
+		struct board_conflict *conflicts; /* the pairs that attack each other */
+		size_t nconflicts;
 		char text[512];
 	} * v;
 	size_t len, cap;
@@ -111,26 +113,22 @@ static int check_one(struct verdicts *out, const struct board_scan *scan,
 
 	if (board_scan_position(scan, pos) < 0)
 		abort();
-	size_t nn = (size_t)pos->n * (size_t)pos->n;
+	/* Each queen meets at most one queen before it on each of its four lines. */
 	struct board_conflict *c = malloc((pos->count + 1) * 4 * sizeof *c);
 
 	out->n = pos->n;
 	d->sq = malloc((pos->count + 1) * sizeof *d->sq);
-	d->marked = calloc(nn, sizeof *d->marked);
-	if (!d->sq || !d->marked || !c)
+	if (!d->sq || !c)
 		abort();
 	memcpy(d->sq, pos->sq, pos->count * sizeof *d->sq);
 	d->count = pos->count;
-	/* Every queen in conflict with another, in the conflict colour. */
+	/* Every pair in conflict: the sheet crosses both queens and draws their line. */
 	size_t found = board_conflicts(pos, c, pos->count * 4);
 
-	for (size_t i = 0; i < found && i < pos->count * 4; i++) {
-		d->marked[(size_t)c[i].a.file * (size_t)pos->n + (size_t)c[i].a.rank] =
-		        true;
-		d->marked[(size_t)c[i].b.file * (size_t)pos->n + (size_t)c[i].b.rank] =
-		        true;
-	}
-	free(c);
+	if (found == (size_t)-1)
+		abort();
+	d->conflicts = c;
+	d->nconflicts = found < pos->count * 4 ? found : pos->count * 4;
 	board_free(pos);
 	ok = verdict(scan, d->text, sizeof d->text);
 	return ok ? CLI_OK : CLI_NO;
@@ -140,7 +138,7 @@ static void verdicts_free(struct verdicts *out)
 {
 	for (size_t i = 0; i < out->len; i++) {
 		free(out->v[i].sq);
-		free(out->v[i].marked);
+		free(out->v[i].conflicts);
 	}
 	free(out->v);
 }
@@ -153,9 +151,13 @@ static int verdicts_end(struct verdicts *out)
 
 	if (out->svg && out->len) {
 		sheet_begin(&sh, stdout, out->n, (int)out->len, "Positions checked");
-		for (size_t i = 0; i < out->len; i++)
-			sheet_board(&sh, out->v[i].sq, out->v[i].count, out->v[i].marked,
+		for (size_t i = 0; i < out->len; i++) {
+			struct sheet_marks marks = {.conflicts = out->v[i].conflicts,
+			                            .nconflicts = out->v[i].nconflicts};
+
+			sheet_board(&sh, out->v[i].sq, out->v[i].count, &marks,
 			            out->v[i].text);
+		}
 		rc = sheet_end(&sh);
 	}
 	verdicts_free(out);
@@ -170,12 +172,23 @@ static FILE *check_open(const char *file, const char **name)
 
 	*name = NULL;
 	if (file && strcmp(file, "-") != 0) {
-		in = fopen(file, "r");
-		if (!in) {
-			cli_usage_error("check", "cannot read %s: %s", file,
-			                strerror(errno));
+		char why[128];
+
+		/* Never waits on a FIFO: what is not a file comes on standard input. */
+		in = fileio_open_regular(file, why, sizeof why);
+		if (!in && errno == EISDIR)
+			cli_usage_error("check",
+			                "%s is a directory, not a file of positions",
+			                file);
+		else if (!in && errno == EINVAL)
+			cli_usage_error("check",
+			                "cannot read %s: %s; give it on standard input "
+			                "instead (nqueens check < %s)",
+			                file, why, file);
+		else if (!in)
+			cli_usage_error("check", "cannot read %s: %s", file, why);
+		if (!in)
 			return NULL;
-		}
 		*name = file;
 	}
 	/* A directory opens, then fails at the first read with a vaguer word. */

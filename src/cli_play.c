@@ -11,6 +11,7 @@
 #include "app.h"
 #include "browse.h"
 #include "datadir.h"
+#include "fileio.h"
 #include "lesson.h"
 #include "puzzle.h"
 #include "search.h"
@@ -158,10 +159,11 @@ int cli_watch(int argc, char **argv)
 	if (val[OPT_ALGORITHM])
 		o.start.algo = search_algo_from_name(val[OPT_ALGORITHM]);
 	if (o.start.algo == SEARCH_ALGO_COUNT)
-		return cli_usage_error("watch",
-		                       "--algorithm must be backtrack, scan, permute, "
-		                       "repair or construct, not '%s'",
-		                       val[OPT_ALGORITHM]);
+		return cli_usage_error(
+		        "watch",
+		        "--algorithm must be backtrack, scan, permute, bits, "
+		        "repair or construct, not '%s'",
+		        val[OPT_ALGORITHM]);
 	/* Predict mode asks about the decisions of a tree. */
 	if (val[OPT_QUIZ] && !search_is_tree(o.start.algo))
 		return cli_usage_error("watch",
@@ -287,11 +289,127 @@ static int list_lessons(const struct lesson_entry *e, size_t count)
 	return cli_finish_output(CLI_OK);
 }
 
+/* A lesson named by a path (with a '/' or ending in .txt), not by a shipped lesson's
+ * name. */
+static bool is_path(const char *arg)
+{
+	size_t len = strlen(arg);
+
+	return strchr(arg, '/') || (len > 4 && strcmp(arg + len - 4, ".txt") == 0);
+}
+
+/* The errors of one lesson, kept to be told in the order of their lines. */
+struct told {
+	struct told_error {
+		int line, order;
+		char *text;
+	} * v;
+	size_t count, cap;
+};
+
+static void keep_error(void *ctx, int line, const char *error)
+{
+	struct told *t = ctx;
+	struct told_error *grown;
+
+	if (t->count == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 16;
+		grown = realloc(t->v, t->cap * sizeof *grown);
+		if (!grown)
+			abort();
+		t->v = grown;
+	}
+	t->v[t->count] = (struct told_error){line, (int)t->count, strdup(error)};
+	if (!t->v[t->count].text)
+		abort();
+	t->count++;
+}
+
+static int by_line(const void *a, const void *b)
+{
+	const struct told_error *x = a, *y = b;
+
+	return x->line != y->line ? (x->line > y->line) - (x->line < y->line)
+	                          : x->order - y->order;
+}
+
+/* Tells the errors kept, line by line, on stderr, and forgets them. */
+static void tell_errors(struct told *t)
+{
+	if (t->count == 0)
+		return;
+	qsort(t->v, t->count, sizeof *t->v, by_line);
+	for (size_t i = 0; i < t->count; i++) {
+		fprintf(stderr, "nqueens lesson: %s\n", t->v[i].text);
+		free(t->v[i].text);
+	}
+	free(t->v);
+	*t = (struct told){0};
+}
+
+/*
+ * lesson --check: each lesson (a path, or a shipped lesson's name) parsed and
+ * checked, every error on a line of stderr, a line on stdout for each good
+ * one with its measured length; CLI_USAGE when any had an error.
+ */
+static int check_lessons(int count, char **names, const char *dir)
+{
+	int status = CLI_OK;
+
+	for (int i = 0; i < count; i++) {
+		char path[8400], err[1024];
+		char *text;
+		struct lesson l;
+		struct told told = {0};
+		int errors;
+
+		if (is_path(names[i]))
+			snprintf(path, sizeof path, "%s", names[i]);
+		else
+			snprintf(path, sizeof path, "%s/%s.txt", dir ? dir : ".",
+			         names[i]);
+		text = fileio_load_text(path, (size_t)1 << 20, "a lesson", err,
+		                        sizeof err);
+		if (!text && !is_path(names[i]))
+			snprintf(err, sizeof err,
+			         "unknown lesson '%s' (give a lesson file's path, with a "
+			         "/ "
+			         "or ending in .txt)",
+			         names[i]);
+		if (!text) {
+			fprintf(stderr, "nqueens lesson: %s\n", err);
+			status = CLI_USAGE;
+			continue;
+		}
+		errors = lesson_parse_all(text, path, &l, keep_error, &told);
+		free(text);
+		/* The searches of the steps parsed well are checked all the same. */
+		errors += lesson_check(&l, path, keep_error, &told);
+		tell_errors(&told);
+		if (errors == 0) {
+			unsigned measured = (lesson_measure(&l) + 30) / 60;
+
+			printf("%s: good: %d step%s, ", path, l.nsteps,
+			       l.nsteps == 1 ? "" : "s");
+			if (l.minutes)
+				printf("minutes: %d, measured %u\n", l.minutes, measured);
+			else
+				printf("minutes: not said, measured %u\n", measured);
+		} else {
+			status = CLI_USAGE;
+		}
+		lesson_free(&l);
+	}
+	return cli_finish_output(status);
+}
+
 int cli_lesson(int argc, char **argv)
 {
-	static const char synopsis[] = "nqueens lesson [FILE | NAME | --list] [--ascii] "
-	                               "[--no-color] [--quiet] [--theme NAME]";
+	static const char synopsis[] = "nqueens lesson [FILE | NAME | --list | --check "
+	                               "FILE...] [--ascii] [--no-color] [--quiet] "
+	                               "[--theme NAME]";
 	static const struct cli_optdef ldefs[OPT_COUNT] = {
+	        [OPT_CHECK] = {"check", 'c', false},
 	        [OPT_LIST] = {"list", 'l', false},
 	        [OPT_ASCII] = {"ascii", 'a', false},
 	        [OPT_NO_COLOR] = {"no-color", 0, false},
@@ -301,21 +419,55 @@ int cli_lesson(int argc, char **argv)
 	};
 	struct app_opts o = {0};
 	const char *val[OPT_COUNT];
-	char *pos[1], dir[4096], path[8400], err[1024], names[1024];
+	char **pos = calloc((size_t)argc + 1, sizeof *pos);
+	char dir[4096], path[8400], err[1024], names[1024];
 	struct lesson_entry *entries;
 	size_t count;
 	struct lesson l;
 	int npos, status;
 
-	if (cli_parse_options("lesson", synopsis, argc, argv, ldefs, val, pos, 1, &npos))
+	if (!pos)
+		return CLI_NO;
+	/* Many files for --check; one lesson to run. */
+	if (cli_parse_options("lesson", synopsis, argc, argv, ldefs, val, pos, argc,
+	                      &npos)) {
+		free(pos);
 		return CLI_USAGE;
+	}
 	if (val[OPT_HELP]) {
+		free(pos);
 		cli_help();
 		return cli_finish_output(CLI_OK);
 	}
-	if (val[OPT_LIST] && npos)
-		return cli_usage_error("lesson", "--list lists the lessons: give it or a "
-		                                 "lesson, not both");
+	if (val[OPT_CHECK]) {
+		if (val[OPT_LIST])
+			status =
+			        cli_usage_error("lesson", "--check and --list are one or "
+			                                  "the other");
+		else if (npos == 0)
+			status = cli_usage_error("lesson",
+			                         "--check needs a FILE (or a lesson's "
+			                         "NAME); usage: %s",
+			                         synopsis);
+		else
+			status = check_lessons(npos, pos,
+			                       datadir_find("lessons", dir, sizeof dir));
+		free(pos);
+		return status;
+	}
+	status = npos > 1 ? cli_usage_error("lesson",
+	                                    "unexpected argument '%s'; usage: %s", pos[1],
+	                                    synopsis)
+	         : val[OPT_LIST] && npos
+	                 ? cli_usage_error("lesson", "--list lists the lessons: give it "
+	                                             "or a lesson, not both")
+	                 : CLI_OK;
+	/* The argument stays in argv: the array of them can go. */
+	const char *arg = npos ? pos[0] : NULL;
+
+	free(pos);
+	if (status != CLI_OK)
+		return status;
 	o.ascii = val[OPT_ASCII] != NULL;
 	o.no_color = val[OPT_NO_COLOR] != NULL;
 	o.quiet = val[OPT_QUIET] != NULL;
@@ -327,7 +479,7 @@ int cli_lesson(int argc, char **argv)
 		free(entries);
 		return status;
 	}
-	if (npos == 0) {
+	if (!arg) {
 		/* No lesson named: the menu's list of them to choose from. */
 		free(entries);
 		o.start = (struct screen_open){
@@ -335,14 +487,13 @@ int cli_lesson(int argc, char **argv)
 		return app_run(&o);
 	}
 	/* A path names a file; a bare word, a shipped lesson. */
-	if (strchr(pos[0], '/') ||
-	    (strlen(pos[0]) > 4 && strcmp(pos[0] + strlen(pos[0]) - 4, ".txt") == 0)) {
-		snprintf(path, sizeof path, "%s", pos[0]);
+	if (is_path(arg)) {
+		snprintf(path, sizeof path, "%s", arg);
 	} else {
 		bool known = false;
 
 		for (size_t i = 0; i < count; i++)
-			known = known || strcmp(entries[i].name, pos[0]) == 0;
+			known = known || strcmp(entries[i].name, arg) == 0;
 		lesson_names(entries, count, names, sizeof names);
 		free(entries);
 		if (!known)
@@ -350,8 +501,8 @@ int cli_lesson(int argc, char **argv)
 			        "lesson",
 			        "unknown lesson '%s'; the lessons are %s (or "
 			        "give a lesson file's path)",
-			        pos[0], names);
-		snprintf(path, sizeof path, "%s/%s.txt", dir, pos[0]);
+			        arg, names);
+		snprintf(path, sizeof path, "%s/%s.txt", dir, arg);
 		entries = NULL;
 	}
 	free(entries);

@@ -9,11 +9,52 @@
 #include <string.h>
 
 #include "board.h"
+#include "code.h"
+#include "datadir.h"
 #include "search.h"
+#include "wrap.h"
 
 static const char synopsis[] =
-        "nqueens trace N [--algorithm backtrack|scan|permute|repair|construct] "
-        "[--first] [--stats] [--explain] [--seed S] [--from POSITION]";
+        "nqueens trace N [--algorithm backtrack|scan|permute|bits|repair|construct] "
+        "[--first] [--stats] [--explain [--width W]] [--events KIND,...] "
+        "[--code python|c|java] [--seed S] [--from POSITION]";
+
+/* The first word of each kind's line, as --events names them. */
+static const char *const kind_names[] = {
+        [SEARCH_EV_TRY] = "try",           [SEARCH_EV_REJECT] = "reject",
+        [SEARCH_EV_PLACE] = "place",       [SEARCH_EV_ENTER] = "enter",
+        [SEARCH_EV_SOLUTION] = "solution", [SEARCH_EV_REMOVE] = "remove",
+        [SEARCH_EV_RETURN] = "return",     [SEARCH_EV_MOVE] = "move",
+        [SEARCH_EV_DONE] = "done",
+};
+
+/* Reads --events: kinds separated by commas, into a mask of 1u << kind. */
+static int parse_events(const char *text, unsigned *mask)
+{
+	const char *p = text;
+
+	*mask = 0;
+	do {
+		size_t len = strcspn(p, ",");
+		unsigned was = *mask;
+
+		for (size_t k = SEARCH_EV_TRY; k < sizeof kind_names / sizeof *kind_names;
+		     k++)
+			if (len == strlen(kind_names[k]) &&
+			    strncmp(p, kind_names[k], len) == 0)
+				*mask |= 1u << k;
+		if (*mask == was)
+			return cli_usage_error(
+			        "trace",
+			        "--events takes kinds of events separated "
+			        "by commas, from try, reject, place, enter, "
+			        "solution, remove, return, move and done, "
+			        "not '%.*s'",
+			        (int)len, p);
+		p += len;
+	} while (*p++ == ',');
+	return CLI_OK;
+}
 
 int cli_parse_from(const char *cmd, const char *text, int *n, int **ranks)
 {
@@ -95,11 +136,16 @@ static void print_event(const struct search *s)
 		free(buf);
 }
 
-/* The narration of the event, indented under it, as the Watch screen says it in full. */
-static void print_explained(const struct search *s)
+/*
+ * The narration of the event, indented under it, as the Watch screen says
+ * it in full: on one line, or broken between words into lines of width
+ * columns at most (0: no limit).
+ */
+static void print_explained(const struct search *s, size_t width)
 {
 	char stack[1024], *buf = stack;
 	size_t need = search_explain(s, true, stack, sizeof stack);
+	const char *rest;
 
 	if (need >= sizeof stack) {
 		buf = malloc(need + 1);
@@ -107,10 +153,73 @@ static void print_explained(const struct search *s)
 			abort();
 		search_explain(s, true, buf, need + 1);
 	}
-	if (buf[0])
-		printf("  %s\n", buf);
+	for (rest = buf; *rest;) {
+		size_t cut = width ? wrap_cut(rest, width - 2) : strlen(rest);
+
+		printf("  %.*s\n", (int)cut, rest);
+		rest += cut;
+		rest += strspn(rest, " ");
+	}
 	if (buf != stack)
 		free(buf);
+}
+
+/* The line of the listing the event lights, indented under it: "  17: x[file] = rank". */
+static void print_code_line(const struct search *s, const struct code_listing *c)
+{
+	int line = code_line(c, s);
+	const char *text = code_text(c, line);
+
+	if (line > 0)
+		printf("  %d: %s\n", line, text + strspn(text, " \t"));
+}
+
+/*
+ * The listing of algorithm a in the language named by name, for --code;
+ * NULL with the reason told (*status: how trace ends).
+ */
+static struct code_listing *open_listing(enum search_algo a, const char *name,
+                                         const char *const val[OPT_COUNT], int *status)
+{
+	enum code_lang l = code_lang_from_name(name);
+	char file[64], path[4096], err[512];
+	struct code_listing *c;
+
+	*status = CLI_USAGE;
+	if (l == CODE_LANG_COUNT) {
+		cli_usage_error("trace", "--code must be python, c or java, not '%s'",
+		                name);
+		return NULL;
+	}
+	if (!code_has(a)) {
+		cli_usage_error(
+		        "trace",
+		        "--code has listings of backtrack, scan, permute and bits, "
+		        "not of %s",
+		        search_algo_name(a));
+		return NULL;
+	}
+	if (val[OPT_STATS]) {
+		cli_usage_error("trace", "--code shows the events' lines, not --stats");
+		return NULL;
+	}
+	if (val[OPT_FROM]) {
+		cli_usage_error("trace",
+		                "--code follows the listings, which start from an empty "
+		                "board, not --from");
+		return NULL;
+	}
+	*status = CLI_NO;
+	if (!datadir_find(code_file(a, l, file, sizeof file), path, sizeof path)) {
+		fprintf(stderr,
+		        "nqueens trace: cannot find the listing %s (looked at %s)\n",
+		        file, path);
+		return NULL;
+	}
+	c = code_load(path, a, l, err, sizeof err);
+	if (!c)
+		fprintf(stderr, "nqueens trace: %s\n", err);
+	return c;
 }
 
 static void print_stats(const struct search *s)
@@ -139,13 +248,19 @@ int cli_trace(int argc, char **argv)
 	        [OPT_HELP] = {"help", 'h', false},
 	        [OPT_FROM] = {"from", 0, true},
 	        [OPT_EXPLAIN] = {"explain", 'e', false},
+	        [OPT_EVENTS] = {"events", 0, true},
+	        [OPT_WIDTH] = {"width", 'w', true},
+	        [OPT_CODE] = {"code", 0, true},
 	};
 	const char *val[OPT_COUNT];
 	char *pos[1], err[128];
 	int npos, n, *given = NULL;
 	enum search_algo a = SEARCH_BACKTRACK;
-	uint64_t seed = 1;
+	uint64_t seed = 1, width = 0;
+	unsigned shown = ~0u;
 	struct search *s;
+	struct code_listing *code = NULL;
+	int status;
 
 	if (cli_parse_options("trace", synopsis, argc, argv, defs, val, pos, 1, &npos))
 		return CLI_USAGE;
@@ -156,10 +271,11 @@ int cli_trace(int argc, char **argv)
 	if (val[OPT_ALGORITHM])
 		a = search_algo_from_name(val[OPT_ALGORITHM]);
 	if (a == SEARCH_ALGO_COUNT)
-		return cli_usage_error("trace",
-		                       "--algorithm must be backtrack, scan, permute, "
-		                       "repair or construct, not '%s'",
-		                       val[OPT_ALGORITHM]);
+		return cli_usage_error(
+		        "trace",
+		        "--algorithm must be backtrack, scan, permute, bits, "
+		        "repair or construct, not '%s'",
+		        val[OPT_ALGORITHM]);
 	if (npos == 0)
 		return cli_usage_error("trace",
 		                       "missing N, the board size (%d to %d for %s); "
@@ -175,13 +291,31 @@ int cli_trace(int argc, char **argv)
 	if (val[OPT_SEED] &&
 	    cli_parse_number("trace", "the seed", val[OPT_SEED], 0, UINT64_MAX, &seed))
 		return CLI_USAGE;
+	if (val[OPT_EVENTS] && val[OPT_STATS])
+		return cli_usage_error("trace",
+		                       "--events chooses the lines of the trace; "
+		                       "--stats prints the counters alone");
+	if (val[OPT_EVENTS] && parse_events(val[OPT_EVENTS], &shown))
+		return CLI_USAGE;
+	if (val[OPT_WIDTH] && !val[OPT_EXPLAIN])
+		return cli_usage_error("trace", "--width wraps the words of --explain: "
+		                                "give both");
+	/* Room for the indent and a word or two a line. */
+	if (val[OPT_WIDTH] &&
+	    cli_parse_number("trace", "--width", val[OPT_WIDTH], 20, 1000, &width))
+		return CLI_USAGE;
 	if (val[OPT_FROM] && cli_parse_from("trace", val[OPT_FROM], &n, &given))
 		return CLI_USAGE;
+	if (val[OPT_CODE] && !(code = open_listing(a, val[OPT_CODE], val, &status))) {
+		free(given);
+		return status;
+	}
 	s = search_new_from(a, n, val[OPT_FIRST] ? SEARCH_FIRST : SEARCH_ALL, seed, given,
 	                    err, sizeof err);
 	free(given);
 	if (!s) {
 		/* A position no search can start from is a bad argument. */
+		code_free(code);
 		if (val[OPT_FROM])
 			return cli_usage_error("trace", "--from: %s", err);
 		fprintf(stderr, "nqueens trace: %s\n", err);
@@ -193,11 +327,16 @@ int cli_trace(int argc, char **argv)
 	} else {
 		/* Stops early when the reader has gone (head, a closed pipe). */
 		while (search_step(s) && !ferror(stdout)) {
+			if (!(shown & (1u << search_last(s)->kind)))
+				continue;
 			print_event(s);
+			if (code)
+				print_code_line(s, code);
 			if (val[OPT_EXPLAIN])
-				print_explained(s);
+				print_explained(s, (size_t)width);
 		}
 	}
 	search_free(s);
+	code_free(code);
 	return cli_finish_output(CLI_OK);
 }

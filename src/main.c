@@ -15,7 +15,7 @@ static const struct {
         {"play", cli_play},     {"count", cli_count}, {"list", cli_list},
         {"solve", cli_solve},   {"check", cli_check}, {"puzzle", cli_puzzle},
         {"trace", cli_trace},   {"watch", cli_watch}, {"browse", cli_browse},
-        {"lesson", cli_lesson},
+        {"lesson", cli_lesson}, {"race", cli_race},
 };
 
 /*
@@ -96,17 +96,18 @@ int main(int argc, char **argv)
 		return print_alone(cmd, argc - at - 1, argv + at + 1, version);
 	run = find_command(cmd);
 	if (!run && cmd[0] == '-' && !ended)
-		return cli_usage_error(NULL,
-		                       "unknown option '%s'; try --help or "
-		                       "--version, or a command: play, count, list, "
-		                       "solve, check, puzzle, trace, watch, browse, "
-		                       "lesson",
-		                       cmd);
+		return cli_usage_error(
+		        NULL,
+		        "unknown option '%s'; try --help or "
+		        "--version, or a command: play, count, list, "
+		        "solve, check, puzzle, trace, race, watch, browse, "
+		        "lesson",
+		        cmd);
 	if (!run)
 		return cli_usage_error(NULL,
 		                       "unknown command '%s'; commands are play, "
-		                       "count, list, solve, check, puzzle, trace, watch, "
-		                       "browse, lesson",
+		                       "count, list, solve, check, puzzle, trace, race, "
+		                       "watch, browse, lesson",
 		                       cmd);
 	if (ndisplay > 0) {
 		char *moved[argc];

@@ -17,6 +17,18 @@ printf 'size: 32\ngrade: hard\nqueens: a1 b3\n' >"$T/p32.txt"
 printf 'size: 8\0\ngrade: easy\n' >"$T/nul-puzzle.txt"
 printf 'title: bad\n\nsay: hi\nshow: watch 4\nrun: soon\n' >"$T/bad-lesson.txt"
 printf 'say: hi\nshow: watch 6 from 1 1\n' >"$T/attacking-lesson.txt"
+printf 'say: hi\nshow: watch 4 first\nrun: 100\n' >"$T/past-lesson.txt"
+printf 'say: hi\nshow: browse 8 #13 classes\n' >"$T/class-lesson.txt"
+# Odd files: a FIFO (in the data folder too), a sparse file of 4 GiB, and
+# files that start with a byte-order mark, as Notepad writes them.
+mkfifo "$T/fifo"
+mkdir -p "$T/data/lessons"
+mkfifo "$T/data/lessons/stuck.txt"
+: >"$T/empty.txt"
+truncate -s 4G "$T/huge.txt"
+printf '\357\273\2771 3 5 2 4\n1 3 x\n' >"$T/bom.txt"
+printf '\357\273\277size: 8\ngrade: easy\ncolour: red\n' >"$T/bom-puzzle.txt"
+printf '\357\273\277title: bad\n\nsay: hi\nshow: watch 4\nrun: soon\n' >"$T/bom-lesson.txt"
 export T NQUEENS NQ_WRAP
 
 # Seconds a row may take before it counts as a hang; valgrind is slower.

@@ -7,6 +7,8 @@
 
 . "${srcdir:-.}/tests/tmux-lib.sh"
 
+# Exports get the mode a new file gets under the umask (0644 here), not 0600.
+umask 022
 start 100 30 -- --ascii browse 8
 expect_screen "browse opens at the first solution" "Solution 1 / 92"
 expect_screen "its ranks" "ranks: +1 5 8 6 3 7 2 4"
@@ -109,8 +111,30 @@ if grep -q "ranks: *4 6 8 2 7 1 3 5" "$tmpdir/nqueens-8x8-solution-38.txt" &&
 else
 	fail "the file holds the board's number and ranks" "$(cat "$tmpdir"/nqueens-8x8-solution-38.txt 2>&1)"
 fi
+if [ "$(stat -c %a "$tmpdir/nqueens-8x8-solution-38.txt")" = 644 ]; then
+	pass "an export follows the umask: 0644 under 022"
+else
+	fail "an export follows the umask: 0644 under 022" "$(stat -c %a "$tmpdir/nqueens-8x8-solution-38.txt")"
+fi
 keys c Enter x
 expect_screen "x in a class writes the class" "Written to nqueens-8x8-class-10.txt"
+# X: the class's members as a sheet, each with every transform that makes it
+# (class 10 is its own half turn: id = rot180), the queen of a3 followed.
+keys X
+expect_screen "X in a class writes its sheet" "Written to nqueens-8x8-class-10.svg"
+nbsp=$(printf '\302\240')
+if xmllint --noout "$tmpdir/nqueens-8x8-class-10.svg" &&
+	[ "$(grep -c '^<g>' "$tmpdir/nqueens-8x8-class-10.svg")" -eq 4 ] &&
+	grep -q ">class 10: id${nbsp}=${nbsp}rot180, #14<" "$tmpdir/nqueens-8x8-class-10.svg" &&
+	grep -q ">class 10: rot90${nbsp}=${nbsp}rot270, #38<" "$tmpdir/nqueens-8x8-class-10.svg" &&
+	grep -q "Class 10 of the 8x8 board: 4 members, own${nbsp}180°${nbsp}turn; the queen on a3 ringed" \
+		"$tmpdir/nqueens-8x8-class-10.svg" &&
+	[ "$(grep -c 'class="k"' "$tmpdir/nqueens-8x8-class-10.svg")" -eq 4 ]; then
+	pass "the class's sheet: its coincidences in the captions, one queen followed"
+else
+	fail "the class's sheet: its coincidences in the captions, one queen followed" \
+		"$(grep -o '>[Cc]lass [^<]*<' "$tmpdir/nqueens-8x8-class-10.svg" 2>&1)"
+fi
 keys Escape
 wait_for "Browse 8x8: classes" >/dev/null
 keys x
@@ -136,12 +160,19 @@ expect_screen "X in the classes writes the handout as SVG" "Written to nqueens-8
 if command -v xmllint >/dev/null 2>&1 && xmllint --noout "$tmpdir/nqueens-8x8-classes.svg" &&
 	[ "$(grep -c '^<g>' "$tmpdir/nqueens-8x8-classes.svg")" -eq 12 ] &&
 	[ "$(grep -c '<use xlink:href="#queen"' "$tmpdir/nqueens-8x8-classes.svg")" -eq 96 ] &&
-	grep -q '>class 10: 4 members, own</tspan><tspan [^>]*>180° turn; 3 5 2 8 1 7 4 6<' "$tmpdir/nqueens-8x8-classes.svg" &&
-	grep -q '>class 1: 8 members, no</tspan><tspan [^>]*>symmetry; 1 5 8 6 3 7 2 4<' "$tmpdir/nqueens-8x8-classes.svg"; then
+	grep -q ">class 10: 4 members,</tspan><tspan [^>]*>own${nbsp}180°${nbsp}turn;</tspan>" "$tmpdir/nqueens-8x8-classes.svg" &&
+	grep -q ">class 1: 8 members,</tspan><tspan [^>]*>no${nbsp}symmetry; 1${nbsp}5${nbsp}8" "$tmpdir/nqueens-8x8-classes.svg"; then
 	pass "the SVG handout: 12 boards, 96 queens, each class captioned, well-formed"
 else
 	fail "the SVG handout: 12 boards, 96 queens, each class captioned, well-formed" \
 		"$(head -c 600 "$tmpdir/nqueens-8x8-classes.svg" 2>&1)"
+fi
+# The same sheet as the command line's.
+if nq list 8 --unique --format svg | cmp -s - "$tmpdir/nqueens-8x8-classes.svg"; then
+	pass "X on the classes writes list 8 --unique --format svg's sheet, byte for byte"
+else
+	fail "X on the classes writes list 8 --unique --format svg's sheet, byte for byte" \
+		"$(nq list 8 --unique --format svg | diff - "$tmpdir/nqueens-8x8-classes.svg" | head -5)"
 fi
 keys X
 expect_screen "a second X never writes over the first" "Written to nqueens-8x8-classes-2.svg"

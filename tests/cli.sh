@@ -151,16 +151,22 @@ else
 	fail "a variant line in squares" "$(nq list 8 --unique --variants --format algebraic | sed -n 3p)"
 fi
 # SVG sheets: well-formed XML, one board a group, a queen a <use>, captions.
+# A caption keeps "no symmetry", "rot90 = rot270" and the ranks on one line
+# with no-break spaces: nb turns the blanks of a pattern into them.
+nb() {
+	printf '%s' "$1" | sed "s/ /$(printf '\302\240')/g"
+}
 if command -v xmllint >/dev/null 2>&1; then
 	nq list 8 --unique --format svg >"$tmpdir/classes.svg"
 	if xmllint --noout "$tmpdir/classes.svg" &&
 		[ "$(grep -c '^<g>' "$tmpdir/classes.svg")" -eq 12 ] &&
 		[ "$(grep -c '<use xlink:href="#queen"' "$tmpdir/classes.svg")" -eq 96 ] &&
-		grep -q '>class 1: 1 5 8 6 3 7 2 4<' "$tmpdir/classes.svg" &&
-		grep -q '>class 12: 3 6 2 5 8 1 7 4<' "$tmpdir/classes.svg"; then
-		pass "list --unique --format svg: 12 boards, 96 queens, well-formed"
+		grep -q ">class 1: 8 members,<.*>$(nb 'no symmetry');.*$(nb '1 5 8 6 3 7 2 4')<" "$tmpdir/classes.svg" &&
+		grep -q ">class 10: 4 members,<.*>$(nb 'own 180° turn');.*$(nb '3 5 2 8 1 7 4 6')<" "$tmpdir/classes.svg" &&
+		grep -q ">class 12: 8 members,<.*$(nb '3 6 2 5 8 1 7 4')<" "$tmpdir/classes.svg"; then
+		pass "list --unique --format svg: 12 boards, 96 queens, each with its members and symmetry"
 	else
-		fail "list --unique --format svg: 12 boards, 96 queens, well-formed" \
+		fail "list --unique --format svg: 12 boards, 96 queens, each with its members and symmetry" \
 			"$(head -c 300 "$tmpdir/classes.svg")"
 	fi
 	# The queens stand where the ranks say: file f at x, rank r from the top.
@@ -175,21 +181,37 @@ if command -v xmllint >/dev/null 2>&1; then
 	nq list 6 --unique --variants --format svg >"$tmpdir/members.svg"
 	if xmllint --noout "$tmpdir/members.svg" &&
 		[ "$(grep -c '^<g>' "$tmpdir/members.svg")" -eq 4 ] &&
-		grep -q '>class 1, rot90<' "$tmpdir/members.svg"; then
-		pass "list --variants --format svg: every member, named by its transform"
+		grep -q ">class 1:<.*>$(nb 'rot90 = rot270')<" "$tmpdir/members.svg" &&
+		[ "$(grep -c 'class="k"' "$tmpdir/members.svg")" -eq 4 ]; then
+		pass "list --variants --format svg: every member with every transform that makes it, a queen followed"
 	else
-		fail "list --variants --format svg: every member, named by its transform"
+		fail "list --variants --format svg: every member with every transform that makes it, a queen followed" \
+			"$(grep -o '>class [^<]*<' "$tmpdir/members.svg")"
+	fi
+	# Class 10 of eight queens: the half turn makes each member again.
+	nq list 8 --unique --variants --format svg >"$tmpdir/members8.svg"
+	if grep -q ">class 10: $(nb 'id = rot180')<" "$tmpdir/members8.svg" &&
+		grep -q ">class 10: $(nb 'rot90 = rot270')<" "$tmpdir/members8.svg" &&
+		[ "$(grep -c '^<g>' "$tmpdir/members8.svg")" -eq 92 ]; then
+		pass "list 8 --variants --format svg: class 10's coincidences in its captions"
+	else
+		fail "list 8 --variants --format svg: class 10's coincidences in its captions" \
+			"$(grep -o '>class 10[^<]*<' "$tmpdir/members8.svg")"
 	fi
 	printf '1 5 8 6 3 7 2 4\n1 4 6 3 7 2 8 5\n' | nq check --format svg >"$tmpdir/checked.svg"
 	rc=$?
+	# A conflict is told without colour: a cross on each queen, the line between.
 	if [ $rc -eq 1 ] && xmllint --noout "$tmpdir/checked.svg" &&
 		grep -q '>valid<' "$tmpdir/checked.svg" &&
 		grep -q '>b4 and e7 share a diagonal<' "$tmpdir/checked.svg" &&
-		[ "$(grep -c 'class="m"' "$tmpdir/checked.svg")" -eq 2 ]; then
-		pass "check --format svg: the verdicts under their boards, the conflict marked"
+		[ "$(grep -c 'class="x"' "$tmpdir/checked.svg")" -eq 2 ] &&
+		[ "$(grep -c 'class="a"' "$tmpdir/checked.svg")" -eq 1 ] &&
+		grep -q '<g transform="translate(292 136) scale(24)"><path class="e" d="M0.5 0.5 L3.5 -2.5"/>' \
+			"$tmpdir/checked.svg"; then
+		pass "check --format svg: the verdicts under their boards, the conflict crossed and its line drawn"
 	else
-		fail "check --format svg: the verdicts under their boards, the conflict marked" \
-			"status $rc"
+		fail "check --format svg: the verdicts under their boards, the conflict crossed and its line drawn" \
+			"status $rc" "$(grep 'class="[axe]"' "$tmpdir/checked.svg")"
 	fi
 else
 	fail "xmllint is needed to check the SVG sheets (Debian: libxml2-utils)"

@@ -109,7 +109,7 @@ b2_is "and the default is drawn" c108
 keys q
 wait_exit
 
-printf 'x\ntheme\n= wood\n' >"$conf"
+printf 'x\ntheme\n= wood\n# mine\n' >"$conf"
 start 80 24 -- play 8
 expect_message "several bad lines: the first, and how many more" \
 	"$conf:1: 'x' is not a setting: write key = value; ignored (and 2 more bad lines)"

@@ -5,8 +5,8 @@
 
 # --list: each shipped lesson, its minutes and its title.
 out=$(nq lesson --list)
-if printf '%s\n' "$out" | grep -Eq '^four-queens +15 min +Recursion with four queens$' &&
-	printf '%s\n' "$out" | grep -Eq '^symmetry +10 min +The symmetry of the 92 solutions$' &&
+if printf '%s\n' "$out" | grep -Eq '^four-queens +14 min +Recursion with four queens$' &&
+	printf '%s\n' "$out" | grep -Eq '^symmetry +4 min +The symmetry of the 92 solutions$' &&
 	[ "$(printf '%s\n' "$out" | wc -l)" -eq 2 ]; then
 	pass "lesson --list lists both lessons"
 else
@@ -87,9 +87,10 @@ no_board "the explanation stands alone"
 keys Space
 expect_step "Space" 4 13
 expect_screen "Watch opens" "Watch 4x4, backtrack, all solutions"
-expect_screen "run: 3 stops after event 3" "event 3 of 169"
-board_is "a queen on a1" 4 "a1"
-expect_screen "the stack" "solve\(a\) rank = 1"
+# Each Watch step opens where its words begin (run:); until: is where they end.
+expect_screen "run: 1 opens after event 1" "event 1 of 169"
+board_is "before a1 is placed" 4 ""
+expect_screen "the stack" "solve\(a\)"
 
 keys Space
 expect_step "Space" 5 13
@@ -105,18 +106,20 @@ expect_screen "event 10" "event 10 of 169"
 
 keys Space
 expect_step "Space" 6 13
-expect_screen "backtracking: after event 21" "event 21 of 169"
-board_is "b3 is taken off" 4 "a1"
-expect_screen "Watch's own narration" "Last: remove b3"
+expect_screen "backtracking: before solve(c), after event 10" "event 10 of 169"
+board_is "b3 is still on" 4 "a1 b3"
+expect_screen "Watch's own narration" "Last: place b3"
 
 keys Space
 expect_step "Space" 7 13
-expect_screen "the first of two questions" "where will the next queen go\?"
+expect_screen "the first of two questions, solve(b)'s queen" \
+	"solve\(b\) is running: where will the next queen go\?"
 keys Escape
 expect_screen "Escape skips it, with the answer" "The queen goes to b4\."
 expect_screen "a skipped question is not scored" "step 7 of 13  0 of 1 right"
 keys Space
-expect_screen "Space asks the second question" "where will the next queen go\?"
+expect_screen "Space asks the second question, naming no call (c2 is solve(c)'s)" \
+	"Where will the next queen go\?"
 keys c 3 BSpace 2
 expect_screen "Backspace erases what was typed" "Your answer: c2_"
 keys Enter
@@ -126,18 +129,19 @@ board_is "the board holds the three queens" 4 "a1 b4 c2"
 
 keys Space
 expect_step "Space" 8 13
-board_is "every queen is taken off, a1 last" 4 ""
-expect_screen "at event 47" "event 47 of 169"
+board_is "three queens, before file d is tried" 4 "a1 b4 c2"
+expect_screen "at event 28" "event 28 of 169"
 
 keys Space
 expect_step "Space" 9 13
-expect_screen "run: solution" "Last: solution 1: 2 4 1 3"
-board_is "the first solution" 4 "a2 b4 c1 d3"
-expect_screen "the stack, four calls deep" "solve\(d\) rank = 3"
+expect_screen "run: 47, a1 just taken off" "event 47 of 169"
+board_is "an empty board" 4 ""
 
 keys Space
 expect_step "Space" 10 13
-board_is "the second solution" 4 "a3 b1 c4 d2"
+expect_screen "run: solution" "Last: solution 1: 2 4 1 3"
+board_is "the first solution" 4 "a2 b4 c1 d3"
+expect_screen "the stack, four calls deep" "solve\(d\) rank = 3"
 
 keys Space
 expect_step "Space" 11 13
@@ -203,8 +207,8 @@ fi
 start 80 24 --
 expect_screen "the menu" "Board size"
 keys Down Down Down Down Down Enter
-expect_screen "the lessons are listed" "four-queens +15 min +Recursion with four queens"
-expect_screen "both" "symmetry +10 min +The symmetry of the 92 solutions"
+expect_screen "the lessons are listed" "four-queens +14 min +Recursion with four queens"
+expect_screen "both" "symmetry +4 min +The symmetry of the 92 solutions"
 keys Down Enter
 expect_step "the one chosen runs" 1 7
 keys q
@@ -214,6 +218,6 @@ expect_screen "Escape to the menu" "Board size"
 
 # lesson with no name opens the menu's list.
 start 80 24 -- lesson
-expect_screen "lesson alone lists the lessons" "four-queens +15 min"
+expect_screen "lesson alone lists the lessons" "four-queens +14 min"
 
 finish

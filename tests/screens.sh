@@ -105,11 +105,11 @@ fi
 
 # A damaged progress file: reported once, set aside, the game goes on.
 mkdir -p "$XDG_DATA_HOME/nqueens"
-printf 'this is not progress\n' >"$XDG_DATA_HOME/nqueens/progress"
+printf 'nqueens progress 1\nthis is not progress\n' >"$XDG_DATA_HOME/nqueens/progress"
 start 80 24 -- play 5
-expect_screen "a damaged file is reported with its line" "progress:1: the first line"
+expect_screen "a damaged file is reported with its line" "progress:2: unknown line 'this'"
 keys Right
-wait_gone "progress:1:"
+wait_gone "progress:2:"
 if [ -f "$XDG_DATA_HOME/nqueens/progress.damaged" ]; then
 	pass "the damaged file is set aside"
 else

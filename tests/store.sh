@@ -73,13 +73,30 @@ else
 	fi
 fi
 
-# (b) Two damaged files in a row: the second copy does not replace the first.
+# (b) A file that is not progress at all is refused, and left as it is.
 fresh
 printf 'not progress at all\n' >"$file"
 cp "$file" "$tmpdir/first"
+start 100 30 -- play 5
+expect_message "a file that is not progress: the notice says so, naming it, in full at 100 columns" \
+	"$file is not a progress file (its first line is not 'nqueens progress 1'); progress is kept for this session only, the file is left as it is"
+solve_five
+expect_message "and a solved board is not saved over it" \
+	"Progress not saved: $file is not a progress file (its first line is not 'nqueens progress 1'), so it is left as it is"
+quit
+if cmp -s "$file" "$tmpdir/first" && [ "$(ls "$dir")" = progress ]; then
+	pass "the file that is not progress is neither set aside nor written"
+else
+	fail "the file that is not progress is neither set aside nor written" "$(ls -lA "$dir")" "$(cat "$file")"
+fi
+
+# Two damaged files in a row: the second copy does not replace the first.
+fresh
+printf 'nqueens progress 1\nsolutions 5 y\n' >"$file"
+cp "$file" "$tmpdir/first"
 start 60 20 -- play 5
 expect_message "a damaged file: the notice names the copy, in full at 60 columns" \
-	"$file:1: the first line should be 'nqueens progress 1' (set aside as $file.damaged)"
+	"$file:2: 'y' is not an index (1, 2, ...) (set aside as $file.damaged)"
 quit
 printf 'nqueens progress 1\nsolutions 5 x\n' >"$file"
 cp "$file" "$tmpdir/second"

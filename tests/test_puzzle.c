@@ -17,6 +17,9 @@
 
 #include <cmocka.h>
 
+#define SCRATCH_NAME "nq-puzzle"
+#include "scratch.h"
+
 #include "board.h"
 #include "classes.h"
 #include "enumerate.h"
@@ -25,56 +28,6 @@
 #include "puzzle.h"
 #include "store.h"
 #include "symmetry.h"
-
-/* A private scratch directory per test run, removed at the end. */
-static char scratch[4096];
-
-static void remove_tree(const char *path)
-{
-	DIR *d = opendir(path);
-	struct dirent *e;
-
-	if (!d) {
-		unlink(path);
-		return;
-	}
-	while ((e = readdir(d)) != NULL) {
-		char sub[4096];
-
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
-		remove_tree(sub);
-	}
-	closedir(d);
-	rmdir(path);
-}
-
-static int make_scratch(void **state)
-{
-	const char *tmp = getenv("TMPDIR");
-
-	(void)state;
-	snprintf(scratch, sizeof scratch, "%s/nq-puzzle.XXXXXX",
-	         tmp && *tmp ? tmp : "/tmp");
-	return mkdtemp(scratch) ? 0 : -1;
-}
-
-static int drop_scratch(void **state)
-{
-	(void)state;
-	remove_tree(scratch);
-	return 0;
-}
-
-static void write_file(const char *path, const char *text)
-{
-	FILE *fp = fopen(path, "w");
-
-	assert_non_null(fp);
-	fputs(text, fp);
-	assert_int_equal(fclose(fp), 0);
-}
 
 /* Every solution of n containing the queens of b, counted the slow way. */
 static uint64_t brute_completions(const struct board *b)
@@ -702,18 +655,6 @@ static void test_store_roundtrip(void **state)
 	store_free(&back);
 }
 
-/* The content of a file, cut to len - 1 bytes; "" when there is none. */
-static void slurp(const char *path, char *buf, size_t len)
-{
-	FILE *fp = fopen(path, "r");
-
-	buf[0] = '\0';
-	if (fp) {
-		buf[fread(buf, 1, len - 1, fp)] = '\0';
-		fclose(fp);
-	}
-}
-
 static void test_store_damaged(void **state)
 {
 	static const struct {
@@ -727,7 +668,6 @@ static void test_store_damaged(void **state)
 	        {"nqueens progress 1\nbest a 1 2\n", ":2: '2' after the time"},
 	        {"nqueens progress 1\nset Bad x\n", ":2: 'Bad' is not a setting name"},
 	        {"nqueens progress 1\nfound 8 1\n", ":2: unknown line 'found'"},
-	        {"garbage\nsolutions 8 1\n", ":1: the first line should be"},
 	        {"nqueens progress 1\nsolutions 8 0\n", ":2: '0' is not an index"},
 	        {"nqueens progress 1\nbest a\001b 5\n",
 	         ":2: 'a\001b' is not a puzzle name"},
@@ -770,7 +710,7 @@ static void test_store_damaged_twice(void **state)
 	static const char *const texts[] = {
 	        "nqueens progress 1\nsolutions 8 1 first\n",
 	        "nqueens progress 1\nsolutions 8 2 second\n",
-	        "third\n",
+	        "nqueens progress 1\nthird\n",
 	};
 	static const char *const copies[] = {"progress.damaged", "progress.damaged-2",
 	                                     "progress.damaged-3"};
@@ -1064,8 +1004,11 @@ static void test_store_save_while_starting(void **state)
 
 		for (uint64_t i = 1; i <= 300; i++) {
 			store_add(&st, STORE_SOLUTIONS, 12, i);
-			if (store_save(&st, err, sizeof err) < 0)
+			if (store_save(&st, err, sizeof err) < 0) {
+				fprintf(stderr, "save %llu: %s\n", (unsigned long long)i,
+				        err);
 				failed++;
+			}
 		}
 		_exit(failed > 100 ? 100 : failed);
 	}
@@ -1202,7 +1145,7 @@ static void test_store_text_roundtrip(void **state)
 
 		assert_non_null(strstr(text, "\nsolutions 10 1 2 3 4 5 6 7 8 9 10 11 12 "
 		                             "13 14 15 16\nsolutions 10 17 18 19 20\n"));
-		assert_non_null(strstr(text, "\nbest b 3\nbest a 5\n"));
+		assert_non_null(strstr(text, "\nbest a 5\nbest b 3\n"));
 		free(text);
 	}
 	/* Text that is not progress: the line named, nothing kept. */
@@ -1395,12 +1338,38 @@ static void test_lesson_errors(void **state)
 	         "x.lesson:3: run: takes a number of events (1 to 100000000), solution "
 	         "or end"},
 	        {"say: hi\nspeed: 2\n",
-	         "x.lesson:1: speed:, run:, ask: and play go with show: watch"},
+	         "x.lesson:1: speed:, run:, until:, ask:, code: and play go with show: "
+	         "watch"},
+	        {"say: hi\nshow: browse 8\ncode: c\n",
+	         "x.lesson:1: speed:, run:, until:, ask:, code: and play go with show: "
+	         "watch"},
+	        {"say: hi\nshow: watch 6\nuntil: soon\n",
+	         "x.lesson:3: until: takes return, solution, event K (1 to 100000000) or "
+	         "line L (1 to 99)"},
+	        {"say: hi\nshow: watch 6\nuntil: line 100\n",
+	         "x.lesson:3: until: takes return, solution, event K (1 to 100000000) or "
+	         "line L (1 to 99)"},
+	        {"say: hi\nshow: watch 6\nuntil: event 5 6\n",
+	         "x.lesson:3: until: takes return, solution, event K (1 to 100000000) or "
+	         "line L (1 to 99)"},
+	        {"say: hi\nshow: watch 6\nuntil: return\nask: 1\n",
+	         "x.lesson:1: until: goes in a step of its own, without ask: (the step "
+	         "plays from run: to the point until: names)"},
+	        {"say: hi\nshow: watch 6\nplay\nuntil: solution\n",
+	         "x.lesson:1: until: goes in a step of its own, without play (the step "
+	         "plays from run: to the point until: names)"},
+	        {"say: hi\nshow: watch 6\ncode: cobol\n",
+	         "x.lesson:3: code: takes pseudocode, python, c or java"},
+	        {"say: hi\nbig: large\n",
+	         "x.lesson:2: big: takes on or off (or big alone, on)"},
+	        {"say: hi\nbig\nbig: off\n",
+	         "x.lesson:3: a step has one big line (the first is line 2)"},
 	        {"show: watch 6\n\nsay: hi\n",
 	         "x.lesson:1: a step needs a say: line (what to tell the class)"},
 	        {"say: hi\nwibble: 3\n", "x.lesson:2: unknown line 'wibble' (a lesson's "
-	                                 "lines are title:, minutes:, "
-	                                 "say:, show:, speed:, run:, ask: and play)"},
+	                                 "lines are title:, minutes:, say:, show:, "
+	                                 "speed:, run:, until:, ask:, code:, big and "
+	                                 "play)"},
 	        {"say: hi\n\ntitle: late\n",
 	         "x.lesson:3: 'title:' belongs before the first step"},
 	        {"minutes: soon\n",
@@ -1426,17 +1395,217 @@ static void test_lesson_errors(void **state)
 	}
 }
 
-/* fileio_slurp: a whole text file, a pipe, the bound; fileio_nul_line. */
-static void test_fileio_slurp(void **state)
+/* The lines the screens act on later: projector mode kept, until:, code:. */
+static void test_lesson_new_lines(void **state)
 {
-	char path[4200], *text, big[5000];
+	static const char text[] = "say: one\n"
+	                           "\n"
+	                           "say: two\n"
+	                           "big\n"
+	                           "show: watch 4 permute\n"
+	                           "run: 10\n"
+	                           "until: return\n"
+	                           "code: python\n"
+	                           "\n"
+	                           "say: three\n"
+	                           "show: watch 4\n"
+	                           "until: event 12\n"
+	                           "\n"
+	                           "say: four\n"
+	                           "show: watch 4\n"
+	                           "until: line 9\n"
+	                           "big: off\n"
+	                           "\n"
+	                           "say: five\n"
+	                           "big: on\n"
+	                           "show: watch 4\n"
+	                           "run: solution\n"
+	                           "until: solution\n"
+	                           "code: java\n";
+	struct lesson l;
+	char err[512];
+
+	(void)state;
+	assert_int_equal(lesson_parse(text, "new.lesson", &l, err, sizeof err), 0);
+	assert_int_equal(l.nsteps, 5);
+	assert_false(l.steps[0].big);
+	assert_true(l.steps[1].big);
+	assert_int_equal(l.steps[1].big_said, 1);
+	assert_int_equal(l.steps[1].until, LESSON_UNTIL_RETURN);
+	assert_int_equal(l.steps[1].until_line, 7);
+	assert_int_equal(l.steps[1].code, LESSON_CODE_PYTHON);
+	assert_string_equal(lesson_code_name(l.steps[1].code), "python");
+	/* Projector mode holds until a step says otherwise. */
+	assert_true(l.steps[2].big);
+	assert_int_equal(l.steps[2].big_said, 0);
+	assert_int_equal(l.steps[2].until, LESSON_UNTIL_EVENT);
+	assert_int_equal(l.steps[2].until_arg, 12);
+	assert_int_equal(l.steps[2].code, LESSON_CODE_DEFAULT);
+	assert_false(l.steps[3].big);
+	assert_int_equal(l.steps[3].until, LESSON_UNTIL_LINE);
+	assert_int_equal(l.steps[3].until_arg, 9);
+	assert_true(l.steps[4].big);
+	assert_int_equal(l.steps[4].until, LESSON_UNTIL_SOLUTION);
+	assert_int_equal(l.steps[4].code, LESSON_CODE_JAVA);
+	/*
+	 * The check finds the events (nqueens trace 4 --algorithm permute:
+	 * solve(c), under way at event 10, returns at event 14; trace 4: event
+	 * 12; line 9, "x[file] := none", first lit by remove b3 at event 21;
+	 * the solutions at 69 and 104).
+	 */
+	assert_int_equal(lesson_check(&l, "new.lesson", NULL, NULL), 0);
+	assert_int_equal(l.steps[1].at, 10);
+	assert_int_equal(l.steps[1].until_at, 14);
+	assert_int_equal(l.steps[2].at, 0);
+	assert_int_equal(l.steps[2].until_at, 12);
+	assert_int_equal(l.steps[3].until_at, 21);
+	assert_int_equal(l.steps[4].at, 69);
+	assert_int_equal(l.steps[4].until_at, 104);
+	lesson_free(&l);
+}
+
+/* Collects what the check tells, one error a line. */
+static void collect(void *ctx, int line, const char *error)
+{
+	char *buf = ctx;
+	size_t at = strlen(buf);
+
+	(void)line;
+	snprintf(buf + at, 4096 - at, "%s\n", error);
+}
+
+/* What only the search can tell: each an error at the line at fault. */
+static void test_lesson_check(void **state)
+{
+	static const struct {
+		const char *text, *error;
+	} cases[] = {
+	        {"say: hi\nshow: watch 3\nrun: solution\n",
+	         "x.lesson:3: run: solution, but no solution comes: the search of "
+	         "watch 3 ends at event 54\n"},
+	        {"say: hi\nshow: watch 4 first\nrun: 100\n",
+	         "x.lesson:3: run: 100 is past the end: the search of watch 4 first "
+	         "ends at event 70\n"},
+	        {"say: hi\nshow: browse 8 #93\n",
+	         "x.lesson:2: show: browse 8 #93: the 8x8 board has only 92 "
+	         "solutions\n"},
+	        {"say: hi\nshow: browse 8 #13 classes\n",
+	         "x.lesson:2: show: browse 8 #13 classes: the 8x8 board has only 12 "
+	         "classes\n"},
+	        {"say: hi\nshow: browse 3 #1\n",
+	         "x.lesson:2: show: browse 3 #1: the 3x3 board has no solution\n"},
+	        {"say: hi\nshow: watch 4\nrun: 10\nuntil: event 10\n",
+	         "x.lesson:4: until: event 10 is not after event 10, where the step "
+	         "opens\n"},
+	        {"say: hi\nshow: watch 4\nuntil: event 170\n",
+	         "x.lesson:3: until: event 170 is past the end: the search of watch 4 "
+	         "ends at event 169\n"},
+	        {"say: hi\nshow: watch 4\nuntil: return\n",
+	         "x.lesson:3: until: return, but no call is under way at event 0, "
+	         "where the step opens\n"},
+	        {"say: hi\nshow: watch 4 first\nrun: 3\nuntil: return\n",
+	         "x.lesson:4: until: return, but solve(a), under way at event 3, never "
+	         "returns: the search of watch 4 first ends at event 70\n"},
+	        {"say: hi\nshow: watch 4\nrun: 104\nuntil: solution\n",
+	         "x.lesson:4: until: solution, but no solution comes after event 104: "
+	         "the search of watch 4 ends at event 169\n"},
+	        {"say: hi\nshow: watch 4\nuntil: line 7\n",
+	         "x.lesson:3: until: line 7: no event after event 0 lights line 7 of "
+	         "the backtrack pseudocode (the search of watch 4 ends at event 169)\n"},
+	        {"say: hi\nshow: watch 4\nrun: 160\nask: 1\n",
+	         "x.lesson:4: ask: 1, but after event 160 the search places no more "
+	         "queens\n"},
+	        {"say: hi\nshow: watch 4\nrun: 122\nask: 5\n",
+	         "x.lesson:4: ask: 5, but after event 122 the search places only 4 "
+	         "more queens\n"},
+	        /* Every error of the lesson, each at its own line. */
+	        {"say: a\nshow: watch 4\nrun: 500\n\nsay: b\nshow: browse 4 #3\n",
+	         "x.lesson:3: run: 500 is past the end: the search of watch 4 ends at "
+	         "event 169\n"
+	         "x.lesson:6: show: browse 4 #3: the 4x4 board has only 2 solutions\n"},
+	};
+	struct lesson l;
+	char err[512], told[4096];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		assert_int_equal(
+		        lesson_parse(cases[i].text, "x.lesson", &l, err, sizeof err), 0);
+		told[0] = '\0';
+		assert_true(lesson_check(&l, "x.lesson", collect, told) > 0);
+		assert_string_equal(told, cases[i].error);
+		lesson_free(&l);
+	}
+}
+
+/* Errors of the parse told all at once, each step with one left out. */
+static void test_lesson_parse_all(void **state)
+{
+	static const char text[] = "say: a\nshow: chess 8\n\nsay: b\n\nsay: c\nrun: 4\n"
+	                           "\nshow: play 4\n";
+	struct lesson l;
+	char told[4096] = "";
+
+	(void)state;
+	assert_int_equal(lesson_parse_all(text, "x.lesson", &l, collect, told), 3);
+	assert_string_equal(told,
+	                    "x.lesson:2: 'chess' is not a screen (show: play N, watch N, "
+	                    "browse N or text)\n"
+	                    "x.lesson:6: speed:, run:, until:, ask:, code: and play go "
+	                    "with show: watch\n"
+	                    "x.lesson:9: a step needs a say: line (what to tell the "
+	                    "class)\n");
+	assert_int_equal(l.nsteps, 1);
+	assert_string_equal(l.steps[0].text, "b");
+	lesson_free(&l);
+}
+
+/*
+ * The shipped lessons check clean, and say how long they take as it is
+ * measured (lesson_measure, rounded to the minute), give or take one.
+ */
+static void test_lesson_shipped(void **state)
+{
+	static const char *const names[] = {"four-queens", "symmetry"};
+	const char *data = getenv("NQUEENS_DATADIR");
+
+	(void)state;
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		char path[4200], err[1024];
+		struct lesson l;
+		int measured;
+
+		snprintf(path, sizeof path, "%s/lessons/%s.txt",
+		         data && *data ? data : "data", names[i]);
+		if (lesson_load(path, &l, err, sizeof err) < 0)
+			fail_msg("%s", err);
+		measured = (int)(lesson_measure(&l) + 30) / 60;
+		if (l.minutes < measured - 1 || l.minutes > measured + 1)
+			fail_msg("%s says %d minutes, measured %d", path, l.minutes,
+			         measured);
+		/* Each Watch step with until: plays forward from where it opens. */
+		for (int k = 0; k < l.nsteps; k++)
+			if (l.steps[k].until)
+				assert_true(l.steps[k].until_at > l.steps[k].at);
+		lesson_free(&l);
+	}
+}
+
+/*
+ * fileio_read and fileio_load_text: a whole text file, the bound (asked
+ * before reading: a sparse file of 4 GiB is refused at once), a FIFO and a
+ * pipe refused without waiting, a byte-order mark left out; fileio_nul_line.
+ */
+static void test_fileio_read(void **state)
+{
+	char path[4200], why[256], err[4400], *text, big[5000];
 	size_t len;
-	int e, fds[2];
+	int fd, fds[2];
 
 	(void)state;
 	snprintf(path, sizeof path, "%s/slurp.txt", scratch);
 	write_file(path, "one\ntwo\n");
-	text = fileio_slurp(path, 100, &len, &e);
+	text = fileio_read(path, 100, &len, why, sizeof why);
 	assert_non_null(text);
 	assert_int_equal(len, 8);
 	assert_string_equal(text, "one\ntwo\n");
@@ -1446,29 +1615,58 @@ static void test_fileio_slurp(void **state)
 	memset(big, 'x', sizeof big - 1);
 	big[sizeof big - 1] = '\0';
 	write_file(path, big);
-	assert_null(fileio_slurp(path, 4998, &len, &e));
-	assert_int_equal(e, EFBIG);
-	text = fileio_slurp(path, 4999, &len, &e);
+	assert_null(fileio_read(path, 4998, &len, why, sizeof why));
+	assert_int_equal(errno, EFBIG);
+	assert_string_equal(why, "larger than 4998 bytes");
+	text = fileio_read(path, 4999, &len, why, sizeof why);
 	assert_non_null(text);
 	assert_int_equal(len, 4999);
 	free(text);
-	/* A missing file and a directory say why. */
+	/* A sparse file of 4 GiB: its size says no before a byte is read. */
+	fd = open(path, O_WRONLY | O_TRUNC);
+	assert_true(fd >= 0);
+	assert_int_equal(ftruncate(fd, (off_t)4 << 30), 0);
+	close(fd);
+	assert_null(fileio_read(path, 1 << 20, &len, why, sizeof why));
+	assert_string_equal(why, "larger than 1 MiB");
+	assert_null(fileio_load_text(path, 1 << 20, "a puzzle file", err, sizeof err));
+	assert_non_null(strstr(err, "too large for a puzzle file (more than 1 MiB)"));
+	unlink(path);
+	/* A missing file is no reason; a directory says why. */
 	snprintf(path, sizeof path, "%s/none.txt", scratch);
-	assert_null(fileio_slurp(path, 100, &len, &e));
-	assert_int_equal(e, ENOENT);
-	assert_null(fileio_slurp(scratch, 100, &len, &e));
-	assert_int_equal(e, EISDIR);
-	/* A pipe is read to its end. */
+	assert_null(fileio_read(path, 100, &len, why, sizeof why));
+	assert_int_equal(errno, ENOENT);
+	assert_string_equal(why, "");
+	assert_null(fileio_read(scratch, 100, &len, why, sizeof why));
+	assert_string_equal(why, "Is a directory");
+	/* A FIFO with no writer: refused at once, not waited on. */
+	snprintf(path, sizeof path, "%s/fifo", scratch);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	assert_null(fileio_read(path, 100, &len, why, sizeof why));
+	assert_string_equal(why, "not a regular file (a FIFO)");
+	assert_null(fileio_load_text(path, 100, "a lesson", err, sizeof err));
+	assert_non_null(strstr(err, "/fifo: not a regular file (a FIFO)"));
+	assert_null(fileio_open_regular(path, why, sizeof why));
+	assert_string_equal(why, "not a regular file (a FIFO)");
+	unlink(path);
+	/* A pipe is not a file either. */
 	assert_int_equal(pipe(fds), 0);
 	assert_int_equal(write(fds[1], "a\nb\0c", 5), 5);
 	close(fds[1]);
 	snprintf(path, sizeof path, "/dev/fd/%d", fds[0]);
-	text = fileio_slurp(path, 100, &len, &e);
+	assert_null(fileio_read(path, 100, &len, why, sizeof why));
+	assert_string_equal(why, "not a regular file (a FIFO)");
 	close(fds[0]);
+	/* A NUL byte's line; a byte-order mark before the first line is left out. */
+	assert_int_equal(fileio_nul_line("a\nb\0c", 5), 2);
+	snprintf(path, sizeof path, "%s/bom.txt", scratch);
+	write_file(path, "\xef\xbb\xbfsize: 5\n");
+	text = fileio_load_text(path, 100, "a puzzle file", err, sizeof err);
 	assert_non_null(text);
-	assert_int_equal(len, 5);
-	assert_int_equal(fileio_nul_line(text, len), 2);
+	assert_string_equal(text, "size: 5\n");
 	free(text);
+	assert_int_equal(fileio_bom("\xef\xbb", 2), 0);
+	assert_int_equal(fileio_bom("\xef\xbb\xbf", 3), 3);
 }
 
 /* The shipped lessons, listed in order with their headers, every one parsed. */
@@ -1486,10 +1684,10 @@ static void test_lesson_list(void **state)
 	assert_string_equal(e[0].name, "four-queens");
 	assert_true(e[0].ok);
 	assert_string_equal(e[0].title, "Recursion with four queens");
-	assert_int_equal(e[0].minutes, 15);
+	assert_int_equal(e[0].minutes, 14);
 	assert_string_equal(e[1].name, "symmetry");
 	assert_true(e[1].ok);
-	assert_int_equal(e[1].minutes, 10);
+	assert_int_equal(e[1].minutes, 4);
 	free(e);
 	lesson_list(NULL, &e, &count);
 	assert_null(e);
@@ -1538,6 +1736,29 @@ static void test_lesson_question(void **state)
 	                    "the last: c3 is attacked by b3 along the rank, then c4 is "
 	                    "attacked by b3 along a diagonal, then the queen on b3 is "
 	                    "taken off. b4 is free, so solve(b) puts its queen there.");
+	/*
+	 * Just after b4 is placed solve(b) is running, but the next queen, c2,
+	 * is solve(c)'s: the question names no call.
+	 */
+	search_seek(s, 23);
+	assert_true(lesson_question(s, &q));
+	assert_int_equal(q.answer.file, 2);
+	assert_int_equal(q.answer.rank, 1);
+	assert_string_equal(q.call, "");
+	/* Only refusals on the way (six queens, solve(c) entered): no "0 queens taken
+	 * off". */
+	{
+		struct search *six =
+		        search_new(SEARCH_BACKTRACK, 6, SEARCH_ALL, 1, err, sizeof err);
+
+		assert_non_null(six);
+		search_seek(six, 11);
+		assert_true(lesson_question(six, &q));
+		assert_string_equal(q.call, "solve(c)");
+		assert_true(strncmp(q.why, "On the way 4 squares are refused; the last: ",
+		                    44) == 0);
+		search_free(six);
+	}
 	/* After the last queen placed there is nothing to ask. */
 	search_seek(s, 160);
 	assert_false(lesson_question(s, &q));
@@ -1561,6 +1782,10 @@ int main(void)
 	        cmocka_unit_test(test_lesson_parse),
 	        cmocka_unit_test(test_lesson_errors),
 	        cmocka_unit_test(test_lesson_list),
+	        cmocka_unit_test(test_lesson_new_lines),
+	        cmocka_unit_test(test_lesson_check),
+	        cmocka_unit_test(test_lesson_parse_all),
+	        cmocka_unit_test(test_lesson_shipped),
 	        cmocka_unit_test(test_lesson_question),
 	        cmocka_unit_test(test_class_index),
 	        cmocka_unit_test(test_store_roundtrip),
@@ -1574,7 +1799,7 @@ int main(void)
 	        cmocka_unit_test(test_store_out_of_range),
 	        cmocka_unit_test(test_store_save_while_starting),
 	        cmocka_unit_test(test_store_descending),
-	        cmocka_unit_test(test_fileio_slurp),
+	        cmocka_unit_test(test_fileio_read),
 	};
 
 	return cmocka_run_group_tests(tests, make_scratch, drop_scratch);

@@ -848,6 +848,85 @@ static void test_navigation(void **state)
 	}
 }
 
+/*
+ * What going back keeps stays under its bound however long the search runs
+ * (a snapshot every 4096 events kept for ever grew by 20 MB at each e of
+ * watch 20), and going back still lands where stepping forward does.
+ */
+static void test_bounded_snapshots(void **state)
+{
+	enum { BOUND = 48 << 10, EVENTS = 3000000 };
+	static const uint64_t fixed[] = {0,          1,          4095,    4096,
+	                                 4097,       123457,     1500000, EVENTS - 4097,
+	                                 EVENTS - 2, EVENTS - 1, EVENTS};
+	struct search *s = make(SEARCH_BACKTRACK, 12, SEARCH_ALL);
+	struct search *fresh = make(SEARCH_BACKTRACK, 12, SEARCH_ALL);
+	uint64_t targets[sizeof fixed / sizeof fixed[0] + 40], x = 88172645463325252u;
+	size_t nt = 0;
+	struct snap a, b;
+
+	(void)state;
+	search_set_snapshot_bytes(s, BOUND);
+	assert_int_equal(search_run(s, 0, EVENTS), EVENTS);
+	if (search_snapshot_bytes(s) > BOUND)
+		fail_msg("%zu bytes kept for going back, over the bound of %d",
+		         search_snapshot_bytes(s), BOUND);
+	/* The default bound holds it all at this length, as it always did. */
+	assert_int_equal(search_run(fresh, 0, EVENTS), EVENTS);
+	assert_true(search_snapshot_bytes(fresh) > BOUND);
+	assert_true(search_snapshot_bytes(fresh) <= SEARCH_SNAPSHOT_BYTES);
+	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+		targets[nt++] = fixed[i];
+	while (nt < sizeof targets / sizeof targets[0]) {
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		targets[nt++] = x % EVENTS;
+	}
+	/* Anywhere, in any order: the same state as the search kept whole. */
+	for (size_t i = 0; i < nt; i++) {
+		assert_true(search_seek(s, targets[i]));
+		assert_true(search_seek(fresh, targets[i]));
+		take(s, &a);
+		take(fresh, &b);
+		assert_memory_equal(&a, &b, sizeof a);
+	}
+	/* Step by step back from the far end. */
+	assert_true(search_seek(s, EVENTS));
+	for (int k = 1; k <= 20; k++) {
+		assert_true(search_back(s));
+		assert_true(search_seek(fresh, EVENTS - (uint64_t)k));
+		take(s, &a);
+		take(fresh, &b);
+		assert_memory_equal(&a, &b, sizeof a);
+	}
+	assert_true(search_snapshot_bytes(s) <= BOUND);
+	search_free(s);
+	search_free(fresh);
+
+	/*
+	 * The previous solution past those noted: n = 10 (724 solutions) with
+	 * room for the events of 256 only, every 25th from the end.
+	 */
+	{
+		uint64_t ev[725];
+		int sols = 0;
+
+		s = make(SEARCH_BACKTRACK, 10, SEARCH_ALL);
+		search_set_snapshot_bytes(s, 8192);
+		while (search_run(s, 1u << SEARCH_EV_SOLUTION, 0) > 0)
+			if (search_last(s)->kind == SEARCH_EV_SOLUTION)
+				ev[++sols] = search_counters(s)->events;
+		assert_int_equal(sols, 724);
+		assert_true(search_snapshot_bytes(s) <= 8192);
+		for (int k = 724; k > 1; k -= 25) {
+			assert_true(search_seek(s, ev[k]));
+			assert_true(search_prev_solution(s));
+			assert_int_equal(search_counters(s)->events, ev[k - 1]);
+			assert_int_equal(search_last(s)->solution, (uint64_t)k - 1);
+		}
+		search_free(s);
+	}
+}
+
 /* The folded tree's tallies: at the last REMOVE of file a, all of n = 8. */
 static void test_levels(void **state)
 {
@@ -902,6 +981,7 @@ int main(void)
 	        cmocka_unit_test(test_names_and_ranges),
 	        cmocka_unit_test(test_navigation),
 	        cmocka_unit_test(test_levels),
+	        cmocka_unit_test(test_bounded_snapshots),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

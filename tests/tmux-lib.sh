@@ -36,8 +36,9 @@ stop_program() {
 }
 
 # start W H ENV... -- ARGS...: runs nqueens ARGS in a W×H pane with ENV set,
-# in $start_dir if set (else $tmpdir); when it ends, its exit status and the
-# echo mode are written to $tmpdir/exit.
+# in $start_dir if set (else $tmpdir), after the shell command $start_pre if
+# set (a ulimit); when it ends, its exit status and the terminal's modes
+# (stty -a) are written to $tmpdir/exit.
 start() {
 	w=$1 h=$2
 	shift 2
@@ -53,7 +54,7 @@ start() {
 	tm kill-server 2>/dev/null
 	starts=$((starts + 1))
 	sock="nq-test-$$-$starts"
-	printf '#!/bin/sh\necho $$ >"%s/pid"\nexec "$@"\n' "$tmpdir" >"$tmpdir/run.sh"
+	printf '#!/bin/sh\necho $$ >"%s/pid"\n%s\nexec "$@"\n' "$tmpdir" "${start_pre:-}" >"$tmpdir/run.sh"
 	rm -f "$tmpdir/pid"
 	tm new-session -d -c "${start_dir:-$tmpdir}" -x "$w" -y "$h" \
 		"env $envs NQ_VALGRIND_LOG='$tmpdir/valgrind.$starts' sh '$tmpdir/run.sh' ${NQ_WRAP:+'$NQ_WRAP'} '$NQUEENS' $*; echo \$? >'$tmpdir/exit'; stty -a >>'$tmpdir/exit'; sleep 600"
@@ -268,14 +269,16 @@ expect_monochrome() {
 }
 
 # modes_restored DESC: after the program ended, the pane is back to normal:
-# mouse reporting off, cursor shown, main screen, and echo on.
+# mouse reporting off, cursor shown, main screen, the keypad's and the cursor
+# keys' application modes off, and the line discipline cooked (echo, icanon).
 modes_restored() {
-	flags=$(tm display-message -p '#{mouse_any_flag}#{mouse_standard_flag}#{mouse_button_flag}#{mouse_sgr_flag} #{cursor_flag} #{alternate_on}')
-	if [ "$flags" = "0000 1 0" ] && grep -Eq '(^| )echo( |$)' "$tmpdir/exit"; then
+	flags=$(tm display-message -p '#{mouse_any_flag}#{mouse_standard_flag}#{mouse_button_flag}#{mouse_sgr_flag} #{cursor_flag} #{alternate_on} #{keypad_cursor_flag}#{keypad_flag}')
+	if [ "$flags" = "0000 1 0 00" ] && grep -Eq '(^| )echo( |$)' "$tmpdir/exit" &&
+		grep -Eq '(^| )icanon( |$)' "$tmpdir/exit"; then
 		pass "$1"
 	else
-		fail "$1" "mouse/cursor/alternate flags: $flags (want 0000 1 0)" \
-			"stty: $(grep -Eo '(^| )-?echo( |$)' "$tmpdir/exit" | head -1)"
+		fail "$1" "mouse/cursor/alternate/keypad flags: $flags (want 0000 1 0 00)" \
+			"stty: $(grep -Eo '(^| )-?(echo|icanon)( |$)' "$tmpdir/exit" | tr '\n' ' ')"
 	fi
 }
 

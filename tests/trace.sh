@@ -324,5 +324,34 @@ else
 		"$(cat "$tmpdir/first")"
 fi
 
+# --events: the lines of the kinds named, in order, each with its narration.
+nq trace 6 --events place,solution,return --explain >"$tmpdir/some"
+nq trace 6 --explain | awk '/^  / { if (keep) print; next } { keep = /^(place|solution|return) / } keep' \
+	>"$tmpdir/grepped"
+if cmp -s "$tmpdir/some" "$tmpdir/grepped" && [ -s "$tmpdir/some" ] &&
+	[ "$(nq trace 8 --events solution | wc -l)" -eq 92 ] &&
+	[ "$(nq trace 8 --events done)" = "done: 92 solutions" ]; then
+	pass "trace --events: only the kinds named, with their narration"
+else
+	fail "trace --events: only the kinds named, with their narration" \
+		"$(diff "$tmpdir/some" "$tmpdir/grepped" | head -5)"
+fi
+# --width: each narration broken between words into lines of W columns at
+# most, which joined again are the narration on one line.
+nq trace 5 --explain --width 40 >"$tmpdir/narrow"
+awk '/^  / { s = s (s == "" ? "" : " ") substr($0, 3); next }
+	{ if (s != "") print "  " s; s = ""; print } END { if (s != "") print "  " s }' \
+	"$tmpdir/narrow" >"$tmpdir/joined"
+nq trace 5 --explain >"$tmpdir/wide"
+if cmp -s "$tmpdir/joined" "$tmpdir/wide" &&
+	! grep '^  ' "$tmpdir/narrow" | grep -q '^.\{41,\}' &&
+	! grep -q '^   ' "$tmpdir/narrow" && ! grep -q ' $' "$tmpdir/narrow" &&
+	[ "$(grep -c '^  ' "$tmpdir/narrow")" -gt "$(grep -c '^  ' "$tmpdir/wide")" ]; then
+	pass "trace --explain --width 40: lines of 40 columns at most, the same words"
+else
+	fail "trace --explain --width 40: lines of 40 columns at most, the same words" \
+		"$(diff "$tmpdir/joined" "$tmpdir/wide" | head -5)" "$(head -8 "$tmpdir/narrow")"
+fi
+
 # Its refusals are rows of tests/bad-input.txt.
 finish

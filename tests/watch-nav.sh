@@ -170,6 +170,8 @@ p=$(first_diff 8 --algorithm permute)
 expect_screen "a: permute" "Watch 8x8, permute"
 expect_event "permute goes another way: the last event they share" "$p"
 expect_message "and says so" "This search is the same only up to event $p: it stays there (it was 100)."
+keys a
+expect_screen "a: bits" "Watch 8x8, bits"
 keys a a a
 expect_screen "back to backtrack" "Watch 8x8, backtrack"
 keys n n

@@ -101,6 +101,13 @@ keys '[' '['
 expect_screen "[ makes it smaller" "Watch 7x7"
 expect_screen "the search to the first solution has a known length" "event [0-9]+ of 99( |$)"
 keys a a
+expect_screen "a goes on to bits" "Watch 7x7, bits, first solution"
+expect_screen "with its own pseudocode" "free := the ranks not in ranks, up or down"
+keys Right
+expect_screen "bits steps: 33 events to its first solution" "event [1-9][0-9]* of 33( |$)"
+keys e
+expect_screen "bits finds the first solution" "solutions: 1( |$)"
+keys a
 expect_screen "a goes on to repair" "Watch 7x7, repair"
 keys f
 expect_screen "f says it does not apply to repair" "repair finds one solution: f does not apply"

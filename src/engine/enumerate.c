@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "errmsg.h"
+#include "fileio.h"
 
 static uint64_t full_mask(int n)
 {
@@ -359,9 +360,9 @@ int enum_table_load(struct enum_table *t, const char *path, char *err, size_t er
 	FILE *fp;
 
 	memset(t, 0, sizeof *t);
-	fp = fopen(path, "r");
+	fp = fileio_open_regular(path, line, sizeof line);
 	if (!fp) {
-		errmsg_set(err, errlen, "%s: %s", path, strerror(errno));
+		errmsg_set(err, errlen, "%s: %s", path, line);
 		return -1;
 	}
 	while (fgets(line, sizeof line, fp)) {

@@ -7,88 +7,135 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "errmsg.h"
 
-char *fileio_read(const char *path, size_t *len, const char **why)
+/* How long an update waits for another one's lock before it gives up. */
+#define LOCK_WAIT_MS 5000
+
+/* What a file that is not regular is, for a message. */
+static const char *kind_of(mode_t mode)
 {
-	char *buf = NULL;
-	size_t cap = 0;
-	struct stat sb;
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-
-	*len = 0;
-	*why = NULL;
-	if (fd < 0) {
-		if (errno != ENOENT)
-			*why = strerror(errno);
-		return NULL;
-	}
-	if (fstat(fd, &sb) < 0)
-		*why = strerror(errno);
-	else if (S_ISDIR(sb.st_mode))
-		*why = strerror(EISDIR);
-	else if (!S_ISREG(sb.st_mode))
-		*why = "not a regular file";
-	if (*why) {
-		close(fd);
-		return NULL;
-	}
-	for (;;) {
-		ssize_t got;
-
-		if (cap - *len < 4096) {
-			char *more = realloc(buf, cap ? cap * 2 : 65536);
-
-			if (!more) {
-				*why = strerror(ENOMEM);
-				break;
-			}
-			buf = more;
-			cap = cap ? cap * 2 : 65536;
-		}
-		got = read(fd, buf + *len, cap - *len - 1);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0)
-			*why = strerror(errno);
-		if (got <= 0)
-			break;
-		*len += (size_t)got;
-	}
-	close(fd);
-	if (*why || !buf) {
-		if (!*why)
-			*why = strerror(ENOMEM);
-		free(buf);
-		return NULL;
-	}
-	buf[*len] = '\0';
-	return buf;
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	if (S_ISCHR(mode))
+		return "a character device";
+	if (S_ISBLK(mode))
+		return "a block device";
+	return "not a plain file";
 }
 
-char *fileio_slurp(const char *path, size_t max, size_t *len, int *err_no)
+/* A size for a message: "64 KiB", "1 MiB", else in bytes. */
+static void size_words(size_t n, char *buf, size_t len)
+{
+	if (n >= 1 << 20 && n % (1 << 20) == 0)
+		snprintf(buf, len, "%zu MiB", n >> 20);
+	else if (n >= 1024 && n % 1024 == 0)
+		snprintf(buf, len, "%zu KiB", n >> 10);
+	else
+		snprintf(buf, len, "%zu bytes", n);
+}
+
+/* Why a regular file of st_size bytes is refused when it must hold at most max. */
+static bool too_large(off_t size, size_t max, char *why, size_t whylen)
+{
+	char words[32];
+
+	if (size < 0 || (uintmax_t)size <= max)
+		return false;
+	size_words(max, words, sizeof words);
+	errmsg_set(why, whylen, "larger than %s", words);
+	return true;
+}
+
+/*
+ * Checks an open file: a regular file of at most max bytes.  Returns 0, or
+ * -1 with why and errno (EISDIR, EINVAL for another kind, EFBIG).
+ */
+static int check_regular(int fd, size_t max, struct stat *sb, char *why, size_t whylen)
+{
+	if (fstat(fd, sb) < 0) {
+		int e = errno;
+
+		errmsg_set(why, whylen, "%s", strerror(e));
+		errno = e;
+		return -1;
+	}
+	if (S_ISDIR(sb->st_mode)) {
+		errmsg_set(why, whylen, "%s", strerror(EISDIR));
+		errno = EISDIR;
+		return -1;
+	}
+	if (!S_ISREG(sb->st_mode)) {
+		errmsg_set(why, whylen, "not a regular file (%s)", kind_of(sb->st_mode));
+		errno = EINVAL;
+		return -1;
+	}
+	if (too_large(sb->st_size, max, why, whylen)) {
+		errno = EFBIG;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Opens path to read only if it is a regular file of at most max bytes: a
+ * FIFO is opened without waiting for a writer, and refused.  Returns the
+ * descriptor (blocking again), or -1 with errno and why ("" and ENOENT when
+ * there is no such file).
+ */
+static int open_regular(const char *path, size_t max, char *why, size_t whylen)
+{
+	struct stat sb;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC), e;
+
+	if (why && whylen)
+		why[0] = '\0';
+	if (fd < 0) {
+		e = errno;
+		if (e != ENOENT)
+			errmsg_set(why, whylen, "%s", strerror(e));
+		errno = e;
+		return -1;
+	}
+	if (check_regular(fd, max, &sb, why, whylen) < 0) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	return fd;
+}
+
+/*
+ * Reads fd to its end, max bytes at most (a file that grew past it is
+ * refused), NUL-terminated.  NULL with why and errno on failure.
+ */
+static char *read_fd(int fd, size_t max, size_t *len, char *why, size_t whylen)
 {
 	char *buf = NULL;
 	size_t cap = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int e = 0;
 
+	if (max > SIZE_MAX - 2)
+		max = SIZE_MAX - 2;
 	*len = 0;
-	*err_no = 0;
-	if (fd < 0) {
-		*err_no = errno;
-		return NULL;
-	}
 	for (;;) {
 		ssize_t got;
 
-		/* Room for max bytes and one more, which tells a file too large. */
-		if (cap - *len < 4096 && cap < max + 2) {
+		/* Room for max bytes, one more that tells a file too large, a NUL. */
+		if (*len + 1 >= cap) {
 			size_t want = cap ? cap * 2 : 8192;
 			char *more;
 
@@ -96,7 +143,8 @@ char *fileio_slurp(const char *path, size_t max, size_t *len, int *err_no)
 				want = max + 2;
 			more = realloc(buf, want);
 			if (!more) {
-				*err_no = ENOMEM;
+				e = ENOMEM;
+				errmsg_set(why, whylen, "%s", strerror(e));
 				break;
 			}
 			buf = more;
@@ -105,26 +153,43 @@ char *fileio_slurp(const char *path, size_t max, size_t *len, int *err_no)
 		got = read(fd, buf + *len, cap - *len - 1);
 		if (got < 0 && errno == EINTR)
 			continue;
-		if (got < 0)
-			*err_no = errno;
-		if (got <= 0)
+		if (got < 0) {
+			e = errno;
+			errmsg_set(why, whylen, "%s", strerror(e));
+			break;
+		}
+		if (got == 0)
 			break;
 		*len += (size_t)got;
 		if (*len > max) {
-			*err_no = EFBIG;
+			e = EFBIG;
+			too_large((off_t)*len, max, why, whylen);
 			break;
 		}
 	}
-	close(fd);
-	if (*err_no || !buf) {
+	if (e) {
 		free(buf);
 		*len = 0;
-		if (!*err_no)
-			*err_no = ENOMEM;
+		errno = e;
 		return NULL;
 	}
 	buf[*len] = '\0';
 	return buf;
+}
+
+char *fileio_read(const char *path, size_t max, size_t *len, char *why, size_t whylen)
+{
+	int fd = open_regular(path, max, why, whylen), e;
+	char *text;
+
+	*len = 0;
+	if (fd < 0)
+		return NULL;
+	text = read_fd(fd, max, len, why, whylen);
+	e = errno;
+	close(fd);
+	errno = e;
+	return text;
 }
 
 int fileio_nul_line(const char *text, size_t len)
@@ -139,18 +204,28 @@ int fileio_nul_line(const char *text, size_t len)
 	return line;
 }
 
+size_t fileio_bom(const char *text, size_t len)
+{
+	return len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+}
+
 char *fileio_load_text(const char *path, size_t max, const char *what, char *err,
                        size_t errlen)
 {
-	size_t len;
-	int e, nul;
-	char *text = fileio_slurp(path, max, &len, &e);
+	char why[128], words[32];
+	size_t len, bom;
+	int nul;
+	char *text = fileio_read(path, max, &len, why, sizeof why);
 
 	if (!text) {
-		if (e == EFBIG)
-			errmsg_set(err, errlen, "%s: too large for %s", path, what);
-		else
-			errmsg_set(err, errlen, "%s: %s", path, strerror(e));
+		if (errno == EFBIG) {
+			size_words(max, words, sizeof words);
+			errmsg_set(err, errlen, "%s: too large for %s (more than %s)",
+			           path, what, words);
+		} else {
+			errmsg_set(err, errlen, "%s: %s", path,
+			           why[0] ? why : strerror(errno));
+		}
 		return NULL;
 	}
 	nul = fileio_nul_line(text, len);
@@ -159,7 +234,30 @@ char *fileio_load_text(const char *path, size_t max, const char *what, char *err
 		free(text);
 		return NULL;
 	}
+	/* A mark no one sees must not become part of the first word. */
+	bom = fileio_bom(text, len);
+	memmove(text, text + bom, len - bom + 1);
 	return text;
+}
+
+FILE *fileio_open_regular(const char *path, char *why, size_t whylen)
+{
+	int fd = open_regular(path, SIZE_MAX, why, whylen), e;
+	FILE *fp;
+
+	if (fd < 0) {
+		if (errno == ENOENT)
+			errmsg_set(why, whylen, "%s", strerror(ENOENT));
+		return NULL;
+	}
+	fp = fdopen(fd, "r");
+	if (!fp) {
+		e = errno;
+		errmsg_set(why, whylen, "%s", strerror(e));
+		close(fd);
+		errno = e;
+	}
+	return fp;
 }
 
 char *fileio_target(const char *path, char *err, size_t errlen)
@@ -186,6 +284,28 @@ char *fileio_target(const char *path, char *err, size_t errlen)
 	}
 	errno = e;
 	return NULL;
+}
+
+int fileio_check_owner(const char *path, const char *target, char *err, size_t errlen)
+{
+	unsigned long me = (unsigned long)geteuid();
+	struct stat sb;
+
+	if (lstat(path, &sb) == 0 && (unsigned long)sb.st_uid != me) {
+		errmsg_set(err, errlen,
+		           "%s belongs to another user (uid %lu), not to you (uid %lu)",
+		           path, (unsigned long)sb.st_uid, me);
+		return -1;
+	}
+	if (target && strcmp(target, path) != 0 && stat(target, &sb) == 0 &&
+	    (unsigned long)sb.st_uid != me) {
+		errmsg_set(err, errlen,
+		           "%s leads to %s, which belongs to another user (uid %lu), not "
+		           "to you (uid %lu)",
+		           path, target, (unsigned long)sb.st_uid, me);
+		return -1;
+	}
+	return 0;
 }
 
 /* The directory part of path, "." when it has none. */
@@ -218,36 +338,30 @@ static bool hold_tmp(int fd)
 	return fstat(fd, &sb) == 0 && sb.st_nlink > 0;
 }
 
-void fileio_remove_stale(const char *target)
+void fileio_remove_stale_in(const char *dir, const char *prefix)
 {
-	const char *base = strrchr(target, '/');
-	char dir[4200];
-	size_t blen;
+	size_t plen = strlen(prefix);
 	struct dirent *e;
-	DIR *d;
+	DIR *d = opendir(dir);
 
-	base = base ? base + 1 : target;
-	blen = strlen(base);
-	dir_of(target, dir, sizeof dir);
-	d = opendir(dir);
 	if (!d)
 		return;
 	while ((e = readdir(d)) != NULL) {
-		const char *x = e->d_name + blen + 5;
+		const char *x = e->d_name + plen;
 		struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
 		struct stat a, b;
 		int fd;
 
-		if (strncmp(e->d_name, base, blen) != 0 ||
-		    strncmp(e->d_name + blen, ".tmp.", 5) != 0 || strlen(x) != 6 ||
+		if (strncmp(e->d_name, prefix, plen) != 0 || strlen(x) != 6 ||
 		    strspn(x, TMP_LETTERS) != 6)
 			continue;
 		fd = openat(dirfd(d), e->d_name,
-		            O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+		            O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 		if (fd < 0)
 			continue;
-		/* Only while locked here, and only if the name is still that file. */
-		if (fstat(fd, &a) == 0 && S_ISREG(a.st_mode) &&
+		/* Only the user's own, only while locked here, and only if the
+		 * name is still that file. */
+		if (fstat(fd, &a) == 0 && S_ISREG(a.st_mode) && a.st_uid == geteuid() &&
 		    fcntl(fd, F_SETLK, &fl) == 0 &&
 		    fstatat(dirfd(d), e->d_name, &b, AT_SYMLINK_NOFOLLOW) == 0 &&
 		    a.st_dev == b.st_dev && a.st_ino == b.st_ino)
@@ -255,6 +369,51 @@ void fileio_remove_stale(const char *target)
 		close(fd);
 	}
 	closedir(d);
+}
+
+void fileio_remove_stale(const char *target)
+{
+	const char *base = strrchr(target, '/');
+	char dir[4200], prefix[300];
+
+	base = base ? base + 1 : target;
+	dir_of(target, dir, sizeof dir);
+	if ((size_t)snprintf(prefix, sizeof prefix, "%s.tmp.", base) < sizeof prefix)
+		fileio_remove_stale_in(dir, prefix);
+}
+
+int fileio_tmp(const char *prefix, char *tmp, size_t tmplen, char *err, size_t errlen)
+{
+	char dir[4200];
+	int fd;
+
+	dir_of(prefix, dir, sizeof dir);
+	if (strlen(prefix) + sizeof "XXXXXX" > tmplen) {
+		errmsg_set(err, errlen, "%s: the path is too long", prefix);
+		return -1;
+	}
+	for (int tries = 0;; tries++) {
+		snprintf(tmp, tmplen, "%sXXXXXX", prefix);
+		fd = mkostemp(tmp, O_CLOEXEC);
+		if (fd < 0) {
+			int e = errno;
+
+			errmsg_set(err, errlen, "cannot write in %s: %s", dir,
+			           strerror(e));
+			errno = e;
+			return -1;
+		}
+		if (hold_tmp(fd))
+			return fd;
+		/* A start took it for a leftover before the lock: leave it to
+		 * that and take another (a start in a loop can win a few times). */
+		close(fd);
+		if (tries == 50) {
+			errmsg_set(err, errlen, "cannot keep a temporary file in %s",
+			           dir);
+			return -1;
+		}
+	}
 }
 
 int fileio_link_free(const char *from, const char *stem, const char *ext, char *path,
@@ -315,50 +474,205 @@ int fileio_write_all(int fd, const char *text, size_t len)
 	return 0;
 }
 
-int fileio_replace(const char *target, const char *text, size_t len, char *err,
-                   size_t errlen)
+/*
+ * Takes the lock of an update, waiting LOCK_WAIT_MS at most for another
+ * copy's save.  0, or -1 with errno (EWOULDBLOCK when the wait ran out).
+ */
+static int lock_wait(int fd)
 {
-	char tmp[4200], dir[4200];
-	int fd, dfd;
+	const struct timespec tick = {0, 10 * 1000000L};
 
-	/* In the target's directory, so that the rename cannot cross devices. */
-	dir_of(target, dir, sizeof dir);
-	if (strlen(target) + sizeof ".tmp.XXXXXX" > sizeof tmp) {
-		errmsg_set(err, errlen, "%s: the path is too long", target);
-		return -1;
+	for (int waited = 0;; waited += 10) {
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+			return 0;
+		if (errno == EINTR)
+			continue;
+		/* A file system with no locks: one writer is all it can have. */
+		if (errno == ENOLCK || errno == EOPNOTSUPP || errno == EINVAL)
+			return 0;
+		if (errno != EWOULDBLOCK || waited >= LOCK_WAIT_MS)
+			return -1;
+		nanosleep(&tick, NULL);
 	}
-	for (int tries = 0;; tries++) {
-		snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", target);
-		fd = mkstemp(tmp);
-		if (fd < 0) {
-			errmsg_set(err, errlen, "cannot write in %s: %s", dir,
+}
+
+/* Whether path is now the file fd holds, and fd's state in *sb. */
+static bool still_there(int fd, const char *path, struct stat *sb)
+{
+	struct stat now;
+
+	return fstat(fd, sb) == 0 && sb->st_nlink > 0 && lstat(path, &now) == 0 &&
+	       now.st_dev == sb->st_dev && now.st_ino == sb->st_ino;
+}
+
+/* Opens and locks u->target for an update (see fileio_update_begin). */
+static int update_lock(struct fileio_update *u, size_t max, char *err, size_t errlen)
+{
+	char why[128];
+
+	for (int tries = 0; tries < 50; tries++) {
+		u->made = false;
+		u->writable = true;
+		u->fd = open(u->target,
+		             O_RDWR | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC);
+		if (u->fd < 0 && (errno == EACCES || errno == EROFS)) {
+			u->writable = false;
+			u->fd = open(u->target, O_RDONLY | O_NONBLOCK | O_NOFOLLOW |
+			                                O_NOCTTY | O_CLOEXEC);
+		}
+		if (u->fd < 0 && errno == ENOENT) {
+			u->writable = true;
+			u->fd = open(u->target,
+			             O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+			             0600);
+			u->made = u->fd >= 0;
+			if (u->fd < 0 && errno == EEXIST)
+				continue;
+		}
+		if (u->fd < 0) {
+			errmsg_set(err, errlen, "cannot open %s: %s", u->target,
 			           strerror(errno));
 			return -1;
 		}
-		if (hold_tmp(fd))
-			break;
-		/* A start is removing it: leave it to that, take another. */
-		close(fd);
-		if (tries == 3) {
-			errmsg_set(err, errlen, "cannot keep a temporary file in %s",
-			           dir);
+		if (check_regular(u->fd, max, &u->sb, why, sizeof why) < 0) {
+			errmsg_set(err, errlen, "%s: %s", u->target, why);
 			return -1;
 		}
+		if (u->sb.st_uid != geteuid()) {
+			errmsg_set(err, errlen,
+			           "%s belongs to another user (uid %lu), not to you "
+			           "(uid %lu)",
+			           u->target, (unsigned long)u->sb.st_uid,
+			           (unsigned long)geteuid());
+			return -1;
+		}
+		if (lock_wait(u->fd) < 0) {
+			if (errno == EWOULDBLOCK)
+				errmsg_set(err, errlen,
+				           "%s is being written by another program (it "
+				           "stayed locked for %d s)",
+				           u->target, LOCK_WAIT_MS / 1000);
+			else
+				errmsg_set(err, errlen, "cannot lock %s: %s", u->target,
+				           strerror(errno));
+			return -1;
+		}
+		/* A save that renamed its file over this one while we waited:
+		 * what it wrote is the file now. */
+		if (still_there(u->fd, u->target, &u->sb))
+			return 0;
+		close(u->fd);
+		u->fd = -1;
 	}
+	errmsg_set(err, errlen, "cannot lock %s: it was replaced again and again",
+	           u->target);
+	return -1;
+}
+
+/*
+ * Whether a file may be made in dir: the directory nearest to it that
+ * exists is the user's, or one where anyone may make files of their own
+ * (sticky and writable by all, as /tmp).  So that one run by root with a
+ * user's HOME makes no file there that the user could not write again.
+ */
+static int check_dir_owner(const char *dir, char *err, size_t errlen)
+{
+	char at[4200];
+	struct stat sb;
+
+	snprintf(at, sizeof at, "%s", dir);
+	while (stat(at, &sb) < 0) {
+		char *slash = strrchr(at, '/');
+
+		if (errno != ENOENT || !slash)
+			return 0; /* what cannot be made says so itself */
+		*(slash == at ? slash + 1 : slash) = '\0';
+	}
+	if (sb.st_uid == geteuid() || ((sb.st_mode & S_ISVTX) && (sb.st_mode & S_IWOTH)))
+		return 0;
+	errmsg_set(err, errlen,
+	           "%s belongs to another user (uid %lu), not to you (uid %lu): no file "
+	           "is made there",
+	           at, (unsigned long)sb.st_uid, (unsigned long)geteuid());
+	return -1;
+}
+
+int fileio_update_begin(const char *path, size_t max, struct fileio_update *u,
+                        char **text, size_t *len, char *err, size_t errlen)
+{
+	char why[128], dir[4200];
+	struct stat sb;
+
+	memset(u, 0, sizeof *u);
+	u->fd = -1;
+	*text = NULL;
+	*len = 0;
+	u->target = fileio_target(path, err, errlen);
+	if (!u->target)
+		return -1;
+	if (fileio_check_owner(path, u->target, err, errlen) < 0)
+		goto fail;
+	/* None yet: it is made, and its directory if need be. */
+	if (lstat(u->target, &sb) < 0 && errno == ENOENT) {
+		dir_of(u->target, dir, sizeof dir);
+		if (check_dir_owner(dir, err, errlen) < 0 ||
+		    fileio_make_dirs(dir, err, errlen) < 0)
+			goto fail;
+	}
+	if (update_lock(u, max, err, errlen) < 0)
+		goto fail;
+	fcntl(u->fd, F_SETFL, fcntl(u->fd, F_GETFL) & ~O_NONBLOCK);
+	if (too_large(u->sb.st_size, max, why, sizeof why)) {
+		errmsg_set(err, errlen, "%s: %s", u->target, why);
+		goto fail;
+	}
+	*text = read_fd(u->fd, max, len, why, sizeof why);
+	if (!*text) {
+		errmsg_set(err, errlen, "cannot read %s: %s", u->target, why);
+		goto fail;
+	}
+	return 0;
+fail:
+	fileio_update_end(u);
+	return -1;
+}
+
+/* Replaces u->target by renaming a whole temporary file over it. */
+static int update_rename(struct fileio_update *u, const char *text, size_t len, char *err,
+                         size_t errlen)
+{
+	char tmp[4200], prefix[4200], dir[4200];
+	int fd, dfd;
+
+	/* In the target's directory, so that the rename cannot cross devices. */
+	dir_of(u->target, dir, sizeof dir);
+	if ((size_t)snprintf(prefix, sizeof prefix, "%s.tmp.", u->target) >=
+	    sizeof prefix) {
+		errmsg_set(err, errlen, "%s: the path is too long", u->target);
+		return -1;
+	}
+	fd = fileio_tmp(prefix, tmp, sizeof tmp, err, errlen);
+	if (fd < 0)
+		return -1;
+	/* The file keeps its mode and group (mkstemp makes 0600 in the user's);
+	 * a group the user is not in is left as it comes. */
+	if (fchmod(fd, u->sb.st_mode & 07777) == 0 && u->sb.st_gid != getegid() &&
+	    fchown(fd, (uid_t)-1, u->sb.st_gid) < 0)
+		errno = 0;
 	/* The data must be on disk before the rename makes it the file, and the
 	 * lock held until then. */
 	if (fileio_write_all(fd, text, len) < 0 || fsync(fd) != 0) {
 		errmsg_set(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
 		goto fail;
 	}
-	if (rename(tmp, target) < 0) {
-		errmsg_set(err, errlen, "cannot rename %s to %s: %s", tmp, target,
+	if (rename(tmp, u->target) < 0) {
+		errmsg_set(err, errlen, "cannot rename %s to %s: %s", tmp, u->target,
 		           strerror(errno));
 		goto fail;
 	}
 	close(fd);
 	/* So that the rename itself survives a crash. */
-	dfd = open(dir, O_RDONLY);
+	dfd = open(dir, O_RDONLY | O_CLOEXEC);
 	if (dfd >= 0) {
 		fsync(dfd);
 		close(dfd);
@@ -370,18 +684,58 @@ fail:
 	return -1;
 }
 
-int fileio_save(const char *dir, const char *path, const char *text, size_t len,
-                char *err, size_t errlen)
+int fileio_update_write(struct fileio_update *u, const char *text, size_t len, char *err,
+                        size_t errlen)
 {
-	char *target;
-	int rc;
+	if (u->made || u->aside || u->sb.st_nlink <= 1) {
+		if (update_rename(u, text, len, err, errlen) < 0)
+			return -1;
+		u->written = true;
+		return 0;
+	}
+	/* Other names share the file: a rename would part them from it. */
+	if (!u->writable) {
+		errmsg_set(err, errlen, "cannot write %s: %s", u->target,
+		           strerror(EACCES));
+		return -1;
+	}
+	if (lseek(u->fd, 0, SEEK_SET) < 0 || fileio_write_all(u->fd, text, len) < 0 ||
+	    ftruncate(u->fd, (off_t)len) < 0 || fsync(u->fd) != 0) {
+		errmsg_set(err, errlen, "cannot write %s: %s", u->target,
+		           strerror(errno));
+		return -1;
+	}
+	u->written = true;
+	return 0;
+}
 
-	if (fileio_make_dirs(dir, err, errlen) < 0)
+int fileio_update_aside(struct fileio_update *u, const char *suffix, char *aside,
+                        size_t asidelen)
+{
+	char stem[4200];
+
+	if ((size_t)snprintf(stem, sizeof stem, "%s%s", u->target, suffix) >=
+	    sizeof stem) {
+		errno = ENAMETOOLONG;
 		return -1;
-	target = fileio_target(path, err, errlen);
-	if (!target)
+	}
+	if (fileio_link_free(u->target, stem, "", aside, asidelen) < 0)
 		return -1;
-	rc = fileio_replace(target, text, len, err, errlen);
-	free(target);
-	return rc;
+	u->aside = true;
+	return 0;
+}
+
+void fileio_update_end(struct fileio_update *u)
+{
+	struct stat sb;
+
+	if (u->fd >= 0) {
+		/* Made only to be locked: no file is better than an empty one. */
+		if (u->made && !u->written && still_there(u->fd, u->target, &sb))
+			unlink(u->target);
+		close(u->fd);
+	}
+	free(u->target);
+	u->target = NULL;
+	u->fd = -1;
 }

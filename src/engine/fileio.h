@@ -2,35 +2,43 @@
 #ifndef NQ_FILEIO_H
 #define NQ_FILEIO_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <sys/stat.h>
 
 /*
- * The whole of a file, NUL-terminated, its length in *len, in memory to
- * free().  NULL when there is none (*why NULL) or it cannot be read (*why
- * says why: no permission, a directory, not a regular file, ...).  Never
- * waits on a FIFO.
+ * The whole of a regular file of at most max bytes, NUL-terminated, its
+ * length in *len, in memory to free().  NULL when there is none (why "") or
+ * it cannot be read (why says why: no permission, a directory, "not a
+ * regular file (a FIFO)", "larger than 64 KiB", ...).  Opened without
+ * waiting (a FIFO or a device is refused, never waited on), and its size is
+ * asked before anything is read.
  */
-char *fileio_read(const char *path, size_t *len, const char **why);
-
-/*
- * The whole of a text file the program only reads (a puzzle, a lesson),
- * NUL-terminated, its length in *len, in memory to free(); unlike
- * fileio_read it reads a pipe too.  NULL with the reason in *err_no: errno
- * of the failed call, or EFBIG when it holds more than max bytes.
- */
-char *fileio_slurp(const char *path, size_t max, size_t *len, int *err_no);
+char *fileio_read(const char *path, size_t max, size_t *len, char *why, size_t whylen);
 
 /* The line (from 1) of the first NUL byte of text[0..len), or 0 when none. */
 int fileio_nul_line(const char *text, size_t len);
 
+/* 3 when text begins with a UTF-8 byte-order mark (as Notepad writes), else 0. */
+size_t fileio_bom(const char *text, size_t len);
+
 /*
- * fileio_slurp for a text file a person wrote: NULL with one line in err
- * ("PATH: why", "PATH: too large for WHAT", "PATH:LINE: a NUL byte: not a
- * text file") when it cannot be read whole, is larger than max, or is not
- * text.
+ * fileio_read for a text file a person wrote (a puzzle, a lesson): NULL with
+ * one line in err ("PATH: why", "PATH: too large for WHAT (more than 1
+ * MiB)", "PATH:LINE: a NUL byte: not a text file") when it cannot be read
+ * whole, is larger than max, or is not text.  A byte-order mark before its
+ * first line is left out.
  */
 char *fileio_load_text(const char *path, size_t max, const char *what, char *err,
                        size_t errlen);
+
+/*
+ * fopen(path, "r") for a regular file only, opened without waiting on a
+ * FIFO: NULL with the reason in why ("No such file or directory", "Is a
+ * directory", "not a regular file (a FIFO)").
+ */
+FILE *fileio_open_regular(const char *path, char *why, size_t whylen);
 
 /*
  * The file a save goes to: path itself, or the file a symbolic link at path
@@ -41,30 +49,86 @@ char *fileio_load_text(const char *path, size_t max, const char *what, char *err
 char *fileio_target(const char *path, char *err, size_t errlen);
 
 /*
- * Removes what killed saves left beside target: files named
- * NAME.tmp.XXXXXX that no running save holds locked.
+ * Whether the file is the user's own: path (a link, or the file) and the
+ * target it leads to must belong to the user the program runs as, so that
+ * one run by root with another user's HOME, or a link into another user's
+ * file, never writes there.  0 when they are (or do not exist), else -1
+ * with "PATH belongs to another user (uid N), not to you (uid M)" in err.
  */
+int fileio_check_owner(const char *path, const char *target, char *err, size_t errlen);
+
+/*
+ * Removes what killed saves left in dir: files named PREFIX followed by six
+ * letters (mkstemp's XXXXXX) that no running save holds locked.
+ */
+void fileio_remove_stale_in(const char *dir, const char *prefix);
+
+/* The same beside target: NAME.tmp.XXXXXX. */
 void fileio_remove_stale(const char *target);
+
+/*
+ * A new temporary file named PREFIX followed by six letters, locked for as
+ * long as it stays open so that fileio_remove_stale_in leaves it alone.
+ * Returns its descriptor, its name in tmp; -1 with the reason in err and
+ * errno.
+ */
+int fileio_tmp(const char *prefix, char *tmp, size_t tmplen, char *err, size_t errlen);
 
 /* Creates dir and its parents, private to the user as XDG asks. */
 int fileio_make_dirs(const char *dir, char *err, size_t errlen);
 
 /*
- * Replaces target with len bytes of text atomically: a temporary file in
- * its directory (locked, so that a start meanwhile leaves it alone), flushed
- * to disk, then renamed over it.  Returns 0, or -1 with the reason in err
- * and target as it was.
+ * An update of a user's file by read, merge and write, with no other copy of
+ * the program writing it in between: begin opens and locks the file (made
+ * empty if there is none, so that there is something to lock), and reads
+ * it; write replaces it; end unlocks.  A save elsewhere that renamed a new
+ * file over the one locked is seen, and the new one locked instead.
  */
-int fileio_replace(const char *target, const char *text, size_t len, char *err,
-                   size_t errlen);
+struct fileio_update {
+	int fd;         /* the file, locked (flock) until end */
+	bool writable;  /* fd is open for writing too */
+	bool made;      /* made empty by begin: there was no file */
+	bool written;   /* write replaced it */
+	bool aside;     /* aside kept it under another name: write must not touch it */
+	char *target;   /* the file: path, or what a link at path leads to */
+	struct stat sb; /* its mode, owner and links when begin locked it */
+};
 
 /*
- * Saves text to path as a user's file: dir made if it is missing, a
- * symbolic link written through, the file replaced atomically.  Returns 0,
- * or -1 with the reason in err and the file as it was.
+ * Begins an update of path: follows a link, refuses a file that is not the
+ * user's (fileio_check_owner) or not a regular file, waits for another
+ * writer's lock for 5 seconds at most, and reads the file, refusing one
+ * larger than max.  A file that does not exist yet is made, with its
+ * directory and the directory's parents if need be, only where the nearest
+ * directory that exists is the user's (or sticky and writable by all, as
+ * /tmp).  Returns 0 with the text in *text (to free(); "" for a file just
+ * made), or -1 with the reason in err and nothing changed.
  */
-int fileio_save(const char *dir, const char *path, const char *text, size_t len,
-                char *err, size_t errlen);
+int fileio_update_begin(const char *path, size_t max, struct fileio_update *u,
+                        char **text, size_t *len, char *err, size_t errlen);
+
+/*
+ * Replaces the file with len bytes of text: a temporary file in its
+ * directory, given the file's mode and group, flushed to disk and renamed
+ * over it.  A file with other hard links is written in place instead (under
+ * the lock, then flushed), so that the links stay one file.  Returns 0, or
+ * -1 with the reason in err and the file as it was.
+ */
+int fileio_update_write(struct fileio_update *u, const char *text, size_t len, char *err,
+                        size_t errlen);
+
+/*
+ * Keeps the file as it is under the first free name STEM, STEM-2, ...
+ * (link() never replaces a file), stem being the target's path followed
+ * by suffix.  Returns 0 with the name in aside, or -1 with errno.  A write
+ * after it renames a new file in place even over a file of several links,
+ * so that the copy keeps what it holds.
+ */
+int fileio_update_aside(struct fileio_update *u, const char *suffix, char *aside,
+                        size_t asidelen);
+
+/* Ends the update: unlocks, and removes a file begin made that was never written. */
+void fileio_update_end(struct fileio_update *u);
 
 /* Writes all of len bytes, going on after a short write; 0, or -1 with errno. */
 int fileio_write_all(int fd, const char *text, size_t len);

@@ -14,6 +14,7 @@
 #include "board.h"
 #include "errmsg.h"
 #include "fileio.h"
+#include "known.h"
 
 /* The board sizes the screens take (Play to 18, Watch and Browse to 20). */
 #define PLAY_MAX 18
@@ -192,7 +193,7 @@ static int parse_run(struct lesson_step *st, const char *s, const char *e, char 
 		st->run = LESSON_RUN_SOLUTION;
 	else if (is(w, len, "end"))
 		st->run = LESSON_RUN_END;
-	else if (number(w, len, 1, 100000000, &v)) {
+	else if (number(w, len, 1, 100000000, &v) && !word(&s, e, &w, &len)) {
 		st->run = LESSON_RUN_EVENTS;
 		st->events = (uint64_t)v;
 	} else {
@@ -204,6 +205,62 @@ static int parse_run(struct lesson_step *st, const char *s, const char *e, char 
 	return 0;
 }
 
+/* "until:" return | solution | event K | line L */
+static int parse_until(struct lesson_step *st, const char *s, const char *e, char *why,
+                       size_t whylen)
+{
+	const char *w = "", *w2 = "";
+	size_t len = 0, len2 = 0;
+	long v;
+	bool two;
+
+	word(&s, e, &w, &len);
+	two = word(&s, e, &w2, &len2);
+	if (is(w, len, "return") && !two) {
+		st->until = LESSON_UNTIL_RETURN;
+	} else if (is(w, len, "solution") && !two) {
+		st->until = LESSON_UNTIL_SOLUTION;
+	} else if (is(w, len, "event") && two && number(w2, len2, 1, 100000000, &v) &&
+	           !word(&s, e, &w, &len)) {
+		st->until = LESSON_UNTIL_EVENT;
+		st->until_arg = (uint64_t)v;
+	} else if (is(w, len, "line") && two && number(w2, len2, 1, 99, &v) &&
+	           !word(&s, e, &w, &len)) {
+		st->until = LESSON_UNTIL_LINE;
+		st->until_arg = (uint64_t)v;
+	} else {
+		errmsg_set(why, whylen,
+		           "until: takes return, solution, event K (1 to 100000000) or "
+		           "line L (1 to 99)");
+		return -1;
+	}
+	return 0;
+}
+
+static const char *const code_names[LESSON_CODE_COUNT] = {
+        [LESSON_CODE_DEFAULT] = "",      [LESSON_CODE_PSEUDOCODE] = "pseudocode",
+        [LESSON_CODE_PYTHON] = "python", [LESSON_CODE_C] = "c",
+        [LESSON_CODE_JAVA] = "java",
+};
+
+const char *lesson_code_name(enum lesson_code c)
+{
+	return c < LESSON_CODE_COUNT ? code_names[c] : "";
+}
+
+/* "code:" pseudocode | python | c | java */
+static int parse_code(struct lesson_step *st, const char *s, const char *e, char *why,
+                      size_t whylen)
+{
+	for (int c = LESSON_CODE_PSEUDOCODE; c < LESSON_CODE_COUNT; c++)
+		if (is(s, (size_t)(e - s), code_names[c])) {
+			st->code = (enum lesson_code)c;
+			return 0;
+		}
+	errmsg_set(why, whylen, "code: takes pseudocode, python, c or java");
+	return -1;
+}
+
 /* Checks a finished step: it has words to say, and Watch's lines go with Watch. */
 static int step_done(const struct lesson_step *st, char *why, size_t whylen)
 {
@@ -212,25 +269,165 @@ static int step_done(const struct lesson_step *st, char *why, size_t whylen)
 		           "a step needs a say: line (what to tell the class)");
 		return -1;
 	}
-	if (st->screen != LESSON_WATCH && (st->speed || st->run || st->ask || st->play)) {
+	if (st->screen != LESSON_WATCH &&
+	    (st->speed || st->run || st->until || st->ask || st->play || st->code)) {
 		errmsg_set(why, whylen,
-		           "speed:, run:, ask: and play go with show: watch");
+		           "speed:, run:, until:, ask:, code: and play go with show: "
+		           "watch");
+		return -1;
+	}
+	/* A step either plays to a point, or asks, or plays on: one at a time. */
+	if (st->until && (st->ask || st->play)) {
+		errmsg_set(why, whylen,
+		           "until: goes in a step of its own, without %s (the step "
+		           "plays from run: to the point until: names)",
+		           st->ask ? "ask:" : "play");
 		return -1;
 	}
 	return 0;
 }
 
-int lesson_parse(const char *text, const char *name, struct lesson *out, char *err,
-                 size_t errlen)
+/* The keys a step has once, and where each was seen. */
+enum {
+	LESSON_KEY_SHOW,
+	LESSON_KEY_SPEED,
+	LESSON_KEY_RUN,
+	LESSON_KEY_UNTIL,
+	LESSON_KEY_ASK,
+	LESSON_KEY_CODE,
+	LESSON_KEY_BIG,
+	LESSON_KEY_PLAY,
+	LESSON_KEY_ONCE
+};
+static const char *const once[LESSON_KEY_ONCE] = {"show", "speed", "run", "until",
+                                                  "ask",  "code",  "big", "play"};
+
+/* The parser's state: where it is, and whom it tells. */
+struct parser {
+	const char *name;
+	lesson_report report;
+	void *ctx;
+	int errors;
+};
+
+static void tell(struct parser *ps, int line, const char *why)
 {
-	const char *p = text;
+	char msg[1024];
+
+	if (line)
+		errmsg_set(msg, sizeof msg, "%s:%d: %s", ps->name, line, why);
+	else
+		errmsg_set(msg, sizeof msg, "%s: %s", ps->name, why);
+	ps->errors++;
+	if (ps->report)
+		ps->report(ps->ctx, line, msg);
+}
+
+/*
+ * One line of a step (key klen bytes at s, value v..e): 0, or -1 with the
+ * reason in why.
+ */
+static int step_line(struct lesson_step *st, int line, const char *s, size_t klen,
+                     bool colon, const char *v, const char *e, int seen[LESSON_KEY_ONCE],
+                     char *why, size_t whylen)
+{
+	for (int k = 0; k < LESSON_KEY_ONCE; k++) {
+		if (!is(s, klen, once[k]))
+			continue;
+		if (seen[k]) {
+			errmsg_set(why, whylen,
+			           "a step has one %s%s line (the first is line %d)",
+			           once[k],
+			           k == LESSON_KEY_PLAY || k == LESSON_KEY_BIG ? "" : ":",
+			           seen[k]);
+			return -1;
+		}
+		seen[k] = line;
+	}
+	if (is(s, klen, "say") && colon) {
+		size_t have = strlen(st->text), add = (size_t)(e - v);
+
+		if (have + add + 2 > sizeof st->text) {
+			errmsg_set(why, whylen, "a step says more than %d characters",
+			           LESSON_TEXT_MAX - 1);
+			return -1;
+		}
+		snprintf(st->text + have, sizeof st->text - have, "%s%.*s",
+		         have ? " " : "", (int)add, v);
+		return 0;
+	}
+	if (is(s, klen, "show") && colon) {
+		st->show_line = line;
+		return parse_show(st, v, e, why, whylen);
+	}
+	if (is(s, klen, "speed") && colon) {
+		long sp;
+
+		if (!number(v, (size_t)(e - v), 1, 1000, &sp)) {
+			errmsg_set(why, whylen,
+			           "speed: must be events a second, from 1 to 1000");
+			return -1;
+		}
+		st->speed = (int)sp;
+		return 0;
+	}
+	if (is(s, klen, "run") && colon) {
+		st->run_line = line;
+		return parse_run(st, v, e, why, whylen);
+	}
+	if (is(s, klen, "until") && colon) {
+		st->until_line = line;
+		return parse_until(st, v, e, why, whylen);
+	}
+	if (is(s, klen, "ask") && colon) {
+		long k;
+
+		if (!number(v, (size_t)(e - v), 1, 100, &k)) {
+			errmsg_set(why, whylen,
+			           "ask: must be a number of questions, from 1 to 100");
+			return -1;
+		}
+		st->ask = (int)k;
+		st->ask_line = line;
+		return 0;
+	}
+	if (is(s, klen, "code") && colon)
+		return parse_code(st, v, e, why, whylen);
+	if (is(s, klen, "big")) {
+		if (!colon || is(v, (size_t)(e - v), "on")) {
+			st->big_said = 1;
+		} else if (is(v, (size_t)(e - v), "off")) {
+			st->big_said = -1;
+		} else {
+			errmsg_set(why, whylen,
+			           "big: takes on or off (or big alone, on)");
+			return -1;
+		}
+		return 0;
+	}
+	if (is(s, klen, "play") && !colon) {
+		st->play = true;
+		return 0;
+	}
+	errmsg_set(why, whylen,
+	           "unknown line '%.*s' (a lesson's lines are title:, minutes:, say:, "
+	           "show:, speed:, run:, until:, ask:, code:, big and play)",
+	           (int)(klen < 40 ? klen : 40), s);
+	return -1;
+}
+
+int lesson_parse_all(const char *text, const char *name, struct lesson *out,
+                     lesson_report report, void *ctx)
+{
+	struct parser ps = {.name = name, .report = report, .ctx = ctx};
+	/* A byte-order mark (as Notepad writes) is not part of the first key. */
+	const char *p = text + fileio_bom(text, strlen(text));
 	char why[512];
 	int line = 0, cap = 0;
-	bool in_step = false;
+	/* in_step: lines belong to a step; skip: to the one that had an error. */
+	bool in_step = false, skip = false, big = false;
 	struct lesson_step *st = NULL;
-	/* The line of each of a step's one-time keys, 0 when not seen yet. */
-	static const char *const once[] = {"show", "speed", "run", "ask", "play"};
-	int seen[5] = {0};
+	int seen[LESSON_KEY_ONCE] = {0};
 
 	memset(out, 0, sizeof *out);
 	while (*p) {
@@ -247,11 +444,16 @@ int lesson_parse(const char *text, const char *name, struct lesson *out, char *e
 			continue;
 		if (s == e) {
 			/* A blank line ends the step. */
-			if (in_step && step_done(st, why, sizeof why) < 0)
-				goto fail_step;
-			in_step = false;
+			if (in_step && !skip && step_done(st, why, sizeof why) < 0) {
+				/* A step's own fault is told where it starts. */
+				tell(&ps, st->line, why);
+				out->nsteps--;
+			}
+			in_step = skip = false;
 			continue;
 		}
+		if (skip)
+			continue;
 		colon = memchr(s, ':', (size_t)(e - s));
 		klen = colon ? (size_t)(colon - s) : (size_t)(e - s);
 		v = colon ? colon + 1 : e;
@@ -259,20 +461,17 @@ int lesson_parse(const char *text, const char *name, struct lesson *out, char *e
 		if (!in_step && (is(s, klen, "title") || is(s, klen, "minutes"))) {
 			long m;
 
-			if (out->nsteps > 0) {
+			if (out->steps) {
 				errmsg_set(why, sizeof why,
 				           "'%.*s:' belongs before the first step",
 				           (int)klen, s);
-				goto fail;
-			}
-			if (is(s, klen, "title")) {
+				tell(&ps, line, why);
+			} else if (is(s, klen, "title")) {
 				snprintf(out->title, sizeof out->title, "%.*s",
 				         (int)(e - v), v);
 			} else if (!number(v, (size_t)(e - v), 1, 600, &m)) {
-				errmsg_set(
-				        why, sizeof why,
-				        "minutes: must be a whole number from 1 to 600");
-				goto fail;
+				tell(&ps, line,
+				     "minutes: must be a whole number from 1 to 600");
 			} else {
 				out->minutes = (int)m;
 			}
@@ -282,16 +481,19 @@ int lesson_parse(const char *text, const char *name, struct lesson *out, char *e
 			if (out->nsteps == LESSON_STEPS_MAX) {
 				errmsg_set(why, sizeof why, "more than %d steps",
 				           LESSON_STEPS_MAX);
-				goto fail;
+				tell(&ps, line, why);
+				break;
 			}
 			if (out->nsteps == cap) {
+				struct lesson_step *grown;
+
 				cap = cap ? 2 * cap : 8;
-				st = realloc(out->steps, (size_t)cap * sizeof *st);
-				if (!st) {
-					errmsg_set(why, sizeof why, "out of memory");
-					goto fail;
+				grown = realloc(out->steps, (size_t)cap * sizeof *grown);
+				if (!grown) {
+					tell(&ps, line, "out of memory");
+					break;
 				}
-				out->steps = st;
+				out->steps = grown;
 			}
 			st = &out->steps[out->nsteps++];
 			memset(st, 0, sizeof *st);
@@ -299,98 +501,412 @@ int lesson_parse(const char *text, const char *name, struct lesson *out, char *e
 			in_step = true;
 			memset(seen, 0, sizeof seen);
 		}
-		for (int k = 0; k < 5; k++) {
-			if (!is(s, klen, once[k]))
-				continue;
-			if (seen[k]) {
-				errmsg_set(
-				        why, sizeof why,
-				        "a step has one %s%s line (the first is line %d)",
-				        once[k], k == 4 ? "" : ":", seen[k]);
-				goto fail;
-			}
-			seen[k] = line;
-		}
-		if (is(s, klen, "say") && colon) {
-			size_t have = strlen(st->text), add = (size_t)(e - v);
-
-			if (have + add + 2 > sizeof st->text) {
-				errmsg_set(why, sizeof why,
-				           "a step says more than %d characters",
-				           LESSON_TEXT_MAX - 1);
-				goto fail;
-			}
-			snprintf(st->text + have, sizeof st->text - have, "%s%.*s",
-			         have ? " " : "", (int)add, v);
-		} else if (is(s, klen, "show") && colon) {
-			if (parse_show(st, v, e, why, sizeof why) < 0)
-				goto fail;
-		} else if (is(s, klen, "speed") && colon) {
-			long sp;
-
-			if (!number(v, (size_t)(e - v), 1, 1000, &sp)) {
-				errmsg_set(
-				        why, sizeof why,
-				        "speed: must be events a second, from 1 to 1000");
-				goto fail;
-			}
-			st->speed = (int)sp;
-		} else if (is(s, klen, "run") && colon) {
-			if (parse_run(st, v, e, why, sizeof why) < 0)
-				goto fail;
-		} else if (is(s, klen, "ask") && colon) {
-			long k;
-
-			if (!number(v, (size_t)(e - v), 1, 100, &k)) {
-				errmsg_set(why, sizeof why,
-				           "ask: must be a number of questions, from 1 "
-				           "to 100");
-				goto fail;
-			}
-			st->ask = (int)k;
-		} else if (is(s, klen, "play") && !colon) {
-			st->play = true;
-		} else {
-			errmsg_set(why, sizeof why,
-			           "unknown line '%.*s' (a lesson's lines are title:, "
-			           "minutes:, say:, show:, speed:, run:, ask: and play)",
-			           (int)(klen < 40 ? klen : 40), s);
-			goto fail;
+		if (step_line(st, line, s, klen, colon != NULL, v, e, seen, why,
+		              sizeof why) < 0) {
+			tell(&ps, line, why);
+			out->nsteps--;
+			skip = true;
 		}
 	}
-	if (in_step && step_done(st, why, sizeof why) < 0)
-		goto fail_step;
-	if (out->nsteps == 0) {
-		errmsg_set(err, errlen,
-		           "%s: no step: a lesson needs a say: line at least", name);
+	if (in_step && !skip && step_done(st, why, sizeof why) < 0) {
+		tell(&ps, st->line, why);
+		out->nsteps--;
+	}
+	if (out->nsteps == 0 && ps.errors == 0)
+		tell(&ps, 0, "no step: a lesson needs a say: line at least");
+	if (!out->title[0])
+		snprintf(out->title, sizeof out->title, "%s", name);
+	/* Projector mode holds from the step that says it until one says otherwise. */
+	for (int i = 0; i < out->nsteps; i++) {
+		if (out->steps[i].big_said)
+			big = out->steps[i].big_said > 0;
+		out->steps[i].big = big;
+	}
+	return ps.errors;
+}
+
+/* Keeps the first error told, for the callers that want one. */
+struct first_error {
+	char *err;
+	size_t errlen;
+	bool told;
+};
+
+static void keep_first(void *ctx, int line, const char *error)
+{
+	struct first_error *fe = ctx;
+
+	(void)line;
+	if (!fe->told)
+		errmsg_set(fe->err, fe->errlen, "%s", error);
+	fe->told = true;
+}
+
+int lesson_parse(const char *text, const char *name, struct lesson *out, char *err,
+                 size_t errlen)
+{
+	struct first_error fe = {err, errlen, false};
+
+	if (lesson_parse_all(text, name, out, keep_first, &fe) > 0) {
 		lesson_free(out);
 		return -1;
 	}
-	if (!out->title[0])
-		snprintf(out->title, sizeof out->title, "%s", name);
 	return 0;
-fail_step:
-	/* A step is faulted where it starts. */
-	errmsg_set(err, errlen, "%s:%d: %s", name, st->line, why);
-	lesson_free(out);
-	return -1;
-fail:
-	errmsg_set(err, errlen, "%s:%d: %s", name, line, why);
-	lesson_free(out);
-	return -1;
 }
 
 int lesson_load(const char *path, struct lesson *out, char *err, size_t errlen)
 {
 	/* A lesson is a page or two: a megabyte is not one. */
 	char *text = fileio_load_text(path, (size_t)1 << 20, "a lesson", err, errlen);
+	struct first_error fe = {err, errlen, false};
 	int rc;
 
 	if (!text)
 		return -1;
 	rc = lesson_parse(text, path, out, err, errlen);
 	free(text);
+	if (rc == 0 && lesson_check(out, path, keep_first, &fe) > 0) {
+		lesson_free(out);
+		rc = -1;
+	}
 	return rc;
+}
+
+/* The check's state: the search of the step before, kept when the next is the same. */
+struct checker {
+	struct parser ps;
+	struct search *s;
+	const struct lesson_step *made_for;
+	char what[128]; /* the search in the lesson's words: "watch 4 first" */
+};
+
+static bool same_search(const struct lesson_step *a, const struct lesson_step *b)
+{
+	return a->n == b->n && a->algo == b->algo && a->first == b->first &&
+	       a->has_from == b->has_from &&
+	       (!a->has_from ||
+	        memcmp(a->from, b->from, (size_t)a->n * sizeof *a->from) == 0);
+}
+
+/* The step's search at its start; NULL (told) when it cannot be made. */
+static struct search *step_search(struct checker *ck, const struct lesson_step *st)
+{
+	char err[256];
+
+	if (ck->s && ck->made_for && same_search(ck->made_for, st)) {
+		search_seek(ck->s, 0);
+		ck->made_for = st;
+		return ck->s;
+	}
+	search_free(ck->s);
+	ck->made_for = NULL;
+	ck->s = search_new_from(st->algo, st->n, st->first ? SEARCH_FIRST : SEARCH_ALL, 1,
+	                        st->has_from ? st->from : NULL, err, sizeof err);
+	if (!ck->s) {
+		char why[400];
+
+		errmsg_set(why, sizeof why, "show: %s", err);
+		tell(&ck->ps, st->show_line ? st->show_line : st->line, why);
+		return NULL;
+	}
+	ck->made_for = st;
+	snprintf(ck->what, sizeof ck->what, "watch %d%s%s%s%s", st->n,
+	         st->algo == SEARCH_BACKTRACK ? "" : " ",
+	         st->algo == SEARCH_BACKTRACK ? "" : search_algo_name(st->algo),
+	         st->first ? " first" : "", st->has_from ? " from ..." : "");
+	return ck->s;
+}
+
+/*
+ * The last event of the search (it is left there), or LESSON_RUN_MAX + 1
+ * when it runs longer than a lesson runs it.
+ */
+static uint64_t search_end(struct search *s)
+{
+	if (search_seek(s, LESSON_RUN_MAX))
+		return search_done(s) ? LESSON_RUN_MAX : (uint64_t)LESSON_RUN_MAX + 1;
+	return search_counters(s)->events;
+}
+
+/* "the search of watch 4 ends at event 169", or that it runs past the bound. */
+static void say_end(struct checker *ck, char *buf, size_t len)
+{
+	uint64_t end = search_end(ck->s);
+
+	if (end > LESSON_RUN_MAX)
+		snprintf(buf, len,
+		         "the search of %s runs past the %u events a lesson runs",
+		         ck->what, LESSON_RUN_MAX);
+	else
+		snprintf(buf, len, "the search of %s ends at event %" PRIu64, ck->what,
+		         end);
+}
+
+/* Runs s from where it is to the first event of a kind in kinds; false at the end. */
+static bool run_to_kind(struct search *s, unsigned kinds)
+{
+	uint64_t left = LESSON_RUN_MAX - search_counters(s)->events;
+
+	if (search_counters(s)->events >= LESSON_RUN_MAX)
+		return false;
+	search_run(s, kinds, left);
+	return (kinds & (1u << search_last(s)->kind)) != 0;
+}
+
+/* Where run: opens the step; false (told) when it cannot. */
+static bool check_run(struct checker *ck, struct lesson_step *st)
+{
+	struct search *s = ck->s;
+	char why[512], end[256];
+
+	switch (st->run) {
+	case LESSON_RUN_NONE:
+		st->at = 0;
+		return true;
+	case LESSON_RUN_EVENTS:
+		if (st->events <= LESSON_RUN_MAX && search_seek(s, st->events)) {
+			st->at = st->events;
+			return true;
+		}
+		say_end(ck, end, sizeof end);
+		errmsg_set(why, sizeof why, "run: %" PRIu64 " is past the end: %s",
+		           st->events, end);
+		break;
+	case LESSON_RUN_SOLUTION:
+		if (run_to_kind(s, 1u << SEARCH_EV_SOLUTION)) {
+			st->at = search_counters(s)->events;
+			return true;
+		}
+		say_end(ck, end, sizeof end);
+		errmsg_set(why, sizeof why, "run: solution, but no solution comes: %s",
+		           end);
+		break;
+	default: {
+		uint64_t last = search_end(s);
+
+		if (last <= LESSON_RUN_MAX) {
+			st->at = last;
+			return true;
+		}
+		say_end(ck, end, sizeof end);
+		errmsg_set(why, sizeof why, "run: end: %s", end);
+		break;
+	}
+	}
+	tell(&ck->ps, st->run_line, why);
+	return false;
+}
+
+/* Where until: stops the step, played from st->at; false (told) when it cannot. */
+static bool check_until(struct checker *ck, struct lesson_step *st)
+{
+	struct search *s = ck->s;
+	char why[600], end[256];
+	const struct search_frame *fr;
+	int depth;
+
+	search_seek(s, st->at);
+	switch (st->until) {
+	case LESSON_UNTIL_NONE:
+		return true;
+	case LESSON_UNTIL_EVENT:
+		if (st->until_arg <= st->at) {
+			errmsg_set(why, sizeof why,
+			           "until: event %" PRIu64 " is not after event %" PRIu64
+			           ", where the step opens",
+			           st->until_arg, st->at);
+			break;
+		}
+		if (st->until_arg <= LESSON_RUN_MAX && search_seek(s, st->until_arg)) {
+			st->until_at = st->until_arg;
+			return true;
+		}
+		say_end(ck, end, sizeof end);
+		errmsg_set(why, sizeof why,
+		           "until: event %" PRIu64 " is past the end: %s", st->until_arg,
+		           end);
+		break;
+	case LESSON_UNTIL_SOLUTION:
+		if (run_to_kind(s, 1u << SEARCH_EV_SOLUTION)) {
+			st->until_at = search_counters(s)->events;
+			return true;
+		}
+		say_end(ck, end, sizeof end);
+		errmsg_set(why, sizeof why,
+		           "until: solution, but no solution comes after event %" PRIu64
+		           ": %s",
+		           st->at, end);
+		break;
+	case LESSON_UNTIL_RETURN: {
+		char call[16];
+
+		depth = search_stack(s, &fr);
+		if (depth == 0) {
+			errmsg_set(why, sizeof why,
+			           "until: return, but no call is under way at event "
+			           "%" PRIu64 ", where the step opens",
+			           st->at);
+			break;
+		}
+		board_file_name(fr[depth - 1].file, call, sizeof call);
+		search_step_out(s, LESSON_RUN_MAX - st->at);
+		if (search_last(s)->kind == SEARCH_EV_RETURN) {
+			st->until_at = search_counters(s)->events;
+			return true;
+		}
+		say_end(ck, end, sizeof end);
+		errmsg_set(why, sizeof why,
+		           "until: return, but solve(%s), under way at event %" PRIu64
+		           ", never returns: %s",
+		           call, st->at, end);
+		break;
+	}
+	default:
+		while (search_counters(s)->events < LESSON_RUN_MAX && search_step(s))
+			if ((uint64_t)search_line(s) == st->until_arg) {
+				st->until_at = search_counters(s)->events;
+				return true;
+			}
+		say_end(ck, end, sizeof end);
+		errmsg_set(why, sizeof why,
+		           "until: line %" PRIu64 ": no event after event %" PRIu64
+		           " lights line %" PRIu64 " of the %s pseudocode (%s)",
+		           st->until_arg, st->at, st->until_arg,
+		           search_algo_name(st->algo), end);
+		break;
+	}
+	tell(&ck->ps, st->until_line, why);
+	return false;
+}
+
+/* Each question needs a queen still to place: ask: Q takes Q placements after st->at. */
+static void check_ask(struct checker *ck, struct lesson_step *st)
+{
+	struct search *s = ck->s;
+	char why[512];
+	int placed = 0;
+
+	search_seek(s, st->at);
+	while (placed < st->ask && run_to_kind(s, 1u << SEARCH_EV_PLACE))
+		placed++;
+	if (placed == st->ask)
+		return;
+	if (placed == 0)
+		errmsg_set(why, sizeof why,
+		           "ask: %d, but after event %" PRIu64
+		           " the search places no more queens",
+		           st->ask, st->at);
+	else
+		errmsg_set(why, sizeof why,
+		           "ask: %d, but after event %" PRIu64
+		           " the search places only %d more queen%s",
+		           st->ask, st->at, placed, placed == 1 ? "" : "s");
+	tell(&ck->ps, st->ask_line, why);
+}
+
+static void check_watch(struct checker *ck, struct lesson_step *st)
+{
+	char why[256];
+
+	if (st->n < search_min_n(st->algo) || st->n > search_max_n(st->algo)) {
+		errmsg_set(why, sizeof why, "show: %s takes boards from %d to %d",
+		           search_algo_name(st->algo), search_min_n(st->algo),
+		           search_max_n(st->algo));
+		tell(&ck->ps, st->show_line, why);
+		return;
+	}
+	if (!step_search(ck, st) || !check_run(ck, st))
+		return;
+	if (st->until && !check_until(ck, st))
+		return;
+	if (st->ask)
+		check_ask(ck, st);
+	if (st->play) {
+		search_seek(ck->s, st->at);
+		st->end = search_end(ck->s);
+		if (st->end > LESSON_RUN_MAX)
+			st->end = LESSON_RUN_MAX;
+	}
+}
+
+/* A solution or class number past the last is refused, not shown as the last. */
+static void check_browse(struct checker *ck, const struct lesson_step *st)
+{
+	uint64_t total, classes, have;
+	char why[256];
+
+	if (!st->index || !known_counts(st->n, &total, &classes))
+		return;
+	have = st->classes ? classes : total;
+	if (st->index <= have)
+		return;
+	if (have == 0)
+		errmsg_set(why, sizeof why,
+		           "show: browse %d #%" PRIu64
+		           ": the %dx%d board has no solution",
+		           st->n, st->index, st->n, st->n);
+	else
+		errmsg_set(why, sizeof why,
+		           "show: browse %d #%" PRIu64
+		           "%s: the %dx%d board has only %" PRIu64 " %s%s",
+		           st->n, st->index, st->classes ? " classes" : "", st->n, st->n,
+		           have, st->classes ? "class" : "solution",
+		           have == 1     ? ""
+		           : st->classes ? "es"
+		                         : "s");
+	tell(&ck->ps, st->show_line, why);
+}
+
+int lesson_check(struct lesson *l, const char *name, lesson_report report, void *ctx)
+{
+	struct checker ck = {.ps = {.name = name, .report = report, .ctx = ctx}};
+
+	for (int i = 0; i < l->nsteps; i++) {
+		struct lesson_step *st = &l->steps[i];
+
+		st->at = st->until_at = st->end = 0;
+		if (st->screen == LESSON_WATCH)
+			check_watch(&ck, st);
+		else if (st->screen == LESSON_BROWSE)
+			check_browse(&ck, st);
+	}
+	search_free(ck.s);
+	return ck.ps.errors;
+}
+
+/* Words in a text: runs of characters between blanks. */
+static unsigned words(const char *s)
+{
+	unsigned k = 0;
+
+	for (; *s; s++)
+		k += !isspace((unsigned char)*s) &&
+		     (s[1] == '\0' || isspace((unsigned char)s[1]));
+	return k;
+}
+
+unsigned lesson_measure(const struct lesson *l)
+{
+	/* Seconds: read aloud at 100 words a minute, as lesson.h says. */
+	unsigned words_said = 0, seconds = 0;
+
+	for (int i = 0; i < l->nsteps; i++) {
+		const struct lesson_step *st = &l->steps[i];
+		uint64_t speed = st->speed ? (uint64_t)st->speed : 20, played = 0;
+
+		words_said += words(st->text);
+		seconds += 60u * (unsigned)st->ask;
+		if (st->screen == LESSON_PLAY)
+			seconds += 180;
+		else if (st->screen == LESSON_BROWSE)
+			seconds += 20;
+		if (st->until_at > st->at)
+			played = st->until_at - st->at;
+		else if (st->play && st->end > st->at)
+			played = st->end - st->at;
+		seconds += (unsigned)((played + speed - 1) / speed);
+	}
+	return seconds + (words_said * 60 + 99) / 100;
 }
 
 void lesson_free(struct lesson *l)
@@ -470,12 +986,6 @@ bool lesson_question(const struct search *s, struct lesson_question *q)
 	memset(q, 0, sizeof *q);
 	if (!ahead)
 		return false;
-	if (depth > 0) {
-		char f[16];
-
-		board_file_name(frames[depth - 1].file, f, sizeof f);
-		snprintf(q->call, sizeof q->call, "solve(%s)", f);
-	}
 	search_seek(ahead, search_counters(s)->events);
 	while (search_step(ahead)) {
 		char *line = said[nsaid % WHY_EVENTS];
@@ -504,18 +1014,38 @@ bool lesson_question(const struct search *s, struct lesson_question *q)
 	}
 	q->answer = ev->sq;
 	q->event = search_counters(ahead)->events;
+	/*
+	 * The call under way is named only when it is the one that places the
+	 * queen: after b4 is placed, solve(b) is running but c2 is solve(c)'s.
+	 */
+	if (depth > 0 && frames[depth - 1].file == ev->sq.file) {
+		char f[16];
+
+		board_file_name(frames[depth - 1].file, f, sizeof f);
+		snprintf(q->call, sizeof q->call, "solve(%s)", f);
+	}
 	board_square_name(ev->sq, sq, sizeof sq);
 	board_file_name(ev->sq.file, by, sizeof by);
 	size_t at = 0;
 
-	if (nsaid > WHY_EVENTS)
-		at = (size_t)snprintf(
-		        q->why, sizeof q->why,
-		        "On the way %" PRIu64 " square%s %s refused and %" PRIu64
-		        " queen%s taken off; the last: ",
-		        refused, refused == 1 ? "" : "s", refused == 1 ? "is" : "are",
-		        removed, removed == 1 ? "" : "s");
-	else if (nsaid > 0)
+	if (nsaid > WHY_EVENTS) {
+		/* Only what happened is counted: no "0 queens taken off". */
+		at = (size_t)snprintf(q->why, sizeof q->why, "On the way ");
+		if (refused)
+			at += (size_t)snprintf(q->why + at, sizeof q->why - at,
+			                       "%" PRIu64 " square%s %s refused%s",
+			                       refused, refused == 1 ? "" : "s",
+			                       refused == 1 ? "is" : "are",
+			                       removed ? " and " : "");
+		if (removed)
+			at += (size_t)snprintf(q->why + at, sizeof q->why - at,
+			                       "%" PRIu64 " queen%s %staken off", removed,
+			                       removed == 1 ? "" : "s",
+			                       refused        ? ""
+			                       : removed == 1 ? "is "
+			                                      : "are ");
+		at += (size_t)snprintf(q->why + at, sizeof q->why - at, "; the last: ");
+	} else if (nsaid > 0)
 		at = (size_t)snprintf(q->why, sizeof q->why, "First ");
 	for (int k = nsaid > WHY_EVENTS ? nsaid - WHY_EVENTS : 0; k < nsaid; k++)
 		if (at < sizeof q->why)

@@ -28,6 +28,31 @@ enum lesson_run {
 	LESSON_RUN_END,      /* to the end */
 };
 
+/* Where a Watch step's animation ends: "until:", played from the step's opening. */
+enum lesson_until {
+	LESSON_UNTIL_NONE,
+	LESSON_UNTIL_RETURN,   /* the call under way where the step opens returns */
+	LESSON_UNTIL_SOLUTION, /* the next solution */
+	LESSON_UNTIL_EVENT,    /* event until_arg */
+	LESSON_UNTIL_LINE,     /* the next event that lights pseudocode line until_arg */
+};
+
+/* The listing a Watch step shows beside the board: "code:". */
+enum lesson_code {
+	LESSON_CODE_DEFAULT, /* not said: the screen's own (the pseudocode) */
+	LESSON_CODE_PSEUDOCODE,
+	LESSON_CODE_PYTHON,
+	LESSON_CODE_C,
+	LESSON_CODE_JAVA,
+	LESSON_CODE_COUNT
+};
+
+/* "pseudocode", "python", "c", "java" as a lesson writes them; "" for the default. */
+const char *lesson_code_name(enum lesson_code c);
+
+/* The most events a lesson runs a step's search, when it opens and when it is checked. */
+#define LESSON_RUN_MAX 50000000u
+
 struct lesson_step {
 	int line; /* where the step starts in the file */
 	char text[LESSON_TEXT_MAX];
@@ -44,6 +69,17 @@ struct lesson_step {
 	uint64_t events; /* LESSON_RUN_EVENTS */
 	int ask;         /* watch: predictions asked in this step */
 	bool play;       /* watch: the search plays on by itself */
+	enum lesson_until until;
+	uint64_t until_arg;    /* LESSON_UNTIL_EVENT: the event; _LINE: the line */
+	enum lesson_code code; /* watch: the listing shown */
+	bool big;     /* projector mode: this step's big line, or the last said */
+	int big_said; /* this step's own: 1 "big", -1 "big: off", 0 none */
+	/* The lines of the step's keys, for the check's messages (0: not given). */
+	int show_line, run_line, until_line, ask_line;
+	/* Found by lesson_check, in the numbering of `nqueens trace`: */
+	uint64_t at;       /* the event the step opens after (run:), 0: the start */
+	uint64_t until_at; /* the event until: plays to, 0: none */
+	uint64_t end;      /* play: the search's last event (LESSON_RUN_MAX at most) */
 };
 
 struct lesson {
@@ -54,16 +90,55 @@ struct lesson {
 };
 
 /*
+ * Where the parser and the check tell each error: one line, "NAME:LINE:
+ * why", and the line it names (0 for the whole file).
+ */
+typedef void (*lesson_report)(void *ctx, int line, const char *error);
+
+/*
  * Parses a lesson's text (documented in nqueens(6), LESSON FILES): header
  * lines "title:" and "minutes:", then steps separated by blank lines, each
  * made of "say:" lines (joined into its text) and at most one of each of
- * "show:", "speed:", "run:", "ask:" and "play".  name starts every error:
- * "NAME:LINE: what is wrong".  Returns 0, or -1 with the reason in err.
+ * "show:", "speed:", "run:", "until:", "ask:", "code:", "big" and "play".
+ * name starts every error: "NAME:LINE: what is wrong".  Returns 0, or -1
+ * with the first error in err.  A
+ * byte-order mark before the first line is read past.  The searches are
+ * not run: see lesson_check.
  */
 int lesson_parse(const char *text, const char *name, struct lesson *out, char *err,
                  size_t errlen);
 
-/* Reads and parses the file at path; errors name the path. */
+/*
+ * The same, telling every error to report (a step with an error is left
+ * out, and the parse goes on at the next step); returns how many there were.
+ * out holds the steps parsed well (none, on a header's error or when
+ * memory ran short: then lesson_free it all the same).
+ */
+int lesson_parse_all(const char *text, const char *name, struct lesson *out,
+                     lesson_report report, void *ctx);
+
+/*
+ * Checks what the parse cannot: each Watch step's search is run (at most
+ * LESSON_RUN_MAX events a step) to find where run: opens it (st->at), where
+ * until: stops it (st->until_at) and, for play, where it ends (st->end):
+ * an event past the end, a run: solution or until: solution that never
+ * comes, an until: return with no call under way or one that never returns,
+ * an until: line never lit, more questions than queens left to place; a
+ * Browse step's solution or class number past the last.  Each error goes to
+ * report as "NAME:LINE: why", at the line at fault; returns how many.
+ */
+int lesson_check(struct lesson *l, const char *name, lesson_report report, void *ctx);
+
+/*
+ * About how long the lesson takes, in seconds, after lesson_check: its
+ * words read aloud at 100 a minute, a minute for each question, three
+ * minutes for a Play step (the class tries by hand), 20 seconds for a
+ * Browse step, and each Watch animation (until:, or play to the end) at
+ * its speed (20 events a second when not said).
+ */
+unsigned lesson_measure(const struct lesson *l);
+
+/* Reads, parses and checks the file at path; errors name the path. */
 int lesson_load(const char *path, struct lesson *out, char *err, size_t errlen);
 
 void lesson_free(struct lesson *l);
@@ -90,7 +165,8 @@ void lesson_list(const char *dir, struct lesson_entry **out, size_t *count);
  * that Watch can ask the same.
  */
 struct lesson_question {
-	char call[32];        /* "solve(c)": the call under way, or "" */
+	char call[32];        /* "solve(c)": the call under way when it is the one
+	                         that places the next queen, or "" */
 	struct square answer; /* the square of the next queen */
 	uint64_t event;       /* the event that places it */
 	char why[640];        /* the events on the way there, in plain words */

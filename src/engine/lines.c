@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fileio.h"
+
 /* How much is read from the file at a time. */
 #define CHUNK (1 << 16)
 
@@ -16,6 +18,31 @@ void lines_start(struct lines *r, FILE *fp, size_t max)
 	memset(r, 0, sizeof *r);
 	r->fp = fp;
 	r->max = max;
+}
+
+/*
+ * Reads the next chunk; 0, or -1 after a read error.  A byte-order mark at
+ * the start of the file (as Notepad writes) is read past: it is not part of
+ * the first line's first word.
+ */
+static int fill(struct lines *r)
+{
+	bool first = !r->filled;
+
+	r->at = 0;
+	errno = 0;
+	r->end = fread(r->chunk, 1, CHUNK, r->fp);
+	r->filled = true;
+	if (r->end == 0) {
+		if (ferror(r->fp)) {
+			r->err = errno ? errno : EIO;
+			return -1;
+		}
+		r->eof = 1;
+	}
+	if (first)
+		r->at = fileio_bom(r->chunk, r->end);
+	return 0;
 }
 
 void lines_free(struct lines *r)
@@ -60,17 +87,10 @@ enum lines_status lines_next(struct lines *r, char **line, size_t *len)
 		if (r->at == r->end) {
 			if (r->eof)
 				break;
-			r->at = 0;
-			errno = 0;
-			r->end = fread(r->chunk, 1, CHUNK, r->fp);
-			if (r->end == 0) {
-				if (ferror(r->fp)) {
-					r->err = errno ? errno : EIO;
-					return LINES_ERROR;
-				}
-				r->eof = 1;
-				break;
-			}
+			if (fill(r) < 0)
+				return LINES_ERROR;
+			if (r->at == r->end)
+				continue;
 		}
 		from = r->chunk + r->at;
 		nl = memchr(from, '\n', r->end - r->at);
@@ -122,18 +142,9 @@ enum lines_status lines_piece(struct lines *r, const char **piece, size_t *len,
 		r->midline = 1;
 		r->have = 0;
 	}
-	if (r->at == r->end && !r->eof) {
-		r->at = 0;
-		errno = 0;
-		r->end = fread(r->chunk, 1, CHUNK, r->fp);
-		if (r->end == 0) {
-			if (ferror(r->fp)) {
-				r->err = errno ? errno : EIO;
-				return LINES_ERROR;
-			}
-			r->eof = 1;
-		}
-	}
+	while (r->at == r->end && !r->eof)
+		if (fill(r) < 0)
+			return LINES_ERROR;
 	if (r->at == r->end) {
 		/* The end of the file ends the last line, if one was begun. */
 		r->midline = 0;

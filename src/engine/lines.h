@@ -22,6 +22,7 @@ struct lines {
 	char *chunk; /* bytes read ahead of the current line */
 	size_t at, end;
 	int eof;
+	bool filled; /* a chunk was read: a byte-order mark is looked for once */
 	int midline; /* lines_piece: the current line goes on */
 	size_t have; /* lines_piece: its bytes so far */
 };
@@ -34,7 +35,10 @@ enum lines_status {
 	LINES_ERROR,    /* a read error, errno in err */
 };
 
-/* Starts reading fp; lines longer than max bytes are refused. */
+/*
+ * Starts reading fp; lines longer than max bytes are refused.  A UTF-8
+ * byte-order mark at the very start is not part of the first line.
+ */
 void lines_start(struct lines *r, FILE *fp, size_t max);
 
 /*

@@ -540,7 +540,8 @@ int puzzle_parse(const char *text, const char *name, struct puzzle *out, char *e
                  size_t errlen)
 {
 	int seen[KEY_COUNT] = {0}; /* the line of each key, 0 if not yet seen */
-	const char *p = text, *queens = NULL;
+	/* A byte-order mark (as Notepad writes) is not part of the first key. */
+	const char *p = text + fileio_bom(text, strlen(text)), *queens = NULL;
 	size_t queens_len = 0;
 	int line = 0;
 	uint64_t count = 0;

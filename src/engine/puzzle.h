@@ -70,7 +70,8 @@ enum puzzle_grade puzzle_grade_from_name(const char *name);
  * refused; several completions are allowed, and the grade is the file's
  * (puzzle_measure says what it measures).  When the work limit runs out
  * before a completion is found or ruled out, the puzzle is accepted: what
- * measures or plays it says that it could not judge it.
+ * measures or plays it says that it could not judge it.  A byte-order mark
+ * before the first line is read past.
  */
 int puzzle_parse(const char *text, const char *name, struct puzzle *out, char *err,
                  size_t errlen);

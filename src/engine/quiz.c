@@ -57,9 +57,13 @@ bool quiz_due(const struct search *s, enum quiz_when when)
 		return k == SEARCH_EV_ENTER || k == SEARCH_EV_REMOVE;
 	case QUIZ_EVERY_DECISION:
 	case QUIZ_EVERY_RETURN:
-		/* A return is a decision too; a tried square only in every decision. */
+		/*
+		 * A return is a decision too; a tried square only in every
+		 * decision, and never in bits, whose picks are all free.
+		 */
 		if (k == SEARCH_EV_TRY)
-			return when == QUIZ_EVERY_DECISION;
+			return when == QUIZ_EVERY_DECISION &&
+			       search_algo(s) != SEARCH_BITS;
 		return (k == SEARCH_EV_REJECT || k == SEARCH_EV_REMOVE ||
 		        k == SEARCH_EV_ENTER) &&
 		       left_to_try(s) == 0;
@@ -204,7 +208,9 @@ static void tell_refusals(const struct quiz_question *q, char *buf, size_t len,
 		           sqname(q->refused[i].sq, a, sizeof a),
 		           sqname(q->refused[i].by, b, sizeof b),
 		           board_line_phrase(q->refused[i].line));
-	if (q->nrefused > 2)
+	if (q->nrefused == 3)
+		errmsg_add(buf, len, at, "; 1 more square is attacked");
+	else if (q->nrefused > 3)
 		errmsg_add(buf, len, at, "; %d more squares are attacked",
 		           q->nrefused - 2);
 	if (q->nrefused > 0)
@@ -216,7 +222,8 @@ static const char *loop_order(enum search_algo a)
 {
 	return a == SEARCH_PERMUTE
 	               ? "the loop takes the ranks no earlier file uses, in order"
-	               : "the loop tries the ranks in order, from 1 up";
+	       : a == SEARCH_BITS ? "the loop picks the lowest rank left in free"
+	                          : "the loop tries the ranks in order, from 1 up";
 }
 
 static bool check_where(const struct quiz_question *q, const struct quiz_answer *a,

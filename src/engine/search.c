@@ -18,7 +18,14 @@
 
 /*
  * Going back restores the nearest earlier snapshot and replays from there;
- * a snapshot every 4096 events keeps a step back within microseconds.
+ * a snapshot every 4096 events keeps a step back within microseconds.  What
+ * going back keeps is bounded (SEARCH_SNAPSHOT_BYTES): three quarters for
+ * the snapshots, and when they are full every other one goes and the
+ * spacing doubles, so that a long search keeps as many as fit, evenly
+ * spread, and a step back replays at most the spacing (524,288
+ * events at event 5 billion of n = 20, a few milliseconds); a quarter for
+ * the events of the first solutions, the later ones being found again from
+ * the snapshots.
  */
 #define CKPT_EVERY 4096
 
@@ -74,18 +81,18 @@ struct search {
 	/* Constant: the files the search fills, in order, and the queens given. */
 	int *order, nfree, ngiven;
 	int *given; /* [n], -1 for an empty file; NULL when none were given */
-	/* The event number of each solution met so far: the search is the same each time.
-	 */
+	/* The event number of each solution met so far (maxsol at most): the search is
+	 * the same each time. */
 	uint64_t *sol_event;
-	size_t nsol_event, capsol_event;
-	/* Snapshots at events 0, CKPT_EVERY, 2 * CKPT_EVERY, ... */
+	size_t nsol_event, capsol_event, maxsol;
+	/* Snapshots at events 0, every, 2 * every, ...; maxckpt at most. */
 	unsigned char *ckpt;
-	size_t nckpt, capckpt;
-	uint64_t next_ckpt;
+	size_t nckpt, capckpt, maxckpt;
+	uint64_t every, next_ckpt;
 };
 
 static const char *const algo_names[SEARCH_ALGO_COUNT] = {
-        "backtrack", "scan", "permute", "repair", "construct",
+        "backtrack", "scan", "permute", "bits", "repair", "construct",
 };
 
 /* Pseudocode lines of each event kind, and of the outermost call of solve. */
@@ -93,10 +100,16 @@ static const int kind_line[SEARCH_ALGO_COUNT][SEARCH_EV_DONE + 1] = {
         [SEARCH_BACKTRACK] = {0, 2, 3, 4, 8, 6, 9, 10, 0, 12},
         [SEARCH_SCAN] = {0, 2, 13, 4, 8, 6, 9, 10, 0, 18},
         [SEARCH_PERMUTE] = {0, 2, 3, 4, 8, 6, 9, 10, 0, 12},
+        /* A call computes its free set first; a queen's bit leaves with the loop. */
+        [SEARCH_BITS] = {0, 4, 0, 5, 2, 7, 3, 11, 0, 13},
         [SEARCH_REPAIR] = {0, 0, 0, 3, 0, 8, 0, 0, 6, 8},
         [SEARCH_CONSTRUCT] = {0, 0, 0, 8, 0, 9, 0, 0, 0, 9},
 };
-static const int main_line[SEARCH_ALGO_COUNT] = {12, 18, 12, 0, 0};
+static const int main_line[SEARCH_ALGO_COUNT] = {
+        [SEARCH_BACKTRACK] = 12,
+        [SEARCH_SCAN] = 18,
+        [SEARCH_PERMUTE] = 12,
+};
 
 const char *search_algo_name(enum search_algo a)
 {
@@ -136,13 +149,74 @@ static size_t ckpt_size(const struct search *s)
 	return sizeof(struct state) + s->memsize;
 }
 
+/* Keeps every other snapshot (0, 2 every, 4 every, ...) and doubles the spacing. */
+static void ckpt_thin(struct search *s)
+{
+	size_t size = ckpt_size(s), kept = 0;
+
+	for (size_t i = 0; i < s->nckpt; i += 2)
+		memmove(s->ckpt + kept++ * size, s->ckpt + i * size, size);
+	s->nckpt = kept;
+	s->every *= 2;
+	s->next_ckpt = kept * s->every;
+}
+
+void search_set_snapshot_bytes(struct search *s, size_t bytes)
+{
+	size_t size = ckpt_size(s), max = bytes / 4 * 3 / size;
+
+	/* Even, so that thinning keeps the spacing whole; a few at the least. */
+	max = max < 4 ? 4 : max & ~(size_t)1;
+	s->maxckpt = max;
+	s->maxsol = bytes / 4 / sizeof *s->sol_event;
+	if (s->nsol_event > s->maxsol)
+		s->nsol_event = s->maxsol;
+	while (s->nckpt > max)
+		ckpt_thin(s);
+	if (s->every && s->next_ckpt != UINT64_MAX)
+		s->next_ckpt = s->nckpt * s->every;
+	/* Memory held beyond the new bound goes back (a smaller block moves rarely). */
+	if (s->capckpt > max) {
+		unsigned char *p = realloc(s->ckpt, max * size);
+
+		if (p) {
+			s->ckpt = p;
+			s->capckpt = max;
+		}
+	}
+	if (s->capsol_event > s->maxsol) {
+		uint64_t *v =
+		        realloc(s->sol_event, (s->maxsol ? s->maxsol : 1) * sizeof *v);
+
+		if (v) {
+			s->sol_event = v;
+			s->capsol_event = s->maxsol;
+		}
+	}
+}
+
+size_t search_snapshot_bytes(const struct search *s)
+{
+	return s->capckpt * ckpt_size(s) + s->capsol_event * sizeof *s->sol_event;
+}
+
 static void ckpt_save(struct search *s)
 {
 	size_t size = ckpt_size(s);
 
+	if (s->nckpt == s->maxckpt) {
+		ckpt_thin(s);
+		/* The event of this one is not on the new spacing: the next is. */
+		if (s->st.c.events != s->next_ckpt)
+			return;
+	}
 	if (s->nckpt == s->capckpt) {
 		size_t cap = s->capckpt ? 2 * s->capckpt : 16;
-		unsigned char *p = realloc(s->ckpt, cap * size);
+		unsigned char *p;
+
+		if (cap > s->maxckpt)
+			cap = s->maxckpt;
+		p = realloc(s->ckpt, cap * size);
 
 		/* Without room, going back replays from an earlier snapshot. */
 		if (!p) {
@@ -157,7 +231,16 @@ static void ckpt_save(struct search *s)
 	memcpy(at, &s->st, sizeof s->st);
 	memcpy(at + sizeof s->st, s->mem, s->memsize);
 	s->nckpt++;
-	s->next_ckpt += CKPT_EVERY;
+	s->next_ckpt += s->every;
+}
+
+/* The counters of snapshot i, read where it is kept. */
+static uint64_t ckpt_solutions(const struct search *s, size_t i)
+{
+	struct state st;
+
+	memcpy(&st, s->ckpt + i * ckpt_size(s), sizeof st);
+	return st.c.solutions;
 }
 
 static void ckpt_load(struct search *s, size_t i)
@@ -326,6 +409,8 @@ struct search *search_new_from(enum search_algo a, int n, enum search_goal goal,
 	for (int f = 0; f < n; f++)
 		s->ranks[f] = -1;
 	given_place(s, given);
+	s->every = CKPT_EVERY;
+	search_set_snapshot_bytes(s, SEARCH_SNAPSHOT_BYTES);
 	s->st.pc = PC_START;
 	s->st.rng = seed;
 	if (a == SEARCH_CONSTRUCT) {
@@ -423,11 +508,15 @@ static bool check_scan(struct search *s, int file, int rank, struct search_event
 /* Remembers where a solution met for the first time was found. */
 static void note_solution(struct search *s)
 {
-	if (s->st.c.solutions <= s->nsol_event)
+	if (s->st.c.solutions <= s->nsol_event || s->nsol_event >= s->maxsol)
 		return;
 	if (s->nsol_event == s->capsol_event) {
 		size_t cap = s->capsol_event ? 2 * s->capsol_event : 64;
-		uint64_t *v = realloc(s->sol_event, cap * sizeof *v);
+		uint64_t *v;
+
+		if (cap > s->maxsol)
+			cap = s->maxsol;
+		v = realloc(s->sol_event, cap * sizeof *v);
 
 		/* Without room, the previous solution is looked for by replaying. */
 		if (!v)
@@ -436,6 +525,13 @@ static void note_solution(struct search *s)
 		s->capsol_event = cap;
 	}
 	s->sol_event[s->nsol_event++] = s->st.c.events;
+}
+
+/* Whether a queen stands on a line through (file, rank). */
+static bool attacked(const struct search *s, int file, int rank)
+{
+	return s->on_rank[rank] || s->on_diag[diag_index(s, file, rank)] ||
+	       s->on_anti[file + rank];
 }
 
 static void tree_put(struct search *s, int file, int rank, int who)
@@ -461,14 +557,19 @@ static void step_tree(struct search *s)
 		st->depth = 1;
 		s->nodes[s->ngiven] = 1;
 		emit(s, SEARCH_EV_ENTER)->file = s->order[0];
-		st->line = main_line[s->algo];
+		if (main_line[s->algo])
+			st->line = main_line[s->algo];
 		st->pc = PC_NEXT;
 		break;
 	case PC_NEXT:
 		r = top->rank + 1;
-		/* The permutation method never tries a rank already used. */
+		/* The permutation method never tries a rank already used; bits
+		 * tries only the free ones. */
 		if (s->algo == SEARCH_PERMUTE)
 			while (r < s->n && s->on_rank[r])
+				r++;
+		if (s->algo == SEARCH_BITS)
+			while (r < s->n && attacked(s, top->file, r))
 				r++;
 		top->rank = r;
 		if (r >= s->n) {
@@ -693,7 +794,7 @@ uint64_t search_run(struct search *s, unsigned stop, uint64_t max)
 bool search_seek(struct search *s, uint64_t k)
 {
 	if (k < s->st.c.events) {
-		size_t i = (size_t)(k / CKPT_EVERY);
+		size_t i = (size_t)(k / s->every);
 
 		ckpt_load(s, i < s->nckpt ? i : s->nckpt - 1);
 	}
@@ -772,11 +873,27 @@ bool search_prev_solution(struct search *s)
 		return false;
 	if (k <= s->nsol_event)
 		return search_seek(s, s->sol_event[k - 1]);
-	/* Not noted (memory was short): step back until it comes. */
-	while (search_back(s))
-		if (s->st.last.kind == SEARCH_EV_SOLUTION && s->st.last.solution == k)
-			return true;
-	return false;
+	/* Not noted (past the first maxsol, or memory was short): from the
+	 * last snapshot before it, on until it comes. */
+	{
+		uint64_t here = s->st.c.events;
+		size_t lo = 0, hi = s->nckpt;
+
+		while (hi - lo > 1) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (ckpt_solutions(s, mid) < k)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		ckpt_load(s, lo);
+		while (s->st.c.events < here && advance(s))
+			if (s->st.last.kind == SEARCH_EV_SOLUTION &&
+			    s->st.last.solution == k)
+				return true;
+		return false;
+	}
 }
 
 /* The permutation method's level d never tries a rank the calls above it or a given queen
@@ -792,6 +909,74 @@ static bool rank_used_above(const struct search *s, int d, int r)
 	return false;
 }
 
+/*
+ * The masks of bits' call d, from the queens above it (the calls before it
+ * and the given queens): a queen on (f, r) reaches rank r + (file - f) of
+ * the call's file along its rising diagonal, r - (file - f) along its
+ * falling one.
+ */
+static struct search_bits bits_masks(const struct search *s, int d)
+{
+	struct search_bits b = {0};
+	int file = s->frames[d].file;
+	uint64_t full = (UINT64_C(1) << s->n) - 1, past;
+
+	for (int f = 0; f < s->n; f++) {
+		int r = -1, up, down;
+
+		for (int j = 0; j < d; j++)
+			if (s->frames[j].file == f)
+				r = s->frames[j].rank;
+		if (s->given && s->given[f] >= 0)
+			r = s->given[f];
+		if (r < 0 || f == file)
+			continue;
+		up = r + (file - f);
+		down = r - (file - f);
+		b.ranks |= UINT64_C(1) << r;
+		if (up >= 0)
+			b.up |= UINT64_C(1) << up;
+		if (down >= 0)
+			b.down |= UINT64_C(1) << down;
+	}
+	b.free = full & ~(b.ranks | b.up | b.down);
+	if (s->frames[d].rank >= 0) {
+		/* The loop has picked the bits up to its rank's. */
+		past = (UINT64_C(1) << s->frames[d].rank) - 1;
+		b.bit = UINT64_C(1) << s->frames[d].rank;
+		b.free &= ~past;
+		/* Only the pick's TRY, the last event, leaves its bit in free. */
+		if (!(d + 1 == s->st.depth && s->st.pc == PC_CHECK))
+			b.free &= ~b.bit;
+	}
+	return b;
+}
+
+int search_bits(const struct search *s, struct search_bits *out, int max)
+{
+	int d;
+
+	if (s->algo != SEARCH_BITS)
+		return 0;
+	for (d = 0; d < s->st.depth && d < max; d++)
+		out[d] = bits_masks(s, d);
+	return d;
+}
+
+int search_taken(const struct search *s, enum board_line line, int *out)
+{
+	const int *on = line == BOARD_LINE_RANK       ? s->on_rank
+	                : line == BOARD_LINE_DIAGONAL ? s->on_diag
+	                                              : s->on_anti;
+	int len = line == BOARD_LINE_RANK ? s->n : 2 * s->n - 1;
+
+	if (!search_is_tree(s->algo))
+		return 0;
+	for (int i = 0; i < len; i++)
+		out[i] = on[i] - 1;
+	return len;
+}
+
 int search_levels(const struct search *s, struct search_level *out, int max)
 {
 	int d;
@@ -802,8 +987,13 @@ int search_levels(const struct search *s, struct search_level *out, int max)
 		const struct search_frame *fr = &s->frames[d];
 		int left = 0;
 
+		uint64_t free = s->algo == SEARCH_BITS ? bits_masks(s, d).free : 0;
+
 		for (int r = fr->rank + 1; r < s->n; r++)
-			left += s->algo != SEARCH_PERMUTE || !rank_used_above(s, d, r);
+			left += s->algo == SEARCH_BITS
+			                ? (int)(free >> r & 1)
+			                : s->algo != SEARCH_PERMUTE ||
+			                          !rank_used_above(s, d, r);
 		out[d] = (struct search_level){
 		        .file = fr->file,
 		        .rank = fr->rank,

@@ -12,7 +12,8 @@ enum search_algo {
 	SEARCH_BACKTRACK, /* array checks of ranks and diagonals (Dijkstra, Wirth) */
 	SEARCH_SCAN,      /* the same search, checking by scanning the board */
 	SEARCH_PERMUTE,   /* permutations of the ranks, pruned on diagonals */
-	SEARCH_REPAIR,    /* min-conflicts repair from a random permutation */
+	SEARCH_BITS,   /* the same tree as backtrack, the free ranks kept as bitmasks */
+	SEARCH_REPAIR, /* min-conflicts repair from a random permutation */
 	SEARCH_CONSTRUCT, /* the explicit construction by n mod 6 */
 	SEARCH_ALGO_COUNT
 };
@@ -51,8 +52,13 @@ struct search_frame {
 };
 
 struct search_counters {
-	uint64_t events;    /* events so far; the last one is event #events */
-	uint64_t tested;    /* squares tested (TRY events, and repair's candidates) */
+	uint64_t events; /* events so far; the last one is event #events */
+	/*
+	 * Squares tested: TRY events, and repair's candidates.  bits never
+	 * tests an attacked square (its free set leaves them out), so each of
+	 * its tests is the pick of a free rank, followed by a placement.
+	 */
+	uint64_t tested;
 	uint64_t examined;  /* scan: squares looked at while checking */
 	uint64_t placed;    /* queens placed: the tree's nodes but the root (A319284) */
 	uint64_t removed;   /* queens removed when backtracking */
@@ -62,7 +68,7 @@ struct search_counters {
 
 struct search;
 
-/* "backtrack", "scan", "permute", "repair", "construct". */
+/* "backtrack", "scan", "permute", "bits", "repair", "construct". */
 const char *search_algo_name(enum search_algo a);
 
 /* Parses a name as search_algo_name writes it; SEARCH_ALGO_COUNT when none. */
@@ -70,7 +76,7 @@ enum search_algo search_algo_from_name(const char *name);
 
 /*
  * Whether an algorithm searches a tree of partial boards (backtrack, scan,
- * permute), stepping back from dead ends; repair and construct instead
+ * permute, bits), stepping back from dead ends; repair and construct instead
  * follow a plan to one solution.
  */
 bool search_is_tree(enum search_algo a);
@@ -116,6 +122,19 @@ bool search_seek(struct search *s, uint64_t k);
 
 /* Back to the start, keeping what was learnt for going back. */
 void search_restart(struct search *s);
+
+/*
+ * What going back keeps: snapshots of the search and the events of the
+ * first solutions, SEARCH_SNAPSHOT_BYTES at most, so that a search of
+ * billions of events takes no more memory than one of millions; past the
+ * bound the snapshots are thinned and a step back replays more events, and
+ * a solution not noted is found again from them.  search_set_snapshot_bytes
+ * sets another bound (four snapshots at the least); search_snapshot_bytes
+ * is what they take now.
+ */
+#define SEARCH_SNAPSHOT_BYTES ((size_t)24 << 20)
+void search_set_snapshot_bytes(struct search *s, size_t bytes);
+size_t search_snapshot_bytes(const struct search *s);
 
 /*
  * Where search_run_to stops, after the first event that meets any of these:
@@ -188,6 +207,37 @@ int search_stack(const struct search *s, const struct search_frame **frames);
  * queens reached (k = 0..n; given queens count); NULL for repair and construct.
  */
 const uint64_t *search_nodes(const struct search *s);
+
+/*
+ * The arrays the listings of data/code/ keep for the tree searches: which
+ * ranks hold a queen (line BOARD_LINE_RANK, indexed by rank), which rising
+ * diagonals (BOARD_LINE_DIAGONAL, indexed by file - rank + n - 1) and which
+ * falling ones (BOARD_LINE_ANTI, indexed by file + rank).  Writes into out,
+ * for each index, the file of the queen on that line (-1 for none) and
+ * returns the array's length (n, or 2n - 1); 0 for repair and construct.
+ */
+int search_taken(const struct search *s, enum board_line line, int *out);
+
+/*
+ * The variables of one call of the bitmask search, bit r standing for rank
+ * r + 1: the masks it was called with (the ranks taken, and the ranks of its
+ * file that the rising and the falling diagonals of the queens before it
+ * reach), the free set its loop has left to pick, and the bit it picked
+ * (0 before its first pick).  up keeps the bits its shifts carried past the
+ * board, as the listings' masks do (C's and Java's 32-bit masks drop those
+ * past bit 31, all off the board); free is within the board.
+ */
+struct search_bits {
+	uint64_t ranks, up, down, free, bit;
+};
+
+/*
+ * The bitmask search's active calls, outermost first, into out (at most
+ * max); their number.  0 for the other algorithms.  The free set is the one
+ * the listing holds after the line the last event lights: a pick's TRY
+ * leaves its bit in free, its PLACE has taken it out.
+ */
+int search_bits(const struct search *s, struct search_bits *out, int max);
 
 /*
  * The 1-based line of data/pseudocode/NAME.txt (NAME from search_algo_name)

@@ -133,21 +133,31 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 	switch (ev->kind) {
 	case SEARCH_EV_ENTER:
 		call_name(ev->file, me, sizeof me);
+		board_file_name(ev->file, by, sizeof by);
 		if (depth < 2) {
 			errmsg_add(buf, len, &at,
 			           "The search begins: %s places the queen of its file.",
 			           me);
-			if (full)
+			if (full && a == SEARCH_PERMUTE)
+				errmsg_add(buf, len, &at,
+				           " %s will try the ranks no queen holds, the "
+				           "lowest first.",
+				           me);
+			else if (full)
 				errmsg_add(buf, len, &at,
 				           " Its loop will try the ranks one by one, "
 				           "from 1 up.");
 			break;
 		}
 		call_name(fr[depth - 2].file, other, sizeof other);
-		board_file_name(ev->file, by, sizeof by);
 		errmsg_add(buf, len, &at, "%s calls %s to place the queen of file %s.",
 		           other, me, by);
-		if (full)
+		if (full && a == SEARCH_PERMUTE)
+			errmsg_add(buf, len, &at,
+			           " %s will try the ranks no queen holds, the lowest "
+			           "first, and return to %s when it has tried them all.",
+			           me, other);
+		else if (full)
 			errmsg_add(buf, len, &at,
 			           " %s will try the ranks of file %s one by one, from "
 			           "1 up, "
@@ -160,20 +170,19 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 		errmsg_add(buf, len, &at, "%s tries %s.", me, sq);
 		if (!full)
 			break;
-		if (a == SEARCH_PERMUTE)
+		if (strcmp(around, "no queen yet") == 0)
 			errmsg_add(buf, len, &at,
-			           " No earlier file uses rank %d; the question is "
-			           "whether a "
-			           "queen there shares a diagonal with %s.",
+			           " No queen stands yet, so nothing can attack it.");
+		else if (a == SEARCH_PERMUTE)
+			errmsg_add(buf, len, &at,
+			           " No other queen holds rank %d; the question is "
+			           "whether a queen there shares a diagonal with %s.",
 			           ev->sq.rank + 1, around);
 		else if (a == SEARCH_SCAN)
 			errmsg_add(buf, len, &at,
 			           " safe() will look along its rank and both diagonals, "
 			           "square by square, for %s.",
 			           around);
-		else if (strcmp(around, "no queen yet") == 0)
-			errmsg_add(buf, len, &at,
-			           " No queen stands yet, so nothing can attack it.");
 		else
 			errmsg_add(buf, len, &at,
 			           " Its rank and both diagonals must be free of %s.",
@@ -214,35 +223,54 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 		        me);
 		if (queens_placed(s) == n) {
 			errmsg_add(buf, len, &at,
-			           " It was the last file: the board is full.");
+			           " No file is left empty: the board is full.");
 		} else {
 			int f = ev->sq.file + 1;
 
+			/* Given queens are passed over: the next call is the next
+			 * empty file's. */
 			while (f < n && search_ranks(s)[f] >= 0)
 				f++;
-			errmsg_add(
-			        buf, len, &at,
-			        " Next, %s places the queen of the next file.",
-			        call_name(f < n ? f : ev->sq.file, other, sizeof other));
+			board_file_name(f, by, sizeof by);
+			errmsg_add(buf, len, &at, " Next, %s places the queen of ",
+			           call_name(f, other, sizeof other));
+			if (f == ev->sq.file + 1)
+				errmsg_add(buf, len, &at, "the next file.");
+			else
+				errmsg_add(buf, len, &at, "file %s, the next empty one.",
+				           by);
 		}
 		break;
 	case SEARCH_EV_SOLUTION: {
 		char ranks[256];
 
 		board_format_ranks(n, search_ranks(s), ranks, sizeof ranks);
-		errmsg_add(
-		        buf, len, &at,
-		        "All %d queens stand and none attacks another: solution %" PRIu64
-		        ", %s.",
-		        n, ev->solution, ranks);
-		if (full)
-			errmsg_add(buf, len, &at, "%s",
-			           search_goal(s) == SEARCH_FIRST
-			                   ? " Only one was wanted, so the search "
-			                     "stops here."
-			                   : " It is printed, and the search goes on: "
-			                     "the last "
-			                     "queen comes off to try the ranks left.");
+		if (n == 1)
+			errmsg_add(buf, len, &at,
+			           "The one queen stands, and nothing attacks it: "
+			           "solution %" PRIu64 ", %s.",
+			           ev->solution, ranks);
+		else
+			errmsg_add(buf, len, &at,
+			           "All %d queens stand and none attacks another: "
+			           "solution %" PRIu64 ", %s.",
+			           n, ev->solution, ranks);
+		if (!full)
+			break;
+		if (search_goal(s) == SEARCH_FIRST || depth == 0) {
+			errmsg_add(buf, len, &at,
+			           " Only one was wanted, so the search stops here.");
+		} else {
+			/* The innermost call placed the last queen; it comes off first.
+			 */
+			board_square_name(
+			        (struct square){fr[depth - 1].file, fr[depth - 1].rank},
+			        other, sizeof other);
+			errmsg_add(buf, len, &at,
+			           " It is printed, and the search goes on: next the "
+			           "queen on %s comes off.",
+			           other);
+		}
 		break;
 	}
 	case SEARCH_EV_REMOVE: {
@@ -262,8 +290,17 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 			           " Every way on from %s has been tried: a dead end, no "
 			           "solution holds it.",
 			           sq);
-		errmsg_add(buf, len, &at,
-		           " Its lines are freed, and %s tries its next rank.", me);
+		if (depth > 0 && lv[depth - 1].unexplored > 0) {
+			errmsg_add(buf, len, &at,
+			           " Its lines are freed, and %s tries its next rank.",
+			           me);
+		} else {
+			board_file_name(ev->sq.file, by, sizeof by);
+			errmsg_add(buf, len, &at,
+			           " Its lines are freed; that was the last rank of file "
+			           "%s, so %s will return.",
+			           by, me);
+		}
 		break;
 	}
 	case SEARCH_EV_RETURN:
@@ -278,12 +315,16 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 		call_name(fr[depth - 1].file, other, sizeof other);
 		errmsg_add(buf, len, &at, "%s has tried every rank: it returns to %s.",
 		           me, other);
-		if (full)
+		if (full) {
+			board_square_name(
+			        (struct square){fr[depth - 1].file, fr[depth - 1].rank},
+			        sq, sizeof sq);
 			errmsg_add(
 			        buf, len, &at,
-			        " %s carries on just after its call, where the queen it "
-			        "placed comes off.",
-			        other);
+			        " %s carries on just after its call: next the queen on "
+			        "%s comes off.",
+			        other, sq);
+		}
 		break;
 	case SEARCH_EV_DONE: {
 		const struct search_counters *c = search_counters(s);
@@ -292,13 +333,123 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 		           c->solutions, c->solutions == 1 ? "" : "s");
 		if (full)
 			errmsg_add(buf, len, &at,
-			           " It tested %" PRIu64 " squares and placed %" PRIu64
-			           " queens on the way.",
-			           c->tested, c->placed);
+			           " It tested %" PRIu64 " square%s and placed %" PRIu64
+			           " queen%s on the way.",
+			           c->tested, c->tested == 1 ? "" : "s", c->placed,
+			           c->placed == 1 ? "" : "s");
 		break;
 	}
 	default:
 		break;
+	}
+	return at;
+}
+
+/* The ranks of a mask within the board, as "1, 3 and 4" ("none" when empty). */
+static void mask_ranks(uint64_t mask, int n, char *buf, size_t len)
+{
+	int count = 0, shown = 0;
+	size_t at = 0;
+
+	for (int r = 0; r < n; r++)
+		count += (int)(mask >> r & 1);
+	if (len)
+		buf[0] = '\0';
+	if (count == 0)
+		errmsg_add(buf, len, &at, "none");
+	for (int r = 0; r < n; r++)
+		if (mask >> r & 1)
+			errmsg_add(buf, len, &at, "%s%d",
+			           shown++ == 0     ? ""
+			           : shown == count ? " and "
+			                            : ", ",
+			           r + 1);
+}
+
+/*
+ * The bitmask search says what its masks do; its other events read as
+ * backtrack's.  It never tests an attacked square, so it has no refusals.
+ */
+static size_t explain_bits(const struct search *s, bool full, char *buf, size_t len)
+{
+	const struct search_event *ev = search_last(s);
+	struct search_bits b[64];
+	int depth = search_bits(s, b, 64), n = search_n(s);
+	char sq[32], me[32], ranks[128];
+	size_t at = 0;
+
+	board_square_name(ev->sq, sq, sizeof sq);
+	switch (ev->kind) {
+	case SEARCH_EV_ENTER:
+		call_name(ev->file, me, sizeof me);
+		mask_ranks(b[depth - 1].free, n, ranks, sizeof ranks);
+		errmsg_add(buf, len, &at, "%s computes its free ranks: %s.", me, ranks);
+		if (full)
+			errmsg_add(buf, len, &at,
+			           " free is every rank but those in ranks, up and down, "
+			           "the rank and the two diagonals of the queens before "
+			           "it: an attacked square is never tried.");
+		break;
+	case SEARCH_EV_TRY:
+		call_name(ev->sq.file, me, sizeof me);
+		errmsg_add(buf, len, &at, "%s picks %s, the lowest rank left in free.",
+		           me, sq);
+		if (full)
+			errmsg_add(buf, len, &at,
+			           " free & -free keeps only the lowest set bit; the bit "
+			           "is taken out of free, so the loop never picks it "
+			           "again.");
+		break;
+	case SEARCH_EV_PLACE:
+		call_name(ev->sq.file, me, sizeof me);
+		errmsg_add(buf, len, &at, "%s is free: the queen of its file goes there.",
+		           sq);
+		if (full && ev->sq.file == n - 1) {
+			errmsg_add(buf, len, &at,
+			           " It is the last file: every file holds a queen.");
+		} else if (full) {
+			char callee[32];
+
+			call_name(ev->sq.file + 1, callee, sizeof callee);
+			errmsg_add(buf, len, &at,
+			           " %s hands its bit to %s in the masks it passes: "
+			           "ranks | bit, and up and down with the bit, "
+			           "shifted a rank up and down for the file after.",
+			           me, callee);
+		}
+		break;
+	case SEARCH_EV_REMOVE:
+		call_name(ev->sq.file, me, sizeof me);
+		errmsg_add(buf, len, &at, "The queen on %s comes off.", sq);
+		if (full)
+			errmsg_add(buf, len, &at,
+			           " There is nothing to undo: only the calls below "
+			           "were given its bit, and %s's own masks never held "
+			           "it. The loop goes on with what is left in free.",
+			           me);
+		break;
+	case SEARCH_EV_RETURN: {
+		const struct search_frame *fr;
+		char other[32];
+		int d = search_stack(s, &fr);
+
+		call_name(ev->file, me, sizeof me);
+		if (d == 0) {
+			errmsg_add(buf, len, &at,
+			           "free is empty: %s returns, and the search is over.",
+			           me);
+			break;
+		}
+		call_name(fr[d - 1].file, other, sizeof other);
+		errmsg_add(buf, len, &at, "free is empty: %s returns to %s.", me, other);
+		if (full)
+			errmsg_add(buf, len, &at,
+			           " %s goes on with what is left in its own free set.",
+			           other);
+		break;
+	}
+	default:
+		return explain_tree(s, full, buf, len);
 	}
 	return at;
 }
@@ -362,6 +513,8 @@ size_t search_explain(const struct search *s, bool full, char *buf, size_t len)
 {
 	if (len)
 		buf[0] = '\0';
+	if (search_algo(s) == SEARCH_BITS)
+		return explain_bits(s, full, buf, len);
 	return search_is_tree(search_algo(s)) ? explain_tree(s, full, buf, len)
 	                                      : explain_plan(s, full, buf, len);
 }

@@ -12,9 +12,6 @@
 #include "errmsg.h"
 #include "fileio.h"
 
-/* A file larger than this is not a config file a person wrote. */
-#define SETTINGS_MAX_BYTES 65536
-
 static const char *const theme_names[SETTINGS_THEMES] = {
         [SETTINGS_THEME_CALM] = "calm",
         [SETTINGS_THEME_WOOD] = "wood",
@@ -94,6 +91,7 @@ int settings_init(struct settings *s, const char *path)
 
 	memset(s, 0, sizeof *s);
 	forget(s);
+	s->set_theme = s->set_bell = -1;
 	if (!path) {
 		if (settings_default_path(buf, sizeof buf, s->refusal,
 		                          sizeof s->refusal) < 0)
@@ -251,7 +249,10 @@ static bool take_line(struct settings *s, size_t i, char *why, size_t whylen)
 {
 	struct parsed p;
 	int value = 0;
-	int k = parse_line(s->linev[i].text, s->linev[i].len, &p, &value, why, whylen);
+	/* A byte-order mark is kept in the line, and read past. */
+	size_t bom = i == 0 ? fileio_bom(s->linev[i].text, s->linev[i].len) : 0;
+	int k = parse_line(s->linev[i].text + bom, s->linev[i].len - bom, &p, &value, why,
+	                   whylen);
 
 	if (k == KEY_THEME) {
 		s->theme = value;
@@ -312,6 +313,35 @@ char *settings_format(const struct settings *s, size_t *len)
 	return out;
 }
 
+bool settings_is_config(const char *text, size_t len)
+{
+	size_t at = fileio_bom(text, len);
+
+	if (at == len)
+		return true;
+	while (at < len) {
+		const char *nl = memchr(text + at, '\n', len - at);
+		size_t end = nl ? (size_t)(nl - text) : len, i = at;
+
+		while (i < end && blank(text[i]))
+			i++;
+		/* Blank, or a comment. */
+		if (i == end || text[i] == '#')
+			return true;
+		/* A word, then an =. */
+		if (text[i] != '=' && !memchr(text + at, '\0', end - at)) {
+			while (i < end && text[i] != '=' && !blank(text[i]))
+				i++;
+			while (i < end && blank(text[i]))
+				i++;
+			if (i < end && text[i] == '=')
+				return true;
+		}
+		at = end + 1;
+	}
+	return false;
+}
+
 int settings_set(struct settings *s, const char *key, const char *value, char *err,
                  size_t errlen)
 {
@@ -353,6 +383,10 @@ int settings_set(struct settings *s, const char *key, const char *value, char *e
 		*l = (struct settings_line){text, n + keep};
 	}
 	take_line(s, (size_t)at, why, sizeof why);
+	if (k == KEY_THEME)
+		s->set_theme = v;
+	else
+		s->set_bell = v;
 	return 0;
 }
 
@@ -366,10 +400,32 @@ bool settings_bell(const struct settings *s)
 	return s->ring != 0;
 }
 
+/* Refuses the file for as long as s lives: fills refusal and err from why. */
+static int refuse(struct settings *s, const char *why, char *err, size_t errlen)
+{
+	errmsg_set(s->refusal, sizeof s->refusal, "%s, so it is left as it is", why);
+	errmsg_set(err, errlen, "%s; settings are not saved, the file is left as it is",
+	           why);
+	return -1;
+}
+
+/* Why the file is not a config file, naming the file a link leads to. */
+static void not_config(const struct settings *s, const char *target, char *buf,
+                       size_t len)
+{
+	static const char what[] = "no line of it is a setting (key = value), a "
+	                           "comment or blank";
+
+	if (strcmp(target, s->path) != 0)
+		errmsg_set(buf, len, "%s leads to %s, which is not a config file (%s)",
+		           s->path, target, what);
+	else
+		errmsg_set(buf, len, "%s is not a config file (%s)", s->path, what);
+}
+
 int settings_load(struct settings *s, char *err, size_t errlen)
 {
-	char why[4600], *text, *target;
-	const char *unread = NULL;
+	char why[4600], owner[4600] = "", unread[512], *text, *target;
 	size_t len = 0;
 	int bad;
 
@@ -385,17 +441,19 @@ int settings_load(struct settings *s, char *err, size_t errlen)
 		           why);
 		return -1;
 	}
-	fileio_remove_stale(target);
-	text = fileio_read(target, &len, &unread);
-	free(target);
-	if (text && len > SETTINGS_MAX_BYTES) {
-		free(text);
-		text = NULL;
-		unread = "larger than 64 KiB, not a config file";
-	}
-	if (!text && !unread)
+	/* Another user's file is read, never written; nor is what is beside it. */
+	if (fileio_check_owner(s->path, target, owner, sizeof owner) == 0)
+		fileio_remove_stale(target);
+	text = fileio_read(target, SETTINGS_MAX_BYTES, &len, unread, sizeof unread);
+	if (!text && errno == EFBIG)
+		snprintf(unread + strlen(unread), sizeof unread - strlen(unread),
+		         ", not a config file");
+	if (!text && !unread[0]) {
+		free(target);
 		return 0;
+	}
 	if (!text) {
+		free(target);
 		errmsg_set(s->refusal, sizeof s->refusal,
 		           "%s could not be read (%s), so it is left as it is", s->path,
 		           unread);
@@ -404,20 +462,35 @@ int settings_load(struct settings *s, char *err, size_t errlen)
 		           s->path, unread);
 		return -1;
 	}
+	if (!settings_is_config(text, len)) {
+		if (!owner[0])
+			not_config(s, target, owner, sizeof owner);
+		free(text);
+		free(target);
+		return refuse(s, owner, err, errlen);
+	}
+	free(target);
 	bad = settings_parse(s, text, len, s->path, err, errlen);
 	free(text);
 	if (bad < 0) {
 		errmsg_set(s->refusal, sizeof s->refusal, "%s", strerror(ENOMEM));
 		errmsg_set(err, errlen, "%s: %s", s->path, strerror(ENOMEM));
+		return bad;
 	}
+	/* Its settings are taken; its bad lines are said another time. */
+	if (owner[0])
+		return refuse(s, owner, err, errlen);
 	return bad;
 }
 
-int settings_save(const struct settings *s, char *err, size_t errlen)
+int settings_save(struct settings *s, char *err, size_t errlen)
 {
+	char why[4600], ignored[8];
+	struct fileio_update u;
+	struct settings disk;
 	char *text;
 	size_t len;
-	int rc;
+	int rc = -1;
 
 	if (s->refusal[0]) {
 		errmsg_set(err, errlen, "%s", s->refusal);
@@ -427,12 +500,53 @@ int settings_save(const struct settings *s, char *err, size_t errlen)
 		errmsg_set(err, errlen, "settings are kept in memory only");
 		return -1;
 	}
-	text = settings_format(s, &len);
-	if (!text) {
+	if (settings_init(&disk, s->path) < 0) {
 		errmsg_set(err, errlen, "out of memory");
 		return -1;
 	}
-	rc = fileio_save(s->dir, s->path, text, len, err, errlen);
+	if (fileio_update_begin(s->path, SETTINGS_MAX_BYTES, &u, &text, &len, err,
+	                        errlen) < 0) {
+		settings_free(&disk);
+		return -1;
+	}
+	/* The file as it is now, with what this session set put in it: a line
+	 * another copy or a person added meanwhile stays. */
+	if (!settings_is_config(text, len)) {
+		not_config(s, u.target, why, sizeof why);
+		errmsg_set(err, errlen, "%s now, so it is left as it is", why);
+	} else if (settings_parse(&disk, text, len, s->path, ignored, sizeof ignored) <
+	                   0 ||
+	           (s->set_theme >= 0 &&
+	            settings_set(&disk, "theme", theme_names[s->set_theme], err, errlen) <
+	                    0) ||
+	           (s->set_bell >= 0 &&
+	            settings_set(&disk, "bell", bell_names[s->set_bell], err, errlen) <
+	                    0)) {
+		errmsg_set(err, errlen, "out of memory");
+	} else {
+		free(text);
+		text = settings_format(&disk, &len);
+		if (!text)
+			errmsg_set(err, errlen, "out of memory");
+		else
+			rc = fileio_update_write(&u, text, len, err, errlen);
+	}
 	free(text);
+	fileio_update_end(&u);
+	if (rc == 0) {
+		/* What was written is what s holds now. */
+		forget(s);
+		free(s->linev);
+		s->linev = disk.linev;
+		s->nlines = disk.nlines;
+		s->caplines = disk.caplines;
+		s->theme = disk.theme;
+		s->ring = disk.ring;
+		s->theme_line = disk.theme_line;
+		s->bell_line = disk.bell_line;
+		disk.linev = NULL;
+		disk.nlines = disk.caplines = 0;
+	}
+	settings_free(&disk);
 	return rc;
 }

@@ -20,8 +20,12 @@
  *
  * A setting given twice takes its last value.  Any other line (no =, an
  * unknown setting, a value not allowed, a NUL byte) is a bad line: it is
- * ignored, kept as it is, and reported.
+ * ignored, kept as it is, and reported.  A byte-order mark before the first
+ * line (as Notepad writes) is kept, and does not count.
  */
+
+/* A larger file is not a config file a person wrote: refused before it is read. */
+#define SETTINGS_MAX_BYTES 65536
 
 /* The file inside the directory. */
 #define SETTINGS_FILE "config"
@@ -57,6 +61,9 @@ struct settings {
 	int ring;  /* the bell: 1 on, 0 off, -1 when not set */
 	/* The line that set each, or -1, so that a new value replaces it there. */
 	long theme_line, bell_line;
+	/* What settings_set gave the theme and the bell in this session, or -1:
+	 * a save writes them over the file's values, and keeps the rest. */
+	int set_theme, set_bell;
 };
 
 /*
@@ -93,6 +100,14 @@ int settings_parse(struct settings *s, const char *text, size_t len, const char 
 char *settings_format(const struct settings *s, size_t *len);
 
 /*
+ * Whether text could be a config file: empty, or at least one of its lines
+ * is blank, a comment or of the form "word = ..." (a setting, known or
+ * not).  A file that has none (a link to /etc/passwd, a binary file) is not
+ * one, and is never written.
+ */
+bool settings_is_config(const char *text, size_t len);
+
+/*
  * Sets a setting: the line that set it before gets the new value (and keeps
  * its comment), else a line "key = value" is added at the end.  Returns 0,
  * or -1 with the reason in err for an unknown key or a value not allowed.
@@ -108,19 +123,28 @@ bool settings_bell(const struct settings *s);
  * Reads the file.  Returns 0 when it was read whole or does not exist, the
  * number of bad lines (reported in err as settings_parse does, with the
  * file's path) when some were ignored.  Temporary files a killed save left
- * are removed first.  A file that exists but cannot be read (no permission,
- * a directory, larger than 64 KiB, a link that leads nowhere) gives -1 with
- * the reason in err: it is left as it is and settings_save refuses to write
- * over it for as long as s lives.  Either way s is usable.
+ * are removed first.  A file that is not the user's to write gives -1 with
+ * the reason in err, naming the path: one that exists but cannot be read
+ * (no permission, a directory, a FIFO, larger than 64 KiB, a link that
+ * leads nowhere), one that belongs to another user (or is reached through
+ * another user's link, fileio_check_owner), or one that is not a config
+ * file (settings_is_config).  It is left as it is and settings_save refuses
+ * to write over it for as long as s lives; another user's config file is
+ * still read.  Either way s is usable.
  */
 int settings_load(struct settings *s, char *err, size_t errlen);
 
 /*
- * Writes the file atomically (a temporary file renamed over it), creating
- * its directory; through a symbolic link, to what it leads to.  Returns 0,
- * or -1 with the reason in err: always so after a load that could not read
- * the file, and for settings kept in memory only.
+ * Saves the settings set in this session into the file as it is now: under
+ * a lock on the file (fileio_update_*), it is read again, the values
+ * settings_set gave are put in it as settings_set does (a line added by
+ * hand meanwhile stays), and it is written atomically (a temporary file
+ * renamed over it, with the file's mode), creating its directory; through a
+ * symbolic link, to what it leads to.  s then holds what was written.
+ * Returns 0, or -1 with the reason in err and the file as it was: always so
+ * after a load that refused the file, for settings kept in memory only,
+ * and when the file is now not the user's or not a config file.
  */
-int settings_save(const struct settings *s, char *err, size_t errlen);
+int settings_save(struct settings *s, char *err, size_t errlen);
 
 #endif

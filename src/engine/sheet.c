@@ -3,9 +3,16 @@
 
 #include "sheet.h"
 
+#include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "board.h"
+#include "classes.h"
+#include "enumerate.h"
+#include "search.h"
+#include "symmetry.h"
+#include "wrap.h"
 
 /* Sizes in user units: a board is n squares of CELL with its labels round it. */
 #define LABEL 14
@@ -16,11 +23,35 @@
 /* A caption's character at 12 px takes about this many units, on average. */
 #define CHAR_W 7
 
+/*
+ * The colours, and for each a mark that says the same without it: a
+ * conflict is a cross and a dashed line with a white edge, the queen
+ * followed is ringed, the square tried is an outline, the line run is
+ * marked with an arrow as well as lit.
+ */
+static const char style[] =
+        "<style>.l{fill:#f0d9b5}.d{fill:#b58863}"
+        ".q{fill:#202020;stroke:#f8f8f8;stroke-width:0.05}"
+        ".k{fill:#2a62c9;stroke:#f8f8f8;stroke-width:0.05}"
+        ".r{fill:none;stroke:#2a62c9;stroke-width:0.09}"
+        ".o{fill:#f8f8f8;fill-opacity:0.6;stroke:#202020;stroke-width:0.06;"
+        "stroke-dasharray:0.12 0.08}"
+        ".e{fill:none;stroke:#ffffff;stroke-width:0.26;stroke-linecap:round}"
+        ".a{fill:none;stroke:#b00000;stroke-width:0.12;stroke-dasharray:0.3 0.18}"
+        ".b{fill:#ffffff;stroke:#b00000;stroke-width:0.05}"
+        ".x{fill:none;stroke:#b00000;stroke-width:0.08;stroke-linecap:round}"
+        ".t{font-size:11px;fill:#404040}.c{font-size:12px;fill:#202020}"
+        ".h{font-size:18px;font-weight:bold;fill:#202020}"
+        ".s{font-size:13px;font-weight:bold;fill:#202020}"
+        ".p{font-family:monospace;font-size:12px;fill:#202020}"
+        ".lit{fill:#f3e2a0;stroke:#202020;stroke-width:1}"
+        ".n{font-size:12px;fill:#202020}</style>\n";
+
 /* Writes text with the five characters XML reserves escaped. */
-static void put_text(FILE *out, const char *s)
+static void put_text(FILE *out, const char *s, size_t len)
 {
-	for (; *s; s++) {
-		switch (*s) {
+	for (size_t i = 0; i < len && s[i]; i++) {
+		switch (s[i]) {
 		case '&':
 			fputs("&amp;", out);
 			break;
@@ -38,55 +69,205 @@ static void put_text(FILE *out, const char *s)
 			break;
 		default:
 			/* Control characters are not allowed in XML 1.0. */
-			if ((unsigned char)*s >= 0x20 || *s == '\t')
-				fputc(*s, out);
+			if ((unsigned char)s[i] >= 0x20 || s[i] == '\t')
+				fputc(s[i], out);
 			break;
 		}
 	}
 }
 
 /*
- * A caption under its board, broken between words into lines as wide as
- * the board; what does not fit in CAPTION_LINES ends with an ellipsis.
+ * A paragraph from (x, y) in lines of per characters, broken between
+ * words; what does not fit in max lines ends with an ellipsis.  Returns
+ * the lines written.
  */
-static void put_caption(const struct sheet *sh, int x, int y, const char *text)
+static int put_lines(FILE *out, const char *cls, int x, int y, const char *text,
+                     size_t per, int max)
 {
-	size_t per = (size_t)(sh->board_w / CHAR_W), len = strlen(text);
-	char line[256];
+	int k = 0;
 
-	fprintf(sh->out, "<text class=\"c\" x=\"%d\" y=\"%d\">", x, y);
-	for (int k = 0; k < CAPTION_LINES && len > 0; k++) {
-		size_t cut = len;
+	fprintf(out, "<text class=\"%s\" x=\"%d\" y=\"%d\">", cls, x, y);
+	while (*text && k < max) {
+		size_t cut = wrap_cut(text, per);
+		bool last = k == max - 1 && text[cut + strspn(text + cut, " ")];
 
-		if (per >= sizeof line)
-			per = sizeof line - 4;
-		if (cut > per) {
-			cut = per;
-			while (cut > 0 && text[cut] != ' ')
-				cut--;
-			if (cut == 0)
-				cut = per;
+		fprintf(out, "<tspan x=\"%d\" dy=\"%d\">", x, k ? LINE_H : 0);
+		if (last) {
+			/* Room for the ellipsis, at a blank when there is one. */
+			size_t keep = cut > 3 ? cut - 3 : 0;
+
+			while (keep > 0 && text[keep] != ' ')
+				keep--;
+			put_text(out, text, keep ? keep : (cut > 3 ? cut - 3 : 0));
+			fputs("...", out);
+		} else {
+			put_text(out, text, cut);
 		}
-		memcpy(line, text, cut);
-		line[cut] = '\0';
-		if (k == CAPTION_LINES - 1 && cut < len)
-			snprintf(line + (cut > 3 ? cut - 3 : 0), 4, "...");
-		fprintf(sh->out, "<tspan x=\"%d\" dy=\"%d\">", x, k ? LINE_H : 0);
-		put_text(sh->out, line);
-		fputs("</tspan>", sh->out);
+		fputs("</tspan>", out);
 		text += cut;
-		len -= cut;
-		while (*text == ' ') {
-			text++;
-			len--;
-		}
+		text += strspn(text, " ");
+		k++;
 	}
-	fputs("</text>\n", sh->out);
+	fputs("</text>\n", out);
+	return k;
+}
+
+/* The top left corner of square (file, rank) of a board at x0, y0. */
+static void corner(int n, int cell, int x0, int y0, struct square sq, double *x,
+                   double *y)
+{
+	*x = x0 + sq.file * cell;
+	*y = y0 + (n - 1 - sq.rank) * cell;
+}
+
+/* One queen of the given class on its square. */
+static void put_queen(FILE *out, int n, int cell, int x0, int y0, struct square sq,
+                      const char *cls)
+{
+	double x, y;
+
+	corner(n, cell, x0, y0, sq, &x, &y);
+	fprintf(out,
+	        "<use xlink:href=\"#queen\" class=\"%s\" transform=\"translate(%g %g) "
+	        "scale(%d)\"/>\n",
+	        cls, x, y, cell);
+}
+
+/* A cross in a white disc at the top right of a square: a queen in conflict. */
+static void put_cross(FILE *out, int n, int cell, int x0, int y0, struct square sq)
+{
+	double x, y;
+
+	corner(n, cell, x0, y0, sq, &x, &y);
+	fprintf(out,
+	        "<g transform=\"translate(%g %g) scale(%d)\"><circle class=\"b\" "
+	        "cx=\"0.76\" cy=\"0.24\" r=\"0.23\"/><path class=\"x\" d=\"M0.65 0.13 "
+	        "L0.87 0.35 M0.87 0.13 L0.65 0.35\"/></g>\n",
+	        x, y, cell);
+}
+
+/* The line between two squares' centres, dashed on a white edge: an attack. */
+static void put_attack(FILE *out, int n, int cell, int x0, int y0, struct square a,
+                       struct square b)
+{
+	double ax, ay, bx, by;
+
+	corner(n, cell, x0, y0, a, &ax, &ay);
+	corner(n, cell, x0, y0, b, &bx, &by);
+	fprintf(out,
+	        "<g transform=\"translate(%g %g) scale(%d)\"><path class=\"e\" "
+	        "d=\"M%g %g L%g %g\"/><path class=\"a\" d=\"M%g %g L%g %g\"/></g>\n",
+	        ax, ay, cell, 0.5, 0.5, (bx - ax) / cell + 0.5, (by - ay) / cell + 0.5,
+	        0.5, 0.5, (bx - ax) / cell + 0.5, (by - ay) / cell + 0.5);
+}
+
+/*
+ * A board at x0, y0 (its squares; the labels to the left and under it):
+ * squares, attack lines, queens, then the crosses and the ring on top.
+ */
+static void put_board(FILE *out, int n, int cell, int x0, int y0,
+                      const struct square *queens, size_t count,
+                      const struct sheet_marks *marks)
+{
+	char name[16];
+
+	for (int f = 0; f < n; f++)
+		for (int r = 0; r < n; r++)
+			/* a1 is a dark square, as on a chessboard. */
+			fprintf(out,
+			        "<rect class=\"%s\" x=\"%d\" y=\"%d\" width=\"%d\" "
+			        "height=\"%d\"/>\n",
+			        (f + r) % 2 == 0 ? "d" : "l", x0 + f * cell,
+			        y0 + (n - 1 - r) * cell, cell, cell);
+	for (size_t i = 0; marks && i < marks->nconflicts; i++)
+		put_attack(out, n, cell, x0, y0, marks->conflicts[i].a,
+		           marks->conflicts[i].b);
+	if (marks && marks->tried_on && marks->refused)
+		put_attack(out, n, cell, x0, y0, marks->by, marks->tried);
+	for (size_t i = 0; i < count; i++) {
+		bool tracked = marks && marks->tracked_on &&
+		               queens[i].file == marks->tracked.file &&
+		               queens[i].rank == marks->tracked.rank;
+
+		if (queens[i].file >= 0 && queens[i].file < n && queens[i].rank >= 0 &&
+		    queens[i].rank < n)
+			put_queen(out, n, cell, x0, y0, queens[i], tracked ? "k" : "q");
+	}
+	if (marks && marks->tried_on)
+		put_queen(out, n, cell, x0, y0, marks->tried, "o");
+	if (marks && marks->tried_on && marks->refused)
+		put_cross(out, n, cell, x0, y0, marks->tried);
+	if (marks && marks->tracked_on) {
+		double x, y;
+
+		corner(n, cell, x0, y0, marks->tracked, &x, &y);
+		fprintf(out,
+		        "<circle class=\"r\" transform=\"translate(%g %g) scale(%d)\" "
+		        "cx=\"0.5\" cy=\"0.5\" r=\"0.44\"/>\n",
+		        x, y, cell);
+	}
+	/* Each queen of a pair gets its cross once, however many pairs it is in. */
+	for (size_t i = 0; marks && i < marks->nconflicts; i++) {
+		const struct board_conflict *c = &marks->conflicts[i];
+		bool a_seen = false, b_seen = false;
+
+		for (size_t j = 0; j < i; j++) {
+			const struct board_conflict *d = &marks->conflicts[j];
+
+			a_seen = a_seen ||
+			         (d->a.file == c->a.file && d->a.rank == c->a.rank) ||
+			         (d->b.file == c->a.file && d->b.rank == c->a.rank);
+			b_seen = b_seen ||
+			         (d->a.file == c->b.file && d->a.rank == c->b.rank) ||
+			         (d->b.file == c->b.file && d->b.rank == c->b.rank);
+		}
+		if (!a_seen)
+			put_cross(out, n, cell, x0, y0, c->a);
+		if (!b_seen)
+			put_cross(out, n, cell, x0, y0, c->b);
+	}
+	/* Rank numbers on the left, file letters below. */
+	for (int r = 0; r < n; r++)
+		fprintf(out,
+		        "<text class=\"t\" x=\"%d\" y=\"%d\" "
+		        "text-anchor=\"end\">%d</text>\n",
+		        x0 - 3, y0 + (n - 1 - r) * cell + cell / 2 + 4, r + 1);
+	for (int f = 0; f < n; f++) {
+		board_file_name(f, name, sizeof name);
+		fprintf(out,
+		        "<text class=\"t\" x=\"%d\" y=\"%d\" "
+		        "text-anchor=\"middle\">%s</text>\n",
+		        x0 + f * cell + cell / 2, y0 + n * cell + LABEL - 2, name);
+	}
+}
+
+/* The SVG's head: its size, the style, a white page, the title, the queen's shape. */
+static void put_head(FILE *out, int width, int height, const char *title)
+{
+	fprintf(out,
+	        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	        "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+	        "xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" "
+	        "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+	        "font-family=\"sans-serif\">\n",
+	        width, height, width, height);
+	fputs(style, out);
+	fprintf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", width,
+	        height);
+	if (title) {
+		fprintf(out, "<text class=\"h\" x=\"%d\" y=\"26\">", GAP);
+		put_text(out, title, strlen(title));
+		fputs("</text>\n", out);
+	}
+	/* One queen shape, drawn in a square of side 1 and scaled to each. */
+	fputs("<defs><path id=\"queen\" d=\"M0.2 0.82 L0.8 0.82 L0.76 0.7 L0.86 0.28 "
+	      "L0.66 0.52 L0.5 0.18 L0.34 0.52 L0.14 0.28 L0.24 0.7 Z\"/></defs>\n",
+	      out);
 }
 
 int sheet_begin(struct sheet *sh, FILE *out, int n, int count, const char *title)
 {
-	int rows, width, height, top;
+	int rows, width, height;
 
 	if (n < 1 || n > SHEET_MAX_N || count < 1 || count > SHEET_MAX_BOARDS)
 		return -1;
@@ -100,87 +281,30 @@ int sheet_begin(struct sheet *sh, FILE *out, int n, int count, const char *title
 	sh->board_h = n * sh->cell + LABEL + CAPTION;
 	sh->cols = count < 4 ? count : count <= 12 ? 4 : 6;
 	rows = (count + sh->cols - 1) / sh->cols;
-	top = sh->top = title ? 40 : GAP;
+	sh->top = title ? 40 : GAP;
 	width = GAP + sh->cols * (sh->board_w + GAP);
-	height = top + rows * (sh->board_h + GAP);
-	fprintf(out,
-	        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	        "<svg xmlns=\"http://www.w3.org/2000/svg\" "
-	        "xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" "
-	        "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-	        "font-family=\"sans-serif\">\n",
-	        width, height, width, height);
-	fputs("<style>.l{fill:#f0d9b5}.d{fill:#b58863}.m{fill:#e05050}"
-	      ".q{fill:#202020;stroke:#f8f8f8;stroke-width:0.05}"
-	      ".t{font-size:11px;fill:#404040}.c{font-size:12px;fill:#202020}"
-	      ".h{font-size:18px;font-weight:bold;fill:#202020}</style>\n",
-	      out);
-	fprintf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", width,
-	        height);
-	if (title) {
-		fprintf(out, "<text class=\"h\" x=\"%d\" y=\"26\">", GAP);
-		put_text(out, title);
-		fputs("</text>\n", out);
-	}
-	/* One queen shape, drawn in a square of side 1 and scaled to each. */
-	fputs("<defs><path id=\"queen\" d=\"M0.2 0.82 L0.8 0.82 L0.76 0.7 L0.86 0.28 "
-	      "L0.66 0.52 L0.5 0.18 L0.34 0.52 L0.14 0.28 L0.24 0.7 Z\"/></defs>\n",
-	      out);
+	height = sh->top + rows * (sh->board_h + GAP);
+	put_head(out, width, height, title);
 	return 0;
 }
 
 void sheet_board(struct sheet *sh, const struct square *queens, size_t count,
-                 const bool *marked, const char *caption)
+                 const struct sheet_marks *marks, const char *caption)
 {
-	FILE *out = sh->out;
-	int n = sh->n, c = sh->cell;
 	int col = sh->drawn % sh->cols, row = sh->drawn / sh->cols;
 	int x0 = GAP + col * (sh->board_w + GAP) + LABEL;
 	int y0 = sh->top + row * (sh->board_h + GAP);
-	char name[16];
 
 	if (sh->drawn >= sh->count)
 		return;
 	sh->drawn++;
-	fprintf(out, "<g>\n");
-	for (int f = 0; f < n; f++) {
-		for (int r = 0; r < n; r++) {
-			bool mark = marked && marked[f * n + r];
-
-			/* a1 is a dark square, as on a chessboard. */
-			fprintf(out,
-			        "<rect class=\"%s\" x=\"%d\" y=\"%d\" width=\"%d\" "
-			        "height=\"%d\"/>\n",
-			        mark               ? "m"
-			        : (f + r) % 2 == 0 ? "d"
-			                           : "l",
-			        x0 + f * c, y0 + (n - 1 - r) * c, c, c);
-		}
-	}
-	for (size_t i = 0; i < count; i++)
-		if (queens[i].file >= 0 && queens[i].file < n && queens[i].rank >= 0 &&
-		    queens[i].rank < n)
-			fprintf(out,
-			        "<use xlink:href=\"#queen\" class=\"q\" "
-			        "transform=\"translate(%d %d) scale(%d)\"/>\n",
-			        x0 + queens[i].file * c,
-			        y0 + (n - 1 - queens[i].rank) * c, c);
-	/* Rank numbers on the left, file letters below. */
-	for (int r = 0; r < n; r++)
-		fprintf(out,
-		        "<text class=\"t\" x=\"%d\" y=\"%d\" "
-		        "text-anchor=\"end\">%d</text>\n",
-		        x0 - 3, y0 + (n - 1 - r) * c + c / 2 + 4, r + 1);
-	for (int f = 0; f < n; f++) {
-		board_file_name(f, name, sizeof name);
-		fprintf(out,
-		        "<text class=\"t\" x=\"%d\" y=\"%d\" "
-		        "text-anchor=\"middle\">%s</text>\n",
-		        x0 + f * c + c / 2, y0 + n * c + LABEL - 2, name);
-	}
+	fprintf(sh->out, "<g>\n");
+	put_board(sh->out, sh->n, sh->cell, x0, y0, queens, count, marks);
 	if (caption && *caption)
-		put_caption(sh, x0 - LABEL, y0 + n * c + LABEL + LINE_H + 2, caption);
-	fputs("</g>\n", out);
+		put_lines(sh->out, "c", x0 - LABEL,
+		          y0 + sh->n * sh->cell + LABEL + LINE_H + 2, caption,
+		          (size_t)(sh->board_w / CHAR_W), CAPTION_LINES);
+	fputs("</g>\n", sh->out);
 }
 
 int sheet_end(struct sheet *sh)
@@ -189,13 +313,278 @@ int sheet_end(struct sheet *sh)
 	return ferror(sh->out) ? -1 : 0;
 }
 
+/* The queens of ranks by file as squares; how many there are. */
+static size_t squares_of(int n, const int *ranks, struct square *q)
+{
+	size_t count = 0;
+
+	for (int f = 0; f < n; f++)
+		if (ranks[f] >= 0)
+			q[count++] = (struct square){f, ranks[f]};
+	return count;
+}
+
 void sheet_ranks(struct sheet *sh, const int *ranks, const char *caption)
 {
 	struct square q[SHEET_MAX_N];
-	size_t count = 0;
 
-	for (int f = 0; f < sh->n; f++)
-		if (ranks[f] >= 0)
-			q[count++] = (struct square){f, ranks[f]};
-	sheet_board(sh, q, count, NULL, caption);
+	sheet_board(sh, q, squares_of(sh->n, ranks, q), NULL, caption);
+}
+
+/* words into buf with its blanks made no-break spaces: a caption breaks around them. */
+static const char *unbreakable(const char *words, char *buf, size_t len)
+{
+	size_t at = 0;
+
+	for (; *words && at + 3 < len; words++) {
+		if (*words == ' ') {
+			memcpy(buf + at, "\u00a0", 2);
+			at += 2;
+		} else {
+			buf[at++] = *words;
+		}
+	}
+	buf[at] = '\0';
+	return buf;
+}
+
+/*
+ * A class's symmetry as its captions say it, "no symmetry", "own 180°
+ * turn", into buf with no-break spaces, so that a caption breaks around it.
+ */
+static const char *symmetry_words(int orbit, char *buf, size_t len)
+{
+	return unbreakable(orbit == 8 ? "no symmetry" : classes_symmetry(orbit), buf,
+	                   len);
+}
+
+int sheet_classes(FILE *out, int n, uint64_t total, uint64_t classes)
+{
+	struct class_iter ci;
+	struct sheet sh;
+	int rep[ENUM_MAX_N];
+	char title[256], caption[768], ranks[512], sym[64];
+
+	snprintf(title, sizeof title,
+	         "The %dx%d board's %" PRIu64 " solution%s in %" PRIu64 " class%s", n, n,
+	         total, total == 1 ? "" : "s", classes, classes == 1 ? "" : "es");
+	if (classes > SHEET_MAX_BOARDS ||
+	    sheet_begin(&sh, out, n, (int)classes, title) < 0)
+		return -1;
+	classes_start(&ci, n);
+	for (uint64_t c = 0; c < classes && classes_next(&ci, rep); c++) {
+		int orbit = sym_canonical(n, rep, NULL, NULL);
+
+		board_format_ranks(n, rep, caption, sizeof caption);
+		/* The ranks kept on one line, as they are read. */
+		unbreakable(caption, ranks, sizeof ranks);
+		snprintf(caption, sizeof caption,
+		         "class %" PRIu64 ": %d member%s, %s; %s", c + 1, orbit,
+		         orbit == 1 ? "" : "s", symmetry_words(orbit, sym, sizeof sym),
+		         ranks);
+		sheet_ranks(&sh, rep, caption);
+	}
+	return sheet_end(&sh);
+}
+
+void sheet_member(struct sheet *sh, uint64_t class_no, const struct class_variant *v,
+                  int i, uint64_t index)
+{
+	struct square q[SHEET_MAX_N];
+	struct sheet_marks marks = {.tracked_on = true};
+	char caption[256];
+	size_t at;
+	int f = 0, r = v[0].ranks[0];
+
+	/* The representative's queen on file a, where this member's transform takes it.
+	 */
+	sym_apply_square(v[i].from_rep, sh->n, &f, &r);
+	marks.tracked = (struct square){f, r};
+	at = (size_t)snprintf(caption, sizeof caption, "class %" PRIu64 ": ", class_no);
+	/* Every transform that makes the member: the coincidences are the symmetry. */
+	for (int s = 0, k = 0; s < SYM_COUNT && at < sizeof caption; s++)
+		if (v[i].syms & (1u << s))
+			/* No-break spaces: "rot90 = rot270" stays on one line. */
+			at += (size_t)snprintf(caption + at, sizeof caption - at, "%s%s",
+			                       k++ ? "\u00a0=\u00a0" : "",
+			                       sym_name((enum sym)s));
+	if (index && at < sizeof caption)
+		snprintf(caption + at, sizeof caption - at, ", #%" PRIu64, index);
+	sheet_board(sh, q, squares_of(sh->n, v[i].ranks, q), &marks, caption);
+}
+
+int sheet_class(FILE *out, int n, uint64_t class_no, const struct class_variant *v,
+                int nvar, const uint64_t *index)
+{
+	struct sheet sh;
+	char title[256], sq[16], sym[64];
+
+	board_square_name((struct square){0, v[0].ranks[0]}, sq, sizeof sq);
+	snprintf(title, sizeof title,
+	         "Class %" PRIu64 " of the %dx%d board: %d member%s, %s; the queen on %s "
+	         "ringed",
+	         class_no, n, n, nvar, nvar == 1 ? "" : "s",
+	         symmetry_words(nvar, sym, sizeof sym), sq);
+	if (sheet_begin(&sh, out, n, nvar, title) < 0)
+		return -1;
+	for (int i = 0; i < nvar; i++)
+		sheet_member(&sh, class_no, v, i, index ? index[i] : 0);
+	return sheet_end(&sh);
+}
+
+/* The Watch frame's layout, in user units. */
+#define FRAME_W 960
+#define FRAME_BOARD 384 /* the board's side at most */
+#define FRAME_TEXT 12   /* the side column's line height */
+
+/* The lines of a listing, each with the one lit marked; returns where it ended. */
+static int put_listing(FILE *out, int x, int y, const char *listing, int lit)
+{
+	const char *p = listing;
+	int line = 0;
+
+	while (*p) {
+		size_t len = strcspn(p, "\n");
+
+		line++;
+		y += FRAME_TEXT + 3;
+		if (line == lit)
+			fprintf(out,
+			        "<rect class=\"lit\" x=\"%d\" y=\"%d\" width=\"%d\" "
+			        "height=\"%d\"/>\n<text class=\"s\" x=\"%d\" "
+			        "y=\"%d\">&#x25B6;"
+			        "</text>\n",
+			        x + 14, y - FRAME_TEXT + 1, FRAME_W - x - GAP - 14,
+			        FRAME_TEXT + 3, x, y);
+		/* Blanks kept: the listing's indentation is its structure. */
+		fprintf(out,
+		        "<text class=\"p\" xml:space=\"preserve\" x=\"%d\" y=\"%d\"%s>",
+		        x + 18, y, line == lit ? " font-weight=\"bold\"" : "");
+		put_text(out, p, len);
+		fputs("</text>\n", out);
+		p += len;
+		if (*p == '\n')
+			p++;
+	}
+	return y;
+}
+
+int sheet_watch(FILE *out, const struct search *s, const char *listing, const char *title)
+{
+	const struct search_event *ev = search_last(s);
+	const struct search_counters *c = search_counters(s);
+	const struct search_frame *fr;
+	const int *ranks = search_ranks(s);
+	int n = search_n(s), depth = search_stack(s, &fr);
+	int cell = n <= SHEET_MAX_N ? FRAME_BOARD / n : 0;
+	int board = cell ? n * cell + LABEL : 0, side = GAP + LABEL + board + GAP;
+	int y, height, list_lines = 0, said_lines = 0;
+	char buf[1024], *said = buf, head[256];
+	size_t need, per = (size_t)((FRAME_W - 2 * GAP) / 6.5);
+
+	if (cell > 48)
+		cell = 48, board = n * cell + LABEL, side = GAP + LABEL + board + GAP;
+	for (const char *p = listing; p && *p; p++)
+		list_lines += *p == '\n' || p[1] == '\0';
+	need = search_explain(s, true, buf, sizeof buf);
+	if (need >= sizeof buf) {
+		said = malloc(need + 1);
+		if (!said)
+			return -1;
+		search_explain(s, true, said, need + 1);
+	}
+	for (const char *p = said; *p; said_lines++) {
+		p += wrap_cut(p, per);
+		p += strspn(p, " ");
+	}
+	if (said_lines > 8)
+		said_lines = 8;
+	/* The page as tall as the taller column, and the narration under both. */
+	y = 40 + board;
+	if (y < 40 + (list_lines + depth + 6) * (FRAME_TEXT + 3))
+		y = 40 + (list_lines + depth + 6) * (FRAME_TEXT + 3);
+	height = y + GAP + 2 * LINE_H + 12 + said_lines * LINE_H + GAP;
+	if (!title) {
+		snprintf(head, sizeof head, "nqueens watch %d, %s: event %" PRIu64, n,
+		         search_algo_name(search_algo(s)), c->events);
+		title = head;
+	}
+	put_head(out, FRAME_W, height, title);
+	/* The board: the queens placed, the square tried, a refusal marked. */
+	if (cell) {
+		struct square q[SHEET_MAX_N];
+		struct sheet_marks marks = {
+		        .tried_on =
+		                ev->kind == SEARCH_EV_TRY || ev->kind == SEARCH_EV_REJECT,
+		        .tried = ev->sq,
+		        .refused = ev->kind == SEARCH_EV_REJECT,
+		        .by = ev->attacker,
+		};
+
+		put_board(out, n, cell, GAP + LABEL, 40, q, squares_of(n, ranks, q),
+		          &marks);
+	} else {
+		snprintf(head, sizeof head, "The %dx%d board is too large to draw here.",
+		         n, n);
+		put_lines(out, "c", GAP, 60, head, 80, 2);
+	}
+	/* Beside it: the listing with its line lit, then the call stack. */
+	y = 40;
+	if (listing) {
+		fprintf(out,
+		        "<text class=\"s\" x=\"%d\" y=\"%d\">Pseudocode: %s</text>\n",
+		        side, y, search_algo_name(search_algo(s)));
+		y = put_listing(out, side, y, listing, search_line(s)) + 2 * FRAME_TEXT +
+		    6;
+	}
+	if (search_is_tree(search_algo(s))) {
+		fprintf(out, "<text class=\"s\" x=\"%d\" y=\"%d\">Call stack</text>\n",
+		        side, y);
+		for (int d = 0; d < depth; d++) {
+			char f[16];
+
+			board_file_name(fr[d].file, f, sizeof f);
+			y += FRAME_TEXT + 3;
+			if (fr[d].rank >= 0)
+				fprintf(out,
+				        "<text class=\"p\" x=\"%d\" y=\"%d\">solve(%s) "
+				        "rank = "
+				        "%d</text>\n",
+				        side + 18, y, f, fr[d].rank + 1);
+			else
+				fprintf(out,
+				        "<text class=\"p\" x=\"%d\" "
+				        "y=\"%d\">solve(%s)</text>\n",
+				        side + 18, y, f);
+		}
+		if (depth == 0) {
+			y += FRAME_TEXT + 3;
+			fprintf(out,
+			        "<text class=\"p\" x=\"%d\" y=\"%d\">(empty)</text>\n",
+			        side + 18, y);
+		}
+	}
+	/* Under both: the last event, the counters, then the narration. */
+	y = 40 + board;
+	if (y < 40 + (list_lines + depth + 6) * (FRAME_TEXT + 3))
+		y = 40 + (list_lines + depth + 6) * (FRAME_TEXT + 3);
+	y += GAP;
+	search_describe(s, head, sizeof head);
+	fprintf(out, "<text class=\"s\" x=\"%d\" y=\"%d\">Last: ", GAP, y);
+	put_text(out, head[0] ? head : "(nothing yet)",
+	         strlen(head[0] ? head : "(nothing yet)"));
+	fputs("</text>\n", out);
+	y += LINE_H + 4;
+	fprintf(out,
+	        "<text class=\"n\" x=\"%d\" y=\"%d\">events %" PRIu64 ", tested %" PRIu64
+	        ", placed %" PRIu64 ", removed %" PRIu64 ", solutions %" PRIu64
+	        "</text>\n",
+	        GAP, y, c->events, c->tested, c->placed, c->removed, c->solutions);
+	y += LINE_H + 8;
+	if (said[0])
+		put_lines(out, "n", GAP, y, said, per, 8);
+	if (said != buf)
+		free(said);
+	fputs("</svg>\n", out);
+	return ferror(out) ? -1 : 0;
 }

@@ -9,10 +9,8 @@
 #include <string.h>
 
 #include "errmsg.h"
+#include "fileio.h"
 #include "known.h"
-
-/* The first line of the file; a later format would change the number. */
-#define STORE_MAGIC "nqueens progress 1"
 
 /* How many indices the writer puts on one line. */
 #define PER_LINE 16
@@ -190,17 +188,50 @@ static bool good_value(const char *s)
 	return true;
 }
 
+/* Where the best time of puzzle is in the sorted list, or where it would go. */
+static size_t best_find(const struct store *st, const char *puzzle)
+{
+	size_t lo = 0, hi = st->nbest;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(st->best[mid].puzzle, puzzle) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 static struct store_best *find_best(const struct store *st, const char *puzzle)
 {
-	for (size_t i = 0; i < st->nbest; i++)
-		if (strcmp(st->best[i].puzzle, puzzle) == 0)
-			return &st->best[i];
-	return NULL;
+	size_t at = best_find(st, puzzle);
+
+	return at < st->nbest && strcmp(st->best[at].puzzle, puzzle) == 0 ? &st->best[at]
+	                                                                  : NULL;
+}
+
+/* Room for one more best time; false when out of memory. */
+static bool best_grow(struct store *st)
+{
+	if (st->nbest == st->capbest) {
+		size_t cap = st->capbest ? st->capbest * 2 : 16;
+		struct store_best *v = realloc(st->best, cap * sizeof *v);
+
+		if (!v)
+			return false;
+		st->best = v;
+		st->capbest = cap;
+	}
+	return true;
 }
 
 int store_record_time(struct store *st, const char *puzzle, uint64_t ms)
 {
 	struct store_best *b;
+	char *copy;
+	size_t at;
 
 	if (!good_name(puzzle))
 		return -1;
@@ -211,20 +242,14 @@ int store_record_time(struct store *st, const char *puzzle, uint64_t ms)
 		b->ms = ms;
 		return 1;
 	}
-	if (st->nbest == st->capbest) {
-		size_t cap = st->capbest ? st->capbest * 2 : 16;
-		struct store_best *v = realloc(st->best, cap * sizeof *v);
-
-		if (!v)
-			return -1;
-		st->best = v;
-		st->capbest = cap;
-	}
-	b = &st->best[st->nbest];
-	b->puzzle = strdup(puzzle);
-	if (!b->puzzle)
+	copy = strdup(puzzle);
+	if (!copy || !best_grow(st)) {
+		free(copy);
 		return -1;
-	b->ms = ms;
+	}
+	at = best_find(st, puzzle);
+	memmove(st->best + at + 1, st->best + at, (st->nbest - at) * sizeof *st->best);
+	st->best[at] = (struct store_best){copy, ms};
 	st->nbest++;
 	return 1;
 }
@@ -238,48 +263,79 @@ bool store_best_time(const struct store *st, const char *puzzle, uint64_t *ms)
 	return b != NULL;
 }
 
-const char *store_setting(const struct store *st, const char *key)
+/* Where key is in the sorted settings, or where it would go. */
+static size_t setting_find(const struct store *st, const char *key)
 {
-	for (size_t i = 0; i < st->nsettings; i++)
-		if (strcmp(st->settings[i].key, key) == 0)
-			return st->settings[i].value;
-	return NULL;
+	size_t lo = 0, hi = st->nsettings;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(st->settings[mid].key, key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
-int store_set_setting(struct store *st, const char *key, const char *value)
+const char *store_setting(const struct store *st, const char *key)
 {
-	char *copy;
+	size_t at = setting_find(st, key);
+
+	return at < st->nsettings && strcmp(st->settings[at].key, key) == 0
+	               ? st->settings[at].value
+	               : NULL;
+}
+
+/* Room for one more setting; false when out of memory. */
+static bool setting_grow(struct store *st)
+{
+	if (st->nsettings == st->capsettings) {
+		size_t cap = st->capsettings ? st->capsettings * 2 : 8;
+		struct store_setting *v = realloc(st->settings, cap * sizeof *v);
+
+		if (!v)
+			return false;
+		st->settings = v;
+		st->capsettings = cap;
+	}
+	return true;
+}
+
+/* Sets key to value, marked as changed in this session or not. */
+static int set_setting(struct store *st, const char *key, const char *value, bool changed)
+{
+	size_t at = setting_find(st, key);
+	char *copy, *kcopy;
 
 	if (!good_key(key) || !good_value(value))
 		return -1;
 	copy = strdup(value);
 	if (!copy)
 		return -1;
-	for (size_t i = 0; i < st->nsettings; i++) {
-		if (strcmp(st->settings[i].key, key) == 0) {
-			free(st->settings[i].value);
-			st->settings[i].value = copy;
-			return 0;
-		}
+	if (at < st->nsettings && strcmp(st->settings[at].key, key) == 0) {
+		free(st->settings[at].value);
+		st->settings[at].value = copy;
+		st->settings[at].changed |= changed;
+		return 0;
 	}
-	if (st->nsettings == st->capsettings) {
-		size_t cap = st->capsettings ? st->capsettings * 2 : 8;
-		struct store_setting *v = realloc(st->settings, cap * sizeof *v);
-
-		if (!v) {
-			free(copy);
-			return -1;
-		}
-		st->settings = v;
-		st->capsettings = cap;
-	}
-	st->settings[st->nsettings].key = strdup(key);
-	if (!st->settings[st->nsettings].key) {
+	kcopy = strdup(key);
+	if (!kcopy || !setting_grow(st)) {
+		free(kcopy);
 		free(copy);
 		return -1;
 	}
-	st->settings[st->nsettings++].value = copy;
+	memmove(st->settings + at + 1, st->settings + at,
+	        (st->nsettings - at) * sizeof *st->settings);
+	st->settings[at] = (struct store_setting){kcopy, copy, changed};
+	st->nsettings++;
 	return 0;
+}
+
+int store_set_setting(struct store *st, const char *key, const char *value)
+{
+	return set_setting(st, key, value, true);
 }
 
 /* Reads a whole decimal number of 64 bits; false for anything else. */
@@ -409,10 +465,12 @@ static int parse_line(struct store *st, char *line, int lineno, struct dropped *
 			           "'%s' is not a puzzle name (no control bytes)", name);
 			return -1;
 		}
-		if (store_record_time(st, name, v) < 0) {
+		/* Kept in the order read; store_parse sorts once at the end. */
+		if (!best_grow(st) || !(st->best[st->nbest].puzzle = strdup(name))) {
 			errmsg_set(why, whylen, "out of memory");
 			return -1;
 		}
+		st->best[st->nbest++].ms = v;
 		return 0;
 	}
 	if (len == 3 && memcmp(w, "set", 3) == 0) {
@@ -443,16 +501,91 @@ static int parse_line(struct store *st, char *line, int lineno, struct dropped *
 			        key, STORE_TEXT_MAX);
 			return -1;
 		}
-		if (store_set_setting(st, key, value) < 0) {
+		/* Kept in the order read; store_parse sorts once at the end. */
+		if (!setting_grow(st) ||
+		    !(st->settings[st->nsettings].key = strdup(key))) {
 			errmsg_set(why, whylen, "out of memory");
 			return -1;
 		}
+		st->settings[st->nsettings].changed = false;
+		if (!(st->settings[st->nsettings].value = strdup(value))) {
+			free(st->settings[st->nsettings].key);
+			errmsg_set(why, whylen, "out of memory");
+			return -1;
+		}
+		st->nsettings++;
 		return 0;
 	}
 	errmsg_set(why, whylen,
 	           "unknown line '%.*s' (lines are solutions, classes, best and set)",
 	           (int)len, w);
 	return -1;
+}
+
+static int cmp_best(const void *a, const void *b)
+{
+	const struct store_best *x = a, *y = b;
+	int c = strcmp(x->puzzle, y->puzzle);
+
+	return c ? c : (x->ms > y->ms) - (x->ms < y->ms);
+}
+
+/* A setting with the place it was read in, so that the last of a key wins. */
+struct placed_setting {
+	struct store_setting s;
+	size_t at;
+};
+
+static int cmp_placed(const void *a, const void *b)
+{
+	const struct placed_setting *x = a, *y = b;
+	int c = strcmp(x->s.key, y->s.key);
+
+	return c ? c : (x->at > y->at) - (x->at < y->at);
+}
+
+/*
+ * Puts the best times and settings read in order of their names, keeping a
+ * puzzle's least time and a key's last value: a sort, not a search for each
+ * line read, so that a long file loads in n log n.  False when out of memory.
+ */
+static bool sort_lists(struct store *st)
+{
+	struct placed_setting *p;
+	size_t out = 0;
+
+	if (st->nbest > 1) {
+		qsort(st->best, st->nbest, sizeof *st->best, cmp_best);
+		for (size_t i = 0; i < st->nbest; i++) {
+			if (out > 0 &&
+			    strcmp(st->best[i].puzzle, st->best[out - 1].puzzle) == 0) {
+				free(st->best[i].puzzle);
+				continue;
+			}
+			st->best[out++] = st->best[i];
+		}
+		st->nbest = out;
+	}
+	if (st->nsettings < 2)
+		return true;
+	p = malloc(st->nsettings * sizeof *p);
+	if (!p)
+		return false;
+	for (size_t i = 0; i < st->nsettings; i++)
+		p[i] = (struct placed_setting){st->settings[i], i};
+	qsort(p, st->nsettings, sizeof *p, cmp_placed);
+	out = 0;
+	for (size_t i = 0; i < st->nsettings; i++) {
+		if (i + 1 < st->nsettings && strcmp(p[i].s.key, p[i + 1].s.key) == 0) {
+			free(p[i].s.key);
+			free(p[i].s.value);
+			continue;
+		}
+		st->settings[out++] = p[i].s;
+	}
+	st->nsettings = out;
+	free(p);
+	return true;
 }
 
 /* Puts the sets in order and drops repeats, once after a whole text is read. */
@@ -482,8 +615,13 @@ int store_parse(struct store *st, const char *text, size_t len, const char *name
 	char *copy, *line, *end, *nl, why[512];
 	struct dropped drop = {0};
 	int lineno = 0;
+	size_t bom;
 
 	store_clear(st);
+	/* A byte-order mark (as Notepad writes) is not part of the first line. */
+	bom = fileio_bom(text, len);
+	text += bom;
+	len -= bom;
 	if (len == 0)
 		return 0;
 	copy = malloc(len + 1);
@@ -525,6 +663,11 @@ int store_parse(struct store *st, const char *text, size_t len, const char *name
 	}
 	free(copy);
 	sort_sets(st);
+	if (!sort_lists(st)) {
+		errmsg_set(why, sizeof why, "out of memory");
+		lineno = 1;
+		goto cleared;
+	}
 	if (drop.count == 0)
 		return 0;
 	if (drop.count == 1)
@@ -536,9 +679,82 @@ int store_parse(struct store *st, const char *text, size_t len, const char *name
 	return 1;
 damaged:
 	free(copy);
+cleared:
 	store_clear(st);
 	errmsg_set(err, errlen, "%s:%d: %s", name, lineno, why);
 	return -1;
+}
+
+bool store_is_progress(const char *text, size_t len)
+{
+	size_t at = fileio_bom(text, len), end;
+
+	while (at < len && (text[at] == ' ' || text[at] == '\t'))
+		at++;
+	if (at == len)
+		return true;
+	end = at;
+	while (end < len && text[end] != '\n' && text[end] != '\r')
+		end++;
+	return end - at == strlen(STORE_MAGIC) &&
+	       memcmp(text + at, STORE_MAGIC, end - at) == 0;
+}
+
+/* Adds the indices of b to a, both sorted; false when out of memory. */
+static bool set_union(struct store_set *a, const struct store_set *b)
+{
+	size_t i = a->len, j = b->len, k, extra = 0;
+	uint64_t *v;
+
+	for (size_t x = 0, y = 0; y < b->len; y++) {
+		while (x < a->len && a->v[x] < b->v[y])
+			x++;
+		extra += x == a->len || a->v[x] != b->v[y];
+	}
+	if (extra == 0)
+		return true;
+	if (a->len + extra > a->cap) {
+		v = realloc(a->v, (a->len + extra) * sizeof *v);
+		if (!v)
+			return false;
+		a->v = v;
+		a->cap = a->len + extra;
+	}
+	/* Merged from the end, so that no index is moved twice. */
+	k = a->len + extra;
+	while (j > 0) {
+		if (i > 0 && a->v[i - 1] > b->v[j - 1])
+			a->v[--k] = a->v[--i];
+		else if (i > 0 && a->v[i - 1] == b->v[j - 1])
+			a->v[--k] = a->v[--i], j--;
+		else
+			a->v[--k] = b->v[--j];
+	}
+	a->len += extra;
+	return true;
+}
+
+int store_merge(struct store *st, const struct store *other)
+{
+	for (int n = 1; n <= STORE_MAX_N; n++)
+		if (!set_union(&st->solutions[n], &other->solutions[n]) ||
+		    !set_union(&st->classes[n], &other->classes[n]))
+			return -1;
+	for (size_t i = 0; i < other->nbest; i++)
+		if (store_record_time(st, other->best[i].puzzle, other->best[i].ms) < 0)
+			return -1;
+	for (size_t i = 0; i < other->nsettings; i++) {
+		const struct store_setting *o = &other->settings[i];
+		size_t at = setting_find(st, o->key);
+
+		/* What this session set wins; the rest is as the file has it now. */
+		if (at < st->nsettings && strcmp(st->settings[at].key, o->key) == 0 &&
+		    st->settings[at].changed)
+			continue;
+		if (set_setting(st, o->key, o->value, false) < 0)
+			return -1;
+	}
+	return 0;
 }
 
 static void write_set(FILE *fp, const char *word, int n, const struct store_set *s)

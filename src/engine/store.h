@@ -12,9 +12,15 @@
 /* Longest puzzle name, setting key or setting value, in bytes. */
 #define STORE_TEXT_MAX 255
 
+/* The first line of the file; a later format would change the number. */
+#define STORE_MAGIC "nqueens progress 1"
+
 /* The file inside the directory, and what a damaged one is renamed to. */
 #define STORE_FILE "progress"
 #define STORE_DAMAGED_SUFFIX ".damaged"
+
+/* A larger file is not a progress file: it is refused before it is read. */
+#define STORE_MAX_BYTES ((size_t)64 << 20)
 
 /* A sorted set of 1-based indices. */
 struct store_set {
@@ -29,6 +35,7 @@ struct store_best {
 
 struct store_setting {
 	char *key, *value;
+	bool changed; /* set in this session: a save keeps it over the file's */
 };
 
 /* What one player has done, as loaded from and saved to one file. */
@@ -37,9 +44,9 @@ struct store {
 	char refusal[1024]; /* why store_save must not write the file; "" if it may */
 	struct store_set solutions[STORE_MAX_N + 1]; /* by n: solution #k found */
 	struct store_set classes[STORE_MAX_N + 1];   /* by n: class #k found */
-	struct store_best *best;
+	struct store_best *best;                     /* in order of the puzzle's name */
 	size_t nbest, capbest;
-	struct store_setting *settings;
+	struct store_setting *settings; /* in order of the key */
 	size_t nsettings, capsettings;
 };
 
@@ -67,19 +74,25 @@ void store_clear(struct store *st);
  * Temporary files that killed saves left beside it (NAME.tmp.XXXXXX that no
  * running save holds locked) are removed first.
  *
- * A file that cannot be parsed keeps its content under a new name, the first
- * free one of NAME.damaged, NAME.damaged-2, ... (none is ever replaced), and
- * NAME is written afresh, empty; 1 is returned with "NAME:LINE: what is
- * wrong (set aside as COPY)" in err.  A file with numbers past the last of
- * their n is set aside the same way and written again without them; 1 is
- * returned with "NAME:LINE: ...; dropped (the file as it was is set aside as
- * COPY)".  When NAME is a symbolic link, the file it leads to is set aside
- * beside it and the link is kept.
+ * A progress file (its first line says so) with a line that cannot be
+ * parsed keeps its content under a new name, the first free one of
+ * NAME.damaged, NAME.damaged-2, ... (none is ever replaced), and NAME is
+ * written afresh, empty; 1 is returned with "NAME:LINE: what is wrong (set
+ * aside as COPY)" in err.  A file with numbers past the last of their n is
+ * set aside the same way and written again without them; 1 is returned with
+ * "NAME:LINE: ...; dropped (the file as it was is set aside as COPY)".  When
+ * NAME is a symbolic link, the file it leads to is set aside beside it and
+ * the link is kept.  A leading byte-order mark is no fault.
  *
- * A file that exists but cannot be read (no permission, a directory, ...),
- * a link that leads nowhere, or a damaged file that cannot be set aside
- * gives -1 and the reason; it is left as it is, and store_save refuses to
- * write over it for as long as st lives (st->refusal says why).
+ * A file that is not the user's to write gives -1 and the reason, naming
+ * the path: one that belongs to another user (or a link of another user's,
+ * or one that leads to another user's file; fileio_check_owner), or one that
+ * is not a progress file at all (its first line is not the format's).  So
+ * do a file that exists but cannot be read (no permission, a directory, a
+ * FIFO, larger than STORE_MAX_BYTES, ...), a link that leads nowhere, and a
+ * damaged file that cannot be set aside.  Such a file is left as it is,
+ * never moved, and store_save refuses to write over it for as long as st
+ * lives (st->refusal says why); another user's progress file is still read.
  *
  * Either way the store is then usable: progress is never worth stopping
  * the game for.
@@ -110,15 +123,34 @@ int store_parse(struct store *st, const char *text, size_t len, const char *name
 char *store_format(const struct store *st, size_t *len);
 
 /*
- * Writes the file atomically: a temporary file in the same directory
- * (locked, so that a start meanwhile leaves it alone), flushed to disk,
- * then renamed over the old one.  Creates the directory
+ * Whether text could be a progress file: empty, or its first line (after a
+ * byte-order mark, blanks and a carriage return aside) is the format's.
+ */
+bool store_is_progress(const char *text, size_t len);
+
+/*
+ * Adds what other holds to st: the solutions and classes found (sets), the
+ * best times (the least of the two), and the settings, other's value for
+ * those st did not set in this session.  Returns 0, or -1 when out of
+ * memory (st keeps what it had and some of other's).
+ */
+int store_merge(struct store *st, const struct store *other);
+
+/*
+ * Saves st, merged with what the file holds now: under a lock on the file
+ * (so that another copy of the program saving at the same time waits), the
+ * file is read again and st takes what it has that st lacks (store_merge:
+ * what another copy found since st was loaded), then the whole is written
+ * atomically: a temporary file in the same directory (locked, so that a
+ * start meanwhile leaves it alone), with the file's mode, flushed to disk,
+ * then renamed over the old one (fileio_update_*).  Creates the directory
  * and its parents.  A symbolic link is written through: what it leads to is
  * replaced the same way, in its own directory, and the link stays a link.
- * Returns 0, or -1 with the reason in err: always so when store_load found
- * a file it could not read, and when the link leads nowhere.
+ * Returns 0, or -1 with the reason in err and the file as it was: always so
+ * when store_load refused the file, and when the file is now another
+ * user's, not a progress file, or damaged.
  */
-int store_save(const struct store *st, char *err, size_t errlen);
+int store_save(struct store *st, char *err, size_t errlen);
 
 /*
  * Records solution or class #index (1-based) of n as found.  Returns 1 when
@@ -150,11 +182,23 @@ int store_set_setting(struct store *st, const char *key, const char *value);
 /*
  * Writes text to a new file in the current directory named STEM.txt, or
  * STEM-2.txt, STEM-3.txt, ... when that exists: never over a file, never half
- * written (a temporary file gets the name once it is whole).  Sets path to
- * the name used; returns 0, or -1 with the reason in err.
+ * written (a hidden temporary file, STORE_EXPORT_TMP followed by six
+ * letters, gets the name once it is whole).  Sets path to the name used;
+ * returns 0, or -1 with the reason in err.  Temporary files a killed export
+ * left in the directory are removed first (store_export_cleanup).
  */
 int store_export(const char *stem, const char *text, char *path, size_t pathlen,
                  char *err, size_t errlen);
+
+/* The hidden name of an export's temporary file, before its six letters. */
+#define STORE_EXPORT_TMP ".nqueens-export.tmp."
+
+/*
+ * Removes from the current directory the temporary files of exports that
+ * were killed (STORE_EXPORT_TMP, or the visible nqueens-export.tmp. of
+ * release 0.1.0, and six letters) that no running export holds locked.
+ */
+void store_export_cleanup(void);
 
 /* The same with the extension ext (".svg") in place of .txt. */
 int store_export_as(const char *stem, const char *ext, const char *text, char *path,

@@ -337,6 +337,8 @@ static void load_env(struct app *a)
 	if (settings_load(&a->settings, err, sizeof err) != 0)
 		notify(a, false, err);
 	a->env.settings = &a->settings;
+	/* What an export killed in this directory left, if none is running. */
+	store_export_cleanup();
 }
 
 /*

@@ -248,58 +248,21 @@ int browse_model_export_text(struct browse_model *m, char *stem, size_t stemlen,
 	return 0;
 }
 
-/* The handout as a sheet: every class's representative, captioned as in the text. */
+/* The handout as a sheet: the engine's sheet of the classes, list --unique's too. */
 static int svg_handout(struct browse_model *m, FILE *out, char *stem, size_t stemlen)
 {
 	struct catalog_state st;
-	struct class_iter ci;
-	struct sheet sh;
-	int rep[ENUM_MAX_N];
-	char title[256], caption[512], ranks[256];
 
 	catalog_state(m->cat, &st);
 	snprintf(stem, stemlen, "nqueens-%dx%d-classes", m->n, m->n);
-	snprintf(title, sizeof title,
-	         "The %dx%d board's %" PRIu64 " solution%s in %" PRIu64 " class%s", m->n,
-	         m->n, m->total, m->total == 1 ? "" : "s", st.classes,
-	         st.classes == 1 ? "" : "es");
-	if (sheet_begin(&sh, out, m->n, (int)st.classes, title) < 0)
-		return -1;
-	classes_start(&ci, m->n);
-	for (uint64_t c = 0; c < st.classes && classes_next(&ci, rep); c++) {
-		int orbit = sym_canonical(m->n, rep, NULL, NULL);
-
-		board_format_ranks(m->n, rep, ranks, sizeof ranks);
-		snprintf(caption, sizeof caption,
-		         "class %" PRIu64 ": %d member%s, %s; %s", c + 1, orbit,
-		         orbit == 1 ? "" : "s", browse_symmetry_words(orbit), ranks);
-		sheet_ranks(&sh, rep, caption);
-	}
-	return sheet_end(&sh);
+	return sheet_classes(out, m->n, m->total, st.classes);
 }
 
-/* The class opened as a sheet: each member under its transform and number. */
+/* The class opened as a sheet: each member under its transforms and number. */
 static int svg_class(struct browse_model *m, FILE *out, char *stem, size_t stemlen)
 {
-	struct sheet sh;
-	char title[256], caption[256];
-
 	snprintf(stem, stemlen, "nqueens-%dx%d-class-%" PRIu64, m->n, m->n, m->var_class);
-	snprintf(title, sizeof title, "Class %" PRIu64 " of the %dx%d board: %d member%s",
-	         m->var_class, m->n, m->n, m->nvar, m->nvar == 1 ? "" : "s");
-	if (sheet_begin(&sh, out, m->n, m->nvar, title) < 0)
-		return -1;
-	for (int i = 0; i < m->nvar; i++) {
-		size_t at =
-		        (size_t)snprintf(caption, sizeof caption, "class %" PRIu64 ", %s",
-		                         m->var_class, sym_name(m->var[i].from_rep));
-
-		if (m->varidx[i])
-			snprintf(caption + at, sizeof caption - at, ", #%" PRIu64,
-			         m->varidx[i]);
-		sheet_ranks(&sh, m->var[i].ranks, caption);
-	}
-	return sheet_end(&sh);
+	return sheet_class(out, m->n, m->var_class, m->var, m->nvar, m->varidx);
 }
 
 /*

@@ -24,17 +24,80 @@ static struct input *in;
 static bool is_open, quitting, dirty = true;
 static int wake_pipe[2] = {-1, -1};
 static struct termios saved_tio;
-static sigset_t orig_mask;
+/* The mask before term_open, and the one inside the wait (the flags' open). */
+static sigset_t orig_mask, wait_mask;
 
 /* Written by the handlers, read by the loop. */
 static volatile sig_atomic_t got_winch, got_quit, got_tstp, got_cont;
+/* Whether the loop waits in pselect (else it is busy), and the pipe's write
+ * end that wakes it, for the handlers. */
+static volatile sig_atomic_t in_wait, wake_fd = -1;
 
-/* What a crash handler writes to give the terminal back: mouse off, cursor on. */
+/*
+ * What a handler writes to give the terminal back (mouse off, keypad off,
+ * attributes off, cursor on, the main screen), and whether the terminal is
+ * the program's now, so that it is given back once.
+ */
 static char restore_seq[256];
 static size_t restore_len;
+static volatile sig_atomic_t restore_armed;
+
+/*
+ * Ask the loop to stop: the quit signals, which end the program in order
+ * (screens closed, their work joined) when the loop takes them.  They are
+ * never blocked, so that they are answered at every moment: when the loop
+ * is busy elsewhere (a long load, a save waiting on a lock), an alarm ends
+ * the program a second later with the terminal given back.
+ */
+static const int quit_sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+
+/* Told to the loop inside its wait only: a resize, Ctrl-Z from outside, fg. */
+static const int flag_sigs[] = {SIGWINCH, SIGTSTP, SIGCONT};
+
+/*
+ * Every other signal whose default ends the program: the terminal is given
+ * back, then the program ends of it as it would have (a crash, kill -USR1, a
+ * CPU limit, the alarm of a quit signal the loop did not take in time).
+ */
+static const int fatal_sigs[] = {
+        SIGSEGV,   SIGBUS,  SIGFPE,  SIGILL,  SIGABRT, SIGTRAP,   SIGSYS, SIGUSR1,
+        SIGUSR2,   SIGALRM, SIGPIPE, SIGPROF, SIGXCPU, SIGVTALRM, SIGIO,
+#ifdef SIGPWR
+        SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+        SIGSTKFLT,
+#endif
+};
+
+/* What each signal's handling was before term_open, given back by term_close. */
+static struct sigaction old_action[NSIG];
+static bool have_old[NSIG];
+
+/* Writes the modes back with what is safe in a handler, once. */
+static void restore_terminal(void)
+{
+	if (!restore_armed)
+		return;
+	restore_armed = 0;
+	if (restore_len && write(STDOUT_FILENO, restore_seq, restore_len) < 0)
+		restore_len = 0;
+	tcsetattr(STDIN_FILENO, TCSANOW, &saved_tio);
+}
+
+static void wake_loop(void)
+{
+	int fd = wake_fd;
+
+	/* A full pipe already holds a wake-up, so a failed write loses nothing. */
+	if (fd >= 0 && write(fd, "", 1) < 0)
+		return;
+}
 
 static void on_signal(int sig)
 {
+	int e = errno;
+
 	switch (sig) {
 	case SIGWINCH:
 		got_winch = 1;
@@ -47,23 +110,32 @@ static void on_signal(int sig)
 		break;
 	default:
 		got_quit = sig;
+		wake_loop();
+		/* Busy outside the wait: a second to come back to it. */
+		if (!in_wait)
+			alarm(1);
 		break;
 	}
+	errno = e;
 }
 
-/* A crash: undo the modes with what is safe in a handler, then die of it. */
+/* The terminal given back, then the end the signal means. */
 static void on_fatal(int sig)
 {
-	if (restore_len && write(STDOUT_FILENO, restore_seq, restore_len) < 0)
-		restore_len = 0;
-	tcsetattr(STDIN_FILENO, TCSANOW, &saved_tio);
-	signal(sig, SIG_DFL);
-	raise(sig);
+	sigset_t set;
+	int die = sig == SIGALRM && got_quit ? (int)got_quit : sig;
+
+	restore_terminal();
+	signal(die, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, die);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(die);
 }
 
 static void add_restore(const char *s)
 {
-	size_t len = s ? strlen(s) : 0;
+	size_t len = s && s != (char *)-1 ? strlen(s) : 0;
 
 	if (len && restore_len + len < sizeof restore_seq) {
 		memcpy(restore_seq + restore_len, s, len);
@@ -79,31 +151,68 @@ long long term_now_ms(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static void install_handlers(void)
+/* Installs handler for sig with flags, keeping what was there for term_close. */
+static void handle(int sig, void (*handler)(int), int flags)
 {
-	static const int caught[] = {SIGWINCH, SIGINT,  SIGTERM, SIGHUP,
-	                             SIGQUIT,  SIGTSTP, SIGCONT};
-	static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 	struct sigaction sa;
-	sigset_t block;
 
+	if (sig <= 0 || sig >= NSIG)
+		return;
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = on_signal;
+	sa.sa_handler = handler;
+	sa.sa_flags = flags;
+	/* One the program was started with ignored stays ignored. */
+	if (sigaction(sig, NULL, &old_action[sig]) < 0 ||
+	    (old_action[sig].sa_handler == SIG_IGN && handler != SIG_IGN))
+		return;
+	if (sigaction(sig, &sa, NULL) == 0)
+		have_old[sig] = true;
+}
+
+static void install_handlers(void)
+{
+	sigset_t block, open;
+
 	sigemptyset(&block);
-	for (size_t i = 0; i < sizeof caught / sizeof caught[0]; i++) {
-		sigaction(caught[i], &sa, NULL);
-		sigaddset(&block, caught[i]);
+	sigemptyset(&open);
+	for (size_t i = 0; i < sizeof flag_sigs / sizeof flag_sigs[0]; i++) {
+		handle(flag_sigs[i], on_signal, 0);
+		sigaddset(&block, flag_sigs[i]);
 	}
-	sa.sa_handler = on_fatal;
-	sa.sa_flags = SA_RESETHAND;
-	for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
-		sigaction(fatal[i], &sa, NULL);
+	/* Restarted: a quit signal may come in the middle of curses' output. */
+	for (size_t i = 0; i < sizeof quit_sigs / sizeof quit_sigs[0]; i++) {
+		handle(quit_sigs[i], on_signal, SA_RESTART);
+		sigaddset(&open, quit_sigs[i]);
+	}
+	for (size_t i = 0; i < sizeof fatal_sigs / sizeof fatal_sigs[0]; i++) {
+		handle(fatal_sigs[i], on_fatal, SA_RESETHAND);
+		sigaddset(&open, fatal_sigs[i]);
+	}
+	for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		handle(sig, on_fatal, SA_RESETHAND);
+	/* A write over a file-size limit fails with EFBIG, which a save tells. */
+	handle(SIGXFSZ, SIG_IGN, 0);
 	/*
-	 * Blocked everywhere (threads inherit it) but inside pselect, so the
-	 * handlers only ever interrupt the wait.
+	 * The flags' signals are blocked everywhere (threads inherit it) but
+	 * inside pselect, so that their handlers only ever interrupt the wait.
 	 */
 	sigprocmask(SIG_BLOCK, &block, &orig_mask);
+	sigprocmask(SIG_UNBLOCK, &open, NULL);
+	sigprocmask(SIG_SETMASK, NULL, &wait_mask);
+	for (size_t i = 0; i < sizeof flag_sigs / sizeof flag_sigs[0]; i++)
+		sigdelset(&wait_mask, flag_sigs[i]);
+}
+
+/* Gives every signal its handling from before term_open. */
+static void uninstall_handlers(void)
+{
+	alarm(0);
+	for (int sig = 1; sig < NSIG; sig++) {
+		if (have_old[sig])
+			sigaction(sig, &old_action[sig], NULL);
+		have_old[sig] = false;
+	}
 }
 
 /* Reads the window size from the tty: KEY_RESIZE never comes through termkey. */
@@ -154,12 +263,14 @@ int term_open(bool no_color, bool ascii, char *err, size_t errlen)
 		del_curterm(cur_term);
 		return -1;
 	}
-	/* Asked of terminfo now: a crash handler cannot call into curses. */
+	/* Asked of terminfo now: a crash handler cannot call into curses.
+	 * libtermkey turns the keypad's application mode on: off too. */
 	restore_len = 0;
 	add_restore("\033[?1006l\033[?1000l");
-	add_restore(tigetstr("sgr0") != (char *)-1 ? tigetstr("sgr0") : NULL);
-	add_restore(tigetstr("cnorm") != (char *)-1 ? tigetstr("cnorm") : NULL);
-	add_restore(tigetstr("rmcup") != (char *)-1 ? tigetstr("rmcup") : NULL);
+	add_restore(tigetstr("rmkx"));
+	add_restore(tigetstr("sgr0"));
+	add_restore(tigetstr("cnorm"));
+	add_restore(tigetstr("rmcup"));
 	/* initscr sets up its own terminal: this one was only for the check. */
 	del_curterm(cur_term);
 	tcgetattr(STDIN_FILENO, &saved_tio);
@@ -171,15 +282,19 @@ int term_open(bool no_color, bool ascii, char *err, size_t errlen)
 		fcntl(wake_pipe[i], F_SETFL, fcntl(wake_pipe[i], F_GETFL) | O_NONBLOCK);
 		fcntl(wake_pipe[i], F_SETFD, FD_CLOEXEC);
 	}
+	wake_fd = wake_pipe[1];
 	install_handlers();
 	in = input_new(STDIN_FILENO, term);
 	if (!in) {
 		snprintf(err, errlen, "cannot read the keyboard: %s", strerror(errno));
+		uninstall_handlers();
 		sigprocmask(SIG_SETMASK, &orig_mask, NULL);
+		wake_fd = -1;
 		for (int i = 0; i < 2; i++)
 			close(wake_pipe[i]);
 		return -1;
 	}
+	restore_armed = 1;
 	initscr();
 	raw();
 	noecho();
@@ -199,13 +314,16 @@ void term_close(void)
 	if (!is_open)
 		return;
 	is_open = false;
+	restore_armed = 0;
 	input_mouse_enable(stdout, false);
 	input_free(in);
 	in = NULL;
 	curs_set(1);
 	endwin();
 	tcsetattr(STDIN_FILENO, TCSANOW, &saved_tio);
+	uninstall_handlers();
 	sigprocmask(SIG_SETMASK, &orig_mask, NULL);
+	wake_fd = -1;
 	for (int i = 0; i < 2; i++) {
 		close(wake_pipe[i]);
 		wake_pipe[i] = -1;
@@ -229,13 +347,13 @@ void term_dirty(void)
 
 void term_post(void)
 {
-	/* A full pipe already holds a wake-up, so a failed write loses nothing. */
-	if (write(wake_pipe[1], "", 1) < 0)
-		return;
+	wake_loop();
 }
 
 void term_suspend(void)
 {
+	/* The shell's now: a signal while stopped has nothing to give back. */
+	restore_armed = 0;
 	input_mouse_enable(stdout, false);
 	input_stop(in);
 	endwin();
@@ -244,6 +362,7 @@ void term_suspend(void)
 	/* Here again after fg. */
 	input_start(in);
 	reset_prog_mode();
+	restore_armed = 1;
 	input_mouse_enable(stdout, true);
 	apply_size();
 }
@@ -274,8 +393,11 @@ void term_run(const struct term_handlers *h, void *ctx)
 		fd_set rfds;
 		int ifd = input_fd(in), rc;
 
-		if (got_quit)
+		if (got_quit) {
+			/* Taken in time: the program ends in order, no alarm. */
+			alarm(0);
 			break;
+		}
 		if (got_winch) {
 			got_winch = 0;
 			apply_size();
@@ -298,8 +420,11 @@ void term_run(const struct term_handlers *h, void *ctx)
 		FD_ZERO(&rfds);
 		FD_SET(ifd, &rfds);
 		FD_SET(wake_pipe[0], &rfds);
-		rc = pselect((ifd > wake_pipe[0] ? ifd : wake_pipe[0]) + 1, &rfds, NULL,
-		             NULL, tp, &orig_mask);
+		in_wait = 1;
+		rc = got_quit ? -1
+		              : pselect((ifd > wake_pipe[0] ? ifd : wake_pipe[0]) + 1,
+		                        &rfds, NULL, NULL, tp, &wait_mask);
+		in_wait = 0;
 		if (rc < 0)
 			continue; /* a signal: its flag is seen at the top */
 		if (rc > 0 && FD_ISSET(wake_pipe[0], &rfds)) {

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "datadir.h"
+#include "fileio.h"
 
 /* Up to this n a tree search for all solutions is run once ahead to learn its length. */
 #define TOTAL_MAX_N 12
@@ -69,7 +70,8 @@ static void load_pseudo(struct watch_model *w)
 
 	w->npseudo = 0;
 	snprintf(name, sizeof name, "pseudocode/%s.txt", search_algo_name(w->algo));
-	f = datadir_find(name, path, sizeof path) ? fopen(path, "r") : NULL;
+	f = datadir_find(name, path, sizeof path) ? fileio_open_regular(path, NULL, 0)
+	                                          : NULL;
 	if (!f) {
 		snprintf(w->pseudo[0], sizeof w->pseudo[0], "(%s not found)", name);
 		w->npseudo = 1;

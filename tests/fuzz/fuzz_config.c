@@ -1,7 +1,7 @@
 /*
  * Fuzzes the config-file parser: whatever it takes in it gives back line for
  * line, reads back to the same settings, and a value set in it is read back
- * with nothing else changed.
+ * with nothing else changed; a byte-order mark before it changes nothing.
  */
 #include "config.h"
 
@@ -63,6 +63,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	           settings_bell(&again) == !bell);
 	free(twice);
 	free(once);
+	/* A byte-order mark before it (as Notepad writes) changes nothing. */
+	if (size < 3 || memcmp(data, "\xef\xbb\xbf", 3) != 0) {
+		char *marked = malloc(size + 3);
+
+		FUZZ_CHECK(marked != NULL);
+		memcpy(marked, "\xef\xbb\xbf", 3);
+		memcpy(marked + 3, data, size);
+		FUZZ_CHECK(settings_is_config(marked, size + 3) ==
+		           settings_is_config((const char *)data, size));
+		FUZZ_CHECK(settings_parse(&again, marked, size + 3, "config", err,
+		                          sizeof err) == bad);
+		FUZZ_CHECK(settings_theme(&again) == theme &&
+		           settings_bell(&again) == bell);
+		free(marked);
+	}
 	settings_free(&again);
 	settings_free(&s);
 	return 0;

@@ -32,7 +32,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (st->screen != LESSON_TEXT)
 			FUZZ_CHECK(st->n >= 1 && st->n <= 20);
 		if (st->screen != LESSON_WATCH)
-			FUZZ_CHECK(!st->speed && !st->run && !st->ask && !st->play);
+			FUZZ_CHECK(!st->speed && !st->run && !st->ask && !st->play &&
+			           !st->until && !st->code);
+		/* A step plays to a point, or asks, or plays on. */
+		FUZZ_CHECK(!st->until || (!st->ask && !st->play));
+		FUZZ_CHECK(st->big == (st->big_said ? st->big_said > 0
+		                                    : i > 0 && l.steps[i - 1].big));
 		for (int f = 0; st->has_from && f < st->n; f++)
 			FUZZ_CHECK(st->from[f] >= -1 && st->from[f] < st->n);
 	}

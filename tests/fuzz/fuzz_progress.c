@@ -1,7 +1,8 @@
 /*
  * Fuzzes the progress-file parser: whatever it takes in is written out as a
  * progress file that reads back to the same progress, written the same way
- * byte for byte, with every number in range.
+ * byte for byte, with every number in range; a byte-order mark before it
+ * changes nothing.
  */
 #include "config.h"
 
@@ -59,6 +60,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		           memcmp(once, twice, len1) == 0);
 		free(twice);
 		free(once);
+	}
+	/* A byte-order mark before it (as Notepad writes) changes nothing. */
+	if (size < 3 || memcmp(data, "\xef\xbb\xbf", 3) != 0) {
+		char *marked = malloc(size + 3);
+
+		FUZZ_CHECK(marked != NULL);
+		memcpy(marked, "\xef\xbb\xbf", 3);
+		memcpy(marked + 3, data, size);
+		FUZZ_CHECK(store_is_progress(marked, size + 3) ==
+		           store_is_progress((const char *)data, size));
+		FUZZ_CHECK(store_parse(&again, marked, size + 3, "progress", err,
+		                       sizeof err) == rc);
+		if (rc >= 0) {
+			once = store_format(&st, &len1);
+			twice = store_format(&again, &len2);
+			FUZZ_CHECK(once && twice && len1 == len2 &&
+			           memcmp(once, twice, len1) == 0);
+			free(once);
+			free(twice);
+		}
+		free(marked);
 	}
 	store_free(&again);
 	store_free(&st);

@@ -1,0 +1,43 @@
+// N queens by backtracking, one queen a file (Wirth):
+// x[file] is its rank; three arrays mark the lines taken.
+import java.util.StringJoiner;
+
+public class Backtrack {
+    static int n, count;
+    static int[] x, first;
+    static boolean[] rankUsed, upUsed, downUsed;
+
+    static void solve(int file) {
+        for (int rank = 0; rank < n; rank++) {
+            int up = file - rank + n - 1, down = file + rank;
+            if (rankUsed[rank] || upUsed[up] || downUsed[down])
+                continue;
+            x[file] = rank;
+            rankUsed[rank] = upUsed[up] = downUsed[down] = true;
+            if (file == n - 1) {
+                count++;
+                if (first == null)
+                    first = x.clone();
+            } else {
+                solve(file + 1);
+            }
+            rankUsed[rank] = upUsed[up] = downUsed[down] = false;
+        }
+    }
+
+    public static void main(String[] args) {
+        n = Integer.parseInt(args[0]);
+        x = new int[n];
+        rankUsed = new boolean[n];
+        upUsed = new boolean[2 * n - 1]; // file - rank + n - 1
+        downUsed = new boolean[2 * n - 1]; // file + rank
+        solve(0);
+        System.out.println(count);
+        if (first != null) {
+            StringJoiner line = new StringJoiner(" ");
+            for (int rank : first)
+                line.add(String.valueOf(rank + 1));
+            System.out.println(line);
+        }
+    }
+}

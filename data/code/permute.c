@@ -1,0 +1,48 @@
+/* N queens as permutations: each file takes a rank no
+ * earlier file uses, and the diagonals prune the search. */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX 32
+static int n, x[MAX], first[MAX];
+static bool rank_used[MAX];
+static bool up_used[2 * MAX - 1];   /* file - rank + n - 1 */
+static bool down_used[2 * MAX - 1]; /* file + rank */
+static long count;
+
+static void solve(int file)
+{
+    for (int rank = 0; rank < n; rank++) {
+        if (rank_used[rank])
+            continue;
+        int up = file - rank + n - 1, down = file + rank;
+        if (up_used[up] || down_used[down])
+            continue;
+        x[file] = rank;
+        rank_used[rank] = up_used[up] = down_used[down] = true;
+        if (file == n - 1) {
+            count++;
+            if (count == 1)
+                memcpy(first, x, sizeof x);
+        } else {
+            solve(file + 1);
+        }
+        rank_used[rank] = up_used[up] = down_used[down] = false;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    n = argc == 2 ? atoi(argv[1]) : 0;
+    if (n < 1 || n > MAX) {
+        fprintf(stderr, "usage: permute N (1 to %d)\n", MAX);
+        return 2;
+    }
+    solve(0);
+    printf("%ld\n", count);
+    for (int f = 0; count > 0 && f < n; f++)
+        printf("%d%c", first[f] + 1, f < n - 1 ? ' ' : '\n');
+    return 0;
+}

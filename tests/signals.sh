@@ -1,0 +1,128 @@
+#!/bin/sh
+# Every way out gives the terminal back: each signal whose default ends the
+# program (a crash, kill -USR1 and its kind, a CPU limit) restores the
+# terminal, the keypad's mode too, and ends the program of that signal; a
+# write over a file-size limit is an error message, not an end; a quit
+# signal is answered within a second while the program is busy outside its
+# wait (here a save waiting on another copy's lock).
+. "${srcdir:-.}/tests/lib.sh"
+. "${srcdir:-.}/tests/tmux-lib.sh"
+
+# The number of a signal, by name: procps kill's (the shell's does not know
+# them all); the real-time ones counted from RTMIN.
+signum() {
+	case $1 in
+	RTMIN) echo 34 ;; # glibc keeps 32 and 33 for its threads
+	RTMIN+*) echo $(($(signum RTMIN) + ${1#RTMIN+})) ;;
+	*) env kill -l "$1" ;;
+	esac
+}
+
+# status_is DESC WANT: the program's exit status, as its shell saw it.
+status_is() {
+	if [ "$status" = "$2" ]; then
+		pass "$1"
+	else
+		fail "$1" "exit status $status, wanted $2"
+	fi
+}
+
+# Valgrind keeps SIGSTKFLT and the last real-time signals for itself.
+stkflt=STKFLT
+[ -n "${NQ_WRAP:-}" ] && stkflt=
+for sig in USR1 USR2 ALRM PIPE VTALRM PROF SYS TRAP POLL PWR $stkflt XCPU RTMIN RTMIN+28 \
+	SEGV ABRT BUS FPE ILL; do
+	start 80 24 -- play 8
+	wait_for "Queens: 0 of 8" || fail "SIG$sig: Play opens" "$(screen)"
+	env kill -s $sig "$(pid_of_program)"
+	wait_exit
+	modes_restored "SIG$sig leaves the terminal as it was"
+	status_is "SIG$sig ends the program of it" $((128 + $(signum $sig)))
+done
+
+# A CPU-time limit (ulimit -t) reached while the search runs to the end.
+limit=3
+[ -n "${NQ_WRAP:-}" ] && limit=20
+start_pre="ulimit -S -t $limit"
+start 80 24 -- watch 20
+start_pre=
+wait_for "Watch 20x20" || fail "a CPU limit: Watch opens" "$(screen)"
+# e runs 50 million events at a time, and again, as a person would press it.
+i=0
+while [ ! -s "$tmpdir/exit" ] && [ $i -lt $((10 * limit + patience)) ]; do
+	keys e
+	sleep 0.1
+	i=$((i + 1))
+done
+wait_exit
+modes_restored "SIGXCPU (ulimit -t) leaves the terminal as it was"
+status_is "SIGXCPU ends the program of it" $((128 + $(signum XCPU)))
+
+# A file-size limit (ulimit -f, 512-byte blocks in sh): the save is refused
+# with the reason, the game goes on, and the file is as it was.
+dir="$XDG_DATA_HOME/nqueens"
+mkdir -p "$dir"
+{
+	echo "nqueens progress 1"
+	i=1
+	while [ $i -le 300 ]; do
+		printf 'solutions 12 %d\n' $i
+		i=$((i + 1))
+	done
+} >"$dir/progress"
+cp "$dir/progress" "$tmpdir/progress-before"
+start_pre="ulimit -f 1"
+start 80 24 -- play 5
+start_pre=
+wait_for "Queens: 0 of 5" || fail "a file-size limit: Play opens" "$(screen)"
+place_solution 1 3 5 2 4
+if wait_for "^Progress not saved: cannot write" && wait_for "progress.tmp.*: File too large"; then
+	pass "a file-size limit: the save says why it failed"
+else
+	fail "a file-size limit: the save says why it failed" "$(screen)"
+fi
+keys q
+wait_exit
+status_is "a file-size limit: the program goes on, and q ends it as usual" 0
+modes_restored "a file-size limit: the terminal is as it was"
+if cmp -s "$dir/progress" "$tmpdir/progress-before" && [ "$(ls "$dir")" = progress ]; then
+	pass "a file-size limit: the progress file is as it was, no temporary file left"
+else
+	fail "a file-size limit: the progress file is as it was, no temporary file left" "$(ls -la "$dir")"
+fi
+
+# SIGTERM while a save waits for another copy's lock (flock, as long as 5 s):
+# answered within a second or two, the terminal given back.
+rm -f "$dir/progress"
+printf 'nqueens progress 1\n' >"$dir/progress"
+flock "$dir/progress" sleep 30 &
+holder=$!
+start 80 24 -- play 5
+wait_for "Queens: 0 of 5" || fail "a lock held: Play opens" "$(screen)"
+place_solution 1 3 5 2 4
+pid=$(pid_of_program)
+# The save has the file open, waiting on its lock.
+waiting() {
+	ls -l "/proc/$pid/fd" 2>/dev/null | grep -q "$dir/progress\$"
+}
+if within waiting; then
+	pass "a lock held: the save waits for it"
+else
+	fail "a lock held: the save waits for it" "$(ls -l "/proc/$pid/fd" 2>&1)"
+fi
+kill -s TERM "$pid"
+saved=$patience
+patience=25
+[ -n "${NQ_WRAP:-}" ] && patience=60
+if wait_exit; then
+	pass "SIGTERM while a save waits on a lock ends the program at once"
+else
+	fail "SIGTERM while a save waits on a lock ends the program at once" "$(screen)"
+fi
+patience=$saved
+wait_exit
+modes_restored "SIGTERM while busy leaves the terminal as it was"
+status_is "SIGTERM while busy: the program ends of it" $((128 + $(signum TERM)))
+kill "$holder" 2>/dev/null
+wait "$holder" 2>/dev/null
+finish
