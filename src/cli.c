@@ -257,7 +257,7 @@ int cli_parse_number(const char *cmd, const char *what, const char *s, uint64_t 
 int cli_parse_n(const char *cmd, const char *synopsis, int npos, char **pos, int max,
                 int *n)
 {
-	uint64_t v;
+	uint64_t v = 0;
 
 	if (npos == 0)
 		return cli_usage_error(cmd,
@@ -399,7 +399,7 @@ int cli_list(int argc, char **argv)
 	const char *val[OPT_COUNT];
 	char *pos[1];
 	int npos, n = 0, p[ENUM_MAX_N];
-	enum cli_format fmt;
+	enum cli_format fmt = CLI_FORMAT_ROWS;
 	struct enum_iter it;
 
 	if (cli_parse_options("list", synopsis, argc, argv, defs, val, pos, 1, &npos))

@@ -67,6 +67,11 @@ static void print_verdict(const struct race *r)
 		printf("the %d algorithms agree: no solution for n = %d\n", k, race_n(r));
 		return;
 	}
+	/* Only repair and construct, which race to the first solution alone. */
+	if (!first) {
+		printf("the %d algorithms each found a solution\n", k);
+		return;
+	}
 	if (race_goal(r) == SEARCH_ALL) {
 		uint64_t found = search_counters(first->s)->solutions;
 
@@ -74,10 +79,6 @@ static void print_verdict(const struct race *r)
 		       " solution%s, the same ones in the "
 		       "same order\n",
 		       k, found, found == 1 ? "" : "s");
-		return;
-	}
-	if (!first) {
-		printf("the %d algorithms each found a solution\n", k);
 		return;
 	}
 	board_format_ranks(race_n(r), search_ranks(first->s), ranks, sizeof ranks);

@@ -304,6 +304,27 @@ wait_for "Queens: 0 of 18" >/dev/null
 expect_screen "60x20, 18x18: all eighteen file letters under the board" \
 	"^ +a b c d e f g h i j k l m n o p q r *$"
 expect_screen "60x20, 18x18: the status beside it, whole words" "Solvable: yes,"
+# The board shows ranks 2 to 18 and follows the cursor from there: it moves
+# only when the cursor leaves it, never to put the cursor at its edge.
+top_rank() {
+	screen | sed -n '2s/^ *\([0-9]*\) .*/\1/p'
+}
+expect_top() {
+	if within is "$2" top_rank; then
+		pass "$1"
+	else
+		fail "$1" "the top rank shown is $(top_rank), not $2:" "$(screen)"
+	fi
+}
+expect_top "60x20, 18x18: the top rank shown at the start is 18" 18
+keys Down Down
+expect_screen "the cursor two ranks down" "^16 \\[\\]"
+expect_top "and the board stays where it was" 18
+keys -N 14 Down
+expect_screen "the cursor on rank 2, the bottom rank shown" "^ 2 \\[\\]"
+expect_top "and the board still stays" 18
+keys Down
+expect_top "one more: the board moves a rank, to show rank 1" 17
 keys q
 wait_exit
 finish

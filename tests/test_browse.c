@@ -542,7 +542,8 @@ static void test_class_pages(void **state)
 	browse_model_classes(m);
 	assert_false(m->ctable); /* boards first */
 	/* All twelve on a page of 4 x 3, in order. */
-	count = browse_model_classes_page(m, 4, 3, reps, orbits, &first, &more);
+	browse_model_classes_grid(m, 4, 3);
+	count = browse_model_classes_page(m, reps, orbits, &first, &more);
 	assert_int_equal(count, 12);
 	assert_int_equal(first, 0);
 	assert_false(more);
@@ -558,12 +559,14 @@ static void test_class_pages(void **state)
 	browse_model_step(m, 1);
 	assert_int_equal(m->csel, 5);
 	/* A page of 3 x 2: the page holds the class chosen; PgDn the next page. */
-	count = browse_model_classes_page(m, 3, 2, reps, orbits, &first, &more);
+	browse_model_classes_grid(m, 3, 2);
+	count = browse_model_classes_page(m, reps, orbits, &first, &more);
 	assert_int_equal(count, 6);
 	assert_int_equal(first, 0);
 	browse_model_page(m, 1);
 	assert_int_equal(m->csel, 11);
-	count = browse_model_classes_page(m, 3, 2, reps, orbits, &first, &more);
+	browse_model_classes_grid(m, 3, 2);
+	count = browse_model_classes_page(m, reps, orbits, &first, &more);
 	assert_int_equal(first, 6);
 	assert_int_equal(count, 6);
 	/* A click on the third board of that page opens class 9's members. */
@@ -576,8 +579,10 @@ static void test_class_pages(void **state)
 	browse_model_gallery(m);
 	assert_true(m->ctable);
 	assert_int_equal(m->view, BROWSE_VIEW_CLASSES);
-	count = browse_model_classes_page(m, 1, 5, reps, orbits, &first, &more);
+	browse_model_classes_grid(m, 1, 5);
+	count = browse_model_classes_page(m, reps, orbits, &first, &more);
 	assert_int_equal(first, 5);
+	assert_int_equal(count, 5);
 	browse_model_row(m, 1);
 	assert_int_equal(m->csel, 9);
 	browse_model_gallery(m);

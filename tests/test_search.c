@@ -1,6 +1,7 @@
 /* Unit tests of the stepping engine: exact counters, reversible events. */
 #include "config.h"
 
+#include <inttypes.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -512,6 +513,209 @@ static void test_pseudocode_lines(void **state)
 	}
 }
 
+/*
+ * What the line each event lights says, by the algorithm's name and the
+ * event's kind: its text in data/pseudocode/NAME.txt, indent aside.  A
+ * first call (outer) lights the outermost call; scan's refusal (by) the
+ * look along the line its attacker stands on.  Every algorithm has a row
+ * for each kind it makes: one added without its rows fails the test.
+ */
+struct line_text {
+	const char *algo;
+	enum search_kind kind;
+	int by;    /* a REJECT's line, -1 for any */
+	int outer; /* an ENTER: 1 the outermost call, 0 another, -1 either */
+	const char *text;
+};
+
+static const struct line_text line_texts[] = {
+        {"backtrack", SEARCH_EV_ENTER, -1, 1, "solve(a)"},
+        {"backtrack", SEARCH_EV_ENTER, -1, 0, "solve(file + 1)"},
+        {"backtrack", SEARCH_EV_TRY, -1, -1, "for rank := 1 to n do"},
+        {"backtrack", SEARCH_EV_REJECT, -1, -1,
+         "if the rank and both diagonals are free then"},
+        {"backtrack", SEARCH_EV_PLACE, -1, -1,
+         "x[file] := rank; mark the three lines taken"},
+        {"backtrack", SEARCH_EV_SOLUTION, -1, -1, "print x; stop if only one is wanted"},
+        {"backtrack", SEARCH_EV_REMOVE, -1, -1,
+         "x[file] := none; mark the three lines free"},
+        {"backtrack", SEARCH_EV_RETURN, -1, -1, "return"},
+        {"backtrack", SEARCH_EV_DONE, -1, -1, "solve(a)"},
+        {"scan", SEARCH_EV_ENTER, -1, 1, "solve(a)"},
+        {"scan", SEARCH_EV_ENTER, -1, 0, "solve(file + 1)"},
+        {"scan", SEARCH_EV_TRY, -1, -1, "for rank := 1 to n do"},
+        {"scan", SEARCH_EV_REJECT, BOARD_LINE_RANK, -1,
+         "look along the rank, square by square"},
+        {"scan", SEARCH_EV_REJECT, BOARD_LINE_DIAGONAL, -1, "look along the diagonal"},
+        {"scan", SEARCH_EV_REJECT, BOARD_LINE_ANTI, -1, "look along the other diagonal"},
+        {"scan", SEARCH_EV_PLACE, -1, -1, "board[file, rank] := queen"},
+        {"scan", SEARCH_EV_SOLUTION, -1, -1, "print the board; stop if one is wanted"},
+        {"scan", SEARCH_EV_REMOVE, -1, -1, "board[file, rank] := empty"},
+        {"scan", SEARCH_EV_RETURN, -1, -1, "return"},
+        {"scan", SEARCH_EV_DONE, -1, -1, "solve(a)"},
+        {"permute", SEARCH_EV_ENTER, -1, 1, "solve(a)"},
+        {"permute", SEARCH_EV_ENTER, -1, 0, "solve(file + 1)"},
+        {"permute", SEARCH_EV_TRY, -1, -1, "for each rank r no earlier file uses do"},
+        {"permute", SEARCH_EV_REJECT, -1, -1,
+         "if no queen shares a diagonal with it then"},
+        {"permute", SEARCH_EV_PLACE, -1, -1, "x[file] := r; mark r and its diagonals"},
+        {"permute", SEARCH_EV_SOLUTION, -1, -1, "print x; stop if only one is wanted"},
+        {"permute", SEARCH_EV_REMOVE, -1, -1,
+         "x[file] := none; free r and its diagonals"},
+        {"permute", SEARCH_EV_RETURN, -1, -1, "return"},
+        {"permute", SEARCH_EV_DONE, -1, -1, "solve(a)"},
+        /* The bitmask search, where the engine has it: a call works out its free set
+           first. */
+        {"bits", SEARCH_EV_ENTER, -1, -1, "free := the ranks not in ranks, up or down"},
+        {"bits", SEARCH_EV_TRY, -1, -1, "bit := the lowest rank in free; take it out"},
+        {"bits", SEARCH_EV_PLACE, -1, -1, "x[file] := bit"},
+        {"bits", SEARCH_EV_SOLUTION, -1, -1, "print x; stop if only one is wanted"},
+        {"bits", SEARCH_EV_REMOVE, -1, -1, "while free is not empty do"},
+        {"bits", SEARCH_EV_RETURN, -1, -1, "return"},
+        {"bits", SEARCH_EV_DONE, -1, -1, "solve(a, none, none, none)"},
+        {"repair", SEARCH_EV_PLACE, -1, -1, "put its queen on a rank, in random order"},
+        {"repair", SEARCH_EV_MOVE, -1, -1, "move it in its file to the least attacked"},
+        {"repair", SEARCH_EV_SOLUTION, -1, -1, "print x if no queen is attacked"},
+        {"repair", SEARCH_EV_DONE, -1, -1, "print x if no queen is attacked"},
+        {"construct", SEARCH_EV_PLACE, -1, -1,
+         "queen on the next rank of evens, then odds"},
+        {"construct", SEARCH_EV_SOLUTION, -1, -1, "print x"},
+        {"construct", SEARCH_EV_DONE, -1, -1, "print x"},
+};
+
+/* A listing's lines, without their indent and newline: [k - 1] is line k. */
+struct listing {
+	char line[64][128];
+	int count;
+};
+
+static void listing_read(const char *algo, struct listing *l)
+{
+	const char *dir = getenv("NQUEENS_DATADIR");
+	char path[4096], buf[256];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/pseudocode/%s.txt", dir ? dir : SRCDATADIR, algo);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	for (l->count = 0; l->count < 64 && fgets(buf, sizeof buf, f); l->count++) {
+		buf[strcspn(buf, "\n")] = '\0';
+		snprintf(l->line[l->count], sizeof l->line[0], "%s",
+		         buf + strspn(buf, " "));
+	}
+	fclose(f);
+}
+
+/* The row for the event s has just made; fails when there is none. */
+static const struct line_text *line_text_of(const struct search *s)
+{
+	const struct search_event *ev = search_last(s);
+	const char *algo = search_algo_name(search_algo(s));
+	int outer = ev->kind == SEARCH_EV_ENTER ? search_stack(s, NULL) == 1 : -1;
+
+	for (size_t i = 0; i < sizeof line_texts / sizeof *line_texts; i++) {
+		const struct line_text *t = &line_texts[i];
+
+		if (strcmp(t->algo, algo) == 0 && t->kind == ev->kind &&
+		    (t->by < 0 || (int)ev->line == t->by) &&
+		    (t->outer < 0 || t->outer == outer))
+			return t;
+	}
+	fail_msg("%s: no line's text for event kind %d", algo, (int)ev->kind);
+	return NULL;
+}
+
+/*
+ * Every event of every algorithm lights the line of its listing that does
+ * what the event does, found by the line's text: the whole searches of
+ * n = 6 and 8 (the tree searches, for all solutions; from given queens
+ * too), repair's and the construction's for n = 8, 9 and 14 (each rule
+ * of n mod 6 the construction has).
+ */
+static void test_event_lines(void **state)
+{
+	static const int sizes[] = {6, 8, 9, 14};
+	static const int given[6] = {-1, 2, -1, -1, -1, -1};
+	struct listing l;
+	char err[128];
+
+	(void)state;
+	for (int a = 0; a < SEARCH_ALGO_COUNT; a++) {
+		listing_read(search_algo_name((enum search_algo)a), &l);
+		for (size_t k = 0; k < sizeof sizes / sizeof *sizes + 1; k++) {
+			bool from = k == sizeof sizes / sizeof *sizes;
+			int n = from ? 6 : sizes[k];
+			struct search *s;
+
+			if (search_is_tree((enum search_algo)a) && n > 8)
+				continue;
+			if (from && !search_is_tree((enum search_algo)a))
+				continue;
+			s = from ? search_new_from((enum search_algo)a, n, SEARCH_ALL, 7,
+			                           given, err, sizeof err)
+			         : make((enum search_algo)a, n, SEARCH_ALL);
+			assert_non_null(s);
+			while (search_step(s)) {
+				const struct line_text *t = line_text_of(s);
+				int line = search_line(s);
+				const char *text = line >= 1 && line <= l.count
+				                           ? l.line[line - 1]
+				                           : "";
+
+				if (strcmp(text, t->text) != 0)
+					fail_msg("%s n = %d, event %" PRIu64
+					         ": line %d says '%s', not '%s'",
+					         t->algo, n, search_counters(s)->events,
+					         line, text, t->text);
+			}
+			search_free(s);
+		}
+	}
+}
+
+/*
+ * The figures in words, one function for trace --stats, the Watch panel
+ * and the handout: each algorithm's own, and none it has not.
+ */
+static void test_figures(void **state)
+{
+	char buf[64];
+	struct search *s = make(SEARCH_BACKTRACK, 8, SEARCH_ALL);
+
+	(void)state;
+	search_run(s, 0, UINT64_MAX);
+	assert_true(search_figure(s, SEARCH_FIG_EVENTS, buf, sizeof buf));
+	assert_string_equal(buf, "events: 37519");
+	assert_true(search_figure(s, SEARCH_FIG_TESTED, buf, sizeof buf));
+	assert_string_equal(buf, "tested: 15720");
+	assert_true(search_figure(s, SEARCH_FIG_PLACED, buf, sizeof buf));
+	assert_string_equal(buf, "placed: 2056");
+	assert_true(search_figure(s, SEARCH_FIG_SOLUTIONS, buf, sizeof buf));
+	assert_string_equal(buf, "solutions: 92");
+	assert_true(search_figure(s, SEARCH_FIG_DEPTH, buf, sizeof buf));
+	assert_string_equal(buf, "depth: 0");
+	assert_false(search_figure(s, SEARCH_FIG_EXAMINED, buf, sizeof buf));
+	assert_string_equal(buf, "");
+	assert_false(search_figure(s, SEARCH_FIG_MOVES, buf, sizeof buf));
+	assert_true(search_figure_nodes(s, 5, true, buf, sizeof buf));
+	assert_string_equal(buf, "5:568");
+	assert_true(search_figure_nodes(s, 5, false, buf, sizeof buf));
+	assert_string_equal(buf, "nodes 5: 568");
+	assert_false(search_figure_nodes(s, 9, false, buf, sizeof buf));
+	search_free(s);
+	s = make(SEARCH_SCAN, 8, SEARCH_ALL);
+	search_run(s, 0, UINT64_MAX);
+	assert_true(search_figure(s, SEARCH_FIG_EXAMINED, buf, sizeof buf));
+	assert_string_equal(buf, "examined: 81318");
+	search_free(s);
+	s = make(SEARCH_REPAIR, 8, SEARCH_ALL);
+	search_run(s, 0, UINT64_MAX);
+	assert_true(search_figure(s, SEARCH_FIG_MOVES, buf, sizeof buf));
+	assert_false(search_figure(s, SEARCH_FIG_DEPTH, buf, sizeof buf));
+	assert_false(search_figure_nodes(s, 0, true, buf, sizeof buf));
+	search_free(s);
+}
+
 static void test_names_and_ranges(void **state)
 {
 	char err[128];
@@ -772,6 +976,8 @@ int main(void)
 	        cmocka_unit_test(test_from_reversible),
 	        cmocka_unit_test(test_run_twelve),
 	        cmocka_unit_test(test_pseudocode_lines),
+	        cmocka_unit_test(test_event_lines),
+	        cmocka_unit_test(test_figures),
 	        cmocka_unit_test(test_names_and_ranges),
 	        cmocka_unit_test(test_navigation),
 	        cmocka_unit_test(test_levels),

@@ -345,8 +345,9 @@ static void test_file_link(void **state)
 static void test_default_path(void **state)
 {
 	char buf[512], err[256];
-	char *xdg = getenv("XDG_CONFIG_HOME") ? strdup(getenv("XDG_CONFIG_HOME")) : NULL;
-	char *home = getenv("HOME") ? strdup(getenv("HOME")) : NULL;
+	const char *was_xdg = getenv("XDG_CONFIG_HOME"), *was_home = getenv("HOME");
+	char *xdg = was_xdg ? strdup(was_xdg) : NULL;
+	char *home = was_home ? strdup(was_home) : NULL;
 
 	(void)state;
 	setenv("XDG_CONFIG_HOME", "/x/conf", 1);

@@ -358,4 +358,24 @@ expect_screen "the help lists the handout" "write a handout"
 keys q q
 wait_exit
 
+# A board too large for the window shows a part of it that follows the
+# square of each event from where it was, moving only when that square
+# leaves it: back from the first solution of 12 at 40x14, files i to l
+# (a view put afresh at each step would show h to k).
+start 40 14 -- watch 12
+wait_for "of 22762103" >/dev/null
+keys n
+wait_for "6892 of" >/dev/null
+# One key a frame, as a person steps back.
+k=6892
+while [ $k -gt 6872 ]; do
+	k=$((k - 1))
+	keys Left
+	wait_for " $k of" >/dev/null
+done
+expect_screen "40x14, 12x12, 20 events back from the first solution: files i to l" \
+	"^   i j k l "
+keys q
+wait_exit
+
 finish

@@ -201,9 +201,9 @@ static void interior_init(int n, const struct task *t, struct interior *in)
 		uint32_t fix = above;
 		for (int i = 0; i < q; i++) {
 			int dr = r > qr[i] ? r - qr[i] : qr[i] - r;
-			if (qc[i] - dr >= 0)
+			if (qc[i] - dr >= 0 && qc[i] - dr < n)
 				fix |= (uint32_t)1 << (qc[i] - dr);
-			if (qc[i] + dr < n)
+			if (qc[i] + dr >= 0 && qc[i] + dr < n)
 				fix |= (uint32_t)1 << (qc[i] + dr);
 		}
 		if (r == n - 1)
@@ -382,7 +382,8 @@ static void task_run(int n, const struct task *t, struct count_result *sum)
 	struct interior in;
 	interior_init(n, t, &in);
 	int order = popcount8(t->stab);
-	if (order == 1) {
+	/* The identity is always in the stabiliser: order is 1, 2, 4 or 8. */
+	if (order <= 1) {
 		uint64_t s = interior_count(&in);
 		sum->total += 8 * s;
 		sum->unique += s;

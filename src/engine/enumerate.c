@@ -40,15 +40,22 @@ static void enter_file(struct enum_iter *it, int f)
 
 void enum_start(struct enum_iter *it, int n)
 {
-	it->n = n;
-	it->full = full_mask(n);
+	/* Outside 1 to ENUM_MAX_N there is nothing to walk, and no array to overrun. */
+	bool fits = n >= 1 && n <= ENUM_MAX_N;
+
+	it->n = fits ? n : 1;
+	it->full = full_mask(it->n);
 	it->depth = 0;
 	enter_file(it, 0);
+	if (!fits)
+		it->depth = -1;
 }
 
 void enum_seek(struct enum_iter *it, int n, const int *p)
 {
 	enum_start(it, n);
+	if (it->depth < 0)
+		return;
 	for (int f = 0; f < n; f++) {
 		if (f > 0)
 			enter_file(it, f);

@@ -401,7 +401,7 @@ int puzzle_generate(int n, uint64_t seed, enum puzzle_grade grade, struct puzzle
 	}
 	for (int attempt = 0; attempt < GEN_ATTEMPTS; attempt++) {
 		struct puzzle pz = {.n = n, .grade = grade};
-		struct puzzle_measure m;
+		struct puzzle_measure m = {0};
 
 		if (!make_candidate(n, &rng, grade, &pz))
 			continue;

@@ -141,7 +141,7 @@ int search_max_n(enum search_algo a)
 
 static int rng_below(uint64_t *x, int bound)
 {
-	return (int)(rng_next(x) % (uint64_t)bound);
+	return bound > 0 ? (int)(rng_next(x) % (uint64_t)bound) : 0;
 }
 
 static size_t ckpt_size(const struct search *s)
@@ -544,7 +544,8 @@ static void tree_put(struct search *s, int file, int rank, int who)
 static void step_tree(struct search *s)
 {
 	struct state *st = &s->st;
-	struct search_frame *top = st->depth ? &s->frames[st->depth - 1] : NULL;
+	/* The innermost call, or the first frame before there is one. */
+	struct search_frame *top = &s->frames[st->depth ? st->depth - 1 : 0];
 	struct search_event *ev;
 	int r;
 

@@ -260,6 +260,37 @@ size_t search_describe(const struct search *s, char *buf, size_t len);
 size_t search_format_stats(const struct search *s, char *buf, size_t len);
 
 /*
+ * The figures a search counts, each written by search_figure the same way
+ * for trace --stats, the Watch screen's counters and its handouts.
+ */
+enum search_figure {
+	SEARCH_FIG_EVENTS,
+	SEARCH_FIG_TESTED,
+	SEARCH_FIG_EXAMINED, /* scan only */
+	SEARCH_FIG_PLACED,
+	SEARCH_FIG_REMOVED,
+	SEARCH_FIG_MOVES, /* repair only */
+	SEARCH_FIG_SOLUTIONS,
+	SEARCH_FIG_DEPTH, /* the calls under way: the tree searches only, not in --stats
+	                   */
+	SEARCH_FIG_COUNT
+};
+
+/*
+ * One figure as "name: value" ("tested: 876") into buf; false, with buf
+ * "", when the search has no such figure.
+ */
+bool search_figure(const struct search *s, enum search_figure f, char *buf, size_t len);
+
+/*
+ * The nodes of level k (0 to n) as trace --stats has them ("nodes 3: 140"),
+ * or packed as the panels have them under their title ("3:140"); false,
+ * with buf "", for repair and construct, which have no tree.
+ */
+bool search_figure_nodes(const struct search *s, int k, bool packed, char *buf,
+                         size_t len);
+
+/*
  * The last event told to a student, in the words of the pseudocode: what
  * happens and why.  Short: one sentence; full: two to four.  Returns the
  * length the whole text needs, as snprintf does.

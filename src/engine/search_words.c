@@ -521,23 +521,82 @@ size_t search_explain(const struct search *s, bool full, char *buf, size_t len)
 
 size_t search_format_stats(const struct search *s, char *buf, size_t len)
 {
-	const struct search_counters *c = search_counters(s);
-	const uint64_t *nodes = search_nodes(s);
-	enum search_algo a = search_algo(s);
+	char line[64];
 	size_t at = 0;
 
 	if (len)
 		buf[0] = '\0';
-	errmsg_add(buf, len, &at, "events: %" PRIu64 "\n", c->events);
-	errmsg_add(buf, len, &at, "tested: %" PRIu64 "\n", c->tested);
-	if (a == SEARCH_SCAN)
-		errmsg_add(buf, len, &at, "examined: %" PRIu64 "\n", c->examined);
-	errmsg_add(buf, len, &at, "placed: %" PRIu64 "\n", c->placed);
-	errmsg_add(buf, len, &at, "removed: %" PRIu64 "\n", c->removed);
-	if (a == SEARCH_REPAIR)
-		errmsg_add(buf, len, &at, "moves: %" PRIu64 "\n", c->moves);
-	errmsg_add(buf, len, &at, "solutions: %" PRIu64 "\n", c->solutions);
-	for (int k = 0; nodes && k <= search_n(s); k++)
-		errmsg_add(buf, len, &at, "nodes %d: %" PRIu64 "\n", k, nodes[k]);
+	for (int f = 0; f < SEARCH_FIG_COUNT; f++)
+		if (f != SEARCH_FIG_DEPTH &&
+		    search_figure(s, (enum search_figure)f, line, sizeof line))
+			errmsg_add(buf, len, &at, "%s\n", line);
+	for (int k = 0; search_figure_nodes(s, k, false, line, sizeof line); k++)
+		errmsg_add(buf, len, &at, "%s\n", line);
 	return at;
+}
+
+bool search_figure(const struct search *s, enum search_figure f, char *buf, size_t len)
+{
+	static const char *const names[SEARCH_FIG_COUNT] = {
+	        [SEARCH_FIG_EVENTS] = "events",       [SEARCH_FIG_TESTED] = "tested",
+	        [SEARCH_FIG_EXAMINED] = "examined",   [SEARCH_FIG_PLACED] = "placed",
+	        [SEARCH_FIG_REMOVED] = "removed",     [SEARCH_FIG_MOVES] = "moves",
+	        [SEARCH_FIG_SOLUTIONS] = "solutions", [SEARCH_FIG_DEPTH] = "depth",
+	};
+	const struct search_counters *c = search_counters(s);
+	enum search_algo a = search_algo(s);
+	uint64_t v;
+
+	if (len)
+		buf[0] = '\0';
+	switch (f) {
+	case SEARCH_FIG_EVENTS:
+		v = c->events;
+		break;
+	case SEARCH_FIG_TESTED:
+		v = c->tested;
+		break;
+	case SEARCH_FIG_EXAMINED:
+		if (a != SEARCH_SCAN)
+			return false;
+		v = c->examined;
+		break;
+	case SEARCH_FIG_PLACED:
+		v = c->placed;
+		break;
+	case SEARCH_FIG_REMOVED:
+		v = c->removed;
+		break;
+	case SEARCH_FIG_MOVES:
+		if (a != SEARCH_REPAIR)
+			return false;
+		v = c->moves;
+		break;
+	case SEARCH_FIG_SOLUTIONS:
+		v = c->solutions;
+		break;
+	case SEARCH_FIG_DEPTH:
+		/* Repair and construct make no calls: their depth would always be 0. */
+		if (!search_nodes(s))
+			return false;
+		v = (uint64_t)search_stack(s, NULL);
+		break;
+	default:
+		return false;
+	}
+	snprintf(buf, len, "%s: %" PRIu64, names[f], v);
+	return true;
+}
+
+bool search_figure_nodes(const struct search *s, int k, bool packed, char *buf,
+                         size_t len)
+{
+	const uint64_t *nodes = search_nodes(s);
+
+	if (len)
+		buf[0] = '\0';
+	if (!nodes || k < 0 || k > search_n(s))
+		return false;
+	snprintf(buf, len, packed ? "%d:%" PRIu64 : "nodes %d: %" PRIu64, k, nodes[k]);
+	return true;
 }

@@ -4,7 +4,6 @@
 #include "symmetry.h"
 
 #include <stdbool.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "enumerate.h"
@@ -99,12 +98,12 @@ enum sym sym_inverse(enum sym s)
 
 int sym_canonical(int n, const int *p, int *canon, enum sym *from_canon)
 {
-	int *img = malloc(sizeof *img * (size_t)n * (SYM_COUNT + 1));
-	int *best, distinct = 0, best_s = 0;
+	/* The images on the stack: no memory to run short of. */
+	int img[(SYM_COUNT + 1) * ENUM_MAX_N];
+	int *best = img + (size_t)n * SYM_COUNT, distinct = 0, best_s = 0;
 
-	if (!img)
-		abort();
-	best = img + (size_t)n * SYM_COUNT;
+	if (n < 1 || n > ENUM_MAX_N)
+		return 0;
 	for (int s = 0; s < SYM_COUNT; s++) {
 		int *cur = img + (size_t)n * s;
 		bool seen = false;
@@ -136,6 +135,5 @@ int sym_canonical(int n, const int *p, int *canon, enum sym *from_canon)
 	}
 	if (canon)
 		memcpy(canon, best, sizeof *canon * (size_t)n);
-	free(img);
 	return distinct;
 }

@@ -43,7 +43,8 @@ enum sym sym_inverse(enum sym s);
  * Finds the class representative of the solution p (its lexicographically
  * smallest image), writes it to canon, and the first transform in enum order
  * that maps the representative to p to *from_canon (either may be NULL).
- * Returns the orbit size: 8, 4, 2, or 1 (n = 1 only).
+ * Returns the orbit size: 8, 4, 2, or 1 (n = 1 only); 0, writing nothing,
+ * for n outside 1 to ENUM_MAX_N, the boards whose solutions are listed.
  */
 int sym_canonical(int n, const int *p, int *canon, enum sym *from_canon);
 

@@ -45,6 +45,7 @@ struct app {
 	char lesson_dir[4096];
 	char notice[2400]; /* a one-time message: a file set aside, a screen refused */
 	bool notice_info;  /* the notice is news (the theme chosen), not a fault */
+	char failure[256]; /* why the program ends with status 1 (out of memory) */
 };
 
 /* The keys every screen has, handled here before the screen sees them. */
@@ -58,6 +59,12 @@ static const struct keymap_row app_rows[] = {
         {APP_REDRAW, {KCTRL('l')}, "redraw the screen", {}},
 };
 static const struct keymap app_keys = KEYMAP(app_rows);
+
+/* While the window is too small, only quitting makes sense. */
+static const struct keymap_row small_rows[] = {
+        {APP_QUIT, {KCHAR('q')}, "quit", {}},
+};
+static const struct keymap small_keys = KEYMAP(small_rows);
 
 static struct screen *top(struct app *a)
 {
@@ -162,6 +169,12 @@ static void next_theme(struct app *a)
 	notify(a, true, line);
 }
 
+/* The whole window, which the app gives the screen it shows. */
+static struct layout_rect window(void)
+{
+	return (struct layout_rect){0, 0, LINES, COLS};
+}
+
 static bool too_small(struct app *a, int *need_l, int *need_c)
 {
 	struct screen *s = shown(a);
@@ -179,38 +192,45 @@ static void app_draw(void *ctx)
 	if (!s)
 		return;
 	if (too_small(a, &need_l, &need_c)) {
-		help_draw_too_small(need_l, need_c);
+		help_draw_too_small(window(), need_l, need_c);
 		return;
 	}
-	s->ops->draw(s->self);
+	/* Overlays over it, in order. */
+	for (struct screen *o = s; o < a->stack + a->depth; o++)
+		if (o->ops->resize)
+			o->ops->resize(o->self, window());
+	s->ops->draw(s->self, window());
 	if (a->notice[0])
-		text_message(a->notice,
+		text_message(window(), a->notice,
 		             a->notice_info ? (int)A_NORMAL : theme_attr(THEME_BAD),
 		             LINES - 2);
-	/* Overlays over it, in order. */
 	for (struct screen *o = s + 1; o < a->stack + a->depth; o++)
-		o->ops->draw(o->self);
+		o->ops->draw(o->self, window());
 }
 
-/* What the screen asked for after an event. */
-static void follow(struct app *a, enum screen_reply r, const struct screen_open *o)
+static void host_open(void *ctx, const struct screen_open *o)
 {
-	switch (r) {
-	case SCREEN_OPEN:
-		push_here(a, o);
-		break;
-	case SCREEN_CLOSE:
-		pop(a);
-		break;
-	case SCREEN_REPLACE:
-		replace(a, o);
-		break;
-	case SCREEN_QUIT:
-		term_quit();
-		break;
-	default:
-		break;
-	}
+	push_here(ctx, o);
+}
+
+static void host_close(void *ctx)
+{
+	pop(ctx);
+}
+
+static void host_replace(void *ctx, const struct screen_open *o)
+{
+	replace(ctx, o);
+}
+
+/* The end of the program: an error is said once the terminal is given back. */
+static void host_quit(void *ctx, const char *error)
+{
+	struct app *a = ctx;
+
+	if (error)
+		snprintf(a->failure, sizeof a->failure, "%s", error);
+	term_quit();
 }
 
 static void app_event(void *ctx, const struct input_event *ev)
@@ -218,9 +238,11 @@ static void app_event(void *ctx, const struct input_event *ev)
 	struct app *a = ctx;
 	struct screen *s = top(a);
 	struct screen_open o = {0};
-	int need_l, need_c;
+	const struct screen_host host = {host_open, host_close, host_replace, host_quit,
+	                                 a};
+	int need_l, need_c, action = keymap_action(&app_keys, ev);
 
-	switch (keymap_action(&app_keys, ev)) {
+	switch (action) {
 	case APP_QUIT:
 		term_quit();
 		return;
@@ -230,27 +252,25 @@ static void app_event(void *ctx, const struct input_event *ev)
 	case APP_REDRAW:
 		clearok(curscr, TRUE);
 		return;
-	default:
-		break;
-	}
-	a->notice[0] = '\0';
-	if (keymap_action(&app_keys, ev) == APP_THEME) {
+	case APP_THEME:
+		a->notice[0] = '\0';
 		/* Over the help, T is a key like any other that closes it, too. */
 		if (s && s->ops->overlay)
 			pop(a);
 		next_theme(a);
 		return;
+	default:
+		break;
 	}
+	a->notice[0] = '\0';
 	if (!s)
 		return;
 	if (too_small(a, &need_l, &need_c)) {
-		/* Only quitting makes sense until the window grows. */
-		if (ev->kind == INPUT_KEY && ev->key == INPUT_KEY_CHAR &&
-		    ev->codepoint == 'q')
+		if (keymap_action(&small_keys, ev) == APP_QUIT)
 			term_quit();
 		return;
 	}
-	if (!s->ops->overlay && keymap_action(&app_keys, ev) == APP_HELP) {
+	if (!s->ops->overlay && action == APP_HELP) {
 		struct screen_open h = {.kind = SCREEN_HELP,
 		                        .title = s->ops->title,
 		                        .keys = s->ops->keys(s->self),
@@ -260,10 +280,12 @@ static void app_event(void *ctx, const struct input_event *ev)
 		return;
 	}
 	if (ev->kind == INPUT_MOUSE)
-		follow(a, s->ops->mouse ? s->ops->mouse(s->self, ev, &o) : SCREEN_STAY,
-		       &o);
+		screen_follow(&host,
+		              s->ops->mouse ? s->ops->mouse(s->self, ev, window(), &o)
+		                            : SCREEN_STAY,
+		              &o);
 	else if (ev->kind == INPUT_KEY)
-		follow(a, s->ops->key(s->self, ev, &o), &o);
+		screen_follow(&host, s->ops->key(s->self, ev, &o), &o);
 }
 
 static void app_wake(void *ctx)
@@ -319,6 +341,15 @@ static void load_env(struct app *a)
 	store_export_cleanup();
 }
 
+/*
+ * The clock the golden frames' tests run on (NQUEENS_TEST_CLOCK): it shows
+ * the same time at every turn.  Not 0, which the games read as "not yet".
+ */
+static long long stopped_clock(void)
+{
+	return 1000;
+}
+
 int app_run(const struct app_opts *o)
 {
 	static const struct term_handlers handlers = {
@@ -344,6 +375,7 @@ int app_run(const struct app_opts *o)
 		return 1;
 	}
 	a->env.openers = openers;
+	a->env.clock_ms = getenv("NQUEENS_TEST_CLOCK") ? stopped_clock : term_now_ms;
 	load_env(a);
 	a->env.bell = !o->quiet && settings_bell(&a->settings);
 	/* The command line's theme wins over the config file's. */
@@ -367,6 +399,11 @@ int app_run(const struct app_opts *o)
 	settings_free(&a->settings);
 	if (a->have_table)
 		enum_table_free(&a->table);
+	if (a->failure[0]) {
+		fprintf(stderr, "nqueens: %s\n", a->failure);
+		free(a);
+		return 1;
+	}
 	free(a);
 	return quit_sig < 0 ? 2 : quit_sig ? 128 + quit_sig : 0;
 }

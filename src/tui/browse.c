@@ -11,6 +11,7 @@
 #include "browse_view.h"
 #include "input.h"
 #include "keymap.h"
+#include "prompt.h"
 #include "terminal.h"
 #include "text.h"
 
@@ -18,14 +19,13 @@ struct browse {
 	struct browse_model *m;
 	struct browse_drawing v;
 
-	/* A number or a position being typed: 'g' or '/', 0 for none. */
-	int prompt;
-	char input[256];
-	size_t ilen;
+	/* A number or a position being typed: BROWSE_GO or BROWSE_FIND. */
+	struct prompt prompt;
 };
 
 /* What the keys do. */
 enum browse_action {
+	BROWSE_NONE, /* no prompt open: the actions start at 1 */
 	BROWSE_NEXT,
 	BROWSE_PREV,
 	BROWSE_ROW_DOWN,
@@ -118,34 +118,23 @@ static const struct keymap_row key_rows[] = {
 static const struct keymap keys = KEYMAP(key_rows);
 
 /* A key while a number or a position is typed: Enter asks for it. */
-static void prompt_key(struct browse *b, const struct input_event *ev)
+static void prompt_typed(struct browse *b, const struct input_event *ev)
 {
-	if (ev->key == INPUT_KEY_ESCAPE) {
-		b->prompt = 0;
-	} else if (ev->key == INPUT_KEY_ENTER) {
-		int kind = b->prompt;
+	int kind = b->prompt.kind;
 
-		b->prompt = 0;
-		b->input[b->ilen] = '\0';
-		if (kind == 'g')
-			browse_model_go(b->m, b->input);
-		else
-			browse_model_find(b->m, b->input);
-	} else if (ev->key == INPUT_KEY_BACKSPACE) {
-		if (b->ilen > 0)
-			b->ilen--;
-	} else if (ev->key == INPUT_KEY_CHAR && !(ev->mods & INPUT_MOD_CTRL) &&
-	           ev->codepoint >= ' ' && ev->codepoint < 127 &&
-	           b->ilen + 1 < sizeof b->input) {
-		b->input[b->ilen++] = (char)ev->codepoint;
-	}
+	if (prompt_key(&b->prompt, ev) != PROMPT_ANSWERED)
+		return;
+	if (kind == BROWSE_GO)
+		browse_model_go(b->m, b->prompt.text);
+	else
+		browse_model_find(b->m, b->prompt.text);
 }
 
-static enum screen_reply act(struct browse *b, const struct input_event *ev)
+static enum screen_reply act(struct browse *b, int action, const struct input_event *ev)
 {
 	struct browse_model *m = b->m;
 
-	switch (keymap_action(&keys, ev)) {
+	switch (action) {
 	case BROWSE_NEXT:
 		browse_model_step(m, 1);
 		break;
@@ -181,15 +170,14 @@ static enum screen_reply act(struct browse *b, const struct input_event *ev)
 		break;
 	case BROWSE_GO:
 	case BROWSE_FIND:
-		b->prompt = (int)ev->codepoint;
-		b->ilen = 0;
+		prompt_open(&b->prompt, action, true);
 		break;
 	case BROWSE_GALLERY:
 		browse_model_gallery(m);
 		break;
 	case BROWSE_EXPORT:
 	case BROWSE_EXPORT_SVG:
-		browse_model_export(m, keymap_action(&keys, ev) == BROWSE_EXPORT_SVG);
+		browse_model_export(m, action == BROWSE_EXPORT_SVG);
 		break;
 	case BROWSE_CLICK:
 		browse_model_open_at(m, browse_view_hit(&b->v, m, ev->line, ev->col));
@@ -206,19 +194,29 @@ static enum screen_reply browse_event(void *self, const struct input_event *ev,
                                       struct screen_open *open)
 {
 	struct browse *b = self;
+	int action = keymap_action(&keys, ev);
 
 	(void)open;
 	if (b->m->index == 0) {
 		/* A board without solutions: its reason stays, and q leaves. */
-		return keymap_action(&keys, ev) == BROWSE_LEAVE ? SCREEN_CLOSE
-		                                                : SCREEN_STAY;
+		return action == BROWSE_LEAVE ? SCREEN_CLOSE : SCREEN_STAY;
 	}
 	browse_model_hush(b->m);
-	if (ev->kind == INPUT_KEY && b->prompt) {
-		prompt_key(b, ev);
+	if (ev->kind == INPUT_KEY && b->prompt.kind) {
+		prompt_typed(b, ev);
 		return SCREEN_STAY;
 	}
-	return act(b, ev);
+	return act(b, action, ev);
+}
+
+static enum screen_reply browse_mouse(void *self, const struct input_event *ev,
+                                      struct layout_rect r, struct screen_open *open)
+{
+	struct browse *b = self;
+
+	/* Where the boards are for this rectangle, as the next draw puts them. */
+	browse_view_place(&b->v, b->m, r);
+	return browse_event(self, ev, open);
 }
 
 /* Background news: posted from the model's threads, taken in on the loop's. */
@@ -246,21 +244,27 @@ static unsigned mode(const struct browse *b)
 	return mode;
 }
 
-static void browse_draw(void *self)
+static void browse_resize(void *self, struct layout_rect r)
 {
 	struct browse *b = self;
-	const char *hints[8];
-	char line[300];
 
-	if (b->prompt)
-		snprintf(line, sizeof line, "%s%.*s_",
-		         b->prompt == 'g' ? "Go to number: " : "Find ranks: ",
-		         (int)b->ilen, b->input);
-	browse_view_draw(&b->v, b->m, b->prompt ? line : NULL);
+	browse_view_place(&b->v, b->m, r);
+}
+
+static void browse_draw(const void *self, struct layout_rect r)
+{
+	const struct browse *b = self;
+	const char *hints[8];
+
+	browse_view_draw(&b->v, b->m, b->prompt.kind ? "" : NULL);
+	if (b->prompt.kind)
+		prompt_draw(&b->prompt, r,
+		            b->prompt.kind == BROWSE_GO ? "Go to number: "
+		                                        : "Find ranks: ");
 	if (b->m->index == 0)
-		text_keys(NULL, 0, "? help  q leave");
+		text_keys(r, NULL, 0, "? help  q leave");
 	else
-		text_keys(hints, keymap_hints(&keys, mode(b), hints, 8),
+		text_keys(r, hints, keymap_hints(&keys, mode(b), hints, 8),
 		          "? help  q quit");
 }
 
@@ -292,9 +296,10 @@ static void browse_free(void *self)
 static const struct screen_ops browse_ops = {
         .title = "Browse",
         .free = browse_free,
+        .resize = browse_resize,
         .draw = browse_draw,
         .key = browse_event,
-        .mouse = browse_event,
+        .mouse = browse_mouse,
         .wake = browse_wake,
         .min_size = browse_min_size,
         .keys = browse_keys,

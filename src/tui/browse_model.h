@@ -161,12 +161,15 @@ const char *browse_symmetry_words(int orbit);
 #define BROWSE_HANDOUT_MAX_N 12
 
 /*
- * The text browse_model_export writes, and the file's stem
+ * The text browse_model_export writes (browse_export.c), and the file's stem
  * ("nqueens-8x8-solution-37", "nqueens-8x8-classes"); -1 with the reason
  * in the message.
  */
 int browse_model_export_text(struct browse_model *m, char *stem, size_t stemlen,
                              char *text, size_t len);
+
+/* The same as an SVG sheet, malloc'd; NULL with the reason in the message. */
+char *browse_export_svg(struct browse_model *m, char *stem, size_t stemlen);
 
 /* What the screen draws: the pages, as many as fit. */
 
@@ -190,26 +193,30 @@ int browse_model_members_page(struct browse_model *m, int cols, int rows);
 int browse_model_member_place(const struct browse_model *m, int i);
 
 /*
- * The page of cols × rows classes (1 to BROWSE_PAGE_MAX; one column in the
- * table) that holds the class chosen: the number (0-based) of its first
- * into *first, the representatives into reps and their orbits into
- * orbits; returns how many have been found.  *more: more classes are still
- * being found.
+ * The classes' page is cols × rows (kept within 1 to BROWSE_PAGE_MAX; one
+ * column in the table): the worker is told at the next news or key.
  */
-int browse_model_classes_page(struct browse_model *m, int cols, int rows,
-                              int reps[][ENUM_MAX_N], int *orbits, uint64_t *first,
-                              bool *more);
+void browse_model_classes_grid(struct browse_model *m, int cols, int rows);
+
+/*
+ * The page of classes that holds the class chosen: the number (0-based)
+ * of its first into *first, the representatives into reps and their
+ * orbits into orbits; returns how many have been found.  *more: more
+ * classes are still being found.
+ */
+int browse_model_classes_page(const struct browse_model *m, int reps[][ENUM_MAX_N],
+                              int *orbits, uint64_t *first, bool *more);
 
 /* The first line of the classes: how many, and of which orbits, or how far. */
-void browse_model_classes_head(struct browse_model *m, char *buf, size_t len);
+void browse_model_classes_head(const struct browse_model *m, char *buf, size_t len);
 
 /* Where the totals come from, when not counted here (yet); "" when they were. */
-void browse_model_totals_note(struct browse_model *m, char *buf, size_t len);
+void browse_model_totals_note(const struct browse_model *m, char *buf, size_t len);
 
 /* How far the walk has come to the class number of the solution shown. */
-void browse_model_class_note(struct browse_model *m, char *buf, size_t len);
+void browse_model_class_note(const struct browse_model *m, char *buf, size_t len);
 
 /* What is being looked for in the background, with Escape to stop it; or "". */
-void browse_model_pending_note(struct browse_model *m, char *buf, size_t len);
+void browse_model_pending_note(const struct browse_model *m, char *buf, size_t len);
 
 #endif

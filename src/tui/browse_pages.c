@@ -66,23 +66,26 @@ int browse_model_member_place(const struct browse_model *m, int i)
 	return r * m->vcols + c;
 }
 
-int browse_model_classes_page(struct browse_model *m, int cols, int rows,
-                              int reps[][ENUM_MAX_N], int *orbits, uint64_t *first,
-                              bool *more)
+void browse_model_classes_grid(struct browse_model *m, int cols, int rows)
 {
-	struct catalog_state st;
-	struct class_iter ci;
-	int count = 0, per;
-
 	cols = cols < 1 ? 1 : cols;
 	rows = rows < 1 ? 1 : rows;
 	if (cols * rows > BROWSE_PAGE_MAX)
 		rows = BROWSE_PAGE_MAX / cols > 0 ? BROWSE_PAGE_MAX / cols : 1;
 	cols = cols > BROWSE_PAGE_MAX ? BROWSE_PAGE_MAX : cols;
-	per = cols * rows;
 	/* The worker is told at the next news or key. */
 	m->ccols = cols;
 	m->crows = rows;
+}
+
+int browse_model_classes_page(const struct browse_model *m, int reps[][ENUM_MAX_N],
+                              int *orbits, uint64_t *first, bool *more)
+{
+	struct catalog_state st;
+	struct class_iter ci;
+	int count = 0,
+	    per = (m->ccols > 0 ? m->ccols : 1) * (m->crows > 0 ? m->crows : 1);
+
 	catalog_state(m->cat, &st);
 	*first = m->csel / (uint64_t)per * (uint64_t)per;
 	if (*first < st.classes &&
@@ -101,7 +104,7 @@ int browse_model_classes_page(struct browse_model *m, int cols, int rows,
 
 /* ---- what the screen says of the background ---- */
 
-void browse_model_classes_head(struct browse_model *m, char *buf, size_t len)
+void browse_model_classes_head(const struct browse_model *m, char *buf, size_t len)
 {
 	struct catalog_state st;
 	char note[128];
@@ -132,7 +135,7 @@ void browse_model_classes_head(struct browse_model *m, char *buf, size_t len)
 	         m->nclasses, note, st.classes);
 }
 
-void browse_model_totals_note(struct browse_model *m, char *buf, size_t len)
+void browse_model_totals_note(const struct browse_model *m, char *buf, size_t len)
 {
 	int permille;
 
@@ -149,7 +152,7 @@ void browse_model_totals_note(struct browse_model *m, char *buf, size_t len)
  * How far the walk has gone towards position p: a percentage from the
  * table's counts by the first two ranks, else the solutions walked.
  */
-static void walk_note(struct browse_model *m, const int *p, char *buf, size_t len)
+static void walk_note(const struct browse_model *m, const int *p, char *buf, size_t len)
 {
 	struct catalog_state st;
 	const struct enum_table *t = m->table;
@@ -175,12 +178,12 @@ static void walk_note(struct browse_model *m, const int *p, char *buf, size_t le
 	snprintf(buf, len, "%" PRIu64 " solutions walked", st.solutions);
 }
 
-void browse_model_class_note(struct browse_model *m, char *buf, size_t len)
+void browse_model_class_note(const struct browse_model *m, char *buf, size_t len)
 {
 	walk_note(m, m->rep, buf, len);
 }
 
-void browse_model_pending_note(struct browse_model *m, char *buf, size_t len)
+void browse_model_pending_note(const struct browse_model *m, char *buf, size_t len)
 {
 	char how[64], ranks[256];
 	struct catalog_state st;

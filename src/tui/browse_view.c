@@ -22,11 +22,11 @@
 /* Beside the one board, the panel keeps this many columns; the board takes the rest. */
 #define PANEL_MIN_W 24
 
-static void fill(struct browse_drawing *v, int n, const int *p)
+static void fill(uint16_t *cells, int n, const int *p)
 {
-	memset(v->cells, 0, sizeof v->cells);
+	memset(cells, 0, (size_t)n * (size_t)n * sizeof *cells);
 	for (int f = 0; f < n; f++)
-		v->cells[f * n + p[f]] = BV_QUEEN;
+		cells[f * n + p[f]] = BV_QUEEN;
 }
 
 /*
@@ -75,15 +75,15 @@ static int panel_height(const struct panel_line *p, int width)
 	return text_wrap_height(width - hw > 0 ? width - hw : 1, 0, p->text);
 }
 
-static void panel_draw(int *y, int x, int width, const struct panel_line *p)
+static void panel_draw(int *y, int last, int x, int width, const struct panel_line *p)
 {
-	if (*y > LINES - 3)
+	if (*y > last)
 		return;
-	if (panel_split(p, width) && *y + 1 <= LINES - 3) {
+	if (panel_split(p, width) && *y + 1 <= last) {
 		text_line(y, x, width, p->attr, "%s", p->head);
 		text_line(y, x + 2, width - 2, p->attr, "%s", p->text);
 	} else {
-		text_wrap_head(y, LINES - 3, x, width, p->attr, p->head, p->text);
+		text_wrap_head(y, last, x, width, p->attr, p->head, p->text);
 	}
 }
 
@@ -106,7 +106,7 @@ static void panel_add(struct panel_line *pl, int *count, int attr, const char *h
 }
 
 /* The panel's lines for the solution shown; returns how many. */
-static int panel_lines(struct browse_model *m, struct panel_line *pl)
+static int panel_lines(const struct browse_model *m, struct panel_line *pl)
 {
 	char note[128], ranks[300], squares[600];
 	int count = 0;
@@ -141,26 +141,27 @@ static int panel_lines(struct browse_model *m, struct panel_line *pl)
 	return count;
 }
 
-static void draw_one(struct browse_drawing *v, struct browse_model *m)
+static void draw_one(const struct browse_model *m, struct layout_rect r)
 {
 	struct panel_line pl[10];
-	int count, x, y, width, bh, bw, lines = 0, area = LINES - 3;
+	int count, x, y, width, bh, bw, lines = 0, area = r.h - 3, bottom = r.y + r.h;
+	uint16_t cells[ENUM_MAX_N * ENUM_MAX_N];
 	struct boardview bv = {0};
 
 	/* The board as large as the window's height allows, the panel beside it. */
-	if (!board_fit(m->n, area, COLS - 2 - PANEL_MIN_W, &bh, &bw))
+	if (!board_fit(m->n, area, r.w - 2 - PANEL_MIN_W, &bh, &bw))
 		boardview_min_size(m->n, &bh, &bw);
-	fill(v, m->n, m->ranks);
+	fill(cells, m->n, m->ranks);
 	bv.n = m->n;
-	bv.cells = v->cells;
-	bv.top = 1 + (area > bh ? (area - bh) / 2 : 0);
-	bv.left = 0;
+	bv.cells = cells;
+	bv.top = r.y + 1 + (area > bh ? (area - bh) / 2 : 0);
+	bv.left = r.x;
 	bv.height = bh < area ? bh : area;
 	bv.width = bw;
 	if (boardview_layout(&bv) == 0)
 		boardview_draw(&bv);
 	x = bv.left + bw + 2;
-	width = COLS - x;
+	width = r.x + r.w - x;
 
 	count = panel_lines(m, pl);
 	for (int i = 0; i < count; i++)
@@ -172,39 +173,20 @@ static void draw_one(struct browse_drawing *v, struct browse_model *m)
 	}
 	/* Level with the board's top, unless the panel needs the rows above. */
 	y = bv.top;
-	if (y + lines > LINES - 2)
-		y = LINES - 2 - lines > 1 ? LINES - 2 - lines : 1;
+	if (y + lines > bottom - 2)
+		y = bottom - 2 - lines > r.y + 1 ? bottom - 2 - lines : r.y + 1;
 	for (int i = 0; i < count; i++) {
 		y += pl[i].blank_before;
-		panel_draw(&y, x, width, &pl[i]);
+		panel_draw(&y, bottom - 3, x, width, &pl[i]);
 	}
 }
 
 /* ---- small boards in a grid ---- */
 
 /* Small boards with captions under them, in rows and columns. */
-struct grid {
-	/*
-	 * Asked: the boards wanted on a page (in want_cols columns when > 0)
-	 * of how many there are in all (when a page may hold them all),
-	 */
-	int n, want, want_cols;
-	uint64_t all;
-	/*
-	 * the lines under each board (as few as min_lines where room is short)
-	 * and the widest of them, and the area.
-	 */
-	int caption_lines, min_lines, caption_w;
-	int top, left, height, width;
-
-	/* Chosen: boards across and down, a board and its cell, the gaps. */
-	int cols, rows, bh, bw, cell_h, cell_w, gap_y, gap_x, x0;
-	int lines; /* the caption lines shown */
-	bool over; /* the first caption line where the file letters would be */
-};
 
 /* How many of the boards wanted a layout shows. */
-static int grid_shown(const struct grid *g)
+static int grid_shown(const struct browse_grid *g)
 {
 	return g->cols * g->rows < g->want ? g->cols * g->rows : g->want;
 }
@@ -214,7 +196,7 @@ static int grid_shown(const struct grid *g)
  * then the file letters kept, then whole captions, then room between the
  * boards.
  */
-static bool grid_better(const struct grid *a, const struct grid *b)
+static bool grid_better(const struct browse_grid *a, const struct browse_grid *b)
 {
 	if (grid_shown(a) != grid_shown(b))
 		return grid_shown(a) > grid_shown(b);
@@ -231,12 +213,12 @@ static bool grid_better(const struct grid *a, const struct grid *b)
 
 /* Tries one layout: boards of bh × bw, the gaps, the captions; keeps it in best if
  * better. */
-static void grid_try(const struct grid *g, struct grid *best, bool *found, int bh, int bw,
-                     int lines, bool over)
+static void grid_try(const struct browse_grid *g, struct browse_grid *best, bool *found,
+                     int bh, int bw, int lines, bool over)
 {
 	for (int gy = 1; gy >= 0; gy--) {
 		for (int gx = 2; gx >= 1; gx--) {
-			struct grid t = *g;
+			struct browse_grid t = *g;
 
 			t.over = over;
 			t.lines = lines;
@@ -273,9 +255,9 @@ static void grid_try(const struct grid *g, struct grid *best, bool *found, int b
  * ones, each gap; the best layout by grid_better.  False when not one
  * board fits.
  */
-static bool grid_choose(struct grid *g)
+static bool grid_choose(struct browse_grid *g)
 {
-	struct grid best = *g;
+	struct browse_grid best = *g;
 	bool found = false;
 
 	for (int lines = g->caption_lines; lines >= g->min_lines; lines--) {
@@ -311,39 +293,30 @@ static bool grid_choose(struct grid *g)
 }
 
 /* The row under the grid's last: where a status line may go when it is free. */
-static int grid_bottom(const struct grid *g)
+static int grid_bottom(const struct browse_grid *g)
 {
 	return g->top + g->rows * (g->cell_h + g->gap_y) - g->gap_y;
 }
 
-/* Keeps where the grid went, for the mouse. */
-static void grid_keep(struct browse_drawing *v, const struct grid *g)
-{
-	v->gx0 = g->x0;
-	v->gy0 = g->top;
-	v->cell_w = g->cell_w;
-	v->cell_h = g->cell_h;
-	v->step_x = g->cell_w + g->gap_x;
-	v->step_y = g->cell_h + g->gap_y;
-	v->cols = g->cols;
-	v->rows = g->rows;
-}
-
-/* Draws board p in place i of the grid, its caption lines under it. */
-static void grid_cell(struct browse_drawing *v, const struct grid *g, int i, const int *p,
-                      char caption[][200], const int *attr)
+/*
+ * Draws board p in place i of the grid, its caption lines under it: as many
+ * as the grid has room for, of the nlines given.
+ */
+static void grid_cell(const struct browse_grid *g, int i, const int *p,
+                      char caption[][200], const int *attr, int nlines)
 {
 	int x = g->x0 + i % g->cols * (g->cell_w + g->gap_x);
 	int y = g->top + i / g->cols * (g->cell_h + g->gap_y);
 	int block = g->bw > g->caption_w ? g->bw : g->caption_w, bx, cy;
 	struct boardview bv = {0};
+	uint16_t cells[ENUM_MAX_N * ENUM_MAX_N];
 
 	/* The same place in every cell, whatever each caption's width. */
 	block = block > g->cell_w ? g->cell_w : block;
 	bx = x + (g->cell_w - block) / 2;
-	fill(v, g->n, p);
+	fill(cells, g->n, p);
 	bv.n = g->n;
-	bv.cells = v->cells;
+	bv.cells = cells;
 	bv.top = y;
 	bv.left = bx;
 	bv.height = g->bh;
@@ -354,7 +327,7 @@ static void grid_cell(struct browse_drawing *v, const struct grid *g, int i, con
 	attrset(A_NORMAL);
 	if (g->over)
 		mvhline(cy, bx, ' ', g->bw);
-	for (int k = 0; k < g->lines; k++) {
+	for (int k = 0; k < g->lines && k < nlines; k++) {
 		char line[200];
 
 		/* Padded to the block: a chosen board's caption is one bar. */
@@ -375,33 +348,42 @@ struct page_note {
 	bool free_line;
 };
 
-static void draw_gallery(struct browse_drawing *v, struct browse_model *m,
+/* The gallery's grid in r; false when not one board fits. */
+static bool gallery_grid(const struct browse_model *m, struct layout_rect r,
+                         struct browse_grid *g)
+{
+	char caption[200];
+
+	snprintf(caption, sizeof caption, "#%" PRIu64, m->total);
+	*g = (struct browse_grid){0};
+	g->n = m->n;
+	g->want = m->total < GRID_WANT ? (int)m->total : GRID_WANT;
+	g->all = m->total;
+	g->caption_lines = g->min_lines = 1;
+	g->caption_w = text_width(caption);
+	g->top = r.y + 1;
+	g->left = r.x;
+	g->height = r.h - 2;
+	g->width = r.w;
+	return grid_choose(g);
+}
+
+static void draw_gallery(const struct browse_drawing *v, const struct browse_model *m,
                          struct page_note *pn)
 {
+	const struct browse_grid *g = &v->g;
 	char caption[1][200], note[128];
 	int attr[1];
-	struct grid g = {0};
 
-	snprintf(caption[0], sizeof caption[0], "#%" PRIu64, m->total);
-	g.n = m->n;
-	g.want = m->total < GRID_WANT ? (int)m->total : GRID_WANT;
-	g.all = m->total;
-	g.caption_lines = g.min_lines = 1;
-	g.caption_w = text_width(caption[0]);
-	g.top = 1;
-	g.height = LINES - 2;
-	g.width = COLS;
-	if (!grid_choose(&g))
+	if (g->cols == 0)
 		return;
-	grid_keep(v, &g);
-	browse_model_gallery_page(m, g.cols, g.rows);
 	for (int i = 0; i < m->gcount; i++) {
 		uint64_t k = m->gfirst + (uint64_t)i;
 
 		snprintf(caption[0], sizeof caption[0], "#%" PRIu64, k);
 		attr[0] = k == m->index ? theme_attr(THEME_SELECTED)
 		                        : theme_attr(THEME_LABEL);
-		grid_cell(v, &g, i, m->page[i], caption, attr);
+		grid_cell(g, i, m->page[i], caption, attr, 1);
 	}
 	browse_model_totals_note(m, note, sizeof note);
 	snprintf(pn->line, sizeof pn->line,
@@ -410,7 +392,7 @@ static void draw_gallery(struct browse_drawing *v, struct browse_model *m,
 	         note[0] ? ")" : "");
 	snprintf(pn->tail, sizeof pn->tail, " %" PRIu64 "-%" PRIu64 " of %" PRIu64,
 	         m->gfirst, m->gfirst + (uint64_t)m->gcount - 1, m->total);
-	pn->free_line = grid_bottom(&g) < LINES - 2;
+	pn->free_line = grid_bottom(g) < v->r.y + v->r.h - 2;
 }
 
 /* ---- the classes ---- */
@@ -422,15 +404,13 @@ static void class_caption(char caption[][200], uint64_t c, int orbit)
 	snprintf(caption[1], sizeof caption[1], "%s", browse_symmetry_words(orbit));
 }
 
-/* The classes as boards; false when not one fits (the table is drawn then). */
-static bool draw_class_boards(struct browse_drawing *v, struct browse_model *m,
-                              struct page_note *pn)
+/* The classes' grid in r; false when not one board fits (the table is drawn then). */
+static bool class_grid(const struct browse_model *m, struct layout_rect r,
+                       struct browse_grid *g)
 {
-	int reps[BROWSE_PAGE_MAX][ENUM_MAX_N], orbits[BROWSE_PAGE_MAX], attr[2], count, w;
-	char caption[2][200], head[300];
-	struct grid g = {0};
-	uint64_t first, known = m->nclasses;
-	bool more;
+	char caption[2][200];
+	uint64_t known = m->nclasses;
+	int w;
 
 	/* The widest captions: the last class's number, the longest symmetry. */
 	class_caption(caption, known ? known : 1, 8);
@@ -439,19 +419,31 @@ static bool draw_class_boards(struct browse_drawing *v, struct browse_model *m,
 		w = text_width(browse_symmetry_words(o)) > w
 		            ? text_width(browse_symmetry_words(o))
 		            : w;
-	g.n = m->n;
-	g.want = known && known < GRID_WANT ? (int)known : GRID_WANT;
-	g.all = known;
-	g.caption_lines = 2;
-	g.min_lines = 1; /* the class and its members: its colour tells a symmetric one */
-	g.caption_w = w;
-	g.top = 1;
-	g.height = LINES - 2;
-	g.width = COLS;
-	if (!grid_choose(&g))
-		return false;
-	grid_keep(v, &g);
-	count = browse_model_classes_page(m, g.cols, g.rows, reps, orbits, &first, &more);
+	*g = (struct browse_grid){0};
+	g->n = m->n;
+	g->want = known && known < GRID_WANT ? (int)known : GRID_WANT;
+	g->all = known;
+	g->caption_lines = 2;
+	g->min_lines =
+	        1; /* the class and its members: its colour tells a symmetric one */
+	g->caption_w = w;
+	g->top = r.y + 1;
+	g->left = r.x;
+	g->height = r.h - 2;
+	g->width = r.w;
+	return grid_choose(g);
+}
+
+static void draw_class_boards(const struct browse_drawing *v,
+                              const struct browse_model *m, struct page_note *pn)
+{
+	int reps[BROWSE_PAGE_MAX][ENUM_MAX_N], orbits[BROWSE_PAGE_MAX], attr[2], count;
+	char caption[2][200], head[300];
+	const struct browse_grid *g = &v->g;
+	uint64_t first;
+	bool more;
+
+	count = browse_model_classes_page(m, reps, orbits, &first, &more);
 	for (int i = 0; i < count; i++) {
 		uint64_t c = first + (uint64_t)i;
 
@@ -462,7 +454,7 @@ static bool draw_class_boards(struct browse_drawing *v, struct browse_model *m,
 		attr[1] = c == m->csel    ? theme_attr(THEME_SELECTED)
 		          : orbits[i] < 8 ? theme_attr(THEME_KEY)
 		                          : theme_attr(THEME_DIMMED);
-		grid_cell(v, &g, i, reps[i], caption, attr);
+		grid_cell(g, i, reps[i], caption, attr, 2);
 	}
 	/* " 12 classes: 11 of 8 members, 1 of 4 members", or how far the finding is. */
 	browse_model_classes_head(m, head, sizeof head);
@@ -475,13 +467,12 @@ static bool draw_class_boards(struct browse_drawing *v, struct browse_model *m,
 	} else {
 		snprintf(pn->line, sizeof pn->line, "%s", head + (head[0] == ' '));
 	}
-	pn->free_line = grid_bottom(&g) < LINES - 2;
-	return true;
+	pn->free_line = grid_bottom(g) < v->r.y + v->r.h - 2;
 }
 
-static void draw_class_table(struct browse_model *m)
+static void draw_class_table(const struct browse_model *m, struct layout_rect r)
 {
-	int rows = LINES - 5, y = 3, count, cw = 5, sw = 8;
+	int rows = r.h - 5, y = r.y + 3, count, cw = 5, sw = 8;
 	int reps[BROWSE_PAGE_MAX][ENUM_MAX_N], orbits[BROWSE_PAGE_MAX];
 	char text[600], ranks[256], sym[64];
 	uint64_t first;
@@ -489,11 +480,11 @@ static void draw_class_table(struct browse_model *m)
 
 	if (rows < 1)
 		return;
-	count = browse_model_classes_page(m, 1, rows, reps, orbits, &first, &more);
+	count = browse_model_classes_page(m, reps, orbits, &first, &more);
 	rows = m->crows;
 	browse_model_classes_head(m, text, sizeof text);
-	text_cut(text, COLS);
-	text_put(1, 0, A_NORMAL, text);
+	text_cut(text, r.w);
+	text_put_in(r.y + 1, r.x, r.w, A_NORMAL, text);
 	for (int i = 0; i < count; i++) {
 		int w = text_width(classes_symmetry(orbits[i]));
 
@@ -503,7 +494,7 @@ static void draw_class_table(struct browse_model *m)
 	cw = text_width(text) > cw ? text_width(text) : cw;
 	snprintf(text, sizeof text, " %*s  %7s  %s  %s", cw, "class", "members",
 	         text_pad(sym, sizeof sym, "symmetry", sw), "representative");
-	text_line(&(int){2}, 0, COLS, theme_attr(THEME_LABEL), "%s", text);
+	text_line(&(int){r.y + 2}, r.x, r.w, theme_attr(THEME_LABEL), "%s", text);
 	for (int i = 0; i < count; i++) {
 		uint64_t c = first + (uint64_t)i;
 
@@ -512,13 +503,13 @@ static void draw_class_table(struct browse_model *m)
 		         orbits[i],
 		         text_pad(sym, sizeof sym, classes_symmetry(orbits[i]), sw),
 		         ranks);
-		text_cut(text, COLS);
-		text_line(&y, 0, COLS,
+		text_cut(text, r.w);
+		text_line(&y, r.x, r.w,
 		          c == m->csel ? theme_attr(THEME_SELECTED) : (int)A_NORMAL, "%s",
 		          text);
 	}
 	if (count < rows && more)
-		text_line(&y, 0, COLS, theme_attr(THEME_DIMMED), " (finding more)");
+		text_line(&y, r.x, r.w, theme_attr(THEME_DIMMED), " (finding more)");
 }
 
 /* ---- a class's members ---- */
@@ -561,32 +552,40 @@ static void member_caption(const struct browse_model *m, int i, char *buf, size_
 		snprintf(buf + at, len - at, " #?");
 }
 
-static void draw_members(struct browse_drawing *v, struct browse_model *m,
+/* The members' grid in r; false when not one board fits. */
+static bool member_grid(const struct browse_model *m, struct layout_rect r,
+                        struct browse_grid *g)
+{
+	char caption[200];
+
+	*g = (struct browse_grid){0};
+	for (int i = 0; i < m->nvar; i++) {
+		member_caption(m, i, caption, sizeof caption);
+		/* Room for the longest number the member may get. */
+		g->caption_w = text_width(caption) > g->caption_w ? text_width(caption)
+		                                                  : g->caption_w;
+	}
+	g->caption_w += m->varidx[0] ? 0 : snprintf(NULL, 0, "%" PRIu64, m->total);
+	g->n = m->n;
+	g->want = m->nvar;
+	g->want_cols = m->mcols;
+	g->caption_lines = g->min_lines = 1;
+	g->top = r.y + 1;
+	g->left = r.x;
+	g->height = r.h - 2;
+	g->width = r.w;
+	return grid_choose(g);
+}
+
+static void draw_members(const struct browse_drawing *v, const struct browse_model *m,
                          struct page_note *pn)
 {
+	const struct browse_grid *g = &v->g;
 	char caption[1][200];
 	int attr[1];
-	struct grid g = {0};
 
-	for (int i = 0; i < m->nvar; i++) {
-		member_caption(m, i, caption[0], sizeof caption[0]);
-		/* Room for the longest number the member may get. */
-		g.caption_w = text_width(caption[0]) > g.caption_w
-		                      ? text_width(caption[0])
-		                      : g.caption_w;
-	}
-	g.caption_w += m->varidx[0] ? 0 : snprintf(NULL, 0, "%" PRIu64, m->total);
-	g.n = m->n;
-	g.want = m->nvar;
-	g.want_cols = m->mcols;
-	g.caption_lines = g.min_lines = 1;
-	g.top = 1;
-	g.height = LINES - 2;
-	g.width = COLS;
-	if (!grid_choose(&g))
+	if (g->cols == 0)
 		return;
-	grid_keep(v, &g);
-	browse_model_members_page(m, g.cols, g.rows);
 	for (int i = 0; i < m->nvar; i++) {
 		int place = browse_model_member_place(m, i);
 
@@ -595,7 +594,7 @@ static void draw_members(struct browse_drawing *v, struct browse_model *m,
 		member_caption(m, i, caption[0], sizeof caption[0]);
 		attr[0] = i == m->vsel ? theme_attr(THEME_SELECTED)
 		                       : theme_attr(THEME_LABEL);
-		grid_cell(v, &g, place, m->var[i].ranks, caption, attr);
+		grid_cell(g, place, m->var[i].ranks, caption, attr, 1);
 	}
 	if (m->vper < m->nvar) {
 		snprintf(pn->line, sizeof pn->line,
@@ -604,30 +603,66 @@ static void draw_members(struct browse_drawing *v, struct browse_model *m,
 		snprintf(pn->tail, sizeof pn->tail, " - %d of %d, PgDn more", m->vper,
 		         m->nvar);
 	}
-	pn->free_line = grid_bottom(&g) < LINES - 2;
+	pn->free_line = grid_bottom(g) < v->r.y + v->r.h - 2;
 }
 
-void browse_view_draw(struct browse_drawing *v, struct browse_model *m,
+void browse_view_place(struct browse_drawing *v, struct browse_model *m,
+                       struct layout_rect r)
+{
+	struct browse_grid *g = &v->g;
+
+	v->r = r;
+	v->boards = false;
+	*g = (struct browse_grid){0};
+	if (m->index == 0)
+		return;
+	switch (m->view) {
+	case BROWSE_VIEW_GALLERY:
+		if (gallery_grid(m, r, g))
+			browse_model_gallery_page(m, g->cols, g->rows);
+		else
+			g->cols = 0;
+		break;
+	case BROWSE_VIEW_CLASSES:
+		v->boards = !m->ctable && class_grid(m, r, g);
+		if (v->boards) {
+			browse_model_classes_grid(m, g->cols, g->rows);
+		} else {
+			g->cols = 0;
+			browse_model_classes_grid(m, 1, r.h - 5 > 1 ? r.h - 5 : 1);
+		}
+		break;
+	case BROWSE_VIEW_MEMBERS:
+		if (member_grid(m, r, g))
+			browse_model_members_page(m, g->cols, g->rows);
+		else
+			g->cols = 0;
+		break;
+	default:
+		break;
+	}
+}
+
+void browse_view_draw(const struct browse_drawing *v, const struct browse_model *m,
                       const char *prompt)
 {
+	struct layout_rect r = v->r;
 	char title[400] = "", info[200] = "", line[600];
 	struct page_note pn = {.free_line = true};
 
-	v->cols = v->rows = 0;
-	v->boards = false;
 	if (m->index == 0) {
-		int y = 2;
+		int y = r.y + 2;
 
 		snprintf(title, sizeof title, "nqueens - Browse %dx%d", m->n, m->n);
-		text_put(0, 0, theme_attr(THEME_TITLE), title);
-		text_wrap_head(&y, LINES - 2, 0, COLS - 1, A_NORMAL, "", m->message);
+		text_put_in(r.y, r.x, r.w, theme_attr(THEME_TITLE), title);
+		text_wrap_head(&y, r.y + r.h - 2, r.x, r.w - 1, A_NORMAL, "", m->message);
 		return;
 	}
 	switch (m->view) {
 	case BROWSE_VIEW_ONE:
 		snprintf(title, sizeof title, "nqueens - Browse %dx%d: all solutions",
 		         m->n, m->n);
-		draw_one(v, m);
+		draw_one(m, r);
 		break;
 	case BROWSE_VIEW_GALLERY:
 		snprintf(title, sizeof title, "nqueens - Browse %dx%d: gallery", m->n,
@@ -637,9 +672,10 @@ void browse_view_draw(struct browse_drawing *v, struct browse_model *m,
 	case BROWSE_VIEW_CLASSES:
 		snprintf(title, sizeof title, "nqueens - Browse %dx%d: classes", m->n,
 		         m->n);
-		v->boards = !m->ctable && draw_class_boards(v, m, &pn);
-		if (!v->boards)
-			draw_class_table(m);
+		if (v->boards)
+			draw_class_boards(v, m, &pn);
+		else
+			draw_class_table(m, r);
 		break;
 	case BROWSE_VIEW_MEMBERS:
 		snprintf(title, sizeof title, "nqueens - Browse %dx%d: class %" PRIu64,
@@ -662,36 +698,37 @@ void browse_view_draw(struct browse_drawing *v, struct browse_model *m,
 
 		snprintf(title + at, sizeof title - at, "%s", info);
 	}
-	text_cut(title, COLS);
-	text_put(0, 0, theme_attr(THEME_TITLE), title);
+	text_cut(title, r.w);
+	text_put_in(r.y, r.x, r.w, theme_attr(THEME_TITLE), title);
 	browse_model_pending_note(m, line, sizeof line);
 	if (prompt) {
 		attrset(A_NORMAL);
-		mvhline(LINES - 2, 0, ' ', COLS);
-		text_put(LINES - 2, 0, theme_attr(THEME_KEY), prompt);
+		mvhline(r.y + r.h - 2, r.x, ' ', r.w);
+		text_put_in(r.y + r.h - 2, r.x, r.w, theme_attr(THEME_KEY), prompt);
 	} else if (m->message[0])
-		text_message(m->message, A_NORMAL, 3);
+		text_message(r, m->message, A_NORMAL, 3);
 	else if (line[0])
-		text_message(line, theme_attr(THEME_DIMMED), 3);
+		text_message(r, line, theme_attr(THEME_DIMMED), 3);
 	else if (pn.line[0])
-		text_message(pn.line, theme_attr(THEME_DIMMED), 1);
+		text_message(r, pn.line, theme_attr(THEME_DIMMED), 1);
 }
 
 int browse_view_hit(const struct browse_drawing *v, const struct browse_model *m,
                     int line, int col)
 {
-	int c, r;
+	const struct browse_grid *g = &v->g;
+	int c, r, step_x = g->cell_w + g->gap_x, step_y = g->cell_h + g->gap_y;
 
 	if (m->view != BROWSE_VIEW_GALLERY && m->view != BROWSE_VIEW_MEMBERS &&
 	    !(m->view == BROWSE_VIEW_CLASSES && v->boards))
 		return -1;
-	if (v->step_x <= 0 || v->step_y <= 0 || col < v->gx0 || line < v->gy0)
+	if (g->cols == 0 || step_x <= 0 || step_y <= 0 || col < g->x0 || line < g->top)
 		return -1;
-	c = (col - v->gx0) / v->step_x;
-	r = (line - v->gy0) / v->step_y;
+	c = (col - g->x0) / step_x;
+	r = (line - g->top) / step_y;
 	/* Between two boards is neither. */
-	if (c >= v->cols || r >= v->rows || (col - v->gx0) % v->step_x >= v->cell_w ||
-	    (line - v->gy0) % v->step_y >= v->cell_h)
+	if (c >= g->cols || r >= g->rows || (col - g->x0) % step_x >= g->cell_w ||
+	    (line - g->top) % step_y >= g->cell_h)
 		return -1;
-	return r * v->cols + c;
+	return r * g->cols + c;
 }

@@ -223,10 +223,9 @@ static void worker_run(struct task *task, void *arg)
 {
 	struct browse_work *wk = arg;
 	struct worker *w = &wk->w;
-	struct browse_demand *d = malloc(sizeof *d);
+	/* Its copy of the demand is its own, on its stack: none is ever lost. */
+	struct browse_demand demand, *d = &demand;
 
-	if (!d)
-		return;
 	pthread_mutex_lock(&w->lock);
 	for (;;) {
 		enum job job = JOB_NONE;
@@ -250,7 +249,6 @@ static void worker_run(struct task *task, void *arg)
 		}
 	}
 	pthread_mutex_unlock(&w->lock);
-	free(d);
 }
 
 /* Cancels the worker, wakes it wherever it waits, and joins it. */

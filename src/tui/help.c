@@ -101,12 +101,13 @@ static int columns_fit(const struct line *e, size_t count, int keyw, int w, int 
 }
 
 /*
- * Draws the box; a list too long for the window in one column starts at
- * entry *skip (kept in range) and says what is above and below.  Returns
- * whether something is left out below.
+ * Draws the box in r, or only lays it out when paint is false; a list too
+ * long for the window in one column starts at entry *skip (kept in range)
+ * and says what is above and below.  Returns whether something is left
+ * out below.
  */
 static bool help_draw_box(const char *title, const struct line *e, size_t count,
-                          size_t *skip)
+                          size_t *skip, struct layout_rect r, bool paint)
 {
 	bool below = false;
 
@@ -122,18 +123,18 @@ static bool help_draw_box(const char *title, const struct line *e, size_t count,
 	/* One column if it fits, else side by side; the what wraps when narrow. */
 	for (cols = 1; cols <= HELP_COLS_MAX && rows < 0; cols++) {
 		colw = keyw + 2 + whatw;
-		if (colw > (COLS - 4 - 3 * (cols - 1)) / cols)
-			colw = (COLS - 4 - 3 * (cols - 1)) / cols;
+		if (colw > (r.w - 4 - 3 * (cols - 1)) / cols)
+			colw = (r.w - 4 - 3 * (cols - 1)) / cols;
 		if (colw < 8)
 			break;
-		rows = columns_fit(e, count, keyw, colw, cols, LINES - 4, first);
+		rows = columns_fit(e, count, keyw, colw, cols, r.h - 4, first);
 	}
 	cols--;
 	if (rows < 0) {
 		/* Too many even so: one column, and what it leaves out said. */
 		cols = 1;
-		colw = keyw + 2 + whatw < COLS - 4 ? keyw + 2 + whatw : COLS - 4;
-		rows = LINES - 4;
+		colw = keyw + 2 + whatw < r.w - 4 ? keyw + 2 + whatw : r.w - 4;
+		rows = r.h - 4;
 		if (*skip >= count)
 			*skip = count ? count - 1 : 0;
 		first[0] = *skip;
@@ -144,17 +145,19 @@ static bool help_draw_box(const char *title, const struct line *e, size_t count,
 	first[cols] = count;
 	w = cols * colw + 3 * (cols - 1) + 4;
 	h = rows + 4;
-	if (w > COLS)
-		w = COLS;
-	if (h > LINES)
-		h = LINES;
-	y0 = (LINES - h) / 2;
-	x0 = (COLS - w) / 2;
-	attrset(theme_attr(THEME_NORMAL));
-	for (int y = y0; y < y0 + h; y++)
-		mvhline(y, x0, ' ', w);
-	attrset(A_NORMAL);
-	if (w >= 2 && h >= 2) {
+	if (w > r.w)
+		w = r.w;
+	if (h > r.h)
+		h = r.h;
+	y0 = r.y + (r.h - h) / 2;
+	x0 = r.x + (r.w - w) / 2;
+	if (paint) {
+		attrset(theme_attr(THEME_NORMAL));
+		for (int y = y0; y < y0 + h; y++)
+			mvhline(y, x0, ' ', w);
+		attrset(A_NORMAL);
+	}
+	if (paint && w >= 2 && h >= 2) {
 		/* Line-drawing characters, unless only ASCII will do. */
 		WINDOW *box_win = subwin(stdscr, h, w, y0, x0);
 
@@ -166,7 +169,7 @@ static bool help_draw_box(const char *title, const struct line *e, size_t count,
 			delwin(box_win);
 		}
 	}
-	{
+	if (paint) {
 		char t[128];
 
 		snprintf(t, sizeof t, "%s", title);
@@ -182,19 +185,24 @@ static bool help_draw_box(const char *title, const struct line *e, size_t count,
 
 			if (y + eh > y0 + 2 + rows ||
 			    (y + eh == y0 + 2 + rows && i + 1 < count && cols == 1 &&
-			     rows == LINES - 4)) {
+			     rows == r.h - 4)) {
 				char more[64];
 
 				snprintf(more, sizeof more, "(%d more: Down or PgDn)",
 				         (int)(count - i));
 				text_cut(more, colw);
-				text_put_in(y, x, colw, theme_attr(THEME_DIMMED), more);
+				if (paint)
+					text_put_in(y, x, colw, theme_attr(THEME_DIMMED),
+					            more);
 				below = true;
 				break;
 			}
-			y += entry_draw(&e[i], keyw, y, x, colw);
+			y += paint ? entry_draw(&e[i], keyw, y, x, colw)
+			           : entry_height(&e[i], keyw, colw);
 		}
 	}
+	if (!paint)
+		return below;
 	if (*skip > 0 && h > 2) {
 		char above[64];
 
@@ -213,16 +221,28 @@ struct help {
 	char title[64];
 	const struct keymap *tables[2];
 	size_t skip; /* the entries scrolled past, in a window too short */
-	bool below;  /* some left out below, as last drawn */
+	bool below;  /* some left out below, as laid out */
+	size_t page; /* the entries PgDn scrolls by: half the window */
 };
 
-static void help_screen_draw(void *self)
+/* Keeps the scrolling in range for the window's size, before a draw. */
+static void help_screen_resize(void *self, struct layout_rect r)
 {
 	struct help *h = self;
 	struct line lines[64];
 
 	h->below = help_draw_box(h->title, lines, help_lines(h->tables, lines, 64),
-	                         &h->skip);
+	                         &h->skip, r, false);
+	h->page = r.h / 2 > 1 ? (size_t)(r.h / 2) : 1;
+}
+
+static void help_screen_draw(const void *self, struct layout_rect r)
+{
+	const struct help *h = self;
+	struct line lines[64];
+	size_t skip = h->skip;
+
+	help_draw_box(h->title, lines, help_lines(h->tables, lines, 64), &skip, r, true);
 }
 
 /*
@@ -241,13 +261,11 @@ static enum screen_reply help_screen_key(void *self, const struct input_event *e
 		case INPUT_KEY_DOWN:
 		case INPUT_KEY_PAGEDOWN:
 			if (h->below)
-				h->skip += ev->key == INPUT_KEY_DOWN
-				                   ? 1
-				                   : (size_t)(LINES / 2);
+				h->skip += ev->key == INPUT_KEY_DOWN ? 1 : h->page;
 			return SCREEN_STAY;
 		case INPUT_KEY_UP:
 		case INPUT_KEY_PAGEUP: {
-			size_t by = ev->key == INPUT_KEY_UP ? 1 : (size_t)(LINES / 2);
+			size_t by = ev->key == INPUT_KEY_UP ? 1 : h->page;
 
 			h->skip = h->skip > by ? h->skip - by : 0;
 			return SCREEN_STAY;
@@ -275,6 +293,7 @@ static const struct screen_ops help_ops = {
         .title = "Help",
         .overlay = true,
         .free = free,
+        .resize = help_screen_resize,
         .draw = help_screen_draw,
         .key = help_screen_key,
         .min_size = help_screen_min_size,
@@ -299,32 +318,32 @@ int help_open(struct screen *out, const struct screen_open *o,
 }
 
 /*
- * Says the window is too small, and how small: centred, each line wrapped
- * at words to the width there is, as many as the lines there are.
+ * Says the window (r) is too small, and how small: centred, each line
+ * wrapped at words to the width there is, as many as the lines there are.
  */
-void help_draw_too_small(int need_lines, int need_cols)
+void help_draw_too_small(struct layout_rect r, int need_lines, int need_cols)
 {
 	char need[128];
 	const char *text[3] = {"Terminal too small", need,
 	                       "Enlarge it, or press q to quit"};
-	int lines = 0, y;
+	int lines = 0, y, bottom = r.y + r.h;
 
-	snprintf(need, sizeof need, "need %dx%d, have %dx%d", need_cols, need_lines, COLS,
-	         LINES);
+	snprintf(need, sizeof need, "need %dx%d, have %dx%d", need_cols, need_lines, r.w,
+	         r.h);
 	for (int i = 0; i < 3; i++)
-		lines += text_wrap_height(COLS, 0, text[i]);
-	y = LINES > lines ? (LINES - lines) / 2 : 0;
-	for (int i = 0; i < 3 && y < LINES; i++) {
+		lines += text_wrap_height(r.w, 0, text[i]);
+	y = r.y + (r.h > lines ? (r.h - lines) / 2 : 0);
+	for (int i = 0; i < 3 && y < bottom; i++) {
 		const char *rest = text[i];
 
-		while (*rest && y < LINES) {
-			size_t cut = text_wrap_cut(rest, COLS);
+		while (*rest && y < bottom) {
+			size_t cut = text_wrap_cut(rest, r.w);
 			char part[128];
 			int pw;
 
 			snprintf(part, sizeof part, "%.*s", (int)cut, rest);
 			pw = text_width(part);
-			text_put(y++, pw < COLS ? (COLS - pw) / 2 : 0,
+			text_put(y++, r.x + (pw < r.w ? (r.w - pw) / 2 : 0),
 			         i == 0 ? theme_attr(THEME_BAD) : (int)A_NORMAL, part);
 			rest += cut;
 			rest += strspn(rest, " ");

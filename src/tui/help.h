@@ -8,6 +8,6 @@
 screen_open_fn help_open;
 
 /* Draws the "terminal too small" screen. */
-void help_draw_too_small(int need_lines, int need_cols);
+void help_draw_too_small(struct layout_rect r, int need_lines, int need_cols);
 
 #endif

@@ -95,24 +95,6 @@ struct runner {
 	int asked, right; /* over the whole lesson */
 };
 
-/*
- * The screen of a step draws in the window's top lines, above the panel.
- * Every screen lays itself out in LINES x COLS, so the lesson lends it
- * fewer lines while it draws or takes an event, and gives them back.
- */
-static int saved_lines;
-
-static void lend_lines(int lines)
-{
-	saved_lines = LINES;
-	LINES = lines;
-}
-
-static void take_back_lines(void)
-{
-	LINES = saved_lines;
-}
-
 static bool same_key(const struct keymap_key *a, const struct keymap_key *b)
 {
 	return a->kind == b->kind && a->key == b->key && a->ch == b->ch &&
@@ -330,44 +312,56 @@ static void question(const struct runner *r, char *buf, size_t len)
 		snprintf(buf, len, "Where will the next queen go?");
 }
 
-/* The lines the panel's text takes at the window's width. */
-static int text_lines(const struct runner *r)
+/* The lines the panel's text takes in a window cols wide. */
+static int text_lines(const struct runner *r, int cols)
 {
-	int lines = text_wrap_height(COLS - 2, 0, r->l.steps[r->at].text);
+	int lines = text_wrap_height(cols - 2, 0, r->l.steps[r->at].text);
 	char line[256];
 
 	question(r, line, sizeof line);
 	if (r->asking || r->verdict[0])
-		lines += 1 + text_wrap_height(COLS - 2, 0, r->asking ? line : r->verdict);
+		lines += 1 + text_wrap_height(cols - 2, 0, r->asking ? line : r->verdict);
 	if (r->asking)
-		lines += text_wrap_height(COLS - 2, 0, "Your answer: ____" ANSWER_LINE);
+		lines += text_wrap_height(cols - 2, 0, "Your answer: ____" ANSWER_LINE);
 	if (r->message[0])
-		lines += text_wrap_height(COLS - 2, 0, r->message);
+		lines += text_wrap_height(cols - 2, 0, r->message);
 	return lines;
 }
 
 /* The panel's lines: a rule with the title and the step, the text, the key line. */
-static int panel_lines(const struct runner *r)
+static int panel_lines(const struct runner *r, int cols)
 {
-	int lines = text_lines(r);
+	int lines = text_lines(r, cols);
 
 	return 2 + (lines > PANEL_TEXT_MAX ? PANEL_TEXT_MAX : lines);
 }
 
+/*
+ * The rectangle of the step's screen: the lines above the panel, and the
+ * panel's first line, where the screen's key line goes (the lesson's keys
+ * rule there).
+ */
+static struct layout_rect child_rect(const struct runner *r, struct layout_rect win)
+{
+	return (struct layout_rect){win.y, win.x, win.h - panel_lines(r, win.w) + 1,
+	                            win.w};
+}
+
 /* What a question or its verdict says, under the step's text. */
-static void draw_question(struct runner *r, int *y, int last)
+static void draw_question(const struct runner *r, struct layout_rect w, int *y, int last)
 {
 	char line[256];
 
 	if (r->asking) {
 		question(r, line, sizeof line);
 		(*y)++;
-		text_wrap_head(y, last, 1, COLS - 2, theme_attr(THEME_KEY), "", line);
+		text_wrap_head(y, last, w.x + 1, w.w - 2, theme_attr(THEME_KEY), "",
+		               line);
 		snprintf(line, sizeof line, "Your answer: %s_" ANSWER_LINE, r->typed);
-		text_wrap_head(y, last, 1, COLS - 2, A_NORMAL, "", line);
+		text_wrap_head(y, last, w.x + 1, w.w - 2, A_NORMAL, "", line);
 	} else if (r->verdict[0]) {
 		(*y)++;
-		text_wrap_head(y, last, 1, COLS - 2,
+		text_wrap_head(y, last, w.x + 1, w.w - 2,
 		               strncmp(r->verdict, "Right", 5) == 0
 		                       ? theme_attr(THEME_GOOD)
 		                       : (int)A_NORMAL,
@@ -375,102 +369,122 @@ static void draw_question(struct runner *r, int *y, int last)
 	}
 }
 
-static void lesson_draw(void *self)
+static void lesson_resize(void *self, struct layout_rect w)
 {
 	struct runner *r = self;
+
+	if (r->child.ops && r->child.ops->resize)
+		r->child.ops->resize(r->child.self, child_rect(r, w));
+}
+
+static void lesson_draw(const void *self, struct layout_rect w)
+{
+	const struct runner *r = self;
 	const struct lesson_step *st = &r->l.steps[r->at];
-	int top, y, last = LINES - 2;
+	int top, y, last = w.y + w.h - 2;
 	const char *hints[24];
 	char head[400], score[64] = "";
 
 	if (r->child.ops) {
-		top = LINES - panel_lines(r);
-		/* The screen's key line is the panel's first line: the lesson's keys
-		 * rule. */
-		lend_lines(top + 1);
-		r->child.ops->draw(r->child.self);
-		take_back_lines();
-		move(top, 0);
-		clrtobot();
+		struct layout_rect c = child_rect(r, w);
+
+		r->child.ops->draw(r->child.self, c);
+		top = c.y + c.h - 1;
+		attrset(A_NORMAL);
+		for (int i = top; i < w.y + w.h; i++)
+			mvhline(i, w.x, ' ', w.w);
 	} else {
 		/* Text alone: a page of its own, the text in a readable column. */
-		erase();
-		top = 0;
+		attrset(A_NORMAL);
+		for (int i = w.y; i < w.y + w.h; i++)
+			mvhline(i, w.x, ' ', w.w);
+		top = w.y;
 	}
 	if (r->asked)
 		snprintf(score, sizeof score, "  %d of %d right", r->right, r->asked);
 	snprintf(head, sizeof head, "%s - step %d of %d%s", r->l.title, r->at + 1,
 	         r->l.nsteps, score);
-	text_cut(head, COLS - 1);
+	text_cut(head, w.w - 1);
 	attrset(theme_attr(THEME_STATUS));
-	mvhline(top, 0, ' ', COLS);
-	text_put(top, 1, theme_attr(THEME_STATUS), head);
+	mvhline(top, w.x, ' ', w.w);
+	text_put_in(top, w.x + 1, w.w - 1, theme_attr(THEME_STATUS), head);
 	attrset(A_NORMAL);
 	y = top + 1 + (r->child.ops ? 0 : 1);
 	if (!r->child.ops) {
-		int width = COLS - 4 < 72 ? COLS - 4 : 72,
+		int width = w.w - 4 < 72 ? w.w - 4 : 72,
 		    h = text_wrap_height(width, 0, st->text);
 
 		/* A page of text sits in the middle of the window, as a slide does. */
 		if (y + h < last)
 			y += (last - y - h) / 2;
-		text_wrap_head(&y, last, (COLS - width) / 2, width, A_NORMAL, "",
+		text_wrap_head(&y, last, w.x + (w.w - width) / 2, width, A_NORMAL, "",
 		               st->text);
 	} else {
-		text_wrap_head(&y, last, 1, COLS - 2, A_NORMAL, "", st->text);
+		text_wrap_head(&y, last, w.x + 1, w.w - 2, A_NORMAL, "", st->text);
 	}
 	if (r->message[0])
-		text_wrap_head(&y, last, 1, COLS - 2, theme_attr(THEME_BAD), "",
+		text_wrap_head(&y, last, w.x + 1, w.w - 2, theme_attr(THEME_BAD), "",
 		               r->message);
-	draw_question(r, &y, last);
+	draw_question(r, w, &y, last);
 	if (r->asking)
-		text_keys(NULL, 0, "Enter check  Backspace erase  Esc skip  ? help");
+		text_keys(w, NULL, 0, "Enter check  Backspace erase  Esc skip  ? help");
 	else
-		text_keys(hints, keymap_hints(&r->keys, 0, hints, 24), "? help  q leave");
+		text_keys(w, hints, keymap_hints(&r->keys, 0, hints, 24),
+		          "? help  q leave");
 }
 
-/* Hands an event to the step's screen, and does what it answers. */
-static enum screen_reply to_child(struct runner *r, const struct input_event *ev,
-                                  struct screen_open *open)
+/* The step's screen closed: its text stays. */
+static void child_close(void *ctx)
 {
-	enum screen_reply reply;
+	struct runner *r = ctx;
+
+	close_child(r);
+	build_keys(r, NULL);
+}
+
+/* The step's screen opened another in its place (Play's next puzzle). */
+static void child_replace(void *ctx, const struct screen_open *o)
+{
+	struct runner *r = ctx;
+	struct screen next;
 	char err[600];
 
-	lend_lines(LINES - panel_lines(r) + 1);
-	reply = ev->kind == INPUT_MOUSE
-	                ? (r->child.ops->mouse
-	                           ? r->child.ops->mouse(r->child.self, ev, open)
-	                           : SCREEN_STAY)
-	                : r->child.ops->key(r->child.self, ev, open);
-	take_back_lines();
-	switch (reply) {
-	case SCREEN_CLOSE:
-		/* The step's screen is gone; its text stays. */
-		close_child(r);
-		build_keys(r, NULL);
-		return SCREEN_STAY;
-	case SCREEN_REPLACE: {
-		struct screen next;
-
-		/* A lesson inside a lesson would be one screen too many. */
-		if (open->kind != SCREEN_LESSON && open->kind != SCREEN_HELP &&
-		    r->env->openers[open->kind](&next, open, r->env, err, sizeof err) ==
-		            0) {
-			close_child(r);
-			r->child = next;
-			r->left = 0;
-			r->verdict[0] = '\0';
-			build_keys(r, r->child.ops->keys(r->child.self));
-		}
-		return SCREEN_STAY;
-	}
-	default:
-		return reply;
-	}
+	/* A lesson inside a lesson would be one screen too many. */
+	if (o->kind == SCREEN_LESSON || o->kind == SCREEN_HELP ||
+	    r->env->openers[o->kind](&next, o, r->env, err, sizeof err) < 0)
+		return;
+	close_child(r);
+	r->child = next;
+	r->left = 0;
+	r->verdict[0] = '\0';
+	build_keys(r, r->child.ops->keys(r->child.self));
 }
 
-static enum screen_reply lesson_key(void *self, const struct input_event *ev,
-                                    struct screen_open *open)
+/*
+ * Hands an event to the step's screen (a click with the step's rectangle,
+ * win the lesson's), and follows what it answers: a close or a replace
+ * here, the rest by the app.
+ */
+static enum screen_reply to_child(struct runner *r, const struct input_event *ev,
+                                  const struct layout_rect *win, struct screen_open *open)
+{
+	const struct screen_host host = {
+	        .close = child_close, .replace = child_replace, .ctx = r};
+	enum screen_reply reply;
+
+	if (ev->kind == INPUT_MOUSE)
+		reply = r->child.ops->mouse && win
+		                ? r->child.ops->mouse(r->child.self, ev,
+		                                      child_rect(r, *win), open)
+		                : SCREEN_STAY;
+	else
+		reply = r->child.ops->key(r->child.self, ev, open);
+	return screen_follow(&host, reply, open);
+}
+
+static enum screen_reply lesson_event(void *self, const struct input_event *ev,
+                                      const struct layout_rect *win,
+                                      struct screen_open *open)
 {
 	struct runner *r = self;
 	int action = keymap_action(&own_keys[r->l.steps[r->at].screen], ev);
@@ -506,14 +520,26 @@ static enum screen_reply lesson_key(void *self, const struct input_event *ev,
 			} else {
 				space.key = INPUT_KEY_ENTER;
 			}
-			return to_child(r, &space, open);
+			return to_child(r, &space, win, open);
 		}
 		return SCREEN_STAY;
 	case LESSON_SKIP:
 	default:
 		break;
 	}
-	return r->child.ops ? to_child(r, ev, open) : SCREEN_STAY;
+	return r->child.ops ? to_child(r, ev, win, open) : SCREEN_STAY;
+}
+
+static enum screen_reply lesson_key(void *self, const struct input_event *ev,
+                                    struct screen_open *open)
+{
+	return lesson_event(self, ev, NULL, open);
+}
+
+static enum screen_reply lesson_mouse(void *self, const struct input_event *ev,
+                                      struct layout_rect win, struct screen_open *open)
+{
+	return lesson_event(self, ev, &win, open);
 }
 
 static void lesson_wake(void *self)
@@ -573,9 +599,10 @@ static void run_free(void *self)
 static const struct screen_ops lesson_ops = {
         .title = "Lesson",
         .free = run_free,
+        .resize = lesson_resize,
         .draw = lesson_draw,
         .key = lesson_key,
-        .mouse = lesson_key,
+        .mouse = lesson_mouse,
         .wake = lesson_wake,
         .timer_ms = lesson_timer_ms,
         .tick = lesson_tick,

@@ -34,8 +34,6 @@ struct menu {
 	struct lesson chosen; /* the lesson opened last, until its screen has a copy */
 	struct store *store;
 	char message[600];
-	struct boardview bv; /* the board beside the items */
-	uint16_t cells[PLAY_MAX_N * PLAY_MAX_N];
 };
 
 enum item {
@@ -192,46 +190,65 @@ static void lesson_line(const struct menu *m, int i, char *line, size_t len)
  * title, then a line each, scrolled so that the one chosen shows; what a
  * line has no room for ends in an ellipsis, not mid-word.
  */
-static void draw_list(const struct menu *m, const char *title, const char *none,
-                      int count, int sel, int *top,
+static void draw_list(const struct menu *m, struct layout_rect r, const char *title,
+                      const char *none, int count, int sel, int top,
                       void (*line_of)(const struct menu *, int, char *, size_t))
 {
-	int rows = LINES - 4;
+	int rows = r.h - 4;
 	char full[64];
 
 	snprintf(full, sizeof full, "nqueens - %s", title);
-	text_put(0, 0, theme_attr(THEME_TITLE), COLS >= 24 ? full : title);
+	text_put_in(r.y, r.x, r.w, theme_attr(THEME_TITLE), r.w >= 24 ? full : title);
 	if (count == 0) {
-		int y = 2;
+		int y = r.y + 2;
 
-		text_wrap(&y, 2, COLS - 3, 2, A_NORMAL, "%s", none);
+		text_wrap(&y, r.x + 2, r.w - 3, 2, A_NORMAL, "%s", none);
 		return;
 	}
+	for (int i = 0; i < rows && top + i < count; i++) {
+		char line[900];
+
+		line_of(m, top + i, line, sizeof line);
+		text_cut(line, r.w - 2);
+		text_put_in(r.y + 2 + i, r.x + 1, r.w - 1,
+		            top + i == sel ? theme_attr(THEME_SELECTED) : (int)A_NORMAL,
+		            line);
+	}
+}
+
+/* A list scrolled so that the one chosen shows in the rows it has. */
+static void scroll_to(int sel, int rows, int *top)
+{
 	if (sel < *top)
 		*top = sel;
 	if (sel >= *top + rows)
 		*top = sel - rows + 1;
-	for (int i = 0; i < rows && *top + i < count; i++) {
-		char line[900];
-
-		line_of(m, *top + i, line, sizeof line);
-		text_cut(line, COLS - 2);
-		text_put(2 + i, 1,
-		         *top + i == sel ? theme_attr(THEME_SELECTED) : (int)A_NORMAL,
-		         line);
-	}
+	if (*top < 0)
+		*top = 0;
 }
 
-static void draw_puzzles(struct menu *m)
+static void menu_resize(void *self, struct layout_rect r)
 {
-	draw_list(m, "Puzzles", "No puzzles found (see NQUEENS_DATADIR in nqueens(6)).",
-	          (int)m->nentries, m->psel, &m->ptop, puzzle_line);
+	struct menu *m = self;
+
+	int rows = r.h - 4 > 1 ? r.h - 4 : 1;
+
+	scroll_to(m->psel, rows, &m->ptop);
+	scroll_to(m->lsel, rows, &m->ltop);
 }
 
-static void draw_lessons(struct menu *m)
+static void draw_puzzles(const struct menu *m, struct layout_rect r)
 {
-	draw_list(m, "Lessons", "No lessons found (see NQUEENS_DATADIR in nqueens(6)).",
-	          (int)m->nlessons, m->lsel, &m->ltop, lesson_line);
+	draw_list(m, r, "Puzzles",
+	          "No puzzles found (see NQUEENS_DATADIR in nqueens(6)).",
+	          (int)m->nentries, m->psel, m->ptop, puzzle_line);
+}
+
+static void draw_lessons(const struct menu *m, struct layout_rect r)
+{
+	draw_list(m, r, "Lessons",
+	          "No lessons found (see NQUEENS_DATADIR in nqueens(6)).",
+	          (int)m->nlessons, m->lsel, m->ltop, lesson_line);
 }
 
 /*
@@ -353,17 +370,15 @@ static int items_width(bool full)
 }
 
 /* The board beside the items: n's first solution, or an empty board. */
-static void fill_board(struct menu *m)
+static void fill_board(const struct menu *m, struct boardview *bv, uint16_t *cells)
 {
 	int ranks[ENUM_MAX_N];
-	bool solved = m->n <= ENUM_MAX_N && enum_first(m->n, ranks);
+	bool solved = m->n <= PLAY_MAX_N && enum_first(m->n, ranks);
 
-	memset(m->cells, 0, sizeof m->cells);
+	memset(cells, 0, PLAY_MAX_N * PLAY_MAX_N * sizeof *cells);
 	for (int f = 0; solved && f < m->n; f++)
-		m->cells[f * m->n + ranks[f]] = BV_QUEEN;
-	m->bv.n = m->n;
-	m->bv.cells = m->cells;
-	m->bv.show_cursor = false;
+		cells[f * m->n + ranks[f]] = BV_QUEEN;
+	*bv = (struct boardview){.n = m->n, .cells = cells, .show_cursor = false};
 }
 
 static int board_fit(void *ctx, int h, int w, struct layout_size *got)
@@ -377,26 +392,28 @@ static int board_fit(void *ctx, int h, int w, struct layout_size *got)
  * its first solution, as large as the lines left allow.  The items keep
  * their words when the board has no room, and the board goes first.
  */
-static void draw_main(struct menu *m)
+static void draw_main(const struct menu *m, struct layout_rect r)
 {
+	uint16_t cells[PLAY_MAX_N * PLAY_MAX_N];
+	struct boardview bv;
 	/* The body (size, items, board) takes up to half the window: a small board. */
 	struct layout_region rows[] = {
 	        {.min = 1, .pref = 1, .prio = 1}, /* the name, and a line under it */
-	        {.min = 2 + ITEM_COUNT, .pref = LINES / 2, .prio = 0, .gap = 1},
+	        {.min = 2 + ITEM_COUNT, .pref = r.h / 2, .prio = 0, .gap = 1},
 	        {.min = 0, .pref = 1, .prio = 2}, /* room for a message */
 	};
 	const struct banner *banner;
 	struct layout_board b;
 	char line[128];
-	bool full = items_width(true) + 2 <= COLS;
+	bool full = items_width(true) + 2 <= r.w;
 	int iw = items_width(full), bw = 0, bh = 0, top, left, y;
 
-	rows[0].pref = banner_height(banner_fit(LINES, COLS)) + 1;
-	layout_share(rows, 3, 0, LINES - 1);
-	banner = banner_fit(rows[0].size - (rows[0].size > 1), COLS);
+	rows[0].pref = banner_height(banner_fit(r.h, r.w)) + 1;
+	layout_share(rows, 3, r.y, r.h - 1);
+	banner = banner_fit(rows[0].size - (rows[0].size > 1), r.w);
 	/* The board: the largest beside the items in the lines the body got. */
-	fill_board(m);
-	layout_board_sizes(&b, rows[1].size, COLS - iw - 6, board_fit, &m->bv);
+	fill_board(m, &bv, cells);
+	layout_board_sizes(&b, rows[1].size, r.w - iw - 6, board_fit, &bv);
 	if (b.whole < b.nsizes) {
 		bh = b.sizes[b.nsizes - 1].h;
 		bw = b.sizes[b.nsizes - 1].w;
@@ -408,24 +425,24 @@ static void draw_main(struct menu *m)
 
 	/* A smaller name where the body and this one would not both fit. */
 	while (banner < &banners[NBANNERS - 1] &&
-	       banner_height(banner) + !banner->plain + 1 + body_h > LINES - 1)
-		banner = banner_fit(banner_height(banner) - 1, COLS);
+	       banner_height(banner) + !banner->plain + 1 + body_h > r.h - 1)
+		banner = banner_fit(banner_height(banner) - 1, r.w);
 	name_h = banner_height(banner) + (!banner->plain && rows[0].size > 1);
 	block_h = name_h + 1 + body_h;
 
-	top = (LINES - 1 - block_h) / 2;
-	left = (COLS - block_w) / 2;
-	if (top < 0)
-		top = 0;
-	if (left < 0)
-		left = 0;
-	draw_banner(banner, top, (COLS - banner_width(banner)) / 2);
+	top = r.y + (r.h - 1 - block_h) / 2;
+	left = r.x + (r.w - block_w) / 2;
+	if (top < r.y)
+		top = r.y;
+	if (left < r.x)
+		left = r.x;
+	draw_banner(banner, top, r.x + (r.w - banner_width(banner)) / 2);
 	if (name_h > banner_height(banner))
-		text_put(top + banner_height(banner), (COLS - 19) / 2,
+		text_put(top + banner_height(banner), r.x + (r.w - 19) / 2,
 		         theme_attr(THEME_DIMMED), "the n-queens puzzle");
 	y = top + name_h + 1 + (body_h - 2 - ITEM_COUNT) / 2;
-	if (y > LINES - 2 - 2 - ITEM_COUNT)
-		y = LINES - 2 - 2 - ITEM_COUNT;
+	if (y > r.y + r.h - 2 - 2 - ITEM_COUNT)
+		y = r.y + r.h - 2 - 2 - ITEM_COUNT;
 	snprintf(line, sizeof line, "Board size:  < %d >", m->n);
 	text_put(y, left, A_NORMAL, line);
 	y += 2;
@@ -437,29 +454,29 @@ static void draw_main(struct menu *m)
 		text_put(y + i, left, attr, text_pad(pad, sizeof pad, line, iw));
 	}
 	if (bw > 0) {
-		m->bv.top = top + name_h + 1 + (body_h - bh) / 2;
-		m->bv.left = left + block_w - bw;
-		m->bv.height = bh;
-		m->bv.width = bw;
-		if (boardview_layout(&m->bv) == 0)
-			boardview_draw(&m->bv);
+		bv.top = top + name_h + 1 + (body_h - bh) / 2;
+		bv.left = left + block_w - bw;
+		bv.height = bh;
+		bv.width = bw;
+		if (boardview_layout(&bv) == 0)
+			boardview_draw(&bv);
 	}
 }
 
-static void menu_draw(void *self)
+static void menu_draw(const void *self, struct layout_rect r)
 {
-	struct menu *m = self;
+	const struct menu *m = self;
 	const char *hints[16];
 
 	if (m->lessons_page)
-		draw_lessons(m);
+		draw_lessons(m, r);
 	else if (m->puzzles_page)
-		draw_puzzles(m);
+		draw_puzzles(m, r);
 	else
-		draw_main(m);
+		draw_main(m, r);
 	if (m->message[0])
-		text_message(m->message, A_NORMAL, 2);
-	text_keys(hints, keymap_hints(menu_keys(m), 0, hints, 16), "? help  q quit");
+		text_message(r, m->message, A_NORMAL, 2);
+	text_keys(r, hints, keymap_hints(menu_keys(m), 0, hints, 16), "? help  q quit");
 }
 
 /* The list of puzzles: choose one and play it. */
@@ -627,12 +644,20 @@ static enum screen_reply menu_key(void *self, const struct input_event *ev,
 	return SCREEN_STAY;
 }
 
+static enum screen_reply menu_mouse(void *self, const struct input_event *ev,
+                                    struct layout_rect r, struct screen_open *open)
+{
+	(void)r;
+	return menu_key(self, ev, open);
+}
+
 static const struct screen_ops menu_ops = {
         .title = "Menu",
         .free = menu_free,
+        .resize = menu_resize,
         .draw = menu_draw,
         .key = menu_key,
-        .mouse = menu_key,
+        .mouse = menu_mouse,
         .min_size = menu_min_size,
         .keys = menu_keys,
 };

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "keymap.h"
+#include "layout.h"
 #include "search.h"
 
 struct input_event;
@@ -55,6 +56,7 @@ struct screen_open {
 	bool lessons;                /* MENU: open on the list of lessons */
 	const char *title; /* HELP: whose keys, the screen's own and those of all */
 	const struct keymap *keys, *also_keys;
+	const char *error; /* with SCREEN_FAIL: what went wrong ("out of memory") */
 };
 
 struct screen;
@@ -71,6 +73,11 @@ typedef int screen_open_fn(struct screen *out, const struct screen_open *o,
 struct screen_env {
 	/* The app's openers by kind: a lesson opens its steps' screens inside it. */
 	screen_open_fn *const *openers;
+	/*
+	 * The clock of games and puzzles: the terminal's, or one stopped for
+	 * the tests' golden frames (NQUEENS_TEST_CLOCK).
+	 */
+	long long (*clock_ms)(void);
 	struct store *store;            /* saved progress, or NULL */
 	struct settings *settings;      /* the config file's (settings.h), never NULL */
 	const struct enum_table *table; /* prefix counts, or NULL */
@@ -86,23 +93,32 @@ enum screen_reply {
 	SCREEN_CLOSE, /* close this one: back to the screen below, or the end */
 	SCREEN_REPLACE, /* open the screen in *open in this one's place */
 	SCREEN_QUIT,    /* end the program */
+	SCREEN_FAIL,    /* end the program with the error in open->error, status 1 */
 };
 
 /*
  * A screen's operations, in the manner of tmux's window modes.  self is the
- * screen's own state.  Every operation but draw, key and min_size may be
- * NULL.
+ * screen's own state.  A screen is given the rectangle of the window it
+ * has (the whole window, or the part a lesson's step leaves above its
+ * panel): draw paints its model there, reading it only; mouse is given
+ * the same rectangle, so that it finds what is under a click as draw put
+ * it.  Every operation but draw, key and min_size may be NULL.
  */
 struct screen_ops {
 	const char *title; /* "Play": the help is "Play: keys" */
 	bool overlay;      /* drawn over the screen below it (the help) */
 	void (*free)(void *self);
-	void (*draw)(void *self);
+	/*
+	 * Before each draw, with the rectangle it is for: a screen whose model
+	 * keeps what depends on the size (Browse's pages) sets it here.
+	 */
+	void (*resize)(void *self, struct layout_rect r);
+	void (*draw)(const void *self, struct layout_rect r);
 	/* A key: the screen's keymap says which action it is. */
 	enum screen_reply (*key)(void *self, const struct input_event *ev,
 	                         struct screen_open *open);
 	enum screen_reply (*mouse)(void *self, const struct input_event *ev,
-	                           struct screen_open *open);
+	                           struct layout_rect r, struct screen_open *open);
 	void (*wake)(void *self);     /* background work has news */
 	long (*timer_ms)(void *self); /* ms until tick is due, -1 for never */
 	void (*tick)(void *self);
@@ -122,5 +138,25 @@ struct screen {
 	const struct screen_ops *ops;
 	void *self;
 };
+
+/*
+ * Where a screen's reply leads, for the app's stack of screens and for a
+ * lesson's step alike: what the host does with each reply it takes.  A
+ * host leaves NULL the replies it passes on to whoever holds it.
+ */
+struct screen_host {
+	void (*open)(void *ctx, const struct screen_open *o);    /* SCREEN_OPEN */
+	void (*close)(void *ctx);                                /* SCREEN_CLOSE */
+	void (*replace)(void *ctx, const struct screen_open *o); /* SCREEN_REPLACE */
+	void (*quit)(void *ctx, const char *error); /* QUIT (error NULL) and FAIL */
+	void *ctx;
+};
+
+/*
+ * Follows reply r (with o, its screen_open): returns SCREEN_STAY when the
+ * host took it, else r for the host's holder to follow.
+ */
+enum screen_reply screen_follow(const struct screen_host *h, enum screen_reply r,
+                                const struct screen_open *o);
 
 #endif

@@ -199,36 +199,36 @@ int text_wrap_height(int width, int indent, const char *text)
 	return lines;
 }
 
-void text_message(const char *text, int attr, int max_lines)
+void text_message(struct layout_rect r, const char *text, int attr, int max_lines)
 {
-	int lines = text_wrap_height(COLS - 1, 0, text), y;
+	int lines = text_wrap_height(r.w - 1, 0, text), y, bottom = r.y + r.h;
 
-	if (max_lines > LINES - 2)
-		max_lines = LINES - 2;
+	if (max_lines > r.h - 2)
+		max_lines = r.h - 2;
 	lines = lines < 1 ? 1 : lines > max_lines ? max_lines : lines;
-	y = LINES - 1 - lines;
-	for (int i = y; i < LINES - 1; i++) {
-		move(i, 0);
-		clrtoeol();
-	}
-	wrap_lines(&y, LINES - 2, 0, COLS - 1, 0, attr, "", text);
+	y = bottom - 1 - lines;
+	attrset(A_NORMAL);
+	for (int i = y; i < bottom - 1; i++)
+		mvhline(i, r.x, ' ', r.w);
+	wrap_lines(&y, bottom - 2, r.x, r.w - 1, 0, attr, "", text);
 }
 
-void text_keys(const char *const hints[], size_t count, const char *tail)
+void text_keys(struct layout_rect r, const char *const hints[], size_t count,
+               const char *tail)
 {
 	char line[1024] = "";
 	size_t at = 0;
 
 	for (size_t i = 0; i < count; i++) {
-		if ((int)(at + 1 + strlen(hints[i]) + 2 + strlen(tail)) > COLS - 1 ||
+		if ((int)(at + 1 + strlen(hints[i]) + 2 + strlen(tail)) > r.w - 1 ||
 		    at + strlen(hints[i]) + 3 >= sizeof line)
 			break;
 		at += (size_t)snprintf(line + at, sizeof line - at, " %s ", hints[i]);
 	}
 	snprintf(line + at, sizeof line - at, " %s", tail);
 	attrset(theme_attr(THEME_STATUS));
-	mvhline(LINES - 1, 0, ' ', COLS);
-	text_put(LINES - 1, 0, theme_attr(THEME_STATUS), line);
+	mvhline(r.y + r.h - 1, r.x, ' ', r.w);
+	text_put_in(r.y + r.h - 1, r.x, r.w, theme_attr(THEME_STATUS), line);
 }
 
 void text_line(int *y, int x, int width, int attr, const char *fmt, ...)

@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include "layout.h"
+
 /*
  * The screen columns text takes, by wcwidth in the locale's character set:
  * the whole string, or its first len bytes.
@@ -60,15 +62,17 @@ void text_wrap_head(int *y, int last, int x, int width, int attr, const char *he
                     const char *text);
 
 /*
- * Draws a message at the foot of the screen, just above the key line, on as
- * many lines as it takes wrapped, up to max_lines (the last is cut).
+ * Draws a message at the foot of the rectangle, just above its key line, on
+ * as many lines as it takes wrapped, up to max_lines (the last is cut).
  */
-void text_message(const char *text, int attr, int max_lines);
+void text_message(struct layout_rect r, const char *text, int attr, int max_lines);
 
 /*
- * Draws a screen's key line on the last row: as many of the hints as fit,
- * in order, then tail (the way to the help and out), which always shows.
+ * Draws a screen's key line on the rectangle's last row: as many of the
+ * hints as fit, in order, then tail (the way to the help and out), which
+ * always shows.
  */
-void text_keys(const char *const hints[], size_t count, const char *tail);
+void text_keys(struct layout_rect r, const char *const hints[], size_t count,
+               const char *tail);
 
 #endif

@@ -4,12 +4,7 @@
 
 #include "screen.h"
 #include "search.h"
-
-/* Tree searches of larger boards would take hours to run to the end. */
-#define WATCH_MAX_N 20
-
-/* The largest board the screen watches algorithm a on. */
-int watch_max_n(enum search_algo a);
+#include "watch_model.h"
 
 /*
  * The search of o->algo on an o->n × o->n board to o->goal, from the queens

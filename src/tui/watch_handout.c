@@ -1,7 +1,7 @@
 /* Watch's handout: the trace so far and the frame shown, written to a new text file. */
 #include "config.h"
 
-#include "watch.h"
+#include "watch_model.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -11,7 +11,6 @@
 
 #include "board.h"
 #include "store.h"
-#include "watch_impl.h"
 
 /* A handout's trace stops here: a longer one would not be read on paper. */
 #define HANDOUT_MAX_EVENTS 500000u
@@ -61,7 +60,7 @@ static void add(struct sheet_text *t, const char *fmt, ...)
 }
 
 /* The command that prints the same trace, so that a reader can make it again. */
-static void trace_command(const struct watch *w, struct sheet_text *t)
+static void trace_command(const struct watch_model *w, struct sheet_text *t)
 {
 	add(t, "nqueens trace %d", w->n);
 	if (w->algo != SEARCH_BACKTRACK)
@@ -77,7 +76,7 @@ static void trace_command(const struct watch *w, struct sheet_text *t)
 }
 
 /* The events up to the one shown, one a line as trace prints them. */
-static int add_trace(const struct watch *w, struct sheet_text *t, uint64_t upto)
+static int add_trace(const struct watch_model *w, struct sheet_text *t, uint64_t upto)
 {
 	char err[256], line[512], *buf;
 	struct search *r =
@@ -105,7 +104,7 @@ static int add_trace(const struct watch *w, struct sheet_text *t, uint64_t upto)
 }
 
 /* The board, the stack and the counters of the event shown. */
-static void add_frame(const struct watch *w, struct sheet_text *t, uint64_t at)
+static void add_frame(const struct watch_model *w, struct sheet_text *t, uint64_t at)
 {
 	const struct search_frame *frames;
 	int depth = search_stack(w->s, &frames);
@@ -148,11 +147,11 @@ static void add_frame(const struct watch *w, struct sheet_text *t, uint64_t at)
 		add(t, "%s", buf);
 		free(buf);
 	}
-	if (search_nodes(w->s))
-		add(t, "depth: %d\n", depth);
+	if (search_figure(w->s, SEARCH_FIG_DEPTH, line, sizeof line))
+		add(t, "%s\n", line);
 }
 
-void watch_handout(struct watch *w)
+void watch_handout(struct watch_model *w)
 {
 	uint64_t at = search_counters(w->s)->events;
 	struct sheet_text t = {0};

@@ -1,7 +1,8 @@
-/* Watch's tree for any n: the current path with its siblings folded, and the profile. */
+/* Watch's search tree: whole for small boards; for any n the current path with its
+ * siblings folded, and the profile. */
 #include "config.h"
 
-#include "watch.h"
+#include "watch_view.h"
 
 #include <curses.h>
 #include <inttypes.h>
@@ -12,7 +13,6 @@
 #include "known.h"
 #include "text.h"
 #include "theme.h"
-#include "watch_impl.h"
 
 /* The fewest lines of the path worth showing with the profile under it. */
 #define PATH_MIN_LINES 3
@@ -33,7 +33,7 @@ static int digits(uint64_t v)
 }
 
 /* The digits of the most solutions a line counts: all of n's, when known. */
-static int solution_digits(const struct watch *w)
+static int solution_digits(const struct watch_model *w)
 {
 	uint64_t total = 0, unique;
 
@@ -43,7 +43,7 @@ static int solution_digits(const struct watch *w)
 }
 
 /* The digits of the most nodes a level holds: in the whole search, when known. */
-static int node_digits(const struct watch *w)
+static int node_digits(const struct watch_model *w)
 {
 	const uint64_t *nodes = search_nodes(w->s);
 	uint64_t top = w->nodes_top;
@@ -55,7 +55,7 @@ static int node_digits(const struct watch *w)
 }
 
 /* The calls the search makes: one a file it fills. */
-static int path_max(const struct watch *w)
+static int path_max(const struct watch_model *w)
 {
 	int k = 0;
 
@@ -69,18 +69,18 @@ static int path_max(const struct watch *w)
  * that the path reads as a tree; none on a board so deep that its last
  * calls would stand too far right, the branch glyph still marking a child.
  */
-static int indent_step(const struct watch *w)
+static int indent_step(const struct watch_model *w)
 {
 	return w->n <= INDENT_MAX_N;
 }
 
 /* Where the line of the call at depth d starts, its branch glyph before it. */
-static int path_col(const struct watch *w, int d)
+static int path_col(const struct watch_model *w, int d)
 {
 	return d == 0 ? 0 : 1 + indent_step(w) * (d - 1);
 }
 
-int watch_tree_width(const struct watch *w)
+int watch_tree_width(const struct watch_model *w)
 {
 	/* The square, then " ×kk ★dd +kk": a sum too long is left out, never cut. */
 	int sd = solution_digits(w) < SOLUTION_DIGITS_MAX ? solution_digits(w)
@@ -97,12 +97,12 @@ int watch_tree_width(const struct watch *w)
 }
 
 /* The profile: a title and one line a level, all or none. */
-static int profile_lines(const struct watch *w)
+static int profile_lines(const struct watch_model *w)
 {
 	return 1 + w->n + 1;
 }
 
-void watch_tree_measure(const struct watch *w, int *min, int *pref)
+void watch_tree_measure(const struct watch_model *w, int *min, int *pref)
 {
 	int path = path_max(w);
 
@@ -110,7 +110,7 @@ void watch_tree_measure(const struct watch *w, int *min, int *pref)
 	*min = 1 + (path < PATH_MIN_LINES ? path : PATH_MIN_LINES) + profile_lines(w);
 }
 
-bool watch_tree_fits(const struct watch *w, struct layout_rect r)
+bool watch_tree_fits(const struct watch_model *w, struct layout_rect r)
 {
 	int min, pref;
 
@@ -119,7 +119,7 @@ bool watch_tree_fits(const struct watch *w, struct layout_rect r)
 }
 
 /* One call's line: its square, then its finished siblings and those left. */
-static void path_line(const struct watch *w, const struct search_level *lv, int d,
+static void path_line(const struct watch_model *w, const struct search_level *lv, int d,
                       bool lit, int y, int x, int width)
 {
 	const struct theme_glyphs *g = theme_glyphs();
@@ -163,7 +163,7 @@ static void path_line(const struct watch *w, const struct search_level *lv, int 
 }
 
 /* Nodes per level as bars, each with its level and count (OEIS A319284 for n = 8). */
-static void draw_profile(const struct watch *w, int y, int x, int width)
+static void draw_profile(const struct watch_model *w, int y, int x, int width)
 {
 	const uint64_t *nodes = search_nodes(w->s);
 	/* The last column stays blank: a column beside may come with no gap. */
@@ -191,7 +191,7 @@ static void draw_profile(const struct watch *w, int y, int x, int width)
 	}
 }
 
-void watch_tree_draw(struct watch *w, struct layout_rect r)
+void watch_tree_draw(const struct watch_model *w, struct layout_rect r)
 {
 	struct search_level lv[WATCH_MAX_N];
 	int depth = search_levels(w->s, lv, WATCH_MAX_N), y = r.y, path, first;
@@ -231,4 +231,78 @@ void watch_tree_draw(struct watch *w, struct layout_rect r)
 		path_line(w, &lv[d], d, d == depth - 1, y + d - first, r.x, r.w);
 	if (prof && search_nodes(w->s))
 		draw_profile(w, r.y + 1 + path, r.x, r.w);
+}
+
+/*
+ * The search tree so far, drawn sideways: one node per queen the search
+ * placed, a child right of its parent ("a1-b3-c5"), a later child on a line
+ * of its own under the first.  The model keeps the whole tree of the small
+ * boards it is drawn for; the nodes placed by the event shown are drawn:
+ * the title, then the last lines.
+ */
+void watch_tree_draw_whole(const struct watch_model *w, struct layout_rect r)
+{
+	int y = r.y, x = r.x, width = r.w, bottom = r.y + r.h - 1;
+	const struct theme_glyphs *g = theme_glyphs();
+	const struct watch_tree_node *t = w->tree;
+	uint64_t at_event = search_counters(w->s)->events;
+	int first, rows = bottom - y, line = -1, count = watch_model_tree_at(w, at_event),
+	           lines = 0;
+
+	if (rows < 1)
+		return;
+	for (int i = 0; i < count; i++)
+		lines += i == 0 || t[i].depth != t[i - 1].depth + 1;
+	text_line(&y, x, width, theme_attr(THEME_TITLE), "Search tree");
+	if (count == 0) {
+		text_line(&y, x, width, theme_attr(THEME_DIMMED), "(no queen yet)");
+		return;
+	}
+	/* The last lines, where the search is. */
+	first = lines > rows ? lines - rows : 0;
+	for (int i = 0; i < count; i++) {
+		bool starts = i == 0 || t[i].depth != t[i - 1].depth + 1;
+		int col = x + 3 * (t[i].depth - 1);
+		char name[16];
+
+		line += starts;
+		if (line < first)
+			continue;
+		int at = y + line - first;
+
+		if (col + 4 > x + width || at > bottom)
+			continue;
+		/* The top line of a scrolled tree shows its node's ancestors, dimmed. */
+		bool context = line == first && first > 0 && starts;
+
+		for (int k = t[i].depth - 1, j = i; context && k >= 1; k--) {
+			while (j > 0 && t[j].depth != k)
+				j--;
+			board_square_name(t[j].sq, name, sizeof name);
+			attrset(theme_attr(THEME_DIMMED));
+			if (k > 1)
+				mvaddstr(at, x + 3 * (k - 1) - 1, g->horiz);
+			text_put(at, x + 3 * (k - 1), theme_attr(THEME_DIMMED), name);
+		}
+		if (t[i].depth > 1) {
+			attrset(theme_attr(THEME_DIMMED));
+			mvaddstr(at, col - 1, starts && !context ? g->branch : g->horiz);
+			attrset(A_NORMAL);
+		}
+		board_square_name(t[i].sq, name, sizeof name);
+		bool solution = t[i].solved_at && t[i].solved_at <= at_event,
+		     closed = t[i].closed_at && t[i].closed_at <= at_event;
+
+		if (solution)
+			snprintf(name + strlen(name), sizeof name - strlen(name), "%s",
+			         g->solution);
+		else if (closed && (i + 1 == count || t[i + 1].depth <= t[i].depth))
+			snprintf(name + strlen(name), sizeof name - strlen(name), "%s",
+			         g->rejected);
+		text_put(at, col,
+		         !closed    ? theme_attr(i + 1 == count ? THEME_TRY : THEME_KEY)
+		         : solution ? theme_attr(THEME_GOOD)
+		                    : (int)A_NORMAL,
+		         name);
+	}
 }

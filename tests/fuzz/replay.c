@@ -82,7 +82,8 @@ static int replay_dir(const char *dir, long *count)
 		snprintf(names[n++], len, "%s/%s", dir, e->d_name);
 	}
 	closedir(d);
-	qsort(names, n, sizeof *names, by_name);
+	if (n > 1)
+		qsort(names, n, sizeof *names, by_name);
 	for (size_t i = 0; i < n; i++) {
 		if (replay_file(names[i]) < 0)
 			rc = -1;

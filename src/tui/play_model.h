@@ -1,0 +1,134 @@
+/* Play's state without a terminal: the board, undo and redo, the judge, the clock,
+ * give-up. */
+#ifndef NQ_PLAY_MODEL_H
+#define NQ_PLAY_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "puzzle.h"
+#include "symmetry.h"
+#include "task.h"
+
+struct store;
+struct enum_table;
+
+/* What a Play model is given by whoever owns it (the screen, or a test). */
+struct play_env {
+	struct store *store;            /* saved progress, or NULL */
+	const struct enum_table *table; /* prefix counts, to number solutions; or NULL */
+	const char *puzzle_dir;         /* where the next puzzle comes from, or NULL */
+	long long (*clock_ms)(void);    /* the clock of the games and puzzles */
+	/* The judge's thread has a verdict: called on that thread; may be NULL. */
+	void (*notify)(void *ctx);
+	void *notify_ctx;
+	int sync_max_n; /* up to this n the position is judged at once */
+};
+
+/* A position in the undo history. */
+struct play_snap {
+	int n; /* a size change is undone too */
+	size_t count;
+	struct square *sq;
+};
+
+/* What the background judge works on and finds. */
+struct play_judge {
+	struct task task;
+	struct board b; /* its own copy of the position */
+	const struct enum_table *table;
+	int rc;
+	struct puzzle_status st;
+	uint64_t index, class_index;
+};
+
+struct play_model {
+	struct play_env env;
+	int n;
+	struct board b;
+	struct square cursor;
+
+	bool is_puzzle;
+	struct puzzle pz;
+	char puzzle_id[256];
+	/* The clock of a puzzle, or of a free game since its board was new. */
+	long long started_ms, solved_ms;
+	bool gave_up;       /* s showed a solution: nothing found, nothing timed */
+	struct puzzle next; /* the puzzle n opens, when next_id is set */
+	char next_id[128];
+	bool has_best;
+	uint64_t best_ms;        /* the best time of this puzzle */
+	uint64_t total, classes; /* solutions and classes for n; 0 when unknown */
+
+	/* The judge's last verdict on the position shown. */
+	bool judged;
+	struct puzzle_status st;
+	uint64_t index, class_index; /* of a solution; 0 when not known */
+	enum sym transform;          /* from the class's representative */
+	/*
+	 * The solved-board event: solved_shown while the position shown is
+	 * solved and has been said so; solved_events counts the times it
+	 * became so, for a view that lights the queens up or rings.
+	 */
+	bool solved_shown;
+	unsigned solved_events;
+
+	bool hint_shown;
+	struct square hint;
+	bool confirm_leave; /* q during a puzzle asks first */
+	char message[1200];
+
+	struct play_snap *hist;
+	size_t hist_len, hist_at, hist_cap;
+	struct play_judge job;
+};
+
+/*
+ * A model for an empty n × n board, or for the puzzle pz (copied; id names
+ * it in the best times).  Returns -1 when memory runs short.
+ */
+int play_model_init(struct play_model *m, int n, const struct puzzle *pz, const char *id,
+                    const struct play_env *env);
+void play_model_free(struct play_model *m);
+
+/*
+ * The moves.  Those that change the board return -1 when memory runs short
+ * (an error that ends the program), else 0; what went wrong otherwise
+ * (nothing to undo, a given queen) is said in m->message.
+ */
+void play_model_move(struct play_model *m, int dfile, int drank); /* stops at edges */
+void play_model_cursor(struct play_model *m, int file, int rank); /* -1 keeps one */
+int play_model_toggle(struct play_model *m, struct square sq);
+int play_model_undo(struct play_model *m, int step); /* -1 undo, 1 redo */
+int play_model_clear(struct play_model *m);
+int play_model_resize(struct play_model *m, int d); /* one size smaller or larger */
+int play_model_give_up(struct play_model *m);
+void play_model_hint(struct play_model *m);
+
+/* Takes in the judge's verdict once its task is done; true when it was. */
+bool play_model_wake(struct play_model *m);
+
+/* Waits up to ms for the judge (tests); true when no verdict is pending. */
+bool play_model_wait(struct play_model *m, long ms);
+
+/* The milliseconds the clock shows: to the solve, or to now. */
+long long play_model_elapsed_ms(const struct play_model *m);
+
+/* Whether a puzzle has queens of the player's on it and is not solved yet. */
+bool play_model_unfinished(const struct play_model *m);
+
+/* Whether the square holds a queen the puzzle gives. */
+bool play_model_is_given(const struct play_model *m, struct square sq);
+
+/*
+ * The queens by file for a search to start from, into ranks (n of them, -1
+ * for an empty file); false, said in the message, when two share a file.
+ */
+bool play_model_ranks(struct play_model *m, int *ranks);
+
+/* "1:05": minutes and seconds. */
+void play_format_time(long secs, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,204 @@
+/* Watch's state without a terminal: the search, its stepping, breakpoints, speed, predict
+ * mode. */
+#ifndef NQ_WATCH_MODEL_H
+#define NQ_WATCH_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "quiz.h"
+#include "search.h"
+
+#define PSEUDO_MAX_LINES 64
+
+/* The search tree is drawn whole for boards up to this size, folded above. */
+#define TREE_MAX_N 6
+#define TREE_MAX_NODES 1024
+
+/* Above this n the board is drawn as an overview, and has no cells. */
+#define CELLS_MAX_N 32
+
+/* Tree searches of larger boards would take hours to run to the end. */
+#define WATCH_MAX_N 20
+
+/* The speeds of the animation, events a second. */
+extern const int watch_speeds[];
+#define NSPEEDS 10
+
+/* Predict mode: the question asked, its answer, the score. */
+enum watch_quiz_state { WQ_WAITING, WQ_ASKING, WQ_ANSWERED };
+
+/* What a student does while a question is asked. */
+enum watch_quiz_act {
+	QA_UP,
+	QA_DOWN,
+	QA_LEFT,
+	QA_RIGHT,
+	QA_ENTER,
+	QA_TYPE,
+	QA_YES,
+	QA_NO,
+	QA_NONE,
+	QA_ERASE,
+	QA_SKIP,
+	QA_OFF,
+	QA_WHEN,
+};
+
+struct watch_quiz {
+	bool on;
+	enum quiz_when when;
+	enum watch_quiz_state state;
+	int part; /* a REJECT question answered yes asks by which queen */
+	struct quiz_question q;
+	struct square cursor;
+	char typed[16];
+	char why[600];
+	bool right, skipped;
+	bool done_here;    /* the question of event `answered` is answered */
+	uint64_t answered; /* so that it is not asked again at once */
+	struct quiz_score score;
+};
+
+/*
+ * A node of the whole search tree of a small board: a queen placed, at the
+ * event that placed it; solved and closed (removed again) from the events
+ * that say so.  The tree at event k is the nodes placed up to k.
+ */
+struct watch_tree_node {
+	int depth; /* 1 for the first file the search fills */
+	struct square sq;
+	uint64_t placed_at, solved_at, closed_at; /* 0: never */
+};
+
+struct watch_model {
+	int n;
+	enum search_algo algo;
+	enum search_goal goal;
+	struct search *s;
+	int *given;         /* the queens the search starts from, or NULL */
+	uint64_t total;     /* events of the whole search; 0 when not known */
+	uint64_t nodes_top; /* the most nodes of one level in the whole search, or 0 */
+	long long (*now_ms)(void); /* the clock of the animation */
+
+	bool playing;
+	int speed;              /* index into watch_speeds */
+	long long anchor_ms;    /* when playing started at this speed */
+	long long frame_ms;     /* when the last frame of the animation came */
+	uint64_t anchor_events; /* and the event it started from */
+	bool show_pseudo, show_stack, show_tree;
+	bool narrate_full; /* the narration in two to four sentences, not one */
+	bool big;          /* projector mode: the board, the listing and the stack */
+	int tree_scroll;   /* lines the folded tree is scrolled up from following */
+	uint32_t *conf;    /* repair: the conflicts after move m, for m < nconf */
+	size_t nconf, capconf;
+
+	/* The whole tree of a small board, recorded as the search first runs. */
+	struct watch_tree_node *tree;
+	int ntree;
+	int tree_lines; /* the lines the whole tree takes drawn; 0 without one */
+
+	struct watch_quiz quiz;
+
+	char pseudo[PSEUDO_MAX_LINES][128];
+	int npseudo;
+	char message[300];
+
+	/* Breakpoints: at a solution, a try of a square (file -1: none), a depth (0:
+	 * none). */
+	bool break_solution;
+	struct square break_square;
+	int break_depth;
+};
+
+/* The largest board the screen watches algorithm a on. */
+int watch_max_n(enum search_algo a);
+
+/*
+ * A model of the search of algorithm a on an n × n board to goal, from the
+ * queens of given (ranks by file, -1 for an empty file; NULL: none), on
+ * the clock now_ms; NULL with the reason in err.
+ */
+struct watch_model *watch_model_new(int n, enum search_algo a, enum search_goal goal,
+                                    const int *given, long long (*now_ms)(void),
+                                    char *err, size_t errlen);
+void watch_model_free(struct watch_model *w);
+
+/*
+ * The moves.  Each pauses the animation first, and says in w->message
+ * what stopped it or why it does not apply.
+ */
+void watch_model_play(struct watch_model *w);          /* play or pause */
+void watch_model_forward(struct watch_model *w);       /* one event */
+void watch_model_back(struct watch_model *w);          /* one event back */
+void watch_model_next_solution(struct watch_model *w); /* or a breakpoint */
+void watch_model_prev_solution(struct watch_model *w);
+void watch_model_step_over(struct watch_model *w);
+void watch_model_step_out(struct watch_model *w);
+void watch_model_to_end(struct watch_model *w);  /* or a breakpoint */
+void watch_model_restart(struct watch_model *w); /* back to event 0 */
+void watch_model_to_depth(struct watch_model *w, const char *typed);
+void watch_model_seek(struct watch_model *w, uint64_t k, bool play);
+
+/* Breakpoints: b's answer ("" the square shown, c4, 3, s), and B. */
+void watch_model_toggle_break(struct watch_model *w, const char *typed);
+void watch_model_clear_breaks(struct watch_model *w);
+bool watch_model_breaks_set(const struct watch_model *w);
+
+/* Settings that restart the search and keep the place where they can. */
+void watch_model_speed(struct watch_model *w, int d); /* one speed faster or slower */
+void watch_model_size(struct watch_model *w, int d);  /* a board larger or smaller */
+void watch_model_next_algo(struct watch_model *w);
+void watch_model_toggle_goal(struct watch_model *w);
+void watch_model_toggle_tree(struct watch_model *w);
+
+/*
+ * The animation: ms until the next frame is due (-1 while paused), and
+ * the frame, which runs the events the clock has reached.
+ */
+long watch_model_timer_ms(const struct watch_model *w);
+void watch_model_tick(struct watch_model *w);
+
+/* Predict mode (watch_predict.c). */
+void watch_model_quiz(struct watch_model *w, bool on);
+void watch_model_quiz_cycle(
+        struct watch_model *w); /* every decision, placement, return */
+/* What the student did (ch: the character of QA_TYPE); false when not taken. */
+bool watch_model_quiz_act(struct watch_model *w, enum watch_quiz_act a, uint32_t ch);
+bool watch_model_asking(const struct watch_model *w);
+
+/*
+ * Predict mode's part of the stepping: runs up to max events, stopping
+ * where a question is due (which it asks); returns how many it ran.  And
+ * after a move: a question about another event than the one shown is
+ * dropped.
+ */
+uint64_t watch_predict_run(struct watch_model *w, uint64_t max);
+void watch_predict_sync(struct watch_model *w);
+
+/* The whole tree's nodes placed by event k: how many of w->tree. */
+int watch_model_tree_at(const struct watch_model *w, uint64_t k);
+
+/* Whether the repair's sparkline has its figures: once every queen stands. */
+bool watch_model_sparkline(const struct watch_model *w);
+
+/* The square the last event is about (a try, a refusal, a queen placed, taken off
+ * or moved), if any. */
+bool watch_model_event_square(const struct watch_model *w, struct square *sq);
+
+/* The calls the search can make: one a file it fills. */
+int watch_model_calls(const struct watch_model *w);
+
+/* One active call as the stack panel shows it: "solve(b) rank = 3". */
+void watch_frame_text(const struct search_frame *f, char *buf, size_t len);
+
+/*
+ * Writes the handout: the trace so far and the frame shown, to a new file
+ * in the current directory; says its name, or why not, in the message
+ * (watch_handout.c).
+ */
+void watch_handout(struct watch_model *w);
+
+#endif

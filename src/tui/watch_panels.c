@@ -1,0 +1,605 @@
+/* Watch's panels beside the board: the listing, the counters, the call stack, the levels
+ * and the narration, each measured for the layout and drawn in the rectangle it gets. */
+#include "config.h"
+
+#include "watch_view.h"
+
+#include <curses.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "layout.h"
+#include "text.h"
+#include "theme.h"
+#include "watch_model.h"
+
+/* A figure of a panel, drawn whole or not at all. */
+struct item {
+	char text[48];
+	int attr;
+	int w; /* the columns it is given: as wide as its largest value will be */
+};
+
+/* The digits a figure is measured with, so that the layout holds still as it grows. */
+static int figure_digits(const struct watch_model *w)
+{
+	int d = 1;
+
+	if (!w->total)
+		return 12;
+	for (uint64_t v = w->total; v >= 10; v /= 10)
+		d++;
+	return d;
+}
+
+/*
+ * An item "label: value" (or "level:value") in the engine's words, its
+ * column width from digits.
+ */
+static void item_add(struct item *it, int *count, int attr, int digits, const char *text)
+{
+	struct item *i = &it[(*count)++];
+	const char *value;
+	int vw;
+
+	snprintf(i->text, sizeof i->text, "%s", text);
+	i->attr = attr;
+	value = strrchr(i->text, ' ') ? strrchr(i->text, ' ') + 1 : i->text;
+	if (strchr(value, ':'))
+		value = strchr(value, ':') + 1;
+	vw = text_width(value);
+	i->w = text_width(i->text) + (vw < digits ? digits - vw : 0);
+}
+
+/*
+ * Packs items two spaces apart into lines of width columns, each in a slot
+ * of its own width so that the columns hold still, never cutting one (a cut
+ * figure would read as another number); draws them from line y when draw
+ * is set, down to bottom.  Returns the number of lines they take.
+ */
+static int items_pack(const struct item *it, int count, int y, int x, int width,
+                      int bottom, bool draw)
+{
+	int lines = count > 0, len = 0;
+
+	for (int i = 0; i < count; i++) {
+		if (len > 0 && len + 2 + it[i].w > width) {
+			lines++;
+			len = 0;
+		} else if (len > 0) {
+			len += 2;
+		}
+		if (draw && y + lines - 1 <= bottom) {
+			int at = y + lines - 1;
+
+			text_line(&at, x + len, width - len, it[i].attr, "%s",
+			          it[i].text);
+		}
+		len += it[i].w;
+	}
+	return lines;
+}
+
+/* The widest item: the narrowest column that shows every one whole. */
+static int items_width(const struct item *it, int count)
+{
+	int w = 0;
+
+	for (int i = 0; i < count; i++)
+		if (it[i].w > w)
+			w = it[i].w;
+	return w;
+}
+
+/*
+ * The counters of trace --stats in its words (search_figure), the events
+ * after the others, and the depth for the tree searches.
+ */
+static int counter_items(const struct watch_model *w, struct item *it)
+{
+	static const enum search_figure order[] = {
+	        SEARCH_FIG_TESTED,  SEARCH_FIG_EXAMINED, SEARCH_FIG_PLACED,
+	        SEARCH_FIG_REMOVED, SEARCH_FIG_MOVES,    SEARCH_FIG_SOLUTIONS,
+	        SEARCH_FIG_EVENTS,  SEARCH_FIG_DEPTH,
+	};
+	int k = 0, d = figure_digits(w);
+	char text[48];
+
+	for (size_t i = 0; i < sizeof order / sizeof *order; i++) {
+		int attr = A_NORMAL;
+
+		if (!search_figure(w->s, order[i], text, sizeof text))
+			continue;
+		if (order[i] == SEARCH_FIG_SOLUTIONS && search_counters(w->s)->solutions)
+			attr = theme_attr(THEME_GOOD);
+		item_add(it, &k, attr,
+		         order[i] == SEARCH_FIG_DEPTH ? (w->n >= 10 ? 2 : 1) : d, text);
+	}
+	return k;
+}
+
+/* Nodes per level as "level:count" items; 0 for repair and construct. */
+static int node_items(const struct watch_model *w, struct item *it)
+{
+	int k = 0, d = figure_digits(w);
+	char text[48];
+
+	for (int level = 0; search_figure_nodes(w->s, level, true, text, sizeof text);
+	     level++)
+		item_add(it, &k, A_NORMAL, d, text);
+	return k;
+}
+
+/* Repair: the conflicts after each move so far, as a sparkline, in two lines. */
+static void draw_sparkline(const struct watch_model *w, int y, int x, int width)
+{
+	static const char *const bars[] = {"\u2581", "\u2582", "\u2583", "\u2584",
+	                                   "\u2585", "\u2586", "\u2587", "\u2588"};
+	static const char ascii_bars[] = "_.-=+*#@";
+	size_t m = (size_t)search_counters(w->s)->moves + 1;
+	uint32_t top = 0;
+	char title[80];
+
+	if (m > w->nconf)
+		m = w->nconf;
+	for (size_t i = 0; i < m; i++)
+		if (w->conf[i] > top)
+			top = w->conf[i];
+	/* Fewer words in a narrow column, so that both figures show. */
+	if (snprintf(title, sizeof title,
+	             "Conflicts: %" PRIu32 " at the start, %" PRIu32 " now", w->conf[0],
+	             w->conf[m - 1]) > width)
+		snprintf(title, sizeof title, "Conflicts: %" PRIu32 ", now %" PRIu32,
+		         w->conf[0], w->conf[m - 1]);
+	text_line(&y, x, width, theme_attr(THEME_TITLE), "%s", title);
+	/* Each column is the largest count of its share of the moves. */
+	int cols = (int)m < width ? (int)m : width;
+
+	for (int c = 0; c < cols; c++) {
+		size_t a = (size_t)c * m / (size_t)cols,
+		       b = (size_t)(c + 1) * m / (size_t)cols;
+		uint32_t v = 0;
+
+		for (size_t i = a; i < b; i++)
+			if (w->conf[i] > v)
+				v = w->conf[i];
+		int level = top ? (int)((uint64_t)v * 7 / top) : 0;
+
+		attrset(v == 0 ? theme_attr(THEME_GOOD) : (int)A_NORMAL);
+		if (theme_is_ascii())
+			mvaddch(y, x + c, (chtype)ascii_bars[level]);
+		else
+			mvaddstr(y, x + c, bars[level]);
+	}
+	attrset(A_NORMAL);
+}
+
+static enum watch_levels levels_kind(const struct watch_model *w)
+{
+	if (w->algo == SEARCH_REPAIR)
+		return watch_model_sparkline(w) ? LEVELS_SPARK : LEVELS_NONE;
+	if (!search_nodes(w->s))
+		return LEVELS_NONE;
+	if (!w->show_tree)
+		return LEVELS_NODES;
+	return w->n <= TREE_MAX_N ? LEVELS_TREE : LEVELS_FOLDED;
+}
+
+/* The fewest lines of a listing too long for the window: the title and a few. */
+#define PSEUDO_PART_LINES 6
+
+/*
+ * How the listing's line is broken in a column of width columns (the first
+ * for the lit line's marker): the byte offsets where its display lines
+ * start, at most max; returns how many.  A line too long goes on under
+ * itself, two columns further in, broken between words.
+ */
+static int pseudo_breaks(const char *line, int width, int *starts, int max)
+{
+	int indent = (int)strspn(line, " "), k = 0;
+	size_t at = (size_t)indent, len = strlen(line);
+
+	if (at >= len) {
+		starts[0] = 0;
+		return 1;
+	}
+	while (k < max) {
+		int room = width - 1 - indent - (k > 0 ? 2 : 0);
+
+		starts[k++] = (int)at;
+		at += text_wrap_cut(line + at, room > 1 ? room : 1);
+		at += strspn(line + at, " ");
+		if (at >= len)
+			break;
+	}
+	return k;
+}
+
+#define BREAKS_MAX 8
+
+/* A display line of the listing: which line, which part of it, which bytes. */
+struct display_line {
+	int line, part, from, to;
+};
+
+/* The listing's display lines in a column of that width, and its blank lines. */
+static int pseudo_lines(const struct watch_model *w, int width, int *blank)
+{
+	int starts[BREAKS_MAX], lines = 0;
+
+	*blank = 0;
+	for (int i = 0; i < w->npseudo; i++) {
+		lines += pseudo_breaks(w->pseudo[i], width, starts, BREAKS_MAX);
+		*blank += w->pseudo[i][strspn(w->pseudo[i], " ")] == '\0';
+	}
+	return lines;
+}
+
+/*
+ * The listing whole, its title first: blank lines are what it can do
+ * without.  A listing longer than the window can show whole beside the
+ * smallest board makes do with a few lines round the lit one.
+ */
+static void pseudo_measure(const void *ctx, int width, int *min, int *pref)
+{
+	const struct watch_panels *v = ctx;
+	int blank, lines = pseudo_lines(v->w, width, &blank);
+
+	*pref = 1 + lines;
+	*min = 1 + lines - blank;
+	if (!v->pseudo_whole)
+		*min = PSEUDO_PART_LINES < *min ? PSEUDO_PART_LINES : *min;
+}
+
+/*
+ * The listing in its rectangle, the lit line marked and lit on all its
+ * display lines: without its blank lines when it has not the room for
+ * them, and scrolled round the lit line when it has not the room at all.
+ */
+static void draw_pseudo(const struct watch_model *w, struct layout_rect r)
+{
+	struct display_line d[PSEUDO_MAX_LINES * BREAKS_MAX];
+	int lit = search_line(w->s), blank, count = 0, first = 0, y = r.y, rows = r.h - 1;
+	bool skip_blank = 1 + pseudo_lines(w, r.w, &blank) > r.h;
+
+	text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "Pseudocode: %s",
+	          search_algo_name(w->algo));
+	for (int i = 0; i < w->npseudo; i++) {
+		int starts[BREAKS_MAX], k;
+		const char *line = w->pseudo[i];
+
+		k = pseudo_breaks(line, r.w, starts, BREAKS_MAX);
+		if (skip_blank && line[strspn(line, " ")] == '\0')
+			continue;
+		for (int j = 0; j < k; j++)
+			d[count++] = (struct display_line){i, j, starts[j],
+			                                   j + 1 < k ? starts[j + 1]
+			                                             : (int)strlen(line)};
+	}
+	/* Scrolled only when even that is too long: the lit line's first part in view. */
+	if (count > rows) {
+		for (int k = 0; k < count; k++)
+			if (d[k].line + 1 == lit && d[k].part == 0)
+				first = k - rows / 2;
+		if (first > count - rows)
+			first = count - rows;
+		if (first < 0)
+			first = 0;
+	}
+	for (int k = first; k < count && k < first + rows; k++) {
+		const char *line = w->pseudo[d[k].line];
+		bool on = d[k].line + 1 == lit;
+		int len = d[k].to - d[k].from, indent = (int)strspn(line, " ");
+		char text[160];
+
+		while (len > 0 && line[d[k].from + len - 1] == ' ')
+			len--;
+		/* The first part keeps the line's own indentation; the rest go two
+		 * further. */
+		snprintf(text, sizeof text, "%s%*s%.*s", d[k].part == 0 && on ? ">" : " ",
+		         d[k].part == 0 ? d[k].from : indent + 2, "", len,
+		         line + d[k].from);
+		text_line(&y, r.x, r.w, on ? theme_attr(THEME_SELECTED) : (int)A_NORMAL,
+		          "%-*s", on ? r.w : 0, text);
+	}
+}
+
+static void counters_measure(const void *ctx, int width, int *min, int *pref)
+{
+	const struct watch_panels *v = ctx;
+	struct item it[10];
+	int k = counter_items(v->w, it),
+	    packed = items_pack(it, k, 0, 0, width, 0, false);
+
+	/* Packed, their title too when there is room: each says what it counts. */
+	*min = packed;
+	*pref = 1 + packed;
+}
+
+static void draw_counters(const struct watch_model *w, struct layout_rect r)
+{
+	struct item it[10];
+	int k = counter_items(w, it), y = r.y;
+
+	if (r.h > items_pack(it, k, 0, 0, r.w, 0, false))
+		text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "Counters");
+	items_pack(it, k, y, r.x, r.w, r.y + r.h - 1, true);
+}
+
+/* The levels: the whole tree, every level's nodes whole, or the sparkline. */
+static void levels_measure(const void *ctx, int width, int *min, int *pref)
+{
+	const struct watch_panels *v = ctx;
+	struct item it[WATCH_MAX_N + 1];
+
+	switch (v->kind) {
+	case LEVELS_TREE:
+		/* The whole search's tree, so that the layout holds still as it grows. */
+		*pref = 1 + (v->w->tree_lines > 0 ? v->w->tree_lines : 1);
+		*min = *pref < 3 ? *pref : 3; /* the title and the last two lines */
+		break;
+	case LEVELS_FOLDED: {
+		/* The nodes per level at least, packed; the folded tree when it fits. */
+		int tmin, tpref;
+
+		*min = 1 + items_pack(it, node_items(v->w, it), 0, 0, width, 0, false);
+		watch_tree_measure(v->w, &tmin, &tpref);
+		*pref = width >= watch_tree_width(v->w) && tpref > *min ? tpref : *min;
+		break;
+	}
+	case LEVELS_NODES:
+		/* All the levels or none: a level left out would read as none. */
+		*min = *pref =
+		        1 + items_pack(it, node_items(v->w, it), 0, 0, width, 0, false);
+		break;
+	default:
+		*min = *pref = 2;
+		break;
+	}
+}
+
+static void draw_levels(const struct watch_model *w, const struct watch_panels *v,
+                        struct layout_rect r)
+{
+	struct item it[WATCH_MAX_N + 1];
+	int y = r.y;
+
+	if (v->kind == LEVELS_TREE) {
+		watch_tree_draw_whole(w, r);
+	} else if (v->kind == LEVELS_FOLDED && watch_tree_fits(w, r)) {
+		watch_tree_draw(w, r);
+	} else if (v->kind == LEVELS_NODES || v->kind == LEVELS_FOLDED) {
+		text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "Nodes per level");
+		items_pack(it, node_items(w, it), y, r.x, r.w, r.y + r.h - 1, true);
+	} else if (v->kind == LEVELS_SPARK) {
+		draw_sparkline(w, r.y, r.x, r.w);
+	}
+}
+
+/* The widest line a call of this board can take, so that the layout holds still. */
+static int stack_width(const struct watch_model *w)
+{
+	struct search_frame widest = {w->n - 1, w->n - 1};
+	char text[64];
+
+	watch_frame_text(&widest, text, sizeof text);
+	return text_width(text) > 14 ? text_width(text) : 14;
+}
+
+/* Every call when there is room, else its title and the innermost. */
+static void stack_measure(const void *ctx, int width, int *min, int *pref)
+{
+	const struct watch_panels *v = ctx;
+
+	(void)width;
+	*min = 2;
+	*pref = 1 + watch_model_calls(v->w);
+}
+
+/*
+ * One line per active call, innermost last; when they do not all fit, the
+ * title says how many of them the innermost lines are, in as many words
+ * as the column has room for.
+ */
+static void draw_stack(const struct watch_model *w, struct layout_rect r)
+{
+	const struct search_frame *frames;
+	int depth = search_stack(w->s, &frames), room = r.h - 1, first, y = r.y;
+	char text[64];
+
+	first = depth > room ? depth - room : 0;
+	snprintf(text, sizeof text, "Call stack");
+	if (first > 0) {
+		static const char *const forms[] = {"Call stack: last %d of %d",
+		                                    "Stack: last %d of %d",
+		                                    "last %d of %d"};
+
+		for (size_t i = 0; i < sizeof forms / sizeof *forms; i++)
+			if (snprintf(text, sizeof text, forms[i], room, depth) <= r.w)
+				break;
+		text_cut(text, r.w);
+	}
+	text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "%s", text);
+	if (depth == 0)
+		text_line(&y, r.x, r.w, theme_attr(THEME_DIMMED), "(empty)");
+	for (int i = first; i < depth; i++) {
+		watch_frame_text(&frames[i], text, sizeof text);
+		text_line(&y, r.x, r.w,
+		          i == depth - 1 ? theme_attr(THEME_KEY) : (int)A_NORMAL, "%s",
+		          text);
+	}
+}
+
+/*
+ * The narration panel: the event in trace's words as its title, then what
+ * it means in the pseudocode's words (search_explain), short or full.
+ */
+static void narration_make(const struct watch_model *w, struct watch_narration *n)
+{
+	char words[512];
+
+	search_describe(w->s, words, sizeof words);
+	/* A large board's solution lists every rank: its start is enough here. */
+	text_cut(words, 160);
+	snprintf(n->said, sizeof n->said, "Last: %s", words[0] ? words : "(nothing yet)");
+	search_explain(w->s, w->narrate_full, n->told, sizeof n->told);
+	memset(n->lines, 0, sizeof n->lines);
+}
+
+/* Room for as long a narration as most events have, so that the panel holds still. */
+#define NARRATE_SHORT_CHARS 110
+#define NARRATE_FULL_CHARS 200
+
+/* More lines than any window has: the panel is not shown. */
+#define NARRATE_NEVER 100000
+
+/* The lines of a long narration at a width: words of five letters, as many. */
+static int narrate_typical(bool full, int width)
+{
+	char typ[NARRATE_FULL_CHARS + 1];
+	int len = full ? NARRATE_FULL_CHARS : NARRATE_SHORT_CHARS;
+
+	for (int i = 0; i < len; i++)
+		typ[i] = i % 6 == 5 ? ' ' : 'x';
+	typ[len] = '\0';
+	return text_wrap_height(width, 2, typ);
+}
+
+static void narrate_measure(const void *ctx, int width, int *min, int *pref)
+{
+	const struct watch_panels *v = ctx;
+	struct watch_narration *n = v->told;
+	int typical = 1 + narrate_typical(v->w->narrate_full, width);
+
+	/* The event's words on one line, as "Last:" has them, or not at all. */
+	if (text_width(n->said) > width) {
+		*min = *pref = NARRATE_NEVER;
+		return;
+	}
+	if (width >= NARRATE_WIDTHS)
+		*min = 1 + text_wrap_height(width, 2, n->told);
+	else if (n->lines[width])
+		*min = n->lines[width];
+	else
+		*min = n->lines[width] = (short)(1 + text_wrap_height(width, 2, n->told));
+	*pref = *min > typical ? *min : typical;
+}
+
+static void draw_narration(const struct watch_narration *n, struct layout_rect r)
+{
+	int y = r.y;
+
+	text_wrap(&y, r.x, r.w, 2, theme_attr(THEME_TITLE), "%s", n->said);
+	if (y + text_wrap_height(r.w, 2, n->told) <= r.y + r.h)
+		text_wrap(&y, r.x, r.w, 2, A_NORMAL, "%s", n->told);
+}
+
+/* The widest line of the listing, with its marker: what the panel wants. */
+static int pseudo_width(const struct watch_model *w)
+{
+	int width = 0;
+
+	for (int i = 0; i < w->npseudo; i++)
+		if (text_width(w->pseudo[i]) + 2 > width)
+			width = text_width(w->pseudo[i]) + 2;
+	return width;
+}
+
+/* The panels' widths, which the layout keeps to. */
+static void panel_widths(const struct watch_model *w, enum watch_levels kind,
+                         struct layout_panel *p)
+{
+	struct item it[WATCH_MAX_N + 1];
+
+	p[PANEL_COUNTERS].min_w = p[PANEL_COUNTERS].pref_w =
+	        items_width(it, counter_items(w, it));
+	if (p[PANEL_COUNTERS].min_w < 8)
+		p[PANEL_COUNTERS].min_w = p[PANEL_COUNTERS].pref_w = 8;
+	switch (kind) {
+	case LEVELS_TREE:
+		p[PANEL_LEVELS].min_w = p[PANEL_LEVELS].pref_w = 3 * w->n + 2;
+		break;
+	case LEVELS_FOLDED:
+		/* The packed nodes under their title whole, at the least. */
+		p[PANEL_LEVELS].min_w = items_width(it, node_items(w, it));
+		if (p[PANEL_LEVELS].min_w < text_width("Nodes per level"))
+			p[PANEL_LEVELS].min_w = text_width("Nodes per level");
+		p[PANEL_LEVELS].pref_w = watch_tree_width(w);
+		break;
+	case LEVELS_NODES:
+		p[PANEL_LEVELS].min_w = items_width(it, node_items(w, it));
+		break;
+	default: {
+		/* The conflicts at the start, and now: as many digits at most. */
+		int d = snprintf(NULL, 0, "%" PRIu32, w->nconf ? w->conf[0] : 0);
+
+		p[PANEL_LEVELS].min_w = (int)strlen("Conflicts: , now ") + 2 * d;
+		p[PANEL_LEVELS].pref_w =
+		        (int)strlen("Conflicts:  at the start,  now") + 2 * d;
+		break;
+	}
+	}
+}
+
+void watch_panels_make(struct watch_panels *v, struct watch_narration *told,
+                       const struct watch_model *w, struct layout_panel p[PANELS])
+{
+	*v = (struct watch_panels){w, levels_kind(w), false, told};
+	narration_make(w, told);
+	p[PANEL_PSEUDO] = (struct layout_panel){.present = w->show_pseudo,
+	                                        .prio = 2,
+	                                        .min_w = 24,
+	                                        .pref_w = pseudo_width(w),
+	                                        .measure = pseudo_measure};
+	/* In predict mode the listing's words matter more than the counts. */
+	p[PANEL_COUNTERS] = (struct layout_panel){
+	        .present = true, .prio = w->quiz.on ? 5 : 1, .measure = counters_measure};
+	p[PANEL_STACK] =
+	        (struct layout_panel){.present = w->show_stack && search_nodes(w->s),
+	                              .prio = 3,
+	                              .min_w = stack_width(w),
+	                              .pref_w = stack_width(w),
+	                              .measure = stack_measure};
+	p[PANEL_LEVELS] = (struct layout_panel){
+	        .present = v->kind != LEVELS_NONE, .prio = 4, .measure = levels_measure};
+	p[PANEL_NARRATE] = (struct layout_panel){.present = true,
+	                                         .prio = 5,
+	                                         .min_w = 24,
+	                                         .pref_w = 44,
+	                                         .measure = narrate_measure};
+	panel_widths(w, v->kind, p);
+	/* Projector mode shows the board, the listing and the stack alone. */
+	for (int i = 0; w->big && i < PANELS; i++)
+		if (i != PANEL_PSEUDO && i != PANEL_STACK)
+			p[i].present = false;
+	for (int i = 0; i < PANELS; i++) {
+		p[i].gap = 1;
+		p[i].ctx = v;
+		if (p[i].pref_w < p[i].min_w)
+			p[i].pref_w = p[i].min_w;
+	}
+}
+
+int watch_panels_listing_lines(const struct watch_model *w, int width, int *blank)
+{
+	return pseudo_lines(w, width, blank);
+}
+
+void watch_panels_draw(const struct watch_panels *v, const struct layout_panel p[PANELS])
+{
+	const struct watch_model *w = v->w;
+
+	if (p[PANEL_PSEUDO].shown)
+		draw_pseudo(w, p[PANEL_PSEUDO].at);
+	if (p[PANEL_COUNTERS].shown)
+		draw_counters(w, p[PANEL_COUNTERS].at);
+	if (p[PANEL_STACK].shown)
+		draw_stack(w, p[PANEL_STACK].at);
+	if (p[PANEL_LEVELS].shown)
+		draw_levels(w, v, p[PANEL_LEVELS].at);
+	if (p[PANEL_NARRATE].shown)
+		draw_narration(v->told, p[PANEL_NARRATE].at);
+}

@@ -1,0 +1,355 @@
+/* Unit tests of the Play model without a terminal: moves, undo and redo, the judge
+ * (at once and as a task), the clock, give-up, what a solved board earns. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "board.h"
+#include "play_model.h"
+#include "puzzle.h"
+#include "store.h"
+
+/*
+ * Memory that runs short on demand: the model's malloc and realloc are
+ * wrapped (-Wl,--wrap); the next fail_in calls succeed, the one after fails.
+ */
+void *__real_malloc(size_t size);
+void *__real_realloc(void *p, size_t size);
+void *__wrap_malloc(size_t size);
+void *__wrap_realloc(void *p, size_t size);
+
+static int fail_in = -1; /* -1: never */
+
+static bool fails(void)
+{
+	if (fail_in < 0)
+		return false;
+	return fail_in-- == 0;
+}
+
+void *__wrap_malloc(size_t size)
+{
+	return fails() ? NULL : __real_malloc(size);
+}
+
+void *__wrap_realloc(void *p, size_t size)
+{
+	return fails() ? NULL : __real_realloc(p, size);
+}
+
+/* The tests' clock: it moves only when a test says so. */
+static long long fake_now;
+
+static long long fake_clock(void)
+{
+	return fake_now;
+}
+
+static struct play_env env(struct store *st)
+{
+	return (struct play_env){.store = st, .clock_ms = fake_clock, .sync_max_n = 10};
+}
+
+/* Places the queens of ranks (1-based, by file) with the model's own moves. */
+static void place_all(struct play_model *m, const int *ranks)
+{
+	for (int f = 0; f < m->n; f++)
+		assert_int_equal(play_model_toggle(m, (struct square){f, ranks[f] - 1}),
+		                 0);
+}
+
+/* A store of its own in a fresh directory, which the test removes. */
+static void store_here(struct store *st, char *dir, size_t len)
+{
+	char err[256];
+
+	snprintf(dir, len, "%s/nq-test-play-XXXXXX",
+	         getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(store_init(st, dir, err, sizeof err), 0);
+}
+
+static void store_gone(struct store *st, char *dir)
+{
+	char cmd[600];
+
+	store_free(st);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
+/* Solution #1 of 8 (a1 b5 c8 d6 e3 f7 g2 h4): judged, numbered, kept as found. */
+static void test_solve(void **state)
+{
+	static const int first[8] = {1, 5, 8, 6, 3, 7, 2, 4};
+	struct play_model m;
+	struct play_env e;
+	struct store st;
+	char dir[512];
+
+	(void)state;
+	store_here(&st, dir, sizeof dir);
+	e = env(&st);
+	fake_now = 1000;
+	assert_int_equal(play_model_init(&m, 8, NULL, NULL, &e), 0);
+	assert_true(m.judged);
+	assert_int_equal(m.st.completions, 92);
+	place_all(&m, first);
+	assert_true(m.st.solved);
+	assert_int_equal(m.index, 1);
+	assert_int_equal(m.class_index, 1);
+	assert_int_equal(m.transform, SYM_ID);
+	assert_int_equal(m.total, 92);
+	assert_int_equal(m.classes, 12);
+	assert_true(m.solved_shown);
+	assert_int_equal(m.solved_events, 1);
+	assert_int_equal(store_found(&st, STORE_SOLUTIONS, 8), 1);
+	assert_int_equal(store_found(&st, STORE_CLASSES, 8), 1);
+	/* Taking one queen back and placing it again is the same solution, lit again. */
+	assert_int_equal(play_model_undo(&m, -1), 0);
+	assert_false(m.st.solved);
+	assert_false(m.solved_shown);
+	assert_int_equal(play_model_undo(&m, 1), 0);
+	assert_true(m.st.solved);
+	assert_int_equal(m.solved_events, 2);
+	assert_int_equal(store_found(&st, STORE_SOLUTIONS, 8), 1);
+	play_model_free(&m);
+	store_gone(&st, dir);
+}
+
+/* A conflict is judged unsolvable; a hint names a queen to remove. */
+static void test_conflict(void **state)
+{
+	struct play_model m;
+	struct play_env e = env(NULL);
+
+	(void)state;
+	assert_int_equal(play_model_init(&m, 8, NULL, NULL, &e), 0);
+	play_model_toggle(&m, (struct square){0, 0});
+	play_model_toggle(&m, (struct square){1, 1});
+	assert_true(m.judged);
+	assert_false(m.st.completable);
+	assert_false(m.st.unfinished);
+	play_model_hint(&m);
+	assert_true(m.hint_shown);
+	assert_non_null(strstr(m.message, "No completion from here"));
+	play_model_free(&m);
+}
+
+/* Undo and redo walk the history; a new move after undoing drops what was undone. */
+static void test_undo(void **state)
+{
+	struct play_model m;
+	struct play_env e = env(NULL);
+
+	(void)state;
+	assert_int_equal(play_model_init(&m, 6, NULL, NULL, &e), 0);
+	assert_int_equal(play_model_undo(&m, -1), 0);
+	assert_string_equal(m.message, "Nothing to undo.");
+	play_model_toggle(&m, (struct square){0, 1});
+	play_model_toggle(&m, (struct square){1, 3});
+	assert_int_equal(m.b.pos.count, 2);
+	play_model_undo(&m, -1);
+	play_model_undo(&m, -1);
+	assert_int_equal(m.b.pos.count, 0);
+	play_model_undo(&m, 1);
+	assert_int_equal(m.b.pos.count, 1);
+	play_model_toggle(&m, (struct square){2, 5});
+	m.message[0] = '\0';
+	play_model_undo(&m, 1);
+	assert_string_equal(m.message, "Nothing to redo.");
+	assert_int_equal(m.b.pos.count, 2);
+	/* A size change is undone too. */
+	assert_int_equal(play_model_resize(&m, 1), 0);
+	assert_int_equal(m.n, 7);
+	assert_int_equal(m.b.pos.count, 0);
+	play_model_undo(&m, -1);
+	assert_int_equal(m.n, 6);
+	assert_int_equal(m.b.pos.count, 2);
+	/* Sizes stop at the ends. */
+	for (int i = 0; i < 30; i++)
+		play_model_resize(&m, -1);
+	assert_int_equal(m.n, 1);
+	assert_string_equal(m.message, "Boards go from 1 to 18.");
+	/* The cursor stops at the edges. */
+	play_model_move(&m, 1, 1);
+	assert_int_equal(m.cursor.file, 0);
+	assert_int_equal(m.cursor.rank, 0);
+	play_model_free(&m);
+}
+
+/* The clock runs from a new board to the solve, and starts again on a clear. */
+static void test_clock(void **state)
+{
+	static const int five[5] = {1, 3, 5, 2, 4};
+	struct play_model m;
+	struct play_env e = env(NULL);
+	char t[32];
+
+	(void)state;
+	fake_now = 5000;
+	assert_int_equal(play_model_init(&m, 5, NULL, NULL, &e), 0);
+	fake_now = 5000 + 65400;
+	assert_int_equal(play_model_elapsed_ms(&m), 65400);
+	play_format_time((long)(play_model_elapsed_ms(&m) / 1000), t, sizeof t);
+	assert_string_equal(t, "1:05");
+	place_all(&m, five);
+	assert_true(m.st.solved);
+	fake_now += 100000;
+	/* Stopped at the solve. */
+	assert_int_equal(play_model_elapsed_ms(&m), 65400);
+	assert_int_equal(play_model_clear(&m), 0);
+	assert_string_equal(m.message, "Cleared; u brings it back.");
+	assert_int_equal(play_model_elapsed_ms(&m), 0);
+	play_model_free(&m);
+}
+
+/* Giving up shows a solution that is neither found nor timed; u takes it back. */
+static void test_give_up(void **state)
+{
+	struct play_model m;
+	struct play_env e;
+	struct store st;
+	char dir[512];
+
+	(void)state;
+	store_here(&st, dir, sizeof dir);
+	e = env(&st);
+	assert_int_equal(play_model_init(&m, 8, NULL, NULL, &e), 0);
+	play_model_toggle(&m, (struct square){0, 0});
+	assert_int_equal(play_model_give_up(&m), 0);
+	assert_true(m.gave_up);
+	assert_true(m.st.solved);
+	assert_true(board_has(&m.b, (struct square){0, 0}));
+	assert_non_null(strstr(m.message, "A solution with your queens"));
+	assert_int_equal(store_found(&st, STORE_SOLUTIONS, 8), 0);
+	assert_int_equal(m.solved_ms, 0);
+	play_model_give_up(&m);
+	assert_string_equal(m.message, "Solved already.");
+	play_model_undo(&m, -1);
+	assert_int_equal(m.b.pos.count, 1);
+	play_model_free(&m);
+	store_gone(&st, dir);
+}
+
+/* Above the board size judged at once, the judge is a task: its verdict comes by wake. */
+static void test_judge_task(void **state)
+{
+	static const int twelve[12] = {1, 3, 5, 8, 10, 12, 6, 11, 2, 7, 9, 4};
+	struct play_model m;
+	struct play_env e = env(NULL);
+
+	(void)state;
+	assert_int_equal(play_model_init(&m, 12, NULL, NULL, &e), 0);
+	assert_false(m.judged);
+	assert_true(play_model_wait(&m, 20000));
+	assert_true(m.judged);
+	assert_int_equal(m.st.completions, 14200);
+	place_all(&m, twelve);
+	/* A solution is known at once; which one it is, from the task. */
+	assert_true(m.st.solved);
+	assert_int_equal(m.index, 0);
+	assert_true(play_model_wait(&m, 20000));
+	assert_int_equal(m.index, 1);
+	assert_int_equal(m.class_index, 1);
+	assert_int_equal(m.solved_events, 1);
+	/* A move while the judge works stops it; leaving joins it. */
+	play_model_toggle(&m, (struct square){0, 0});
+	play_model_free(&m);
+}
+
+/* A puzzle: its givens stay, leaving asks, the time is kept as the best. */
+static void test_puzzle(void **state)
+{
+	struct play_model m;
+	struct play_env e;
+	struct puzzle pz;
+	struct store st;
+	char dir[512], err[512], path[1024];
+	int out[PUZZLE_MAX_N];
+	uint64_t best;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/puzzles/05-easy-01.txt", SRCDATADIR);
+	assert_int_equal(puzzle_load(path, &pz, err, sizeof err), 0);
+	store_here(&st, dir, sizeof dir);
+	e = env(&st);
+	e.puzzle_dir = SRCDATADIR "/puzzles";
+	fake_now = 0;
+	assert_int_equal(play_model_init(&m, 5, &pz, "05-easy-01", &e), 0);
+	assert_true(m.is_puzzle);
+	assert_int_equal(m.b.pos.count, (size_t)pz.ngiven);
+	assert_false(play_model_unfinished(&m));
+	play_model_toggle(&m, (struct square){0, 4});
+	assert_string_equal(m.message, "That queen is given by the puzzle.");
+	assert_int_equal(play_model_resize(&m, 1), 0);
+	assert_string_equal(m.message, "A puzzle keeps its size.");
+	assert_int_equal(puzzle_complete(5, pz.given, PUZZLE_WORK_LIMIT, out), 1);
+	fake_now = 42000;
+	for (int f = 0; f < 5; f++)
+		if (pz.given[f] < 0) {
+			play_model_toggle(&m, (struct square){f, out[f]});
+			if (!m.st.solved)
+				assert_true(play_model_unfinished(&m));
+		}
+	assert_true(m.st.solved);
+	assert_false(play_model_unfinished(&m));
+	assert_true(store_best_time(&st, "05-easy-01", &best));
+	assert_int_equal(best, 42000);
+	assert_true(m.has_best);
+	assert_string_equal(m.next_id, "05-hard-01");
+	play_model_free(&m);
+	store_gone(&st, dir);
+}
+
+/*
+ * Memory running short is said, never an abort: the model that cannot be
+ * made says so, and a move that cannot be remembered is taken back.
+ */
+static void test_out_of_memory(void **state)
+{
+	struct play_model m;
+	struct play_env e = env(NULL);
+
+	(void)state;
+	fail_in = 0;
+	assert_int_equal(play_model_init(&m, 8, NULL, NULL, &e), -1);
+	fail_in = -1;
+	assert_int_equal(play_model_init(&m, 8, NULL, NULL, &e), 0);
+	fail_in = 0;
+	assert_int_equal(play_model_toggle(&m, (struct square){0, 0}), -1);
+	assert_int_equal(m.b.pos.count, 0);
+	fail_in = -1;
+	assert_int_equal(play_model_toggle(&m, (struct square){0, 0}), 0);
+	assert_int_equal(m.b.pos.count, 1);
+	play_model_free(&m);
+	/* Above the size judged at once, the judge's own board. */
+	assert_int_equal(play_model_init(&m, 12, NULL, NULL, &e), 0);
+	assert_true(play_model_wait(&m, 20000));
+	fail_in = 1;
+	assert_int_equal(play_model_toggle(&m, (struct square){0, 0}), -1);
+	fail_in = -1;
+	play_model_free(&m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(test_solve),   cmocka_unit_test(test_conflict),
+	        cmocka_unit_test(test_undo),    cmocka_unit_test(test_clock),
+	        cmocka_unit_test(test_give_up), cmocka_unit_test(test_judge_task),
+	        cmocka_unit_test(test_puzzle),  cmocka_unit_test(test_out_of_memory),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

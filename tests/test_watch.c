@@ -1,0 +1,250 @@
+/* Unit tests of the Watch model without a terminal: stepping, jumps, breakpoints,
+ * the animation's clock, predict mode, the tree and the profile. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "search.h"
+#include "watch_model.h"
+
+/* The tests' clock: it moves only when a test says so. */
+static long long fake_now;
+
+static long long fake_clock(void)
+{
+	return fake_now;
+}
+
+static struct watch_model *watch(int n, enum search_algo a, enum search_goal goal)
+{
+	char err[256];
+	struct watch_model *w =
+	        watch_model_new(n, a, goal, NULL, fake_clock, err, sizeof err);
+
+	assert_non_null(w);
+	return w;
+}
+
+static uint64_t at(const struct watch_model *w)
+{
+	return search_counters(w->s)->events;
+}
+
+static enum search_kind last(const struct watch_model *w)
+{
+	return search_last(w->s)->kind;
+}
+
+/* The first solution of 8 is event 2076 (trace's line), and its folded tree is its path.
+ */
+static void test_first_solution(void **state)
+{
+	static const int ranks[8] = {0, 4, 7, 5, 2, 6, 1, 3};
+	struct watch_model *w = watch(8, SEARCH_BACKTRACK, SEARCH_ALL);
+	struct search_level lv[WATCH_MAX_N];
+	int depth;
+
+	(void)state;
+	assert_int_equal(w->total, 37519);
+	assert_int_equal(w->nodes_top, 568);
+	watch_model_next_solution(w);
+	assert_int_equal(at(w), 2076);
+	assert_int_equal(last(w), SEARCH_EV_SOLUTION);
+	assert_int_equal(search_last(w->s)->solution, 1);
+	depth = search_levels(w->s, lv, WATCH_MAX_N);
+	assert_int_equal(depth, 8);
+	for (int d = 0; d < 8; d++) {
+		assert_int_equal(lv[d].file, d);
+		assert_int_equal(lv[d].rank, ranks[d]);
+	}
+	/* a1 is the first rank of file a: seven left to try, none dead yet. */
+	assert_int_equal(lv[0].unexplored, 7);
+	assert_int_equal(lv[0].dead, 0);
+	assert_int_equal(lv[7].solutions, 0);
+	/* No tree of its own above 6: the folded tree is the search's. */
+	assert_int_equal(w->ntree, 0);
+	watch_model_free(w);
+}
+
+/* Step over runs a call whole; step out runs to its return; N goes back a solution. */
+static void test_steps(void **state)
+{
+	struct watch_model *w = watch(8, SEARCH_BACKTRACK, SEARCH_ALL);
+
+	(void)state;
+	watch_model_seek(w, 3, false); /* place a1 */
+	assert_int_equal(last(w), SEARCH_EV_PLACE);
+	watch_model_step_over(w); /* enter solve(b), run whole */
+	assert_int_equal(last(w), SEARCH_EV_RETURN);
+	assert_int_equal(search_last(w->s)->file, 1);
+	assert_int_equal(search_stack(w->s, NULL), 1);
+	/* The four solutions with a1. */
+	assert_int_equal(search_counters(w->s)->solutions, 4);
+	watch_model_seek(w, 2076, false);
+	watch_model_step_out(w);
+	assert_int_equal(last(w), SEARCH_EV_RETURN);
+	assert_int_equal(search_stack(w->s, NULL), 7);
+	watch_model_next_solution(w);
+	assert_int_equal(at(w), 2705);
+	watch_model_prev_solution(w);
+	assert_int_equal(at(w), 2076);
+	watch_model_prev_solution(w);
+	assert_string_equal(w->message, "No solution before this one.");
+	watch_model_restart(w);
+	assert_int_equal(at(w), 0);
+	watch_model_back(w);
+	assert_string_equal(w->message, "This is the start.");
+	watch_model_step_out(w);
+	assert_string_equal(w->message, "No call is under way: u steps out of one.");
+	watch_model_free(w);
+}
+
+/* Each breakpoint stops the run at its event and says which it is. */
+static void test_breakpoints(void **state)
+{
+	struct watch_model *w = watch(8, SEARCH_BACKTRACK, SEARCH_ALL);
+
+	(void)state;
+	watch_model_toggle_break(w, "c4");
+	assert_string_equal(w->message, "Breakpoint: stop when c4 is tried.");
+	watch_model_to_end(w);
+	assert_int_equal(last(w), SEARCH_EV_TRY);
+	assert_int_equal(search_last(w->s)->sq.file, 2);
+	assert_int_equal(search_last(w->s)->sq.rank, 3);
+	assert_string_equal(w->message, "Breakpoint: c4 is tried.");
+	watch_model_toggle_break(w, "c4");
+	assert_string_equal(w->message, "Breakpoint at c4 cleared.");
+	watch_model_toggle_break(w, "s");
+	watch_model_restart(w);
+	watch_model_to_end(w);
+	assert_int_equal(at(w), 2076);
+	assert_string_equal(w->message, "Breakpoint: solution 1 is found.");
+	watch_model_toggle_break(w, "9");
+	assert_string_equal(w->message, "A depth is a number from 1 to 8, not '9'.");
+	watch_model_toggle_break(w, "3");
+	assert_true(watch_model_breaks_set(w));
+	watch_model_clear_breaks(w);
+	assert_string_equal(w->message, "Every breakpoint cleared.");
+	assert_false(watch_model_breaks_set(w));
+	watch_model_toggle_break(w, "z9");
+	assert_non_null(strstr(w->message, "Not a breakpoint"));
+	watch_model_to_depth(w, "8");
+	assert_int_equal(search_stack(w->s, NULL), 8);
+	watch_model_free(w);
+}
+
+/* The profile at the end: OEIS A319284's row for n = 8, and its largest level. */
+static void test_profile(void **state)
+{
+	static const uint64_t row[9] = {1, 8, 42, 140, 344, 568, 550, 312, 92};
+	struct watch_model *w = watch(8, SEARCH_BACKTRACK, SEARCH_ALL);
+
+	(void)state;
+	watch_model_to_end(w);
+	assert_true(search_done(w->s));
+	for (int k = 0; k <= 8; k++)
+		assert_int_equal(search_nodes(w->s)[k], row[k]);
+	assert_int_equal(search_counters(w->s)->tested, 15720);
+	watch_model_free(w);
+}
+
+/* The whole tree of 6, recorded once: the nodes by the event shown, solved and closed. */
+static void test_small_tree(void **state)
+{
+	struct watch_model *w = watch(6, SEARCH_BACKTRACK, SEARCH_ALL);
+	struct watch_model *twin = watch(6, SEARCH_BACKTRACK, SEARCH_ALL);
+	const struct watch_tree_node *t;
+	int k;
+
+	(void)state;
+	/* One node per queen placed in the whole search: its nodes but the root. */
+	assert_int_equal(w->ntree, 152);
+	assert_true(w->tree_lines > 0);
+	assert_int_equal(watch_model_tree_at(w, 0), 0);
+	watch_model_next_solution(w);
+	k = watch_model_tree_at(w, at(w));
+	t = &w->tree[k - 1];
+	/* 2 4 6 1 3 5: f5 is the last queen placed, solved now. */
+	assert_int_equal(t->depth, 6);
+	assert_int_equal(t->sq.file, 5);
+	assert_int_equal(t->sq.rank, 4);
+	assert_true(t->solved_at == at(w));
+	assert_true(t->closed_at > at(w));
+	/* Two models at once keep their own trees and places. */
+	assert_int_equal(at(twin), 0);
+	assert_int_equal(twin->ntree, 152);
+	watch_model_back(w);
+	assert_int_equal(watch_model_tree_at(w, at(w)), k);
+	watch_model_free(twin);
+	watch_model_free(w);
+}
+
+/* Playing runs the events the clock has reached at the speed chosen. */
+static void test_clock(void **state)
+{
+	struct watch_model *w = watch(8, SEARCH_BACKTRACK, SEARCH_ALL);
+
+	(void)state;
+	fake_now = 10000;
+	assert_int_equal(watch_speeds[w->speed], 20);
+	assert_int_equal(watch_model_timer_ms(w), -1);
+	watch_model_play(w);
+	assert_true(w->playing);
+	assert_int_equal(watch_model_timer_ms(w), 50);
+	fake_now += 1000;
+	watch_model_tick(w);
+	assert_int_equal(at(w), 20);
+	watch_model_speed(w, 1);
+	assert_int_equal(watch_speeds[w->speed], 50);
+	fake_now += 1000;
+	watch_model_tick(w);
+	assert_int_equal(at(w), 70);
+	watch_model_play(w);
+	assert_false(w->playing);
+	for (int i = 0; i < 20; i++)
+		watch_model_speed(w, 1);
+	assert_int_equal(watch_speeds[w->speed], 1000);
+	watch_model_free(w);
+}
+
+/* Predict mode asks before a decision and scores the answer. */
+static void test_predict(void **state)
+{
+	struct watch_model *w = watch(4, SEARCH_BACKTRACK, SEARCH_ALL);
+
+	(void)state;
+	watch_model_quiz(w, true);
+	watch_model_forward(w);
+	while (!watch_model_asking(w) && !search_done(w->s))
+		watch_model_forward(w);
+	assert_true(watch_model_asking(w));
+	watch_model_play(w);
+	assert_string_equal(w->message, "Answer first, or Escape skips the question.");
+	assert_true(watch_model_quiz_act(w, QA_SKIP, 0));
+	assert_int_equal(w->quiz.state, WQ_ANSWERED);
+	assert_true(w->quiz.skipped);
+	assert_int_equal(w->quiz.score.asked, 0);
+	watch_model_quiz(w, false);
+	assert_false(watch_model_asking(w));
+	watch_model_free(w);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(test_first_solution), cmocka_unit_test(test_steps),
+	        cmocka_unit_test(test_breakpoints),    cmocka_unit_test(test_profile),
+	        cmocka_unit_test(test_small_tree),     cmocka_unit_test(test_clock),
+	        cmocka_unit_test(test_predict),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
