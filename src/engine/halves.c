@@ -82,7 +82,7 @@
  * key (rows << h | columns), each as the column of each queen, 4 bits each,
  * from the top row down: 8 bytes a placement.  The other three quadrants are
  * its mirror images, made from it a set of columns at a time (struct lists)
- * or all at once (struct full).
+ * or read through the north-west one's crossing words (struct full).
  */
 struct table {
 	uint32_t *start; /* 2^(2h) + 1 offsets into e */
@@ -91,10 +91,11 @@ struct table {
 };
 
 /*
- * One quadrant's placements, turned and put on the board: the crossing word
- * of each, in the table's order (a key's placements where the table has
- * those of the key it is turned from); the table's entries say where the
- * queens stand.
+ * The north-west quadrant's placements put on the board: the crossing word
+ * of each, in the table's order; the table's entries say where the queens
+ * stand.  The other three quadrants' words are these turned (crossing_turn)
+ * as they are read: a key's placements are where the table has those of the
+ * key they are turned from, and the window of crossing lines is symmetric.
  */
 struct full {
 	uint64_t *x;
@@ -109,17 +110,21 @@ struct lists {
 	uint32_t lo[1 << HALVES_MAX_H], hi[1 << HALVES_MAX_H]; /* by local rows */
 	uint64_t *x, *e; /* crossing words and the table's entries */
 	size_t cap;
-	const struct full *full; /* the whole quadrant, or NULL */
+	const struct full *full; /* the whole north-west quadrant, or NULL */
 	int h;
+	int turn;  /* the quadrant (0 to 3) that full's words are turned to */
 	bool down; /* the quadrant is the table turned upside down */
 };
 
-/* The placements of one set of rows of a quadrant: their crossing words,
- * and the table's entries they are turned from (the column of each queen,
- * 4 bits each, from the table's first row). */
+/* The placements of one set of rows of a quadrant: their crossing words
+ * (the north-west placements' words, to be turned to quadrant `turn` by
+ * crossing_turn, or 0 when they are the quadrant's own), and the table's
+ * entries they are turned from (the column of each queen, 4 bits each,
+ * from the table's first row). */
 struct span {
 	const uint64_t *x, *e;
 	size_t len;
+	int turn;
 };
 
 /* A set of columns (for odd n the bottom's, for even n the top's) and what
@@ -142,7 +147,7 @@ struct shared {
 	 * sq[j][tr * HALVES_MAX_H + tc]: its crossing word. */
 	uint64_t sq[4][HALVES_MAX_H * HALVES_MAX_H];
 	uint16_t rev[1 << HALVES_MAX_H]; /* rev[x]: x's h bits in reverse order */
-	struct full full[4]; /* the whole quadrants, when the budget has room */
+	struct full full; /* the whole north-west quadrant, when the budget has room */
 	bool use_full;
 	size_t maxlist;
 	size_t maxcols;             /* the most placements of one set of columns */
@@ -742,10 +747,10 @@ static ALWAYS_INLINE struct span list_at(const struct shared *sh, const struct l
 	if (l->full) {
 		const uint32_t tkey = (l->down ? sh->rev[rows] : rows) << l->h | l->tcols;
 		const uint32_t lo = sh->t.start[tkey], hi = sh->t.start[tkey + 1];
-		return (struct span){l->full->x + lo, sh->t.e + lo, hi - lo};
+		return (struct span){l->full->x + lo, sh->t.e + lo, hi - lo, l->turn};
 	}
 	return (struct span){l->x + l->lo[rows], l->e + l->lo[rows],
-	                     l->hi[rows] - l->lo[rows]};
+	                     l->hi[rows] - l->lo[rows], 0};
 }
 
 /* The squares on which a key's table entries put quadrant j's queens,
@@ -806,41 +811,75 @@ static inline uint64_t window_reverse(uint64_t v, int win)
 	return v >> (32 - win);
 }
 
+/* A crossing word with its anti-diagonals and diagonals exchanged: the
+ * lines of the mirror image left to right. */
+static ALWAYS_INLINE uint64_t crossing_swap(uint64_t x)
+{
+	return (x >> 32 & 0x3fffffff) | (x & 0xffffffff) << 32 | (x & ~LINES_MASK);
+}
+
 /*
- * Makes the four quadrants whole, in one pass over the table; -1 when out
- * of memory.  The north-west placement's crossing word is looked up square
- * by square; the other three are its mirror images, whose words are the
- * same lines exchanged or read backwards, since the window of crossing
- * lines is symmetric: mirroring left to right exchanges a square's
- * anti-diagonal and diagonal, and top to bottom turns each into the other
- * read from the window's far end.  The long diagonals stay where they are.
+ * The crossing word of quadrant j's placement whose north-west image has
+ * the word x (win crossing lines a side).  The window of crossing lines is
+ * symmetric: mirroring left to right exchanges a square's anti-diagonal and
+ * diagonal, and top to bottom turns each into the other read from the
+ * window's far end.  The long diagonals stay where they are.
+ */
+static ALWAYS_INLINE uint64_t crossing_turn(int j, uint64_t x, int win)
+{
+	const uint64_t cls = x & ~LINES_MASK;
+	const uint64_t a = x & 0xffffffff, d = x >> 32 & 0x3fffffff;
+	switch (j) {
+	case 1:
+		return crossing_swap(x);
+	case 2:
+		return window_reverse(d, win) | window_reverse(a, win) << 32 | cls;
+	case 3:
+		return window_reverse(a, win) | window_reverse(d, win) << 32 | cls;
+	default:
+		return x;
+	}
+}
+
+/* The crossing word of a span's i-th placement. */
+static ALWAYS_INLINE uint64_t span_x(const struct shared *sh, struct span s, size_t i)
+{
+	return crossing_turn(s.turn, s.x[i], sh->win);
+}
+
+/*
+ * The word of a bottom span's i-th placement for the tests of the two
+ * bottom quadrants' placements against each other, and for its class: its
+ * crossing word as far as they need it turned.  Both quadrants' words are
+ * read backwards in the window (crossing_turn), and two words share a line
+ * exactly when they do read forwards: so the south-east placements keep
+ * the north-west image's word, and the south-west ones only exchange its
+ * two halves.
+ */
+static ALWAYS_INLINE uint64_t span_test(struct span s, size_t i)
+{
+	return s.turn == 2 ? crossing_swap(s.x[i]) : s.x[i];
+}
+
+/*
+ * Makes the north-west quadrant whole, its crossing words looked up square
+ * by square in one pass over the table; -1 when out of memory.
  */
 static int quadrants_build(struct shared *sh)
 {
 	const struct table *t = &sh->t;
-	const int h = sh->h, win = sh->win;
+	const int h = sh->h;
 	const size_t nkeys = (size_t)1 << (2 * h), len = t->len ? t->len : 1;
-	for (int j = 0; j < 4; j++)
-		if (!(sh->full[j].x = malloc(len * sizeof *sh->full[j].x)))
-			return -1;
-	uint64_t *x0 = sh->full[0].x, *x1 = sh->full[1].x, *x2 = sh->full[2].x,
-	         *x3 = sh->full[3].x;
+	uint64_t *x0 = sh->full.x = malloc(len * sizeof *x0);
+	if (!x0)
+		return -1;
 	for (size_t key = 0; key < nkeys; key++) {
 		if (t->start[key] == t->start[key + 1])
 			continue;
 		struct keyturn kt;
 		keyturn_make(sh, 0, (uint32_t)(key >> h), &kt);
-		for (uint32_t i = t->start[key]; i < t->start[key + 1]; i++) {
-			const uint64_t x = keyturn_place(&kt, t->e[i]),
-			               cls = x & ~LINES_MASK;
-			const uint64_t a = x & 0xffffffff, d = x >> 32 & 0x3fffffff;
-			const uint64_t ra = window_reverse(a, win),
-			               rd = window_reverse(d, win);
-			x0[i] = x;
-			x1[i] = d | a << 32 | cls;
-			x2[i] = rd | ra << 32 | cls;
-			x3[i] = ra | rd << 32 | cls;
-		}
+		for (uint32_t i = t->start[key]; i < t->start[key + 1]; i++)
+			x0[i] = keyturn_place(&kt, t->e[i]);
 	}
 	return 0;
 }
@@ -862,7 +901,8 @@ static int lists_make(struct work *w, int j, uint32_t cols)
 	l->h = h;
 	l->down = down;
 	if (sh->use_full) {
-		l->full = &sh->full[j];
+		l->full = &sh->full;
+		l->turn = j;
 		l->cset = cols;
 		l->tcols = tcols;
 		return 0;
@@ -962,8 +1002,11 @@ static ALWAYS_INLINE size_t tops_add(enum isa isa, struct work *w, uint32_t rows
 		size_t ny = 0;
 		for (size_t j = 0; j < y.len; j++) {
 			/* Written always, kept when it leaves xs alone. */
-			packed[ny] = y.x[j] + xs;
-			ny += !(y.x[j] & xs & LINES_MASK);
+			/* The north-east quadrant: the north-west image's
+			 * halves exchanged (crossing_turn). */
+			const uint64_t yx = y.turn ? crossing_swap(y.x[j]) : y.x[j];
+			packed[ny] = yx + xs;
+			ny += !(yx & xs & LINES_MASK);
 		}
 		if (!ny)
 			goto next;
@@ -972,7 +1015,7 @@ static ALWAYS_INLINE size_t tops_add(enum isa isa, struct work *w, uint32_t rows
 		uint64_t *xk = w->ordx;
 		size_t nx = 0;
 		for (size_t i = 0; i < x.len; i++) {
-			xk[nx] = x.x[i];
+			xk[nx] = x.x[i]; /* the north-west quadrant: not turned */
 			nx += !(x.x[i] & xs & LINES_MASK);
 		}
 		if (nx * ny <= ((size_t)1 << 16)) {
@@ -1308,7 +1351,8 @@ static ALWAYS_INLINE uint64_t bottoms_grouped(enum isa isa, struct work *w,
 	const ptrdiff_t step1 = bases_make(w, g, rows1, nr1, false, base1);
 	const ptrdiff_t step2 = bases_make(w, g, rows2, nr2, true, base2);
 	for (size_t j = 0; j < y.len; j++) {
-		uint64_t e = w->elig[j] = segs_open(g, y.x[j]);
+		const uint64_t yx = w->ordx[j] = span_x(w->sh, y, j);
+		uint64_t e = w->elig[j] = segs_open(g, yx);
 		while (e) {
 			size_t lo, hi;
 			segs_run(g, &e, &lo, &hi);
@@ -1319,10 +1363,10 @@ static ALWAYS_INLINE uint64_t bottoms_grouped(enum isa isa, struct work *w,
 	}
 	uint64_t sum0 = 0, sumc = 0;
 	for (size_t i = 0; i < x.len; i++) {
-		const uint64_t cx = x.x[i], ex = segs_open(g, cx);
+		const uint64_t cx = span_x(w->sh, x, i), ex = segs_open(g, cx);
 		if (!ex)
 			continue;
-		const size_t nj = partners_keep(isa, cx, y.x, w->order, y.len, w->jl);
+		const size_t nj = partners_keep(isa, cx, w->ordx, w->order, y.len, w->jl);
 		if (!nj)
 			continue;
 		uint64_t *al = w->alive;
@@ -1373,12 +1417,12 @@ static ALWAYS_INLINE uint64_t bottoms_count(enum isa isa, struct work *w,
 		const bool c2 = y.x[j] >> CLASS_SHIFT;
 		const size_t t = c2 ? b++ : a++;
 		order[t] = (uint32_t)j;
-		ordx[t] = y.x[j];
+		ordx[t] = span_test(y, j);
 		placement_union(w, base2, step2, nr2, y.e[j], w->kv + j * words, 0,
 		                c2 ? w0 : words);
 	}
 	for (size_t i = 0; i < x.len; i++) {
-		const uint64_t cx = x.x[i];
+		const uint64_t cx = span_test(x, i);
 		const bool c1 = cx >> CLASS_SHIFT;
 		const size_t len = c1 ? w0 : words;
 		if (!len)
@@ -1664,8 +1708,7 @@ static void *work_run(void *arg)
 
 static void shared_free(struct shared *sh)
 {
-	for (int j = 0; j < 4; j++)
-		full_free(&sh->full[j]);
+	full_free(&sh->full);
 	table_free(&sh->t);
 	free(sh->units);
 }
@@ -1699,10 +1742,10 @@ static struct budget budget_of(int n, size_t maxlist, size_t maxcols)
 	return b;
 }
 
-/* The whole quadrants: a crossing word a placement in each. */
+/* The whole north-west quadrant: a crossing word a placement. */
 static size_t full_size(int h)
 {
-	return table_sizes[h] * 4 * 8;
+	return table_sizes[h] * 8;
 }
 
 /* The largest list of one key, and the most placements of one set of
