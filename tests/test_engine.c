@@ -166,8 +166,8 @@ static void test_halves_segments(void **state)
 	(void)state;
 	for (int n = 5; n <= 15; n += 2) {
 		for (int how = 0; how < 4; how++) {
-			struct halves_opts opt = {0, 1, 0, NULL,
-			                          (enum halves_segments)how};
+			struct halves_opts opt = {
+			        0, 1, 0, NULL, (enum halves_segments)how, NULL};
 			uint64_t total;
 
 			assert_int_equal(
@@ -175,8 +175,8 @@ static void test_halves_segments(void **state)
 			        0);
 			assert_int_equal(total, a000170[n]);
 		}
-		struct halves_opts tight = {halves_memory_floor(n, 1), 1, 0, NULL,
-		                            HALVES_SEGMENTS_ALWAYS};
+		struct halves_opts tight = {halves_memory_floor(n, 1), 1,   0, NULL,
+		                            HALVES_SEGMENTS_ALWAYS,    NULL};
 		uint64_t total;
 
 		assert_int_equal(
@@ -185,7 +185,7 @@ static void test_halves_segments(void **state)
 	}
 	/* A part of n = 17, whose units have more tops than the least budget
 	 * sieves at once: the chunks then end inside segments. */
-	struct halves_opts part = {0, 16, 3, NULL, HALVES_SEGMENTS_ALWAYS};
+	struct halves_opts part = {0, 16, 3, NULL, HALVES_SEGMENTS_ALWAYS, NULL};
 	struct halves_stats stats = {0, 0, 0};
 	uint64_t whole, chunked;
 
@@ -210,7 +210,8 @@ static void test_halves_kernels(void **state)
 			continue; /* not on this processor */
 		tested++;
 		for (int n = 13; n <= 15; n++) {
-			struct halves_opts cut = {0, 1, 0, NULL, HALVES_SEGMENTS_ALWAYS};
+			struct halves_opts cut = {0,   1, 0, NULL, HALVES_SEGMENTS_ALWAYS,
+			                          NULL};
 			uint64_t total;
 
 			assert_int_equal(

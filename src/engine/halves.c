@@ -13,6 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "count.h"
+#include "memlimit.h"
+
 /*
  * The board is cut into four quadrants of h x h squares, h = n / 2; for odd
  * n the middle row and column lie between them.  Every placement of queens
@@ -157,8 +160,10 @@ struct shared {
 	struct unit *units;
 	size_t nunits;
 	unit_fn run;
-	atomic_size_t next; /* the next unit to hand out */
-	size_t grab;        /* units handed out at a time */
+	atomic_size_t next; /* the next piece to hand out */
+	size_t piece;       /* units a piece */
+	size_t npieces;
+	const struct count_pieces *pieces; /* the caller's journal, or NULL */
 	atomic_size_t done;
 	pthread_mutex_t lock; /* guards err, reported and the progress calls */
 	size_t reported;
@@ -1676,28 +1681,39 @@ static void *work_run(void *arg)
 {
 	struct work *w = arg;
 	struct shared *sh = (struct shared *)w->sh;
+	const struct count_pieces *pc = sh->pieces;
 	for (;;) {
-		size_t i0 = atomic_fetch_add(&sh->next, sh->grab);
-		if (i0 >= sh->nunits)
+		const size_t p = atomic_fetch_add(&sh->next, 1);
+		if (p >= sh->npieces)
 			break;
-		size_t i1 = i0 + sh->grab < sh->nunits ? i0 + sh->grab : sh->nunits;
+		const size_t i0 = p * sh->piece, i1 = i0 + sh->piece < sh->nunits
+		                                              ? i0 + sh->piece
+		                                              : sh->nunits;
 		if (sh->cancel && atomic_load_explicit(sh->cancel, memory_order_relaxed))
 			w->err = ECANCELED;
-		for (size_t i = i0; i < i1 && !w->err; i++)
-			w->sum += sh->run(w, &sh->units[i]);
-		size_t done = atomic_fetch_add(&sh->done, i1 - i0) + (i1 - i0);
-		/* The lock only when there is news: an error, or another
-		 * thousandth done. */
-		bool step = done * 1000 / sh->nunits !=
-		            (done - (i1 - i0)) * 1000 / sh->nunits;
-		if (!w->err && !(sh->progress && step))
+		/* A piece finished before (a journal's) is not counted again. */
+		struct count_result part = {0, 0};
+		const bool known = pc && !w->err && pc->done(pc->ctx, p, &part);
+		for (size_t i = i0; i < i1 && !known && !w->err; i++)
+			part.total += sh->run(w, &sh->units[i]);
+		if (!w->err)
+			w->sum += part.total;
+		const size_t done = atomic_fetch_add(&sh->done, i1 - i0) + (i1 - i0);
+		/* The lock only when there is news: an error, a piece for the
+		 * journal, or another thousandth done. */
+		const bool step = done * 1000 / sh->nunits !=
+		                  (done - (i1 - i0)) * 1000 / sh->nunits;
+		const bool record = pc && !known && !w->err;
+		if (!w->err && !record && !(sh->progress && step))
 			continue;
 		pthread_mutex_lock(&sh->lock);
+		if (record && !sh->err)
+			w->err = pc->finished(pc->ctx, p, &part);
 		if (w->err && !sh->err)
 			sh->err = w->err;
 		if (sh->err)
-			atomic_store(&sh->next, sh->nunits);
-		else if (done > sh->reported) {
+			atomic_store(&sh->next, sh->npieces);
+		else if (sh->progress && done > sh->reported) {
 			sh->reported = done;
 			sh->progress(sh->ctx, (double)done / (double)sh->nunits);
 		}
@@ -1799,20 +1815,33 @@ size_t halves_memory_floor(int n, int threads)
 	return b.fixed + (size_t)threads * (b.per_thread + CHUNK_MIN * b.per_top);
 }
 
-size_t halves_default_memory(void)
+size_t halves_memory_room(const struct memlimit *m, int threads)
 {
-	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-	if (pages <= 0 || size <= 0)
-		return (size_t)1 << 30;
+	if (m->kind == MEMLIMIT_NONE)
+		return SIZE_MAX;
+	/* Each thread but the caller has a stack of its own. */
+	size_t reserve = (size_t)(threads > 1 ? threads - 1 : 0) * ((size_t)8 << 20);
+	size_t room = m->room > reserve ? m->room - reserve : 0;
+	/* A quarter left for what the budget does not count (the program, the
+	 * allocator's own, a cgroup's page cache). */
+	return room / 4 * 3;
+}
+
+size_t halves_default_memory(int threads)
+{
+	struct memlimit m;
+	memlimit_read(&m);
 	/* Half of the physical memory: room for the rest of the machine. */
-	return (size_t)pages / 2 * (size_t)size;
+	size_t half = m.physical ? m.physical / 2 : (size_t)1 << 30;
+	size_t room = halves_memory_room(&m, threads);
+	return room < half ? room : half;
 }
 
 int halves_count(int n, int threads, const struct halves_opts *opt,
                  halves_progress_fn progress, void *ctx, const atomic_int *cancel,
                  uint64_t *total, size_t *bytes)
 {
-	struct halves_opts none = {0, 1, 0, NULL, HALVES_SEGMENTS_BY_SIZE};
+	struct halves_opts none = {0, 1, 0, NULL, HALVES_SEGMENTS_BY_SIZE, NULL};
 	if (!opt)
 		opt = &none;
 	if (n < HALVES_MIN_N || n > HALVES_MAX_N || threads < 1 || !total ||
@@ -1830,7 +1859,8 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 	                    .segments = opt->segments};
 	const char *name;
 	const int h = sh.h;
-	size_t used = 0, memory = opt->memory ? opt->memory : halves_default_memory();
+	size_t used = 0,
+	       memory = opt->memory ? opt->memory : halves_default_memory(threads);
 	/* The lines the two halves share, and for odd n those of the middle
 	 * queens and of every line the quadrants of one half share. */
 	sh.wlo = h;
@@ -1877,10 +1907,21 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 	}
 	atomic_init(&sh.next, 0);
 	atomic_init(&sh.done, 0);
-	/* Units by the handful, a few hundred grabs per thread: the end is
+	/* Units by the handful, in pieces that depend on the units alone (a
+	 * journal remembers them): with a few thousand of them the end is
 	 * still even and the counters are seldom shared. */
-	sh.grab = sh.nunits / ((size_t)threads * 1024);
-	sh.grab = sh.grab < 1 ? 1 : sh.grab > 64 ? 64 : sh.grab;
+	sh.pieces = opt->pieces;
+	sh.piece = (sh.nunits + HALVES_PIECES - 1) / HALVES_PIECES;
+	sh.piece = sh.piece ? sh.piece : 1;
+	sh.npieces = (sh.nunits + sh.piece - 1) / sh.piece;
+	if (sh.pieces) {
+		const int err = sh.pieces->begin(sh.pieces->ctx, sh.npieces);
+		if (err) {
+			shared_free(&sh);
+			errno = err;
+			return -1;
+		}
+	}
 	int err = pthread_mutex_init(&sh.lock, NULL);
 	struct work *w = err ? NULL : calloc((size_t)threads, sizeof *w);
 	if (!w) {
@@ -1911,7 +1952,7 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 	for (; !err && started < threads; started++)
 		if ((err = pthread_create(&w[started].thread, NULL, work_run,
 		                          &w[started])) != 0) {
-			atomic_store(&sh.next, sh.nunits); /* stop the others soon */
+			atomic_store(&sh.next, sh.npieces); /* stop the others soon */
 			break; /* w[started] has no thread to join */
 		}
 	if (!err)
