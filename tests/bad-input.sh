@@ -17,6 +17,14 @@ printf 'size: 32\ngrade: hard\nqueens: a1 b3\n' >"$T/p32.txt"
 printf 'size: 8\0\ngrade: easy\n' >"$T/nul-puzzle.txt"
 printf 'title: bad\n\nsay: hi\nshow: watch 4\nrun: soon\n' >"$T/bad-lesson.txt"
 printf 'say: hi\nshow: watch 6 from 1 1\n' >"$T/attacking-lesson.txt"
+# Task lines of a split count, and a journal, for sum and count --journal.
+for I in 1 2 3; do
+	"$NQUEENS" count 12 --tasks 3 --task "$I" >"$T/task$I"
+done
+"$NQUEENS" count 13 --tasks 3 --task 2 >"$T/task13"
+head -c 40 "$T/task2" >"$T/task-cut"
+"$NQUEENS" count 12 --journal "$T/journal12" >/dev/null
+printf 'my notes\n' >"$T/notes"
 export T NQUEENS NQ_WRAP
 
 # Seconds a row may take before it counts as a hang; valgrind is slower.
