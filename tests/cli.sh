@@ -120,7 +120,7 @@ expect "check a line of 20000 queens read in pieces" 1 \
 # --help and --version.
 nq --help >"$tmpdir/help"
 missing=""
-for c in play count list solve check puzzle; do
+for c in play count sum list solve check puzzle; do
 	grep -q "^  $c " "$tmpdir/help" || missing="$missing $c"
 done
 if grep -q "^Usage: nqueens" "$tmpdir/help" && [ -z "$missing" ]; then
