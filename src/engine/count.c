@@ -736,9 +736,13 @@ static int join_run(const struct count_job *job, count_progress_fn progress, voi
 {
 	const int n = job->n, nparts = job->nparts;
 	int threads = job->threads;
-	struct halves_opts opt = {
-	        job->memory, nparts, job->part, job->stats, HALVES_SEGMENTS_BY_SIZE,
-	        job->pieces};
+	struct halves_opts opt = {job->memory,
+	                          nparts,
+	                          job->part,
+	                          job->stats,
+	                          HALVES_SEGMENTS_BY_SIZE,
+	                          job->pieces,
+	                          HALVES_BLOCKED_BY_SIZE};
 	uint64_t total;
 	if (threads == 0)
 		threads = count_default_threads();

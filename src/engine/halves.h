@@ -34,6 +34,14 @@ enum halves_segments {
 	HALVES_SEGMENTS_EACH,   /* a segment for each pair of middle queens */
 };
 
+/* Where the join works on its sieve a block at a time (AVX-512 only): */
+enum halves_blocked {
+	HALVES_BLOCKED_BY_SIZE, /* where a split's kill vectors pass the first level cache
+	                         */
+	HALVES_BLOCKED_NEVER,
+	HALVES_BLOCKED_ALWAYS, /* for tests, on boards of any size */
+};
+
 /* How to count: all zero but nparts = 1 is the whole count in the default
  * budget. */
 struct count_pieces;
@@ -45,6 +53,7 @@ struct halves_opts {
 	/* A journal (count.h): the units, in order, are cut into at most
 	 * HALVES_PIECES pieces of as many units each (to one).  Or NULL. */
 	const struct count_pieces *pieces;
+	enum halves_blocked blocked;
 };
 
 /* The most pieces a count's units are cut into, for the threads to take
