@@ -1176,6 +1176,20 @@ static ALWAYS_INLINE void segments_plan(struct work *w, struct geom *g)
 		lines = ~0ull;
 	}
 	g->nseg = nseg;
+	/* The bottoms' words are read as span_test gives them, each half
+	 * backwards in the window when the quadrants are whole. */
+	if (w->sh->use_full) {
+		uint64_t turned[64] = {0}, any = 0;
+		const int win = w->sh->win;
+		for (uint64_t b = g->anylines; b; b &= b - 1) {
+			const int L = __builtin_ctzll(b);
+			const int M = L < 32 ? win - 1 - L : 32 + win - 1 - (L - 32);
+			turned[M] = g->seglines[L];
+			any |= 1ull << M;
+		}
+		memcpy(g->seglines, turned, sizeof turned);
+		g->anylines = any;
+	}
 	const int n0 = __builtin_popcountll(g->segs0);
 	const size_t tops0 = n0 ? w->segend[n0 - 1] : 0;
 	g->grouped = how == HALVES_SEGMENTS_ALWAYS || how == HALVES_SEGMENTS_EACH ||
@@ -1389,7 +1403,7 @@ static ALWAYS_INLINE uint64_t bottoms_grouped(enum isa isa, struct work *w,
 	const ptrdiff_t step1 = bases_make(w, g, rows1, nr1, false, base1);
 	const ptrdiff_t step2 = bases_make(w, g, rows2, nr2, true, base2);
 	for (size_t j = 0; j < y.len; j++) {
-		const uint64_t yx = w->ordx[j] = span_x(w->sh, y, j);
+		const uint64_t yx = w->ordx[j] = span_test(y, j);
 		uint64_t e = w->elig[j] = segs_open(g, yx);
 		while (e) {
 			size_t lo, hi;
@@ -1401,7 +1415,7 @@ static ALWAYS_INLINE uint64_t bottoms_grouped(enum isa isa, struct work *w,
 	}
 	uint64_t sum0 = 0, sumc = 0;
 	for (size_t i = 0; i < x.len; i++) {
-		const uint64_t cx = span_x(w->sh, x, i), ex = segs_open(g, cx);
+		const uint64_t cx = span_test(x, i), ex = segs_open(g, cx);
 		if (!ex)
 			continue;
 		const size_t nj = partners_keep(isa, cx, w->ordx, w->order, y.len, w->jl);
