@@ -1633,11 +1633,12 @@ static ALWAYS_INLINE uint64_t bottoms_count(enum isa isa, struct work *w,
 		return bottoms_grouped(isa, w, g, rows1, nr1, rows2, nr2, x, y, cw);
 #ifdef HALVES_DISPATCH
 	/* A block at a time where the kill vectors of the south-east
-	 * placements would not stay in the first level cache. */
+	 * placements would not stay in the first level cache (for even n: odd
+	 * n's splits that are not cut into segments were measured slower). */
 	const enum halves_blocked how = w->sh->blocked;
 	if (isa == ISA_AVX512 &&
-	    (how == HALVES_BLOCKED_ALWAYS ||
-	     (how == HALVES_BLOCKED_BY_SIZE && g->words * y.len >= BLOCKED_MIN_WORDS)))
+	    (how == HALVES_BLOCKED_ALWAYS || (how == HALVES_BLOCKED_BY_SIZE && !g->odd &&
+	                                      g->words * y.len >= BLOCKED_MIN_WORDS)))
 		return bottoms_blocked(w, g, rows1, nr1, rows2, nr2, x, y, cw);
 #endif
 	const ptrdiff_t step1 = bases_make(w, g, rows1, nr1, false, base1);

@@ -34,12 +34,13 @@ enum halves_segments {
 	HALVES_SEGMENTS_EACH,   /* a segment for each pair of middle queens */
 };
 
-/* Where the join works on its sieve a block at a time (AVX-512 only): */
+/* Where the join works on its sieve a block at a time (AVX-512 only): by
+ * size, for even n where a split's kill vectors pass the first level
+ * cache; never; or, for tests, always (boards of any size, odd n too). */
 enum halves_blocked {
-	HALVES_BLOCKED_BY_SIZE, /* where a split's kill vectors pass the first level cache
-	                         */
+	HALVES_BLOCKED_BY_SIZE,
 	HALVES_BLOCKED_NEVER,
-	HALVES_BLOCKED_ALWAYS, /* for tests, on boards of any size */
+	HALVES_BLOCKED_ALWAYS,
 };
 
 /* How to count: all zero but nparts = 1 is the whole count in the default
