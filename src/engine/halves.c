@@ -34,10 +34,11 @@
  * with one bit per top.  A bottom, built the same way from the bottom
  * quadrants, strikes out the tops on its lines, and the survivors are
  * counted 64 at a time.  Most of the time goes there, in code built for
- * several instruction sets and chosen when the count starts.  On large
- * sieves the AVX-512 code goes through a block of 64 words at a time: the
- * kill vectors of all the bottoms of a split for that block stay in the
- * first level cache, and a bottom's survivors in registers.
+ * several instruction sets and chosen when the count starts.  On long
+ * sieves of even n the AVX-512 code goes through a block of 64 words at a
+ * time with all the bottoms of a unit: that block of every bottom square's
+ * kill vector stays in the cache, a split's south-east kill vectors for it
+ * in the first level, and a south-west placement's survivors in registers.
  *
  * Symmetry.  For even n, mirroring the columns maps the solutions with top
  * columns C to those with mirror(C), and turning the board upside down to
@@ -177,13 +178,22 @@ struct shared {
 	const atomic_int *cancel; /* the caller's: stop when non-zero */
 };
 
-/* A south-west placement with partners, for the blocked join: where its
- * queens' kill vectors are (words from w->qk), whether it has a queen on a
- * long diagonal, and its partners in w->plist, those of class 0 first. */
+/* A south-west placement with partners, for the blocked join: the squares
+ * of its queens (local row * n + column), whether it has a queen on a long
+ * diagonal, and its partners in w->plist, those of class 0 first (each the
+ * index of a south-east placement of its split). */
 struct swp {
 	uint32_t q[HALVES_MAX_H];
 	uint32_t p, n0, n1;
 	bool c1;
+};
+
+/* A split of the bottom rows for the blocked join: its south-east
+ * placements (nse from w->sq2 + se * HALVES_MAX_H, those of class 0 first),
+ * and its south-west placements with partners (nsw from w->swp + sw). */
+struct splitplan {
+	uint32_t se, nse, n0, sw, nsw;
+	int nr1, nr2;
 };
 
 /* One thread's buffers. */
@@ -201,14 +211,17 @@ struct work {
 	                   * north-west placements the middle queens leave */
 	uint64_t *packed; /* a north-east list's words, with the middle queens' */
 	uint64_t *elig;   /* the segments each south-east placement may join */
-	/* The blocked join (bottoms_blocked): the south-east placements' queens
-	 * and a block of their kill vectors, the south-west placements with
-	 * partners, and their partners. */
-	uint32_t *qoff;
-	uint64_t *kvb;
+	/* The blocked join (units_blocked): every split's plan, its south-east
+	 * placements' squares, its south-west placements with partners and
+	 * their partners; a block of the squares' kill vectors, and of a
+	 * split's south-east placements'. */
+	struct splitplan *plans;
+	uint32_t *sq2;
 	struct swp *swp;
 	uint32_t *plist;
-	size_t pcap;
+	size_t plancap, sq2cap, swpcap, pcap;
+	size_t nplans, nsq2, nswp, np; /* how many of each the unit's plans take */
+	uint64_t *qkb, *kvb;
 	/* Odd n: the tops of each pair of middle queens as listed (where they
 	 * end, and the lines they all hold), then merged into segments. */
 	int ncombos;
@@ -387,10 +400,12 @@ static void work_free(struct work *w)
 	free(w->ordx);
 	free(w->packed);
 	free(w->elig);
-	free(w->qoff);
-	free(w->kvb);
+	free(w->plans);
+	free(w->sq2);
 	free(w->swp);
 	free(w->plist);
+	free(w->qkb);
+	free(w->kvb);
 }
 
 /* ---- The word kernels ---- */
@@ -469,12 +484,12 @@ transpose64_gfni(uint64_t m[64])
 #define BLOCK 4
 
 /* The blocked join's blocks: 64 words of the sieve, in eight registers.  It
- * takes over where the kill vectors of a split's south-east placements
- * take 32 KiB or more (measured: n = 18 the same, n = 20 15% faster, a
- * slice of n = 22 twice as fast; below that, slower). */
+ * takes over where the sieve has BLOCKED_MIN words or more (measured: n = 18,
+ * whose sieves are shorter, the same either way; n = 20 12 to 16% faster;
+ * a slice of n = 22 twice as fast). */
 #define BLK_VECS 8
 #define BLK (8 * BLK_VECS)
-#define BLOCKED_MIN_WORDS 4096
+#define BLOCKED_MIN 128
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #define HALVES_DISPATCH 1
@@ -1436,36 +1451,135 @@ static ALWAYS_INLINE uint64_t bottoms_grouped(enum isa isa, struct work *w,
 	return ODD_WEIGHT * sum0 + cw * sumc;
 }
 
+/* Makes room for `need` elements of `size` bytes at *p; -1 when out of memory. */
+static int buffer_grow(void **p, size_t *cap, size_t need, size_t size, size_t *bytes)
+{
+	if (need <= *cap)
+		return 0;
+	const size_t c = need + need / 2 + 64;
+	void *q = realloc(*p, c * size);
+	if (!q)
+		return -1;
+	*bytes += (c - *cap) * size;
+	*p = q;
+	*cap = c;
+	return 0;
+}
+
 #ifdef HALVES_DISPATCH
 /*
- * One block of the blocked join (bottoms_blocked) with AVX-512: words b0 ..
- * b0 + 8 nv - 1 of the sieve (the last vector's words under `last`).  The
- * kill vectors of the first nse south-east placements are worked out into
- * w->kvb; then each south-west placement's survivors, in nv registers, meet
- * each partner's there, and the counts go to acc[0] or acc[1] as `to` says:
- * to[0] for the partners of class 0, to[1] and to[2] for those of class 1
- * of a placement of class 0 and 1 (-1: not counted).  A placement of class
- * 1 is passed over when `c1` is false.
+ * Plans one split of the bottom rows for the blocked join (units_blocked):
+ * the squares of its south-east placements' queens, by class, and its
+ * south-west placements with their partners, found once for all the
+ * blocks.  -1 when out of memory.
+ */
+__attribute__((target("avx512f,avx512vl"))) static inline int
+split_plan(struct work *w, const struct geom *g, uint32_t r, uint32_t rest, struct span x,
+           struct span y)
+{
+	int rows1[HALVES_MAX_H], rows2[HALVES_MAX_H];
+	const int nr1 = rows_list(r, rows1), nr2 = rows_list(rest, rows2);
+	const uint64_t *base1[HALVES_MAX_H], *base2[HALVES_MAX_H];
+	const ptrdiff_t step1 = bases_make(w, g, rows1, nr1, false, base1);
+	const ptrdiff_t step2 = bases_make(w, g, rows2, nr2, true, base2);
+	const size_t words = g->words;
+	struct splitplan *pl;
+	if (buffer_grow((void **)&w->plans, &w->plancap, w->nplans + 1, sizeof *w->plans,
+	                &w->bytes) ||
+	    buffer_grow((void **)&w->sq2, &w->sq2cap, (w->nsq2 + y.len) * HALVES_MAX_H,
+	                sizeof *w->sq2, &w->bytes) ||
+	    buffer_grow((void **)&w->swp, &w->swpcap, w->nswp + x.len, sizeof *w->swp,
+	                &w->bytes))
+		return -1;
+	pl = &w->plans[w->nplans];
+	uint32_t *order = w->order;
+	uint64_t *ordx = w->ordx;
+	size_t n0 = 0;
+	for (size_t j = 0; j < y.len; j++)
+		n0 += !(y.x[j] >> CLASS_SHIFT);
+	*pl = (struct splitplan){(uint32_t)w->nsq2,
+	                         (uint32_t)y.len,
+	                         (uint32_t)n0,
+	                         (uint32_t)w->nswp,
+	                         0,
+	                         nr1,
+	                         nr2};
+	/* The south-east placements by class, as bottoms_count lists them. */
+	for (size_t j = 0, a = 0, b = n0; j < y.len; j++) {
+		const bool c2 = y.x[j] >> CLASS_SHIFT;
+		const size_t t = c2 ? b++ : a++;
+		uint32_t *sq = w->sq2 + (w->nsq2 + t) * HALVES_MAX_H;
+		order[t] = (uint32_t)t;
+		ordx[t] = span_test(y, j);
+		for (int q = 0; q < nr2; q++)
+			sq[q] = (uint32_t)((size_t)(queen_kill(base2, step2, q, y.e[j]) -
+			                            w->qk) /
+			                   words);
+	}
+	const size_t w0 = g->w0;
+	for (size_t i = 0; i < x.len; i++) {
+		const uint64_t cx = span_test(x, i);
+		const bool c1 = cx >> CLASS_SHIFT;
+		if (c1 && !w0)
+			continue;
+		if (buffer_grow((void **)&w->plist, &w->pcap, w->np + y.len + 8,
+		                sizeof *w->plist, &w->bytes))
+			return -1;
+		const size_t nj0 =
+		        partners_keep(ISA_AVX512, cx, ordx, order, n0, w->plist + w->np);
+		const size_t nj1 = partners_keep(ISA_AVX512, cx, ordx + n0, order + n0,
+		                                 y.len - n0, w->plist + w->np + nj0);
+		if (!nj0 && !nj1)
+			continue;
+		struct swp *sp = &w->swp[w->nswp + pl->nsw++];
+		*sp = (struct swp){.p = (uint32_t)w->np,
+		                   .n0 = (uint32_t)nj0,
+		                   .n1 = (uint32_t)nj1,
+		                   .c1 = c1};
+		for (int q = 0; q < nr1; q++)
+			sp->q[q] =
+			        (uint32_t)((size_t)(queen_kill(base1, step1, q, x.e[i]) -
+			                            w->qk) /
+			                   words);
+		w->np += nj0 + nj1;
+	}
+	w->nsq2 += y.len;
+	w->nswp += pl->nsw;
+	w->nplans += pl->nsw > 0;
+	return 0;
+}
+
+/*
+ * One block of the blocked join with AVX-512, one split: nv vectors of the
+ * sieve from word b0 (the last vector's words under `last`), whose squares'
+ * kill vectors are in w->qkb.  The kill vectors of the first nse south-east
+ * placements are worked out into w->kvb; then each south-west placement's
+ * survivors, in nv registers, meet each partner's there, and the counts go
+ * to acc[0] or acc[1] as `to` says: to[0] for the partners of class 0, to[1]
+ * and to[2] for those of class 1 of a placement of class 0 and 1 (-1: not
+ * counted).  A placement of class 1 is passed over when `c1` is false.
  */
 __attribute__((target("avx512f,avx512vl,avx512vpopcntdq"))) static ALWAYS_INLINE void
-block_avx512(const int nv, const struct work *w, size_t b0, __mmask8 last, int nr2,
-             size_t nse, int nr1, size_t nsw, bool c1, const int to[3], __m512i acc[2])
+block_avx512(const int nv, const struct work *w, const struct splitplan *pl, size_t b0,
+             __mmask8 last, size_t nse, bool c1, const int to[3], __m512i acc[2])
 {
-	const uint64_t *qk = w->qk;
+	const uint64_t *qkb = w->qkb;
+	const int nr1 = pl->nr1, nr2 = pl->nr2;
 	for (size_t t = 0; t < nse; t++) {
-		const uint32_t *o = w->qoff + t * HALVES_MAX_H;
+		const uint32_t *o = w->sq2 + (pl->se + t) * HALVES_MAX_H;
 		__m512i v[BLK_VECS];
 		_Pragma("GCC unroll 8") for (int k = 0; k < nv; k++) v[k] =
 		        _mm512_setzero_si512();
 		for (int q = 0; q < nr2; q++)
 			_Pragma("GCC unroll 8") for (int k = 0; k < nv; k++) v[k] =
 			        _mm512_or_si512(
-			                v[k], _mm512_loadu_si512(qk + o[q] + b0 + 8 * k));
+			                v[k], _mm512_load_si512(qkb + (size_t)o[q] * BLK +
+			                                        8 * k));
 		_Pragma("GCC unroll 8") for (int k = 0; k < nv; k++)
 		        _mm512_store_si512(w->kvb + t * BLK + 8 * k, v[k]);
 	}
-	for (size_t i = 0; i < nsw; i++) {
-		const struct swp *sp = &w->swp[i];
+	for (size_t i = 0; i < pl->nsw; i++) {
+		const struct swp *sp = &w->swp[pl->sw + i];
 		if (sp->c1 && !c1)
 			continue;
 		__m512i a[BLK_VECS];
@@ -1475,16 +1589,17 @@ block_avx512(const int nv, const struct work *w, size_t b0, __mmask8 last, int n
 		for (int q = 0; q < nr1; q++)
 			_Pragma("GCC unroll 8") for (int k = 0; k < nv; k++) a[k] =
 			        _mm512_andnot_si512(
-			                _mm512_loadu_si512(qk + sp->q[q] + b0 + 8 * k),
+			                _mm512_load_si512(qkb + (size_t)sp->q[q] * BLK +
+			                                  8 * k),
 			                a[k]);
-		const uint32_t *pl = w->plist + sp->p;
+		const uint32_t *pp = w->plist + sp->p;
 		for (int l = 0; l < 2; l++) {
 			const int into = l ? to[1 + sp->c1] : to[0];
 			const size_t np = l ? sp->n1 : sp->n0;
 			if (into >= 0 && np) {
 				__m512i sum = _mm512_setzero_si512();
 				for (size_t t = 0; t < np; t++) {
-					const uint64_t *b = w->kvb + (size_t)pl[t] * BLK;
+					const uint64_t *b = w->kvb + (size_t)pp[t] * BLK;
 					_Pragma("GCC unroll 8") for (int k = 0; k < nv;
 					                             k++) sum =
 					        _mm512_add_epi64(
@@ -1498,21 +1613,20 @@ block_avx512(const int nv, const struct work *w, size_t b0, __mmask8 last, int n
 				}
 				acc[into] = _mm512_add_epi64(acc[into], sum);
 			}
-			pl += np;
+			pp += np;
 		}
 	}
 }
 
 /* block_avx512 for a block of nv vectors, each size its own code. */
 __attribute__((target("avx512f,avx512vl,avx512vpopcntdq"))) static inline void
-block_any_avx512(int nv, const struct work *w, size_t b0, __mmask8 last, int nr2,
-                 size_t nse, int nr1, size_t nsw, bool c1, const int to[3],
-                 __m512i acc[2])
+block_any_avx512(int nv, const struct work *w, const struct splitplan *pl, size_t b0,
+                 __mmask8 last, size_t nse, bool c1, const int to[3], __m512i acc[2])
 {
 	switch (nv) {
 #define BLOCK_CASE(k)                                                                    \
 	case k:                                                                          \
-		block_avx512(k, w, b0, last, nr2, nse, nr1, nsw, c1, to, acc);           \
+		block_avx512(k, w, pl, b0, last, nse, c1, to, acc);                      \
 		break;
 		BLOCK_CASE(1)
 		BLOCK_CASE(2)
@@ -1527,69 +1641,50 @@ block_any_avx512(int nv, const struct work *w, size_t b0, __mmask8 last, int nr2
 }
 
 /*
- * bottoms_count with AVX-512, a block of the sieve at a time: the kill
- * vectors of a block for all the south-east placements stay in the first
- * level cache, and a south-west placement's survivors in registers.  The
- * partners of each placement are found once, before the blocks.
+ * The squares' kill vectors for the block of the sieve from word b0, nv
+ * vectors: the tops on the two lines of each bottom square on the columns
+ * bcols, at w->qkb + (local row * n + column) * BLK.
+ */
+__attribute__((target("avx512f,avx512vl"))) static inline void
+squares_block(struct work *w, const struct geom *g, uint32_t bcols, size_t b0, int nv)
+{
+	const struct shared *sh = w->sh;
+	const int n = g->n, rb = n - g->h;
+	const size_t words = g->words;
+	for (int i = 0; i < g->h; i++) {
+		const int r = rb + i;
+		for (uint32_t cc = bcols; cc; cc &= cc - 1) {
+			const int c = __builtin_ctz(cc);
+			const int ai = r + c - sh->wlo, di = r - c + n - 1 - sh->wlo;
+			const uint64_t *ra = ai >= 0 && ai < sh->win
+			                             ? w->rows + (size_t)ai * words + b0
+			                             : w->zero;
+			const uint64_t *rd =
+			        di >= 0 && di < sh->win
+			                ? w->rows + (size_t)(32 + di) * words + b0
+			                : w->zero;
+			uint64_t *d = w->qkb + ((size_t)i * n + c) * BLK;
+			for (int k = 0; k < nv; k++)
+				_mm512_store_si512(
+				        d + 8 * k,
+				        _mm512_or_si512(_mm512_loadu_si512(ra + 8 * k),
+				                        _mm512_loadu_si512(rd + 8 * k)));
+		}
+	}
+}
+
+/*
+ * The bottoms of a unit joined to the sieve of g with AVX-512, a block of
+ * the sieve at a time for all the splits of the bottom rows: the block of
+ * every square's kill vector stays in the cache while all the splits are
+ * joined to it, and a split's south-east kill vectors for the block in the
+ * first level, a south-west placement's survivors in registers.  The
+ * splits are planned once (split_plan).  Weighted as bottoms_count says.
  */
 __attribute__((target("avx512f,avx512vl,avx512vpopcntdq"))) static inline uint64_t
-bottoms_blocked(struct work *w, const struct geom *g, const int rows1[], int nr1,
-                const int rows2[], int nr2, struct span x, struct span y, uint64_t cw)
+units_blocked(struct work *w, const struct geom *g, uint32_t bcols, uint64_t cw)
 {
 	const size_t words = g->words, w0 = g->w0, w01 = g->w01;
-	const uint64_t *base1[HALVES_MAX_H], *base2[HALVES_MAX_H];
-	const ptrdiff_t step1 = bases_make(w, g, rows1, nr1, false, base1);
-	const ptrdiff_t step2 = bases_make(w, g, rows2, nr2, true, base2);
-	uint32_t *order = w->order;
-	uint64_t *ordx = w->ordx;
-	size_t n0 = 0;
-	for (size_t j = 0; j < y.len; j++)
-		n0 += !(y.x[j] >> CLASS_SHIFT);
-	/* The south-east placements by class, as bottoms_count lists them. */
-	for (size_t j = 0, a = 0, b = n0; j < y.len; j++) {
-		const bool c2 = y.x[j] >> CLASS_SHIFT;
-		const size_t t = c2 ? b++ : a++;
-		order[t] = (uint32_t)t;
-		ordx[t] = span_test(y, j);
-		for (int q = 0; q < nr2; q++)
-			w->qoff[t * HALVES_MAX_H + q] =
-			        (uint32_t)(queen_kill(base2, step2, q, y.e[j]) - w->qk);
-	}
-	size_t nsw = 0, np = 0;
-	for (size_t i = 0; i < x.len; i++) {
-		const uint64_t cx = span_test(x, i);
-		const bool c1 = cx >> CLASS_SHIFT;
-		if (c1 && !w0)
-			continue;
-		if (np + y.len + 8 > w->pcap) {
-			size_t cap = (np + y.len + 8) * 2;
-			uint32_t *pl = realloc(w->plist, cap * sizeof *pl);
-			if (!pl) {
-				w->err = ENOMEM;
-				return 0;
-			}
-			w->bytes += (cap - w->pcap) * sizeof *pl;
-			w->plist = pl;
-			w->pcap = cap;
-		}
-		const size_t nj0 =
-		        partners_keep(ISA_AVX512, cx, ordx, order, n0, w->plist + np);
-		const size_t nj1 = partners_keep(ISA_AVX512, cx, ordx + n0, order + n0,
-		                                 y.len - n0, w->plist + np + nj0);
-		if (!nj0 && !nj1)
-			continue;
-		struct swp *sp = &w->swp[nsw++];
-		*sp = (struct swp){.p = (uint32_t)np,
-		                   .n0 = (uint32_t)nj0,
-		                   .n1 = (uint32_t)nj1,
-		                   .c1 = c1};
-		for (int q = 0; q < nr1; q++)
-			sp->q[q] =
-			        (uint32_t)(queen_kill(base1, step1, q, x.e[i]) - w->qk);
-		np += nj0 + nj1;
-	}
-	if (!nsw)
-		return 0;
 	/* The regions of the sieve that the weights tell apart: for even n
 	 * the tops of class 0 (all the bottoms), 1 and 2 (only the bottoms of
 	 * class 0, counted 2 and 4 times); for odd n those with the middle
@@ -1604,9 +1699,16 @@ bottoms_blocked(struct work *w, const struct geom *g, const int rows1[], int nr1
 			const int nv = (int)((len + 7) / 8);
 			const __mmask8 last =
 			        len % 8 ? (__mmask8)((1u << (len % 8)) - 1) : 0xff;
-			block_any_avx512(nv, w, b0, last, nr2, g->odd || !r ? y.len : n0,
-			                 nr1, nsw, g->odd || !r,
-			                 g->odd ? odd_to[r] : even_to[r], acc);
+			squares_block(w, g, bcols, b0, nv);
+			for (size_t p = 0; p < w->nplans; p++) {
+				/* Past the tops of class 0 for even n, only the
+				 * bottoms of class 0. */
+				const struct splitplan *pl = &w->plans[p];
+				block_any_avx512(nv, w, pl, b0, last,
+				                 g->odd || !r ? pl->nse : pl->n0,
+				                 g->odd || !r,
+				                 g->odd ? odd_to[r] : even_to[r], acc);
+			}
 		}
 	const uint64_t a = (uint64_t)_mm512_reduce_add_epi64(acc[0]),
 	               b = (uint64_t)_mm512_reduce_add_epi64(acc[1]);
@@ -1631,16 +1733,6 @@ static ALWAYS_INLINE uint64_t bottoms_count(enum isa isa, struct work *w,
 	const int nr1 = rows_list(r, rows1), nr2 = rows_list(rest, rows2);
 	if (g->grouped)
 		return bottoms_grouped(isa, w, g, rows1, nr1, rows2, nr2, x, y, cw);
-#ifdef HALVES_DISPATCH
-	/* A block at a time where the kill vectors of the south-east
-	 * placements would not stay in the first level cache (for even n: odd
-	 * n's splits that are not cut into segments were measured slower). */
-	const enum halves_blocked how = w->sh->blocked;
-	if (isa == ISA_AVX512 &&
-	    (how == HALVES_BLOCKED_ALWAYS || (how == HALVES_BLOCKED_BY_SIZE && !g->odd &&
-	                                      g->words * y.len >= BLOCKED_MIN_WORDS)))
-		return bottoms_blocked(w, g, rows1, nr1, rows2, nr2, x, y, cw);
-#endif
 	const ptrdiff_t step1 = bases_make(w, g, rows1, nr1, false, base1);
 	const ptrdiff_t step2 = bases_make(w, g, rows2, nr2, true, base2);
 	uint64_t sum = 0;
@@ -1741,19 +1833,40 @@ static ALWAYS_INLINE uint64_t unit_count(enum isa isa, struct work *w,
 			w->err = ENOMEM;
 			return 0;
 		}
-		squares_kill(w, &g, bcols);
+		/* A block at a time where the sieve is long (for even n: odd
+		 * n's splits that are not cut into segments were measured
+		 * slower with it). */
+		const enum halves_blocked how = sh->blocked;
+		const bool blocked = isa == ISA_AVX512 && !g.grouped &&
+		                     (how == HALVES_BLOCKED_ALWAYS ||
+		                      (how == HALVES_BLOCKED_BY_SIZE && !g.odd &&
+		                       g.words >= BLOCKED_MIN));
+		if (!blocked)
+			squares_kill(w, &g, bcols);
+		w->nplans = w->nsq2 = w->nswp = w->np = 0;
 		for (uint32_t r = hmask;; r = (r - 1) & hmask) {
 			if (__builtin_popcount(r) == ba) {
 				const uint32_t rest = hmask & ~r;
 				const struct span x = list_at(sh, &w->l[2], r);
 				const struct span y = list_at(sh, &w->l[3], rest);
-				if (x.len && y.len)
+				if (x.len && y.len && !blocked)
 					sum += bottoms_count(isa, w, &g, r, rest, x, y,
 					                     u->weight);
+#ifdef HALVES_DISPATCH
+				if (x.len && y.len && blocked &&
+				    split_plan(w, &g, r, rest, x, y)) {
+					w->err = ENOMEM;
+					return 0;
+				}
+#endif
 			}
 			if (!r)
 				break;
 		}
+#ifdef HALVES_DISPATCH
+		if (blocked)
+			sum += units_blocked(w, &g, bcols, u->weight);
+#endif
 	}
 	if (passes > 1 && sh->stats)
 		atomic_fetch_add(&sh->stats->extra_passes, passes - 1);
@@ -1988,7 +2101,10 @@ static struct budget budget_of(int n, size_t maxlist, size_t maxcols)
 	b.per_thread = sizeof(struct work) + 4 * maxcols * 16 * 3 / 2 + maxlist * 32 + 32;
 	/* The blocked join's: a block of kill vectors, the queens of each
 	 * placement, and room for partners. */
-	b.per_thread += maxlist * (BLK * 8 + HALVES_MAX_H * 4 + sizeof(struct swp) + 256);
+	b.per_thread += maxlist * BLK * 8 + (size_t)h * (size_t)n * BLK * 8;
+	/* and its plans, the placements of every split: about two of each
+	 * quadrant's lists. */
+	b.per_thread += 2 * maxcols * (HALVES_MAX_H * 4 + sizeof(struct swp) + 64);
 	/* A top's bit in 64 sieve rows, h x n square kill vectors, three masks
 	 * and a kill vector per south-east placement, grown by half; and the
 	 * top itself, listed and sorted. */
@@ -2182,11 +2298,11 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 		w[i].ordx = malloc(maxlist * sizeof *w[i].ordx);
 		w[i].packed = malloc(maxlist * sizeof *w[i].packed);
 		w[i].elig = malloc(maxlist * sizeof *w[i].elig);
-		w[i].qoff = malloc(maxlist * HALVES_MAX_H * sizeof *w[i].qoff);
 		w[i].kvb = aligned_grow(NULL, maxlist * BLK * sizeof *w[i].kvb);
-		w[i].swp = malloc(maxlist * sizeof *w[i].swp);
+		w[i].qkb = aligned_grow(NULL,
+		                        (size_t)h * (size_t)n * BLK * sizeof *w[i].qkb);
 		if (!w[i].jl || !w[i].order || !w[i].ordx || !w[i].packed || !w[i].elig ||
-		    !w[i].qoff || !w[i].kvb || !w[i].swp)
+		    !w[i].kvb || !w[i].qkb)
 			err = ENOMEM;
 	}
 	/* The calling thread is worker 0. */
