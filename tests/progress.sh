@@ -99,13 +99,15 @@ for cols in 40 24; do
 	fi
 done
 
-# A budget at its floor: the line says the passes it added where it has the
-# room, and at 60 columns gives them up before the time left.
+# A budget at its floor (the least the program takes, as it says): the line
+# says the passes it added where it has the room, and at 60 columns gives
+# them up before the time left.
+floor=$("$NQUEENS" count 18 --threads 1 --memory 1M 2>&1 | sed -n 's/.*needs \([0-9]*\) MiB at least$/\1/p')
 for cols in 80 60; do
 	tm kill-server 2>/dev/null
 	sock="nq-test-$$-m$cols"
 	tm new-session -d -x $cols -y 8 \
-		"env TERM=tmux-256color LANG=C.UTF-8 '$NQUEENS' count 18 --threads 1 --memory 11M; sleep 30"
+		"env TERM=tmux-256color LANG=C.UTF-8 '$NQUEENS' count 18 --threads 1 --memory ${floor}M; sleep 30"
 	i=0 first=""
 	while [ $i -lt 300 ]; do
 		first=$(tm capture-pane -p | head -n 1)

@@ -183,8 +183,8 @@ struct shared {
  * diagonal, and its partners in w->plist, those of class 0 first (each the
  * index of a south-east placement of its split). */
 struct swp {
-	uint32_t q[HALVES_MAX_H];
 	uint32_t p, n0, n1;
+	uint8_t q[HALVES_MAX_H]; /* fewer than 256 squares */
 	bool c1;
 };
 
@@ -216,7 +216,7 @@ struct work {
 	 * their partners; a block of the squares' kill vectors, and of a
 	 * split's south-east placements'. */
 	struct splitplan *plans;
-	uint32_t *sq2;
+	uint8_t *sq2;
 	struct swp *swp;
 	uint32_t *plist;
 	size_t plancap, sq2cap, swpcap, pcap;
@@ -1508,13 +1508,13 @@ split_plan(struct work *w, const struct geom *g, uint32_t r, uint32_t rest, stru
 	for (size_t j = 0, a = 0, b = n0; j < y.len; j++) {
 		const bool c2 = y.x[j] >> CLASS_SHIFT;
 		const size_t t = c2 ? b++ : a++;
-		uint32_t *sq = w->sq2 + (w->nsq2 + t) * HALVES_MAX_H;
+		uint8_t *sq = w->sq2 + (w->nsq2 + t) * HALVES_MAX_H;
 		order[t] = (uint32_t)t;
 		ordx[t] = span_test(y, j);
 		for (int q = 0; q < nr2; q++)
-			sq[q] = (uint32_t)((size_t)(queen_kill(base2, step2, q, y.e[j]) -
-			                            w->qk) /
-			                   words);
+			sq[q] = (uint8_t)((size_t)(queen_kill(base2, step2, q, y.e[j]) -
+			                           w->qk) /
+			                  words);
 	}
 	const size_t w0 = g->w0;
 	for (size_t i = 0; i < x.len; i++) {
@@ -1538,9 +1538,9 @@ split_plan(struct work *w, const struct geom *g, uint32_t r, uint32_t rest, stru
 		                   .c1 = c1};
 		for (int q = 0; q < nr1; q++)
 			sp->q[q] =
-			        (uint32_t)((size_t)(queen_kill(base1, step1, q, x.e[i]) -
-			                            w->qk) /
-			                   words);
+			        (uint8_t)((size_t)(queen_kill(base1, step1, q, x.e[i]) -
+			                           w->qk) /
+			                  words);
 		w->np += nj0 + nj1;
 	}
 	w->nsq2 += y.len;
@@ -1566,7 +1566,7 @@ block_avx512(const int nv, const struct work *w, const struct splitplan *pl, siz
 	const uint64_t *qkb = w->qkb;
 	const int nr1 = pl->nr1, nr2 = pl->nr2;
 	for (size_t t = 0; t < nse; t++) {
-		const uint32_t *o = w->sq2 + (pl->se + t) * HALVES_MAX_H;
+		const uint8_t *o = w->sq2 + (pl->se + t) * HALVES_MAX_H;
 		__m512i v[BLK_VECS];
 		_Pragma("GCC unroll 8") for (int k = 0; k < nv; k++) v[k] =
 		        _mm512_setzero_si512();
@@ -1837,7 +1837,7 @@ static ALWAYS_INLINE uint64_t unit_count(enum isa isa, struct work *w,
 		 * n's splits that are not cut into segments were measured
 		 * slower with it). */
 		const enum halves_blocked how = sh->blocked;
-		const bool blocked = isa == ISA_AVX512 && !g.grouped &&
+		const bool blocked = isa == ISA_AVX512 && !g.grouped && w->qkb &&
 		                     (how == HALVES_BLOCKED_ALWAYS ||
 		                      (how == HALVES_BLOCKED_BY_SIZE && !g.odd &&
 		                       g.words >= BLOCKED_MIN));
@@ -2088,7 +2088,7 @@ struct budget {
 	size_t fixed, per_thread, per_top;
 };
 
-static struct budget budget_of(int n, size_t maxlist, size_t maxcols)
+static struct budget budget_of(int n, size_t maxlist, size_t maxcols, bool blocked)
 {
 	const int h = n / 2;
 	size_t nkeys = (size_t)1 << (2 * h);
@@ -2099,12 +2099,14 @@ static struct budget budget_of(int n, size_t maxlist, size_t maxcols)
 	 * grown by half; the partners, their order and crossing words, and a list
 	 * of crossings. */
 	b.per_thread = sizeof(struct work) + 4 * maxcols * 16 * 3 / 2 + maxlist * 32 + 32;
-	/* The blocked join's: a block of kill vectors, the queens of each
-	 * placement, and room for partners. */
-	b.per_thread += maxlist * BLK * 8 + (size_t)h * (size_t)n * BLK * 8;
-	/* and its plans, the placements of every split: about two of each
-	 * quadrant's lists. */
-	b.per_thread += 2 * maxcols * (HALVES_MAX_H * 4 + sizeof(struct swp) + 64);
+	/* The blocked join's, where it may work: a block of the squares' and of
+	 * a split's kill vectors, and the plans of a unit's splits (a bottom
+	 * quadrant's placements, each with its queens' squares or partners),
+	 * grown by half. */
+	if (blocked)
+		b.per_thread +=
+		        maxlist * BLK * 8 + (size_t)h * (size_t)n * BLK * 8 +
+		        maxcols * (HALVES_MAX_H + sizeof(struct swp) + 32) * 3 / 2;
 	/* A top's bit in 64 sieve rows, h x n square kill vectors, three masks
 	 * and a kill vector per south-east placement, grown by half; and the
 	 * top itself, listed and sorted. */
@@ -2152,6 +2154,14 @@ static void table_maxima(const struct table *t, int h, size_t *maxlist, size_t *
 /* The smallest chunk of tops worth a pass: four blocks of the sieve. */
 #define CHUNK_MIN (4 * 64 * BLOCK)
 
+/* Whether the join on this processor may go a block at a time for n. */
+static bool blocked_here(int n)
+{
+	const char *name;
+	kernel_pick(&name);
+	return n % 2 == 0 && strcmp(name, "avx512") == 0;
+}
+
 size_t halves_memory_floor(int n, int threads)
 {
 	if (n < HALVES_MIN_N || n > HALVES_MAX_N || threads < 1)
@@ -2165,7 +2175,7 @@ size_t halves_memory_floor(int n, int threads)
 		table_free(&t);
 	} else
 		table_maxima(NULL, n / 2, &maxlist, &maxcols);
-	struct budget b = budget_of(n, maxlist, maxcols);
+	struct budget b = budget_of(n, maxlist, maxcols, blocked_here(n));
 	return b.fixed + (size_t)threads * (b.per_thread + CHUNK_MIN * b.per_top);
 }
 
@@ -2228,7 +2238,12 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 		return -1;
 	}
 	table_maxima(&sh.t, h, &sh.maxlist, &sh.maxcols);
-	struct budget b = budget_of(n, sh.maxlist, sh.maxcols);
+	/* The blocked join's buffers are budgeted as by size, so that
+	 * halves_memory_floor holds in every mode (the tests' ALWAYS has them
+	 * for odd n too). */
+	const bool blocked = opt->blocked == HALVES_BLOCKED_ALWAYS ||
+	                     (opt->blocked == HALVES_BLOCKED_BY_SIZE && blocked_here(n));
+	struct budget b = budget_of(n, sh.maxlist, sh.maxcols, blocked_here(n));
 	size_t base = b.fixed + (size_t)threads * b.per_thread;
 	/* Whole quadrants when they leave room for large chunks of tops. */
 	const size_t full = full_size(h);
@@ -2298,11 +2313,14 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 		w[i].ordx = malloc(maxlist * sizeof *w[i].ordx);
 		w[i].packed = malloc(maxlist * sizeof *w[i].packed);
 		w[i].elig = malloc(maxlist * sizeof *w[i].elig);
-		w[i].kvb = aligned_grow(NULL, maxlist * BLK * sizeof *w[i].kvb);
-		w[i].qkb = aligned_grow(NULL,
-		                        (size_t)h * (size_t)n * BLK * sizeof *w[i].qkb);
-		if (!w[i].jl || !w[i].order || !w[i].ordx || !w[i].packed || !w[i].elig ||
-		    !w[i].kvb || !w[i].qkb)
+		if (blocked) {
+			w[i].kvb = aligned_grow(NULL, maxlist * BLK * sizeof *w[i].kvb);
+			w[i].qkb = aligned_grow(NULL, (size_t)h * (size_t)n * BLK *
+			                                      sizeof *w[i].qkb);
+			if (!w[i].kvb || !w[i].qkb)
+				err = ENOMEM;
+		}
+		if (!w[i].jl || !w[i].order || !w[i].ordx || !w[i].packed || !w[i].elig)
 			err = ENOMEM;
 	}
 	/* The calling thread is worker 0. */
