@@ -1298,10 +1298,12 @@ static ALWAYS_INLINE int sieve_build(enum isa isa, struct work *w, struct geom *
 	return 0;
 }
 
-/* The kill vector of every bottom square on the columns bcols: the tops on
- * its two lines, at w->qk + (local row * n + column) * words. */
+/* The kill vector of every bottom square on the columns bcols, words b0 ..
+ * b0 + len - 1 (whole blocks): the tops on its two lines, at dst + (local
+ * row * n + column) * stride. */
 static ALWAYS_INLINE void squares_kill(struct work *w, const struct geom *g,
-                                       uint32_t bcols)
+                                       uint32_t bcols, size_t b0, size_t len,
+                                       uint64_t *dst, size_t stride)
 {
 	const struct shared *sh = w->sh;
 	const int n = g->n, rb = n - g->h;
@@ -1312,12 +1314,13 @@ static ALWAYS_INLINE void squares_kill(struct work *w, const struct geom *g,
 			int c = __builtin_ctz(cc);
 			int ai = r + c - sh->wlo, di = r - c + n - 1 - sh->wlo;
 			const uint64_t *ra = ai >= 0 && ai < sh->win
-			                             ? w->rows + (size_t)ai * words
+			                             ? w->rows + (size_t)ai * words + b0
 			                             : w->zero;
-			const uint64_t *rd = di >= 0 && di < sh->win
-			                             ? w->rows + (size_t)(32 + di) * words
-			                             : w->zero;
-			words_or2(w->qk + ((size_t)i * n + c) * words, ra, rd, words);
+			const uint64_t *rd =
+			        di >= 0 && di < sh->win
+			                ? w->rows + (size_t)(32 + di) * words + b0
+			                : w->zero;
+			words_or2(dst + ((size_t)i * n + c) * stride, ra, rd, len);
 		}
 	}
 }
@@ -1641,39 +1644,6 @@ block_any_avx512(int nv, const struct work *w, const struct splitplan *pl, size_
 }
 
 /*
- * The squares' kill vectors for the block of the sieve from word b0, nv
- * vectors: the tops on the two lines of each bottom square on the columns
- * bcols, at w->qkb + (local row * n + column) * BLK.
- */
-__attribute__((target("avx512f,avx512vl"))) static inline void
-squares_block(struct work *w, const struct geom *g, uint32_t bcols, size_t b0, int nv)
-{
-	const struct shared *sh = w->sh;
-	const int n = g->n, rb = n - g->h;
-	const size_t words = g->words;
-	for (int i = 0; i < g->h; i++) {
-		const int r = rb + i;
-		for (uint32_t cc = bcols; cc; cc &= cc - 1) {
-			const int c = __builtin_ctz(cc);
-			const int ai = r + c - sh->wlo, di = r - c + n - 1 - sh->wlo;
-			const uint64_t *ra = ai >= 0 && ai < sh->win
-			                             ? w->rows + (size_t)ai * words + b0
-			                             : w->zero;
-			const uint64_t *rd =
-			        di >= 0 && di < sh->win
-			                ? w->rows + (size_t)(32 + di) * words + b0
-			                : w->zero;
-			uint64_t *d = w->qkb + ((size_t)i * n + c) * BLK;
-			for (int k = 0; k < nv; k++)
-				_mm512_store_si512(
-				        d + 8 * k,
-				        _mm512_or_si512(_mm512_loadu_si512(ra + 8 * k),
-				                        _mm512_loadu_si512(rd + 8 * k)));
-		}
-	}
-}
-
-/*
  * The bottoms of a unit joined to the sieve of g with AVX-512, a block of
  * the sieve at a time for all the splits of the bottom rows: the block of
  * every square's kill vector stays in the cache while all the splits are
@@ -1699,7 +1669,7 @@ units_blocked(struct work *w, const struct geom *g, uint32_t bcols, uint64_t cw)
 			const int nv = (int)((len + 7) / 8);
 			const __mmask8 last =
 			        len % 8 ? (__mmask8)((1u << (len % 8)) - 1) : 0xff;
-			squares_block(w, g, bcols, b0, nv);
+			squares_kill(w, g, bcols, b0, 8 * (size_t)nv, w->qkb, BLK);
 			for (size_t p = 0; p < w->nplans; p++) {
 				/* Past the tops of class 0 for even n, only the
 				 * bottoms of class 0. */
@@ -1842,7 +1812,7 @@ static ALWAYS_INLINE uint64_t unit_count(enum isa isa, struct work *w,
 		                      (how == HALVES_BLOCKED_BY_SIZE && !g.odd &&
 		                       g.words >= BLOCKED_MIN));
 		if (!blocked)
-			squares_kill(w, &g, bcols);
+			squares_kill(w, &g, bcols, 0, g.words, w->qk, g.words);
 		w->nplans = w->nsq2 = w->nswp = w->np = 0;
 		for (uint32_t r = hmask;; r = (r - 1) & hmask) {
 			if (__builtin_popcount(r) == ba) {
