@@ -28,6 +28,7 @@
 /* The journal of --journal, as the count's pieces see it. */
 struct journalling {
 	struct journal *j;
+	atomic_int before; /* thousandths of the pieces counted before, for the bar */
 	char err[JOURNAL_LINE_MAX + 4096]; /* why it stopped the count */
 };
 
@@ -35,7 +36,11 @@ static int pieces_begin(void *ctx, size_t npieces)
 {
 	struct journalling *jl = ctx;
 
-	return journal_begin(jl->j, npieces, jl->err, sizeof jl->err) ? errno : 0;
+	if (journal_begin(jl->j, npieces, jl->err, sizeof jl->err))
+		return errno;
+	if (npieces)
+		atomic_store(&jl->before, (int)(journal_known(jl->j) * 1000 / npieces));
+	return 0;
 }
 
 static bool pieces_done(void *ctx, size_t piece, struct count_result *part)
@@ -58,7 +63,8 @@ static int pieces_finished(void *ctx, size_t piece, const struct count_result *p
 
 /* A long count on a task of its own, while this thread draws its bar. */
 struct counting {
-	atomic_int permille; /* how far it is, for the bar */
+	atomic_int permille;      /* how far it is, for the bar */
+	const atomic_int *before; /* how far a journal had it, or NULL */
 	int rc, err;
 	struct count_job job; /* a whole count, or --tasks T --task I: part I - 1 of T */
 	struct halves_stats stats;
@@ -111,15 +117,16 @@ static int stderr_cols(void)
  * Draws the bar on one line that never reaches the last column: a line that
  * wrapped could not be erased by the next \r.  The bar shrinks first, then
  * the passes --memory added go, then the time left, then the bar: the
- * percentage stays.
+ * percentage stays.  The part a journal had done (before) is in the bar,
+ * but not in the pace the time left is worked out from.
  */
-static void draw_bar(double done, double elapsed, size_t passes)
+static void draw_bar(double done, double before, double elapsed, size_t passes)
 {
 	char bar[31], left[96] = "estimating the time left";
 	int fill, room = stderr_cols() - 1, width = 30;
 
-	if (done > 0.01) {
-		long secs = (long)(elapsed * (1 - done) / done + 0.5);
+	if (done - before > 0.01) {
+		long secs = (long)(elapsed * (1 - done) / (done - before) + 0.5);
 
 		if (secs >= 3600)
 			snprintf(left, sizeof left, "about %ld h %02ld min left",
@@ -211,8 +218,9 @@ static int count_with_bar(struct counting *cp)
 		sigaction(sigs[i], &sa, &old[i]);
 	while (!task_wait(&t, 200)) {
 		if (now() - start > 0.5) {
-			draw_bar(atomic_load(&c.permille) / 1000.0, now() - start,
-			         atomic_load(&c.stats.extra_passes));
+			draw_bar(atomic_load(&c.permille) / 1000.0,
+			         c.before ? atomic_load(c.before) / 1000.0 : 0,
+			         now() - start, atomic_load(&c.stats.extra_passes));
 			drawn = true;
 			bar_shown = 1;
 		}
@@ -461,7 +469,7 @@ int cli_count(int argc, char **argv)
 	                        .task = part + 1,
 	                        .unique = val[OPT_UNIQUE] != NULL,
 	                        .version = PACKAGE_VERSION};
-	struct journalling jl = {NULL, ""};
+	struct journalling jl = {.j = NULL};
 	struct count_pieces pieces = {pieces_begin, pieces_done, pieces_finished, &jl};
 	if (val[OPT_JOURNAL]) {
 		char note[JOURNAL_LINE_MAX + 4096], err[JOURNAL_LINE_MAX + 4096];
@@ -482,6 +490,7 @@ int cli_count(int argc, char **argv)
 			        val[OPT_JOURNAL], journal_known(jl.j),
 			        journal_known(jl.j) == 1 ? "" : "s");
 		c.job.pieces = &pieces;
+		c.before = &jl.before;
 	}
 	if (isatty(STDERR_FILENO))
 		rc = count_with_bar(&c);
