@@ -11,14 +11,17 @@
 #   halves-1   count N --threads 1: the half-board join
 #   halves-2   count N --threads 2 (2/1: the wall time on one thread over two)
 #   unique     count N --unique --threads 1, n <= 18
+#   ns/sol     halves-1's CPU time per solution, in nanoseconds: odd n's cost
+#              against even n's, and how it goes as n grows
 # Then the cluster split: the 8 tasks of the largest n <= 17 counted one after
 # another (`--tasks 8 --task I`), their CPU added up against a whole count,
-# the least of two rounds of each.
-# The issue's goals (one thread at n = 17 35x the mirror; n = 19 in half
-# the 48 CPU-seconds the issue measured; n = 20 under 180 CPU-seconds and
-# 1 GB; n = 21 under 30 minutes on 2 threads and 2 GB; the 8 tasks within
-# 1.2x; two threads 1.8x one at n = 18..20) are printed beside the figures.
-# Every count is checked against OEIS A000170.
+# the least of two rounds of each, their lines added up by `nqueens sum`.
+# The goals (one thread: n = 18 in 2.0 CPU-seconds at most, n = 20 in 100
+# and in 200 MiB, 1.5 times the 135 MB of the fastest other counter we
+# know; odd n no slower than the last release's 0.60 and 17 CPU-seconds at
+# n = 17 and 19; n = 21 under 30 minutes on 2 threads and 2 GB; the 8
+# tasks within 1.2x; two threads 1.8x one at n = 18..20) are printed beside
+# the figures.  Every count is checked against OEIS A000170.
 # Run from the top of the build tree: bench/count.sh [path/to/nqueens] [LAST_N]
 # LAST_N is 17 by default (about 3 minutes); 18 adds a minute, 19 about 4
 # more, 20 about 20 more, 21 an hour or more.  NQUEENS_HALVES_KERNEL=generic,
@@ -96,8 +99,8 @@ secs() { awk -v s="$1" 'BEGIN { printf (s < 10 ? "%.2f" : "%.0f"), s }'; }
 
 echo "half-board join: ${NQUEENS_HALVES_KERNEL:-the best this processor runs} (NQUEENS_HALVES_KERNEL)"
 echo "CPU seconds (the least of the rounds); halves-2 also wall; ratios: mirror's CPU over the column's"
-printf '%3s %7s %14s %14s %20s %6s %14s %10s %6s\n' \
-	n mirror backtrack halves-1 "halves-2 cpu/wall" 2/1 unique MiB load
+printf '%3s %7s %14s %14s %20s %6s %14s %10s %7s %6s\n' \
+	n mirror backtrack halves-1 "halves-2 cpu/wall" 2/1 unique MiB ns/sol load
 status=0
 goal_lines=()
 for ((n = 14; n <= last; n++)); do
@@ -124,17 +127,19 @@ for ((n = 14; n <= last; n++)); do
 		fi
 	}
 	[ "$n" -le 18 ] || unset 'cpu[back]' 'cpu[uniq]'
-	printf '%3d %7s %14s %14s %20s %6s %14s %10s %6s\n' "$n" \
+	printf '%3d %7s %14s %14s %20s %6s %14s %10s %7s %6s\n' "$n" \
 		"$([ -n "$ref" ] && secs "$ref" || echo -)" \
 		"$(col back)" "$(col one)" \
 		"$(secs "${cpu[two]}")/$(secs "${wall[two]}")${ref:+ ($(ratio "$ref" "${wall[two]}"))}" \
 		"$(ratio "${wall[one]}" "${wall[two]}")" "$(col uniq)" \
 		"$(mib "${kib[one]}")/$(mib "${kib[two]}")" \
+		"$(awk -v c="${cpu[one]}" -v s="${known[$n]}" 'BEGIN { printf "%.2f", c / s * 1e9 }')" \
 		"$(awk -v c="$other_cpu" -v w="$other_wall" 'BEGIN { printf "%.2f", c / w }')"
 	case $n in
-	17) goal_lines+=("n = 17, one thread: $(ratio "$ref" "${cpu[one]}") the mirror baseline (goal: 35x)") ;;
-	19) goal_lines+=("n = 19, one thread: $(secs "${cpu[one]}") CPU-seconds (goal: under 24, half the issue's 48)") ;;
-	20) goal_lines+=("n = 20, one thread: $(secs "${cpu[one]}") CPU-seconds, $(mib "${kib[one]}") MiB (goal: under 180 and 1024)") ;;
+	17) goal_lines+=("n = 17, one thread: $(secs "${cpu[one]}") CPU-seconds (goal: 0.60 at most, the last release's)") ;;
+	18) goal_lines+=("n = 18, one thread: $(secs "${cpu[one]}") CPU-seconds (goal: 2.0 at most)") ;;
+	19) goal_lines+=("n = 19, one thread: $(secs "${cpu[one]}") CPU-seconds (goal: 17 at most, the last release's)") ;;
+	20) goal_lines+=("n = 20, one thread: $(secs "${cpu[one]}") CPU-seconds, $(mib "${kib[one]}") MiB (goal: 100 and 200 at most)") ;;
 	21) goal_lines+=("n = 21, two threads: $(secs "${wall[two]}") s wall, $(mib "${kib[two]}") MiB (goal: under 1800 and 2048)") ;;
 	esac
 	if [ "$n" -ge 18 ] && [ "$n" -le 20 ]; then
@@ -145,6 +150,7 @@ for ((n = 14; n <= last; n++)); do
 done
 echo "load: the CPUs the rest of the machine kept busy during the row (of 2; steal included)"
 echo "MiB: peak memory of the half-board count on 1/2 threads"
+echo "ns/sol: halves-1's CPU time per solution (nanoseconds)"
 
 # The cluster split, at the largest n up to 17: two rounds, each a whole
 # count and the 8 tasks one after another, keeping the least of each.
@@ -152,13 +158,14 @@ n=$((last < 17 ? last : 17))
 tasks_cpu=
 for _ in 1 2; do
 	run whole "$nqueens" count "$n" --threads 1
-	round_cpu=0 tasks_sum=0
+	round_cpu=0
+	: >"$tmp/tasks"
 	for ((i = 1; i <= 8; i++)); do
-		o=$("$tmp/maxrss" "$nqueens" count "$n" --tasks 8 --task "$i" --threads 1 2>"$tmp/err")
+		"$tmp/maxrss" "$nqueens" count "$n" --tasks 8 --task "$i" --threads 1 >>"$tmp/tasks" 2>"$tmp/err"
 		read -r _ c _ <"$tmp/err"
 		round_cpu=$(awk -v a="$round_cpu" -v c="$c" 'BEGIN { print a + c }')
-		tasks_sum=$((tasks_sum + o))
 	done
+	tasks_sum=$("$nqueens" sum "$tmp/tasks" 2>&1)
 	if [ "$tasks_sum" != "${known[$n]}" ]; then
 		echo "count.sh: the 8 tasks of n = $n add up to $tasks_sum, not ${known[$n]}" >&2
 		status=1

@@ -20,6 +20,7 @@ int cli_check(int argc, char **argv);
 int cli_puzzle(int argc, char **argv);
 int cli_trace(int argc, char **argv);
 int cli_race(int argc, char **argv);
+int cli_sum(int argc, char **argv);
 
 /* The full-screen program: on a board, or (with no command) at the menu. */
 int cli_play(int argc, char **argv);
@@ -47,6 +48,7 @@ enum cli_opt {
 	OPT_GRADE,
 	OPT_HELP,
 	OPT_INDEX,
+	OPT_JOURNAL,
 	OPT_LIST,
 	OPT_MEMORY,
 	OPT_METHOD,

@@ -1,5 +1,5 @@
 /* The count command: the counters on a task, a progress bar on a terminal, tasks for
- * clusters. */
+ * clusters, a journal to resume from. */
 #include "config.h"
 
 #include "cli.h"
@@ -19,33 +19,64 @@
 
 #include "count.h"
 #include "halves.h"
+#include "journal.h"
+#include "memlimit.h"
 #include "task.h"
 
 #define MAX_THREADS 256
 
+/* The journal of --journal, as the count's pieces see it. */
+struct journalling {
+	struct journal *j;
+	atomic_int before; /* thousandths of the pieces counted before, for the bar */
+	char err[JOURNAL_LINE_MAX + 4096]; /* why it stopped the count */
+};
+
+static int pieces_begin(void *ctx, size_t npieces)
+{
+	struct journalling *jl = ctx;
+
+	if (journal_begin(jl->j, npieces, jl->err, sizeof jl->err))
+		return errno;
+	if (npieces)
+		atomic_store(&jl->before, (int)(journal_known(jl->j) * 1000 / npieces));
+	return 0;
+}
+
+static bool pieces_done(void *ctx, size_t piece, struct count_result *part)
+{
+	struct journalling *jl = ctx;
+
+	return journal_done(jl->j, piece, &part->total, &part->unique);
+}
+
+static int pieces_finished(void *ctx, size_t piece, const struct count_result *part)
+{
+	struct journalling *jl = ctx;
+
+	if (journal_add(jl->j, piece, part->total, part->unique) == 0)
+		return 0;
+	const int err = errno;
+	snprintf(jl->err, sizeof jl->err, "cannot write the journal: %s", strerror(err));
+	return err;
+}
+
 /* A long count on a task of its own, while this thread draws its bar. */
 struct counting {
-	atomic_int permille; /* how far it is, for the bar */
-	int n, threads, rc, err;
-	int nparts, part; /* --tasks T --task I: part I - 1 of T */
-	enum count_method method;
-	size_t memory; /* --memory: the join's budget, 0 for the default */
+	atomic_int permille;      /* how far it is, for the bar */
+	const atomic_int *before; /* how far a journal had it, or NULL */
+	int rc, err;
+	struct count_job job; /* a whole count, or --tasks T --task I: part I - 1 of T */
 	struct halves_stats stats;
 	struct count_result result;
 };
 
-/* A whole count by the chosen method, or one part of a split count: the
- * join's own units where it counts n, else the constellations. */
+/* The count as the job says: the join's own units where it counts n, else
+ * the constellations. */
 static int count_run(struct counting *c, count_progress_fn progress, void *ctx)
 {
-	if (count_uses_halves(c->method, c->n))
-		return count_join_part(c->n, c->nparts, c->part, c->threads, c->memory,
-		                       &c->stats, progress, ctx, NULL, &c->result);
-	if (c->nparts > 1)
-		return count_solutions_part(c->n, c->nparts, c->part, c->threads,
-		                            progress, ctx, NULL, &c->result);
-	return count_solutions_by(c->n, c->method, c->threads, progress, ctx, NULL,
-	                          &c->result);
+	c->job.stats = &c->stats;
+	return count_job_run(&c->job, progress, ctx, NULL, &c->result);
 }
 
 static void progress_update(void *ctx, double done)
@@ -86,15 +117,16 @@ static int stderr_cols(void)
  * Draws the bar on one line that never reaches the last column: a line that
  * wrapped could not be erased by the next \r.  The bar shrinks first, then
  * the passes --memory added go, then the time left, then the bar: the
- * percentage stays.
+ * percentage stays.  The part a journal had done (before) is in the bar,
+ * but not in the pace the time left is worked out from.
  */
-static void draw_bar(double done, double elapsed, size_t passes)
+static void draw_bar(double done, double before, double elapsed, size_t passes)
 {
 	char bar[31], left[96] = "estimating the time left";
 	int fill, room = stderr_cols() - 1, width = 30;
 
-	if (done > 0.01) {
-		long secs = (long)(elapsed * (1 - done) / done + 0.5);
+	if (done - before > 0.01) {
+		long secs = (long)(elapsed * (1 - done) / (done - before) + 0.5);
 
 		if (secs >= 3600)
 			snprintf(left, sizeof left, "about %ld h %02ld min left",
@@ -186,8 +218,9 @@ static int count_with_bar(struct counting *cp)
 		sigaction(sigs[i], &sa, &old[i]);
 	while (!task_wait(&t, 200)) {
 		if (now() - start > 0.5) {
-			draw_bar(atomic_load(&c.permille) / 1000.0, now() - start,
-			         atomic_load(&c.stats.extra_passes));
+			draw_bar(atomic_load(&c.permille) / 1000.0,
+			         c.before ? atomic_load(c.before) / 1000.0 : 0,
+			         now() - start, atomic_load(&c.stats.extra_passes));
 			drawn = true;
 			bar_shown = 1;
 		}
@@ -238,11 +271,84 @@ static int parse_memory(const char *text, size_t *out)
 	return CLI_OK;
 }
 
+/* A size in MiB for a message, rounded down (up with `up`). */
+static size_t mib(size_t bytes, bool up)
+{
+	return (bytes + (up ? (1u << 20) - 1 : 0)) >> 20;
+}
+
+/*
+ * The budget of the join when it counts: --memory if given (refused above
+ * the room a hard limit leaves, which a cgroup's OOM killer would enforce
+ * without a word), else the default, refused below the least n needs.
+ * Returns CLI_OK, or the status of the message printed.
+ */
+static int memory_check(const char *given, size_t memory, int n, int threads)
+{
+	size_t floor = halves_memory_floor(n, threads);
+	struct memlimit m;
+
+	memlimit_read(&m);
+	const size_t fits = halves_memory_room(&m, threads);
+	if (given && memory < floor)
+		return cli_usage_error("count",
+		                       "--memory %s is too small for count %d on %d "
+		                       "thread%s: it needs %zu MiB at least",
+		                       given, n, threads, threads == 1 ? "" : "s",
+		                       mib(floor, true));
+	if (given && m.kind != MEMLIMIT_NONE && memory > m.room)
+		return cli_usage_error("count",
+		                       "--memory %s is more than %s leaves this process "
+		                       "(about %zu MiB); give %zuM at most",
+		                       given, memlimit_name(m.kind), mib(m.room, false),
+		                       mib(fits, false));
+	if (!given && fits < floor) {
+		fprintf(stderr,
+		        "nqueens count: count %d on %d thread%s needs %zu MiB at least, "
+		        "but %s leaves this process about %zu MiB%s\n",
+		        n, threads, threads == 1 ? "" : "s", mib(floor, true),
+		        memlimit_name(m.kind), mib(m.room, false),
+		        threads > 1 && halves_memory_floor(n, 1) <= fits
+		                ? "; try --threads 1"
+		                : "");
+		return CLI_NO;
+	}
+	return CLI_OK;
+}
+
+/* What a count that ran out of memory says: the --memory that would fit. */
+static void memory_failed(const char *given, size_t memory, int n, int threads)
+{
+	struct memlimit m;
+
+	memlimit_read(&m);
+	const size_t fits = halves_memory_room(&m, threads),
+	             floor = halves_memory_floor(n, threads);
+	char budget[64];
+
+	if (given)
+		snprintf(budget, sizeof budget, "--memory %s", given);
+	else
+		snprintf(budget, sizeof budget, "the default --memory %zuM",
+		         mib(halves_default_memory(threads), false));
+	if (m.kind != MEMLIMIT_NONE && fits >= floor && (!given || memory > fits))
+		fprintf(stderr,
+		        "nqueens count: out of memory with %s: %s leaves this "
+		        "process about %zu MiB; --memory %zuM would fit\n",
+		        budget, memlimit_name(m.kind), mib(m.room, false),
+		        mib(fits, false));
+	else
+		fprintf(stderr,
+		        "nqueens count: out of memory with %s; give a smaller --memory "
+		        "(count %d on %d thread%s needs %zu MiB at least)\n",
+		        budget, n, threads, threads == 1 ? "" : "s", mib(floor, true));
+}
+
 int cli_count(int argc, char **argv)
 {
 	static const char synopsis[] = "nqueens count N [--unique] [--threads K] "
 	                               "[--method halves|backtrack] [--memory SIZE] "
-	                               "[--tasks T [--task I | --list]]";
+	                               "[--journal FILE] [--tasks T [--task I | --list]]";
 	static const struct cli_optdef defs[OPT_COUNT] = {
 	        [OPT_UNIQUE] = {"unique", 'u', false},
 	        [OPT_THREADS] = {"threads", 't', true},
@@ -252,6 +358,7 @@ int cli_count(int argc, char **argv)
 	        [OPT_LIST] = {"list", 0, false},
 	        [OPT_METHOD] = {"method", 'm', true},
 	        [OPT_MEMORY] = {"memory", 0, true},
+	        [OPT_JOURNAL] = {"journal", 0, true},
 	};
 	const char *val[OPT_COUNT];
 	char *pos[1];
@@ -295,6 +402,8 @@ int cli_count(int argc, char **argv)
 	if ((val[OPT_TASK] || val[OPT_LIST]) && !val[OPT_TASKS])
 		return cli_usage_error("count", "--%s goes with --tasks T; usage: %s",
 		                       val[OPT_TASK] ? "task" : "list", synopsis);
+	if (val[OPT_JOURNAL] && !val[OPT_JOURNAL][0])
+		return cli_usage_error("count", "--journal needs a file name");
 	if (val[OPT_TASKS]) {
 		uint64_t k;
 
@@ -312,6 +421,10 @@ int cli_count(int argc, char **argv)
 			                       "--tasks T needs --task I (1 to %d) or "
 			                       "--list",
 			                       nparts);
+		if (val[OPT_LIST] && val[OPT_JOURNAL])
+			return cli_usage_error("count",
+			                       "--journal goes with a count, not with "
+			                       "--list");
 		if (val[OPT_TASK]) {
 			if (cli_parse_number("count", "I, the task", val[OPT_TASK], 1,
 			                     (uint64_t)nparts, &k))
@@ -340,22 +453,44 @@ int cli_count(int argc, char **argv)
 	 * them from the whole total only. */
 	if (nparts > 1 && val[OPT_UNIQUE])
 		method = COUNT_BACKTRACK;
-	struct counting c = {.n = n,
-	                     .threads = threads,
-	                     .nparts = nparts,
-	                     .part = part,
-	                     .method = method,
-	                     .memory = memory};
-	if (count_uses_halves(method, n)) {
-		int k = threads ? threads : count_default_threads();
-		size_t floor = halves_memory_floor(n, k);
+	struct counting c = {.job = {.n = n,
+	                             .method = method,
+	                             .threads = threads,
+	                             .nparts = nparts,
+	                             .part = part,
+	                             .memory = memory}};
+	const bool join = count_job_method(&c.job) == COUNT_HALVES;
+	const int k = threads ? threads : count_default_threads();
+	if (join && (rc = memory_check(val[OPT_MEMORY], memory, n, k)) != CLI_OK)
+		return rc;
+	struct journal_id id = {.n = n,
+	                        .method = join ? "halves" : "backtrack",
+	                        .tasks = nparts,
+	                        .task = part + 1,
+	                        .unique = val[OPT_UNIQUE] != NULL,
+	                        .version = PACKAGE_VERSION};
+	struct journalling jl = {.j = NULL};
+	struct count_pieces pieces = {pieces_begin, pieces_done, pieces_finished, &jl};
+	if (val[OPT_JOURNAL]) {
+		char note[JOURNAL_LINE_MAX + 4096], err[JOURNAL_LINE_MAX + 4096];
+		bool usage;
 
-		if (memory && memory < floor)
-			return cli_usage_error("count",
-			                       "--memory %s is too small for count %d on "
-			                       "%d thread%s: it needs %zu MiB at least",
-			                       val[OPT_MEMORY], n, k, k == 1 ? "" : "s",
-			                       (floor + (1 << 20) - 1) >> 20);
+		jl.j = journal_open(val[OPT_JOURNAL], &id, note, sizeof note, err,
+		                    sizeof err, &usage);
+		if (!jl.j) {
+			fprintf(stderr, "nqueens count: %s\n", err);
+			return usage ? CLI_USAGE : CLI_NO;
+		}
+		if (note[0])
+			fprintf(stderr, "nqueens count: %s\n", note);
+		if (journal_known(jl.j) > 0)
+			fprintf(stderr,
+			        "nqueens count: %s: %zu piece%s counted before; counting "
+			        "the rest\n",
+			        val[OPT_JOURNAL], journal_known(jl.j),
+			        journal_known(jl.j) == 1 ? "" : "s");
+		c.job.pieces = &pieces;
+		c.before = &jl.before;
 	}
 	if (isatty(STDERR_FILENO))
 		rc = count_with_bar(&c);
@@ -363,9 +498,26 @@ int cli_count(int argc, char **argv)
 		rc = count_run(&c, NULL, NULL);
 	res = c.result;
 	if (rc < 0) {
-		fprintf(stderr, "nqueens count: %s\n", strerror(errno));
-		return CLI_NO;
+		const int err = errno;
+
+		if (jl.err[0])
+			fprintf(stderr, "nqueens count: %s\n", jl.err);
+		else if (err == ENOMEM && join)
+			memory_failed(val[OPT_MEMORY], memory, n, k);
+		else
+			fprintf(stderr, "nqueens count: %s\n", strerror(err));
+		journal_close(jl.j);
+		return jl.err[0] && err == EINVAL ? CLI_USAGE : CLI_NO;
 	}
-	printf("%" PRIu64 "\n", val[OPT_UNIQUE] ? res.unique : res.total);
+	journal_close(jl.j);
+	if (val[OPT_TASKS]) {
+		/* A task says what it is, for nqueens sum. */
+		char line[JOURNAL_LINE_MAX];
+
+		journal_task_line(&id, val[OPT_UNIQUE] ? res.unique : res.total, line,
+		                  sizeof line);
+		printf("%s\n", line);
+	} else
+		printf("%" PRIu64 "\n", val[OPT_UNIQUE] ? res.unique : res.total);
 	return cli_finish_output(CLI_OK);
 }

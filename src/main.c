@@ -15,7 +15,7 @@ static const struct {
         {"play", cli_play},     {"count", cli_count}, {"list", cli_list},
         {"solve", cli_solve},   {"check", cli_check}, {"puzzle", cli_puzzle},
         {"trace", cli_trace},   {"watch", cli_watch}, {"browse", cli_browse},
-        {"lesson", cli_lesson}, {"race", cli_race},
+        {"lesson", cli_lesson}, {"race", cli_race}, {"sum", cli_sum},
 };
 
 /*
@@ -99,14 +99,14 @@ int main(int argc, char **argv)
 		return cli_usage_error(
 		        NULL,
 		        "unknown option '%s'; try --help or "
-		        "--version, or a command: play, count, list, "
+		        "--version, or a command: play, count, sum, list, "
 		        "solve, check, puzzle, trace, race, watch, browse, "
 		        "lesson",
 		        cmd);
 	if (!run)
 		return cli_usage_error(NULL,
 		                       "unknown command '%s'; commands are play, "
-		                       "count, list, solve, check, puzzle, trace, race, "
+		                       "count, sum, list, solve, check, puzzle, trace, race, "
 		                       "watch, browse, lesson",
 		                       cmd);
 	if (ndisplay > 0) {

@@ -29,6 +29,14 @@ truncate -s 4G "$T/huge.txt"
 printf '\357\273\2771 3 5 2 4\n1 3 x\n' >"$T/bom.txt"
 printf '\357\273\277size: 8\ngrade: easy\ncolour: red\n' >"$T/bom-puzzle.txt"
 printf '\357\273\277title: bad\n\nsay: hi\nshow: watch 4\nrun: soon\n' >"$T/bom-lesson.txt"
+# Task lines of a split count, and a journal, for sum and count --journal.
+for I in 1 2 3; do
+	"$NQUEENS" count 12 --tasks 3 --task "$I" >"$T/task$I"
+done
+"$NQUEENS" count 13 --tasks 3 --task 2 >"$T/task13"
+head -c 40 "$T/task2" >"$T/task-cut"
+"$NQUEENS" count 12 --journal "$T/journal12" >/dev/null
+printf 'my notes\n' >"$T/notes"
 export T NQUEENS NQ_WRAP
 
 # Seconds a row may take before it counts as a hang; valgrind is slower.

@@ -99,13 +99,15 @@ for cols in 40 24; do
 	fi
 done
 
-# A budget at its floor: the line says the passes it added where it has the
-# room, and at 60 columns gives them up before the time left.
+# A budget at its floor (the least the program takes, as it says): the line
+# says the passes it added where it has the room, and at 60 columns gives
+# them up before the time left.
+floor=$("$NQUEENS" count 18 --threads 1 --memory 1M 2>&1 | sed -n 's/.*needs \([0-9]*\) MiB at least$/\1/p')
 for cols in 80 60; do
 	tm kill-server 2>/dev/null
 	sock="nq-test-$$-m$cols"
 	tm new-session -d -x $cols -y 8 \
-		"env TERM=tmux-256color LANG=C.UTF-8 '$NQUEENS' count 18 --threads 1 --memory 11M; sleep 30"
+		"env TERM=tmux-256color LANG=C.UTF-8 '$NQUEENS' count 18 --threads 1 --memory ${floor}M; sleep 30"
 	i=0 first=""
 	# The line once it has its estimate: it says "estimating" before (a
 	# while longer under the sanitizers or on a busy machine).
@@ -126,4 +128,40 @@ for cols in 80 60; do
 		fail "at $cols columns the bar of a count in a tight --memory" "$first"
 	fi
 done
+
+# A count resumed from its journal: its bar starts with the part counted
+# before.  The journal of a count of 18 stopped once it has 60% of its
+# pieces (in the half second before the bar, the count itself adds less).
+(exec "$NQUEENS" count 18 --threads 1 --journal "$tmpdir/j" >/dev/null 2>&1) &
+pid=$!
+i=0 pieces="" before=0
+while [ $i -lt 600 ]; do
+	[ -z "$pieces" ] && pieces=$(sed -n 's/^nqueens-journal .* pieces=\([0-9]*\) .*/\1/p' "$tmpdir/j" 2>/dev/null)
+	[ -n "$pieces" ] && before=$(($(wc -l <"$tmpdir/j") - 1))
+	[ -n "$pieces" ] && [ $((before * 10)) -ge $((pieces * 6)) ] && break
+	sleep 0.02
+	i=$((i + 1))
+done
+kill -KILL $pid 2>/dev/null
+wait $pid 2>/dev/null
+before=$(($(wc -l <"$tmpdir/j") - 1))
+tm kill-server 2>/dev/null
+sock="nq-test-$$-j"
+tm new-session -d -x 80 -y 8 \
+	"env TERM=tmux-256color LANG=C.UTF-8 '$NQUEENS' count 18 --threads 1 --journal '$tmpdir/j' 2>&1; sleep 30"
+i=0 first=""
+while [ $i -lt 300 ]; do
+	first=$(tm capture-pane -p | grep '%' | head -n 1)
+	[ -n "$first" ] && break
+	sleep 0.1
+	i=$((i + 1))
+done
+pct=$(printf '%s\n' "$first" | sed -n 's/^\[[#-]*\] *\([0-9]*\)%.*/\1/p')
+if [ -n "$pieces" ] && [ "$before" -gt 0 ] && [ -n "$pct" ] &&
+	[ "$pct" -ge $((before * 100 / pieces)) ]; then
+	pass "a resumed count's bar starts from the $((before * 100 / pieces))% counted before ($pct%)"
+else
+	fail "a resumed count's bar starts from the part counted before" \
+		"$before of $pieces pieces before" "$first"
+fi
 finish

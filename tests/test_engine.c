@@ -166,8 +166,8 @@ static void test_halves_segments(void **state)
 	(void)state;
 	for (int n = 5; n <= 15; n += 2) {
 		for (int how = 0; how < 4; how++) {
-			struct halves_opts opt = {0, 1, 0, NULL,
-			                          (enum halves_segments)how};
+			struct halves_opts opt = {.nparts = 1,
+			                          .segments = (enum halves_segments)how};
 			uint64_t total;
 
 			assert_int_equal(
@@ -175,8 +175,9 @@ static void test_halves_segments(void **state)
 			        0);
 			assert_int_equal(total, a000170[n]);
 		}
-		struct halves_opts tight = {halves_memory_floor(n, 1), 1, 0, NULL,
-		                            HALVES_SEGMENTS_ALWAYS};
+		struct halves_opts tight = {.memory = halves_memory_floor(n, 1),
+		                            .nparts = 1,
+		                            .segments = HALVES_SEGMENTS_ALWAYS};
 		uint64_t total;
 
 		assert_int_equal(
@@ -185,7 +186,8 @@ static void test_halves_segments(void **state)
 	}
 	/* A part of n = 17, whose units have more tops than the least budget
 	 * sieves at once: the chunks then end inside segments. */
-	struct halves_opts part = {0, 16, 3, NULL, HALVES_SEGMENTS_ALWAYS};
+	struct halves_opts part = {
+	        .nparts = 16, .part = 3, .segments = HALVES_SEGMENTS_ALWAYS};
 	struct halves_stats stats = {0, 0, 0};
 	uint64_t whole, chunked;
 
@@ -197,7 +199,9 @@ static void test_halves_segments(void **state)
 	assert_int_equal(chunked, whole);
 }
 
-/* Every build of the join that this processor runs counts the same. */
+/* Every build of the join that this processor runs counts the same, the
+ * AVX-512 one also a block of the sieve at a time on every board (by size
+ * it does so on large boards only), in a budget of several passes too. */
 static void test_halves_kernels(void **state)
 {
 	static const char *const names[] = {"generic", "popcnt", "avx2", "avx512"};
@@ -210,7 +214,8 @@ static void test_halves_kernels(void **state)
 			continue; /* not on this processor */
 		tested++;
 		for (int n = 13; n <= 15; n++) {
-			struct halves_opts cut = {0, 1, 0, NULL, HALVES_SEGMENTS_ALWAYS};
+			struct halves_opts cut = {.nparts = 1,
+			                          .segments = HALVES_SEGMENTS_ALWAYS};
 			uint64_t total;
 
 			assert_int_equal(
@@ -220,6 +225,21 @@ static void test_halves_kernels(void **state)
 			assert_int_equal(
 			        halves_count(n, 2, &cut, NULL, NULL, NULL, &total, NULL),
 			        0);
+			assert_int_equal(total, a000170[n]);
+		}
+		for (int n = 4; n <= 16; n++) {
+			struct halves_opts blocked = {.nparts = 1,
+			                              .blocked = HALVES_BLOCKED_ALWAYS};
+			uint64_t total;
+
+			assert_int_equal(halves_count(n, 2, &blocked, NULL, NULL, NULL,
+			                              &total, NULL),
+			                 0);
+			assert_int_equal(total, a000170[n]);
+			blocked.memory = halves_memory_floor(n, 1);
+			assert_int_equal(halves_count(n, 1, &blocked, NULL, NULL, NULL,
+			                              &total, NULL),
+			                 0);
 			assert_int_equal(total, a000170[n]);
 		}
 	}

@@ -77,6 +77,8 @@ struct shared {
 	void *ctx;
 	const atomic_int *cancel; /* the caller's: stop when non-zero */
 	atomic_bool cancelled;
+	const struct count_pieces *pieces; /* a task a piece, or NULL */
+	int err;                           /* what pieces->finished said, under lock */
 };
 
 struct worker {
@@ -518,8 +520,19 @@ static void *worker_run(void *arg)
 		size_t i = atomic_fetch_add(&sh->next, 1);
 		if (i >= sh->ntasks)
 			break;
-		task_run(sh->n, &sh->tasks[i], &w->sum);
+		/* A task finished before (a journal's) is not searched again. */
+		struct count_result part = {0, 0};
+		const bool known =
+		        sh->pieces && sh->pieces->done(sh->pieces->ctx, i, &part);
+		if (!known)
+			task_run(sh->n, &sh->tasks[i], &part);
+		w->sum.total += part.total;
+		w->sum.unique += part.unique;
 		pthread_mutex_lock(&sh->lock);
+		if (!known && sh->pieces && !sh->err)
+			sh->err = sh->pieces->finished(sh->pieces->ctx, i, &part);
+		if (sh->err)
+			atomic_store(&sh->next, sh->ntasks); /* the others stop soon */
 		sh->done += sh->tasks[i].weight;
 		if (sh->progress)
 			sh->progress(sh->ctx,
@@ -714,22 +727,24 @@ int count_solutions_by(int n, enum count_method m, int threads,
 		errno = EINVAL;
 		return -1;
 	}
-	if (!count_uses_halves(m, n))
-		return count_solutions_part(n, 1, 0, threads, progress, ctx, cancel, out);
-	return count_join_part(n, 1, 0, threads, 0, NULL, progress, ctx, cancel, out);
+	struct count_job job = {.n = n, .method = m, .threads = threads, .nparts = 1};
+	return count_job_run(&job, progress, ctx, cancel, out);
 }
 
-int count_join_part(int n, int nparts, int which, int threads, size_t memory,
-                    struct halves_stats *stats, count_progress_fn progress, void *ctx,
+/* The join's part of a job (halves.h). */
+static int join_run(const struct count_job *job, count_progress_fn progress, void *ctx,
                     const atomic_int *cancel, struct count_result *out)
 {
-	struct halves_opts opt = {memory, nparts, which, stats, HALVES_SEGMENTS_BY_SIZE};
+	const int n = job->n, nparts = job->nparts;
+	int threads = job->threads;
+	struct halves_opts opt = {job->memory,
+	                          nparts,
+	                          job->part,
+	                          job->stats,
+	                          HALVES_SEGMENTS_BY_SIZE,
+	                          job->pieces,
+	                          HALVES_BLOCKED_BY_SIZE};
 	uint64_t total;
-	if (!count_method_works(COUNT_HALVES, n) || threads < 0 || !out || nparts < 1 ||
-	    nparts > COUNT_MAX_PARTS || which < 0 || which >= nparts) {
-		errno = EINVAL;
-		return -1;
-	}
 	if (threads == 0)
 		threads = count_default_threads();
 	if (halves_count(n, threads, &opt, progress, ctx, cancel, &total, NULL) < 0)
@@ -752,17 +767,20 @@ int count_solutions(int n, int threads, count_progress_fn progress, void *ctx,
 	return count_solutions_by(n, COUNT_AUTO, threads, progress, ctx, cancel, out);
 }
 
-int count_solutions_part(int n, int nparts, int which, int threads,
-                         count_progress_fn progress, void *ctx, const atomic_int *cancel,
-                         struct count_result *out)
+/* The backtracking search's part of a job: a constellation a piece. */
+static int backtrack_run(const struct count_job *job, count_progress_fn progress,
+                         void *ctx, const atomic_int *cancel, struct count_result *out)
 {
-	if (n < 1 || n > COUNT_MAX_N || threads < 0 || !out || nparts < 1 ||
-	    nparts > COUNT_MAX_PARTS || which < 0 || which >= nparts) {
-		errno = EINVAL;
-		return -1;
-	}
+	const int n = job->n, nparts = job->nparts, which = job->part;
+	const struct count_pieces *pieces = job->pieces;
+	int threads = job->threads;
 	if (n == 1) {
 		/* The lone queen is its own image under all 8 symmetries. */
+		int err = pieces ? pieces->begin(pieces->ctx, 0) : 0;
+		if (err) {
+			errno = err;
+			return -1;
+		}
 		out->total = which == 0;
 		out->unique = which == 0;
 		if (progress)
@@ -794,12 +812,19 @@ int count_solutions_part(int n, int nparts, int which, int threads,
 	                    .ntasks = ntasks,
 	                    .progress = progress,
 	                    .ctx = ctx,
-	                    .cancel = cancel};
+	                    .cancel = cancel,
+	                    .pieces = pieces};
+	int err = pieces ? pieces->begin(pieces->ctx, ntasks) : 0;
+	if (err) {
+		free(tasks);
+		errno = err;
+		return -1;
+	}
 	atomic_init(&sh.next, 0);
 	atomic_init(&sh.cancelled, false);
 	for (size_t i = 0; i < ntasks; i++)
 		sh.total_weight += tasks[i].weight;
-	int err = pthread_mutex_init(&sh.lock, NULL);
+	err = pthread_mutex_init(&sh.lock, NULL);
 	if (err) {
 		free(tasks);
 		errno = err;
@@ -844,6 +869,8 @@ int count_solutions_part(int n, int nparts, int which, int threads,
 	free(workers);
 	pthread_mutex_destroy(&sh.lock);
 	free(tasks);
+	if (!err)
+		err = sh.err;
 	if (!err && atomic_load(&sh.cancelled))
 		err = ECANCELED;
 	if (err) {
@@ -852,4 +879,23 @@ int count_solutions_part(int n, int nparts, int which, int threads,
 	}
 	*out = sum;
 	return 0;
+}
+
+enum count_method count_job_method(const struct count_job *job)
+{
+	return count_uses_halves(job->method, job->n) ? COUNT_HALVES : COUNT_BACKTRACK;
+}
+
+int count_job_run(const struct count_job *job, count_progress_fn progress, void *ctx,
+                  const atomic_int *cancel, struct count_result *out)
+{
+	if (!job || !count_method_works(job->method, job->n) || job->threads < 0 ||
+	    !out || job->nparts < 1 || job->nparts > COUNT_MAX_PARTS || job->part < 0 ||
+	    job->part >= job->nparts) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (count_job_method(job) == COUNT_HALVES)
+		return join_run(job, progress, ctx, cancel, out);
+	return backtrack_run(job, progress, ctx, cancel, out);
 }

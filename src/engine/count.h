@@ -67,30 +67,53 @@ int count_solutions_by(int n, enum count_method m, int threads,
 int count_rotational(int n, uint64_t *quarter, uint64_t *half);
 
 /*
- * A count split into parts for several machines: the constellations (the
- * symmetry-reduced border placements, as count_solutions searches them) are
- * dealt, heaviest first, each to the part lighter so far, which depends only
- * on n and the number of parts.  The counts of parts 0 .. nparts - 1 add up
- * to count_solutions' totals.
+ * A count split into parts for several machines.  The half-board join
+ * (halves.h) splits its own units; the backtracking search deals the
+ * constellations (the symmetry-reduced border placements, as
+ * count_solutions searches them), heaviest first, each to the part lighter
+ * so far.  Either split depends only on n, the method and the number of
+ * parts, and the counts of parts 0 .. nparts - 1 add up to the whole.
  */
 #define COUNT_MAX_PARTS 1000000
 
-/* Counts part `which` (0-based) of nparts, like count_solutions. */
-int count_solutions_part(int n, int nparts, int which, int threads,
-                         count_progress_fn progress, void *ctx, const atomic_int *cancel,
-                         struct count_result *out);
+/*
+ * A count remembered piece by piece (a journal).  The counter cuts its work
+ * into pieces, as n, the method and the split alone decide, says how many
+ * (begin), skips the pieces that `done` says were finished before (their
+ * counts in *part), and hands over each piece it finishes (finished).
+ * Called from the worker threads, begin and finished one at a time; a
+ * non-zero return from either (an errno value) stops the count with it.
+ */
+struct count_pieces {
+	int (*begin)(void *ctx, size_t npieces);
+	bool (*done)(void *ctx, size_t piece, struct count_result *part);
+	int (*finished)(void *ctx, size_t piece, const struct count_result *part);
+	void *ctx;
+};
+
+/* One count as the command line asks for it. */
+struct halves_stats;
+struct count_job {
+	int n;
+	enum count_method method;
+	int threads;      /* 0: one per online CPU */
+	int nparts, part; /* part `part` (0-based) of nparts; 1 and 0: the whole */
+	size_t memory;    /* the join's budget in bytes; 0: the default */
+	struct halves_stats *stats;        /* how the join spends it, or NULL */
+	const struct count_pieces *pieces; /* a journal, or NULL */
+};
+
+/* The way job counts: COUNT_HALVES or COUNT_BACKTRACK. */
+enum count_method count_job_method(const struct count_job *job);
 
 /*
- * Part `which` of nparts of the half-board join (halves.h), made from n and
- * nparts alone, within `memory` bytes (0: the default budget); stats, when
- * not NULL, tells how the budget is spent as the count goes.  The parts'
- * totals add up to the whole; out->unique is the class count when nparts is
- * 1, and 0 for a part (the classes come from the whole total).
+ * Counts as job says, like count_solutions.  out->unique is the class count
+ * when the whole is counted; for a part of the join it is 0 (the join finds
+ * the classes from the whole total only), and a part of the backtracking
+ * search gives its share of the classes.
  */
-struct halves_stats;
-int count_join_part(int n, int nparts, int which, int threads, size_t memory,
-                    struct halves_stats *stats, count_progress_fn progress, void *ctx,
-                    const atomic_int *cancel, struct count_result *out);
+int count_job_run(const struct count_job *job, count_progress_fn progress, void *ctx,
+                  const atomic_int *cancel, struct count_result *out);
 
 /* Each part's estimated weight and number of constellations; -1 with errno. */
 struct count_part {

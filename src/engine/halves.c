@@ -25,6 +25,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "count.h"
+#include "memlimit.h"
+
 /*
  * The board is cut into four quadrants of h x h squares, h = n / 2; for odd
  * n the middle row and column lie between them.  Every placement of queens
@@ -43,7 +46,11 @@
  * with one bit per top.  A bottom, built the same way from the bottom
  * quadrants, strikes out the tops on its lines, and the survivors are
  * counted 64 at a time.  Most of the time goes there, in code built for
- * several instruction sets and chosen when the count starts.
+ * several instruction sets and chosen when the count starts.  On long
+ * sieves of even n the AVX-512 code goes through a block of 64 words at a
+ * time with all the bottoms of a unit: that block of every bottom square's
+ * kill vector stays in the cache, a split's south-east kill vectors for it
+ * in the first level, and a south-west placement's survivors in registers.
  *
  * Symmetry.  For even n, mirroring the columns maps the solutions with top
  * columns C to those with mirror(C), and turning the board upside down to
@@ -94,7 +101,7 @@
  * key (rows << h | columns), each as the column of each queen, 4 bits each,
  * from the top row down: 8 bytes a placement.  The other three quadrants are
  * its mirror images, made from it a set of columns at a time (struct lists)
- * or all at once (struct full).
+ * or read through the north-west one's crossing words (struct full).
  */
 struct table {
 	uint32_t *start; /* 2^(2h) + 1 offsets into e */
@@ -103,10 +110,11 @@ struct table {
 };
 
 /*
- * One quadrant's placements, turned and put on the board: the crossing word
- * of each, in the table's order (a key's placements where the table has
- * those of the key it is turned from); the table's entries say where the
- * queens stand.
+ * The north-west quadrant's placements put on the board: the crossing word
+ * of each, in the table's order; the table's entries say where the queens
+ * stand.  The other three quadrants' words are these turned (crossing_turn)
+ * as they are read: a key's placements are where the table has those of the
+ * key they are turned from, and the window of crossing lines is symmetric.
  */
 struct full {
 	uint64_t *x;
@@ -121,17 +129,21 @@ struct lists {
 	uint32_t lo[1 << HALVES_MAX_H], hi[1 << HALVES_MAX_H]; /* by local rows */
 	uint64_t *x, *e; /* crossing words and the table's entries */
 	size_t cap;
-	const struct full *full; /* the whole quadrant, or NULL */
+	const struct full *full; /* the whole north-west quadrant, or NULL */
 	int h;
+	int turn;  /* the quadrant (0 to 3) that full's words are turned to */
 	bool down; /* the quadrant is the table turned upside down */
 };
 
-/* The placements of one set of rows of a quadrant: their crossing words,
- * and the table's entries they are turned from (the column of each queen,
- * 4 bits each, from the table's first row). */
+/* The placements of one set of rows of a quadrant: their crossing words
+ * (the north-west placements' words, to be turned to quadrant `turn` by
+ * crossing_turn, or 0 when they are the quadrant's own), and the table's
+ * entries they are turned from (the column of each queen, 4 bits each,
+ * from the table's first row). */
 struct span {
 	const uint64_t *x, *e;
 	size_t len;
+	int turn;
 };
 
 /* A set of columns (for odd n the bottom's, for even n the top's) and what
@@ -154,18 +166,21 @@ struct shared {
 	 * sq[j][tr * HALVES_MAX_H + tc]: its crossing word. */
 	uint64_t sq[4][HALVES_MAX_H * HALVES_MAX_H];
 	uint16_t rev[1 << HALVES_MAX_H]; /* rev[x]: x's h bits in reverse order */
-	struct full full[4]; /* the whole quadrants, when the budget has room */
+	struct full full; /* the whole north-west quadrant, when the budget has room */
 	bool use_full;
 	size_t maxlist;
 	size_t maxcols;             /* the most placements of one set of columns */
 	size_t chunk;               /* tops sieved at a time, for the memory budget */
 	struct halves_stats *stats; /* the caller's, or NULL */
 	enum halves_segments segments;
+	enum halves_blocked blocked;
 	struct unit *units;
 	size_t nunits;
 	unit_fn run;
-	atomic_size_t next; /* the next unit to hand out */
-	size_t grab;        /* units handed out at a time */
+	atomic_size_t next; /* the next piece to hand out */
+	size_t piece;       /* units a piece */
+	size_t npieces;
+	const struct count_pieces *pieces; /* the caller's journal, or NULL */
 	atomic_size_t done;
 	pthread_mutex_t lock; /* guards err, reported and the progress calls */
 	size_t reported;
@@ -173,6 +188,24 @@ struct shared {
 	halves_progress_fn progress;
 	void *ctx;
 	const atomic_int *cancel; /* the caller's: stop when non-zero */
+};
+
+/* A south-west placement with partners, for the blocked join: the squares
+ * of its queens (local row * n + column), whether it has a queen on a long
+ * diagonal, and its partners in w->plist, those of class 0 first (each the
+ * index of a south-east placement of its split). */
+struct swp {
+	uint32_t p, n0, n1;
+	uint8_t q[HALVES_MAX_H]; /* fewer than 256 squares */
+	bool c1;
+};
+
+/* A split of the bottom rows for the blocked join: its south-east
+ * placements (nse from w->sq2 + se * HALVES_MAX_H, those of class 0 first),
+ * and its south-west placements with partners (nsw from w->swp + sw). */
+struct splitplan {
+	uint32_t se, nse, n0, sw, nsw;
+	int nr1, nr2;
 };
 
 /* One thread's buffers. */
@@ -190,6 +223,17 @@ struct work {
 	                   * north-west placements the middle queens leave */
 	uint64_t *packed; /* a north-east list's words, with the middle queens' */
 	uint64_t *elig;   /* the segments each south-east placement may join */
+	/* The blocked join (units_blocked): every split's plan, its south-east
+	 * placements' squares, its south-west placements with partners and
+	 * their partners; a block of the squares' kill vectors, and of a
+	 * split's south-east placements'. */
+	struct splitplan *plans;
+	uint8_t *sq2;
+	struct swp *swp;
+	uint32_t *plist;
+	size_t plancap, sq2cap, swpcap, pcap;
+	size_t nplans, nsq2, nswp, np; /* how many of each the unit's plans take */
+	uint64_t *qkb, *kvb;
 	/* Odd n: the tops of each pair of middle queens as listed (where they
 	 * end, and the lines they all hold), then merged into segments. */
 	int ncombos;
@@ -368,6 +412,12 @@ static void work_free(struct work *w)
 	free(w->ordx);
 	free(w->packed);
 	free(w->elig);
+	free(w->plans);
+	free(w->sq2);
+	free(w->swp);
+	free(w->plist);
+	free(w->qkb);
+	free(w->kvb);
 }
 
 /* ---- The word kernels ---- */
@@ -444,6 +494,14 @@ transpose64_gfni(uint64_t m[64])
 /* The word loops run over whole blocks of 4 so that the compiler turns each
  * block into vector instructions without a scalar tail. */
 #define BLOCK 4
+
+/* The blocked join's blocks: 64 words of the sieve, in eight registers.  It
+ * takes over where the sieve has BLOCKED_MIN words or more (measured: n = 18,
+ * whose sieves are shorter, the same either way; n = 20 12 to 16% faster;
+ * a slice of n = 22 twice as fast). */
+#define BLK_VECS 8
+#define BLK (8 * BLK_VECS)
+#define BLOCKED_MIN 128
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #define HALVES_DISPATCH 1
@@ -754,10 +812,10 @@ static ALWAYS_INLINE struct span list_at(const struct shared *sh, const struct l
 	if (l->full) {
 		const uint32_t tkey = (l->down ? sh->rev[rows] : rows) << l->h | l->tcols;
 		const uint32_t lo = sh->t.start[tkey], hi = sh->t.start[tkey + 1];
-		return (struct span){l->full->x + lo, sh->t.e + lo, hi - lo};
+		return (struct span){l->full->x + lo, sh->t.e + lo, hi - lo, l->turn};
 	}
 	return (struct span){l->x + l->lo[rows], l->e + l->lo[rows],
-	                     l->hi[rows] - l->lo[rows]};
+	                     l->hi[rows] - l->lo[rows], 0};
 }
 
 /* The squares on which a key's table entries put quadrant j's queens,
@@ -818,41 +876,75 @@ static inline uint64_t window_reverse(uint64_t v, int win)
 	return v >> (32 - win);
 }
 
+/* A crossing word with its anti-diagonals and diagonals exchanged: the
+ * lines of the mirror image left to right. */
+static ALWAYS_INLINE uint64_t crossing_swap(uint64_t x)
+{
+	return (x >> 32 & 0x3fffffff) | (x & 0xffffffff) << 32 | (x & ~LINES_MASK);
+}
+
 /*
- * Makes the four quadrants whole, in one pass over the table; -1 when out
- * of memory.  The north-west placement's crossing word is looked up square
- * by square; the other three are its mirror images, whose words are the
- * same lines exchanged or read backwards, since the window of crossing
- * lines is symmetric: mirroring left to right exchanges a square's
- * anti-diagonal and diagonal, and top to bottom turns each into the other
- * read from the window's far end.  The long diagonals stay where they are.
+ * The crossing word of quadrant j's placement whose north-west image has
+ * the word x (win crossing lines a side).  The window of crossing lines is
+ * symmetric: mirroring left to right exchanges a square's anti-diagonal and
+ * diagonal, and top to bottom turns each into the other read from the
+ * window's far end.  The long diagonals stay where they are.
+ */
+static ALWAYS_INLINE uint64_t crossing_turn(int j, uint64_t x, int win)
+{
+	const uint64_t cls = x & ~LINES_MASK;
+	const uint64_t a = x & 0xffffffff, d = x >> 32 & 0x3fffffff;
+	switch (j) {
+	case 1:
+		return crossing_swap(x);
+	case 2:
+		return window_reverse(d, win) | window_reverse(a, win) << 32 | cls;
+	case 3:
+		return window_reverse(a, win) | window_reverse(d, win) << 32 | cls;
+	default:
+		return x;
+	}
+}
+
+/* The crossing word of a span's i-th placement. */
+static ALWAYS_INLINE uint64_t span_x(const struct shared *sh, struct span s, size_t i)
+{
+	return crossing_turn(s.turn, s.x[i], sh->win);
+}
+
+/*
+ * The word of a bottom span's i-th placement for the tests of the two
+ * bottom quadrants' placements against each other, and for its class: its
+ * crossing word as far as they need it turned.  Both quadrants' words are
+ * read backwards in the window (crossing_turn), and two words share a line
+ * exactly when they do read forwards: so the south-east placements keep
+ * the north-west image's word, and the south-west ones only exchange its
+ * two halves.
+ */
+static ALWAYS_INLINE uint64_t span_test(struct span s, size_t i)
+{
+	return s.turn == 2 ? crossing_swap(s.x[i]) : s.x[i];
+}
+
+/*
+ * Makes the north-west quadrant whole, its crossing words looked up square
+ * by square in one pass over the table; -1 when out of memory.
  */
 static int quadrants_build(struct shared *sh)
 {
 	const struct table *t = &sh->t;
-	const int h = sh->h, win = sh->win;
+	const int h = sh->h;
 	const size_t nkeys = (size_t)1 << (2 * h), len = t->len ? t->len : 1;
-	for (int j = 0; j < 4; j++)
-		if (!(sh->full[j].x = malloc(len * sizeof *sh->full[j].x)))
-			return -1;
-	uint64_t *x0 = sh->full[0].x, *x1 = sh->full[1].x, *x2 = sh->full[2].x,
-	         *x3 = sh->full[3].x;
+	uint64_t *x0 = sh->full.x = malloc(len * sizeof *x0);
+	if (!x0)
+		return -1;
 	for (size_t key = 0; key < nkeys; key++) {
 		if (t->start[key] == t->start[key + 1])
 			continue;
 		struct keyturn kt;
 		keyturn_make(sh, 0, (uint32_t)(key >> h), &kt);
-		for (uint32_t i = t->start[key]; i < t->start[key + 1]; i++) {
-			const uint64_t x = keyturn_place(&kt, t->e[i]),
-			               cls = x & ~LINES_MASK;
-			const uint64_t a = x & 0xffffffff, d = x >> 32 & 0x3fffffff;
-			const uint64_t ra = window_reverse(a, win),
-			               rd = window_reverse(d, win);
-			x0[i] = x;
-			x1[i] = d | a << 32 | cls;
-			x2[i] = rd | ra << 32 | cls;
-			x3[i] = ra | rd << 32 | cls;
-		}
+		for (uint32_t i = t->start[key]; i < t->start[key + 1]; i++)
+			x0[i] = keyturn_place(&kt, t->e[i]);
 	}
 	return 0;
 }
@@ -874,7 +966,8 @@ static int lists_make(struct work *w, int j, uint32_t cols)
 	l->h = h;
 	l->down = down;
 	if (sh->use_full) {
-		l->full = &sh->full[j];
+		l->full = &sh->full;
+		l->turn = j;
 		l->cset = cols;
 		l->tcols = tcols;
 		return 0;
@@ -974,8 +1067,11 @@ static ALWAYS_INLINE size_t tops_add(enum isa isa, struct work *w, uint32_t rows
 		size_t ny = 0;
 		for (size_t j = 0; j < y.len; j++) {
 			/* Written always, kept when it leaves xs alone. */
-			packed[ny] = y.x[j] + xs;
-			ny += !(y.x[j] & xs & LINES_MASK);
+			/* The north-east quadrant: the north-west image's
+			 * halves exchanged (crossing_turn). */
+			const uint64_t yx = y.turn ? crossing_swap(y.x[j]) : y.x[j];
+			packed[ny] = yx + xs;
+			ny += !(yx & xs & LINES_MASK);
 		}
 		if (!ny)
 			goto next;
@@ -984,7 +1080,7 @@ static ALWAYS_INLINE size_t tops_add(enum isa isa, struct work *w, uint32_t rows
 		uint64_t *xk = w->ordx;
 		size_t nx = 0;
 		for (size_t i = 0; i < x.len; i++) {
-			xk[nx] = x.x[i];
+			xk[nx] = x.x[i]; /* the north-west quadrant: not turned */
 			nx += !(x.x[i] & xs & LINES_MASK);
 		}
 		if (nx * ny <= ((size_t)1 << 16)) {
@@ -1107,6 +1203,20 @@ static ALWAYS_INLINE void segments_plan(struct work *w, struct geom *g)
 		lines = ~0ull;
 	}
 	g->nseg = nseg;
+	/* The bottoms' words are read as span_test gives them, each half
+	 * backwards in the window when the quadrants are whole. */
+	if (w->sh->use_full) {
+		uint64_t turned[64] = {0}, any = 0;
+		const int win = w->sh->win;
+		for (uint64_t b = g->anylines; b; b &= b - 1) {
+			const int L = __builtin_ctzll(b);
+			const int M = L < 32 ? win - 1 - L : 32 + win - 1 - (L - 32);
+			turned[M] = g->seglines[L];
+			any |= 1ull << M;
+		}
+		memcpy(g->seglines, turned, sizeof turned);
+		g->anylines = any;
+	}
 	const int n0 = __builtin_popcountll(g->segs0);
 	const size_t tops0 = n0 ? w->segend[n0 - 1] : 0;
 	g->grouped = how == HALVES_SEGMENTS_ALWAYS || how == HALVES_SEGMENTS_EACH ||
@@ -1200,10 +1310,12 @@ static ALWAYS_INLINE int sieve_build(enum isa isa, struct work *w, struct geom *
 	return 0;
 }
 
-/* The kill vector of every bottom square on the columns bcols: the tops on
- * its two lines, at w->qk + (local row * n + column) * words. */
+/* The kill vector of every bottom square on the columns bcols, words b0 ..
+ * b0 + len - 1 (whole blocks): the tops on its two lines, at dst + (local
+ * row * n + column) * stride. */
 static ALWAYS_INLINE void squares_kill(struct work *w, const struct geom *g,
-                                       uint32_t bcols)
+                                       uint32_t bcols, size_t b0, size_t len,
+                                       uint64_t *dst, size_t stride)
 {
 	const struct shared *sh = w->sh;
 	const int n = g->n, rb = n - g->h;
@@ -1214,12 +1326,13 @@ static ALWAYS_INLINE void squares_kill(struct work *w, const struct geom *g,
 			int c = __builtin_ctz(cc);
 			int ai = r + c - sh->wlo, di = r - c + n - 1 - sh->wlo;
 			const uint64_t *ra = ai >= 0 && ai < sh->win
-			                             ? w->rows + (size_t)ai * words
+			                             ? w->rows + (size_t)ai * words + b0
 			                             : w->zero;
-			const uint64_t *rd = di >= 0 && di < sh->win
-			                             ? w->rows + (size_t)(32 + di) * words
-			                             : w->zero;
-			words_or2(w->qk + ((size_t)i * n + c) * words, ra, rd, words);
+			const uint64_t *rd =
+			        di >= 0 && di < sh->win
+			                ? w->rows + (size_t)(32 + di) * words + b0
+			                : w->zero;
+			words_or2(dst + ((size_t)i * n + c) * stride, ra, rd, len);
 		}
 	}
 }
@@ -1320,7 +1433,8 @@ static ALWAYS_INLINE uint64_t bottoms_grouped(enum isa isa, struct work *w,
 	const ptrdiff_t step1 = bases_make(w, g, rows1, nr1, false, base1);
 	const ptrdiff_t step2 = bases_make(w, g, rows2, nr2, true, base2);
 	for (size_t j = 0; j < y.len; j++) {
-		uint64_t e = w->elig[j] = segs_open(g, y.x[j]);
+		const uint64_t yx = w->ordx[j] = span_test(y, j);
+		uint64_t e = w->elig[j] = segs_open(g, yx);
 		while (e) {
 			size_t lo, hi;
 			segs_run(g, &e, &lo, &hi);
@@ -1331,10 +1445,10 @@ static ALWAYS_INLINE uint64_t bottoms_grouped(enum isa isa, struct work *w,
 	}
 	uint64_t sum0 = 0, sumc = 0;
 	for (size_t i = 0; i < x.len; i++) {
-		const uint64_t cx = x.x[i], ex = segs_open(g, cx);
+		const uint64_t cx = span_test(x, i), ex = segs_open(g, cx);
 		if (!ex)
 			continue;
-		const size_t nj = partners_keep(isa, cx, y.x, w->order, y.len, w->jl);
+		const size_t nj = partners_keep(isa, cx, w->ordx, w->order, y.len, w->jl);
 		if (!nj)
 			continue;
 		uint64_t *al = w->alive;
@@ -1351,6 +1465,238 @@ static ALWAYS_INLINE uint64_t bottoms_grouped(enum isa isa, struct work *w,
 	}
 	return ODD_WEIGHT * sum0 + cw * sumc;
 }
+
+/* Makes room for `need` elements of `size` bytes at *p; -1 when out of memory. */
+static int buffer_grow(void **p, size_t *cap, size_t need, size_t size, size_t *bytes)
+{
+	if (need <= *cap)
+		return 0;
+	const size_t c = need + need / 2 + 64;
+	void *q = realloc(*p, c * size);
+	if (!q)
+		return -1;
+	*bytes += (c - *cap) * size;
+	*p = q;
+	*cap = c;
+	return 0;
+}
+
+#ifdef HALVES_DISPATCH
+/*
+ * Plans one split of the bottom rows for the blocked join (units_blocked):
+ * the squares of its south-east placements' queens, by class, and its
+ * south-west placements with their partners, found once for all the
+ * blocks.  -1 when out of memory.
+ */
+__attribute__((target("avx512f,avx512vl"))) static inline int
+split_plan(struct work *w, const struct geom *g, uint32_t r, uint32_t rest, struct span x,
+           struct span y)
+{
+	int rows1[HALVES_MAX_H], rows2[HALVES_MAX_H];
+	const int nr1 = rows_list(r, rows1), nr2 = rows_list(rest, rows2);
+	const uint64_t *base1[HALVES_MAX_H], *base2[HALVES_MAX_H];
+	const ptrdiff_t step1 = bases_make(w, g, rows1, nr1, false, base1);
+	const ptrdiff_t step2 = bases_make(w, g, rows2, nr2, true, base2);
+	const size_t words = g->words;
+	struct splitplan *pl;
+	if (buffer_grow((void **)&w->plans, &w->plancap, w->nplans + 1, sizeof *w->plans,
+	                &w->bytes) ||
+	    buffer_grow((void **)&w->sq2, &w->sq2cap, (w->nsq2 + y.len) * HALVES_MAX_H,
+	                sizeof *w->sq2, &w->bytes) ||
+	    buffer_grow((void **)&w->swp, &w->swpcap, w->nswp + x.len, sizeof *w->swp,
+	                &w->bytes))
+		return -1;
+	pl = &w->plans[w->nplans];
+	uint32_t *order = w->order;
+	uint64_t *ordx = w->ordx;
+	size_t n0 = 0;
+	for (size_t j = 0; j < y.len; j++)
+		n0 += !(y.x[j] >> CLASS_SHIFT);
+	*pl = (struct splitplan){(uint32_t)w->nsq2,
+	                         (uint32_t)y.len,
+	                         (uint32_t)n0,
+	                         (uint32_t)w->nswp,
+	                         0,
+	                         nr1,
+	                         nr2};
+	/* The south-east placements by class, as bottoms_count lists them. */
+	for (size_t j = 0, a = 0, b = n0; j < y.len; j++) {
+		const bool c2 = y.x[j] >> CLASS_SHIFT;
+		const size_t t = c2 ? b++ : a++;
+		uint8_t *sq = w->sq2 + (w->nsq2 + t) * HALVES_MAX_H;
+		order[t] = (uint32_t)t;
+		ordx[t] = span_test(y, j);
+		for (int q = 0; q < nr2; q++)
+			sq[q] = (uint8_t)((size_t)(queen_kill(base2, step2, q, y.e[j]) -
+			                           w->qk) /
+			                  words);
+	}
+	const size_t w0 = g->w0;
+	for (size_t i = 0; i < x.len; i++) {
+		const uint64_t cx = span_test(x, i);
+		const bool c1 = cx >> CLASS_SHIFT;
+		if (c1 && !w0)
+			continue;
+		if (buffer_grow((void **)&w->plist, &w->pcap, w->np + y.len + 8,
+		                sizeof *w->plist, &w->bytes))
+			return -1;
+		const size_t nj0 =
+		        partners_keep(ISA_AVX512, cx, ordx, order, n0, w->plist + w->np);
+		const size_t nj1 = partners_keep(ISA_AVX512, cx, ordx + n0, order + n0,
+		                                 y.len - n0, w->plist + w->np + nj0);
+		if (!nj0 && !nj1)
+			continue;
+		struct swp *sp = &w->swp[w->nswp + pl->nsw++];
+		*sp = (struct swp){.p = (uint32_t)w->np,
+		                   .n0 = (uint32_t)nj0,
+		                   .n1 = (uint32_t)nj1,
+		                   .c1 = c1};
+		for (int q = 0; q < nr1; q++)
+			sp->q[q] =
+			        (uint8_t)((size_t)(queen_kill(base1, step1, q, x.e[i]) -
+			                           w->qk) /
+			                  words);
+		w->np += nj0 + nj1;
+	}
+	w->nsq2 += y.len;
+	w->nswp += pl->nsw;
+	w->nplans += pl->nsw > 0;
+	return 0;
+}
+
+/*
+ * One block of the blocked join with AVX-512, one split: nv vectors of the
+ * sieve from word b0 (the last vector's words under `last`), whose squares'
+ * kill vectors are in w->qkb.  The kill vectors of the first nse south-east
+ * placements are worked out into w->kvb; then each south-west placement's
+ * survivors, in nv registers, meet each partner's there, and the counts go
+ * to acc[0] or acc[1] as `to` says: to[0] for the partners of class 0, to[1]
+ * and to[2] for those of class 1 of a placement of class 0 and 1 (-1: not
+ * counted).  A placement of class 1 is passed over when `c1` is false.
+ */
+__attribute__((target("avx512f,avx512vl,avx512vpopcntdq"))) static ALWAYS_INLINE void
+block_avx512(const int nv, const struct work *w, const struct splitplan *pl, size_t b0,
+             __mmask8 last, size_t nse, bool c1, const int to[3], __m512i acc[2])
+{
+	const uint64_t *qkb = w->qkb;
+	const int nr1 = pl->nr1, nr2 = pl->nr2;
+	for (size_t t = 0; t < nse; t++) {
+		const uint8_t *o = w->sq2 + (pl->se + t) * HALVES_MAX_H;
+		__m512i v[BLK_VECS];
+		_Pragma("GCC unroll 8") for (int k = 0; k < nv; k++) v[k] =
+		        _mm512_setzero_si512();
+		for (int q = 0; q < nr2; q++)
+			_Pragma("GCC unroll 8") for (int k = 0; k < nv; k++) v[k] =
+			        _mm512_or_si512(
+			                v[k], _mm512_load_si512(qkb + (size_t)o[q] * BLK +
+			                                        8 * k));
+		_Pragma("GCC unroll 8") for (int k = 0; k < nv; k++)
+		        _mm512_store_si512(w->kvb + t * BLK + 8 * k, v[k]);
+	}
+	for (size_t i = 0; i < pl->nsw; i++) {
+		const struct swp *sp = &w->swp[pl->sw + i];
+		if (sp->c1 && !c1)
+			continue;
+		__m512i a[BLK_VECS];
+		_Pragma("GCC unroll 8") for (int k = 0; k < nv; k++) a[k] =
+		        _mm512_maskz_loadu_epi64(k == nv - 1 ? last : 0xff,
+		                                 w->alive0 + b0 + 8 * k);
+		for (int q = 0; q < nr1; q++)
+			_Pragma("GCC unroll 8") for (int k = 0; k < nv; k++) a[k] =
+			        _mm512_andnot_si512(
+			                _mm512_load_si512(qkb + (size_t)sp->q[q] * BLK +
+			                                  8 * k),
+			                a[k]);
+		const uint32_t *pp = w->plist + sp->p;
+		for (int l = 0; l < 2; l++) {
+			const int into = l ? to[1 + sp->c1] : to[0];
+			const size_t np = l ? sp->n1 : sp->n0;
+			if (into >= 0 && np) {
+				__m512i sum = _mm512_setzero_si512();
+				for (size_t t = 0; t < np; t++) {
+					const uint64_t *b = w->kvb + (size_t)pp[t] * BLK;
+					_Pragma("GCC unroll 8") for (int k = 0; k < nv;
+					                             k++) sum =
+					        _mm512_add_epi64(
+					                sum,
+					                _mm512_popcnt_epi64(
+					                        _mm512_andnot_si512(
+					                                _mm512_load_si512(
+					                                        b +
+					                                        8 * k),
+					                                a[k])));
+				}
+				acc[into] = _mm512_add_epi64(acc[into], sum);
+			}
+			pp += np;
+		}
+	}
+}
+
+/* block_avx512 for a block of nv vectors, each size its own code. */
+__attribute__((target("avx512f,avx512vl,avx512vpopcntdq"))) static inline void
+block_any_avx512(int nv, const struct work *w, const struct splitplan *pl, size_t b0,
+                 __mmask8 last, size_t nse, bool c1, const int to[3], __m512i acc[2])
+{
+	switch (nv) {
+#define BLOCK_CASE(k)                                                                    \
+	case k:                                                                          \
+		block_avx512(k, w, pl, b0, last, nse, c1, to, acc);                      \
+		break;
+		BLOCK_CASE(1)
+		BLOCK_CASE(2)
+		BLOCK_CASE(3)
+		BLOCK_CASE(4)
+		BLOCK_CASE(5)
+		BLOCK_CASE(6)
+		BLOCK_CASE(7)
+		BLOCK_CASE(8)
+#undef BLOCK_CASE
+	}
+}
+
+/*
+ * The bottoms of a unit joined to the sieve of g with AVX-512, a block of
+ * the sieve at a time for all the splits of the bottom rows: the block of
+ * every square's kill vector stays in the cache while all the splits are
+ * joined to it, and a split's south-east kill vectors for the block in the
+ * first level, a south-west placement's survivors in registers.  The
+ * splits are planned once (split_plan).  Weighted as bottoms_count says.
+ */
+__attribute__((target("avx512f,avx512vl,avx512vpopcntdq"))) static inline uint64_t
+units_blocked(struct work *w, const struct geom *g, uint32_t bcols, uint64_t cw)
+{
+	const size_t words = g->words, w0 = g->w0, w01 = g->w01;
+	/* The regions of the sieve that the weights tell apart: for even n
+	 * the tops of class 0 (all the bottoms), 1 and 2 (only the bottoms of
+	 * class 0, counted 2 and 4 times); for odd n those with the middle
+	 * queens placed apart (8 times) and through the centre (cw times). */
+	static const int even_to[3][3] = {{0, 0, 1}, {0, -1, -1}, {1, -1, -1}};
+	static const int odd_to[2][3] = {{0, -1, -1}, {1, -1, -1}};
+	const size_t lo[3] = {0, w0, w01}, hi[3] = {w0, g->odd ? words : w01, words};
+	__m512i acc[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
+	for (int r = 0; r < (g->odd ? 2 : 3); r++)
+		for (size_t b0 = lo[r]; b0 < hi[r]; b0 += BLK) {
+			const size_t len = hi[r] - b0 < BLK ? hi[r] - b0 : BLK;
+			const int nv = (int)((len + 7) / 8);
+			const __mmask8 last =
+			        len % 8 ? (__mmask8)((1u << (len % 8)) - 1) : 0xff;
+			squares_kill(w, g, bcols, b0, 8 * (size_t)nv, w->qkb, BLK);
+			for (size_t p = 0; p < w->nplans; p++) {
+				/* Past the tops of class 0 for even n, only the
+				 * bottoms of class 0. */
+				const struct splitplan *pl = &w->plans[p];
+				block_any_avx512(nv, w, pl, b0, last,
+				                 g->odd || !r ? pl->nse : pl->n0,
+				                 g->odd || !r,
+				                 g->odd ? odd_to[r] : even_to[r], acc);
+			}
+		}
+	const uint64_t a = (uint64_t)_mm512_reduce_add_epi64(acc[0]),
+	               b = (uint64_t)_mm512_reduce_add_epi64(acc[1]);
+	return g->odd ? ODD_WEIGHT * a + cw * b : 2 * a + 4 * b;
+}
+#endif
 
 /*
  * Counts the bottoms of one split of the bottom rows, the south-west
@@ -1385,12 +1731,12 @@ static ALWAYS_INLINE uint64_t bottoms_count(enum isa isa, struct work *w,
 		const bool c2 = y.x[j] >> CLASS_SHIFT;
 		const size_t t = c2 ? b++ : a++;
 		order[t] = (uint32_t)j;
-		ordx[t] = y.x[j];
+		ordx[t] = span_test(y, j);
 		placement_union(w, base2, step2, nr2, y.e[j], w->kv + j * words, 0,
 		                c2 ? w0 : words);
 	}
 	for (size_t i = 0; i < x.len; i++) {
-		const uint64_t cx = x.x[i];
+		const uint64_t cx = span_test(x, i);
 		const bool c1 = cx >> CLASS_SHIFT;
 		const size_t len = c1 ? w0 : words;
 		if (!len)
@@ -1469,19 +1815,40 @@ static ALWAYS_INLINE uint64_t unit_count(enum isa isa, struct work *w,
 			w->err = ENOMEM;
 			return 0;
 		}
-		squares_kill(w, &g, bcols);
+		/* A block at a time where the sieve is long (for even n: odd
+		 * n's splits that are not cut into segments were measured
+		 * slower with it). */
+		const enum halves_blocked how = sh->blocked;
+		const bool blocked = isa == ISA_AVX512 && !g.grouped && w->qkb &&
+		                     (how == HALVES_BLOCKED_ALWAYS ||
+		                      (how == HALVES_BLOCKED_BY_SIZE && !g.odd &&
+		                       g.words >= BLOCKED_MIN));
+		if (!blocked)
+			squares_kill(w, &g, bcols, 0, g.words, w->qk, g.words);
+		w->nplans = w->nsq2 = w->nswp = w->np = 0;
 		for (uint32_t r = hmask;; r = (r - 1) & hmask) {
 			if (__builtin_popcount(r) == ba) {
 				const uint32_t rest = hmask & ~r;
 				const struct span x = list_at(sh, &w->l[2], r);
 				const struct span y = list_at(sh, &w->l[3], rest);
-				if (x.len && y.len)
+				if (x.len && y.len && !blocked)
 					sum += bottoms_count(isa, w, &g, r, rest, x, y,
 					                     u->weight);
+#ifdef HALVES_DISPATCH
+				if (x.len && y.len && blocked &&
+				    split_plan(w, &g, r, rest, x, y)) {
+					w->err = ENOMEM;
+					return 0;
+				}
+#endif
 			}
 			if (!r)
 				break;
 		}
+#ifdef HALVES_DISPATCH
+		if (blocked)
+			sum += units_blocked(w, &g, bcols, u->weight);
+#endif
 	}
 	if (passes > 1 && sh->stats)
 		atomic_fetch_add(&sh->stats->extra_passes, passes - 1);
@@ -1644,28 +2011,39 @@ static void *work_run(void *arg)
 {
 	struct work *w = arg;
 	struct shared *sh = (struct shared *)w->sh;
+	const struct count_pieces *pc = sh->pieces;
 	for (;;) {
-		size_t i0 = atomic_fetch_add(&sh->next, sh->grab);
-		if (i0 >= sh->nunits)
+		const size_t p = atomic_fetch_add(&sh->next, 1);
+		if (p >= sh->npieces)
 			break;
-		size_t i1 = i0 + sh->grab < sh->nunits ? i0 + sh->grab : sh->nunits;
+		const size_t i0 = p * sh->piece, i1 = i0 + sh->piece < sh->nunits
+		                                              ? i0 + sh->piece
+		                                              : sh->nunits;
 		if (sh->cancel && atomic_load_explicit(sh->cancel, memory_order_relaxed))
 			w->err = ECANCELED;
-		for (size_t i = i0; i < i1 && !w->err; i++)
-			w->sum += sh->run(w, &sh->units[i]);
-		size_t done = atomic_fetch_add(&sh->done, i1 - i0) + (i1 - i0);
-		/* The lock only when there is news: an error, or another
-		 * thousandth done. */
-		bool step = done * 1000 / sh->nunits !=
-		            (done - (i1 - i0)) * 1000 / sh->nunits;
-		if (!w->err && !(sh->progress && step))
+		/* A piece finished before (a journal's) is not counted again. */
+		struct count_result part = {0, 0};
+		const bool known = pc && !w->err && pc->done(pc->ctx, p, &part);
+		for (size_t i = i0; i < i1 && !known && !w->err; i++)
+			part.total += sh->run(w, &sh->units[i]);
+		if (!w->err)
+			w->sum += part.total;
+		const size_t done = atomic_fetch_add(&sh->done, i1 - i0) + (i1 - i0);
+		/* The lock only when there is news: an error, a piece for the
+		 * journal, or another thousandth done. */
+		const bool step = done * 1000 / sh->nunits !=
+		                  (done - (i1 - i0)) * 1000 / sh->nunits;
+		const bool record = pc && !known && !w->err;
+		if (!w->err && !record && !(sh->progress && step))
 			continue;
 		pthread_mutex_lock(&sh->lock);
+		if (record && !sh->err)
+			w->err = pc->finished(pc->ctx, p, &part);
 		if (w->err && !sh->err)
 			sh->err = w->err;
 		if (sh->err)
-			atomic_store(&sh->next, sh->nunits);
-		else if (done > sh->reported) {
+			atomic_store(&sh->next, sh->npieces);
+		else if (sh->progress && done > sh->reported) {
 			sh->reported = done;
 			sh->progress(sh->ctx, (double)done / (double)sh->nunits);
 		}
@@ -1676,8 +2054,7 @@ static void *work_run(void *arg)
 
 static void shared_free(struct shared *sh)
 {
-	for (int j = 0; j < 4; j++)
-		full_free(&sh->full[j]);
+	full_free(&sh->full);
 	table_free(&sh->t);
 	free(sh->units);
 }
@@ -1693,7 +2070,7 @@ struct budget {
 	size_t fixed, per_thread, per_top;
 };
 
-static struct budget budget_of(int n, size_t maxlist, size_t maxcols)
+static struct budget budget_of(int n, size_t maxlist, size_t maxcols, bool blocked)
 {
 	const int h = n / 2;
 	size_t nkeys = (size_t)1 << (2 * h);
@@ -1704,6 +2081,14 @@ static struct budget budget_of(int n, size_t maxlist, size_t maxcols)
 	 * grown by half; the partners, their order and crossing words, and a list
 	 * of crossings. */
 	b.per_thread = sizeof(struct work) + 4 * maxcols * 16 * 3 / 2 + maxlist * 32 + 32;
+	/* The blocked join's, where it may work: a block of the squares' and of
+	 * a split's kill vectors, and the plans of a unit's splits (a bottom
+	 * quadrant's placements, each with its queens' squares or partners),
+	 * grown by half. */
+	if (blocked)
+		b.per_thread +=
+		        maxlist * BLK * 8 + (size_t)h * (size_t)n * BLK * 8 +
+		        maxcols * (HALVES_MAX_H + sizeof(struct swp) + 32) * 3 / 2;
 	/* A top's bit in 64 sieve rows, h x n square kill vectors, three masks
 	 * and a kill vector per south-east placement, grown by half; and the
 	 * top itself, listed and sorted. */
@@ -1711,10 +2096,10 @@ static struct budget budget_of(int n, size_t maxlist, size_t maxcols)
 	return b;
 }
 
-/* The whole quadrants: a crossing word a placement in each. */
+/* The whole north-west quadrant: a crossing word a placement. */
 static size_t full_size(int h)
 {
-	return table_sizes[h] * 4 * 8;
+	return table_sizes[h] * 8;
 }
 
 /* The largest list of one key, and the most placements of one set of
@@ -1751,6 +2136,14 @@ static void table_maxima(const struct table *t, int h, size_t *maxlist, size_t *
 /* The smallest chunk of tops worth a pass: four blocks of the sieve. */
 #define CHUNK_MIN (4 * 64 * BLOCK)
 
+/* Whether the join on this processor may go a block at a time for n. */
+static bool blocked_here(int n)
+{
+	const char *name;
+	kernel_pick(&name);
+	return n % 2 == 0 && strcmp(name, "avx512") == 0;
+}
+
 size_t halves_memory_floor(int n, int threads)
 {
 	if (n < HALVES_MIN_N || n > HALVES_MAX_N || threads < 1)
@@ -1764,24 +2157,38 @@ size_t halves_memory_floor(int n, int threads)
 		table_free(&t);
 	} else
 		table_maxima(NULL, n / 2, &maxlist, &maxcols);
-	struct budget b = budget_of(n, maxlist, maxcols);
+	struct budget b = budget_of(n, maxlist, maxcols, blocked_here(n));
 	return b.fixed + (size_t)threads * (b.per_thread + CHUNK_MIN * b.per_top);
 }
 
-size_t halves_default_memory(void)
+size_t halves_memory_room(const struct memlimit *m, int threads)
 {
-	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-	if (pages <= 0 || size <= 0)
-		return (size_t)1 << 30;
+	if (m->kind == MEMLIMIT_NONE)
+		return SIZE_MAX;
+	/* Each thread but the caller has a stack of its own. */
+	size_t reserve = (size_t)(threads > 1 ? threads - 1 : 0) * ((size_t)8 << 20);
+	size_t room = m->room > reserve ? m->room - reserve : 0;
+	/* A quarter left for what the budget does not count (the program, the
+	 * allocator's own, a cgroup's page cache). */
+	return room / 4 * 3;
+}
+
+size_t halves_default_memory(int threads)
+{
+	struct memlimit m;
+	memlimit_read(&m);
 	/* Half of the physical memory: room for the rest of the machine. */
-	return (size_t)pages / 2 * (size_t)size;
+	size_t half = m.physical ? m.physical / 2 : (size_t)1 << 30;
+	size_t room = halves_memory_room(&m, threads);
+	return room < half ? room : half;
 }
 
 int halves_count(int n, int threads, const struct halves_opts *opt,
                  halves_progress_fn progress, void *ctx, const atomic_int *cancel,
                  uint64_t *total, size_t *bytes)
 {
-	struct halves_opts none = {0, 1, 0, NULL, HALVES_SEGMENTS_BY_SIZE};
+	struct halves_opts none = {
+	        0, 1, 0, NULL, HALVES_SEGMENTS_BY_SIZE, NULL, HALVES_BLOCKED_BY_SIZE};
 	if (!opt)
 		opt = &none;
 	if (n < HALVES_MIN_N || n > HALVES_MAX_N || threads < 1 || !total ||
@@ -1796,10 +2203,12 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 	                    .ctx = ctx,
 	                    .cancel = cancel,
 	                    .stats = opt->stats,
-	                    .segments = opt->segments};
+	                    .segments = opt->segments,
+	                    .blocked = opt->blocked};
 	const char *name;
 	const int h = sh.h;
-	size_t used = 0, memory = opt->memory ? opt->memory : halves_default_memory();
+	size_t used = 0,
+	       memory = opt->memory ? opt->memory : halves_default_memory(threads);
 	/* The lines the two halves share, and for odd n those of the middle
 	 * queens and of every line the quadrants of one half share. */
 	sh.wlo = h;
@@ -1811,7 +2220,12 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 		return -1;
 	}
 	table_maxima(&sh.t, h, &sh.maxlist, &sh.maxcols);
-	struct budget b = budget_of(n, sh.maxlist, sh.maxcols);
+	/* The blocked join's buffers are budgeted as by size, so that
+	 * halves_memory_floor holds in every mode (the tests' ALWAYS has them
+	 * for odd n too). */
+	const bool blocked = opt->blocked == HALVES_BLOCKED_ALWAYS ||
+	                     (opt->blocked == HALVES_BLOCKED_BY_SIZE && blocked_here(n));
+	struct budget b = budget_of(n, sh.maxlist, sh.maxcols, blocked_here(n));
 	size_t base = b.fixed + (size_t)threads * b.per_thread;
 	/* Whole quadrants when they leave room for large chunks of tops. */
 	const size_t full = full_size(h);
@@ -1846,10 +2260,21 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 	}
 	atomic_init(&sh.next, 0);
 	atomic_init(&sh.done, 0);
-	/* Units by the handful, a few hundred grabs per thread: the end is
+	/* Units by the handful, in pieces that depend on the units alone (a
+	 * journal remembers them): with a few thousand of them the end is
 	 * still even and the counters are seldom shared. */
-	sh.grab = sh.nunits / ((size_t)threads * 1024);
-	sh.grab = sh.grab < 1 ? 1 : sh.grab > 64 ? 64 : sh.grab;
+	sh.pieces = opt->pieces;
+	sh.piece = (sh.nunits + HALVES_PIECES - 1) / HALVES_PIECES;
+	sh.piece = sh.piece ? sh.piece : 1;
+	sh.npieces = (sh.nunits + sh.piece - 1) / sh.piece;
+	if (sh.pieces) {
+		const int err = sh.pieces->begin(sh.pieces->ctx, sh.npieces);
+		if (err) {
+			shared_free(&sh);
+			errno = err;
+			return -1;
+		}
+	}
 	int err = pthread_mutex_init(&sh.lock, NULL);
 	struct work *w = err ? NULL : calloc((size_t)threads, sizeof *w);
 	if (!w) {
@@ -1870,6 +2295,13 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 		w[i].ordx = malloc(maxlist * sizeof *w[i].ordx);
 		w[i].packed = malloc(maxlist * sizeof *w[i].packed);
 		w[i].elig = malloc(maxlist * sizeof *w[i].elig);
+		if (blocked) {
+			w[i].kvb = aligned_grow(NULL, maxlist * BLK * sizeof *w[i].kvb);
+			w[i].qkb = aligned_grow(NULL, (size_t)h * (size_t)n * BLK *
+			                                      sizeof *w[i].qkb);
+			if (!w[i].kvb || !w[i].qkb)
+				err = ENOMEM;
+		}
 		if (!w[i].jl || !w[i].order || !w[i].ordx || !w[i].packed || !w[i].elig)
 			err = ENOMEM;
 	}
@@ -1880,7 +2312,7 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 	for (; !err && started < threads; started++)
 		if ((err = pthread_create(&w[started].thread, NULL, work_run,
 		                          &w[started])) != 0) {
-			atomic_store(&sh.next, sh.nunits); /* stop the others soon */
+			atomic_store(&sh.next, sh.npieces); /* stop the others soon */
 			break; /* w[started] has no thread to join */
 		}
 	if (!err)

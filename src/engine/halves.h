@@ -34,14 +34,32 @@ enum halves_segments {
 	HALVES_SEGMENTS_EACH,   /* a segment for each pair of middle queens */
 };
 
+/* Where the join works on its sieve a block at a time (AVX-512 only): by
+ * size, for even n where a split's kill vectors pass the first level
+ * cache; never; or, for tests, always (boards of any size, odd n too). */
+enum halves_blocked {
+	HALVES_BLOCKED_BY_SIZE,
+	HALVES_BLOCKED_NEVER,
+	HALVES_BLOCKED_ALWAYS,
+};
+
 /* How to count: all zero but nparts = 1 is the whole count in the default
  * budget. */
+struct count_pieces;
 struct halves_opts {
-	size_t memory;              /* the budget in bytes; 0: halves_default_memory() */
-	int nparts, part;           /* count part `part` (0-based) of nparts */
+	size_t memory;    /* the budget in bytes; 0: halves_default_memory(threads) */
+	int nparts, part; /* count part `part` (0-based) of nparts */
 	struct halves_stats *stats; /* filled in as the count goes, or NULL */
 	enum halves_segments segments;
+	/* A journal (count.h): the units, in order, are cut into at most
+	 * HALVES_PIECES pieces of as many units each (to one).  Or NULL. */
+	const struct count_pieces *pieces;
+	enum halves_blocked blocked;
 };
+
+/* The most pieces a count's units are cut into, for the threads to take
+ * and a journal to remember. */
+#define HALVES_PIECES 4096
 
 /*
  * Counts the solutions for HALVES_MIN_N <= n <= HALVES_MAX_N with `threads`
@@ -64,8 +82,15 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
  * lists and the smallest chunk of tops); 0 for an n it does not count. */
 size_t halves_memory_floor(int n, int threads);
 
-/* The budget when none is given: half of the physical memory. */
-size_t halves_default_memory(void);
+/* The budget when none is given for a count on `threads` threads: half of
+ * the physical memory, or less where a hard limit leaves less room
+ * (halves_memory_room). */
+size_t halves_default_memory(int threads);
+
+/* The largest budget that the tightest hard limit of m (memlimit.h) leaves
+ * a count on `threads` threads, with a margin; SIZE_MAX when there is none. */
+struct memlimit;
+size_t halves_memory_room(const struct memlimit *m, int threads);
 
 /* The instruction set the join runs on: "avx512", "avx2", "popcnt" or
  * "generic" (x86 has all four, built side by side), the fastest this

@@ -1,0 +1,202 @@
+/* The sum command: adds up the lines of a split count's tasks, refusing a task
+ * missing, given twice, of another count or cut off. */
+#include "config.h"
+
+#include "cli.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "count.h"
+#include "journal.h"
+#include "known.h"
+
+/* A line longer than this is no task line. */
+#define SUM_LINE_MAX 4096
+
+/* How many missing tasks the message names. */
+#define SUM_SHOWN 10
+
+/* What the lines read so far say, and where each task was found. */
+struct summing {
+	struct journal_task first; /* the count every line must be of */
+	char where[SUM_LINE_MAX];  /* FILE:LINE of the first line */
+	int tasks;
+	const char **file; /* by task (1-based): the file it came from, or NULL */
+	long *line;
+	uint64_t total;
+	bool overflow;
+};
+
+/* "count N --method M --tasks T" (and --unique), for a message. */
+static void describe(const struct journal_task *t, char *buf, size_t len)
+{
+	snprintf(buf, len, "count %d --method %s%s --tasks %d, nqueens %s", t->n,
+	         t->method, t->unique ? " --unique" : "", t->tasks, t->version);
+}
+
+/* Adds one task line; CLI_OK, or CLI_USAGE after saying why on stderr. */
+static int sum_line(struct summing *s, const char *name, long lineno, const char *text,
+                    size_t len)
+{
+	struct journal_task t;
+	const char *why;
+
+	if (journal_task_parse(text, len, &t, &why) != 0)
+		return cli_usage_error("sum", "%s:%ld: %s", name, lineno, why);
+	if (!s->tasks) {
+		s->first = t;
+		snprintf(s->where, sizeof s->where, "%s:%ld", name, lineno);
+		s->tasks = t.tasks;
+		s->file = calloc((size_t)t.tasks + 1, sizeof *s->file);
+		s->line = calloc((size_t)t.tasks + 1, sizeof *s->line);
+		if (!s->file || !s->line) {
+			fprintf(stderr, "nqueens sum: %s\n", strerror(ENOMEM));
+			exit(CLI_NO);
+		}
+	}
+	const struct journal_task *f = &s->first;
+	if (t.n != f->n || t.tasks != f->tasks || t.unique != f->unique ||
+	    strcmp(t.method, f->method) != 0 || strcmp(t.version, f->version) != 0) {
+		char a[160], b[160];
+
+		describe(&t, a, sizeof a);
+		describe(f, b, sizeof b);
+		return cli_usage_error("sum",
+		                       "%s:%ld: task %d of another count (%s) than %s "
+		                       "(%s)",
+		                       name, lineno, t.task, a, s->where, b);
+	}
+	if (s->file[t.task])
+		return cli_usage_error(
+		        "sum", "%s:%ld: task %d of %d again (first at %s:%ld)", name,
+		        lineno, t.task, t.tasks, s->file[t.task], s->line[t.task]);
+	s->file[t.task] = name;
+	s->line[t.task] = lineno;
+	s->overflow |= s->total + t.count < s->total;
+	s->total += t.count;
+	return CLI_OK;
+}
+
+/* Reads one file's lines (or standard input's, for "-"). */
+static int sum_file(struct summing *s, const char *path)
+{
+	const bool in = strcmp(path, "-") == 0;
+	const char *name = in ? "standard input" : path;
+	FILE *f = in ? stdin : fopen(path, "re");
+	struct stat st;
+	char *buf = NULL;
+	size_t cap = 0;
+	long lineno = 0;
+	ssize_t len;
+	int rc = CLI_OK;
+
+	if (!f)
+		return cli_usage_error("sum", "%s: %s", path, strerror(errno));
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		return cli_usage_error("sum", "%s: a directory, not a file of task lines",
+		                       path);
+	}
+	while (rc == CLI_OK && (len = getline(&buf, &cap, f)) >= 0) {
+		lineno++;
+		if (len > 0 && buf[len - 1] == '\n')
+			buf[--len] = '\0';
+		if (len == 0)
+			continue;
+		if (len > SUM_LINE_MAX || memchr(buf, '\0', (size_t)len))
+			rc = cli_usage_error("sum",
+			                     "%s:%ld: not a task line of nqueens "
+			                     "count --tasks",
+			                     name, lineno);
+		else
+			rc = sum_line(s, name, lineno, buf, (size_t)len);
+	}
+	if (rc == CLI_OK && ferror(f))
+		rc = cli_usage_error("sum", "%s: %s", name, strerror(errno));
+	free(buf);
+	if (!in)
+		fclose(f);
+	return rc;
+}
+
+int cli_sum(int argc, char **argv)
+{
+	static const char synopsis[] = "nqueens sum [FILE...]";
+	static const struct cli_optdef defs[OPT_COUNT] = {
+	        [OPT_HELP] = {"help", 'h', false},
+	};
+	const char *val[OPT_COUNT];
+	char **pos = malloc((size_t)(argc + 1) * sizeof *pos);
+	char *stdin_only[] = {"-"};
+	struct summing s = {.tasks = 0};
+	int npos, rc = CLI_OK;
+
+	if (!pos)
+		return CLI_NO;
+	if (cli_parse_options("sum", synopsis, argc, argv, defs, val, pos, argc, &npos)) {
+		free(pos);
+		return CLI_USAGE;
+	}
+	if (val[OPT_HELP]) {
+		free(pos);
+		cli_help();
+		return cli_finish_output(CLI_OK);
+	}
+	char **files = npos ? pos : stdin_only;
+	for (int i = 0; i < (npos ? npos : 1) && rc == CLI_OK; i++)
+		rc = sum_file(&s, files[i]);
+	if (rc == CLI_OK && !s.tasks)
+		rc = cli_usage_error("sum",
+		                     "no task lines in %s; give the outputs of nqueens "
+		                     "count N --tasks T --task I",
+		                     npos == 1 ? pos[0]
+		                     : npos    ? "the files"
+		                               : "standard input");
+	if (rc == CLI_OK && s.overflow) {
+		fprintf(stderr, "nqueens sum: the tasks add up to more than 2^64\n");
+		rc = CLI_NO;
+	}
+	if (rc == CLI_OK) {
+		char shown[SUM_SHOWN * 12] = "";
+		int missing = 0;
+
+		for (int t = 1; t <= s.tasks; t++)
+			if (!s.file[t] && missing++ < SUM_SHOWN)
+				snprintf(shown + strlen(shown),
+				         sizeof shown - strlen(shown), "%s%d",
+				         missing > 1 ? ", " : "", t);
+		if (missing) {
+			fprintf(stderr,
+			        "nqueens sum: %d of the %d tasks %s missing: %s%s; no "
+			        "total\n",
+			        missing, s.tasks, missing == 1 ? "is" : "are", shown,
+			        missing > SUM_SHOWN ? ", ..." : "");
+			rc = CLI_NO;
+		}
+	}
+	if (rc == CLI_OK) {
+		uint64_t total, classes;
+
+		printf("%" PRIu64 "\n", s.total);
+		/* The published counts catch a machine that counted wrong. */
+		if (known_counts(s.first.n, &total, &classes) &&
+		    s.total != (s.first.unique ? classes : total)) {
+			fprintf(stderr,
+			        "nqueens sum: the %d tasks add up to %" PRIu64
+			        ", but OEIS %s has %" PRIu64 " for n = %d\n",
+			        s.tasks, s.total, s.first.unique ? "A002562" : "A000170",
+			        s.first.unique ? classes : total, s.first.n);
+			rc = CLI_NO;
+		}
+		rc = cli_finish_output(rc);
+	}
+	free(s.file);
+	free(s.line);
+	free(pos);
+	return rc;
+}
