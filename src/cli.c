@@ -146,6 +146,12 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 }
 
 /* Flushes stdout and reports a failed write (a full disk, a closed pipe). */
+void cli_out_of_memory(void)
+{
+	fputs("nqueens: out of memory\n", stderr);
+	exit(CLI_NO);
+}
+
 int cli_finish_output(int status)
 {
 	if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -326,7 +332,7 @@ void cli_print_solution(int n, const int *p, enum cli_format f)
 	if (need >= sizeof stack) {
 		buf = malloc(need + 1);
 		if (!buf)
-			abort();
+			cli_out_of_memory();
 		if (f == CLI_FORMAT_BOARD)
 			board_format_picture(n, p, buf, need + 1);
 		else if (f == CLI_FORMAT_ALGEBRAIC)

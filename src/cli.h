@@ -121,6 +121,12 @@ void cli_print_solution(int n, const int *p, enum cli_format f);
 /* Flushes stdout; a failed write turns status into CLI_NO with a message. */
 int cli_finish_output(int status);
 
+/*
+ * Out of memory in a command: says so on stderr and ends the program with
+ * status 1 (the command line holds no terminal to give back).
+ */
+_Noreturn void cli_out_of_memory(void);
+
 /* Prints the full usage to stdout. */
 void cli_help(void);
 

@@ -104,7 +104,7 @@ static int check_one(struct verdicts *out, const struct board_scan *scan,
 		struct drawn *v = realloc(out->v, cap * sizeof *v);
 
 		if (!v)
-			abort();
+			cli_out_of_memory();
 		out->v = v;
 		out->cap = cap;
 	}
@@ -112,21 +112,21 @@ static int check_one(struct verdicts *out, const struct board_scan *scan,
 	struct position board, *pos = &board;
 
 	if (board_scan_position(scan, pos) < 0)
-		abort();
+		cli_out_of_memory();
 	/* Each queen meets at most one queen before it on each of its four lines. */
 	struct board_conflict *c = malloc((pos->count + 1) * 4 * sizeof *c);
 
 	out->n = pos->n;
 	d->sq = malloc((pos->count + 1) * sizeof *d->sq);
 	if (!d->sq || !c)
-		abort();
+		cli_out_of_memory();
 	memcpy(d->sq, pos->sq, pos->count * sizeof *d->sq);
 	d->count = pos->count;
 	/* Every pair in conflict: the sheet crosses both queens and draws their line. */
 	size_t found = board_conflicts(pos, c, pos->count * 4);
 
 	if (found == (size_t)-1)
-		abort();
+		cli_out_of_memory();
 	d->conflicts = c;
 	d->nconflicts = found < pos->count * 4 ? found : pos->count * 4;
 	board_free(pos);
@@ -218,7 +218,7 @@ static void word_add(struct word *w, const char *from, size_t len)
 			cap *= 2;
 		t = realloc(w->text, cap);
 		if (!t)
-			abort();
+			cli_out_of_memory();
 		w->text = t;
 		w->cap = cap;
 	}
@@ -384,7 +384,7 @@ int cli_check(int argc, char **argv)
 			len += strlen(pos[i]) + 1;
 		text = malloc(len);
 		if (!text)
-			abort();
+			cli_out_of_memory();
 		text[0] = '\0';
 		for (int i = 0; i < npos; i++) {
 			strcat(text, pos[i]);

@@ -316,12 +316,12 @@ static void keep_error(void *ctx, int line, const char *error)
 		t->cap = t->cap ? 2 * t->cap : 16;
 		grown = realloc(t->v, t->cap * sizeof *grown);
 		if (!grown)
-			abort();
+			cli_out_of_memory();
 		t->v = grown;
 	}
 	t->v[t->count] = (struct told_error){line, (int)t->count, strdup(error)};
 	if (!t->v[t->count].text)
-		abort();
+		cli_out_of_memory();
 	t->count++;
 }
 

@@ -32,7 +32,7 @@ static int print_puzzle(const struct puzzle *pz)
 		char *big = malloc(need + 1);
 
 		if (!big)
-			abort();
+			cli_out_of_memory();
 		puzzle_format(pz, big, need + 1);
 		fputs(big, stdout);
 		free(big);

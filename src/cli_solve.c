@@ -99,7 +99,7 @@ static int solve_large(int n, bool repair, uint64_t seed, enum cli_format fmt)
 		int *q = p ? p : malloc((size_t)n * sizeof *q);
 
 		if (!q)
-			abort();
+			cli_out_of_memory();
 		if (!p)
 			construct_ranks(n, q);
 		cli_print_solution(n, q, fmt);
@@ -108,7 +108,7 @@ static int solve_large(int n, bool repair, uint64_t seed, enum cli_format fmt)
 	}
 	o = malloc(sizeof *o);
 	if (!o)
-		abort();
+		cli_out_of_memory();
 	o->len = 0;
 	/* The construction needs no array: each rank comes from its file. */
 	for (int f = 0; f < n; f++)

@@ -127,7 +127,7 @@ static void print_event(const struct search *s)
 	if (need >= sizeof stack) {
 		buf = malloc(need + 1);
 		if (!buf)
-			abort();
+			cli_out_of_memory();
 		search_describe(s, buf, need + 1);
 	}
 	if (buf[0])
@@ -150,7 +150,7 @@ static void print_explained(const struct search *s, size_t width)
 	if (need >= sizeof stack) {
 		buf = malloc(need + 1);
 		if (!buf)
-			abort();
+			cli_out_of_memory();
 		search_explain(s, true, buf, need + 1);
 	}
 	for (rest = buf; *rest;) {
@@ -230,7 +230,7 @@ static void print_stats(const struct search *s)
 	if (need >= sizeof stack) {
 		buf = malloc(need + 1);
 		if (!buf)
-			abort();
+			cli_out_of_memory();
 		search_format_stats(s, buf, need + 1);
 	}
 	fputs(buf, stdout);

@@ -66,4 +66,13 @@ if [ -z "$bad" ]; then
 else
 	fail "no screen or widget includes another screen's header, or the app's" "$bad"
 fi
+# Out of memory is an error the user is told (the command line's
+# cli_out_of_memory, the screens' SCREEN_FAIL), never an abort: abort()
+# would leave no word and, on a screen, the terminal raw.
+bad=$(grep -n 'abort *(' "$top"/src/*.c "$top"/src/engine/*.c "$top"/src/tui/*.c)
+if [ -z "$bad" ]; then
+	pass "nothing in src/ calls abort()"
+else
+	fail "nothing in src/ calls abort()" "$bad"
+fi
 finish
