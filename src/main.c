@@ -15,7 +15,7 @@ static const struct {
         {"play", cli_play},     {"count", cli_count}, {"list", cli_list},
         {"solve", cli_solve},   {"check", cli_check}, {"puzzle", cli_puzzle},
         {"trace", cli_trace},   {"watch", cli_watch}, {"browse", cli_browse},
-        {"lesson", cli_lesson}, {"race", cli_race}, {"sum", cli_sum},
+        {"lesson", cli_lesson}, {"race", cli_race},   {"sum", cli_sum},
 };
 
 /*
@@ -104,11 +104,12 @@ int main(int argc, char **argv)
 		        "lesson",
 		        cmd);
 	if (!run)
-		return cli_usage_error(NULL,
-		                       "unknown command '%s'; commands are play, "
-		                       "count, sum, list, solve, check, puzzle, trace, race, "
-		                       "watch, browse, lesson",
-		                       cmd);
+		return cli_usage_error(
+		        NULL,
+		        "unknown command '%s'; commands are play, "
+		        "count, sum, list, solve, check, puzzle, trace, race, "
+		        "watch, browse, lesson",
+		        cmd);
 	if (ndisplay > 0) {
 		char *moved[argc];
 		int k = 0;

@@ -112,9 +112,11 @@ struct table {
 /*
  * The north-west quadrant's placements put on the board: the crossing word
  * of each, in the table's order; the table's entries say where the queens
- * stand.  The other three quadrants' words are these turned (crossing_turn)
- * as they are read: a key's placements are where the table has those of the
- * key they are turned from, and the window of crossing lines is symmetric.
+ * stand.  The other three quadrants' words are these turned as they are
+ * read: a key's placements are where the table has those of the key they
+ * are turned from, and the window of crossing lines is symmetric (a mirror
+ * left to right exchanges a square's two lines, crossing_swap; top to bottom
+ * reads each from the window's far end).
  */
 struct full {
 	uint64_t *x;
@@ -136,8 +138,8 @@ struct lists {
 };
 
 /* The placements of one set of rows of a quadrant: their crossing words
- * (the north-west placements' words, to be turned to quadrant `turn` by
- * crossing_turn, or 0 when they are the quadrant's own), and the table's
+ * (the north-west placements' words, to be turned to quadrant `turn`, or 0
+ * when they are the quadrant's own), and the table's
  * entries they are turned from (the column of each queen, 4 bits each,
  * from the table's first row). */
 struct span {
@@ -383,11 +385,14 @@ static int work_words(struct work *w, size_t words)
 	w->qk = aligned_grow(w->qk, nqk * cap * 8);
 	w->alive0 = aligned_grow(w->alive0, cap * 8);
 	w->alive = aligned_grow(w->alive, cap * 8);
-	w->zero = aligned_grow(w->zero, cap * 8);
+	/* units_blocked reads a whole block of zeros, 64 words, however short
+	 * the sieve. */
+	const size_t zcap = cap > 64 ? cap : 64;
+	w->zero = aligned_grow(w->zero, zcap * 8);
 	w->kv = aligned_grow(w->kv, sh->maxlist * cap * 8);
 	if (!w->rows || !w->qk || !w->alive0 || !w->alive || !w->zero || !w->kv)
 		return -1;
-	memset(w->zero, 0, cap * 8);
+	memset(w->zero, 0, zcap * 8);
 	w->bytes += (64 + nqk + 3 + sh->maxlist) * (cap - w->wcap) * 8;
 	w->wcap = cap;
 	return 0;
@@ -865,17 +870,6 @@ static void sq_init(struct shared *sh)
 	}
 }
 
-/* The low `win` bits of v in reverse order. */
-static inline uint64_t window_reverse(uint64_t v, int win)
-{
-	v = (v >> 1 & 0x55555555) | (v & 0x55555555) << 1;
-	v = (v >> 2 & 0x33333333) | (v & 0x33333333) << 2;
-	v = (v >> 4 & 0x0f0f0f0f) | (v & 0x0f0f0f0f) << 4;
-	v = (v >> 8 & 0x00ff00ff) | (v & 0x00ff00ff) << 8;
-	v = (v >> 16 & 0x0000ffff) | (v & 0x0000ffff) << 16;
-	return v >> (32 - win);
-}
-
 /* A crossing word with its anti-diagonals and diagonals exchanged: the
  * lines of the mirror image left to right. */
 static ALWAYS_INLINE uint64_t crossing_swap(uint64_t x)
@@ -884,39 +878,10 @@ static ALWAYS_INLINE uint64_t crossing_swap(uint64_t x)
 }
 
 /*
- * The crossing word of quadrant j's placement whose north-west image has
- * the word x (win crossing lines a side).  The window of crossing lines is
- * symmetric: mirroring left to right exchanges a square's anti-diagonal and
- * diagonal, and top to bottom turns each into the other read from the
- * window's far end.  The long diagonals stay where they are.
- */
-static ALWAYS_INLINE uint64_t crossing_turn(int j, uint64_t x, int win)
-{
-	const uint64_t cls = x & ~LINES_MASK;
-	const uint64_t a = x & 0xffffffff, d = x >> 32 & 0x3fffffff;
-	switch (j) {
-	case 1:
-		return crossing_swap(x);
-	case 2:
-		return window_reverse(d, win) | window_reverse(a, win) << 32 | cls;
-	case 3:
-		return window_reverse(a, win) | window_reverse(d, win) << 32 | cls;
-	default:
-		return x;
-	}
-}
-
-/* The crossing word of a span's i-th placement. */
-static ALWAYS_INLINE uint64_t span_x(const struct shared *sh, struct span s, size_t i)
-{
-	return crossing_turn(s.turn, s.x[i], sh->win);
-}
-
-/*
  * The word of a bottom span's i-th placement for the tests of the two
  * bottom quadrants' placements against each other, and for its class: its
  * crossing word as far as they need it turned.  Both quadrants' words are
- * read backwards in the window (crossing_turn), and two words share a line
+ * read backwards in the window (turned upside down), and two words share a line
  * exactly when they do read forwards: so the south-east placements keep
  * the north-west image's word, and the south-west ones only exchange its
  * two halves.
@@ -1068,7 +1033,7 @@ static ALWAYS_INLINE size_t tops_add(enum isa isa, struct work *w, uint32_t rows
 		for (size_t j = 0; j < y.len; j++) {
 			/* Written always, kept when it leaves xs alone. */
 			/* The north-east quadrant: the north-west image's
-			 * halves exchanged (crossing_turn). */
+			 * halves exchanged (crossing_swap). */
 			const uint64_t yx = y.turn ? crossing_swap(y.x[j]) : y.x[j];
 			packed[ny] = yx + xs;
 			ny += !(yx & xs & LINES_MASK);
