@@ -159,6 +159,26 @@ keys() {
 	tm send-keys "$@"
 }
 
+# The keys that place a queen on each file at the ranks given, from the
+# cursor's start (file a, the top rank), as place_solution does.
+solution_keys() {
+	rank=$#
+	sep=""
+	for r in "$@"; do
+		printf '%s' "$sep"
+		sep=" Right "
+		while [ "$rank" -gt "$r" ]; do
+			printf 'Down '
+			rank=$((rank - 1))
+		done
+		while [ "$rank" -lt "$r" ]; do
+			printf 'Up '
+			rank=$((rank + 1))
+		done
+		printf 'Space'
+	done
+}
+
 # place_solution RANKS...: from the cursor's start (file a, the top rank)
 # places a queen on each file at the given rank with the arrow keys and Space;
 # no key follows the last Space, so what it brings stays on the screen.
