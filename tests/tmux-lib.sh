@@ -316,7 +316,7 @@ modes_restored() {
 # ASCII counterparts, so that one expectation fits either: a queen Q, a
 # tried one q, a figure's blocks #, its shade %, a cross's x, the cursor's
 # corners [ ], a given queen's ( ).
-utf8_to_ascii=$(printf 's/\342\231\233/Q/g; s/\342\231\225/q/g; s/\302\267/./g; s/\342\200\242/./g; s/\303\227/x/g; s/\342\225\263/x/g; s/\342\227\213/o/g; s/\342\234\246/+/g; s/\342\226[\200\204\210\214\220\226-\237]/#/g; s/\342\226\222/%%/g; s/\342\226\223/x/g; s/\342\224[\217\227]/[/g; s/\342\224[\223\233]/]/g; s/\342\225[\255\260]/(/g; s/\342\225[\256\257]/)/g; s/\342\224[\200]/-/g; s/\342\224[\202\203]/|/g; s/\342\224\201/=/g; s/\342\225\261/\\//g; s/\342\225\262/\\\\/g; s/[\300-\367][\200-\277]*/?/g')
+utf8_to_ascii=$(printf 's/\342\231\233/Q/g; s/\342\231\225/q/g; s/\302\267/./g; s/\342\200\242/./g; s/\342\227\217/./g; s/\303\227/x/g; s/\342\225\263/x/g; s/\342\227\213/o/g; s/\342\234\246/+/g; s/\342\226[\200\204\210\214\220\226-\237]/#/g; s/\342\226\222/%%/g; s/\342\226\223/x/g; s/\342\224[\217\227]/[/g; s/\342\224[\223\233]/]/g; s/\342\225[\255\260]/(/g; s/\342\225[\256\257]/)/g; s/\342\224[\200]/-/g; s/\342\224[\202\203]/|/g; s/\342\224\201/=/g; s/\342\225\261/\\//g; s/\342\225\262/\\\\/g; s/[\300-\367][\200-\277]*/?/g')
 
 # board_grid N [WHAT]: reads the pane's n×n board into n lines, rank n
 # first, of n tokens each, file a first.  WHAT is one of
@@ -490,14 +490,17 @@ board_read() {
 					} else {
 						t = at(cy, cx)
 						if (sh >= 3) {
-							# A figure: the cross of a refused square (its
-							# heart in a dark shade, or X), a tried
+							# A figure: a hint (a shaded queen with the
+							# mark on it), the cross of a refused square
+							# (its heart in a dark shade, or X), a tried
 							# queen (in a shade, or :), or a queen.
 							fig = ""
 							for (y = y0; y < y0 + sh; y++)
 								for (x = x0 + 1; x < x0 + cw - 1; x++)
 									fig = fig at(y, x)
-							if (fig ~ /[xX]/)
+							if (fig ~ /[+]/)
+								t = "+"
+							else if (fig ~ /[xX]/)
 								t = "x"
 							else if (fig ~ /[%:]/)
 								t = "q"

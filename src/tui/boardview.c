@@ -538,7 +538,7 @@ static void draw_line(const struct boardview *bv, enum line l, bool heavy, int y
 	}
 }
 
-static void draw_mark(enum content what, int cy, int cx)
+static void draw_mark(const struct boardview *bv, enum content what, int cy, int cx)
 {
 	const struct theme_glyphs *g = theme_glyphs();
 
@@ -559,7 +559,8 @@ static void draw_mark(enum content what, int cy, int cx)
 		mvaddstr(cy, cx, g->left);
 		break;
 	case C_ATTACKED:
-		mvaddstr(cy, cx, g->attacked);
+		/* A larger dot on a square of 4 lines or more, to be seen from afar. */
+		mvaddstr(cy, cx, bv->ch >= 4 ? g->attacked_large : g->attacked);
 		break;
 	default:
 		break;
@@ -632,8 +633,12 @@ static void draw_square(const struct boardview *bv, int file, int rank)
 		else
 			draw_pixels(fig, fig->queen, fig->ascii, y0, x0,
 			            what == C_TRIED ? S_TRIED : S_NONE);
+	} else if (fig && what == C_HINT) {
+		/* Where a queen would go: one in a shade, the hint's mark on it. */
+		draw_pixels(fig, fig->queen, fig->ascii, y0, x0, S_TRIED);
+		draw_mark(bv, what, cy, cx);
 	} else {
-		draw_mark(what, cy, cx);
+		draw_mark(bv, what, cy, cx);
 	}
 	/*
 	 * The frame says without colour, too, where the cursor is, which queens

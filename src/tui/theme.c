@@ -73,7 +73,7 @@ static const struct palette palettes[DEPTHS][SETTINGS_THEMES] = {
 		{  230, 236,  94, 130, 243, 130,  22, 124, { 16, 137}, { 52, 223}},
 		{   -1,  -1, 130, 137, 101, 130,  28, 160, { 16, 137}, { 52, 223}},
 		{223, 137, 110, 167, 150,
-		 {{235, 235}, {94, 52}, {25, 18}, {124, 88}, {22, 235}, {53, 53}, {52, 52}},
+		 {{235, 235}, {240, 236}, {25, 18}, {124, 88}, {22, 235}, {53, 53}, {52, 52}},
 		 235, 240, 16, 235}},
 	/* Night: a black window, a grey board, cream queens, nothing bright. */
 	[SETTINGS_THEME_NIGHT] = {
@@ -88,7 +88,7 @@ static const struct palette palettes[DEPTHS][SETTINGS_THEMES] = {
 		{  231,  16,  18,  24, 242,  88,  22, 124, {231,  16}, {231,  18}},
 		{   -1,  -1,  25,  25, 244, 160,  28, 160, {231,  16}, {231,  18}},
 		{231, 244, 226, 160, 34,
-		 {{16, 16}, {16, 16}, {21, 17}, {160, 52}, {22, 16}, {90, 53}, {94, 52}},
+		 {{16, 16}, {16, 16}, {21, 17}, {160, 52}, {22, 16}, {90, 53}, {52, 52}},
 		 16, 241, 231, 16}},
 },
 /* With 16 colours the themes share a grey board; the window differs. */
@@ -199,6 +199,7 @@ static const struct theme_glyphs utf8_glyphs = {
         .queen = "\u265b",
         .tried = "\u2655",
         .attacked = "\u2022",
+        .attacked_large = "\u25cf",
         .hint = "\u2726",
         .rejected = "\u00d7",
         .left = "\u25cb",
@@ -215,6 +216,7 @@ static const struct theme_glyphs ascii_glyphs = {
         .queen = "Q",
         .tried = "q",
         .attacked = ".",
+        .attacked_large = ".",
         .hint = "+",
         .rejected = "x",
         .left = "o",

@@ -75,13 +75,14 @@ enum theme_ink {
 
 /* The glyphs that differ between a UTF-8 terminal and a plain ASCII one. */
 struct theme_glyphs {
-	const char *queen;    /* a queen */
-	const char *tried;    /* a queen the search tries, not placed */
-	const char *attacked; /* the mark on an attacked empty square */
-	const char *hint;     /* the mark of a hinted square */
-	const char *rejected; /* a square tried and refused */
-	const char *left;     /* the square the search just took a queen from */
-	const char *horiz;    /* box drawing */
+	const char *queen;          /* a queen */
+	const char *tried;          /* a queen the search tries, not placed */
+	const char *attacked;       /* the mark on an attacked empty square */
+	const char *attacked_large; /* the same on a square of 4 lines or more */
+	const char *hint;           /* the mark of a hinted square */
+	const char *rejected;       /* a square tried and refused */
+	const char *left;           /* the square the search just took a queen from */
+	const char *horiz;          /* box drawing */
 	const char *vert;
 	const char *bullet;
 	const char *branch;   /* a later child in the drawn search tree */
