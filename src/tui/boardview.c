@@ -530,11 +530,13 @@ static void draw_line(const struct boardview *bv, enum line l, bool heavy, int y
 		mvaddstr(cy, x0 + i, glyph);
 	for (int i = 0; l == L_FILE && i < bv->ch; i++)
 		mvaddstr(y0 + i, cx, glyph);
+	/* Through the middle cell; only on the lines where both diagonals have
+	 * room, so that the two look alike though the middle is off centre. */
 	for (int y = y0; (l == L_RISING || l == L_FALLING) && y < y0 + bv->ch; y++) {
-		int x = l == L_RISING ? cx + 2 * (cy - y) : cx - 2 * (cy - y);
+		int d = 2 * (cy - y);
 
-		if (x >= x0 && x < x0 + bv->cw)
-			mvaddstr(y, x, glyph);
+		if (cx - abs(d) >= x0 && cx + abs(d) < x0 + bv->cw)
+			mvaddstr(y, l == L_RISING ? cx + d : cx - d, glyph);
 	}
 }
 
