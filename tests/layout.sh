@@ -68,6 +68,10 @@ cut_words() {
 			# squares of 4 columns the closing one stands apart: "!Q !").
 			if (w ~ /^[[!(][A-Za-z][])!]?$/)
 				return 1
+			# Squares side by side with the lines drawn across them: marks
+			# and brackets joined by "-" and "=" ("Q!==x").
+			if (w ~ /^[][!()Qqxo.+=|\/-]+$/ && w ~ /[-=|\/]/)
+				return 1
 			# Words joined into a list ("Right, .") or a title ("Play: keys").
 			if (w ~ /[,:]$/ && whole(substr(w, 1, length(w) - 1)))
 				return 1

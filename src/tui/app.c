@@ -161,8 +161,9 @@ static void next_theme(struct app *a)
 		                        " Without colours every theme looks the same.");
 	else if (theme_colors() < 256)
 		len += (size_t)snprintf(line + len, sizeof line - len,
-		                        " This terminal has 8 colours: the themes need "
-		                        "256 to differ.");
+		                        " This terminal has %d colours: the themes share "
+		                        "one board.",
+		                        theme_colors());
 	if (settings_set(&a->settings, "theme", name, err, sizeof err) < 0 ||
 	    settings_save(&a->settings, err, sizeof err) < 0)
 		snprintf(line + len, sizeof line - len, " Not saved: %s.", err);
@@ -382,6 +383,7 @@ int app_run(const struct app_opts *o)
 	theme_set(o->theme >= 0                       ? o->theme
 	          : settings_theme(&a->settings) >= 0 ? settings_theme(&a->settings)
 	                                              : SETTINGS_THEME_CALM);
+	theme_set_background(settings_background(&a->settings));
 	/* A start screen that cannot open is said on stderr, not in a blank window. */
 	if (push(a, &o->start, err, sizeof err) < 0) {
 		term_close();

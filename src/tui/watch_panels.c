@@ -262,7 +262,8 @@ static void pseudo_measure(const void *ctx, int width, int *min, int *pref)
 static void draw_pseudo(const struct watch_model *w, struct layout_rect r)
 {
 	struct display_line d[PSEUDO_MAX_LINES * BREAKS_MAX];
-	int lit = search_line(w->s), blank, count = 0, first = 0, y = r.y, rows = r.h - 1;
+	int lit = search_line(w->s), blank, count = 0, first = 0, y = r.y, rows = r.h - 1,
+	    bar = 0;
 	bool skip_blank = 1 + pseudo_lines(w, r.w, &blank) > r.h;
 
 	text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "Pseudocode: %s",
@@ -289,21 +290,31 @@ static void draw_pseudo(const struct watch_model *w, struct layout_rect r)
 		if (first < 0)
 			first = 0;
 	}
-	for (int k = first; k < count && k < first + rows; k++) {
-		const char *line = w->pseudo[d[k].line];
-		bool on = d[k].line + 1 == lit;
-		int len = d[k].to - d[k].from, indent = (int)strspn(line, " ");
-		char text[160];
+	/* The lit line's bar ends with the listing's longest line, not the window. */
+	for (int pass = 0; pass < 2; pass++) {
+		for (int k = first; k < count && k < first + rows; k++) {
+			const char *line = w->pseudo[d[k].line];
+			bool on = d[k].line + 1 == lit;
+			int len = d[k].to - d[k].from, indent = (int)strspn(line, " ");
+			char text[160];
 
-		while (len > 0 && line[d[k].from + len - 1] == ' ')
-			len--;
-		/* The first part keeps the line's own indentation; the rest go two
-		 * further. */
-		snprintf(text, sizeof text, "%s%*s%.*s", d[k].part == 0 && on ? ">" : " ",
-		         d[k].part == 0 ? d[k].from : indent + 2, "", len,
-		         line + d[k].from);
-		text_line(&y, r.x, r.w, on ? theme_attr(THEME_SELECTED) : (int)A_NORMAL,
-		          "%-*s", on ? r.w : 0, text);
+			while (len > 0 && line[d[k].from + len - 1] == ' ')
+				len--;
+			/* The first part keeps the line's own indentation; the rest go
+			 * two further. */
+			snprintf(text, sizeof text, "%s%*s%.*s",
+			         d[k].part == 0 && on ? ">" : " ",
+			         d[k].part == 0 ? d[k].from : indent + 2, "", len,
+			         line + d[k].from);
+			if (pass == 0) {
+				if (text_width(text) + 1 > bar)
+					bar = text_width(text) + 1;
+				continue;
+			}
+			text_line(&y, r.x, r.w,
+			          on ? theme_attr(THEME_SELECTED) : (int)A_NORMAL, "%-*s",
+			          on ? (bar < r.w ? bar : r.w) : 0, text);
+		}
 	}
 }
 
