@@ -40,7 +40,8 @@
 	X(BAD, COLOR_RED, -1, A_BOLD)                                                    \
 	X(DIMMED, COLOR_WHITE, -1, A_DIM)                                                \
 	X(SELECTED, COLOR_BLACK, COLOR_YELLOW, A_REVERSE)                                \
-	X(KEY, COLOR_YELLOW, -1, A_BOLD)
+	X(KEY, COLOR_YELLOW, -1, A_BOLD)                                                 \
+	X(BANNER, COLOR_BLACK, COLOR_GREEN, A_REVERSE | A_BOLD)
 
 enum theme_item {
 #define X(name, fg, bg, mono) THEME_##name,
