@@ -331,9 +331,13 @@ static void draw_square(const struct boardview *bv, int file, int rank)
 	enum content what = square_content(f);
 	const struct figure *fig = figure_for(bv->ch);
 	enum frame fr = F_NONE;
+	enum theme_tint tint = square_tint(f, cursor);
 
-	/* a1 is a dark square. */
-	attrset(theme_square(square_tint(f, cursor), (file + rank) % 2 == 0,
+	/*
+	 * a1 is a dark square; the queens of a solve are one accent on light
+	 * and dark squares alike.
+	 */
+	attrset(theme_square(tint, (file + rank) % 2 == 0 && tint != THEME_TINT_SOLVED,
 	                     what == C_QUEEN   ? THEME_INK_QUEEN
 	                     : what == C_TRIED ? THEME_INK_GHOST
 	                                       : THEME_INK_MARK));
