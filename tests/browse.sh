@@ -13,7 +13,7 @@ start 100 30 -- --ascii browse 8
 expect_screen "browse opens at the first solution" "Solution 1 / 92"
 expect_screen "its ranks" "ranks: +1 5 8 6 3 7 2 4"
 expect_screen "its squares" "squares: a1 b5 c8 d6 e3 f7 g2 h4"
-expect_screen "its class" "class 1 of 12, id of the representative"
+expect_screen "its class" "class 1 of 12: the representative itself \(id\)"
 # The board, square by square, is the solution the command line names.
 solution() {
 	board_expect browse "$1" marks "$(nq solve "$1" --index "$2" --format algebraic)"
@@ -52,7 +52,7 @@ keys Enter
 expect_screen "/ finds a solution by its ranks" "Found: solution #5"
 expect_screen "and shows it" "ranks: +2 4 6 8 3 1 7 5"
 expect_board "its board is solution #5" 8 marks "$(solution 8 5)"
-expect_screen "in its class, turned" "class 3 of 12, id of the representative"
+expect_screen "in its class, turned" "class 3 of 12: the representative itself \(id\)"
 keys /
 keys -l "1 2 3 4 5 6 7 8"
 keys Enter
@@ -91,7 +91,7 @@ expect_screen "each named, with its number: the turns on a row" "id = rot180 180
 expect_screen "the mirrors on the next" "flip-x <-> = flip-y \\^v #79 +flip-diag \\\\ = flip-anti / #55"
 keys Right Enter
 expect_screen "Enter on a variant opens that solution" "Solution 38 / 92"
-expect_screen "which knows its class" "class 10 of 12, rot90 of the representative"
+expect_screen "which knows its class" "class 10 of 12: the representative turned a quarter clockwise \(rot90\)"
 expect_board "its board is solution #38" 8 marks "$(solution 8 38)"
 
 # Export: a file in the current directory, never over another.
@@ -203,7 +203,7 @@ expect_screen "80x24: its file letters" "a +b +c +d +e +f +g +h"
 tm resize-window -x 50 -y 12
 expect_screen "50x12: the top rank of the board" "^8 .*Q"
 expect_screen "50x12: the file letters" "^ +a +b +c +d +e +f +g +h( |$)"
-expect_screen "50x12: the class, wrapped" "class 1 of 12, id of the"
+expect_screen "50x12: the class, wrapped" "class 1 of 12: the representative"
 expect_screen "50x12: the key line keeps whole hints, the help and the way out" \
 	"^ Left/Right next  v gallery  \? help  q quit *$"
 keys v
@@ -592,7 +592,7 @@ wait_exit
 start 100 30 -- --ascii browse 14
 keys g 3 0 0 0 0 0 Enter
 expect_screen "14x14: #300000 at once" "Solution 300000 / 365596"
-expect_screen "its class number, found in the background" "class 29761 of 45752, rot180 of the representative"
+expect_screen "its class number, found in the background" "class 29761 of 45752: the representative turned half round \(rot180\)"
 keys Tab v
 expect_screen "14x14: every class found, by orbit" "45752 classes: 45647 of 8 members, 105 of 4 members"
 expect_screen "at the class of the solution shown" "^ +29761 +8  none +3 10 7 5 11 1 14 6 8 13 2 12 9 4"

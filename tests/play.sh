@@ -9,7 +9,7 @@ expect_screen "files are labelled" "a +b +c +d +e +f +g +h"
 place_solution 1 5 8 6 3 7 2 4
 expect_screen "eight queens by keys: Solved" "Solved!"
 expect_screen "it is solution #1 of 92" "solution #1 of 92"
-expect_screen "its class and transform" "class 1 of 12, id"
+expect_screen "its class, in words" "class 1 of 12, its representative"
 expect_screen "found this one" "found 1 of 92, 1 of 12 classes"
 
 keys u
@@ -212,16 +212,17 @@ for look in ascii utf-8 mono; do
 	wait_exit
 done
 
-# Solving is an event: the attack marks go, the queens light up, the bell
-# rings (not with --quiet), and the time stops.  Read in colour at 80x24.
+# Solving is an event: the attack marks go, the cursor hides, every queen
+# takes the one accent of a solve, a banner across the board says which
+# solution it is, of which class, in what time, the bell rings (not with
+# --quiet), and the time stops.  Read in colour at 80x24.
 for quiet in "" --quiet; do
 	start 80 24 -- play 5 $quiet
 	wait_for "Queens: 0 of 5" >/dev/null
 	place_solution 1 3 5 2 4
 	expect_screen "${quiet:-bell}: a solved board says so" "Solved!"
-	expect_screen "${quiet:-bell}: a free game is timed too" "time [0-9]+:[0-9][0-9]"
-	expect_board "${quiet:-bell}: nothing on the solved board but its queens" 5 marks \
-		"$(printf '%s\n' "_ _ Q _ _" "_ _ _ _ [Q]" "_ Q _ _ _" "_ _ _ Q _" "Q _ _ _ _")"
+	expect_screen "${quiet:-bell}: a banner across the board says which, and the time" \
+		"Solved — #1 of 10, class 1, 0:[0-9][0-9]"
 	bell=$(tm display -p '#{window_bell_flag}')
 	want=1
 	[ -n "$quiet" ] && want=0
@@ -232,8 +233,24 @@ for quiet in "" --quiet; do
 			"bell flag $bell"
 	fi
 done
-# Lit: the four queens off the cursor take the colours of the solved tint,
-# one on light squares and one on dark ones, none of which an empty square has.
+# The banner is a band of its own colour over the board's middle rank.
+banner_line=$(tm capture-pane -p -e | grep "Solved —")
+case $banner_line in
+*'[30m'*'[42m'* | *'[42m'*'[30m'* | *'30;42'* | *'42;30'*)
+	pass "the banner is black on green" ;;
+*)
+	fail "the banner is black on green" "$(printf '%s' "$banner_line" | cat -v)" ;;
+esac
+# Its moment passes (four seconds on the game's clock): the board is then
+# its queens alone, no attack marks, no cursor (it hides until a key).
+if wait_gone "Solved —"; then
+	pass "the banner goes after its moment"
+else
+	fail "the banner goes after its moment" "$(screen)"
+fi
+expect_board "nothing on the solved board but its queens, the cursor hidden" 5 marks \
+	"$(printf '%s\n' "_ _ Q _ _" "_ _ _ _ Q" "_ Q _ _ _" "_ _ _ Q _" "Q _ _ _ _")"
+# Lit: all five queens in one colour, which no empty square has.
 lit_ok=no
 i=0
 while [ $i -lt $patience ] && [ $lit_ok = no ]; do
@@ -241,24 +258,24 @@ while [ $i -lt $patience ] && [ $lit_ok = no ]; do
 		BEGIN { split(ranks, q, " ") }
 		{ rank = 6 - NR; for (f = 1; f <= 5; f++) bg[f, rank] = $f }
 		END {
-			for (f = 1; f <= 4; f++) {
-				c = bg[f, q[f]]
-				shade = (f + q[f]) % 2
-				if (!(shade in lit)) lit[shade] = c
-				else if (c != lit[shade]) exit 1
-			}
+			lit = bg[1, q[1]]
+			for (f = 1; f <= 5; f++)
+				if (bg[f, q[f]] != lit) exit 1
 			for (f = 1; f <= 5; f++)
 				for (r = 1; r <= 5; r++)
-					if (r != q[f] && (bg[f, r] == lit[0] || bg[f, r] == lit[1])) exit 1
+					if (r != q[f] && bg[f, r] == lit) exit 1
 		}' && lit_ok=yes
 	[ $lit_ok = yes ] || sleep 0.1
 	i=$((i + 1))
 done
 if [ $lit_ok = yes ]; then
-	pass "the solved board's queens light up in a colour of their own"
+	pass "every queen of the solved board lit in one colour of its own"
 else
-	fail "the solved board's queens light up in a colour of their own" "$(board_grid 5 bg)"
+	fail "every queen of the solved board lit in one colour of its own" "$(board_grid 5 bg)"
 fi
+keys Left
+expect_board "a key brings the cursor back" 5 marks \
+	"$(printf '%s\n' "_ _ Q _ _" "_ _ _ [_] Q" "_ Q _ _ _" "_ _ _ Q _" "Q _ _ _ _")"
 
 # [ and ] can be undone like a move; s gives up and shows a solution.
 keys ']'
@@ -271,13 +288,23 @@ wait_for "Play 6x6" >/dev/null
 keys s
 expect_screen "s shows a solution" "Queens: 6 of 6"
 expect_screen "which is not counted" "not counted as found"
-expect_screen "and said so by the clock" "time [0-9]+:[0-9][0-9] \(gave up\)"
+expect_screen "the panel says it was given up" "Given up: a solution shown"
+if screen | grep -q "Solved"; then
+	fail "giving up never says Solved" "$(screen)"
+else
+	pass "giving up never says Solved"
+fi
 expect_screen "nothing is found by giving up" "found 0 of 4"
-expect_board "the solution given is one" 6 marks \
+expect_board "the solution given is one, the cursor where it was" 6 marks \
 	"$(printf '%s\n' "[_] _ Q _ _ _" "_ _ _ _ _ Q" "_ Q _ _ _ _" "_ _ _ _ Q _" "Q _ _ _ _ _" \
 		"_ _ _ Q _ _")"
 keys u
 expect_screen "u takes it back" "Queens: 0 of 6"
+if wait_gone "Given up"; then
+	pass "and with it the word that it was given up"
+else
+	fail "and with it the word that it was given up" "$(screen)"
+fi
 
 # A solved puzzle offers the next one, which n opens.
 start 80 24 -- play --puzzle "$NQUEENS_DATADIR/puzzles/05-easy-01.txt"

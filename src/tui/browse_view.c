@@ -122,12 +122,13 @@ static int panel_lines(const struct browse_model *m, struct panel_line *pl)
 	panel_add(pl, &count, A_NORMAL, "squares: ", "%s", squares);
 	if (m->class_index)
 		panel_add(pl, &count, theme_attr(THEME_KEY), "",
-		          "class %" PRIu64 " of %" PRIu64 ", %s of the representative",
-		          m->class_index, m->nclasses, sym_name(m->from_rep));
+		          "class %" PRIu64 " of %" PRIu64 ": the representative %s (%s)",
+		          m->class_index, m->nclasses, sym_words(m->from_rep),
+		          sym_name(m->from_rep));
 	else
 		panel_add(pl, &count, theme_attr(THEME_KEY), "",
-		          "class ? of %" PRIu64 ", %s of the representative", m->nclasses,
-		          sym_name(m->from_rep));
+		          "class ? of %" PRIu64 ": the representative %s (%s)", m->nclasses,
+		          sym_words(m->from_rep), sym_name(m->from_rep));
 	pl[count - 1].blank_before = 1;
 	if (!m->class_index) {
 		browse_model_class_note(m, note, sizeof note);

@@ -32,13 +32,22 @@
 /* The status's lines kept for it, what a solved board shows. */
 #define STATUS_LINES 6
 
-/* The screen: the model, and how its solved board lights up. */
+/* How long the banner across a solved board stays, by the game's clock. */
+#define BANNER_MS 4000
+
+/* The screen: the model, and how its solved board is told. */
 struct play {
 	struct play_model m;
 	bool bell;            /* ring when a board is solved */
-	unsigned solved_seen; /* the model's solved-board events lit up so far */
-	long long lit_ms;     /* when the solved board began to light up; 0: not lit */
-	long long due_ms;     /* when the screen changes by itself next; 0: to work out */
+	unsigned solved_seen; /* the model's solved-board events told so far */
+	/*
+	 * A solve just made: the banner across the board since banner_ms (by
+	 * the game's clock, which the tests stop), the cursor hidden, both
+	 * until a key.
+	 */
+	bool banner, cursor_hidden;
+	long long banner_ms;
+	long long due_ms; /* when the screen changes by itself next; 0: to work out */
 	int from[PUZZLE_MAX_N]; /* the queens Watch is asked to start from */
 	/*
 	 * A board too large to show whole: the first file and rank shown, kept
@@ -130,17 +139,18 @@ static const struct keymap_row confirm_rows[] = {
 };
 static const struct keymap confirm_keys = KEYMAP(confirm_rows);
 
-/* After the model moved: a new solved board lights up, and rings once. */
+/* After the model moved: a new solve is told by a banner, and rings once. */
 static void follow_model(struct play *p)
 {
 	const struct play_model *m = &p->m;
 
 	p->due_ms = 0;
 	if (!m->solved_shown) {
-		p->lit_ms = 0;
+		p->banner = p->cursor_hidden = false;
 	} else if (m->solved_events != p->solved_seen) {
-		p->lit_ms = term_now_ms();
-		if (p->bell && !m->gave_up)
+		p->banner = p->cursor_hidden = true;
+		p->banner_ms = m->env.clock_ms();
+		if (p->bell)
 			beep();
 	}
 	p->solved_seen = m->solved_events;
@@ -325,6 +335,9 @@ static enum screen_reply play_event(void *self, const struct input_event *ev,
 	enum screen_reply reply;
 
 	m->message[0] = '\0';
+	/* A key after a solve ends its moment: the banner goes, the cursor is back. */
+	p->banner = p->cursor_hidden = false;
+	p->due_ms = 0;
 	if (m->confirm_leave) {
 		m->confirm_leave = false;
 		return keymap_action(&confirm_keys, ev) == PLAY_CONFIRM ? SCREEN_CLOSE
@@ -347,35 +360,24 @@ static enum screen_reply play_mouse(void *self, const struct input_event *ev,
 	return play_event(self, ev, &r, open);
 }
 
-/* The queens of a solved board light up by file over about 0.6 s. */
-static int lit_step_ms(const struct play *p)
+/* Whether the banner shows now: for its moment after a solve, by the game's clock. */
+static bool banner_up(const struct play *p)
 {
-	return 600 / p->m.n > 25 ? 600 / p->m.n : 25;
-}
-
-/* How many files of a solved board are lit; all at once without colour. */
-static int lit_count(const struct play *p)
-{
-	long long el = term_now_ms() - p->lit_ms;
-
-	if (!p->lit_ms)
-		return 0;
-	if (!theme_has_color() || el / lit_step_ms(p) + 1 >= p->m.n)
-		return p->m.n;
-	return (int)(el / lit_step_ms(p)) + 1;
+	return p->banner && p->m.env.clock_ms() - p->banner_ms < BANNER_MS;
 }
 
 /*
- * Milliseconds until the screen next changes by itself: the next file of a
- * solved board to light up, else the clock's next second; -1 for never.
+ * Milliseconds until the screen next changes by itself: the banner's end,
+ * else the clock's next second; -1 for never.
  */
 static long long next_change_ms(const struct play *p)
 {
 	const struct play_model *m = &p->m;
+	long long left = p->banner_ms + BANNER_MS - m->env.clock_ms();
 
-	if (p->lit_ms && lit_count(p) < m->n)
-		return p->lit_ms + (long long)lit_count(p) * lit_step_ms(p) -
-		       term_now_ms();
+	if (banner_up(p) &&
+	    (m->solved_ms || left < 1000 - play_model_elapsed_ms(m) % 1000))
+		return left;
 	if (m->solved_ms)
 		return -1;
 	return 1000 - play_model_elapsed_ms(m) % 1000;
@@ -411,16 +413,18 @@ static void fill_cells(const struct play *p, uint16_t *cells)
 	const struct play_model *m = &p->m;
 	struct board_conflict c[64];
 	size_t nc, n = (size_t)m->n;
-	int lit = lit_count(p);
 
 	memset(cells, 0, n * n * sizeof *cells);
-	/* A solved board is the queens alone, lit as they light up. */
-	if (lit > 0) {
+	/*
+	 * A solved board is its queens alone, every one in the accent of a
+	 * solve; the solution s showed is its queens alone too, unlit.
+	 */
+	if (m->solved_shown || (m->gave_up && m->judged && m->st.solved)) {
 		for (size_t i = 0; i < m->b.pos.count; i++) {
 			struct square sq = m->b.pos.sq[i];
 
 			cells[sq.file * m->n + sq.rank] |=
-			        BV_QUEEN | (sq.file < lit ? BV_SOLVED : 0) |
+			        BV_QUEEN | (m->gave_up ? 0 : BV_SOLVED) |
 			        (play_model_is_given(m, sq) ? BV_LOCKED : 0);
 		}
 		return;
@@ -512,6 +516,8 @@ static void draw_status(const struct play_model *p, struct status_out *o)
 	}
 	if (!p->judged)
 		status_line(o, theme_attr(THEME_DIMMED), "Solvable: counting...");
+	else if (p->st.solved && p->gave_up)
+		status_line(o, theme_attr(THEME_DIMMED), "Given up: a solution shown");
 	else if (p->st.solved)
 		status_line(o, theme_attr(THEME_GOOD), "Solved!");
 	else if (p->st.completable)
@@ -527,14 +533,22 @@ static void draw_status(const struct play_model *p, struct status_out *o)
 	else
 		status_line(o, theme_attr(THEME_BAD), "Solvable: no");
 	o->core = o->lines;
-	if (p->judged && p->st.solved) {
+	if (p->judged && p->st.solved && !p->gave_up) {
 		if (p->index && p->total)
 			status_line(o, theme_attr(THEME_GOOD),
 			            "solution #%" PRIu64 " of %" PRIu64 " (b: browse)",
 			            p->index, p->total);
-		if (p->class_index && p->classes)
-			status_line(o, A_NORMAL, "class %" PRIu64 " of %" PRIu64 ", %s",
-			            p->class_index, p->classes, sym_name(p->transform));
+		if (p->class_index && p->classes && p->transform == SYM_ID)
+			status_line(o, A_NORMAL,
+			            "class %" PRIu64 " of %" PRIu64
+			            ", its representative",
+			            p->class_index, p->classes);
+		else if (p->class_index && p->classes)
+			status_line(o, A_NORMAL,
+			            "class %" PRIu64 " of %" PRIu64
+			            ", its representative %s (%s)",
+			            p->class_index, p->classes, sym_words(p->transform),
+			            sym_name(p->transform));
 	}
 	if (p->env.store && p->total) {
 		status_line(o, A_NORMAL,
@@ -549,18 +563,29 @@ static void draw_status(const struct play_model *p, struct status_out *o)
 		play_format_time((long)(play_model_elapsed_ms(p) / 1000), t, sizeof t);
 		if (p->has_best)
 			play_format_time((long)(p->best_ms / 1000), best, sizeof best);
-		status_line(o, A_NORMAL, "%s, time %s, best %s",
-		            puzzle_grade_name(p->pz.grade), t, best);
+		status_line(o, A_NORMAL, "%s, time %s, best %s%s",
+		            puzzle_grade_name(p->pz.grade), t, best,
+		            p->new_best ? ": a new best" : "");
 		if (p->solved_ms && p->next_id[0])
 			status_line(o, theme_attr(THEME_GOOD), "n: the next puzzle, %s",
 			            p->next_id);
+		if (p->is_daily)
+			status_line(o, A_NORMAL, "daily streak: %d day%s in a row%s",
+			            p->streak.current, p->streak.current == 1 ? "" : "s",
+			            p->streak.done_today || !p->streak.current
+			                    ? ""
+			                    : ", today's to do");
 	} else {
-		char t[32];
+		char t[32], best[32];
 
 		/* A free game is timed too, from its new or cleared board. */
 		play_format_time((long)(play_model_elapsed_ms(p) / 1000), t, sizeof t);
+		best[0] = '\0';
+		if (p->has_best)
+			play_format_time((long)(p->best_ms / 1000), best, sizeof best);
 		status_line(o, p->solved_ms ? theme_attr(THEME_GOOD) : (int)A_NORMAL,
-		            "time %s%s", t, p->gave_up ? " (gave up)" : "");
+		            "time %s%s%s%s", t, best[0] ? ", best " : "", best,
+		            p->new_best ? ": a new best" : "");
 	}
 }
 
@@ -625,7 +650,7 @@ static bool place(const struct play *p, struct layout_rect r, struct boardview *
 	                                .ctx = m};
 	*bv = (struct boardview){.n = m->n,
 	                         .cursor = m->cursor,
-	                         .show_cursor = true,
+	                         .show_cursor = !p->cursor_hidden,
 	                         .first_file = p->scroll_n == m->n ? p->first_file : 0,
 	                         .first_rank = p->scroll_n == m->n ? p->first_rank : 0};
 	bv->top = area.y;
@@ -669,6 +694,54 @@ static bool place(const struct play *p, struct layout_rect r, struct boardview *
 	return boardview_layout(bv) == 0;
 }
 
+/*
+ * The banner of a solve, across the middle of the board: its words wrapped
+ * in a band as wide as the board (wider for the words, up to the
+ * rectangle), a blank line above and below where the board is tall enough.
+ */
+static void draw_banner(const struct play *p, const struct boardview *bv,
+                        struct layout_rect r)
+{
+	char text[2][400], lines[8][400];
+	int count = 0, w, h, y, x, bw, bh, room, pad;
+
+	play_model_banner(&p->m, theme_is_ascii() ? "-" : "\u2014", text[0],
+	                  sizeof text[0], text[1], sizeof text[1]);
+	boardview_extent(bv, &bh, &bw);
+	bw -= bv->label_w;
+	bh -= 1;
+	w = text_width(text[0]) > text_width(text[1]) ? text_width(text[0])
+	                                              : text_width(text[1]);
+	w = w + 4 > bw ? w + 4 : bw;
+	w = w > r.w ? r.w : w;
+	room = w - 2 > 1 ? w - 2 : 1;
+	for (int k = 0; k < 2; k++) {
+		const char *t = text[k];
+
+		while (*t && count < 8) {
+			size_t cut = text_wrap_cut(t, room);
+
+			snprintf(lines[count++], sizeof lines[0], "%.*s", (int)cut, t);
+			t += cut;
+			while (*t == ' ')
+				t++;
+		}
+	}
+	pad = bh >= count + 4 ? 1 : 0;
+	h = count + 2 * pad;
+	y = bv->org_y + (bh - h) / 2;
+	x = bv->org_x + (bw - w) / 2;
+	x = x + w > r.x + r.w ? r.x + r.w - w : x;
+	x = x < r.x ? r.x : x;
+	attrset(theme_attr(THEME_BANNER));
+	for (int k = 0; k < h; k++)
+		mvhline(y + k, x, ' ', w);
+	for (int k = 0; k < count; k++)
+		text_put_in(y + pad + k, x + (w - text_width(lines[k])) / 2, w,
+		            theme_attr(THEME_BANNER), lines[k]);
+	attrset(A_NORMAL);
+}
+
 /* Before a draw: a board that scrolls follows the cursor from where it was. */
 static void play_resize(void *self, struct layout_rect r)
 {
@@ -691,10 +764,12 @@ static void play_draw(const void *self, struct layout_rect r)
 	struct layout_panel status;
 	struct boardview bv;
 	const char *hints[32];
+	bool placed;
 
 	fill_cells(p, cells);
 	draw_title(m, r);
-	if (place(p, r, &bv, &status)) {
+	placed = place(p, r, &bv, &status);
+	if (placed) {
 		bv.cells = cells;
 		boardview_draw(&bv);
 	}
@@ -704,6 +779,9 @@ static void play_draw(const void *self, struct layout_rect r)
 
 		draw_status(m, &o);
 	}
+	/* Over the board and the status both, for its moment. */
+	if (placed && banner_up(p))
+		draw_banner(p, &bv, r);
 	if (m->message[0])
 		text_message(r, m->message,
 		             m->confirm_leave ? theme_attr(THEME_BAD) : (int)A_NORMAL, 3);
