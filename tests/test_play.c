@@ -431,7 +431,7 @@ static void test_puzzle(void **state)
 	assert_true(store_best_time(&st, "05-easy-01", &best));
 	assert_int_equal(best, 42000);
 	assert_true(m.has_best);
-	assert_string_equal(m.next_id, "05-hard-01");
+	assert_string_equal(m.next_id, "05-medium-01");
 	play_model_free(&m);
 	store_gone(&st, dir);
 }
