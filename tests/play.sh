@@ -311,12 +311,62 @@ start 80 24 -- play --puzzle "$NQUEENS_DATADIR/puzzles/05-easy-01.txt"
 wait_for "Puzzle: 5 queens, easy" >/dev/null
 # d4 and e2 are given: c1 solves it.
 place_solution 5 3 1
-expect_screen "a solved puzzle offers the next" "n opens the next puzzle, 05-hard-01"
+expect_screen "a solved puzzle offers the next, in the list's order" \
+	"n opens the next puzzle, 05-medium-01"
 keys Right
-expect_screen "and keeps offering it" "n: the next puzzle, 05-hard-01"
+expect_screen "and keeps offering it" "n: the next puzzle, 05-medium-01"
 keys n
-expect_screen "n opens it" "Puzzle: 5 queens, hard, no. 1"
+expect_screen "n opens it" "Puzzle: 5 queens, medium, no. 1"
 expect_screen "with its givens only" "Queens: 2 of 5"
+
+# The puzzle of the day.  NQUEENS_TEST_DATE says which day it is (for the
+# tests); Friday's is eight queens, hard, the same for everyone: a4 e7 h3
+# given, one completion.  Thursday's was solved, so solving Friday's makes
+# a streak of two days.
+mkdir -p "$XDG_DATA_HOME/nqueens"
+printf 'nqueens progress 1\nbest daily-2024-05-16 61000\n' >"$XDG_DATA_HOME/nqueens/progress"
+start 80 24 NQUEENS_TEST_DATE=2024-05-17 -- play --daily
+expect_screen "play --daily opens the puzzle of the day" "Puzzle: Daily puzzle, Friday 2024-05-17"
+expect_screen "Friday's: eight queens, hard" "^nqueens - Play 8x8 puzzle"
+expect_screen "its grade and clock" "hard, time 0:[0-9][0-9], best none"
+expect_screen "the streak so far" "daily streak: 1 day in a row, today's to do"
+expect_board "its givens, a4 e7 h3, locked" 8 marks \
+	"$(printf '%s\n' "[.] _ . . . . _ ." ". . . . (Q) . . ." ". _ . . . . _ ." ". . . _ . . . ." \
+		"(Q) . . . . . . ." ". . . . . . . (Q)" ". _ . _ . _ . ." ". _ _ . . . _ .")"
+# Its completion, 4 8 1 5 7 2 6 3: b8 c1 d5 f2 g6, the last key the last queen.
+keys Right Space Right Down Down Down Down Down Down Down Space Right Up Up Up Up Space
+keys Right Right Down Down Down Space Right Up Up Up Up Space
+expect_screen "solved, the banner says the streak" "Daily puzzle: 2 days in a row\."
+expect_screen "and that the next comes tomorrow" "Tomorrow brings the next daily puzzle"
+keys q
+wait_exit
+if grep -q "^best daily-2024-05-17 " "$XDG_DATA_HOME/nqueens/progress"; then
+	pass "the day's time is kept in the progress file"
+else
+	fail "the day's time is kept in the progress file" "$(cat "$XDG_DATA_HOME/nqueens/progress")"
+fi
+# The menu says how the streak stands, and opens the day's puzzle; the next
+# day's is another (Saturday's: ten queens, hard).
+start 80 24 NQUEENS_TEST_DATE=2024-05-17 --
+expect_screen "the menu's Daily: solved, two days" "Daily +today's puzzle: solved, 2 days in a row"
+keys Down Down Enter
+expect_screen "it opens the same puzzle" "Puzzle: Daily puzzle, Friday 2024-05-17"
+keys q q
+wait_exit
+start 80 24 NQUEENS_TEST_DATE=2024-05-18 --
+expect_screen "the next day, the streak goes on until its puzzle is done" \
+	"Daily +today's puzzle: 2 days in a row so far"
+keys Down Down Enter
+expect_screen "the next day's puzzle is another" "Puzzle: Daily puzzle, Saturday"
+expect_screen "Saturday's: ten queens" "^nqueens - Play 10x10 puzzle"
+keys q
+wait_for "Leave this puzzle unsolved|Board size" >/dev/null
+keys y q
+wait_exit
+start 80 24 NQUEENS_TEST_DATE=2024-05-19 --
+expect_screen "a day missed ends the streak" "Daily +today's puzzle, the same for everyone"
+keys q
+wait_exit
 
 # Ctrl-C quits at once.
 start 80 24 -- play 8

@@ -589,7 +589,8 @@ void play_model_banner(const struct play_model *m, const char *dash, char *line,
 	at = (size_t)snprintf(line, len, "Solved %s ", dash);
 	if (m->index && m->total)
 		at += (size_t)snprintf(line + at, at < len ? len - at : 0,
-		                       "#%" PRIu64 " of %" PRIu64 ", ", m->index, m->total);
+		                       "#%" PRIu64 " of %" PRIu64 ", ", m->index,
+		                       m->total);
 	if (m->class_index)
 		at += (size_t)snprintf(line + at, at < len ? len - at : 0,
 		                       "class %" PRIu64 ", ", m->class_index);
