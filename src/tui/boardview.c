@@ -107,6 +107,8 @@ static enum theme_tint square_tint(uint16_t f, bool cursor)
 		return THEME_TINT_CURSOR;
 	if (f & BV_SOLVED)
 		return THEME_TINT_SOLVED;
+	if (f & BV_TRACKED)
+		return THEME_TINT_TRACKED;
 	if (f & (BV_CONFLICT | BV_REJECT | BV_ATTACKER))
 		return THEME_TINT_CONFLICT;
 	if (f & BV_TRY)

@@ -33,7 +33,7 @@ struct palette {
 
 #define INKS(c)                                                                          \
 	{                                                                                \
-		c, c, c, c, c, c, c, c, c, c                                             \
+		c, c, c, c, c, c, c, c, c, c, c                                          \
 	}
 
 static const struct palette palettes[SETTINGS_THEMES] =
@@ -53,6 +53,7 @@ static const struct palette palettes[SETTINGS_THEMES] =
                                                 [THEME_TINT_CURSOR] = {222, 179},
                                                 [THEME_TINT_LOCKED] = {230, 144},
                                                 [THEME_TINT_SOLVED] = {120, 71},
+                                                [THEME_TINT_TRACKED] = {219, 176},
                                         },
                                 .ink = INKS(235),
                         },
@@ -71,6 +72,7 @@ static const struct palette palettes[SETTINGS_THEMES] =
                                                 [THEME_TINT_CURSOR] = {221, 178},
                                                 [THEME_TINT_LOCKED] = {230, 144},
                                                 [THEME_TINT_SOLVED] = {150, 65},
+                                                [THEME_TINT_TRACKED] = {153, 74},
                                         },
                                 .ink = INKS(234),
                         },
@@ -89,6 +91,7 @@ static const struct palette palettes[SETTINGS_THEMES] =
                                                 [THEME_TINT_CURSOR] = {136, 58},
                                                 [THEME_TINT_LOCKED] = {243, 238},
                                                 [THEME_TINT_SOLVED] = {28, 22},
+                                                [THEME_TINT_TRACKED] = {97, 54},
                                         },
                                 .ink = INKS(230),
                         },
@@ -107,6 +110,7 @@ static const struct palette palettes[SETTINGS_THEMES] =
                                                 [THEME_TINT_CURSOR] = {226, 178},
                                                 [THEME_TINT_LOCKED] = {230, 143},
                                                 [THEME_TINT_SOLVED] = {84, 34},
+                                                [THEME_TINT_TRACKED] = {213, 165},
                                         },
                                 .ink = INKS(16),
                         },
@@ -129,6 +133,7 @@ static const struct palette palette8 = {
                         [THEME_TINT_CURSOR] = {COLOR_BLACK, COLOR_BLACK},
                         [THEME_TINT_LOCKED] = {COLOR_WHITE, COLOR_CYAN},
                         [THEME_TINT_SOLVED] = {COLOR_GREEN, COLOR_GREEN},
+                        [THEME_TINT_TRACKED] = {COLOR_MAGENTA, COLOR_MAGENTA},
                 },
         .ink =
                 {
@@ -142,6 +147,7 @@ static const struct palette palette8 = {
                         [THEME_TINT_CURSOR] = COLOR_WHITE,
                         [THEME_TINT_LOCKED] = COLOR_BLACK,
                         [THEME_TINT_SOLVED] = COLOR_BLACK,
+                        [THEME_TINT_TRACKED] = COLOR_BLACK,
                 },
 };
 
@@ -157,6 +163,7 @@ static const int mono_tint[THEME_TINTS] = {
         [THEME_TINT_CURSOR] = A_BOLD,
         [THEME_TINT_LOCKED] = A_BOLD,
         [THEME_TINT_SOLVED] = A_BOLD | A_STANDOUT,
+        [THEME_TINT_TRACKED] = A_UNDERLINE | A_STANDOUT,
 };
 
 /* The board's items of THEME_ITEMS as squares of the palette. */

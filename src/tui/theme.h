@@ -67,6 +67,7 @@ enum theme_tint {
 	THEME_TINT_CURSOR, /* the cursor, or the square the search tries */
 	THEME_TINT_LOCKED, /* a given queen of a puzzle */
 	THEME_TINT_SOLVED, /* a queen of a solved board, lit */
+	THEME_TINT_TRACKED, /* the queen a class's members let the eye follow */
 	THEME_TINTS
 };
 
