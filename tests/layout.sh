@@ -225,9 +225,9 @@ wait_exit
 # and a deep folded tree, scrolled.
 start 40 12 -- watch 8 --quiz
 keys Right Right
-walk "Watch in predict mode, a question" "^Predict"
+walk "Watch in predict mode, a question" "Predict[,:]"
 keys y Down Enter
-walk "Watch in predict mode, an explanation" "^Predict"
+walk "Watch in predict mode, an explanation" "Predict[,:]"
 keys q
 wait_exit
 
