@@ -159,15 +159,28 @@ static void draw_one(const struct browse_model *m, struct layout_rect r)
 	bv.n = m->n;
 	bv.cells = cells;
 	bv.top = r.y + 1 + (area > bh ? (area - bh) / 2 : 0);
-	bv.left = r.x;
 	bv.height = bh < area ? bh : area;
 	bv.width = bw;
+	/* The board and the panel as one block in the middle of the width. */
+	count = panel_lines(m, pl);
+	width = r.w - bw - 2;
+	{
+		int widest = 0, shift;
+
+		for (int i = 0; i < count; i++) {
+			int lw = text_width(pl[i].head) + text_width(pl[i].text);
+
+			widest = lw > widest ? lw : widest;
+		}
+		widest = widest < width ? widest : width;
+		shift = (r.w - (bw + 2 + widest)) / 2;
+		bv.left = r.x + (shift > 0 ? shift : 0);
+	}
 	if (boardview_layout(&bv) == 0)
 		boardview_draw(&bv);
 	x = bv.left + bw + 2;
 	width = r.x + r.w - x;
 
-	count = panel_lines(m, pl);
 	for (int i = 0; i < count; i++)
 		lines += pl[i].blank_before + panel_height(&pl[i], width);
 	/* Short of rows, the blank lines go first. */
