@@ -183,7 +183,7 @@ fi
 start 40 12 --
 walk "the menu" "Board size"
 keys p
-walk "the list of puzzles" "05-easy-01"
+walk "the list of puzzles" "5x5 +easy"
 keys q
 wait_exit
 
