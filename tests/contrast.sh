@@ -34,7 +34,7 @@ play-queens@Space Right Down Down Space Down Down@Queens: 2@play 8
 play-conflict@Space Right Down Space@Conflicts: 1@play 8
 play-hint@Space t@Hint@play 8
 play-solved@$solved@class 1 of 12@play 8
-play-given-up@s@gave up@play 8
+play-given-up@s@Given up@play 8
 puzzle@@Puzzle@play --puzzle $data/puzzles/08-easy-01.txt
 watch@n@solution 1@watch 8
 watch-reject@Right Right Right Right Right Right@Last: reject@watch 8

@@ -107,6 +107,8 @@ static enum theme_ground square_ground(uint16_t f, bool cursor)
 		return THEME_GROUND_CURSOR;
 	if (f & BV_SOLVED)
 		return THEME_GROUND_LIT;
+	if (f & BV_TRACKED)
+		return THEME_GROUND_TRACKED;
 	if (f & (BV_CONFLICT | BV_REJECT | BV_ATTACKER))
 		return THEME_GROUND_CONFLICT;
 	if (f & BV_TRY)

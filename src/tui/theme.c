@@ -41,7 +41,7 @@ struct frame {
 
 /* A board: its grounds, and the inks of what is drawn on them. */
 struct board {
-	short light, dark, cursor, conflict, lit;
+	short light, dark, cursor, conflict, lit, tracked;
 	/* On a light and a dark square: queen, mark, line, clash, hint, left, given. */
 	short ink[THEME_INKS - 1][2];
 	/* On the cursor (and the tried queen there), a conflict, a lit queen. */
@@ -62,8 +62,8 @@ static const struct palette palettes[DEPTHS][SETTINGS_THEMES] = {
 		/*  bg text title label dim  key good bad   key line    selection */
 		{  236, 252, 186, 108, 246, 180, 114, 210, {252, 238}, {235, 108}},
 		{   -1,  -1,  67,  66, 244, 136,  29, 167, {235, 108}, {235, 187}},
-		/* light dark cursor conflict lit */
-		{187, 108, 110, 174, 221,
+		/* light dark cursor conflict lit tracked */
+		{187, 108, 110, 174, 221, 219,
 		 /* queen      mark        line      clash      hint      left      given */
 		 {{235, 235}, {241, 238}, {25, 18}, {124, 88}, {22, 22}, {53, 53}, {52, 52}},
 		 /* on cursor, ghost, on conflict, on lit */
@@ -72,14 +72,14 @@ static const struct palette palettes[DEPTHS][SETTINGS_THEMES] = {
 	[SETTINGS_THEME_WOOD] = {
 		{  230, 236,  94, 130, 243, 130,  22, 124, { 16, 137}, { 52, 223}},
 		{   -1,  -1, 130, 137, 101, 130,  28, 160, { 16, 137}, { 52, 223}},
-		{223, 137, 110, 167, 150,
+		{223, 137, 110, 167, 150, 153,
 		 {{235, 235}, {240, 236}, {25, 18}, {124, 88}, {22, 235}, {53, 53}, {52, 52}},
 		 235, 240, 16, 235}},
 	/* Night: a black window, a grey board, cream queens, nothing bright. */
 	[SETTINGS_THEME_NIGHT] = {
 		{  234, 250, 137, 102, 244, 137,  71, 167, {246, 236}, {251, 238}},
 		{   -1,  -1, 137,  66, 243, 137,  65, 131, {246, 236}, {251, 238}},
-		{242, 237, 94, 88, 28,
+		{242, 237, 94, 88, 28, 97,
 		 {{230, 230}, {252, 246}, {153, 110}, {224, 174}, {157, 114}, {225, 182},
 		  {223, 180}},
 		 230, 187, 230, 230}},
@@ -87,7 +87,7 @@ static const struct palette palettes[DEPTHS][SETTINGS_THEMES] = {
 	[SETTINGS_THEME_CONTRAST] = {
 		{  231,  16,  18,  24, 242,  88,  22, 124, {231,  16}, {231,  18}},
 		{   -1,  -1,  25,  25, 244, 160,  28, 160, {231,  16}, {231,  18}},
-		{231, 244, 226, 160, 34,
+		{231, 244, 226, 160, 34, 213,
 		 {{16, 16}, {16, 16}, {21, 17}, {160, 52}, {22, 16}, {90, 53}, {52, 52}},
 		 16, 241, 231, 16}},
 },
@@ -96,25 +96,25 @@ static const struct palette palettes[DEPTHS][SETTINGS_THEMES] = {
 	[SETTINGS_THEME_CALM] = {
 		{0, 7, 11, 14, 8, 11, 10, 9, {0, 6}, {0, 7}},
 		{-1, -1, 12, 8, 8, 5, -1, 9, {0, 6}, {0, 7}},
-		{7, 8, 11, 1, 2,
+		{7, 8, 11, 1, 2, 13,
 		 {{0, 0}, {8, 7}, {4, 14}, {1, 0}, {0, 15}, {5, 0}, {0, 0}},
 		 0, 8, 15, 0}},
 	[SETTINGS_THEME_WOOD] = {
 		{15, 0, 1, 8, 8, 4, 4, 1, {0, 3}, {0, 7}},
 		{-1, -1, 12, 8, 8, 5, -1, 9, {0, 3}, {0, 7}},
-		{7, 8, 11, 1, 2,
+		{7, 8, 11, 1, 2, 13,
 		 {{0, 0}, {8, 7}, {4, 14}, {1, 0}, {0, 15}, {5, 0}, {0, 0}},
 		 0, 8, 15, 0}},
 	[SETTINGS_THEME_NIGHT] = {
 		{0, 7, 3, 6, 8, 3, 2, 1, {7, 8}, {15, 8}},
 		{-1, -1, 12, 8, 8, 5, -1, 9, {7, 8}, {15, 8}},
-		{7, 8, 11, 1, 2,
+		{7, 8, 11, 1, 2, 13,
 		 {{0, 0}, {8, 7}, {4, 14}, {1, 0}, {0, 15}, {5, 0}, {0, 0}},
 		 0, 8, 15, 0}},
 	[SETTINGS_THEME_CONTRAST] = {
 		{15, 0, 4, 4, 8, 5, 4, 1, {15, 0}, {15, 4}},
 		{-1, -1, 12, 8, 8, 5, -1, 9, {15, 0}, {15, 4}},
-		{7, 8, 11, 1, 2,
+		{7, 8, 11, 1, 2, 13,
 		 {{0, 0}, {8, 7}, {4, 14}, {1, 0}, {0, 15}, {5, 0}, {0, 0}},
 		 0, 8, 15, 0}},
 },
@@ -128,25 +128,25 @@ static const struct palette palettes[DEPTHS][SETTINGS_THEMES] = {
 	[SETTINGS_THEME_CALM] = {
 		{0, 7, 3, 6, FAINT, 3, 2, 1, {0, 6}, {0, 7}},
 		{-1, -1, -1, -1, FAINT, 5, -1, 1, {0, 6}, {0, 7}},
-		{7, 6, 3, 1, 2,
+		{7, 6, 3, 1, 2, 5,
 		 {{0, 0}, {0, 0}, {4, 4}, {1, 0}, {0, 0}, {5, 0}, {0, 0}},
 		 0, 4, 7, 0}},
 	[SETTINGS_THEME_WOOD] = {
 		{7, 0, 1, 4, FAINT, 4, 4, 1, {0, 3}, {7, 4}},
 		{-1, -1, -1, -1, FAINT, 5, -1, 1, {0, 3}, {7, 4}},
-		{7, 6, 3, 1, 2,
+		{7, 6, 3, 1, 2, 5,
 		 {{0, 0}, {0, 0}, {4, 4}, {1, 0}, {0, 0}, {5, 0}, {0, 0}},
 		 0, 4, 7, 0}},
 	[SETTINGS_THEME_NIGHT] = {
 		{0, 7, 3, 6, FAINT, 3, 2, 1, {7, 4}, {0, 6}},
 		{-1, -1, -1, -1, FAINT, 5, -1, 1, {7, 4}, {0, 6}},
-		{7, 6, 3, 1, 2,
+		{7, 6, 3, 1, 2, 5,
 		 {{0, 0}, {0, 0}, {4, 4}, {1, 0}, {0, 0}, {5, 0}, {0, 0}},
 		 0, 4, 7, 0}},
 	[SETTINGS_THEME_CONTRAST] = {
 		{7, 0, 4, 4, FAINT, 1, 0, 1, {7, 0}, {7, 4}},
 		{-1, -1, -1, -1, FAINT, 5, -1, 1, {7, 0}, {7, 4}},
-		{7, 6, 3, 1, 2,
+		{7, 6, 3, 1, 2, 5,
 		 {{0, 0}, {0, 0}, {4, 4}, {1, 0}, {0, 0}, {5, 0}, {0, 0}},
 		 0, 4, 7, 0}},
 },
@@ -162,6 +162,7 @@ static const int mono_ground[THEME_GROUNDS] = {
         [THEME_GROUND_CURSOR] = A_BOLD,
         [THEME_GROUND_CONFLICT] = A_BOLD | A_UNDERLINE,
         [THEME_GROUND_LIT] = A_BOLD,
+        [THEME_GROUND_TRACKED] = A_BOLD | A_UNDERLINE,
 };
 
 static const int mono_ink[THEME_INKS] = {
@@ -336,7 +337,8 @@ int theme_square(enum theme_ground ground, bool dark, enum theme_ink ink)
 	short bg, fg;
 
 	if (!use_color) {
-		bool reverse = dark != (ground == THEME_GROUND_LIT);
+		bool reverse = dark != (ground == THEME_GROUND_LIT ||
+		                        ground == THEME_GROUND_TRACKED);
 
 		return (reverse ? A_REVERSE : 0) | mono_ground[ground] | mono_ink[ink];
 	}
@@ -351,6 +353,10 @@ int theme_square(enum theme_ground ground, bool dark, enum theme_ink ink)
 		break;
 	case THEME_GROUND_LIT:
 		bg = b->lit;
+		fg = b->on_lit;
+		break;
+	case THEME_GROUND_TRACKED:
+		bg = b->tracked;
 		fg = b->on_lit;
 		break;
 	default:
@@ -392,6 +398,12 @@ int theme_attr(enum theme_item item)
 		return colored(f->sel[0], f->sel[1], false);
 	case THEME_KEY:
 		return colored(f->key, f->bg, true);
+	case THEME_BANNER: {
+		/* The solve's one accent, as its queens are lit. */
+		const struct board *b = &palettes[depth][current].board;
+
+		return colored(b->on_lit, b->lit, true);
+	}
 	default:
 		return colored(f->text, f->bg, false);
 	}

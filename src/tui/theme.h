@@ -38,7 +38,8 @@
 	X(BAD, A_BOLD)                    /* one that is not, an error */                \
 	X(DIMMED, A_DIM)                  /* what matters less: notes, faded parts */    \
 	X(SELECTED, A_REVERSE)            /* the chosen entry, the line being run */     \
-	X(KEY, A_BOLD)                    /* a key, a prompt, what is current */
+	X(KEY, A_BOLD)                    /* a key, a prompt, what is current */          \
+	X(BANNER, A_BOLD | A_REVERSE)     /* the banner of a solved board */
 
 enum theme_item {
 #define X(name, mono) THEME_##name,
@@ -57,6 +58,7 @@ enum theme_ground {
 	THEME_GROUND_CURSOR,   /* the cursor, or the square the search tries */
 	THEME_GROUND_CONFLICT, /* a queen in conflict, a refused square, its attacker */
 	THEME_GROUND_LIT,      /* a queen of a solved board, lit */
+	THEME_GROUND_TRACKED,  /* the queen a class's members let the eye follow */
 	THEME_GROUNDS
 };
 

@@ -117,7 +117,8 @@ static const struct keymap_row key_rows[] = {
          {{KEYMAP_MORE, "s stack"}}},
         {WATCH_TREE,
          {KCHAR('t')},
-         "show or hide the tree (whole up to 6x6, folded beyond)",
+         "show or hide the tree; folded from 7x7: x3 dead ends, *2 solutions, +2 "
+         "to try",
          {{KEYMAP_MORE, "t tree"}}},
         {WATCH_NARRATION,
          {KCHAR('v')},

@@ -499,6 +499,19 @@ static void narrate_measure(const void *ctx, int width, int *min, int *pref)
 	*pref = *min > typical ? *min : typical;
 }
 
+/*
+ * Predict mode's question, or its answer explained: whole, at the top of
+ * the column it goes in; room kept for an explanation, so that answering
+ * does not move the board.
+ */
+static void quiz_measure(const void *ctx, int width, int *min, int *pref)
+{
+	const struct watch_panels *v = ctx;
+
+	*min = watch_quiz_lines(v->w, width);
+	*pref = *min > 4 ? *min : 4;
+}
+
 static void draw_narration(const struct watch_narration *n, struct layout_rect r)
 {
 	int y = r.y;
@@ -538,7 +551,7 @@ static void panel_widths(const struct watch_model *w, enum watch_levels kind,
 		p[PANEL_LEVELS].min_w = items_width(it, node_items(w, it));
 		if (p[PANEL_LEVELS].min_w < text_width("Nodes per level"))
 			p[PANEL_LEVELS].min_w = text_width("Nodes per level");
-		p[PANEL_LEVELS].pref_w = watch_tree_width(w);
+		p[PANEL_LEVELS].pref_w = watch_tree_pref_width(w);
 		break;
 	case LEVELS_NODES:
 		p[PANEL_LEVELS].min_w = items_width(it, node_items(w, it));
@@ -581,10 +594,16 @@ void watch_panels_make(struct watch_panels *v, struct watch_narration *told,
 	                                         .min_w = 24,
 	                                         .pref_w = 44,
 	                                         .measure = narrate_measure};
+	p[PANEL_QUIZ] = (struct layout_panel){.present = w->quiz.on,
+	                                      .prio = 0,
+	                                      .min_w = 28,
+	                                      .pref_w = 60,
+	                                      .measure = quiz_measure};
 	panel_widths(w, v->kind, p);
-	/* Projector mode shows the board, the listing and the stack alone. */
+	/* Projector mode shows the board, the listing and the stack alone (and a
+	 * question). */
 	for (int i = 0; w->big && i < PANELS; i++)
-		if (i != PANEL_PSEUDO && i != PANEL_STACK)
+		if (i != PANEL_PSEUDO && i != PANEL_STACK && i != PANEL_QUIZ)
 			p[i].present = false;
 	for (int i = 0; i < PANELS; i++) {
 		p[i].gap = 1;
