@@ -131,7 +131,8 @@ static const struct keymap_row key_rows[] = {
          {{KEYMAP_MORE, "z projector"}}},
         {WATCH_HANDOUT,
          {KCHAR('x')},
-         "write a handout: the trace so far and this frame, to a new file",
+         "write a handout: the last events told and this frame, to a new text "
+         "file and an SVG sheet",
          {{KEYMAP_MORE, "x handout"}}},
         {WATCH_TREE_UP, {KEY(PAGEUP)}, "scroll the folded tree up or down", {}},
         {WATCH_TREE_DOWN, {KEY(PAGEDOWN)}, NULL, {}},
