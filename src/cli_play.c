@@ -429,11 +429,12 @@ static int check_lessons(int count, char **names, const char *dir)
 int cli_lesson(int argc, char **argv)
 {
 	static const char synopsis[] = "nqueens lesson [FILE | NAME | --list | --check "
-	                               "FILE...] [--ascii] [--no-color] [--quiet] "
-	                               "[--theme NAME]";
+	                               "FILE...] [--big] [--ascii] [--no-color] "
+	                               "[--quiet] [--theme NAME]";
 	static const struct cli_optdef ldefs[OPT_COUNT] = {
 	        [OPT_CHECK] = {"check", 'c', false},
 	        [OPT_LIST] = {"list", 'l', false},
+	        [OPT_BIG] = {"big", 0, false},
 	        [OPT_ASCII] = {"ascii", 'a', false},
 	        [OPT_NO_COLOR] = {"no-color", 0, false},
 	        [OPT_QUIET] = {"quiet", 0, false},
@@ -461,6 +462,11 @@ int cli_lesson(int argc, char **argv)
 		free(pos);
 		cli_help();
 		return cli_finish_output(CLI_OK);
+	}
+	if (val[OPT_BIG] && (val[OPT_CHECK] || val[OPT_LIST] || npos == 0)) {
+		free(pos);
+		return cli_usage_error("lesson", "--big runs a lesson in projector mode: "
+		                                 "name the lesson (--list lists them)");
 	}
 	if (val[OPT_CHECK]) {
 		if (val[OPT_LIST])
@@ -534,7 +540,8 @@ int cli_lesson(int argc, char **argv)
 		fprintf(stderr, "nqueens lesson: %s\n", err);
 		return CLI_USAGE;
 	}
-	o.start = (struct screen_open){.kind = SCREEN_LESSON, .lesson = &l};
+	o.start = (struct screen_open){
+	        .kind = SCREEN_LESSON, .lesson = &l, .big = val[OPT_BIG] != NULL};
 	status = app_run(&o);
 	lesson_free(&l);
 	return status;

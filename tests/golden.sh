@@ -171,5 +171,7 @@ for size in "80 24" "120 40"; do
 	frame browse-members "$w" "$h" 'class 1 of 12' "Tab Enter" -- browse 8
 	frame lesson "$w" "$h" 'step 2 of' "Space" -- lesson four-queens
 	frame help "$w" "$h" 'Play: keys' "?" -- play 8
+	frame watch-big "$w" "$h" 'event 2076 of' "n" -- watch 8 --big
+	frame summary "$w" "$h" 'nqueens - Summary' "Right Right n Q" -- watch 4 --quiz
 done
 finish

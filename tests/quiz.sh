@@ -99,16 +99,16 @@ expect_screen "named rightly" "2 of 3 right, streak 1"
 expect_band "the attacker and its line" \
 	"Right! b2 is attacked by the queen on a1 along a diagonal, so it is rejected and solve(b) goes on with its next rank. Space plays on to the next question."
 
-# b3 is free: saying it is rejected (by a1, typed) is wrong.
+# b3 is free: saying it is rejected is the answer, wrong at once (no "by
+# which queen?" where none attacks it), and Escape after it changes nothing.
 keys Space
 expect_band "b3 asked" "solve(b) tries b3: will b3 be rejected? Answer y or n."
-keys y a 1
-expect_band "the square typed shows" \
-	"b3 will be rejected, you say: by which queen? Your answer: a1_"
-keys Enter
-expect_screen "wrong" "2 of 4 right, streak 0"
+keys y
+expect_screen "yes is wrong" "2 of 4 right, streak 0"
 expect_band "b3 is free" \
 	"Wrong. No: b3 is free, no queen attacks it along its rank or either diagonal, so solve(b) puts its queen there. Space plays on to the next question."
+keys Escape
+expect_screen "the first answer stands" "2 of 4 right, streak 0"
 
 # Every placement: solve(c) places none, every rank of c being attacked.
 keys W
@@ -131,7 +131,10 @@ expect_screen "W: every return" "Predict, every return \(W\)"
 keys Space
 expect_band "which call runs after this return" \
 	"solve(c) has no rank left to try and returns: which call runs after this return? Your answer: _"
-keys b Enter
+keys b
+expect_band "the file typed shows" \
+	"solve(c) has no rank left to try and returns: which call runs after this return? Your answer: b_"
+keys Enter
 expect_screen "right" "3 of 6 right, streak 1"
 expect_band "the caller, under it on the stack" \
 	"Right! A call returns to the one that called it, solve(b), just under it on the stack. solve(b) goes on after its call: its queen on b3 comes off. Space plays on to the next question."
@@ -145,22 +148,77 @@ expect_screen "wrong" "3 of 7 right, streak 0"
 expect_band "it returns to its caller" \
 	"Wrong. Not solve(a). A call returns to the one that called it, solve(c), just under it on the stack. solve(c) goes on after its call: its queen on c2 comes off. Space plays on to the next question."
 
-# Escape skips a question: its answer shows, the score stays.
+# Escape skips a question: its answer shows, and it counts as a skip.
 keys Space
 wait_for "which call runs after this return" >/dev/null
+keys z
+expect_band "z is never typed into the answer" \
+	"solve(c) has no rank left to try and returns: which call runs after this return? Your answer: _"
+expect_screen "z turns projector mode on while a question is asked" "Pseudocode: backtrack"
+if screen | grep -q "Counters"; then
+	fail "projector mode shows no counters" "$(screen)"
+else
+	pass "projector mode shows no counters"
+fi
+keys z
+wait_for "Counters" >/dev/null
 keys Escape
-expect_screen "a skipped question is not counted" "3 of 7 right, streak 0"
+expect_screen "a skipped question counts as a skip" "3 of 8 right, 1 skipped, streak 0"
 expect_band "its answer is told" \
-	"Skipped, not counted. A call returns to the one that called it, solve(b), just under it on the stack. solve(b) goes on after its call: its queen on b4 comes off. Space plays on to the next question."
+	"Skipped. A call returns to the one that called it, solve(b), just under it on the stack. solve(b) goes on after its call: its queen on b4 comes off. Space plays on to the next question."
 
-# Q leaves predict mode: Space plays again.
+# n jumps past questions: each counts as skipped.
+keys n
+expect_screen "n's questions passed count as skipped" "3 of [0-9]+ right, [0-9]+ skipped, streak 0"
+expect_screen "and it says so" "[0-9]+ questions? passed: counted as skipped\."
+passed=$(screen | sed -n 's/.*\([0-9][0-9]*\) questions\{0,1\} passed: counted as skipped\..*/\1/p')
+# Between event 43 and the first solution, one call returns (solve(b), at 45).
+[ "$passed" = 1 ] && pass "n passed one question" || fail "n passed one question" "$passed" "$(screen)"
+
+# Q leaves predict mode: its summary, each question and how it ended.
 keys Q
-expect_screen "Q turns predict mode off" "Predict mode is off"
+expect_screen "Q opens the summary" \
+	"^ nqueens - Summary: predict mode, Watch 4x4, backtrack, asking at every return"
+expect_screen "its head: right, wrong, skipped, streaks" \
+	"^ 9 questions: 3 right, 4 wrong, 2 skipped; best streak 1, streak at the end 0; [0-9]+:[0-9][0-9]\.$"
+expect_screen "a right answer" "^ 1\. Right, in [0-9]+:[0-9][0-9]\. solve\(a\) tries a1: will a1 be rejected\? You said: no\.$"
+expect_screen "a wrong one" "^ 2\. Wrong, in [0-9:]+\. solve\(b\) tries b1: will b1 be rejected\? You said: no\. The answer: yes,"
+expect_screen "a yes said of a free square" "^ 4\. Wrong, in [0-9:]+\. solve\(b\) tries b3: will b3 be rejected\? You said: yes\. The answer: no\.$"
+expect_screen "the skip" "^ 8\. Skipped, after [0-9:]+\. solve\(c\) has no rank left to try and returns"
+expect_screen "the jump" "^ 9\. Skipped: the question of event 45, passed by a jump\.$"
+keys x
+expect_message "x writes the summary" "Written to nqueens-summary.txt in $tmpdir."
+if grep -q "^nqueens: summary of predict mode, Watch 4x4, backtrack, asking at every" "$tmpdir/nqueens-summary.txt" &&
+	grep -q "^9\. Skipped: the question of event 45, passed by a jump\.$" "$tmpdir/nqueens-summary.txt" &&
+	[ "$(awk 'length($0) > 72' "$tmpdir/nqueens-summary.txt" | wc -l)" -eq 0 ]; then
+	pass "the summary's file: its title and each question, in lines of 72 columns"
+else
+	fail "the summary's file: its title and each question, in lines of 72 columns" "$(cat "$tmpdir/nqueens-summary.txt")"
+fi
+keys q
+expect_screen "q closes the summary: Watch, predict mode off" "Predict mode is off"
 if screen | grep -q "Predict, "; then
 	fail "the band is gone" "$(screen)"
 else
 	pass "the band is gone"
 fi
+keys q
+wait_exit
+
+# q in predict mode leaves it too, through its summary; with no question
+# asked there is none to show.
+start 100 30 -- watch 4 --quiz
+keys Right Right
+expect_band "a question" "solve(a) tries a1: will a1 be rejected? Answer y or n."
+keys Escape
+wait_for "1 skipped" >/dev/null
+keys q
+expect_screen "q shows the summary" \
+	"^ 1 question: 0 right, 0 wrong, 1 skipped; best streak 0, streak at the end 0;"
+keys q
+wait_exit
+start 100 30 -- watch 4 --quiz
+wait_for "^Predict, every decision" >/dev/null
 keys q
 wait_exit
 

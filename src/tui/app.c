@@ -19,6 +19,7 @@
 #include "screen.h"
 #include "settings.h"
 #include "store.h"
+#include "summary.h"
 #include "terminal.h"
 #include "text.h"
 #include "theme.h"
@@ -28,9 +29,10 @@
 #define STACK_MAX 8
 
 static screen_open_fn *const openers[SCREEN_KINDS] = {
-        [SCREEN_MENU] = menu_open,   [SCREEN_PLAY] = play_open,
-        [SCREEN_WATCH] = watch_open, [SCREEN_BROWSE] = browse_open,
-        [SCREEN_HELP] = help_open,   [SCREEN_LESSON] = lesson_open,
+        [SCREEN_MENU] = menu_open,       [SCREEN_PLAY] = play_open,
+        [SCREEN_WATCH] = watch_open,     [SCREEN_BROWSE] = browse_open,
+        [SCREEN_HELP] = help_open,       [SCREEN_LESSON] = lesson_open,
+        [SCREEN_SUMMARY] = summary_open,
 };
 
 struct app {

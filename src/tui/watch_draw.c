@@ -525,7 +525,16 @@ static int lay_out_mine(const struct watch_model *w, struct watch_panels *v,
 	int placed, base_placed, bd;
 
 	if (w->big) {
+		/*
+		 * The board shrinks before the stack is cut: every call shows
+		 * where any size of the board leaves room for them all.
+		 */
 		area.h++;
+		v->stack_whole = true;
+		placed = lay_out(w, v, bv, b, p, area, NULL);
+		if (placed >= 0 && (p[PANEL_STACK].shown || !p[PANEL_STACK].present))
+			return placed;
+		v->stack_whole = false;
 		return lay_out(w, v, bv, b, p, area, NULL);
 	}
 	p[PANEL_NARRATE].present = false;

@@ -406,8 +406,8 @@ static void stack_measure(const void *ctx, int width, int *min, int *pref)
 	const struct watch_panels *v = ctx;
 
 	(void)width;
-	*min = 2;
 	*pref = 1 + watch_model_calls(v->w);
+	*min = v->stack_whole ? *pref : 2;
 }
 
 /*
@@ -571,7 +571,7 @@ static void panel_widths(const struct watch_model *w, enum watch_levels kind,
 void watch_panels_make(struct watch_panels *v, struct watch_narration *told,
                        const struct watch_model *w, struct layout_panel p[PANELS])
 {
-	*v = (struct watch_panels){w, levels_kind(w), false, told};
+	*v = (struct watch_panels){w, levels_kind(w), false, false, told};
 	narration_make(w, told);
 	p[PANEL_PSEUDO] = (struct layout_panel){.present = w->show_pseudo,
 	                                        .prio = 2,

@@ -104,6 +104,7 @@ struct watch_panels {
 	const struct watch_model *w;
 	enum watch_levels kind;
 	bool pseudo_whole; /* the listing fits the body whole in its widest column */
+	bool stack_whole;  /* the stack is shown with every call, or not at all */
 	struct watch_narration *told;
 };
 
