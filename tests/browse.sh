@@ -296,14 +296,14 @@ board_of() {
 	board_expect browse 8 marks "$(squares "$1")"
 }
 
-# grids_flat: board_grids 8, one board a line: "Y X|caption|caption|ranks
-# from the top, / between".
+# grids_flat: board_grids 8, one board a line: "Y X@caption@caption@ranks
+# from the top, / between" (@, as a caption may hold "|": "mirror in |").
 grids_flat() {
 	board_grids 8 | awk '
 		k == 0 && /^board / { yx = $2 " " $3; k = 1; next }
 		k == 1 { c1 = $0; k = 2; next }
 		k == 2 { c2 = $0; k = 3; rows = ""; r = 0; next }
-		k == 3 { rows = rows (r ? "/" : "") $0; if (++r == 8) { print yx "|" c1 "|" c2 "|" rows; k = 0 } }'
+		k == 3 { rows = rows (r ? "/" : "") $0; if (++r == 8) { print yx "@" c1 "@" c2 "@" rows; k = 0 } }'
 }
 
 # members_check DESC CLASS: the members of 8x8's class CLASS as the screen
@@ -326,7 +326,7 @@ members_check() {
 	done
 	bad=""
 	: >"$tmpdir/placed"
-	while IFS='|' read -r yx cap1 cap2 rows; do
+	while IFS='@' read -r yx cap1 cap2 rows; do
 		got=$(echo "$rows" | tr / '\n')
 		k=${cap1##*#}
 		[ "$got" = "$(board_of "$(nq solve 8 --index "$k")")" ] ||
@@ -447,7 +447,7 @@ tracked_check() {
 	tinted_squares >"$tmpdir/tinted"
 	bad=""
 	k=0
-	while IFS='|' read -r yx cap1 cap2 rows; do
+	while IFS='@' read -r yx cap1 cap2 rows; do
 		k=$((k + 1))
 		t=$(echo "$cap1" | grep -Eo '(id|rot90|rot180|rot270|flip-x|flip-y|flip-diag|flip-anti)' | head -1)
 		# The image of a's queen: the file whose rank is where a's went.
@@ -492,7 +492,7 @@ classes_check() {
 	done
 	bad=""
 	c=$2
-	while IFS='|' read -r yx cap1 cap2 rows; do
+	while IFS='@' read -r yx cap1 cap2 rows; do
 		rep=$(sed -n "${c}p" "$tmpdir/reps")
 		orbit=$(awk -v c="$c" '/^[0-9]/ { k++; next } k == c { m++ } END { print m }' "$tmpdir/variants")
 		sym="no symmetry"

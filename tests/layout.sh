@@ -69,8 +69,9 @@ cut_words() {
 			if (w ~ /^[[!(][A-Za-z][])!]?$/)
 				return 1
 			# Squares side by side with the lines drawn across them: marks
-			# and brackets joined by "-" and "=" ("Q!==x").
-			if (w ~ /^[][!()Qqxo.+=|\/-]+$/ && w ~ /[-=|\/]/)
+			# and brackets joined by "-" and "=" ("Q!==x"), or the large
+			# cross of a refusal between the corners of the cursor ("[\XX/]").
+			if (w ~ /^[][!()QqXxo.+=|\\\/-]+$/ && w ~ /[-=|\\\/]/)
 				return 1
 			# Words joined into a list ("Right, .") or a title ("Play: keys").
 			if (w ~ /[,:]$/ && whole(substr(w, 1, length(w) - 1)))
