@@ -38,7 +38,7 @@
 	X(BAD, A_BOLD)                    /* one that is not, an error */                \
 	X(DIMMED, A_DIM)                  /* what matters less: notes, faded parts */    \
 	X(SELECTED, A_REVERSE)            /* the chosen entry, the line being run */     \
-	X(KEY, A_BOLD)                    /* a key, a prompt, what is current */          \
+	X(KEY, A_BOLD)                    /* a key, a prompt, what is current */         \
 	X(BANNER, A_BOLD | A_REVERSE)     /* the banner of a solved board */
 
 enum theme_item {
