@@ -7,10 +7,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app.h"
 #include "race.h"
 #include "search.h"
+#include "settings.h"
 
-static const char synopsis[] = "nqueens race N [ALGORITHM...] [--first] [--format text]";
+static const char synopsis[] = "nqueens race N [ALGORITHM...] [--first] [--format text] "
+                               "[--ascii] [--no-color] [--quiet] [--theme NAME]";
 
 /* Events each runner takes a round: small enough to keep them side by side. */
 #define ROUND_EVENTS 1024
@@ -39,15 +42,38 @@ static void print_table(const struct race *r)
 	}
 }
 
+/* The race on the screen: the display options as the other screens take them. */
+static int race_screen(int n, const enum search_algo *algos, int count,
+                       enum search_goal goal, const char *const val[OPT_COUNT])
+{
+	struct app_opts o = {0};
+
+	o.ascii = val[OPT_ASCII] != NULL;
+	o.no_color = val[OPT_NO_COLOR] != NULL;
+	o.quiet = val[OPT_QUIET] != NULL;
+	o.theme = -1;
+	if (val[OPT_THEME] && (o.theme = settings_theme_from_name(val[OPT_THEME])) < 0)
+		return cli_usage_error("race", "--theme must be %s, not '%s'",
+		                       settings_theme_names(), val[OPT_THEME]);
+	o.start = (struct screen_open){.kind = SCREEN_RACE,
+	                               .n = n,
+	                               .algos = algos,
+	                               .nalgos = count,
+	                               .goal = goal};
+	return app_run(&o);
+}
+
 int cli_race(int argc, char **argv)
 {
 	static const struct cli_optdef defs[OPT_COUNT] = {
 	        [OPT_FIRST] = {"first", 'f', false},
 	        [OPT_FORMAT] = {"format", 0, true},
 	        [OPT_HELP] = {"help", 'h', false},
+	        [OPT_ASCII] = {"ascii", 'a', false},
+	        [OPT_NO_COLOR] = {"no-color", 0, false},
+	        [OPT_QUIET] = {"quiet", 0, false},
+	        [OPT_THEME] = {"theme", 0, true},
 	};
-	static const enum search_algo fallback[] = {SEARCH_BACKTRACK, SEARCH_SCAN,
-	                                            SEARCH_PERMUTE, SEARCH_BITS};
 	const char *val[OPT_COUNT];
 	char *pos[2 + SEARCH_ALGO_COUNT], err[256], line[640];
 	enum search_algo algos[SEARCH_ALGO_COUNT];
@@ -81,8 +107,8 @@ int cli_race(int argc, char **argv)
 		algos[count++] = a;
 	}
 	if (count == 0) {
-		count = (int)(sizeof fallback / sizeof fallback[0]);
-		memcpy(algos, fallback, sizeof fallback);
+		count = RACE_DEFAULT_COUNT;
+		memcpy(algos, race_default_algos, sizeof race_default_algos);
 	}
 	if (count < RACE_MIN || count > RACE_MAX)
 		return cli_usage_error("race", "a race has %d to %d algorithms, not %d",
@@ -104,6 +130,16 @@ int cli_race(int argc, char **argv)
 	r = race_new((int)v, algos, count, goal, err, sizeof err);
 	if (!r)
 		return cli_usage_error("race", "%s", err);
+	if (!val[OPT_FORMAT]) {
+		race_free(r);
+		return race_screen((int)v, algos, count, goal, val);
+	}
+	if (val[OPT_ASCII] || val[OPT_NO_COLOR] || val[OPT_QUIET] || val[OPT_THEME]) {
+		race_free(r);
+		return cli_usage_error("race",
+		                       "--ascii, --no-color, --quiet and --theme go with "
+		                       "the screen, not with --format text");
+	}
 	while (race_step(r, ROUND_EVENTS))
 		;
 	print_table(r);

@@ -12,6 +12,9 @@
 #include "board.h"
 #include "errmsg.h"
 
+const enum search_algo race_default_algos[RACE_DEFAULT_COUNT] = {
+        SEARCH_BACKTRACK, SEARCH_SCAN, SEARCH_PERMUTE, SEARCH_BITS};
+
 struct race {
 	int n, count, finished;
 	enum search_goal goal;
@@ -165,7 +168,8 @@ static bool race_round(struct race *r, bool by_time, uint64_t events)
 		for (int j = 0; j < nended; j++) {
 			const struct race_runner *o = &r->run[ended[j]];
 
-			before += (by_time ? o->ns : search_counters(o->s)->events) < mine;
+			before +=
+			        (by_time ? o->ns : search_counters(o->s)->events) < mine;
 		}
 		u->place = r->finished + 1 + before;
 	}

@@ -12,6 +12,10 @@
 #define RACE_MIN 2
 #define RACE_MAX 4
 
+/* The algorithms a race has when none is named: the four tree searches. */
+#define RACE_DEFAULT_COUNT 4
+extern const enum search_algo race_default_algos[RACE_DEFAULT_COUNT];
+
 /* One algorithm in the race, and what it has done so far. */
 struct race_runner {
 	enum search_algo algo;

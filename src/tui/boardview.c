@@ -60,9 +60,14 @@ int boardview_layout(struct boardview *bv)
 	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
 		if (n * sizes[i].w <= avail_w && n * sizes[i].h <= avail_h)
 			break;
-	if (i < sizeof sizes / sizeof sizes[0]) {
-		bv->cw = sizes[i].w;
-		bv->ch = sizes[i].h;
+	if (i < sizeof sizes / sizeof sizes[0] ||
+	    (bv->thin && n <= avail_w && n <= avail_h)) {
+		bool fits = i < sizeof sizes / sizeof sizes[0];
+
+		/* A thin square is a column wide: the race's four boards on 60 columns.
+		 */
+		bv->cw = fits ? sizes[i].w : 1;
+		bv->ch = fits ? sizes[i].h : 1;
 		bv->files = bv->ranks = n;
 		bv->first_file = bv->first_rank = 0;
 	} else {

@@ -1,4 +1,5 @@
-/* The race screen's state without a terminal: the runners, their pacing, speed and table. */
+/* The race screen's state without a terminal: the runners, their pacing, speed and table.
+ */
 #ifndef NQ_RACE_MODEL_H
 #define NQ_RACE_MODEL_H
 
@@ -44,10 +45,6 @@ struct race_model {
 	uint64_t anchor_due; /* steps (events, or RACE_NS_PER_EVENT ns) run since */
 	char message[300];
 };
-
-/* The algorithms `nqueens race N` takes when none is named. */
-extern const enum search_algo race_default_algos[];
-#define RACE_DEFAULT_COUNT 4
 
 /*
  * A race of count algorithms on an n × n board to goal, paused at the
