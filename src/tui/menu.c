@@ -41,6 +41,7 @@ enum item {
 	ITEM_PUZZLES,
 	ITEM_WATCH,
 	ITEM_PREDICT,
+	ITEM_RACE,
 	ITEM_BROWSE,
 	ITEM_LESSONS,
 	ITEM_QUIT,
@@ -52,6 +53,7 @@ static const char *const item_text[ITEM_COUNT] = {
         "Puzzles   complete given boards",
         "Watch     the search, step by step",
         "Predict   the search: you say what comes next",
+        "Race      the algorithms side by side",
         "Browse    every solution and class",
         "Lessons   a class, step by step",
         "Quit",
@@ -139,7 +141,8 @@ static void menu_free(void *self)
 static void menu_min_size(const void *self, int *lines, int *cols)
 {
 	(void)self;
-	*lines = 12;
+	/* The name, a blank line, the size, a blank line, the items, the key line. */
+	*lines = 4 + ITEM_COUNT + 1;
 	*cols = 40;
 }
 
@@ -587,6 +590,7 @@ static enum screen_reply open_item(struct menu *m, struct screen_open *open)
 	        [ITEM_PLAY] = SCREEN_PLAY,
 	        [ITEM_WATCH] = SCREEN_WATCH,
 	        [ITEM_PREDICT] = SCREEN_WATCH,
+	        [ITEM_RACE] = SCREEN_RACE,
 	        [ITEM_BROWSE] = SCREEN_BROWSE,
 	};
 
