@@ -587,10 +587,8 @@ static void change_size(struct menu *m, int d)
 static enum screen_reply open_item(struct menu *m, struct screen_open *open)
 {
 	static const enum screen_kind kinds[ITEM_COUNT] = {
-	        [ITEM_PLAY] = SCREEN_PLAY,
-	        [ITEM_WATCH] = SCREEN_WATCH,
-	        [ITEM_PREDICT] = SCREEN_WATCH,
-	        [ITEM_RACE] = SCREEN_RACE,
+	        [ITEM_PLAY] = SCREEN_PLAY,     [ITEM_WATCH] = SCREEN_WATCH,
+	        [ITEM_PREDICT] = SCREEN_WATCH, [ITEM_RACE] = SCREEN_RACE,
 	        [ITEM_BROWSE] = SCREEN_BROWSE,
 	};
 
