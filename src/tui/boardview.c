@@ -261,7 +261,8 @@ static void draw_frame(const struct boardview *bv, enum frame fr, int y0, int x0
 	const char *const *c = theme_is_ascii() ? ascii[fr] : utf8[fr];
 	int x1 = x0 + bv->cw - 1, y1 = y0 + bv->ch - 1;
 
-	if (fr == F_NONE)
+	/* A thin square has no room for a frame: its tint says it. */
+	if (fr == F_NONE || bv->cw < 2)
 		return;
 	/*
 	 * A square of two columns has room for the closing mark only, after

@@ -350,10 +350,10 @@ static void draw_panel(const struct race_model *m, int i, const struct place *pl
 		state = "done";
 	/* A column spare at the end, so that it never runs into the next panel's name. */
 	if (state[0] && nw + 1 + text_width(state) < p.w)
-		text_put_in(
-		        p.y, p.x + nw + 1, p.w - nw - 1,
-		        theme_attr(strcmp(state, "1st") == 0 ? THEME_GOOD : THEME_KEY),
-		        state);
+		text_put_in(p.y, p.x + nw + 1, p.w - nw - 1,
+		            strcmp(state, "1st") == 0 ? theme_attr(THEME_GOOD)
+		                                      : (int)A_NORMAL,
+		            state);
 	if (pl->boards)
 		draw_board(m, i, pl);
 	if (c.h == 0)
