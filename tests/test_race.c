@@ -287,14 +287,16 @@ static void test_words(void **state)
 	char buf[64];
 
 	(void)state;
-	race_model_speed_text(m, buf, sizeof buf);
+	race_model_speed_text(m, false, buf, sizeof buf);
 	assert_string_equal(buf, "200 events/s");
 	race_model_toggle_pacing(m);
-	race_model_speed_text(m, buf, sizeof buf);
+	race_model_speed_text(m, false, buf, sizeof buf);
 	assert_string_equal(buf, "4 \xc2\xb5s/s");
+	race_model_speed_text(m, true, buf, sizeof buf);
+	assert_string_equal(buf, "4 us/s");
 	for (int k = 0; k < RACE_SPEEDS; k++)
 		race_model_speed(m, -1);
-	race_model_speed_text(m, buf, sizeof buf);
+	race_model_speed_text(m, false, buf, sizeof buf);
 	assert_string_equal(buf, "20 ns/s");
 	assert_string_equal(race_model_place(m, 0), "");
 	race_model_free(m);

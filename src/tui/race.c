@@ -401,7 +401,7 @@ static void draw_status(const struct race_model *m, struct layout_rect r)
 	char speed[32], line[160];
 	int w;
 
-	race_model_speed_text(m, speed, sizeof speed);
+	race_model_speed_text(m, theme_is_ascii(), speed, sizeof speed);
 	snprintf(line, sizeof line, "%s  %s  %s", state,
 	         race_model_pacing_name(m->pacing), speed);
 	w = text_width(line);

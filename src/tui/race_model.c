@@ -217,7 +217,7 @@ const char *race_model_pacing_name(enum race_pacing p)
 	return p == RACE_BY_EVENTS ? "by events" : "by equal time";
 }
 
-void race_model_speed_text(const struct race_model *m, char *buf, size_t len)
+void race_model_speed_text(const struct race_model *m, bool ascii, char *buf, size_t len)
 {
 	uint64_t ns = (uint64_t)race_speeds[m->speed] * RACE_NS_PER_EVENT;
 
@@ -226,7 +226,8 @@ void race_model_speed_text(const struct race_model *m, char *buf, size_t len)
 	else if (ns < 1000)
 		snprintf(buf, len, "%" PRIu64 " ns/s", ns);
 	else
-		snprintf(buf, len, "%" PRIu64 " \xc2\xb5s/s", ns / 1000);
+		snprintf(buf, len, "%" PRIu64 " %ss/s", ns / 1000,
+		         ascii ? "u" : "\xc2\xb5");
 }
 
 const char *race_model_place(const struct race_model *m, int i)

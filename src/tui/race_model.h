@@ -77,9 +77,12 @@ void race_model_tick(struct race_model *m);
 bool race_model_done(const struct race_model *m);
 const struct search *race_model_search(const struct race_model *m, int i);
 
-/* "by events" or "by equal time"; the speed's words, "200 events/s" or "4 µs/s". */
+/*
+ * "by events" or "by equal time"; the speed's words, "200 events/s" or
+ * "4 µs/s" ("4 us/s" in ASCII).
+ */
 const char *race_model_pacing_name(enum race_pacing p);
-void race_model_speed_text(const struct race_model *m, char *buf, size_t len);
+void race_model_speed_text(const struct race_model *m, bool ascii, char *buf, size_t len);
 
 /* A runner's place as the panels say it ("1st", "2nd", "3rd", "4th"), or "". */
 const char *race_model_place(const struct race_model *m, int i);
