@@ -98,6 +98,21 @@ static int counters_width(const struct race_model *m)
 	return w;
 }
 
+/*
+ * The cells an overview of an n × n board takes in h lines and w columns,
+ * as boardview_overview_draw draws it: braille cells of 2 by 4 dots, each
+ * dot a block of the smallest side that fits.
+ */
+static void overview_size(int n, int *h, int *w)
+{
+	int scale = (n + 2 * *w - 1) / (2 * *w), tall = (n + 4 * *h - 1) / (4 * *h);
+
+	if (tall > scale)
+		scale = tall;
+	*h = (n + 4 * scale - 1) / (4 * scale);
+	*w = (n + 2 * scale - 1) / (2 * scale);
+}
+
 /* Where the counters go in a panel: under the board, beside it, or nowhere. */
 enum counters_at { AT_BELOW, AT_BESIDE, AT_NONE };
 
@@ -165,9 +180,8 @@ static bool try_grid(const struct race_model *m, struct layout_rect body, int co
 	pl->sq = pl->overview ? 0 : bv.cw * bv.ch;
 	if (!pl->overview)
 		boardview_extent(&bv, &bh, &bw);
-	else if (bh > 2 * bw)
-		bh = 2 *
-		     bw; /* an overview's dots are about square: no taller than wide */
+	else
+		overview_size(m->n, &bh, &bw);
 	for (int i = 0; i < m->count; i++) {
 		int y = body.y + (i / cols) * (ph + 1),
 		    x = body.x + (i % cols) * (pw + gx);
@@ -175,11 +189,11 @@ static bool try_grid(const struct race_model *m, struct layout_rect body, int co
 		pl->panel[i] = (struct layout_rect){y, x, ph, pw};
 		pl->board[i] = (struct layout_rect){y + 1, x, bh, bw};
 		pl->counters[i] = (struct layout_rect){0, 0, 0, 0};
-		/* The counters' figures end under the board's last column, or near. */
+		/* The counters as wide as their widest line: each figure near its name.
+		 */
 		if (at == AT_BELOW)
 			pl->counters[i] = (struct layout_rect){
-			        y + 1 + bh + (ph - 1 - bh > COUNTERS), x, COUNTERS,
-			        bw > cw ? bw : cw};
+			        y + 1 + bh + (ph - 1 - bh > COUNTERS), x, COUNTERS, cw};
 		else if (at == AT_BESIDE)
 			pl->counters[i] =
 			        (struct layout_rect){y + 1, x + bw + 2, COUNTERS, cw};
