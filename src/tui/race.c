@@ -145,15 +145,15 @@ static bool better(const struct place *a, const struct place *b, bool want_count
 }
 
 /*
- * Tries the panels in a grid of cols × rows in body, their counters at at;
- * false when they do not fit.  The boards show whole, with the largest
- * squares their rectangles allow, or as overviews.
+ * Tries the panels in a grid of cols × rows in body, gx columns apart,
+ * their counters at at; false when they do not fit.  The boards show
+ * whole, with the largest squares their rectangles allow, or as overviews.
  */
 static bool try_grid(const struct race_model *m, struct layout_rect body, int cols,
-                     int rows, enum counters_at at, int cw, struct place *pl)
+                     int rows, int gx, enum counters_at at, int cw, struct place *pl)
 {
-	int gx = body.w >= 80 ? 2 : 1, pw = (body.w - (cols - 1) * gx) / cols,
-	    ph = (body.h - (rows - 1)) / rows, bh = ph - 1, bw = pw;
+	int pw = (body.w - (cols - 1) * gx) / cols, ph = (body.h - (rows - 1)) / rows,
+	    bh = ph - 1, bw = pw;
 	struct boardview bv = {.n = m->n, .thin = true};
 
 	if (pw < 8 || ph < 2)
@@ -243,15 +243,18 @@ static void place_with(const struct race_model *m, struct layout_rect r, struct 
 		if (cols * rows < m->count || (cols - 1) * rows >= m->count ||
 		    cols * (rows - 1) >= m->count)
 			continue;
-		for (int at = done ? AT_NONE : AT_BELOW; at <= AT_NONE; at++) {
-			if (!try_grid(m, body, cols, rows, (enum counters_at)at, cw,
-			              &tryit))
-				continue;
-			if (!found || better(&tryit, &best, !done)) {
-				best = tryit;
-				found = true;
+		/* Two columns between panels, or one where that makes the squares larger.
+		 */
+		for (int at = done ? AT_NONE : AT_BELOW; at <= AT_NONE; at++)
+			for (int gx = body.w >= 80 ? 2 : 1; gx >= 1; gx--) {
+				if (!try_grid(m, body, cols, rows, gx,
+				              (enum counters_at)at, cw, &tryit))
+					continue;
+				if (!found || better(&tryit, &best, !done)) {
+					best = tryit;
+					found = true;
+				}
 			}
-		}
 	}
 	if (found) {
 		best.status = pl->status;
