@@ -201,12 +201,6 @@ static bool try_grid(const struct race_model *m, struct layout_rect body, int co
 	return true;
 }
 
-/* The sentence under the table: whether the runners agree. */
-static bool verdict(const struct race_model *m, char *buf, size_t len)
-{
-	return race_model_verdict(m, buf, len);
-}
-
 /*
  * Lays the screen out in r: the title, the status line, the panels in the
  * grid that serves them best, and once the race is over the table under
@@ -228,8 +222,10 @@ static void place_with(const struct race_model *m, struct layout_rect r, struct 
 	if (done) {
 		char lines[RACE_MAX + 1][RACE_TABLE_LINE], said[640];
 		int tw = race_model_table(m, r.w, lines);
-		int th = m->count + 1 +
-		         text_wrap_height(r.w, 0, (verdict(m, said, sizeof said), said));
+		int th;
+
+		race_model_verdict(m, said, sizeof said);
+		th = m->count + 1 + text_wrap_height(r.w, 0, said);
 
 		if (tw > 0 && th <= body.h) {
 			pl->has_table = true;
@@ -389,19 +385,19 @@ static void draw_panel(const struct race_model *m, int i, const struct place *pl
 /* The title in as many words as the width has room for. */
 static void draw_title(const struct race_model *m, struct layout_rect r)
 {
-	const char *goal =
-	        m->goal == SEARCH_ALL ? "to every solution" : "to the first solution";
+	bool all = m->goal == SEARCH_ALL;
+	const char *forms[] = {
+	        all ? "nqueens - Race %dx%d, to every solution"
+	            : "nqueens - Race %dx%d, to the first solution",
+	        all ? "Race %dx%d, to every solution"
+	            : "Race %dx%d, to the first solution",
+	        all ? "Race %dx%d, all" : "Race %dx%d, first",
+	        "Race %dx%d",
+	};
 	char title[160];
 
-	for (int form = 0; form < 4; form++) {
-		snprintf(title, sizeof title, "%sRace %dx%d%s%s",
-		         form == 0 ? "nqueens - " : "", m->n, m->n,
-		         form < 2    ? ", "
-		         : form == 2 ? ", "
-		                     : "",
-		         form < 2    ? goal
-		         : form == 2 ? (m->goal == SEARCH_ALL ? "all" : "first")
-		                     : "");
+	for (size_t form = 0; form < sizeof forms / sizeof *forms; form++) {
+		snprintf(title, sizeof title, forms[form], m->n, m->n);
 		if (text_width(title) <= r.w)
 			break;
 	}
@@ -409,8 +405,12 @@ static void draw_title(const struct race_model *m, struct layout_rect r)
 	text_put_in(r.y, r.x, r.w, theme_attr(THEME_TITLE), title);
 }
 
-/* The state, pacing and speed; a message after them, or in their place. */
-static void draw_status(const struct race_model *m, struct layout_rect r)
+/*
+ * The state, pacing and speed; a message after them where it fits, else
+ * over the foot of the screen, wrapped at words.
+ */
+static void draw_status(const struct race_model *m, struct layout_rect r,
+                        struct layout_rect whole)
 {
 	const char *state = m->playing           ? "running"
 	                    : race_model_done(m) ? "over"
@@ -421,14 +421,15 @@ static void draw_status(const struct race_model *m, struct layout_rect r)
 	race_model_speed_text(m, theme_is_ascii(), speed, sizeof speed);
 	snprintf(line, sizeof line, "%s  %s  %s", state,
 	         race_model_pacing_name(m->pacing), speed);
+	text_put_in(r.y, r.x, r.w, A_NORMAL, line);
+	if (!m->message[0])
+		return;
 	w = text_width(line);
-	if (m->message[0] && w + 2 + text_width(m->message) > r.w)
-		w = -2;
-	else
-		text_put_in(r.y, r.x, r.w, A_NORMAL, line);
-	if (m->message[0])
+	if (w + 2 + text_width(m->message) <= r.w)
 		text_put_in(r.y, r.x + w + 2, r.w - w - 2, theme_attr(THEME_KEY),
 		            m->message);
+	else
+		text_message(whole, m->message, theme_attr(THEME_KEY), 3);
 }
 
 static void draw_table(const struct race_model *m, const struct place *pl)
@@ -442,7 +443,7 @@ static void draw_table(const struct race_model *m, const struct place *pl)
 	text_put_in(t.y, t.x, t.w, theme_attr(THEME_LABEL), lines[0]);
 	for (int i = 0; i < m->count; i++)
 		text_put_in(t.y + 1 + i, t.x, t.w, A_NORMAL, lines[1 + i]);
-	agree = verdict(m, said, sizeof said);
+	agree = race_model_verdict(m, said, sizeof said);
 	y = t.y + 1 + m->count;
 	text_wrap(&y, t.x, t.w, 0, theme_attr(agree ? THEME_GOOD : THEME_BAD), "%s",
 	          said);
@@ -462,11 +463,12 @@ static void race_draw(const void *self, struct layout_rect r)
 
 	place(m, r, &pl);
 	draw_title(m, r);
-	draw_status(m, pl.status);
 	for (int i = 0; i < m->count && pl.panel[i].w > 0; i++)
 		draw_panel(m, i, &pl);
 	if (pl.has_table)
 		draw_table(m, &pl);
+	/* Last: a long message goes over the foot of the panels. */
+	draw_status(m, pl.status, r);
 	text_keys(r, hints, keymap_hints(&keys, 0, hints, 16), "? help  q quit");
 }
 
