@@ -50,16 +50,51 @@ expect_counter() {
 	fi
 }
 
-# sgr_of TEXT: the colour and attributes (the escapes) TEXT is drawn in,
-# the first time it shows.
+# sgr_of TEXT: the colour and boldness TEXT is drawn in, the first time it
+# shows ("bold fg" as SGR numbers).  capture-pane -e writes only the changes
+# from one cell to the next, lines included, so the escapes are followed
+# from the top of the pane.
 sgr_of() {
 	tm capture-pane -p -e | LC_ALL=C awk -v t="$1" '
-		(i = index($0, t)) > 0 {
-			s = substr($0, 1, i - 1)
-			if (match(s, /(\033\[[0-9;]*m)+$/))
-				print substr(s, RSTART)
-			exit
-		}' | cat -v
+		function apply(p,   a, k, m, v) {
+			m = split(p, a, ";")
+			if (m == 0)
+				bold = fg = ""
+			for (k = 1; k <= m; k++) {
+				v = a[k] + 0
+				if (v == 0)
+					bold = fg = ""
+				else if (v == 1)
+					bold = "bold"
+				else if (v == 22)
+					bold = ""
+				else if (v == 38) {
+					if (a[k + 1] == 5) { fg = "38;5;" a[k + 2]; k += 2 }
+					else { fg = "38;2;" a[k + 2] ";" a[k + 3] ";" a[k + 4]; k += 4 }
+				} else if (v == 48)
+					k += a[k + 1] == 5 ? 2 : 4
+				else if ((v >= 30 && v <= 37) || (v >= 90 && v <= 97) || v == 39)
+					fg = v == 39 ? "" : v
+			}
+		}
+		{
+			line = $0
+			at = index(line, t)
+			while (line != "") {
+				if (at == 1) {
+					print bold " " fg
+					exit
+				}
+				if (match(line, /^\033\[[0-9;]*m/)) {
+					apply(substr(line, 3, RLENGTH - 3))
+					line = substr(line, RLENGTH + 1)
+					at = at ? at - RLENGTH : 0
+				} else {
+					line = substr(line, 2)
+					at = at ? at - 1 : 0
+				}
+			}
+		}'
 }
 
 start 80 24 NQUEENS_TEST_CLOCK=1 -- race 8 backtrack permute
@@ -205,7 +240,7 @@ expect_screen "200x60: the table again" "^3rd +scan +15720 +2056 +37519 +92 +37\
 # The menu's entry, at the menu's size.
 start 80 24 --
 wait_for "Board size" >/dev/null
-keys Left Left Down Down Down Down Enter
+keys Left Left Down Down Down Down Down Enter
 expect_screen "the menu's Race: the race at the menu's size" "^nqueens - Race 6x6"
 expect_screen "of the four tree searches" "^backtrack +scan +permute +bits"
 

@@ -15,8 +15,10 @@
  * A # starts a comment to the end of the line; blank lines and blanks
  * around the key, the = and the value do not count.  The settings:
  *
- *     theme   calm, wood, night or contrast (enum settings_theme)
- *     bell    on or off: whether a solved board rings the bell (default on)
+ *     theme       calm, wood, night or contrast (enum settings_theme)
+ *     bell        on or off: whether a solved board rings the bell (default on)
+ *     background  theme (the theme paints the window, the default) or
+ *                 terminal (the terminal's own background is kept)
  *
  * A setting given twice takes its last value.  Any other line (no =, an
  * unknown setting, a value not allowed, a NUL byte) is a bad line: it is
@@ -39,6 +41,17 @@ enum settings_theme {
 	SETTINGS_THEMES
 };
 
+/* The settings there are, as the file names them: theme, bell, background. */
+enum settings_key {
+	SETTINGS_KEY_THEME,
+	SETTINGS_KEY_BELL,
+	SETTINGS_KEY_BACKGROUND,
+	SETTINGS_KEYS
+};
+
+/* The window's background: the theme's own, or the terminal's. */
+enum settings_background { SETTINGS_BACKGROUND_THEME, SETTINGS_BACKGROUND_TERMINAL };
+
 /* A theme's name ("calm"), and the theme of a name (-1 when none is). */
 const char *settings_theme_name(enum settings_theme t);
 int settings_theme_from_name(const char *name);
@@ -57,13 +70,14 @@ struct settings {
 	char refusal[1024]; /* why settings_save must not write the file; "" if it may */
 	struct settings_line *linev;
 	size_t nlines, caplines;
-	int theme; /* enum settings_theme, or -1 when not set */
-	int ring;  /* the bell: 1 on, 0 off, -1 when not set */
+	/* Each setting's value (the index of its word: enum settings_theme, the
+	 * bell 0 off and 1 on, enum settings_background), or -1 when not set. */
+	int value[SETTINGS_KEYS];
 	/* The line that set each, or -1, so that a new value replaces it there. */
-	long theme_line, bell_line;
-	/* What settings_set gave the theme and the bell in this session, or -1:
-	 * a save writes them over the file's values, and keeps the rest. */
-	int set_theme, set_bell;
+	long line[SETTINGS_KEYS];
+	/* What settings_set gave each in this session, or -1: a save writes
+	 * them over the file's values, and keeps the rest. */
+	int set[SETTINGS_KEYS];
 };
 
 /*
@@ -118,6 +132,9 @@ int settings_set(struct settings *s, const char *key, const char *value, char *e
 /* The theme set (enum settings_theme), or -1; whether the bell rings (on by default). */
 int settings_theme(const struct settings *s);
 bool settings_bell(const struct settings *s);
+
+/* The background (enum settings_background): the theme's unless set. */
+int settings_background(const struct settings *s);
 
 /*
  * Reads the file.  Returns 0 when it was read whole or does not exist, the

@@ -300,10 +300,17 @@ static void fill_cells(const struct search *s, int n, uint16_t *cells)
 	case SEARCH_EV_PLACE:
 		cells[ev->sq.file * n + ev->sq.rank] |= BV_TRY;
 		break;
-	case SEARCH_EV_REJECT:
+	case SEARCH_EV_REJECT: {
+		struct square between[RACE_CELLS_MAX];
+		int k = board_between(ev->attacker, ev->sq, between, RACE_CELLS_MAX);
+
 		cells[ev->sq.file * n + ev->sq.rank] |= BV_REJECT;
 		cells[ev->attacker.file * n + ev->attacker.rank] |= BV_ATTACKER;
+		/* The squares between them show the line of the attack, as in Watch. */
+		for (int i = 0; i < k; i++)
+			cells[between[i].file * n + between[i].rank] |= BV_CONFLICT_LINE;
 		break;
+	}
 	case SEARCH_EV_REMOVE:
 		cells[ev->sq.file * n + ev->sq.rank] |= BV_LEFT;
 		break;

@@ -262,7 +262,8 @@ static void pseudo_measure(const void *ctx, int width, int *min, int *pref)
 static void draw_pseudo(const struct watch_model *w, struct layout_rect r)
 {
 	struct display_line d[PSEUDO_MAX_LINES * BREAKS_MAX];
-	int lit = search_line(w->s), blank, count = 0, first = 0, y = r.y, rows = r.h - 1;
+	int lit = search_line(w->s), blank, count = 0, first = 0, y = r.y, rows = r.h - 1,
+	    bar = 0;
 	bool skip_blank = 1 + pseudo_lines(w, r.w, &blank) > r.h;
 
 	text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "Pseudocode: %s",
@@ -289,21 +290,31 @@ static void draw_pseudo(const struct watch_model *w, struct layout_rect r)
 		if (first < 0)
 			first = 0;
 	}
-	for (int k = first; k < count && k < first + rows; k++) {
-		const char *line = w->pseudo[d[k].line];
-		bool on = d[k].line + 1 == lit;
-		int len = d[k].to - d[k].from, indent = (int)strspn(line, " ");
-		char text[160];
+	/* The lit line's bar ends with the listing's longest line, not the window. */
+	for (int pass = 0; pass < 2; pass++) {
+		for (int k = first; k < count && k < first + rows; k++) {
+			const char *line = w->pseudo[d[k].line];
+			bool on = d[k].line + 1 == lit;
+			int len = d[k].to - d[k].from, indent = (int)strspn(line, " ");
+			char text[160];
 
-		while (len > 0 && line[d[k].from + len - 1] == ' ')
-			len--;
-		/* The first part keeps the line's own indentation; the rest go two
-		 * further. */
-		snprintf(text, sizeof text, "%s%*s%.*s", d[k].part == 0 && on ? ">" : " ",
-		         d[k].part == 0 ? d[k].from : indent + 2, "", len,
-		         line + d[k].from);
-		text_line(&y, r.x, r.w, on ? theme_attr(THEME_SELECTED) : (int)A_NORMAL,
-		          "%-*s", on ? r.w : 0, text);
+			while (len > 0 && line[d[k].from + len - 1] == ' ')
+				len--;
+			/* The first part keeps the line's own indentation; the rest go
+			 * two further. */
+			snprintf(text, sizeof text, "%s%*s%.*s",
+			         d[k].part == 0 && on ? ">" : " ",
+			         d[k].part == 0 ? d[k].from : indent + 2, "", len,
+			         line + d[k].from);
+			if (pass == 0) {
+				if (text_width(text) + 1 > bar)
+					bar = text_width(text) + 1;
+				continue;
+			}
+			text_line(&y, r.x, r.w,
+			          on ? theme_attr(THEME_SELECTED) : (int)A_NORMAL, "%-*s",
+			          on ? (bar < r.w ? bar : r.w) : 0, text);
+		}
 	}
 }
 
@@ -395,8 +406,8 @@ static void stack_measure(const void *ctx, int width, int *min, int *pref)
 	const struct watch_panels *v = ctx;
 
 	(void)width;
-	*min = 2;
 	*pref = 1 + watch_model_calls(v->w);
+	*min = v->stack_whole ? *pref : 2;
 }
 
 /*
@@ -488,6 +499,19 @@ static void narrate_measure(const void *ctx, int width, int *min, int *pref)
 	*pref = *min > typical ? *min : typical;
 }
 
+/*
+ * Predict mode's question, or its answer explained: whole, at the top of
+ * the column it goes in; room kept for an explanation, so that answering
+ * does not move the board.
+ */
+static void quiz_measure(const void *ctx, int width, int *min, int *pref)
+{
+	const struct watch_panels *v = ctx;
+
+	*min = watch_quiz_lines(v->w, width);
+	*pref = *min > 4 ? *min : 4;
+}
+
 static void draw_narration(const struct watch_narration *n, struct layout_rect r)
 {
 	int y = r.y;
@@ -527,7 +551,7 @@ static void panel_widths(const struct watch_model *w, enum watch_levels kind,
 		p[PANEL_LEVELS].min_w = items_width(it, node_items(w, it));
 		if (p[PANEL_LEVELS].min_w < text_width("Nodes per level"))
 			p[PANEL_LEVELS].min_w = text_width("Nodes per level");
-		p[PANEL_LEVELS].pref_w = watch_tree_width(w);
+		p[PANEL_LEVELS].pref_w = watch_tree_pref_width(w);
 		break;
 	case LEVELS_NODES:
 		p[PANEL_LEVELS].min_w = items_width(it, node_items(w, it));
@@ -547,7 +571,7 @@ static void panel_widths(const struct watch_model *w, enum watch_levels kind,
 void watch_panels_make(struct watch_panels *v, struct watch_narration *told,
                        const struct watch_model *w, struct layout_panel p[PANELS])
 {
-	*v = (struct watch_panels){w, levels_kind(w), false, told};
+	*v = (struct watch_panels){w, levels_kind(w), false, false, told};
 	narration_make(w, told);
 	p[PANEL_PSEUDO] = (struct layout_panel){.present = w->show_pseudo,
 	                                        .prio = 2,
@@ -570,10 +594,16 @@ void watch_panels_make(struct watch_panels *v, struct watch_narration *told,
 	                                         .min_w = 24,
 	                                         .pref_w = 44,
 	                                         .measure = narrate_measure};
+	p[PANEL_QUIZ] = (struct layout_panel){.present = w->quiz.on,
+	                                      .prio = 0,
+	                                      .min_w = 28,
+	                                      .pref_w = 60,
+	                                      .measure = quiz_measure};
 	panel_widths(w, v->kind, p);
-	/* Projector mode shows the board, the listing and the stack alone. */
+	/* Projector mode shows the board, the listing and the stack alone (and a
+	 * question). */
 	for (int i = 0; w->big && i < PANELS; i++)
-		if (i != PANEL_PSEUDO && i != PANEL_STACK)
+		if (i != PANEL_PSEUDO && i != PANEL_STACK && i != PANEL_QUIZ)
 			p[i].present = false;
 	for (int i = 0; i < PANELS; i++) {
 		p[i].gap = 1;
