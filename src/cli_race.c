@@ -7,27 +7,16 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "board.h"
+#include "app.h"
 #include "race.h"
 #include "search.h"
+#include "settings.h"
 
-static const char synopsis[] = "nqueens race N [ALGORITHM...] [--first] [--format text]";
+static const char synopsis[] = "nqueens race N [ALGORITHM...] [--first] [--format text] "
+                               "[--ascii] [--no-color] [--quiet] [--theme NAME]";
 
 /* Events each runner takes a round: small enough to keep them side by side. */
 #define ROUND_EVENTS 1024
-
-/* "0.42 ms", "12.3 ms", "4.56 s". */
-static void format_time(uint64_t ns, char *buf, size_t len)
-{
-	double ms = (double)ns / 1e6;
-
-	if (ms < 1)
-		snprintf(buf, len, "%.2f ms", ms);
-	else if (ms < 1000)
-		snprintf(buf, len, "%.1f ms", ms);
-	else
-		snprintf(buf, len, "%.2f s", ms / 1000);
-}
 
 static const char *goal_words(enum search_goal g)
 {
@@ -45,7 +34,7 @@ static void print_table(const struct race *r)
 		const struct search_counters *c = search_counters(u->s);
 		char t[32];
 
-		format_time(u->ns, t, sizeof t);
+		race_format_time(u->ns, t, sizeof t);
 		printf("%-5d  %-9s  %10" PRIu64 "  %10" PRIu64 "  %10" PRIu64
 		       "  %10" PRIu64 "  %9s\n",
 		       u->place, search_algo_name(u->algo), c->tested, c->placed,
@@ -53,42 +42,25 @@ static void print_table(const struct race *r)
 	}
 }
 
-/* The closing line: what the runners agree on. */
-static void print_verdict(const struct race *r)
+/* The race on the screen: the display options as the other screens take them. */
+static int race_screen(int n, const enum search_algo *algos, int count,
+                       enum search_goal goal, const char *const val[OPT_COUNT])
 {
-	const struct race_runner *first = NULL;
-	int k = race_count(r), trees = 0;
-	char ranks[512];
+	struct app_opts o = {0};
 
-	for (int i = 0; i < k; i++)
-		if (search_is_tree(race_runner(r, i)->algo) && trees++ == 0)
-			first = race_runner(r, i);
-	if (first && search_counters(first->s)->solutions == 0) {
-		printf("the %d algorithms agree: no solution for n = %d\n", k, race_n(r));
-		return;
-	}
-	/* Only repair and construct, which race to the first solution alone. */
-	if (!first) {
-		printf("the %d algorithms each found a solution\n", k);
-		return;
-	}
-	if (race_goal(r) == SEARCH_ALL) {
-		uint64_t found = search_counters(first->s)->solutions;
-
-		printf("the %d algorithms agree: %" PRIu64
-		       " solution%s, the same ones in the "
-		       "same order\n",
-		       k, found, found == 1 ? "" : "s");
-		return;
-	}
-	board_format_ranks(race_n(r), search_ranks(first->s), ranks, sizeof ranks);
-	if (trees == k)
-		printf("the %d algorithms agree on the first solution: %s\n", k, ranks);
-	else
-		printf("the %d algorithms each found a solution; the tree searches the "
-		       "first "
-		       "one, %s\n",
-		       k, ranks);
+	o.ascii = val[OPT_ASCII] != NULL;
+	o.no_color = val[OPT_NO_COLOR] != NULL;
+	o.quiet = val[OPT_QUIET] != NULL;
+	o.theme = -1;
+	if (val[OPT_THEME] && (o.theme = settings_theme_from_name(val[OPT_THEME])) < 0)
+		return cli_usage_error("race", "--theme must be %s, not '%s'",
+		                       settings_theme_names(), val[OPT_THEME]);
+	o.start = (struct screen_open){.kind = SCREEN_RACE,
+	                               .n = n,
+	                               .algos = algos,
+	                               .nalgos = count,
+	                               .goal = goal};
+	return app_run(&o);
 }
 
 int cli_race(int argc, char **argv)
@@ -97,11 +69,13 @@ int cli_race(int argc, char **argv)
 	        [OPT_FIRST] = {"first", 'f', false},
 	        [OPT_FORMAT] = {"format", 0, true},
 	        [OPT_HELP] = {"help", 'h', false},
+	        [OPT_ASCII] = {"ascii", 'a', false},
+	        [OPT_NO_COLOR] = {"no-color", 0, false},
+	        [OPT_QUIET] = {"quiet", 0, false},
+	        [OPT_THEME] = {"theme", 0, true},
 	};
-	static const enum search_algo fallback[] = {SEARCH_BACKTRACK, SEARCH_SCAN,
-	                                            SEARCH_PERMUTE, SEARCH_BITS};
 	const char *val[OPT_COUNT];
-	char *pos[2 + SEARCH_ALGO_COUNT], err[256];
+	char *pos[2 + SEARCH_ALGO_COUNT], err[256], line[640];
 	enum search_algo algos[SEARCH_ALGO_COUNT];
 	int npos, count = 0, lo = 1, hi = 1 << 30;
 	enum search_goal goal;
@@ -133,8 +107,8 @@ int cli_race(int argc, char **argv)
 		algos[count++] = a;
 	}
 	if (count == 0) {
-		count = (int)(sizeof fallback / sizeof fallback[0]);
-		memcpy(algos, fallback, sizeof fallback);
+		count = RACE_DEFAULT_COUNT;
+		memcpy(algos, race_default_algos, sizeof race_default_algos);
 	}
 	if (count < RACE_MIN || count > RACE_MAX)
 		return cli_usage_error("race", "a race has %d to %d algorithms, not %d",
@@ -156,14 +130,21 @@ int cli_race(int argc, char **argv)
 	r = race_new((int)v, algos, count, goal, err, sizeof err);
 	if (!r)
 		return cli_usage_error("race", "%s", err);
+	if (!val[OPT_FORMAT]) {
+		race_free(r);
+		return race_screen((int)v, algos, count, goal, val);
+	}
+	if (val[OPT_ASCII] || val[OPT_NO_COLOR] || val[OPT_QUIET] || val[OPT_THEME]) {
+		race_free(r);
+		return cli_usage_error("race",
+		                       "--ascii, --no-color, --quiet and --theme go with "
+		                       "the screen, not with --format text");
+	}
 	while (race_step(r, ROUND_EVENTS))
 		;
 	print_table(r);
-	agree = race_agree(r, err, sizeof err);
-	if (agree)
-		print_verdict(r);
-	else
-		printf("the algorithms disagree: %s\n", err);
+	agree = race_verdict(r, line, sizeof line);
+	printf("%s\n", line);
 	race_free(r);
 	return cli_finish_output(agree ? CLI_OK : CLI_NO);
 }

@@ -89,8 +89,8 @@ int main(int argc, char **argv)
 
 	if ((help || version) && ndisplay > 0)
 		return cli_usage_error(NULL,
-		                       "%s goes with play, watch, browse, lesson or "
-		                       "the menu, not with %s",
+		                       "%s goes with play, watch, browse, lesson, "
+		                       "race or the menu, not with %s",
 		                       argv[1], cmd);
 	if (help || version)
 		return print_alone(cmd, argc - at - 1, argv + at + 1, version);
@@ -115,11 +115,11 @@ int main(int argc, char **argv)
 		int k = 0;
 
 		if (run != cli_play && run != cli_watch && run != cli_browse &&
-		    run != cli_lesson)
+		    run != cli_lesson && run != cli_race)
 			return cli_usage_error(
 			        NULL,
-			        "%s goes with play, watch, browse, lesson or the "
-			        "menu, not with %s",
+			        "%s goes with play, watch, browse, lesson, race or "
+			        "the menu, not with %s",
 			        argv[1], cmd);
 		/* The command's own arguments first, then the display options. */
 		for (int i = at + 1; i < argc; i++)

@@ -19,6 +19,13 @@ printf 'title: bad\n\nsay: hi\nshow: watch 4\nrun: soon\n' >"$T/bad-lesson.txt"
 printf 'say: hi\nshow: watch 6 from 1 1\n' >"$T/attacking-lesson.txt"
 printf 'say: hi\nshow: watch 4 first\nrun: 100\n' >"$T/past-lesson.txt"
 printf 'say: hi\nshow: browse 8 #13 classes\n' >"$T/class-lesson.txt"
+printf 'say: hi\nshow: race 8 bits\n' >"$T/race-one.txt"
+printf 'say: hi\nshow: race 8 bits scan bits\n' >"$T/race-twice.txt"
+printf 'say: hi\nshow: race 8 backtrack repair\n' >"$T/race-repair.txt"
+printf 'say: hi\nshow: race 8 backtrack dfs\n' >"$T/race-dfs.txt"
+printf 'say: hi\nshow: race 3 repair construct first\n' >"$T/race-small.txt"
+printf 'say: hi\nshow: race 8 backtrack scan permute bits repair first\n' >"$T/race-five.txt"
+printf 'say: hi\nshow: race 8\nrun: 100\n' >"$T/race-run.txt"
 # Odd files: a FIFO (in the data folder too), a sparse file of 4 GiB, and
 # files that start with a byte-order mark, as Notepad writes them.
 mkfifo "$T/fifo"

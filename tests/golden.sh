@@ -170,6 +170,7 @@ for size in "80 24" "120 40"; do
 	frame browse-classes "$w" "$h" 'Browse 8x8: classes' "Tab" -- browse 8
 	frame browse-members "$w" "$h" 'class 1 of 12' "Tab Enter" -- browse 8
 	frame lesson "$w" "$h" 'step 2 of' "Space" -- lesson four-queens
+	frame race "$w" "$h" 'agree on the first' "f e" -- race 8
 	frame help "$w" "$h" 'Play: keys' "?" -- play 8
 	frame watch-big "$w" "$h" 'event 2076 of' "n" -- watch 8 --big
 	frame summary "$w" "$h" 'nqueens - Summary' "Right Right n Q" -- watch 4 --quiz

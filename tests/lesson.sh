@@ -247,7 +247,7 @@ fi
 # The menu's Lessons: the list, and the one chosen runs.
 start 80 24 --
 expect_screen "the menu" "Board size"
-keys Down Down Down Down Down Down Enter
+keys Down Down Down Down Down Down Down Enter
 expect_screen "the lessons are listed" "four-queens +14 min +Recursion with four queens"
 expect_screen "both" "symmetry +4 min +The symmetry of the 92 solutions"
 keys Down Enter

@@ -25,7 +25,7 @@ else
 fi
 
 # The default four, with the same answers as trace --stats.
-nq race 6 >"$tmpdir/four"
+nq race 6 --format text >"$tmpdir/four"
 ok=yes
 for a in backtrack scan permute bits; do
 	row=$(grep " $a " "$tmpdir/four" | awk '{print $3, $4, $5, $6}')
@@ -41,29 +41,29 @@ else
 	fail "race 6: backtrack, scan, permute and bits, their counters those of trace --stats" \
 		"$ok" "$(cat "$tmpdir/four")"
 fi
-if nq race 8 scan bits | grep -q '^1      bits ' && nq race 8 scan bits | grep -q '^2      scan '; then
+if nq race 8 scan bits --format text | grep -q '^1      bits ' && nq race 8 scan bits --format text | grep -q '^2      scan '; then
 	pass "race: bits, with the fewest events, finishes first"
 else
-	fail "race: bits, with the fewest events, finishes first" "$(nq race 8 scan bits)"
+	fail "race: bits, with the fewest events, finishes first" "$(nq race 8 scan bits --format text)"
 fi
 
-if [ "$(nq race 10 backtrack permute bits --first | tail -1)" = \
+if [ "$(nq race 10 backtrack permute bits --first --format text | tail -1)" = \
 	"the 3 algorithms agree on the first solution: 1 3 6 8 10 5 9 2 4 7" ]; then
 	pass "race 10 --first: the tree searches agree on the first solution"
 else
 	fail "race 10 --first: the tree searches agree on the first solution" \
-		"$(nq race 10 backtrack permute bits --first)"
+		"$(nq race 10 backtrack permute bits --first --format text)"
 fi
-nq race 30 repair construct --first >"$tmpdir/plans"
+nq race 30 repair construct --first --format text >"$tmpdir/plans"
 if [ $? -eq 0 ] && tail -1 "$tmpdir/plans" | grep -qx 'the 2 algorithms each found a solution'; then
 	pass "race --first: repair and construct each find a solution"
 else
 	fail "race --first: repair and construct each find a solution" "$(cat "$tmpdir/plans")"
 fi
-if [ "$(nq race 3 bits scan | tail -1)" = "the 2 algorithms agree: no solution for n = 3" ]; then
+if [ "$(nq race 3 bits scan --format text | tail -1)" = "the 2 algorithms agree: no solution for n = 3" ]; then
 	pass "race 3: no solution"
 else
-	fail "race 3: no solution" "$(nq race 3 bits scan)"
+	fail "race 3: no solution" "$(nq race 3 bits scan --format text)"
 fi
 
 # Its refusals are rows of tests/bad-input.txt.

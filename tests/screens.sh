@@ -36,7 +36,7 @@ else
 fi
 modes_restored "and the terminal is untouched"
 
-# The menu: the size, Watch at that size, Browse at that size, then Play.
+# The menu: the size, Watch at that size, the race and Browse at that size, then Play.
 start 80 24 --
 expect_screen "no command opens the menu" "Board size: +< 8 >"
 keys Right Right
@@ -46,11 +46,16 @@ expect_screen "Watch opens at the size chosen" "Watch 10x10"
 keys q
 expect_screen "q in Watch goes back to the menu" "Board size: +< 10 >"
 keys Down Down Enter
+expect_screen "Race opens at the size chosen" "Race 10x10, to every solution"
+expect_screen "with the four tree searches" "backtrack +scan +permute +bits"
+keys q
+expect_screen "q in the race goes back to the menu" "Board size: +< 10 >"
+keys Down Enter
 expect_screen "Browse opens at the size chosen" "Browse 10x10: all solutions"
 expect_screen "at the first of 724" "Solution 1 / 724"
 keys q
 expect_screen "q in Browse goes back to the menu" "Board size: +< 10 >"
-keys Up Up Up Up Up Enter
+keys Up Up Up Up Up Up Enter
 expect_screen "Play opens at the size chosen" "Play 10x10"
 keys q
 expect_screen "q goes back to the menu" "Board size"

@@ -1292,7 +1292,15 @@ static void test_lesson_parse(void **state)
 	                           "\n"
 	                           "\n"
 	                           "say: The two solutions, and their class.\n"
-	                           "show: browse 4 #2 classes\n";
+	                           "show: browse 4 #2 classes\n"
+	                           "\n"
+	                           "say: Two searches side by side.\n"
+	                           "show: race 8 permute backtrack first\n"
+	                           "speed: 50\n"
+	                           "play\n"
+	                           "\n"
+	                           "say: The four tree searches.\n"
+	                           "show: race 6\n";
 	struct lesson l;
 	char err[512];
 
@@ -1300,7 +1308,7 @@ static void test_lesson_parse(void **state)
 	assert_int_equal(lesson_parse(text, "four.lesson", &l, err, sizeof err), 0);
 	assert_string_equal(l.title, "Recursion with four queens");
 	assert_int_equal(l.minutes, 15);
-	assert_int_equal(l.nsteps, 3);
+	assert_int_equal(l.nsteps, 5);
 	assert_string_equal(l.steps[0].text,
 	                    "Four queens on a 4x4 board, none attacking another.");
 	assert_int_equal(l.steps[0].screen, LESSON_PLAY);
@@ -1320,6 +1328,17 @@ static void test_lesson_parse(void **state)
 	assert_int_equal(l.steps[2].screen, LESSON_BROWSE);
 	assert_int_equal(l.steps[2].index, 2);
 	assert_true(l.steps[2].classes);
+	assert_int_equal(l.steps[3].screen, LESSON_RACE);
+	assert_int_equal(l.steps[3].n, 8);
+	assert_int_equal(l.steps[3].nrace, 2);
+	assert_int_equal(l.steps[3].race[0], SEARCH_PERMUTE);
+	assert_int_equal(l.steps[3].race[1], SEARCH_BACKTRACK);
+	assert_true(l.steps[3].first);
+	assert_int_equal(l.steps[3].speed, 50);
+	assert_true(l.steps[3].play);
+	assert_int_equal(l.steps[4].screen, LESSON_RACE);
+	assert_int_equal(l.steps[4].nrace, 0);
+	assert_false(l.steps[4].first);
 	lesson_free(&l);
 }
 
@@ -1330,7 +1349,7 @@ static void test_lesson_errors(void **state)
 		const char *text, *error;
 	} cases[] = {
 	        {"say: hi\nshow: chess 8\n", "x.lesson:2: 'chess' is not a screen (show: "
-	                                     "play N, watch N, browse N or "
+	                                     "play N, watch N, browse N, race N or "
 	                                     "text)"},
 	        {"say: hi\nshow: play 19\n",
 	         "x.lesson:2: the board size must follow, from 1 to 18"},
@@ -1338,11 +1357,28 @@ static void test_lesson_errors(void **state)
 	         "x.lesson:3: run: takes a number of events (1 to 100000000), solution "
 	         "or end"},
 	        {"say: hi\nspeed: 2\n",
-	         "x.lesson:1: speed:, run:, until:, ask:, code: and play go with show: "
-	         "watch"},
+	         "x.lesson:1: speed: and play go with show: watch or race"},
 	        {"say: hi\nshow: browse 8\ncode: c\n",
-	         "x.lesson:1: speed:, run:, until:, ask:, code: and play go with show: "
-	         "watch"},
+	         "x.lesson:1: run:, until:, ask: and code: go with show: watch"},
+	        {"say: hi\nshow: race 8\nrun: 10\n",
+	         "x.lesson:1: run:, until:, ask: and code: go with show: watch"},
+	        {"say: hi\nshow: race 8 bits\n",
+	         "x.lesson:2: a race has 2 to 4 algorithms, not 1"},
+	        {"say: hi\nshow: race 8 bits scan bits\n",
+	         "x.lesson:2: bits is named twice; each algorithm runs once"},
+	        {"say: hi\nshow: race 8 backtrack scan permute bits repair first\n",
+	         "x.lesson:2: a race has 2 to 4 algorithms, not more"},
+	        {"say: hi\nshow: race 8 backtrack repair\n",
+	         "x.lesson:2: repair finds one solution, not every one: race it to the "
+	         "first"},
+	        {"say: hi\nshow: race 3 repair construct first\n",
+	         "x.lesson:2: repair races boards from 4 to 10000, not 3"},
+	        {"say: hi\nshow: race 8 backtrack dfs\n",
+	         "x.lesson:2: 'dfs' is not a word of show: race N [ALGORITHM...] "
+	         "[first], "
+	         "ALGORITHM backtrack, scan, permute, bits, repair or construct"},
+	        {"say: hi\nshow: race 21\n",
+	         "x.lesson:2: the board size must follow, from 1 to 20"},
 	        {"say: hi\nshow: watch 6\nuntil: soon\n",
 	         "x.lesson:3: until: takes return, solution, event K (1 to 100000000) or "
 	         "line L (1 to 99)"},
@@ -1548,13 +1584,12 @@ static void test_lesson_parse_all(void **state)
 
 	(void)state;
 	assert_int_equal(lesson_parse_all(text, "x.lesson", &l, collect, told), 3);
-	assert_string_equal(told,
-	                    "x.lesson:2: 'chess' is not a screen (show: play N, watch N, "
-	                    "browse N or text)\n"
-	                    "x.lesson:6: speed:, run:, until:, ask:, code: and play go "
-	                    "with show: watch\n"
-	                    "x.lesson:9: a step needs a say: line (what to tell the "
-	                    "class)\n");
+	assert_string_equal(
+	        told, "x.lesson:2: 'chess' is not a screen (show: play N, watch N, "
+	              "browse N, race N or text)\n"
+	              "x.lesson:6: run:, until:, ask: and code: go with show: watch\n"
+	              "x.lesson:9: a step needs a say: line (what to tell the "
+	              "class)\n");
 	assert_int_equal(l.nsteps, 1);
 	assert_string_equal(l.steps[0].text, "b");
 	lesson_free(&l);

@@ -15,6 +15,7 @@
 #include "errmsg.h"
 #include "fileio.h"
 #include "known.h"
+#include "race.h"
 
 /* The board sizes the screens take (Play to 18, Watch and Browse to 20). */
 #define PLAY_MAX 18
@@ -66,8 +67,36 @@ static bool is(const char *w, size_t len, const char *name)
 	return strlen(name) == len && memcmp(w, name, len) == 0;
 }
 
+/*
+ * A race's runners, checked as the race command checks them: two to four,
+ * each once, repair and construct to the first solution, N in their range.
+ */
+static int check_race(struct lesson_step *st, char *why, size_t whylen)
+{
+	const enum search_algo *a = st->nrace ? st->race : race_default_algos;
+	int count = st->nrace ? st->nrace : RACE_DEFAULT_COUNT;
+	char err[256];
+	struct race *r;
+
+	for (int i = 0; i < count; i++)
+		if (st->n < search_min_n(a[i]) || st->n > search_max_n(a[i])) {
+			errmsg_set(why, whylen, "%s races boards from %d to %d, not %d",
+			           search_algo_name(a[i]), search_min_n(a[i]),
+			           search_max_n(a[i]), st->n);
+			return -1;
+		}
+	r = race_new(st->n, a, count, st->first ? SEARCH_FIRST : SEARCH_ALL, err,
+	             sizeof err);
+	if (!r) {
+		errmsg_set(why, whylen, "%s", err);
+		return -1;
+	}
+	race_free(r);
+	return 0;
+}
+
 /* "show:" play N | watch N [ALGORITHM] [first] [from POSITION] | browse N [K] [classes] |
- * text */
+ * race N [ALGORITHM...] [first] | text */
 static int parse_show(struct lesson_step *st, const char *s, const char *e, char *why,
                       size_t whylen)
 {
@@ -85,10 +114,12 @@ static int parse_show(struct lesson_step *st, const char *s, const char *e, char
 		st->screen = LESSON_WATCH;
 	else if (is(w, len, "browse"))
 		st->screen = LESSON_BROWSE;
+	else if (is(w, len, "race"))
+		st->screen = LESSON_RACE;
 	else {
 		errmsg_set(why, whylen,
-		           "'%.*s' is not a screen (show: play N, watch N, browse N or "
-		           "text)",
+		           "'%.*s' is not a screen (show: play N, watch N, browse N, "
+		           "race N or text)",
 		           (int)len, w);
 		return -1;
 	}
@@ -109,7 +140,17 @@ static int parse_show(struct lesson_step *st, const char *s, const char *e, char
 		    (a = search_algo_from_name(name)) != SEARCH_ALGO_COUNT &&
 		    search_is_tree(a)) {
 			st->algo = a;
-		} else if (st->screen == LESSON_WATCH && is(w, len, "first")) {
+		} else if (st->screen == LESSON_RACE &&
+		           (a = search_algo_from_name(name)) != SEARCH_ALGO_COUNT) {
+			if (st->nrace == RACE_MAX) {
+				errmsg_set(why, whylen,
+				           "a race has %d to %d algorithms, not more",
+				           RACE_MIN, RACE_MAX);
+				return -1;
+			}
+			st->race[st->nrace++] = a;
+		} else if ((st->screen == LESSON_WATCH || st->screen == LESSON_RACE) &&
+		           is(w, len, "first")) {
 			st->first = true;
 		} else if (st->screen == LESSON_WATCH && is(w, len, "from")) {
 			struct position pos;
@@ -173,11 +214,15 @@ static int parse_show(struct lesson_step *st, const char *s, const char *e, char
 			                     "[from POSITION]"
 			           : st->screen == LESSON_BROWSE
 			                   ? "browse N [#K] [classes]"
+			           : st->screen == LESSON_RACE
+			                   ? "race N [ALGORITHM...] [first], ALGORITHM "
+			                     "backtrack, scan, permute, bits, repair or "
+			                     "construct"
 			                   : "play N");
 			return -1;
 		}
 	}
-	return 0;
+	return st->screen == LESSON_RACE ? check_race(st, why, whylen) : 0;
 }
 
 /* "run:" N events | solution | end */
@@ -269,11 +314,14 @@ static int step_done(const struct lesson_step *st, char *why, size_t whylen)
 		           "a step needs a say: line (what to tell the class)");
 		return -1;
 	}
-	if (st->screen != LESSON_WATCH &&
-	    (st->speed || st->run || st->until || st->ask || st->play || st->code)) {
+	if (st->screen != LESSON_WATCH && (st->run || st->until || st->ask || st->code)) {
 		errmsg_set(why, whylen,
-		           "speed:, run:, until:, ask:, code: and play go with show: "
-		           "watch");
+		           "run:, until:, ask: and code: go with show: watch");
+		return -1;
+	}
+	if (st->screen != LESSON_WATCH && st->screen != LESSON_RACE &&
+	    (st->speed || st->play)) {
+		errmsg_set(why, whylen, "speed: and play go with show: watch or race");
 		return -1;
 	}
 	/* A step either plays to a point, or asks, or plays on: one at a time. */
@@ -900,6 +948,8 @@ unsigned lesson_measure(const struct lesson *l)
 			seconds += 180;
 		else if (st->screen == LESSON_BROWSE)
 			seconds += 20;
+		else if (st->screen == LESSON_RACE)
+			seconds += 60;
 		if (st->until_at > st->at)
 			played = st->until_at - st->at;
 		else if (st->play && st->end > st->at)

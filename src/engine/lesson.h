@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "quiz.h"
+#include "race.h"
 #include "search.h"
 
 #define LESSON_TITLE_MAX 128
@@ -19,6 +20,7 @@ enum lesson_screen {
 	LESSON_PLAY,   /* a board to place queens on */
 	LESSON_WATCH,  /* the search, stepped */
 	LESSON_BROWSE, /* the solutions */
+	LESSON_RACE,   /* algorithms side by side */
 };
 
 /* How far a Watch step runs the search before the class looks. */
@@ -58,18 +60,20 @@ struct lesson_step {
 	int line; /* where the step starts in the file */
 	char text[LESSON_TEXT_MAX];
 	enum lesson_screen screen;
-	int n;                 /* the board size */
-	enum search_algo algo; /* watch */
-	bool first;            /* watch: to the first solution only */
-	int from[32];          /* watch: queens to start from, -1 empty */
+	int n;                           /* the board size */
+	enum search_algo algo;           /* watch */
+	bool first;                      /* watch, race: to the first solution only */
+	enum search_algo race[RACE_MAX]; /* race: the runners, in order */
+	int nrace;                       /* and how many; 0: the default four */
+	int from[32];                    /* watch: queens to start from, -1 empty */
 	bool has_from;
 	uint64_t index; /* browse: the solution shown, 0: the first */
 	bool classes;   /* browse: the classes view */
-	int speed;      /* watch: events a second, 0: the screen's own */
+	int speed;      /* watch, race: events a second, 0: the screen's own */
 	enum lesson_run run;
 	uint64_t events; /* LESSON_RUN_EVENTS */
 	int ask;         /* watch: predictions asked in this step */
-	bool play;       /* watch: the search plays on by itself */
+	bool play;       /* watch, race: the search plays on by itself */
 	enum lesson_until until;
 	uint64_t until_arg;    /* LESSON_UNTIL_EVENT: the event; _LINE: the line */
 	enum lesson_code code; /* watch: the listing shown */

@@ -3,6 +3,8 @@
 
 #include "race.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -10,16 +12,22 @@
 #include "board.h"
 #include "errmsg.h"
 
+const enum search_algo race_default_algos[RACE_DEFAULT_COUNT] = {
+        SEARCH_BACKTRACK, SEARCH_SCAN, SEARCH_PERMUTE, SEARCH_BITS};
+
 struct race {
 	int n, count, finished;
 	enum search_goal goal;
 	struct race_runner run[RACE_MAX];
+	race_clock_fn *clock;
+	void *clock_ctx;
 };
 
-static uint64_t now_ns(void)
+static uint64_t monotonic_ns(void *ctx)
 {
 	struct timespec ts;
 
+	(void)ctx;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
@@ -59,6 +67,7 @@ struct race *race_new(int n, const enum search_algo *algos, int count,
 	}
 	r->n = n;
 	r->count = count;
+	r->clock = monotonic_ns;
 	r->goal = goal;
 	for (int i = 0; i < count; i++) {
 		r->run[i].algo = algos[i];
@@ -95,38 +104,108 @@ static void digest_solution(struct race_runner *u, int n)
 	u->digest *= UINT64_C(1099511628211);
 }
 
-bool race_step(struct race *r, uint64_t events)
+void race_set_clock(struct race *r, race_clock_fn *clock, void *ctx)
+{
+	r->clock = clock ? clock : monotonic_ns;
+	r->clock_ctx = ctx;
+}
+
+/* Runs u up to events events (0: to its end), timed; returns whether it ended. */
+static bool run_events(struct race *r, struct race_runner *u, uint64_t events)
+{
+	uint64_t start = r->clock(r->clock_ctx), done = 0;
+
+	while ((events == 0 || done < events) && search_step(u->s)) {
+		done++;
+		if (search_last(u->s)->kind == SEARCH_EV_SOLUTION)
+			digest_solution(u, r->n);
+	}
+	u->ns += r->clock(r->clock_ctx) - start;
+	return search_done(u->s);
+}
+
+/*
+ * Runs u until it has used its budget, in runs sized by what its events
+ * have cost so far, so that the clock is read a few times a round rather
+ * than at every event.
+ */
+static bool run_budget(struct race *r, struct race_runner *u)
+{
+	while (u->ns < u->budget) {
+		uint64_t events = search_counters(u->s)->events;
+		/* Until it has a rate of its own, a guess: 50 ns an event. */
+		uint64_t each = events && u->ns ? (u->ns + events - 1) / events : 50;
+		uint64_t chunk = (u->budget - u->ns) / (each ? each : 1);
+
+		if (run_events(r, u, chunk < 1 ? 1 : chunk > 65536 ? 65536 : chunk))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A round: each runner still running runs by events or by its budget;
+ * those ending in it place by their events, or by their time, equal ones
+ * tied.
+ */
+static bool race_round(struct race *r, bool by_time, uint64_t events)
 {
 	int ended[RACE_MAX], nended = 0;
 
 	for (int i = 0; i < r->count; i++) {
 		struct race_runner *u = &r->run[i];
-		uint64_t start, done = 0;
 
 		if (u->place)
 			continue;
-		start = now_ns();
-		while ((events == 0 || done < events) && search_step(u->s)) {
-			done++;
-			if (search_last(u->s)->kind == SEARCH_EV_SOLUTION)
-				digest_solution(u, r->n);
-		}
-		u->ns += now_ns() - start;
-		if (search_done(u->s))
+		if (by_time ? run_budget(r, u) : run_events(r, u, events))
 			ended[nended++] = i;
 	}
-	/* Those ending in this round place by their events; equal events tie. */
 	for (int k = 0; k < nended; k++) {
 		struct race_runner *u = &r->run[ended[k]];
-		uint64_t mine = search_counters(u->s)->events;
+		uint64_t mine = by_time ? u->ns : search_counters(u->s)->events;
 		int before = 0;
 
-		for (int j = 0; j < nended; j++)
-			before += search_counters(r->run[ended[j]].s)->events < mine;
+		for (int j = 0; j < nended; j++) {
+			const struct race_runner *o = &r->run[ended[j]];
+
+			before +=
+			        (by_time ? o->ns : search_counters(o->s)->events) < mine;
+		}
 		u->place = r->finished + 1 + before;
 	}
 	r->finished += nended;
 	return r->finished < r->count;
+}
+
+bool race_step(struct race *r, uint64_t events)
+{
+	bool on = race_round(r, false, events);
+
+	/* By equal time from here on, each starts from what it has taken. */
+	for (int i = 0; i < r->count; i++)
+		r->run[i].budget = r->run[i].ns;
+	return on;
+}
+
+bool race_step_time(struct race *r, uint64_t ns)
+{
+	/* What a runner took past its budget last round is owed from this one. */
+	for (int i = 0; i < r->count; i++)
+		if (!r->run[i].place)
+			r->run[i].budget += ns;
+	return race_round(r, true, 0);
+}
+
+void race_format_time(uint64_t ns, char *buf, size_t len)
+{
+	double ms = (double)ns / 1e6;
+
+	if (ms < 1)
+		snprintf(buf, len, "%.2f ms", ms);
+	else if (ms < 1000)
+		snprintf(buf, len, "%.1f ms", ms);
+	else
+		snprintf(buf, len, "%.2f s", ms / 1000);
 }
 
 bool race_done(const struct race *r)
@@ -191,6 +270,47 @@ bool race_agree(const struct race *r, char *why, size_t len)
 			           search_algo_name(u->algo));
 			return false;
 		}
+	}
+	return true;
+}
+
+bool race_verdict(const struct race *r, char *buf, size_t len)
+{
+	const struct race_runner *first = NULL;
+	int k = r->count, trees = 0;
+	char ranks[512];
+
+	if (!race_agree(r, ranks, sizeof ranks)) {
+		errmsg_set(buf, len, "the algorithms disagree: %s", ranks);
+		return false;
+	}
+	for (int i = 0; i < k; i++)
+		if (search_is_tree(r->run[i].algo) && trees++ == 0)
+			first = &r->run[i];
+	/* Only repair and construct, which race to the first solution alone. */
+	if (!first) {
+		errmsg_set(buf, len, "the %d algorithms each found a solution", k);
+	} else if (search_counters(first->s)->solutions == 0) {
+		errmsg_set(buf, len, "the %d algorithms agree: no solution for n = %d", k,
+		           r->n);
+	} else if (r->goal == SEARCH_ALL) {
+		uint64_t found = search_counters(first->s)->solutions;
+
+		errmsg_set(buf, len,
+		           "the %d algorithms agree: %" PRIu64
+		           " solution%s, the same ones in the same order",
+		           k, found, found == 1 ? "" : "s");
+	} else {
+		board_format_ranks(r->n, search_ranks(first->s), ranks, sizeof ranks);
+		if (trees == k)
+			errmsg_set(buf, len,
+			           "the %d algorithms agree on the first solution: %s", k,
+			           ranks);
+		else
+			errmsg_set(buf, len,
+			           "the %d algorithms each found a solution; the tree "
+			           "searches the first one, %s",
+			           k, ranks);
 	}
 	return true;
 }

@@ -16,6 +16,7 @@
 #include "lesson_screen.h"
 #include "menu.h"
 #include "play.h"
+#include "race_screen.h"
 #include "screen.h"
 #include "settings.h"
 #include "store.h"
@@ -32,7 +33,7 @@ static screen_open_fn *const openers[SCREEN_KINDS] = {
         [SCREEN_MENU] = menu_open,       [SCREEN_PLAY] = play_open,
         [SCREEN_WATCH] = watch_open,     [SCREEN_BROWSE] = browse_open,
         [SCREEN_HELP] = help_open,       [SCREEN_LESSON] = lesson_open,
-        [SCREEN_SUMMARY] = summary_open,
+        [SCREEN_SUMMARY] = summary_open, [SCREEN_RACE] = race_open,
 };
 
 struct app {

@@ -60,9 +60,14 @@ int boardview_layout(struct boardview *bv)
 	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
 		if (n * sizes[i].w <= avail_w && n * sizes[i].h <= avail_h)
 			break;
-	if (i < sizeof sizes / sizeof sizes[0]) {
-		bv->cw = sizes[i].w;
-		bv->ch = sizes[i].h;
+	if (i < sizeof sizes / sizeof sizes[0] ||
+	    (bv->thin && n <= avail_w && n <= avail_h)) {
+		bool fits = i < sizeof sizes / sizeof sizes[0];
+
+		/* A thin square is a column wide: the race's four boards on 60 columns.
+		 */
+		bv->cw = fits ? sizes[i].w : 1;
+		bv->ch = fits ? sizes[i].h : 1;
 		bv->files = bv->ranks = n;
 		bv->first_file = bv->first_rank = 0;
 	} else {
@@ -436,7 +441,8 @@ static void draw_frame(const struct boardview *bv, enum frame fr, int y0, int x0
 	const char *const *c = theme_is_ascii() ? ascii[fr] : utf8[fr];
 	int x1 = x0 + bv->cw - 1, y1 = y0 + bv->ch - 1;
 
-	if (fr == F_NONE)
+	/* A thin square has no room for a frame: its tint says it. */
+	if (fr == F_NONE || bv->cw < 2)
 		return;
 	/*
 	 * A square of two columns has room for the closing mark only, after

@@ -30,6 +30,7 @@ struct boardview {
 	const uint16_t *cells; /* n*n flags, index file * n + rank */
 	struct square cursor;
 	bool show_cursor;
+	bool thin; /* squares one column wide may be chosen, when no other fits */
 	int top, left, height, width; /* the rectangle to draw in */
 
 	/* Set by boardview_layout. */

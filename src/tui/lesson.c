@@ -87,12 +87,13 @@ static const struct keymap_row watch_rows[] = {
 };
 static const struct keymap_row browse_rows[] = {
         LESSON_ROWS("open the board, class or member chosen", "o open")};
+static const struct keymap_row race_rows[] = {
+        LESSON_ROWS("run or pause the race", "o run")};
 
 static const struct keymap own_keys[] = {
-        [LESSON_TEXT] = KEYMAP(text_rows),
-        [LESSON_PLAY] = KEYMAP(play_rows),
-        [LESSON_WATCH] = KEYMAP(watch_rows),
-        [LESSON_BROWSE] = KEYMAP(browse_rows),
+        [LESSON_TEXT] = KEYMAP(text_rows),   [LESSON_PLAY] = KEYMAP(play_rows),
+        [LESSON_WATCH] = KEYMAP(watch_rows), [LESSON_BROWSE] = KEYMAP(browse_rows),
+        [LESSON_RACE] = KEYMAP(race_rows),
 };
 
 /* While a question is asked: the answer's keys, and z, which is never typed. */
@@ -336,6 +337,14 @@ static void open_step(struct runner *r, int k)
 		o.kind = SCREEN_BROWSE;
 		o.index = st->index;
 		o.classes = st->classes;
+		break;
+	case LESSON_RACE:
+		o.kind = SCREEN_RACE;
+		o.algos = st->nrace ? st->race : NULL;
+		o.nalgos = st->nrace;
+		o.goal = st->first ? SEARCH_FIRST : SEARCH_ALL;
+		o.speed = st->speed;
+		o.play = st->play;
 		break;
 	default:
 		opens = false;

@@ -45,6 +45,7 @@ enum item {
 	ITEM_DAILY,
 	ITEM_WATCH,
 	ITEM_PREDICT,
+	ITEM_RACE,
 	ITEM_BROWSE,
 	ITEM_LESSONS,
 	ITEM_QUIT,
@@ -57,6 +58,7 @@ static const char *const item_text[ITEM_COUNT] = {
         "Daily     today's puzzle, the same for everyone",
         "Watch     the search, step by step",
         "Predict   the search: you say what comes next",
+        "Race      the algorithms side by side",
         "Browse    every solution and class",
         "Lessons   a class, step by step",
         "Quit",
@@ -144,7 +146,8 @@ static void menu_free(void *self)
 static void menu_min_size(const void *self, int *lines, int *cols)
 {
 	(void)self;
-	*lines = 12;
+	/* The name, a blank line, the size, a blank line, the items, the key line. */
+	*lines = 4 + ITEM_COUNT + 1;
 	*cols = 40;
 }
 
@@ -648,9 +651,8 @@ static enum screen_reply open_daily(struct menu *m, struct screen_open *open)
 static enum screen_reply open_item(struct menu *m, struct screen_open *open)
 {
 	static const enum screen_kind kinds[ITEM_COUNT] = {
-	        [ITEM_PLAY] = SCREEN_PLAY,
-	        [ITEM_WATCH] = SCREEN_WATCH,
-	        [ITEM_PREDICT] = SCREEN_WATCH,
+	        [ITEM_PLAY] = SCREEN_PLAY,     [ITEM_WATCH] = SCREEN_WATCH,
+	        [ITEM_PREDICT] = SCREEN_WATCH, [ITEM_RACE] = SCREEN_RACE,
 	        [ITEM_BROWSE] = SCREEN_BROWSE,
 	};
 

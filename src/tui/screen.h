@@ -31,6 +31,7 @@ enum screen_kind {
 	SCREEN_HELP,
 	SCREEN_LESSON,
 	SCREEN_SUMMARY,
+	SCREEN_RACE,
 	SCREEN_KINDS,
 };
 
@@ -41,15 +42,17 @@ enum screen_kind {
  */
 struct screen_open {
 	enum screen_kind kind;
-	int n;                       /* the board size */
-	const struct puzzle *puzzle; /* PLAY: a puzzle to complete, or NULL */
-	const char *puzzle_id;       /* and its name for the best times */
-	enum search_algo algo;       /* WATCH */
-	enum search_goal goal;
+	int n;                         /* the board size */
+	const struct puzzle *puzzle;   /* PLAY: a puzzle to complete, or NULL */
+	const char *puzzle_id;         /* and its name for the best times */
+	enum search_algo algo;         /* WATCH */
+	enum search_goal goal;         /* WATCH, RACE */
+	const enum search_algo *algos; /* RACE: the runners (NULL: the default four) */
+	int nalgos;
 	const int *given; /* WATCH: queens to start from by file, -1 empty; or NULL */
 	uint64_t event;   /* WATCH: the event to show first (0: the start) */
-	int speed;        /* WATCH: events a second (0: its own) */
-	bool play;        /* WATCH: the search plays on from the start */
+	int speed;        /* WATCH, RACE: events a second (0: its own) */
+	bool play;        /* WATCH, RACE: the search plays on from the start */
 	uint64_t until;   /* WATCH: with play, it pauses at this event (0: the end) */
 	/*
 	 * WATCH: the listing a lesson's step asks for ("python", "c", "java";

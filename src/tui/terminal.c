@@ -235,7 +235,7 @@ int term_open(bool no_color, bool ascii, char *err, size_t errlen)
 		snprintf(err, errlen,
 		         "standard %s is not a terminal; the full-screen "
 		         "program needs one (the commands count, list, solve, check, "
-		         "puzzle and trace work without)",
+		         "puzzle, trace and race --format text work without)",
 		         isatty(STDIN_FILENO) ? "output" : "input");
 		return -1;
 	}
