@@ -98,9 +98,9 @@ int cli_play(int argc, char **argv)
 {
 	struct app_opts o = {0};
 	struct puzzle pz;
-	const char *path;
+	const char *path = NULL;
 	char err[512], id[256];
-	bool daily;
+	bool daily = false;
 	long today;
 
 	if (parse("play",

@@ -256,7 +256,7 @@ static void test_size(void **state)
 	struct text t = {0};
 	char path[4096], *want;
 	const char *dir = getenv("srcdir");
-	int n, cols;
+	int n, cols = 0;
 
 	snprintf(path, sizeof path, "%s/tests/figures/%dx%d.txt", dir ? dir : ".",
 	         sizes[k].w, sizes[k].h);

@@ -132,7 +132,7 @@ static void put(struct grow *g, const char *s, size_t n)
 {
 	if (g->failed)
 		return;
-	if (g->len + n + 1 > g->cap) {
+	if (!g->text || g->len + n + 1 > g->cap) {
 		size_t cap = g->cap ? g->cap : 1024;
 		char *p;
 

@@ -144,6 +144,8 @@ static int add_line(struct settings *s, const char *text, size_t len)
 			free(copy);
 			return -1;
 		}
+		/* Slots not yet written read as empty. */
+		memset(v + s->caplines, 0, (cap - s->caplines) * sizeof *v);
 		s->linev = v;
 		s->caplines = cap;
 	}
@@ -363,7 +365,7 @@ int settings_set(struct settings *s, const char *key, const char *value, char *e
 	}
 	long at = s->line[k];
 
-	if (at < 0) {
+	if (at < 0 || (size_t)at >= s->nlines || !s->linev || !s->linev[at].text) {
 		if (add_line(s, line, strlen(line)) < 0) {
 			errmsg_set(err, errlen, "out of memory");
 			return -1;
