@@ -616,7 +616,9 @@ static void test_lock_wait(void **state)
 		        store_add(&st, STORE_SOLUTIONS, 8, (uint64_t)hold_ms % 90 + 1),
 		        1);
 		if (hold_ms < 5000) {
-			assert_int_equal(store_save(&st, err, sizeof err), 0);
+			if (store_save(&st, err, sizeof err) != 0)
+				fail_msg("a save under a lock held %d ms: '%s'", hold_ms,
+				         err);
 		} else {
 			assert_int_equal(store_save(&st, err, sizeof err), -1);
 			if (!strstr(err, "is being written by another program (it stayed "
