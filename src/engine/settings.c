@@ -21,8 +21,15 @@ static const char *const theme_names[SETTINGS_THEMES] = {
 
 static const char *const bell_names[] = {"off", "on"};
 
+static const char *const code_names[SETTINGS_CODES] = {
+        [SETTINGS_CODE_PSEUDOCODE] = "pseudocode",
+        [SETTINGS_CODE_PYTHON] = "python",
+        [SETTINGS_CODE_C] = "c",
+        [SETTINGS_CODE_JAVA] = "java",
+};
+
 /* The settings there are: their names and the values each takes. */
-enum key { KEY_THEME, KEY_BELL, KEYS };
+enum key { KEY_THEME, KEY_BELL, KEY_CODE, KEYS };
 
 static const struct {
 	const char *name;
@@ -33,7 +40,13 @@ static const struct {
         [KEY_THEME] = {"theme", theme_names, SETTINGS_THEMES,
                        "calm, wood, night or contrast"},
         [KEY_BELL] = {"bell", bell_names, 2, "on or off"},
+        [KEY_CODE] = {"code", code_names, SETTINGS_CODES, "pseudocode, python, c or java"},
 };
+
+const char *settings_code_name(enum settings_code c)
+{
+	return (unsigned)c < SETTINGS_CODES ? code_names[c] : "?";
+}
 
 const char *settings_theme_name(enum settings_theme t)
 {
@@ -81,8 +94,8 @@ static void forget(struct settings *s)
 	for (size_t i = 0; i < s->nlines; i++)
 		free(s->linev[i].text);
 	s->nlines = 0;
-	s->theme = s->ring = -1;
-	s->theme_line = s->bell_line = -1;
+	s->theme = s->ring = s->code = -1;
+	s->theme_line = s->bell_line = s->code_line = -1;
 }
 
 int settings_init(struct settings *s, const char *path)
@@ -91,7 +104,7 @@ int settings_init(struct settings *s, const char *path)
 
 	memset(s, 0, sizeof *s);
 	forget(s);
-	s->set_theme = s->set_bell = -1;
+	s->set_theme = s->set_bell = s->set_code = -1;
 	if (!path) {
 		if (settings_default_path(buf, sizeof buf, s->refusal,
 		                          sizeof s->refusal) < 0)
@@ -239,7 +252,7 @@ static int parse_line(const char *t, size_t len, struct parsed *p, int *value, c
 		return -2;
 	}
 	quote(t + p->key_at, p->key_len, q, sizeof q);
-	errmsg_set(why, whylen, "unknown setting '%s' (the settings are theme and bell)",
+	errmsg_set(why, whylen, "unknown setting '%s' (the settings are theme, bell and code)",
 	           q);
 	return -2;
 }
@@ -260,6 +273,9 @@ static bool take_line(struct settings *s, size_t i, char *why, size_t whylen)
 	} else if (k == KEY_BELL) {
 		s->ring = value;
 		s->bell_line = (long)i;
+	} else if (k == KEY_CODE) {
+		s->code = value;
+		s->code_line = (long)i;
 	}
 	return k == -2;
 }
@@ -355,7 +371,9 @@ int settings_set(struct settings *s, const char *key, const char *value, char *e
 		errmsg_set(err, errlen, "%s", k == -2 ? why : "not a setting");
 		return -1;
 	}
-	long at = k == KEY_THEME ? s->theme_line : s->bell_line;
+	long at = k == KEY_THEME  ? s->theme_line
+	          : k == KEY_BELL ? s->bell_line
+	                          : s->code_line;
 
 	if (at < 0) {
 		if (add_line(s, line, strlen(line)) < 0) {
@@ -385,8 +403,10 @@ int settings_set(struct settings *s, const char *key, const char *value, char *e
 	take_line(s, (size_t)at, why, sizeof why);
 	if (k == KEY_THEME)
 		s->set_theme = v;
-	else
+	else if (k == KEY_BELL)
 		s->set_bell = v;
+	else
+		s->set_code = v;
 	return 0;
 }
 
@@ -398,6 +418,11 @@ int settings_theme(const struct settings *s)
 bool settings_bell(const struct settings *s)
 {
 	return s->ring != 0;
+}
+
+int settings_code(const struct settings *s)
+{
+	return s->code;
 }
 
 /* Refuses the file for as long as s lives: fills refusal and err from why. */
@@ -521,6 +546,9 @@ int settings_save(struct settings *s, char *err, size_t errlen)
 	                    0) ||
 	           (s->set_bell >= 0 &&
 	            settings_set(&disk, "bell", bell_names[s->set_bell], err, errlen) <
+	                    0) ||
+	           (s->set_code >= 0 &&
+	            settings_set(&disk, "code", code_names[s->set_code], err, errlen) <
 	                    0)) {
 		errmsg_set(err, errlen, "out of memory");
 	} else {
@@ -542,8 +570,10 @@ int settings_save(struct settings *s, char *err, size_t errlen)
 		s->caplines = disk.caplines;
 		s->theme = disk.theme;
 		s->ring = disk.ring;
+		s->code = disk.code;
 		s->theme_line = disk.theme_line;
 		s->bell_line = disk.bell_line;
+		s->code_line = disk.code_line;
 		disk.linev = NULL;
 		disk.nlines = disk.caplines = 0;
 	}

@@ -17,6 +17,8 @@
  *
  *     theme   calm, wood, night or contrast (enum settings_theme)
  *     bell    on or off: whether a solved board rings the bell (default on)
+ *     code    pseudocode, python, c or java: the listing Watch shows
+ *             (enum settings_code; default pseudocode)
  *
  * A setting given twice takes its last value.  Any other line (no =, an
  * unknown setting, a value not allowed, a NUL byte) is a bad line: it is
@@ -39,6 +41,18 @@ enum settings_theme {
 	SETTINGS_THEMES
 };
 
+/* The listings Watch shows, in the order its key cycles through them. */
+enum settings_code {
+	SETTINGS_CODE_PSEUDOCODE,
+	SETTINGS_CODE_PYTHON,
+	SETTINGS_CODE_C,
+	SETTINGS_CODE_JAVA,
+	SETTINGS_CODES
+};
+
+/* A listing's name as the file writes it ("python"). */
+const char *settings_code_name(enum settings_code c);
+
 /* A theme's name ("calm"), and the theme of a name (-1 when none is). */
 const char *settings_theme_name(enum settings_theme t);
 int settings_theme_from_name(const char *name);
@@ -59,11 +73,12 @@ struct settings {
 	size_t nlines, caplines;
 	int theme; /* enum settings_theme, or -1 when not set */
 	int ring;  /* the bell: 1 on, 0 off, -1 when not set */
+	int code;  /* enum settings_code, or -1 when not set */
 	/* The line that set each, or -1, so that a new value replaces it there. */
-	long theme_line, bell_line;
-	/* What settings_set gave the theme and the bell in this session, or -1:
-	 * a save writes them over the file's values, and keeps the rest. */
-	int set_theme, set_bell;
+	long theme_line, bell_line, code_line;
+	/* What settings_set gave the theme, the bell and the code in this session,
+	 * or -1: a save writes them over the file's values, and keeps the rest. */
+	int set_theme, set_bell, set_code;
 };
 
 /*
@@ -118,6 +133,9 @@ int settings_set(struct settings *s, const char *key, const char *value, char *e
 /* The theme set (enum settings_theme), or -1; whether the bell rings (on by default). */
 int settings_theme(const struct settings *s);
 bool settings_bell(const struct settings *s);
+
+/* The listing Watch shows (enum settings_code), or -1 when not set. */
+int settings_code(const struct settings *s);
 
 /*
  * Reads the file.  Returns 0 when it was read whole or does not exist, the
