@@ -128,7 +128,7 @@ int cli_menu(int argc, char **argv)
 int cli_watch(int argc, char **argv)
 {
 	static const char synopsis[] = "nqueens watch [N] [--algorithm NAME] [--first] "
-	                               "[--from POSITION] [--big] [--quiz] [--ascii] "
+	                               "[--from POSITION] [--big] [--quiz] [--code LANG] [--ascii] "
 	                               "[--no-color] [--quiet] [--theme NAME]";
 	static const struct cli_optdef wdefs[OPT_COUNT] = {
 	        [OPT_ALGORITHM] = {"algorithm", 0, true},
@@ -141,6 +141,7 @@ int cli_watch(int argc, char **argv)
 	        [OPT_FROM] = {"from", 0, true},
 	        [OPT_BIG] = {"big", 0, false},
 	        [OPT_QUIZ] = {"quiz", 0, false},
+	        [OPT_CODE] = {"code", 0, true},
 	};
 	struct app_opts o = {0};
 	const char *val[OPT_COUNT];
@@ -171,6 +172,14 @@ int cli_watch(int argc, char **argv)
 		                       "scan or permute, not %s",
 		                       search_algo_name(o.start.algo));
 	o.start.quiz = val[OPT_QUIZ] != NULL;
+	/* The listing: any language, even for an algorithm without one (it says so). */
+	for (int c = LESSON_CODE_PSEUDOCODE; val[OPT_CODE] && c < LESSON_CODE_COUNT; c++)
+		if (strcmp(val[OPT_CODE], lesson_code_name((enum lesson_code)c)) == 0)
+			o.start.code = (enum lesson_code)c;
+	if (val[OPT_CODE] && o.start.code == LESSON_CODE_DEFAULT)
+		return cli_usage_error("watch",
+		                       "--code must be pseudocode, python, c or java, not '%s'",
+		                       val[OPT_CODE]);
 	o.start.goal = val[OPT_FIRST] ? SEARCH_FIRST : SEARCH_ALL;
 	o.start.big = val[OPT_BIG] != NULL;
 	o.ascii = val[OPT_ASCII] != NULL;

@@ -230,6 +230,9 @@ static void open_step(struct runner *r, int k)
 		o.given = st->has_from ? st->from : NULL;
 		o.event = run_to(st);
 		o.speed = st->speed;
+		/* The listing the step names, or the last one an earlier step named. */
+		for (int j = k; j >= 0 && o.code == LESSON_CODE_DEFAULT; j--)
+			o.code = r->l.steps[j].code;
 		/* Questions first: the search plays on once they are answered. */
 		o.play = st->play && !st->ask;
 		break;

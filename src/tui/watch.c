@@ -50,6 +50,8 @@ enum watch_action {
 	WATCH_NARRATION,
 	WATCH_BIG,
 	WATCH_HANDOUT,
+	WATCH_CODE,
+	WATCH_VARS,
 };
 
 static const struct keymap_row key_rows[] = {
@@ -111,10 +113,20 @@ static const struct keymap_row key_rows[] = {
          {KCHAR('p')},
          "show or hide the pseudocode",
          {{KEYMAP_MORE, "p pseudocode"}}},
+        {WATCH_CODE,
+         {KCHAR('c')},
+         "the listing in the next language: pseudocode, Python, C, Java (kept "
+         "in the config file)",
+         {{KEYMAP_MORE, "c code"}}},
         {WATCH_STACK,
          {KCHAR('s')},
          "show or hide the call stack",
          {{KEYMAP_MORE, "s stack"}}},
+        {WATCH_VARS,
+         {KCHAR('V')},
+         "the stack's panel: the variables the listing keeps (arrays, masks, "
+         "each call's locals), or the calls alone",
+         {{KEYMAP_MORE, "V variables"}}},
         {WATCH_TREE,
          {KCHAR('t')},
          "show or hide the tree (whole up to 6x6, folded beyond)",
@@ -156,6 +168,7 @@ struct watch {
 	struct prompt prompt;
 	int theme_before; /* the theme to go back to when leaving projector mode */
 	struct watch_scroll scroll;
+	struct settings *settings; /* the config file, which keeps the language */
 };
 
 /* A key's work on the model, by its action. */
@@ -328,6 +341,37 @@ static void do_handout(struct watch *v)
 	watch_handout(v->m);
 }
 
+/* c: the next language, kept in the config file for the next time. */
+static void do_code(struct watch *v)
+{
+	struct watch_model *w = v->m;
+	const char *name;
+	char err[1200];
+	size_t len;
+
+	watch_model_next_lang(w);
+	name = w->lang < CODE_LANG_COUNT ? code_lang_name(w->lang)
+	                                 : settings_code_name(SETTINGS_CODE_PSEUDOCODE);
+	if (!v->settings)
+		return;
+	if (settings_set(v->settings, "code", name, err, sizeof err) < 0 ||
+	    settings_save(v->settings, err, sizeof err) < 0) {
+		len = strlen(w->message);
+		snprintf(w->message + len, sizeof w->message - len, " Not saved: %s.", err);
+	}
+}
+
+static void do_vars(struct watch *v)
+{
+	struct watch_model *w = v->m;
+
+	w->show_vars = !w->show_vars;
+	if (w->show_vars && !w->listing)
+		snprintf(w->message, sizeof w->message,
+		         "%s keeps no arrays to show: the stack shows its calls.",
+		         search_algo_name(w->algo));
+}
+
 /* The keys' table: every action of the key table has its move here. */
 static watch_move *const moves[] = {
         [WATCH_PLAY] = do_play,
@@ -358,6 +402,8 @@ static watch_move *const moves[] = {
         [WATCH_NARRATION] = do_narration,
         [WATCH_BIG] = do_big,
         [WATCH_HANDOUT] = do_handout,
+        [WATCH_CODE] = do_code,
+        [WATCH_VARS] = do_vars,
 };
 
 /* A key while a depth or a breakpoint is typed: Enter answers, Escape gives up. */
@@ -511,7 +557,6 @@ int watch_open(struct screen *out, const struct screen_open *o,
 	char why[256];
 	struct watch *v = calloc(1, sizeof *v);
 
-	(void)env;
 	if (v)
 		v->m = watch_model_new(o->n, o->algo, o->goal, o->given, term_now_ms, why,
 		                       sizeof why);
@@ -524,6 +569,14 @@ int watch_open(struct screen *out, const struct screen_open *o,
 		         o->given ? "from here" : "this", why);
 		return -1;
 	}
+	v->settings = env ? env->settings : NULL;
+	/* The listing: the command line's or the lesson's, else the config file's. */
+	if (o->code >= LESSON_CODE_PYTHON)
+		watch_model_set_lang(v->m, (enum code_lang)(o->code - LESSON_CODE_PYTHON));
+	else if (o->code == LESSON_CODE_DEFAULT && v->settings &&
+	         settings_code(v->settings) > SETTINGS_CODE_PSEUDOCODE)
+		watch_model_set_lang(v->m, (enum code_lang)(settings_code(v->settings) -
+		                                             SETTINGS_CODE_PYTHON));
 	if (o->big)
 		set_big(v, true);
 	/* A lesson's speed: the fastest of the screen's speeds not above it. */

@@ -103,6 +103,8 @@ struct watch_panels {
 	enum watch_levels kind;
 	bool pseudo_whole; /* the listing fits the body whole in its widest column */
 	struct watch_narration *told;
+	bool has_vars; /* the stack's panel shows the variables, vars */
+	struct watch_vars vars;
 };
 
 /*
