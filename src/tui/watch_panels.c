@@ -491,13 +491,16 @@ static int vars_cell_width(const struct watch_vars *v)
 	return v->n > 10 ? 3 : 2;
 }
 
-/* The arrays' rows: each cell as wide as x's (wide), or the taken ones a column each. */
+/*
+ * The arrays' rows: x and the ranks taken (both by rank) in cells as wide
+ * as x's, and the diagonals too when wide, else a column each.
+ */
 static int vars_rows_width(const struct watch_vars *v, bool wide)
 {
 	int widest = 0, cw = vars_cell_width(v);
 
 	for (int i = 0; i < v->nrows; i++) {
-		int wd = i == 0 || wide ? v->rows[i].ncells * cw : v->rows[i].ncells;
+		int wd = i < 2 || wide ? v->rows[i].ncells * cw : v->rows[i].ncells;
 
 		if (wd > widest)
 			widest = wd;
@@ -555,7 +558,7 @@ static void vars_measure(const void *ctx, int width, int *min, int *pref)
 static void draw_row(const struct watch_var_row *row, int y, int x, int label, int cw,
                      int width)
 {
-	text_put_in(y, x, label, theme_attr(THEME_TITLE), row->name);
+	text_put_in(y, x, label, A_NORMAL, row->name);
 	for (int c = 0; c < row->ncells && label + (c + 1) * cw <= width; c++) {
 		int attr = row->read[c]  ? theme_attr(THEME_SELECTED)
 		           : row->set[c] ? theme_attr(THEME_KEY)
@@ -608,7 +611,7 @@ static void draw_vars(const struct watch_panels *p, struct layout_rect r)
 	/* The arrays, when a call's line is left under them. */
 	for (int i = 0; rows && i < v->nrows && y < bottom; i++, y++)
 		draw_row(&v->rows[i], y, r.x, label,
-		         i == 0 || wide ? vars_cell_width(v) : 1, r.w);
+		         i < 2 || wide ? vars_cell_width(v) : 1, r.w);
 	if (table && v->depth > 0) {
 		int room = bottom - y; /* lines for calls under the names */
 
