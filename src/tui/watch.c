@@ -366,10 +366,13 @@ static void do_vars(struct watch *v)
 	struct watch_model *w = v->m;
 
 	w->show_vars = !w->show_vars;
-	if (w->show_vars && !w->listing)
+	if (w->show_vars && !watch_model_code_shown(w))
 		snprintf(w->message, sizeof w->message,
-		         "%s keeps no arrays to show: the stack shows its calls.",
-		         search_algo_name(w->algo));
+		         "The variables show with a program's listing (c): the "
+		         "pseudocode's stack shows its calls.");
+	else
+		snprintf(w->message, sizeof w->message, "The %s show.",
+		         w->show_vars ? "variables" : "calls alone");
 }
 
 /* The keys' table: every action of the key table has its move here. */

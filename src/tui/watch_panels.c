@@ -508,10 +508,21 @@ static int vars_rows_width(const struct watch_vars *v, bool wide)
 	return v->nrows ? vars_label_width(v) + widest : 0;
 }
 
+/* bits: a mask's column in the table, as wide as the board or its name. */
+static int mask_col(const struct watch_vars *v)
+{
+	int w = v->n;
+
+	for (int k = 0; k < 5; k++)
+		if (text_width(v->frames[0].masks[k].name) > w)
+			w = text_width(v->frames[0].masks[k].name);
+	return w;
+}
+
 /* bits: every call's masks on a line of its own under their names. */
 static int vars_table_width(const struct watch_vars *v)
 {
-	return 4 + 5 * (v->n + 1);
+	return 5 + 5 * (mask_col(v) + 1) - 1;
 }
 
 /* The widest call's line in a form: the largest values the board has. */
@@ -579,7 +590,7 @@ static int draw_mask_table(const struct watch_vars *v, int y, int x, int first,
 	snprintf(text, sizeof text, "%s", v->names->file);
 	text_put_in(y, x, 4, theme_attr(THEME_TITLE), text);
 	for (int k = 0; k < 5; k++)
-		text_put_in(y, x + 4 + k * (v->n + 1), v->n, theme_attr(THEME_TITLE),
+		text_put_in(y, x + 5 + k * (mask_col(v) + 1), mask_col(v), theme_attr(THEME_TITLE),
 		            v->frames[0].masks[k].name);
 	y++;
 	for (int d = first; d < v->depth && y <= bottom; d++, y++) {
@@ -590,7 +601,7 @@ static int draw_mask_table(const struct watch_vars *v, int y, int x, int first,
 			struct watch_var_row row = v->frames[d].masks[k];
 
 			row.name[0] = '\0';
-			draw_row(&row, y, x + 4 + k * (v->n + 1), 0, 1, v->n);
+			draw_row(&row, y, x + 5 + k * (mask_col(v) + 1), 0, 1, v->n);
 		}
 	}
 	return y;
@@ -607,7 +618,7 @@ static void draw_vars(const struct watch_panels *p, struct layout_rect r)
 	char text[96];
 
 	text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "Variables (%s)",
-	          watch_lang_title(p->w->lang < CODE_LANG_COUNT ? p->w->lang : CODE_PYTHON));
+	          watch_lang_title(p->w->lang));
 	/* The arrays, when a call's line is left under them. */
 	for (int i = 0; rows && i < v->nrows && y < bottom; i++, y++)
 		draw_row(&v->rows[i], y, r.x, label,
@@ -769,7 +780,8 @@ void watch_panels_make(struct watch_panels *v, struct watch_narration *told,
 	v->kind = levels_kind(w);
 	v->pseudo_whole = false;
 	v->told = told;
-	v->has_vars = w->show_vars && watch_vars_make(w, &v->vars);
+	/* The listing's names and 0-based values: with a program on screen only. */
+	v->has_vars = w->show_vars && watch_model_code_shown(w) && watch_vars_make(w, &v->vars);
 	narration_make(w, told);
 	p[PANEL_PSEUDO] = (struct layout_panel){.present = w->show_pseudo,
 	                                        .prio = 2,
