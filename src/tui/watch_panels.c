@@ -220,36 +220,72 @@ static int pseudo_breaks(const char *line, int width, int *starts, int max)
 
 #define BREAKS_MAX 8
 
-/* The listing shown: the program in the language chosen, or the pseudocode. */
-static int listing_count(const struct watch_model *w)
-{
-	return watch_model_code_shown(w) ? code_count(w->listing) : w->npseudo;
-}
-
-/* Its line i, from 0. */
-static const char *listing_text(const struct watch_model *w, int i)
-{
-	return watch_model_code_shown(w) ? code_text(w->listing, i + 1) : w->pseudo[i];
-}
-
 /* A display line of the listing: which line, which part of it, which bytes. */
 struct display_line {
 	int line, part, from, to;
 };
 
+/* A listing: the program in the language chosen (code), or the pseudocode. */
+static int listing_count(const struct watch_model *w, bool code)
+{
+	return code ? code_count(w->listing) : w->npseudo;
+}
+
+/* Its line i, from 0. */
+static const char *listing_text(const struct watch_model *w, bool code, int i)
+{
+	return code ? code_text(w->listing, i + 1) : w->pseudo[i];
+}
+
 /* The listing's display lines in a column of that width, and its blank lines. */
-static int pseudo_lines(const struct watch_model *w, int width, int *blank)
+static int pseudo_lines(const struct watch_model *w, bool code, int width, int *blank)
 {
 	int starts[BREAKS_MAX], lines = 0;
 
 	*blank = 0;
-	for (int i = 0; i < listing_count(w); i++) {
-		const char *line = listing_text(w, i);
+	for (int i = 0; i < listing_count(w, code); i++) {
+		const char *line = listing_text(w, code, i);
 
 		lines += pseudo_breaks(line, width, starts, BREAKS_MAX);
 		*blank += line[strspn(line, " ")] == '\0';
 	}
 	return lines;
+}
+
+/* The widest line of a listing, with its marker. */
+static int pseudo_width(const struct watch_model *w, bool code)
+{
+	int width = 0;
+
+	for (int i = 0; i < listing_count(w, code); i++)
+		if (text_width(listing_text(w, code, i)) + 2 > width)
+			width = text_width(listing_text(w, code, i)) + 2;
+	return width;
+}
+
+/*
+ * The pseudocode's columns when it stands beside the program, in a panel
+ * that wide; 0 when the program shows alone (both want their lines whole).
+ */
+static int beside_width(const struct watch_model *w, int width)
+{
+	int pw = pseudo_width(w, false);
+
+	if (!watch_model_code_shown(w) || width < pw + 2 + pseudo_width(w, true))
+		return 0;
+	return pw;
+}
+
+/* The display lines of what the panel shows at that width, as pseudo_lines. */
+static int panel_lines(const struct watch_model *w, int width, int *blank)
+{
+	int pw = beside_width(w, width), pb, lines, plines;
+
+	if (!pw)
+		return pseudo_lines(w, watch_model_code_shown(w), width, blank);
+	lines = pseudo_lines(w, true, width - pw - 2, blank);
+	plines = pseudo_lines(w, false, pw, &pb);
+	return lines > plines ? lines : plines;
 }
 
 /*
@@ -260,7 +296,7 @@ static int pseudo_lines(const struct watch_model *w, int width, int *blank)
 static void pseudo_measure(const void *ctx, int width, int *min, int *pref)
 {
 	const struct watch_panels *v = ctx;
-	int blank, lines = pseudo_lines(v->w, width, &blank);
+	int blank, lines = panel_lines(v->w, width, &blank);
 
 	*pref = 1 + lines;
 	*min = 1 + lines - blank;
@@ -278,11 +314,12 @@ static void pseudo_measure(const void *ctx, int width, int *min, int *pref)
  * algorithm, and why it shows when a language was chosen that has no
  * listing of it.
  */
-static void listing_title(const struct watch_model *w, char *buf, size_t len, int width)
+static void listing_title(const struct watch_model *w, bool code, char *buf, size_t len,
+                          int width)
 {
 	char file[64];
 
-	if (watch_model_code_shown(w)) {
+	if (code) {
 		code_file(w->algo, w->lang, file, sizeof file);
 		snprintf(buf, len, "%s: %s", watch_lang_title(w->lang),
 		         strchr(file, '/') ? strchr(file, '/') + 1 : file);
@@ -290,22 +327,24 @@ static void listing_title(const struct watch_model *w, char *buf, size_t len, in
 	}
 	snprintf(buf, len, "Pseudocode: %s (no %s listing)", search_algo_name(w->algo),
 	         watch_lang_title(w->lang));
-	if (w->lang == CODE_LANG_COUNT || text_width(buf) > width)
+	if (w->lang == CODE_LANG_COUNT || watch_model_code_shown(w) || text_width(buf) > width)
 		snprintf(buf, len, "Pseudocode: %s", search_algo_name(w->algo));
 }
 
-static void draw_pseudo(const struct watch_model *w, struct layout_rect r)
+static void draw_listing(const struct watch_model *w, bool code, struct layout_rect r)
 {
 	struct display_line d[PSEUDO_MAX_LINES * BREAKS_MAX];
-	int lit = watch_model_lit(w), blank, count = 0, first = 0, y = r.y, rows = r.h - 1;
-	bool skip_blank = 1 + pseudo_lines(w, r.w, &blank) > r.h;
+	int lit = code ? watch_model_lit(w) : search_line(w->s), blank, count = 0, first = 0,
+	    y = r.y, rows = r.h - 1;
+	bool skip_blank = 1 + pseudo_lines(w, code, r.w, &blank) > r.h;
 	char title[160];
 
-	listing_title(w, title, sizeof title, r.w);
+	listing_title(w, code, title, sizeof title, r.w);
 	text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "%s", title);
-	for (int i = 0; i < listing_count(w) && count < PSEUDO_MAX_LINES * BREAKS_MAX - BREAKS_MAX; i++) {
+	for (int i = 0; i < listing_count(w, code) && count < PSEUDO_MAX_LINES * BREAKS_MAX - BREAKS_MAX;
+	     i++) {
 		int starts[BREAKS_MAX], k;
-		const char *line = listing_text(w, i);
+		const char *line = listing_text(w, code, i);
 
 		k = pseudo_breaks(line, r.w, starts, BREAKS_MAX);
 		if (skip_blank && line[strspn(line, " ")] == '\0')
@@ -326,7 +365,7 @@ static void draw_pseudo(const struct watch_model *w, struct layout_rect r)
 			first = 0;
 	}
 	for (int k = first; k < count && k < first + rows; k++) {
-		const char *line = listing_text(w, d[k].line);
+		const char *line = listing_text(w, code, d[k].line);
 		bool on = d[k].line + 1 == lit;
 		int len = d[k].to - d[k].from, indent = (int)strspn(line, " ");
 		char text[160];
@@ -341,6 +380,19 @@ static void draw_pseudo(const struct watch_model *w, struct layout_rect r)
 		text_line(&y, r.x, r.w, on ? theme_attr(THEME_SELECTED) : (int)A_NORMAL,
 		          "%-*s", on ? r.w : 0, text);
 	}
+}
+
+/* The program alone, or the pseudocode beside it when the panel has the room. */
+static void draw_listings(const struct watch_model *w, struct layout_rect r)
+{
+	int pw = beside_width(w, r.w);
+
+	if (!pw) {
+		draw_listing(w, watch_model_code_shown(w), r);
+		return;
+	}
+	draw_listing(w, false, (struct layout_rect){r.y, r.x, r.h, pw});
+	draw_listing(w, true, (struct layout_rect){r.y, r.x + pw + 2, r.h, r.w - pw - 2});
 }
 
 static void counters_measure(const void *ctx, int width, int *min, int *pref)
@@ -726,16 +778,6 @@ static void draw_narration(const struct watch_narration *n, struct layout_rect r
 		text_wrap(&y, r.x, r.w, 2, A_NORMAL, "%s", n->told);
 }
 
-/* The widest line of the listing, with its marker: what the panel wants. */
-static int pseudo_width(const struct watch_model *w)
-{
-	int width = 0;
-
-	for (int i = 0; i < listing_count(w); i++)
-		if (text_width(listing_text(w, i)) + 2 > width)
-			width = text_width(listing_text(w, i)) + 2;
-	return width;
-}
 
 /* The panels' widths, which the layout keeps to. */
 static void panel_widths(const struct watch_model *w, enum watch_levels kind,
@@ -786,7 +828,7 @@ void watch_panels_make(struct watch_panels *v, struct watch_narration *told,
 	p[PANEL_PSEUDO] = (struct layout_panel){.present = w->show_pseudo,
 	                                        .prio = 2,
 	                                        .min_w = 24,
-	                                        .pref_w = pseudo_width(w),
+	                                        .pref_w = pseudo_width(w, watch_model_code_shown(w)),
 	                                        .measure = pseudo_measure};
 	/* In predict mode the listing's words matter more than the counts. */
 	p[PANEL_COUNTERS] = (struct layout_panel){
@@ -821,9 +863,15 @@ void watch_panels_make(struct watch_panels *v, struct watch_narration *told,
 	}
 }
 
+int watch_panels_both_width(const struct watch_model *w)
+{
+	return watch_model_code_shown(w) ? pseudo_width(w, false) + 2 + pseudo_width(w, true)
+	                                 : 0;
+}
+
 int watch_panels_listing_lines(const struct watch_model *w, int width, int *blank)
 {
-	return pseudo_lines(w, width, blank);
+	return panel_lines(w, width, blank);
 }
 
 void watch_panels_draw(const struct watch_panels *v, const struct layout_panel p[PANELS])
@@ -831,7 +879,7 @@ void watch_panels_draw(const struct watch_panels *v, const struct layout_panel p
 	const struct watch_model *w = v->w;
 
 	if (p[PANEL_PSEUDO].shown)
-		draw_pseudo(w, p[PANEL_PSEUDO].at);
+		draw_listings(w, p[PANEL_PSEUDO].at);
 	if (p[PANEL_COUNTERS].shown)
 		draw_counters(w, p[PANEL_COUNTERS].at);
 	if (p[PANEL_STACK].shown && v->has_vars)
