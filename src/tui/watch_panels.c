@@ -609,18 +609,29 @@ static void vars_measure(const void *ctx, int width, int *min, int *pref)
 	int rows = v->nrows && width >= vars_rows_width(v, false) ? v->nrows : 0;
 
 	*min = 2;
-	if (!v->bits)
+	if (!v->bits) {
 		*pref = 1 + rows + watch_model_calls(p->w);
-	else if (width >= vars_table_width(v))
+	} else if (width >= vars_table_width(v)) {
+		/* The masks' names and the innermost call's, at least. */
+		*min = 3;
 		*pref = 1 + rows + 1 + watch_model_calls(p->w);
-	else
-		*pref = 1 + rows + 6;
+	} else {
+		/* The call's five masks under its name, all or none. */
+		*min = 6;
+		*pref = 6 + rows;
+	}
 }
 
-/* A row of cells under its name: the set ones lit, the ones the line reads reversed. */
+/*
+ * A row of cells after its name, each value right-aligned in a cell of cw
+ * columns (a blank after it when cw > 1): the set ones lit, the ones the
+ * lit line reads or writes reversed.
+ */
 static void draw_row(const struct watch_var_row *row, int y, int x, int label, int cw,
                      int width)
 {
+	int vw = cw > 1 ? cw - 1 : 1;
+
 	text_put_in(y, x, label, A_NORMAL, row->name);
 	for (int c = 0; c < row->ncells && label + (c + 1) * cw <= width; c++) {
 		int attr = row->read[c]  ? theme_attr(THEME_SELECTED)
@@ -628,8 +639,8 @@ static void draw_row(const struct watch_var_row *row, int y, int x, int label, i
 		                         : theme_attr(THEME_DIMMED);
 		char text[8];
 
-		snprintf(text, sizeof text, "%*s", cw, row->cell[c]);
-		text_put_in(y, x + label + c * cw, cw, attr, text);
+		snprintf(text, sizeof text, "%*s", vw, row->cell[c]);
+		text_put_in(y, x + label + c * cw, vw, attr, text);
 	}
 }
 
@@ -669,10 +680,22 @@ static void draw_vars(const struct watch_panels *p, struct layout_rect r)
 	     table = v->bits && r.w >= vars_table_width(v);
 	char text[96];
 
+	if (v->bits && !table && v->depth > 0) {
+		const struct watch_var_frame *f = &v->frames[v->depth - 1];
+
+		/* The call under way names its masks, in the title's place. */
+		watch_vars_frame_text(v, v->depth - 1, form, text, sizeof text);
+		text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "%s", text);
+		for (int i = 0; rows && i < v->nrows && y < bottom; i++, y++)
+			draw_row(&v->rows[i], y, r.x, label, vars_cell_width(v), r.w);
+		for (int k = 0; k < 5 && y <= bottom; k++, y++)
+			draw_row(&f->masks[k], y, r.x, label, 1, r.w);
+		return;
+	}
 	text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "Variables (%s)",
 	          watch_lang_title(p->w->lang));
-	/* The arrays, when a call's line is left under them. */
-	for (int i = 0; rows && i < v->nrows && y < bottom; i++, y++)
+	/* The arrays, when a call's line (and the masks' names) is left under them. */
+	for (int i = 0; rows && i < v->nrows && y < bottom - (table ? 1 : 0); i++, y++)
 		draw_row(&v->rows[i], y, r.x, label,
 		         i < 2 || wide ? vars_cell_width(v) : 1, r.w);
 	if (table && v->depth > 0) {
@@ -680,15 +703,6 @@ static void draw_vars(const struct watch_panels *p, struct layout_rect r)
 
 		first = v->depth > room ? v->depth - room : 0;
 		draw_mask_table(v, y, r.x, first, bottom);
-		return;
-	}
-	if (v->bits && v->depth > 0) {
-		const struct watch_var_frame *f = &v->frames[v->depth - 1];
-
-		watch_vars_frame_text(v, v->depth - 1, form, text, sizeof text);
-		text_line(&y, r.x, r.w, theme_attr(THEME_KEY), "%s", text);
-		for (int k = 0; k < 5 && y <= bottom; k++, y++)
-			draw_row(&f->masks[k], y, r.x, label, 1, r.w);
 		return;
 	}
 	first = v->depth > bottom - y + 1 ? v->depth - (bottom - y + 1) : 0;
