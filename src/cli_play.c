@@ -127,9 +127,10 @@ int cli_menu(int argc, char **argv)
 
 int cli_watch(int argc, char **argv)
 {
-	static const char synopsis[] = "nqueens watch [N] [--algorithm NAME] [--first] "
-	                               "[--from POSITION] [--big] [--quiz] [--code LANG] [--ascii] "
-	                               "[--no-color] [--quiet] [--theme NAME]";
+	static const char synopsis[] =
+	        "nqueens watch [N] [--algorithm NAME] [--first] "
+	        "[--from POSITION] [--big] [--quiz] [--code LANG] [--ascii] "
+	        "[--no-color] [--quiet] [--theme NAME]";
 	static const struct cli_optdef wdefs[OPT_COUNT] = {
 	        [OPT_ALGORITHM] = {"algorithm", 0, true},
 	        [OPT_FIRST] = {"first", 'f', false},
@@ -177,9 +178,9 @@ int cli_watch(int argc, char **argv)
 		if (strcmp(val[OPT_CODE], lesson_code_name((enum lesson_code)c)) == 0)
 			o.start.code = (enum lesson_code)c;
 	if (val[OPT_CODE] && o.start.code == LESSON_CODE_DEFAULT)
-		return cli_usage_error("watch",
-		                       "--code must be pseudocode, python, c or java, not '%s'",
-		                       val[OPT_CODE]);
+		return cli_usage_error(
+		        "watch", "--code must be pseudocode, python, c or java, not '%s'",
+		        val[OPT_CODE]);
 	o.start.goal = val[OPT_FIRST] ? SEARCH_FIRST : SEARCH_ALL;
 	o.start.big = val[OPT_BIG] != NULL;
 	o.ascii = val[OPT_ASCII] != NULL;

@@ -258,8 +258,9 @@ static void test_file(void **state)
 	assert_int_equal(settings_init(&s, path), 0);
 	assert_int_equal(settings_load(&s, err, sizeof err), 1);
 	assert_true(strncmp(err, path, strlen(path)) == 0);
-	assert_string_equal(err + strlen(path), ":2: unknown setting 'them' (the "
-	                                        "settings are theme, bell and code); ignored");
+	assert_string_equal(err + strlen(path),
+	                    ":2: unknown setting 'them' (the "
+	                    "settings are theme, bell and code); ignored");
 	assert_int_equal(settings_theme(&s), SETTINGS_THEME_WOOD);
 	assert_int_equal(settings_set(&s, "bell", "off", err, sizeof err), 0);
 	assert_int_equal(settings_save(&s, err, sizeof err), 0);

@@ -254,7 +254,8 @@ static void test_languages(void **state)
 		assert_int_equal(w->lang, order[i]);
 		assert_int_equal(watch_model_code_shown(w), order[i] != CODE_LANG_COUNT);
 	}
-	assert_string_equal(w->message, "The listing in pseudocode (c for the next language).");
+	assert_string_equal(w->message,
+	                    "The listing in pseudocode (c for the next language).");
 	/* The language stays when the algorithm changes: the next one's listing. */
 	watch_model_set_lang(w, CODE_JAVA);
 	watch_model_next_algo(w);
@@ -265,8 +266,9 @@ static void test_languages(void **state)
 	w = watch(8, SEARCH_REPAIR, SEARCH_ALL);
 	watch_model_next_lang(w);
 	assert_false(watch_model_code_shown(w));
-	assert_string_equal(w->message, "Python: repair has no Python listing: it is not a "
-	                                "tree search; the pseudocode shows.");
+	assert_string_equal(w->message,
+	                    "Python: repair has no Python listing: it is not a "
+	                    "tree search; the pseudocode shows.");
 	watch_model_forward(w);
 	assert_int_equal(watch_model_lit(w), search_line(w->s));
 	watch_model_free(w);
@@ -287,7 +289,8 @@ static bool holds(const char *text, const char *const *words)
  */
 static bool lit_does(enum search_algo a, const struct search_event *ev, const char *text)
 {
-	static const char *const loop[] = {"for (int rank = 0", "for rank in range", NULL};
+	static const char *const loop[] = {"for (int rank = 0", "for rank in range",
+	                                   NULL};
 	static const char *const pick[] = {"free & -free", NULL};
 	static const char *const place[] = {"x[file] =", NULL};
 	static const char *const mark[] = {"[file][rank] = true", "[file][rank] = True",
@@ -310,9 +313,11 @@ static bool lit_does(enum search_algo a, const struct search_event *ev, const ch
 	case SEARCH_EV_REJECT:
 		/* scan: the look along the line that met the queen; else the test. */
 		if (a == SEARCH_SCAN)
-			return strstr(text, seen[ev->line == BOARD_LINE_RANK       ? 0
-			                         : ev->line == BOARD_LINE_DIAGONAL ? 1
-			                                                           : 2]) != NULL;
+			return strstr(text,
+			              seen[ev->line == BOARD_LINE_RANK       ? 0
+			                   : ev->line == BOARD_LINE_DIAGONAL ? 1
+			                                                     : 2]) !=
+			       NULL;
 		return strstr(text, "if") && (strstr(text, "up") || strstr(text, "Up")) &&
 		       (a == SEARCH_PERMUTE || strstr(text, "ank"));
 	case SEARCH_EV_PLACE:
@@ -362,7 +367,8 @@ static void test_lit_lines(void **state)
 					fail_msg("%s in %s, event %llu (%d): lit '%s'",
 					         search_algo_name(algos[i]),
 					         code_lang_name((enum code_lang)l),
-					         (unsigned long long)at(w), ev->kind, text);
+					         (unsigned long long)at(w), ev->kind,
+					         text);
 			}
 			/* Every kind the algorithm has came by. */
 			assert_true(kinds & 1u << SEARCH_EV_TRY);

@@ -40,7 +40,8 @@ static const struct {
         [KEY_THEME] = {"theme", theme_names, SETTINGS_THEMES,
                        "calm, wood, night or contrast"},
         [KEY_BELL] = {"bell", bell_names, 2, "on or off"},
-        [KEY_CODE] = {"code", code_names, SETTINGS_CODES, "pseudocode, python, c or java"},
+        [KEY_CODE] = {"code", code_names, SETTINGS_CODES,
+                      "pseudocode, python, c or java"},
 };
 
 const char *settings_code_name(enum settings_code c)
@@ -252,8 +253,8 @@ static int parse_line(const char *t, size_t len, struct parsed *p, int *value, c
 		return -2;
 	}
 	quote(t + p->key_at, p->key_len, q, sizeof q);
-	errmsg_set(why, whylen, "unknown setting '%s' (the settings are theme, bell and code)",
-	           q);
+	errmsg_set(why, whylen,
+	           "unknown setting '%s' (the settings are theme, bell and code)", q);
 	return -2;
 }
 

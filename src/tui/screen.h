@@ -52,7 +52,7 @@ struct screen_open {
 	bool big;         /* WATCH: projector mode */
 	bool quiz;        /* WATCH: in predict mode, asking before each decision */
 	enum lesson_code code; /* WATCH: the listing shown (DEFAULT: the config file's) */
-	uint64_t index;   /* BROWSE: the solution to show first (0: the first) */
+	uint64_t index;        /* BROWSE: the solution to show first (0: the first) */
 	bool classes; /* BROWSE: the classes; with index, the members of class #index */
 	const struct lesson *lesson; /* LESSON: the lesson to run */
 	bool lessons;                /* MENU: open on the list of lessons */

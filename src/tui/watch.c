@@ -357,7 +357,8 @@ static void do_code(struct watch *v)
 	if (settings_set(v->settings, "code", name, err, sizeof err) < 0 ||
 	    settings_save(v->settings, err, sizeof err) < 0) {
 		len = strlen(w->message);
-		snprintf(w->message + len, sizeof w->message - len, " Not saved: %s.", err);
+		snprintf(w->message + len, sizeof w->message - len, " Not saved: %s.",
+		         err);
 	}
 }
 
@@ -575,11 +576,12 @@ int watch_open(struct screen *out, const struct screen_open *o,
 	v->settings = env ? env->settings : NULL;
 	/* The listing: the command line's or the lesson's, else the config file's. */
 	if (o->code >= LESSON_CODE_PYTHON)
-		watch_model_set_lang(v->m, (enum code_lang)(o->code - LESSON_CODE_PYTHON));
+		watch_model_set_lang(v->m,
+		                     (enum code_lang)(o->code - LESSON_CODE_PYTHON));
 	else if (o->code == LESSON_CODE_DEFAULT && v->settings &&
 	         settings_code(v->settings) > SETTINGS_CODE_PSEUDOCODE)
 		watch_model_set_lang(v->m, (enum code_lang)(settings_code(v->settings) -
-		                                             SETTINGS_CODE_PYTHON));
+		                                            SETTINGS_CODE_PYTHON));
 	if (o->big)
 		set_big(v, true);
 	/* A lesson's speed: the fastest of the screen's speeds not above it. */

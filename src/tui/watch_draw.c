@@ -397,7 +397,8 @@ static int lay_out(const struct watch_model *w, struct watch_panels *v,
 	/* The pseudocode beside the program, when a board that reads well leaves room. */
 	int both = watch_panels_both_width(w),
 	    readable = b->nsizes ? b->sizes[b->readable < b->nsizes ? b->readable
-	                                                            : b->nsizes - 1].w
+	                                                            : b->nsizes - 1]
+	                                   .w
 	                         : 0;
 
 	if (both && area.w >= readable + 2 + both)

@@ -917,5 +917,6 @@ bool watch_model_code_shown(const struct watch_model *w)
 
 int watch_model_lit(const struct watch_model *w)
 {
-	return watch_model_code_shown(w) ? code_line(w->listing, w->s) : search_line(w->s);
+	return watch_model_code_shown(w) ? code_line(w->listing, w->s)
+	                                 : search_line(w->s);
 }

@@ -327,21 +327,23 @@ static void listing_title(const struct watch_model *w, bool code, char *buf, siz
 	}
 	snprintf(buf, len, "Pseudocode: %s (no %s listing)", search_algo_name(w->algo),
 	         watch_lang_title(w->lang));
-	if (w->lang == CODE_LANG_COUNT || watch_model_code_shown(w) || text_width(buf) > width)
+	if (w->lang == CODE_LANG_COUNT || watch_model_code_shown(w) ||
+	    text_width(buf) > width)
 		snprintf(buf, len, "Pseudocode: %s", search_algo_name(w->algo));
 }
 
 static void draw_listing(const struct watch_model *w, bool code, struct layout_rect r)
 {
 	struct display_line d[PSEUDO_MAX_LINES * BREAKS_MAX];
-	int lit = code ? watch_model_lit(w) : search_line(w->s), blank, count = 0, first = 0,
-	    y = r.y, rows = r.h - 1;
+	int lit = code ? watch_model_lit(w) : search_line(w->s), blank, count = 0,
+	    first = 0, y = r.y, rows = r.h - 1;
 	bool skip_blank = 1 + pseudo_lines(w, code, r.w, &blank) > r.h;
 	char title[160];
 
 	listing_title(w, code, title, sizeof title, r.w);
 	text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "%s", title);
-	for (int i = 0; i < listing_count(w, code) && count < PSEUDO_MAX_LINES * BREAKS_MAX - BREAKS_MAX;
+	for (int i = 0; i < listing_count(w, code) &&
+	                count < PSEUDO_MAX_LINES * BREAKS_MAX - BREAKS_MAX;
 	     i++) {
 		int starts[BREAKS_MAX], k;
 		const char *line = listing_text(w, code, i);
@@ -521,7 +523,8 @@ static void draw_stack(const struct watch_model *w, struct layout_rect r)
 	}
 }
 
-/* The variables panel, in the stack's place: the listing's arrays and each call's locals. */
+/* The variables panel, in the stack's place: the listing's arrays and each call's locals.
+ */
 
 /* The columns a name takes with the blank after it. */
 static int vars_label_width(const struct watch_vars *v)
@@ -532,7 +535,8 @@ static int vars_label_width(const struct watch_vars *v)
 		if (text_width(v->rows[i].name) > wd)
 			wd = text_width(v->rows[i].name);
 	for (int k = 0; v->bits && k < 5; k++)
-		if (v->frames[0].masks[k].name[0] && text_width(v->frames[0].masks[k].name) > wd)
+		if (v->frames[0].masks[k].name[0] &&
+		    text_width(v->frames[0].masks[k].name) > wd)
 			wd = text_width(v->frames[0].masks[k].name);
 	return wd + 1;
 }
@@ -653,12 +657,13 @@ static int draw_mask_table(const struct watch_vars *v, int y, int x, int first,
 	snprintf(text, sizeof text, "%s", v->names->file);
 	text_put_in(y, x, 4, theme_attr(THEME_TITLE), text);
 	for (int k = 0; k < 5; k++)
-		text_put_in(y, x + 5 + k * (mask_col(v) + 1), mask_col(v), theme_attr(THEME_TITLE),
-		            v->frames[0].masks[k].name);
+		text_put_in(y, x + 5 + k * (mask_col(v) + 1), mask_col(v),
+		            theme_attr(THEME_TITLE), v->frames[0].masks[k].name);
 	y++;
 	for (int d = first; d < v->depth && y <= bottom; d++, y++) {
 		snprintf(text, sizeof text, "%d", v->frames[d].file);
-		text_put_in(y, x, 4, d == v->depth - 1 ? theme_attr(THEME_KEY) : (int)A_NORMAL,
+		text_put_in(y, x, 4,
+		            d == v->depth - 1 ? theme_attr(THEME_KEY) : (int)A_NORMAL,
 		            text);
 		for (int k = 0; k < 5; k++) {
 			struct watch_var_row row = v->frames[d].masks[k];
@@ -710,8 +715,9 @@ static void draw_vars(const struct watch_panels *p, struct layout_rect r)
 		text_line(&y, r.x, r.w, theme_attr(THEME_DIMMED), "(no call yet)");
 	for (int d = first; d < v->depth && y <= bottom; d++) {
 		watch_vars_frame_text(v, d, form, text, sizeof text);
-		text_line(&y, r.x, r.w, d == v->depth - 1 ? theme_attr(THEME_KEY) : (int)A_NORMAL,
-		          "%s", text);
+		text_line(&y, r.x, r.w,
+		          d == v->depth - 1 ? theme_attr(THEME_KEY) : (int)A_NORMAL, "%s",
+		          text);
 	}
 }
 
@@ -792,7 +798,6 @@ static void draw_narration(const struct watch_narration *n, struct layout_rect r
 		text_wrap(&y, r.x, r.w, 2, A_NORMAL, "%s", n->told);
 }
 
-
 /* The panels' widths, which the layout keeps to. */
 static void panel_widths(const struct watch_model *w, enum watch_levels kind,
                          struct layout_panel *p)
@@ -837,13 +842,15 @@ void watch_panels_make(struct watch_panels *v, struct watch_narration *told,
 	v->pseudo_whole = false;
 	v->told = told;
 	/* The listing's names and 0-based values: with a program on screen only. */
-	v->has_vars = w->show_vars && watch_model_code_shown(w) && watch_vars_make(w, &v->vars);
+	v->has_vars =
+	        w->show_vars && watch_model_code_shown(w) && watch_vars_make(w, &v->vars);
 	narration_make(w, told);
-	p[PANEL_PSEUDO] = (struct layout_panel){.present = w->show_pseudo,
-	                                        .prio = 2,
-	                                        .min_w = 24,
-	                                        .pref_w = pseudo_width(w, watch_model_code_shown(w)),
-	                                        .measure = pseudo_measure};
+	p[PANEL_PSEUDO] = (struct layout_panel){
+	        .present = w->show_pseudo,
+	        .prio = 2,
+	        .min_w = 24,
+	        .pref_w = pseudo_width(w, watch_model_code_shown(w)),
+	        .measure = pseudo_measure};
 	/* In predict mode the listing's words matter more than the counts. */
 	p[PANEL_COUNTERS] = (struct layout_panel){
 	        .present = true, .prio = w->quiz.on ? 5 : 1, .measure = counters_measure};
@@ -879,8 +886,9 @@ void watch_panels_make(struct watch_panels *v, struct watch_narration *told,
 
 int watch_panels_both_width(const struct watch_model *w)
 {
-	return watch_model_code_shown(w) ? pseudo_width(w, false) + 2 + pseudo_width(w, true)
-	                                 : 0;
+	return watch_model_code_shown(w)
+	               ? pseudo_width(w, false) + 2 + pseudo_width(w, true)
+	               : 0;
 }
 
 int watch_panels_listing_lines(const struct watch_model *w, int width, int *blank)

@@ -1,4 +1,5 @@
-/* The variables the listing keeps, for Watch's variables panel: its arrays, calls and masks.
+/* The variables the listing keeps, for Watch's variables panel: its arrays, calls and
+ * masks.
  */
 #include "config.h"
 
@@ -109,7 +110,8 @@ bool watch_vars_make(const struct watch_model *w, struct watch_vars *v)
 		row_start(r, nm->taken[k], cv.len[k]);
 		for (int i = 0; i < r->ncells; i++) {
 			r->set[i] = cv.taken[k][i];
-			snprintf(r->cell[i], sizeof r->cell[i], "%s", r->set[i] ? "T" : ".");
+			snprintf(r->cell[i], sizeof r->cell[i], "%s",
+			         r->set[i] ? "T" : ".");
 		}
 	}
 	v->nrows = 4;
@@ -126,7 +128,8 @@ int watch_vars_frame_text(const struct watch_vars *v, int d, int form, char *buf
 
 	buf[0] = '\0';
 	if (form == 0)
-		at += (size_t)snprintf(buf, len, "%s(%s=%d)", nm->call, nm->file, f->file);
+		at += (size_t)snprintf(buf, len, "%s(%s=%d)", nm->call, nm->file,
+		                       f->file);
 	else
 		at += (size_t)snprintf(buf, len, "%s=%d", nm->file, f->file);
 	/* A local is shown once the listing has set it: before the loop, none. */
