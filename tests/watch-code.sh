@@ -162,5 +162,8 @@ start 120 40 -- --ascii watch 8
 expect_screen "the next Watch opens in it" "C: backtrack.c"
 start 120 40 -- --ascii watch 8 --code pseudocode
 expect_screen "--code pseudocode wins over the config" "Pseudocode: backtrack"
+keys '?'
+expect_screen "the help lists c" "c +the listing in the next language"
+expect_screen "and V" "V +the stack's panel: the variables"
 
 finish
