@@ -896,6 +896,27 @@ int watch_panels_listing_lines(const struct watch_model *w, int width, int *blan
 	return panel_lines(w, width, blank);
 }
 
+/*
+ * Where the variables go: where the layout put them, or, when they come
+ * under the program and the pseudocode side by side, up under the
+ * pseudocode, which is the shorter, so that no hole opens between them.
+ */
+static struct layout_rect vars_place(const struct watch_model *w,
+                                     const struct layout_panel p[PANELS])
+{
+	struct layout_rect r = p[PANEL_STACK].at, l = p[PANEL_PSEUDO].at;
+	int pw = p[PANEL_PSEUDO].shown ? beside_width(w, l.w) : 0, blank, top;
+
+	if (!pw || r.x != l.x || r.y <= l.y)
+		return r;
+	top = l.y + 1 + pseudo_lines(w, false, pw, &blank) + 1;
+	if (top < r.y) {
+		r.y = top;
+		r.w = r.w < pw ? r.w : pw;
+	}
+	return r;
+}
+
 void watch_panels_draw(const struct watch_panels *v, const struct layout_panel p[PANELS])
 {
 	const struct watch_model *w = v->w;
@@ -905,7 +926,7 @@ void watch_panels_draw(const struct watch_panels *v, const struct layout_panel p
 	if (p[PANEL_COUNTERS].shown)
 		draw_counters(w, p[PANEL_COUNTERS].at);
 	if (p[PANEL_STACK].shown && v->has_vars)
-		draw_vars(v, p[PANEL_STACK].at);
+		draw_vars(v, vars_place(w, p));
 	else if (p[PANEL_STACK].shown)
 		draw_stack(w, p[PANEL_STACK].at);
 	if (p[PANEL_LEVELS].shown)
