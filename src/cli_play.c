@@ -4,12 +4,15 @@
 
 #include "cli.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "app.h"
 #include "browse.h"
+#include "code.h"
+#include "daily.h"
 #include "datadir.h"
 #include "fileio.h"
 #include "lesson.h"
@@ -19,9 +22,10 @@
 #include "watch.h"
 
 static const struct cli_optdef defs[OPT_COUNT] = {
-        [OPT_PUZZLE] = {"puzzle", 'p', true},    [OPT_ASCII] = {"ascii", 'a', false},
-        [OPT_NO_COLOR] = {"no-color", 0, false}, [OPT_QUIET] = {"quiet", 0, false},
-        [OPT_THEME] = {"theme", 0, true},        [OPT_HELP] = {"help", 'h', false},
+        [OPT_PUZZLE] = {"puzzle", 'p', true}, [OPT_DAILY] = {"daily", 0, false},
+        [OPT_ASCII] = {"ascii", 'a', false},  [OPT_NO_COLOR] = {"no-color", 0, false},
+        [OPT_QUIET] = {"quiet", 0, false},    [OPT_THEME] = {"theme", 0, true},
+        [OPT_HELP] = {"help", 'h', false},
 };
 
 /* Reads --theme (NULL: the config file's) into *theme, or says what is allowed. */
@@ -36,7 +40,7 @@ static int parse_theme(const char *cmd, const char *name, int *theme)
 
 /* Reads the options both commands share into o; returns CLI_OK or CLI_USAGE. */
 static int parse(const char *cmd, const char *synopsis, int argc, char **argv,
-                 struct app_opts *o, bool puzzles, const char **puzzle_path)
+                 struct app_opts *o, bool puzzles, const char **puzzle_path, bool *daily)
 {
 	const char *val[OPT_COUNT];
 	char *pos[1];
@@ -49,10 +53,14 @@ static int parse(const char *cmd, const char *synopsis, int argc, char **argv,
 		cli_help();
 		exit(cli_finish_output(CLI_OK));
 	}
-	if (val[OPT_PUZZLE] && !puzzles)
-		return cli_usage_error(
-		        cmd, "--puzzle goes with the play command; usage: %s", synopsis);
+	if ((val[OPT_PUZZLE] || val[OPT_DAILY]) && !puzzles)
+		return cli_usage_error(cmd, "--%s goes with the play command; usage: %s",
+		                       val[OPT_PUZZLE] ? "puzzle" : "daily", synopsis);
+	if (val[OPT_PUZZLE] && val[OPT_DAILY])
+		return cli_usage_error(cmd, "--daily is today's puzzle: give it or "
+		                            "--puzzle, not both");
 	*puzzle_path = val[OPT_PUZZLE];
+	*daily = val[OPT_DAILY] != NULL;
 	o->ascii = val[OPT_ASCII] != NULL;
 	o->no_color = val[OPT_NO_COLOR] != NULL;
 	o->quiet = val[OPT_QUIET] != NULL;
@@ -62,10 +70,11 @@ static int parse(const char *cmd, const char *synopsis, int argc, char **argv,
 	if (npos == 1) {
 		uint64_t v;
 
-		if (*puzzle_path)
+		if (*puzzle_path || *daily)
 			return cli_usage_error(cmd,
 			                       "a puzzle has its own size; give N or "
-			                       "--puzzle, not both");
+			                       "--%s, not both",
+			                       *daily ? "daily" : "puzzle");
 		if (cli_parse_number(cmd, "N", pos[0], PLAY_MIN_N, PLAY_MAX_N, &v))
 			return CLI_USAGE;
 		o->start.n = (int)v;
@@ -92,14 +101,28 @@ int cli_play(int argc, char **argv)
 	struct puzzle pz;
 	const char *path;
 	char err[512], id[256];
+	bool daily;
+	long today;
 
 	if (parse("play",
-	          "nqueens play [N] [--puzzle FILE] [--ascii] [--no-color] [--quiet] "
-	          "[--theme NAME]",
-	          argc, argv, &o, true, &path))
+	          "nqueens play [N] [--puzzle FILE | --daily] [--ascii] [--no-color] "
+	          "[--quiet] [--theme NAME]",
+	          argc, argv, &o, true, &path, &daily))
 		return CLI_USAGE;
 	o.start.kind = SCREEN_PLAY;
-	if (path) {
+	if (daily) {
+		/* Today where the player is; the tests say which day it is. */
+		if (daily_today(&today, err, sizeof err) < 0)
+			return cli_usage_error("play", "%s", err);
+		if (daily_puzzle(today, &pz, id, sizeof id) < 0) {
+			fprintf(stderr, "nqueens: no daily puzzle could be made: %s\n",
+			        strerror(errno));
+			return CLI_NO;
+		}
+		o.start.n = pz.n;
+		o.start.puzzle = &pz;
+		o.start.puzzle_id = id;
+	} else if (path) {
 		if (puzzle_load(path, &pz, err, sizeof err) < 0) {
 			fprintf(stderr, "nqueens: %s\n", err);
 			return CLI_USAGE;
@@ -116,10 +139,11 @@ int cli_menu(int argc, char **argv)
 {
 	struct app_opts o = {0};
 	const char *path;
+	bool daily;
 
 	if (parse(NULL,
 	          "nqueens [--ascii] [--no-color] [--quiet] [--theme NAME] [COMMAND ...]",
-	          argc, argv, &o, false, &path))
+	          argc, argv, &o, false, &path, &daily))
 		return CLI_USAGE;
 	o.start.kind = SCREEN_MENU;
 	return app_run(&o);
@@ -174,13 +198,12 @@ int cli_watch(int argc, char **argv)
 		                       search_algo_name(o.start.algo));
 	o.start.quiz = val[OPT_QUIZ] != NULL;
 	/* The listing: any language, even for an algorithm without one (it says so). */
-	for (int c = LESSON_CODE_PSEUDOCODE; val[OPT_CODE] && c < LESSON_CODE_COUNT; c++)
-		if (strcmp(val[OPT_CODE], lesson_code_name((enum lesson_code)c)) == 0)
-			o.start.code = (enum lesson_code)c;
-	if (val[OPT_CODE] && o.start.code == LESSON_CODE_DEFAULT)
-		return cli_usage_error(
-		        "watch", "--code must be pseudocode, python, c or java, not '%s'",
-		        val[OPT_CODE]);
+	if (val[OPT_CODE] && strcmp(val[OPT_CODE], "pseudocode") != 0 &&
+	    code_lang_from_name(val[OPT_CODE]) == CODE_LANG_COUNT)
+		return cli_usage_error("watch",
+		                       "--code must be pseudocode, python, c or java, not '%s'",
+		                       val[OPT_CODE]);
+	o.start.listing = val[OPT_CODE];
 	o.start.goal = val[OPT_FIRST] ? SEARCH_FIRST : SEARCH_ALL;
 	o.start.big = val[OPT_BIG] != NULL;
 	o.ascii = val[OPT_ASCII] != NULL;
@@ -416,11 +439,12 @@ static int check_lessons(int count, char **names, const char *dir)
 int cli_lesson(int argc, char **argv)
 {
 	static const char synopsis[] = "nqueens lesson [FILE | NAME | --list | --check "
-	                               "FILE...] [--ascii] [--no-color] [--quiet] "
-	                               "[--theme NAME]";
+	                               "FILE...] [--big] [--ascii] [--no-color] "
+	                               "[--quiet] [--theme NAME]";
 	static const struct cli_optdef ldefs[OPT_COUNT] = {
 	        [OPT_CHECK] = {"check", 'c', false},
 	        [OPT_LIST] = {"list", 'l', false},
+	        [OPT_BIG] = {"big", 0, false},
 	        [OPT_ASCII] = {"ascii", 'a', false},
 	        [OPT_NO_COLOR] = {"no-color", 0, false},
 	        [OPT_QUIET] = {"quiet", 0, false},
@@ -448,6 +472,11 @@ int cli_lesson(int argc, char **argv)
 		free(pos);
 		cli_help();
 		return cli_finish_output(CLI_OK);
+	}
+	if (val[OPT_BIG] && (val[OPT_CHECK] || val[OPT_LIST] || npos == 0)) {
+		free(pos);
+		return cli_usage_error("lesson", "--big runs a lesson in projector mode: "
+		                                 "name the lesson (--list lists them)");
 	}
 	if (val[OPT_CHECK]) {
 		if (val[OPT_LIST])
@@ -521,7 +550,8 @@ int cli_lesson(int argc, char **argv)
 		fprintf(stderr, "nqueens lesson: %s\n", err);
 		return CLI_USAGE;
 	}
-	o.start = (struct screen_open){.kind = SCREEN_LESSON, .lesson = &l};
+	o.start = (struct screen_open){
+	        .kind = SCREEN_LESSON, .lesson = &l, .big = val[OPT_BIG] != NULL};
 	status = app_run(&o);
 	lesson_free(&l);
 	return status;

@@ -13,7 +13,7 @@ start 100 30 -- --ascii browse 8
 expect_screen "browse opens at the first solution" "Solution 1 / 92"
 expect_screen "its ranks" "ranks: +1 5 8 6 3 7 2 4"
 expect_screen "its squares" "squares: a1 b5 c8 d6 e3 f7 g2 h4"
-expect_screen "its class" "class 1 of 12, id of the representative"
+expect_screen "its class" "class 1 of 12: the representative itself \(id\)"
 # The board, square by square, is the solution the command line names.
 solution() {
 	board_expect browse "$1" marks "$(nq solve "$1" --index "$2" --format algebraic)"
@@ -52,7 +52,7 @@ keys Enter
 expect_screen "/ finds a solution by its ranks" "Found: solution #5"
 expect_screen "and shows it" "ranks: +2 4 6 8 3 1 7 5"
 expect_board "its board is solution #5" 8 marks "$(solution 8 5)"
-expect_screen "in its class, turned" "class 3 of 12, id of the representative"
+expect_screen "in its class, turned" "class 3 of 12: the representative itself \(id\)"
 keys /
 keys -l "1 2 3 4 5 6 7 8"
 keys Enter
@@ -91,7 +91,7 @@ expect_screen "each named, with its number: the turns on a row" "id = rot180 180
 expect_screen "the mirrors on the next" "flip-x <-> = flip-y \\^v #79 +flip-diag \\\\ = flip-anti / #55"
 keys Right Enter
 expect_screen "Enter on a variant opens that solution" "Solution 38 / 92"
-expect_screen "which knows its class" "class 10 of 12, rot90 of the representative"
+expect_screen "which knows its class" "class 10 of 12: the representative turned a"
 expect_board "its board is solution #38" 8 marks "$(solution 8 38)"
 
 # Export: a file in the current directory, never over another.
@@ -203,7 +203,7 @@ expect_screen "80x24: its file letters" "a +b +c +d +e +f +g +h"
 tm resize-window -x 50 -y 12
 expect_screen "50x12: the top rank of the board" "^8 .*Q"
 expect_screen "50x12: the file letters" "^ +a +b +c +d +e +f +g +h( |$)"
-expect_screen "50x12: the class, wrapped" "class 1 of 12, id of the"
+expect_screen "50x12: the class, wrapped" "class 1 of 12: the$"
 expect_screen "50x12: the key line keeps whole hints, the help and the way out" \
 	"^ Left/Right next  v gallery  \? help  q quit *$"
 keys v
@@ -296,14 +296,14 @@ board_of() {
 	board_expect browse 8 marks "$(squares "$1")"
 }
 
-# grids_flat: board_grids 8, one board a line: "Y X|caption|caption|ranks
-# from the top, / between".
+# grids_flat: board_grids 8, one board a line: "Y X@caption@caption@ranks
+# from the top, / between" (@, as a caption may hold "|": "mirror in |").
 grids_flat() {
 	board_grids 8 | awk '
 		k == 0 && /^board / { yx = $2 " " $3; k = 1; next }
 		k == 1 { c1 = $0; k = 2; next }
 		k == 2 { c2 = $0; k = 3; rows = ""; r = 0; next }
-		k == 3 { rows = rows (r ? "/" : "") $0; if (++r == 8) { print yx "|" c1 "|" c2 "|" rows; k = 0 } }'
+		k == 3 { rows = rows (r ? "/" : "") $0; if (++r == 8) { print yx "@" c1 "@" c2 "@" rows; k = 0 } }'
 }
 
 # members_check DESC CLASS: the members of 8x8's class CLASS as the screen
@@ -326,7 +326,7 @@ members_check() {
 	done
 	bad=""
 	: >"$tmpdir/placed"
-	while IFS='|' read -r yx cap1 cap2 rows; do
+	while IFS='@' read -r yx cap1 cap2 rows; do
 		got=$(echo "$rows" | tr / '\n')
 		k=${cap1##*#}
 		[ "$got" = "$(board_of "$(nq solve 8 --index "$k")")" ] ||
@@ -362,6 +362,122 @@ members_check() {
 	fi
 }
 
+# tinted_squares: for each 8x8 board on the screen, in reading order, the
+# square whose background no other square of that board has (read from the
+# pane with its colours, at the middle cell of each square: the file
+# letter's column and the rank number's row), or "none".
+tinted_squares() {
+	tm capture-pane -p -e -N | LC_ALL=C sed "$utf8_to_ascii" | LC_ALL=C awk '
+		function sgr(p,   a, k, m, v) {
+			m = split(p == "" ? "0" : p, a, ";")
+			for (k = 1; k <= m; k++) {
+				v = a[k] + 0
+				if (v == 0 || v == 49) bgc = "-"
+				else if (v >= 40 && v <= 47) bgc = "b" v
+				else if (v >= 100 && v <= 107) bgc = "b" v
+				else if (v == 38 || v == 48) {
+					if (a[k + 1] == 5) { if (v == 48) bgc = "c" a[k + 2]; k += 2 }
+					else { if (v == 48) bgc = "rgb"; k += 4 }
+				}
+			}
+		}
+		{
+			y = NR - 1; s = $0; L = length(s); x = 0
+			for (i = 1; i <= L; i++) {
+				c = substr(s, i, 1)
+				if (c == "\033") {
+					if (substr(s, i + 1, 1) == "[") {
+						p = ""
+						for (j = i + 2; j <= L && substr(s, j, 1) ~ /[0-9;:]/; j++)
+							p = p substr(s, j, 1)
+						if (substr(s, j, 1) == "m") sgr(p)
+						i = j
+					}
+					continue
+				}
+				ch[y, x] = c; bg[y, x] = bgc; x++
+			}
+			lines = NR
+		}
+		END {
+			letters = "abcdefgh"
+			for (y = 0; y < lines; y++) {
+				for (x = 0; ch[y, x] != ""; x++) {
+					if (ch[y, x] != "a" || (x > 0 && ch[y, x - 1] != " "))
+						continue
+					for (cw = 1; cw <= 16; cw++) {
+						ok = 1
+						for (f = 0; f < 8 && ok; f++)
+							ok = ch[y, x + f * cw] == substr(letters, f + 1, 1)
+						if (ok)
+							break
+					}
+					if (!ok)
+						continue
+					# The rank numbers, right of which the board starts.
+					lc = x - int((cw - 1) / 2) - 2
+					for (r = 1; r <= 8; r++)
+						row[r] = -1
+					for (yy = y - 1; yy >= 0 && yy >= y - 8 * 8; yy--)
+						if (ch[yy, lc] ~ /[1-8]/ && row[ch[yy, lc] + 0] < 0)
+							row[ch[yy, lc] + 0] = yy
+					split("", count)
+					for (f = 0; f < 8; f++)
+						for (r = 1; r <= 8; r++)
+							count[bg[row[r], x + f * cw]]++
+					out = "none"
+					for (f = 0; f < 8; f++)
+						for (r = 1; r <= 8; r++)
+							if (count[bg[row[r], x + f * cw]] == 1)
+								out = substr(letters, f + 1, 1) r
+					print out
+					x += 7 * cw
+				}
+			}
+		}'
+}
+
+# tracked_check DESC CLASS: in each member of 8x8's class CLASS as shown,
+# the one tinted square is where the first transform its caption names
+# takes the representative's queen on file a, worked out by transform
+# above, not by the program.
+tracked_check() {
+	rep=$(sed -n "$2p" "$tmpdir/reps")
+	grids_flat >"$tmpdir/members"
+	tinted_squares >"$tmpdir/tinted"
+	bad=""
+	k=0
+	while IFS='@' read -r yx cap1 cap2 rows; do
+		k=$((k + 1))
+		t=$(echo "$cap1" | grep -Eo '(id|rot90|rot180|rot270|flip-x|flip-y|flip-diag|flip-anti)' | head -1)
+		# The image of a's queen: the file whose rank is where a's went.
+		img=$(transform "$t" 8 "$rep")
+		a=$(echo "$rep" | awk '{ print $1 }')
+		want=$(echo "$rep" | awk -v t="$t" -v a="$a" '{
+			x = 0; y = a - 1; n = 8
+			if (t == "id") { X = x; Y = y }
+			else if (t == "rot90") { X = y; Y = n - 1 - x }
+			else if (t == "rot180") { X = n - 1 - x; Y = n - 1 - y }
+			else if (t == "rot270") { X = n - 1 - y; Y = x }
+			else if (t == "flip-x") { X = n - 1 - x; Y = y }
+			else if (t == "flip-y") { X = x; Y = n - 1 - y }
+			else if (t == "flip-diag") { X = y; Y = x }
+			else { X = n - 1 - y; Y = n - 1 - x }
+			printf "%c%d\n", 97 + X, Y + 1 }')
+		got=$(sed -n "${k}p" "$tmpdir/tinted")
+		# The square holds a queen of the member, and is where a's went.
+		file=$(printf '%d' "'$(echo "$want" | cut -c1)")
+		qrank=$(echo "$img" | awk -v f=$((file - 96)) '{ print $f }')
+		[ "$got" = "$want" ] && [ "$qrank" = "$(echo "$want" | cut -c2-)" ] ||
+			bad="$bad; '$cap1': tinted $got, $t takes a$a to $want"
+	done <"$tmpdir/members"
+	if [ $k -gt 0 ] && [ -z "$bad" ]; then
+		pass "$1"
+	else
+		fail "$1" "$k boards$bad" "$(cat "$tmpdir/tinted")" "$(screen)"
+	fi
+}
+
 # classes_check DESC FIRST LAST: the classes FIRST to LAST as boards, in
 # reading order, each the representative the command line lists, under
 # its number, its members and its symmetry (the one the half turn maps
@@ -376,7 +492,7 @@ classes_check() {
 	done
 	bad=""
 	c=$2
-	while IFS='|' read -r yx cap1 cap2 rows; do
+	while IFS='@' read -r yx cap1 cap2 rows; do
 		rep=$(sed -n "${c}p" "$tmpdir/reps")
 		orbit=$(awk -v c="$c" '/^[0-9]/ { k++; next } k == c { m++ } END { print m }' "$tmpdir/variants")
 		sym="no symmetry"
@@ -443,12 +559,14 @@ expect_screen "Enter on the first class: its members" "class 1 of 12, 8 members,
 expect_screen "the turns named with their marks" "id #1 +rot90 ↻90° #89 +rot180 ↻180° #60 +rot270 ↻270° #22"
 expect_screen "the mirrors named with the way they swap" "flip-x ↔ #33 +flip-y ↕ #92 +flip-diag ↖↘ #4 +flip-anti ↙↗ #71"
 members_check "120x40: class 1's eight members as the symmetries act, board by board" 1
+tracked_check "120x40: class 1, the queen on a1 tinted where each transform takes it" 1
 # An Escape and the keys after it go one at a time: together they read as Alt.
 keys Escape
 wait_for "Browse 8x8: classes" >/dev/null
 keys g 1 0 Enter Enter
 expect_screen "class 10: its four members" "class 10 of 12, 4 members, symmetry: own 180° turn"
 members_check "120x40: class 10's members, each once with both transforms that make it" 10
+tracked_check "120x40: class 10, the queen on a3 tinted where each first transform takes it" 10
 keys Escape
 wait_for "Browse 8x8: classes" >/dev/null
 keys Home Down Enter
@@ -473,6 +591,7 @@ members_check "200x60: class 1's members" 1
 tm resize-window -x 80 -y 24
 expect_screen "80x24: class 1's members" "class 1 of 12"
 members_check "80x24: class 1's eight members, all at once" 1
+tracked_check "80x24: class 1, the tinted queen in every member" 1
 # The windows of a projector and of a terminal: no half-empty screen.
 for size in "80 24" "60 20"; do
 	set -- $size
@@ -592,7 +711,7 @@ wait_exit
 start 100 30 -- --ascii browse 14
 keys g 3 0 0 0 0 0 Enter
 expect_screen "14x14: #300000 at once" "Solution 300000 / 365596"
-expect_screen "its class number, found in the background" "class 29761 of 45752, rot180 of the representative"
+expect_screen "its class number, found in the background" "class 29761 of 45752: the representative turned half round \(rot180\)"
 keys Tab v
 expect_screen "14x14: every class found, by orbit" "45752 classes: 45647 of 8 members, 105 of 4 members"
 expect_screen "at the class of the solution shown" "^ +29761 +8  none +3 10 7 5 11 1 14 6 8 13 2 12 9 4"
@@ -617,7 +736,7 @@ modes_restored "SIGTERM while counting leaves the terminal as it was"
 # down to its one thread within half a second (more under valgrind).
 start 100 30 -- --ascii
 wait_for "Board size" >/dev/null
-keys Right Right Right Right Right Right Right Right Right Down Down Down Down Enter
+keys Right Right Right Right Right Right Right Right Right Down Down Down Down Down Enter
 if wait_for "counting them here: [0-9]+%"; then
 	t0=$(date +%s%N)
 	keys q

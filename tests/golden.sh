@@ -158,26 +158,6 @@ $(diff "$file" "$tmpdir/frame" | cat -v | head -40)"
 	fi
 }
 
-# The keys that place a queen on each file at the ranks given, from the
-# cursor's start (file a, the top rank), as place_solution does.
-solution_keys() {
-	rank=$#
-	sep=""
-	for r in "$@"; do
-		printf '%s' "$sep"
-		sep=" Right "
-		while [ "$rank" -gt "$r" ]; do
-			printf 'Down '
-			rank=$((rank - 1))
-		done
-		while [ "$rank" -lt "$r" ]; do
-			printf 'Up '
-			rank=$((rank + 1))
-		done
-		printf 'Space'
-	done
-}
-
 for size in "80 24" "120 40"; do
 	set -- $size
 	w=$1 h=$2
@@ -193,5 +173,7 @@ for size in "80 24" "120 40"; do
 	frame browse-members "$w" "$h" 'class 1 of 12' "Tab Enter" -- browse 8
 	frame lesson "$w" "$h" 'step 2 of' "Space" -- lesson four-queens
 	frame help "$w" "$h" 'Play: keys' "?" -- play 8
+	frame watch-big "$w" "$h" 'event 2076 of' "n" -- watch 8 --big
+	frame summary "$w" "$h" 'nqueens - Summary' "Right Right n Q" -- watch 4 --quiz
 done
 finish

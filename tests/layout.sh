@@ -68,6 +68,11 @@ cut_words() {
 			# squares of 4 columns the closing one stands apart: "!Q !").
 			if (w ~ /^[[!(][A-Za-z][])!]?$/)
 				return 1
+			# Squares side by side with the lines drawn across them: marks
+			# and brackets joined by "-" and "=" ("Q!==x"), or the large
+			# cross of a refusal between the corners of the cursor ("[\XX/]").
+			if (w ~ /^[][!()QqXxo.+=|\\\/-]+$/ && w ~ /[-=|\\\/]/)
+				return 1
 			# Words joined into a list ("Right, .") or a title ("Play: keys").
 			if (w ~ /[,:]$/ && whole(substr(w, 1, length(w) - 1)))
 				return 1
@@ -183,7 +188,7 @@ fi
 start 40 12 --
 walk "the menu" "Board size"
 keys p
-walk "the list of puzzles" "05-easy-01"
+walk "the list of puzzles" "5x5 +easy"
 keys q
 wait_exit
 
@@ -225,9 +230,9 @@ wait_exit
 # and a deep folded tree, scrolled.
 start 40 12 -- watch 8 --quiz
 keys Right Right
-walk "Watch in predict mode, a question" "^Predict"
+walk "Watch in predict mode, a question" "Predict[,:]"
 keys y Down Enter
-walk "Watch in predict mode, an explanation" "^Predict"
+walk "Watch in predict mode, an explanation" "Predict[,:]"
 keys q
 wait_exit
 
@@ -253,6 +258,120 @@ start 40 12 -- browse 8
 walk "Browse" "Solution 1 / 92"
 keys q
 wait_exit
+
+# ---- Space used by priority ----
+
+# margins: the blank columns left and right of what the body shows (the
+# rows between the title and the key line), one character a column.
+margins() {
+	screen | LC_ALL=C sed "$(printf 's/[\300-\367][\200-\277]*/?/g')" |
+		LC_ALL=C awk -v w="$1" '
+		{ line[NR] = $0 }
+		END {
+			l = w; r = 0
+			for (i = 2; i < NR; i++) {
+				s = line[i]
+				if (s !~ /[^ ]/)
+					continue
+				match(s, /[^ ]/)
+				if (RSTART - 1 < l) l = RSTART - 1
+				sub(/ +$/, "", s)
+				if (length(s) > r) r = length(s)
+			}
+			print l, w - r
+		}'
+}
+
+# expect_centred DESC W: the body stands in the middle of the width: its
+# margins differ by three columns at most, and it is not flush left but
+# where it fills the width.
+expect_centred() {
+	m=$(margins "$2")
+	if echo "$m" | awk '{ d = $1 - $2; if (d < 0) d = -d; exit !(d <= 3 && ($1 >= 1 || $2 <= 3)) }'; then
+		pass "$1 (margins $m)"
+	else
+		fail "$1" "margins $m" "$(screen)"
+	fi
+}
+
+# row_of PATTERN: the first row (1-based) of the screen a line of which matches.
+row_of() {
+	screen | grep -n -E -m1 -- "$1" | cut -d: -f1
+}
+
+# Play at the four sizes: the board and its status in the middle; from 30
+# lines with a class found, the status in a framed column with the class
+# as a small board.
+mkdir -p "$tmpdir/found/nqueens"
+printf 'nqueens progress 1\nsolutions 8 1\nclasses 8 1\n' >"$tmpdir/found/nqueens/progress"
+for size in 60x20 80x24 120x40 200x60; do
+	w=${size%x*} h=${size#*x}
+	start "$w" "$h" XDG_DATA_HOME="$tmpdir/found" -- play 8
+	wait_for "Queens: 0 of 8" >/dev/null
+	expect_centred "$size: Play's board and status in the middle" "$w"
+	if [ "$h" -ge 30 ]; then
+		expect_screen "$size: the status framed, the classes found under it" \
+			"│ *Classes found: 1 of 12 *│"
+		expect_screen "$size: class 1 as a small board" "│ *class 1 *│"
+	fi
+	keys q
+	wait_exit
+done
+# A small board takes two thirds of the height: 4x4 at 60x20 is 13 of the
+# 18 lines (rank 4 to the file letters), not the third it took.
+start 60 20 -- play 4
+wait_for "Queens: 0 of 4" >/dev/null
+top=$(row_of "^ *4 ")
+letters=$(row_of "^ *a +b +c +d *$")
+if [ -n "$top" ] && [ -n "$letters" ] && [ $((letters - top + 2)) -ge 12 ]; then
+	pass "60x20: Play 4x4's board takes two thirds of the height ($((letters - top + 2)) lines)"
+else
+	fail "60x20: Play 4x4's board takes two thirds of the height" "rank 4 on $top, letters on $letters" "$(screen)"
+fi
+keys q
+wait_exit
+# Browse's one board and its panel in the middle.
+for size in 120x40 200x60; do
+	start "${size%x*}" "${size#*x}" -- browse 8
+	wait_for "Solution 1 / 92" >/dev/null
+	expect_centred "$size: Browse's board and panel in the middle" "${size%x*}"
+	keys q
+	wait_exit
+done
+# Watch 8 at 120x40: the board takes half the height (no quarter of the
+# screen empty under it); at 200x60 the folded tree has its legend.
+start 120 40 -- watch 8
+keys n
+wait_for "Last: solution 1" >/dev/null
+top=$(row_of "^ *8 ")
+letters=$(row_of "^ +a +b +c +d +e +f +g +h( |$)")
+if [ -n "$top" ] && [ -n "$letters" ] && [ $((letters - top + 2)) -ge 18 ]; then
+	pass "120x40: Watch's board takes half the body ($((letters - top + 2)) lines)"
+else
+	fail "120x40: Watch's board takes half the body" "rank 8 on $top, letters on $letters" "$(screen)"
+fi
+tm resize-window -x 200 -y 60
+expect_screen "200x60: the tree wide enough to say what its marks mean" \
+	"Search tree, folded \(× dead, ★ solved, \+ to try\)"
+keys q
+wait_exit
+# Predict's question beside the board, level with its ranks, at 80x24 and
+# 120x40 (at 60x20 it goes across the foot, as the walk above reads).
+for size in 80x24 120x40; do
+	start "${size%x*}" "${size#*x}" -- watch 8 --quiz
+	keys Right Right
+	wait_for "Predict, every decision" >/dev/null
+	q=$(row_of "Predict, every decision")
+	one=$(row_of "^ *1 ")
+	if [ -n "$q" ] && [ -n "$one" ] && [ "$q" -lt "$one" ] &&
+		! screen | grep -q "^Predict, every decision"; then
+		pass "$size: Predict's question beside the board (row $q, rank 1 on $one)"
+	else
+		fail "$size: Predict's question beside the board" "question on $q, rank 1 on $one" "$(screen)"
+	fi
+	keys q
+	wait_exit
+done
 
 # Watch at 60x20: the backtrack listing whole, every line in its order,
 # after each of the first events (a call, a try, a refusal, a place, a

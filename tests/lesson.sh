@@ -97,67 +97,98 @@ no_board "the explanation stands alone"
 keys Space
 expect_step "Space" 4 13
 expect_screen "Watch opens" "Watch 4x4, backtrack, all solutions"
-# Each Watch step opens where its words begin (run:); until: is where they end.
-expect_screen "run: 1 opens after event 1" "event 1 of 169"
-board_is "before a1 is placed" 4 ""
-expect_screen "the stack" "solve\(a\)"
+# Each Watch step opens where its words begin (run:) and plays, at its
+# speed, to where they end (until:), and stops there.
+expect_screen "run: 1 opens after event 1, playing at speed: 1" "playing +speed 1/s +event [12] of 169"
+expect_screen "until: event 3 stops the animation there" "paused +speed 1/s +event 3 of 169"
+board_is "a1 placed" 4 "a1"
+expect_screen "the stack" "solve\(a\) rank = 1"
 
 keys Space
 expect_step "Space" 5 13
 expect_screen "a question is asked in the pseudocode's words" \
 	"solve\(b\) is running: where will the next queen go\?"
 expect_screen "at event 4" "event 4 of 169"
-keys b 2 Enter
+keys e 1 Enter
+expect_screen "an answer that is no square is refused, saying why" \
+	"'e1' is no square of the 4x4 board: its files are a to d, its ranks 1 to 4\."
+expect_screen "and stays typed" "Your answer: e1_"
+expect_screen "nothing is counted" " - step 5 of 13$"
+keys BSpace BSpace 2 Enter
 expect_screen "a wrong answer is told" "Not b2: the queen goes to b3\."
 expect_screen "and explained" "b2 is attacked by a1 along a diagonal"
-expect_screen "the score" "step 5 of 13  0 of 1 right"
+expect_screen "the score" "step 5 of 13  0 of 1 right, streak 0"
 board_is "the search moves to the queen asked about" 4 "a1 b3"
 expect_screen "event 10" "event 10 of 169"
+# Back and on again: asked again, but the first answer stands.
+keys p
+expect_step "p" 4 13
+keys Space
+expect_step "Space" 5 13
+expect_screen "the question again" "solve\(b\) is running: where will the next queen go\?"
+expect_screen "said to be asked before" "Asked before: the first answer stands, this one is not counted\."
+keys 3 Enter
+expect_screen "a rank alone is on the file of the call named, as in Watch" "Right: b3\."
+expect_screen "and not counted" "step 5 of 13  0 of 1 right, streak 0"
 
 keys Space
 expect_step "Space" 6 13
-expect_screen "backtracking: before solve(c), after event 10" "event 10 of 169"
-board_is "b3 is still on" 4 "a1 b3"
-expect_screen "Watch's own narration" "Last: place b3"
+expect_screen "backtracking: from event 10" "event (1[0-9]|2[01]) of 169"
+expect_screen "played to event 21, where solve(b) takes b3 off" "paused +speed 2/s +event 21 of 169"
+board_is "a1 alone" 4 "a1"
+expect_screen "Watch's own narration" "Last: remove b3"
 
 keys Space
 expect_step "Space" 7 13
 expect_screen "the first of two questions, solve(b)'s queen" \
 	"solve\(b\) is running: where will the next queen go\?"
 keys Escape
-expect_screen "Escape skips it, with the answer" "The queen goes to b4\."
-expect_screen "a skipped question is not scored" "step 7 of 13  0 of 1 right"
+expect_screen "Escape skips it, with the answer" "Skipped\. The queen goes to b4\."
+expect_screen "a skipped question counts as skipped" "step 7 of 13  0 of 2 right, 1 skipped, streak 0"
 keys Space
 expect_screen "Space asks the second question, naming no call (c2 is solve(c)'s)" \
 	"Where will the next queen go\?"
-keys c 3 BSpace 2
+keys 2 Enter
+expect_screen "with no call named, a rank alone names no square" \
+	"'2' is a rank alone: type the whole square, such as c2\."
+keys BSpace c 3 BSpace 2
 expect_screen "Backspace erases what was typed" "Your answer: c2_"
 keys Enter
 expect_screen "a right answer" "Right: c2\."
-expect_screen "is scored" "step 7 of 13  1 of 2 right"
+expect_screen "is scored" "step 7 of 13  1 of 3 right, 1 skipped, streak 1"
 board_is "the board holds the three queens" 4 "a1 b4 c2"
 
 keys Space
 expect_step "Space" 8 13
-board_is "three queens, before file d is tried" 4 "a1 b4 c2"
-expect_screen "at event 28" "event 28 of 169"
-
-keys Space
-expect_step "Space" 9 13
-expect_screen "run: 47, a1 just taken off" "event 47 of 169"
+expect_screen "from event 28" "event (2[89]|[34][0-9]) of 169"
+patience=$((patience * 3))
+expect_screen "played to event 47, a1 taken off" "paused +speed 2/s +event 47 of 169"
+patience=$((patience / 3))
 board_is "an empty board" 4 ""
 
 keys Space
-expect_step "Space" 10 13
-expect_screen "run: solution" "Last: solution 1: 2 4 1 3"
+expect_step "Space" 9 13
+expect_screen "until: solution" "Last: solution 1: 2 4 1 3"
 board_is "the first solution" 4 "a2 b4 c1 d3"
 expect_screen "the stack, four calls deep" "solve\(d\) rank = 3"
+
+keys Space
+expect_step "Space" 10 13
+expect_screen "the second solution" "Last: solution 2: 3 1 4 2"
+board_is "a3 b1 c4 d2" 4 "a3 b1 c4 d2"
 
 keys Space
 expect_step "Space" 11 13
 expect_screen "speed: and play" "playing +speed 5/s"
 keys o
 expect_screen "o pauses the search" "paused +speed 5/s"
+# Step over, on > where o plays: from a placement, the call it makes runs whole.
+at=$(screen | sed -n 's/.*event \([0-9]*\) of 169.*/\1/p')
+keys '>'
+expect_screen "> steps over" "paused +speed 5/s +event [0-9]+ of 169"
+keys '?'
+expect_screen "the help lists step over under >, not o" "^│ > +step over: one event"
+keys q
 
 keys Space
 expect_step "Space" 12 13
@@ -173,11 +204,19 @@ expect_step "and p" 11 13
 keys Space Space
 expect_step "on again" 13 13
 keys Space
+expect_screen "Space after the last step: the lesson's summary" \
+	"^ nqueens - Summary: the lesson \"Recursion with four queens\", all 13 steps"
+expect_screen "its questions" "^ 3 questions: 1 right, 1 wrong, 1 skipped; best streak 1, streak at the end 1; [0-9]+:[0-9][0-9]\.$"
+expect_screen "each" "^ 1\. Wrong, in [0-9:]+\. Step 5: solve\(b\) is running: where will the next queen go\? You said: b2\. The"
+expect_screen "the skipped one" "^ 2\. Skipped, after [0-9:]+\. Step 7: solve\(b\) is running: where will the next queen go\? The answer: b4\.$"
+keys x
+expect_message "x writes it" "Written to nqueens-summary.txt in $tmpdir."
+keys q
 wait_exit
 if [ "$status" = 0 ]; then
-	pass "Space after the last step ends the lesson"
+	pass "q on the summary ends the program"
 else
-	fail "Space after the last step ends the lesson" "status $status"
+	fail "q on the summary ends the program" "status $status"
 fi
 
 start 120 40 -- lesson symmetry
@@ -205,6 +244,8 @@ expect_screen "the half turn leaves it as it is" "id = rot180"
 keys Space
 expect_step "Space" 7 7
 expect_screen "the count" "11 classes of 8 members and 1 class of 4 make 88 \+ 4 = 92\."
+keys q
+expect_screen "q leaves the lesson: its summary" "^ No question was asked; [0-9]+:[0-9][0-9]\.$"
 keys q
 wait_exit
 if [ "$status" = 0 ]; then
@@ -240,19 +281,87 @@ expect_step "Space" 7 10
 expect_screen "the step's own code: python again" "Python: backtrack.py"
 keys q
 wait_exit
+# c kept C in the config file: the lessons after start from the pseudocode.
+rm -f "$XDG_CONFIG_HOME/nqueens/config"
 
 # The menu's Lessons: the list, and the one chosen runs.
 start 80 24 --
 expect_screen "the menu" "Board size"
-keys Down Down Down Down Down Enter
+keys Down Down Down Down Down Down Enter
 expect_screen "the lessons are listed" "four-queens +14 min +Recursion with four queens"
 expect_screen "all three" "symmetry +4 min +The symmetry of the 92 solutions"
 keys Down Down Enter
 expect_step "the one chosen runs" 1 7
 keys q
+expect_screen "q shows the summary" "^ nqueens - Summary: the lesson \"The symmetry of the 92 solutions\", left at step"
+keys q
 expect_screen "q goes back to the list" "nqueens - Lessons"
 keys Escape
 expect_screen "Escape to the menu" "Board size"
+
+# Projector mode at 80x24: --big on every step, the whole stack four calls
+# deep, z off and on again (also while a question is asked, never typed).
+start 80 24 -- lesson four-queens --big
+expect_step "lesson --big" 1 13
+keys Space Space Space
+expect_step "to the first Watch step" 4 13
+expect_screen "projector mode: the listing" "Pseudocode: backtrack"
+if screen | grep -q "tested: [0-9]"; then
+	fail "projector mode: no counters" "$(screen)"
+else
+	pass "projector mode: no counters"
+fi
+keys Space
+expect_screen "a question" "solve\(b\) is running: where will the next queen go\?"
+keys z
+expect_screen "z while a question is asked: projector mode off" "tested: [0-9]"
+expect_screen "z is not typed" "Your answer: _"
+keys z
+wait_gone "tested: [0-9]" >/dev/null
+keys b 3 Enter
+expect_screen "answered" "Right: b3\."
+keys Space Space
+expect_screen "the next question" "solve\\(b\\) is running: where will the next queen go\\?"
+keys Escape
+expect_screen "skipped" "Skipped\\. The queen goes to b4\\."
+keys Space
+keys c 2 Enter
+expect_screen "answered again" "Right: c2\."
+keys Space Space
+expect_step "Space" 9 13
+expect_screen "until: solution" "Last: solution 1: 2 4 1 3|event 69 of 169"
+stack=$(screen | grep -o 'solve([a-d]) rank = [0-9-]' | tr '\n' ' ')
+if [ "$stack" = "solve(a) rank = 2 solve(b) rank = 4 solve(c) rank = 1 solve(d) rank = 3 " ] &&
+	! screen | grep -q "last [0-9] of"; then
+	pass "80x24 --big: the whole stack, four calls deep"
+else
+	fail "80x24 --big: the whole stack, four calls deep" "$stack" "$(screen)"
+fi
+keys z
+expect_screen "z: projector mode off, kept on the next steps" "tested: [0-9]"
+keys Space
+expect_step "Space" 10 13
+expect_screen "still off" "tested: [0-9]"
+keys z q
+expect_screen "the summary" "^ nqueens - Summary: the lesson"
+keys q
+wait_exit
+
+# A step's big line turns it on, big: off off; a step without one keeps it.
+printf 'title: big\n\nsay: one\nshow: watch 4\nbig\n\nsay: two\nshow: watch 4\n\nsay: three\nshow: watch 4\nbig: off\n' >"$tmpdir/big.txt"
+start 80 24 -- lesson "$tmpdir/big.txt"
+expect_step "a lesson with big lines" 1 3
+expect_screen "big: the listing" "Pseudocode: backtrack"
+screen | grep -q Counters && fail "big: projector mode" "$(screen)" || pass "big: projector mode"
+keys Space
+expect_step "Space" 2 3
+screen | grep -q Counters && fail "a step without a big line keeps it" "$(screen)" ||
+	pass "a step without a big line keeps it"
+keys Space
+expect_step "Space" 3 3
+expect_screen "big: off ends it" "tested: [0-9]"
+keys q q
+wait_exit
 
 # lesson with no name opens the menu's list.
 start 80 24 -- lesson

@@ -324,8 +324,8 @@ keys q
 wait_exit
 start 80 24 TERM=xterm -- play 8
 keys T
-expect_message "T with 8 colours says that the themes need 256" \
-	"Theme: calm (T for the next). This terminal has 8 colours: the themes need 256 to differ."
+expect_message "T with 8 colours says that the themes share a board" \
+	"Theme: calm (T for the next). This terminal has 8 colours: the themes share one board."
 keys q
 wait_exit
 start 100 40 -- play 8

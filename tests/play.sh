@@ -9,7 +9,7 @@ expect_screen "files are labelled" "a +b +c +d +e +f +g +h"
 place_solution 1 5 8 6 3 7 2 4
 expect_screen "eight queens by keys: Solved" "Solved!"
 expect_screen "it is solution #1 of 92" "solution #1 of 92"
-expect_screen "its class and transform" "class 1 of 12, id"
+expect_screen "its class, in words" "class 1 of 12, its representative"
 expect_screen "found this one" "found 1 of 92, 1 of 12 classes"
 
 keys u
@@ -189,7 +189,9 @@ for look in ascii utf-8 mono; do
 	mono) set -- 80 24 NO_COLOR=1 --ascii attrs ;;
 	esac
 	at="$1x$2 $look" lit=$5
-	start "$1" "$2" $3 -- $4 play 8
+	# No class found yet: the framed column of a tall window shows no small
+	# board that the reading of the board could take for the board.
+	start "$1" "$2" $3 XDG_DATA_HOME="$tmpdir/none" -- $4 play 8
 	wait_for "Queens: 0 of 8" >/dev/null
 	# a8 and c7, then the cursor to e4: its anti-diagonal runs from a8 to h1.
 	keys Space Right Right Down Space Right Right Down Down Down
@@ -212,16 +214,18 @@ for look in ascii utf-8 mono; do
 	wait_exit
 done
 
-# Solving is an event: the attack marks go, the queens light up, the bell
-# rings (not with --quiet), and the time stops.  Read in colour at 80x24.
+# Solving is an event: the attack marks go, the cursor hides, every queen
+# takes the one accent of a solve, a banner across the board says which
+# solution it is, of which class, in what time, the bell rings (not with
+# --quiet), and the time stops.  Read in colour at 80x24.
 for quiet in "" --quiet; do
 	start 80 24 -- play 5 $quiet
 	wait_for "Queens: 0 of 5" >/dev/null
 	place_solution 1 3 5 2 4
 	expect_screen "${quiet:-bell}: a solved board says so" "Solved!"
-	expect_screen "${quiet:-bell}: a free game is timed too" "time [0-9]+:[0-9][0-9]"
-	expect_board "${quiet:-bell}: nothing on the solved board but its queens" 5 marks \
-		"$(printf '%s\n' "_ _ Q _ _" "_ _ _ _ [Q]" "_ Q _ _ _" "_ _ _ Q _" "Q _ _ _ _")"
+	expect_screen "${quiet:-bell}: a banner across the board says which solution" \
+		"Solved — #1 of 10,"
+	expect_screen "${quiet:-bell}: of which class, and the time" "class 1, 0:[0-9][0-9]"
 	bell=$(tm display -p '#{window_bell_flag}')
 	want=1
 	[ -n "$quiet" ] && want=0
@@ -232,33 +236,52 @@ for quiet in "" --quiet; do
 			"bell flag $bell"
 	fi
 done
-# Lit: the four queens off the cursor take the colours of the solved tint,
-# one on light squares and one on dark ones, none of which an empty square has.
+# The banner is a band in the solve's accent over the board's middle rank:
+# the background its lit queens have once it has gone.
+banner_line=$(tm capture-pane -p -e | grep "Solved —")
+banner_bg=$(printf '%s' "$banner_line" | sed -n 's/.*48;5;\([0-9]*\)m *Solved —.*/c\1/p')
+if [ -n "$banner_bg" ]; then
+	pass "the banner is a band of a colour ($banner_bg)"
+else
+	fail "the banner is a band of a colour" "$(printf '%s' "$banner_line" | cat -v)"
+fi
+# Its moment passes (four seconds on the game's clock): the board is then
+# its queens alone, no attack marks, no cursor (it hides until a key).
+if wait_gone "Solved —"; then
+	pass "the banner goes after its moment"
+else
+	fail "the banner goes after its moment" "$(screen)"
+fi
+expect_board "nothing on the solved board but its queens, the cursor hidden" 5 marks \
+	"$(printf '%s\n' "_ _ Q _ _" "_ _ _ _ Q" "_ Q _ _ _" "_ _ _ Q _" "Q _ _ _ _")"
+# Lit: all five queens in one colour, which no empty square has.
 lit_ok=no
 i=0
 while [ $i -lt $patience ] && [ $lit_ok = no ]; do
-	board_grid 5 bg | awk -v ranks="1 3 5 2 4" '
+	board_grid 5 bg | awk -v ranks="1 3 5 2 4" -v want="$banner_bg" '
 		BEGIN { split(ranks, q, " ") }
 		{ rank = 6 - NR; for (f = 1; f <= 5; f++) bg[f, rank] = $f }
 		END {
-			for (f = 1; f <= 4; f++) {
-				c = bg[f, q[f]]
-				shade = (f + q[f]) % 2
-				if (!(shade in lit)) lit[shade] = c
-				else if (c != lit[shade]) exit 1
-			}
+			lit = bg[1, q[1]]
+			if (lit != want)
+				exit 1
+			for (f = 1; f <= 5; f++)
+				if (bg[f, q[f]] != lit) exit 1
 			for (f = 1; f <= 5; f++)
 				for (r = 1; r <= 5; r++)
-					if (r != q[f] && (bg[f, r] == lit[0] || bg[f, r] == lit[1])) exit 1
+					if (r != q[f] && bg[f, r] == lit) exit 1
 		}' && lit_ok=yes
 	[ $lit_ok = yes ] || sleep 0.1
 	i=$((i + 1))
 done
 if [ $lit_ok = yes ]; then
-	pass "the solved board's queens light up in a colour of their own"
+	pass "every queen of the solved board lit in one colour of its own, the banner's"
 else
-	fail "the solved board's queens light up in a colour of their own" "$(board_grid 5 bg)"
+	fail "every queen of the solved board lit in one colour of its own, the banner's" "banner $banner_bg; $(board_grid 5 bg)"
 fi
+keys Left
+expect_board "a key brings the cursor back" 5 marks \
+	"$(printf '%s\n' "_ _ Q _ _" "_ _ _ [_] Q" "_ Q _ _ _" "_ _ _ Q _" "Q _ _ _ _")"
 
 # [ and ] can be undone like a move; s gives up and shows a solution.
 keys ']'
@@ -271,25 +294,87 @@ wait_for "Play 6x6" >/dev/null
 keys s
 expect_screen "s shows a solution" "Queens: 6 of 6"
 expect_screen "which is not counted" "not counted as found"
-expect_screen "and said so by the clock" "time [0-9]+:[0-9][0-9] \(gave up\)"
+expect_screen "the panel says it was given up" "Given up: a solution shown"
+if screen | grep -q "Solved"; then
+	fail "giving up never says Solved" "$(screen)"
+else
+	pass "giving up never says Solved"
+fi
 expect_screen "nothing is found by giving up" "found 0 of 4"
-expect_board "the solution given is one" 6 marks \
+expect_board "the solution given is one, the cursor where it was" 6 marks \
 	"$(printf '%s\n' "[_] _ Q _ _ _" "_ _ _ _ _ Q" "_ Q _ _ _ _" "_ _ _ _ Q _" "Q _ _ _ _ _" \
 		"_ _ _ Q _ _")"
 keys u
 expect_screen "u takes it back" "Queens: 0 of 6"
+if wait_gone "Given up"; then
+	pass "and with it the word that it was given up"
+else
+	fail "and with it the word that it was given up" "$(screen)"
+fi
 
 # A solved puzzle offers the next one, which n opens.
 start 80 24 -- play --puzzle "$NQUEENS_DATADIR/puzzles/05-easy-01.txt"
 wait_for "Puzzle: 5 queens, easy" >/dev/null
 # d4 and e2 are given: c1 solves it.
 place_solution 5 3 1
-expect_screen "a solved puzzle offers the next" "n opens the next puzzle, 05-hard-01"
+expect_screen "a solved puzzle offers the next, in the list's order" \
+	"n opens the next puzzle, 05-medium-01"
 keys Right
-expect_screen "and keeps offering it" "n: the next puzzle, 05-hard-01"
+expect_screen "and keeps offering it" "n: the next puzzle, 05-medium-01"
 keys n
-expect_screen "n opens it" "Puzzle: 5 queens, hard, no. 1"
+expect_screen "n opens it" "Puzzle: 5 queens, medium, no. 1"
 expect_screen "with its givens only" "Queens: 2 of 5"
+
+# The puzzle of the day.  NQUEENS_TEST_DATE says which day it is (for the
+# tests); Friday's is eight queens, hard, the same for everyone: a4 e7 h3
+# given, one completion.  Thursday's was solved, so solving Friday's makes
+# a streak of two days.
+mkdir -p "$XDG_DATA_HOME/nqueens"
+printf 'nqueens progress 1\nbest daily-2024-05-16 61000\n' >"$XDG_DATA_HOME/nqueens/progress"
+start 80 24 NQUEENS_TEST_DATE=2024-05-17 -- play --daily
+expect_screen "play --daily opens the puzzle of the day" "Puzzle: Daily puzzle, Friday 2024-05-17"
+expect_screen "Friday's: eight queens, hard" "^nqueens - Play 8x8 puzzle"
+expect_screen "its grade and clock" "hard, time 0:[0-9][0-9], best none"
+expect_screen "the streak so far" "daily streak: 1 day in a row, today's to do"
+# (the cursor's lines drawn across the free squares of rank 8 and a8's
+# diagonal)
+expect_board "its givens, a4 e7 h3, locked" 8 marks \
+	"$(printf '%s\n' "[.] - . . . . - ." ". . . . (Q) . . ." ". _ . . . . _ ." ". . . \\ . . . ." \
+		"(Q) . . . . . . ." ". . . . . . . (Q)" ". _ . _ . _ . ." ". _ _ . . . _ .")"
+# Its completion, 4 8 1 5 7 2 6 3: b8 c1 d5 f2 g6, the last key the last queen.
+keys Right Space Right Down Down Down Down Down Down Down Space Right Up Up Up Up Space
+keys Right Right Down Down Down Space Right Up Up Up Up Space
+expect_screen "solved, the banner says the streak" "Daily puzzle: 2 days in a row\."
+expect_screen "and that the next comes tomorrow" "Tomorrow brings the next daily puzzle"
+keys q
+wait_exit
+if grep -q "^best daily-2024-05-17 " "$XDG_DATA_HOME/nqueens/progress"; then
+	pass "the day's time is kept in the progress file"
+else
+	fail "the day's time is kept in the progress file" "$(cat "$XDG_DATA_HOME/nqueens/progress")"
+fi
+# The menu says how the streak stands, and opens the day's puzzle; the next
+# day's is another (Saturday's: ten queens, hard).
+start 80 24 NQUEENS_TEST_DATE=2024-05-17 --
+expect_screen "the menu's Daily: solved, two days" "Daily +today's puzzle: solved, 2 days in a row"
+keys Down Down Enter
+expect_screen "it opens the same puzzle" "Puzzle: Daily puzzle, Friday 2024-05-17"
+keys q q
+wait_exit
+start 80 24 NQUEENS_TEST_DATE=2024-05-18 --
+expect_screen "the next day, the streak goes on until its puzzle is done" \
+	"Daily +today's puzzle: 2 days in a row so far"
+keys Down Down Enter
+expect_screen "the next day's puzzle is another" "Puzzle: Daily puzzle, Saturday"
+expect_screen "Saturday's: ten queens" "^nqueens - Play 10x10 puzzle"
+keys q
+wait_for "Leave this puzzle unsolved|Board size" >/dev/null
+keys y q
+wait_exit
+start 80 24 NQUEENS_TEST_DATE=2024-05-19 --
+expect_screen "a day missed ends the streak" "Daily +today's puzzle, the same for everyone"
+keys q
+wait_exit
 
 # Ctrl-C quits at once.
 start 80 24 -- play 8

@@ -7,18 +7,30 @@
 # tests/bad-input.txt.
 . "${srcdir:-.}/tests/tmux-lib.sh"
 
-# band: predict mode's band, under the board: its lines after the title,
-# down to the narration or the key line (the last), joined by blanks.
+# band: predict mode's band, beside the board or under it: its lines after
+# the title, from the title's column, each up to a run of blanks (where a
+# panel beside it would start), down to a blank line, a panel's title or
+# the line of "Last:", joined by blanks.
 band() {
-	screen | awk '
+	# One column a character, whatever the board draws left of it.
+	screen | LC_ALL=C sed "$(printf 's/[\300-\367][\200-\277]*/?/g')" | LC_ALL=C awk '
 		{ l[NR] = $0 }
 		END {
 			for (i = 1; i < NR; i++) {
 				s = l[i]
-				if (s ~ /^Predict, /) { on = 1; continue }
-				if (s ~ /^Last: /) on = 0
+				if (!on) {
+					x = index(s, "Predict, ")
+					if (x > 0 && (x == 1 || substr(s, x - 1, 1) == " "))
+						on = 1
+					continue
+				}
+				s = substr(s, x)
+				if (match(s, /[^ ]  +/))
+					s = substr(s, 1, RSTART)
 				sub(/ +$/, "", s)
-				if (on && s != "") t = t (t == "" ? "" : " ") s
+				if (s == "" || s ~ /^(Last: |Pseudocode|Counters|Call stack|Search tree|Nodes per level)/)
+					break
+				t = t (t == "" ? "" : " ") s
 			}
 			print t
 		}'
@@ -49,7 +61,7 @@ expect_grid() {
 
 start 100 30 -- watch 4 --quiz
 expect_screen "--quiz opens Watch in predict mode" \
-	"^Predict, every decision \(W\): 0 of 0 right, streak 0"
+	"Predict, every decision \(W\): 0 of 0 right, streak 0"
 expect_band "it says what it will do" \
 	"Step (Right) or play (Space): the search stops before its next decision and asks you first."
 
@@ -87,20 +99,20 @@ expect_screen "named rightly" "2 of 3 right, streak 1"
 expect_band "the attacker and its line" \
 	"Right! b2 is attacked by the queen on a1 along a diagonal, so it is rejected and solve(b) goes on with its next rank. Space plays on to the next question."
 
-# b3 is free: saying it is rejected (by a1, typed) is wrong.
+# b3 is free: saying it is rejected is the answer, wrong at once (no "by
+# which queen?" where none attacks it), and Escape after it changes nothing.
 keys Space
 expect_band "b3 asked" "solve(b) tries b3: will b3 be rejected? Answer y or n."
-keys y a 1
-expect_band "the square typed shows" \
-	"b3 will be rejected, you say: by which queen? Your answer: a1_"
-keys Enter
-expect_screen "wrong" "2 of 4 right, streak 0"
+keys y
+expect_screen "yes is wrong" "2 of 4 right, streak 0"
 expect_band "b3 is free" \
 	"Wrong. No: b3 is free, no queen attacks it along its rank or either diagonal, so solve(b) puts its queen there. Space plays on to the next question."
+keys Escape
+expect_screen "the first answer stands" "2 of 4 right, streak 0"
 
 # Every placement: solve(c) places none, every rank of c being attacked.
 keys W
-expect_screen "W: every placement" "^Predict, every placement \(W\): 2 of 4 right"
+expect_screen "W: every placement" "Predict, every placement \(W\): 2 of 4 right"
 keys Space
 expect_band "where will the next queen go" \
 	"solve(c): where will the next queen go? Your answer: _"
@@ -115,11 +127,14 @@ expect_band "c3 is attacked, and so is every rank of c" \
 
 # Every return: solve(c) returns to solve(b), typed as its file.
 keys W
-expect_screen "W: every return" "^Predict, every return \(W\)"
+expect_screen "W: every return" "Predict, every return \(W\)"
 keys Space
 expect_band "which call runs after this return" \
 	"solve(c) has no rank left to try and returns: which call runs after this return? Your answer: _"
-keys b Enter
+keys b
+expect_band "the file typed shows" \
+	"solve(c) has no rank left to try and returns: which call runs after this return? Your answer: b_"
+keys Enter
 expect_screen "right" "3 of 6 right, streak 1"
 expect_band "the caller, under it on the stack" \
 	"Right! A call returns to the one that called it, solve(b), just under it on the stack. solve(b) goes on after its call: its queen on b3 comes off. Space plays on to the next question."
@@ -133,18 +148,56 @@ expect_screen "wrong" "3 of 7 right, streak 0"
 expect_band "it returns to its caller" \
 	"Wrong. Not solve(a). A call returns to the one that called it, solve(c), just under it on the stack. solve(c) goes on after its call: its queen on c2 comes off. Space plays on to the next question."
 
-# Escape skips a question: its answer shows, the score stays.
+# Escape skips a question: its answer shows, and it counts as a skip.
 keys Space
 wait_for "which call runs after this return" >/dev/null
+keys z
+expect_band "z is never typed into the answer" \
+	"solve(c) has no rank left to try and returns: which call runs after this return? Your answer: _"
+expect_screen "z turns projector mode on while a question is asked" "Pseudocode: backtrack"
+if screen | grep -q "tested: [0-9]"; then
+	fail "projector mode shows no counters" "$(screen)"
+else
+	pass "projector mode shows no counters"
+fi
+keys z
+wait_for "tested: [0-9]" >/dev/null
 keys Escape
-expect_screen "a skipped question is not counted" "3 of 7 right, streak 0"
+expect_screen "a skipped question counts as a skip" "3 of 8 right, 1 skipped, streak 0"
 expect_band "its answer is told" \
-	"Skipped, not counted. A call returns to the one that called it, solve(b), just under it on the stack. solve(b) goes on after its call: its queen on b4 comes off. Space plays on to the next question."
+	"Skipped. A call returns to the one that called it, solve(b), just under it on the stack. solve(b) goes on after its call: its queen on b4 comes off. Space plays on to the next question."
 
-# Q leaves predict mode: Space plays again.
+# n jumps past questions: each counts as skipped.
+keys n
+expect_screen "n's questions passed count as skipped" "3 of [0-9]+ right, [0-9]+ skipped, streak 0"
+expect_screen "and it says so" "[0-9]+ questions? passed: counted as skipped\."
+passed=$(screen | sed -n 's/.*\([0-9][0-9]*\) questions\{0,1\} passed: counted as skipped\..*/\1/p')
+# Between event 43 and the first solution, one call returns (solve(b), at 45).
+[ "$passed" = 1 ] && pass "n passed one question" || fail "n passed one question" "$passed" "$(screen)"
+
+# Q leaves predict mode: its summary, each question and how it ended.
 keys Q
-expect_screen "Q turns predict mode off" "Predict mode is off"
-if screen | grep -q "^Predict, "; then
+expect_screen "Q opens the summary" \
+	"^ nqueens - Summary: predict mode, Watch 4x4, backtrack, asking at every return"
+expect_screen "its head: right, wrong, skipped, streaks" \
+	"^ 9 questions: 3 right, 4 wrong, 2 skipped; best streak 1, streak at the end 0; [0-9]+:[0-9][0-9]\.$"
+expect_screen "a right answer" "^ 1\. Right, in [0-9]+:[0-9][0-9]\. solve\(a\) tries a1: will a1 be rejected\? You said: no\.$"
+expect_screen "a wrong one" "^ 2\. Wrong, in [0-9:]+\. solve\(b\) tries b1: will b1 be rejected\? You said: no\. The answer: yes,"
+expect_screen "a yes said of a free square" "^ 4\. Wrong, in [0-9:]+\. solve\(b\) tries b3: will b3 be rejected\? You said: yes\. The answer: no\.$"
+expect_screen "the skip" "^ 8\. Skipped, after [0-9:]+\. solve\(c\) has no rank left to try and returns"
+expect_screen "the jump" "^ 9\. Skipped: the question of event 45, passed by a jump\.$"
+keys x
+expect_message "x writes the summary" "Written to nqueens-summary.txt in $tmpdir."
+if grep -q "^nqueens: summary of predict mode, Watch 4x4, backtrack, asking at every" "$tmpdir/nqueens-summary.txt" &&
+	grep -q "^9\. Skipped: the question of event 45, passed by a jump\.$" "$tmpdir/nqueens-summary.txt" &&
+	[ "$(awk 'length($0) > 72' "$tmpdir/nqueens-summary.txt" | wc -l)" -eq 0 ]; then
+	pass "the summary's file: its title and each question, in lines of 72 columns"
+else
+	fail "the summary's file: its title and each question, in lines of 72 columns" "$(cat "$tmpdir/nqueens-summary.txt")"
+fi
+keys q
+expect_screen "q closes the summary: Watch, predict mode off" "Predict mode is off"
+if screen | grep -q "Predict, "; then
 	fail "the band is gone" "$(screen)"
 else
 	pass "the band is gone"
@@ -152,12 +205,29 @@ fi
 keys q
 wait_exit
 
+# q in predict mode leaves it too, through its summary; with no question
+# asked there is none to show.
+start 100 30 -- watch 4 --quiz
+keys Right Right
+expect_band "a question" "solve(a) tries a1: will a1 be rejected? Answer y or n."
+keys Escape
+wait_for "1 skipped" >/dev/null
+keys q
+expect_screen "q shows the summary" \
+	"^ 1 question: 0 right, 0 wrong, 1 skipped; best streak 0, streak at the end 0;"
+keys q
+wait_exit
+start 100 30 -- watch 4 --quiz
+wait_for "^Predict, every decision" >/dev/null
+keys q
+wait_exit
+
 # The menu's Predict opens Watch in predict mode, at the size chosen.
 start 80 24 --
 expect_screen "the menu lists Predict" "Predict +the search: you say what comes next"
-keys Left Left Left Left Down Down Down Enter
+keys Left Left Left Left Down Down Down Down Enter
 expect_screen "Predict opens Watch 4x4" "Watch 4x4, backtrack"
-expect_screen "in predict mode" "^Predict, every decision"
+expect_screen "in predict mode" "Predict, every decision"
 keys q q
 wait_exit
 

@@ -41,7 +41,7 @@ start 80 24 --
 expect_screen "no command opens the menu" "Board size: +< 8 >"
 keys Right Right
 expect_screen "Right makes the board larger" "Board size: +< 10 >"
-keys Down Down Enter
+keys Down Down Down Enter
 expect_screen "Watch opens at the size chosen" "Watch 10x10"
 keys q
 expect_screen "q in Watch goes back to the menu" "Board size: +< 10 >"
@@ -50,12 +50,21 @@ expect_screen "Browse opens at the size chosen" "Browse 10x10: all solutions"
 expect_screen "at the first of 724" "Solution 1 / 724"
 keys q
 expect_screen "q in Browse goes back to the menu" "Board size: +< 10 >"
-keys Up Up Up Up Enter
+keys Up Up Up Up Up Enter
 expect_screen "Play opens at the size chosen" "Play 10x10"
 keys q
 expect_screen "q goes back to the menu" "Board size"
 keys p
-expect_screen "the puzzles are listed" "05-easy-01 +5x5 +easy"
+expect_screen "the puzzles are listed: size, grade, number, queens given" \
+	"^ +5x5 +easy +no\. 1 +3 given *$"
+# Easy, medium, hard for each size in turn; the shipped titles, which say
+# no more than that, are left out.
+order=$(screen | sed -n 's/^ *\([0-9]*x[0-9]*\) *\([a-z]*\) *no\. \([0-9]*\).*/\1 \2 \3/p' | head -9 | tr '\n' ',')
+if [ "$order" = "5x5 easy 1,5x5 medium 1,5x5 hard 1,6x6 easy 1,6x6 medium 1,6x6 hard 1,7x7 easy 1,7x7 medium 1,7x7 hard 1," ]; then
+	pass "the puzzles go by size, then easy, medium, hard"
+else
+	fail "the puzzles go by size, then easy, medium, hard" "$order" "$(screen)"
+fi
 keys Escape q
 wait_exit
 if [ "$status" = 0 ]; then

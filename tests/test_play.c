@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "board.h"
+#include "daily.h"
 #include "play_model.h"
 #include "puzzle.h"
 #include "store.h"
@@ -214,9 +215,14 @@ static void test_clock(void **state)
 	play_model_free(&m);
 }
 
-/* Giving up shows a solution that is neither found nor timed; u takes it back. */
+/*
+ * Giving up shows a solution that is never said solved, neither found nor
+ * timed; u takes it back, and a solve later in that game earns nothing.
+ */
 static void test_give_up(void **state)
 {
+	static const int first[8] = {1, 5, 8, 6, 3, 7, 2, 4};
+	char line[200], more[200];
 	struct play_model m;
 	struct play_env e;
 	struct store st;
@@ -230,14 +236,132 @@ static void test_give_up(void **state)
 	assert_int_equal(play_model_give_up(&m), 0);
 	assert_true(m.gave_up);
 	assert_true(m.st.solved);
+	/* No event: nothing lights up, no banner, no bell. */
+	assert_false(m.solved_shown);
+	assert_int_equal(m.solved_events, 0);
+	play_model_banner(&m, "-", line, sizeof line, more, sizeof more);
+	assert_string_equal(line, "");
 	assert_true(board_has(&m.b, (struct square){0, 0}));
 	assert_non_null(strstr(m.message, "A solution with your queens"));
 	assert_int_equal(store_found(&st, STORE_SOLUTIONS, 8), 0);
 	assert_int_equal(m.solved_ms, 0);
 	play_model_give_up(&m);
-	assert_string_equal(m.message, "Solved already.");
+	assert_string_equal(m.message, "A solution is shown already.");
+	/* Undo clears it; redo shows it again, as shown. */
 	play_model_undo(&m, -1);
 	assert_int_equal(m.b.pos.count, 1);
+	assert_false(m.gave_up);
+	play_model_undo(&m, 1);
+	assert_true(m.gave_up);
+	assert_false(m.solved_shown);
+	play_model_undo(&m, -1);
+	assert_false(m.gave_up);
+	/* Solved by hand after seeing one: said, but not counted. */
+	play_model_toggle(&m, (struct square){0, 0});
+	place_all(&m, first);
+	assert_true(m.st.solved);
+	assert_false(m.gave_up);
+	assert_true(m.solved_shown);
+	assert_int_equal(m.solved_events, 1);
+	assert_int_equal(store_found(&st, STORE_SOLUTIONS, 8), 0);
+	assert_false(store_best_time(&st, "free-8x8", NULL));
+	play_model_banner(&m, "-", line, sizeof line, more, sizeof more);
+	assert_string_equal(more, "Not counted: s showed a solution in this game.");
+	/* A new game is a fresh start. */
+	assert_int_equal(play_model_clear(&m), 0);
+	assert_false(m.peeked);
+	place_all(&m, first);
+	assert_int_equal(store_found(&st, STORE_SOLUTIONS, 8), 1);
+	assert_true(store_best_time(&st, "free-8x8", NULL));
+	play_model_free(&m);
+	store_gone(&st, dir);
+}
+
+/* The banner of a solve: which solution, its class, the time; a new best is said. */
+static void test_banner(void **state)
+{
+	static const int first[8] = {1, 5, 8, 6, 3, 7, 2, 4};
+	char line[200], more[200];
+	struct play_model m;
+	struct play_env e;
+	struct store st;
+	char dir[512];
+	uint64_t best;
+
+	(void)state;
+	store_here(&st, dir, sizeof dir);
+	e = env(&st);
+	fake_now = 1000;
+	assert_int_equal(play_model_init(&m, 8, NULL, NULL, &e), 0);
+	play_model_banner(&m, "-", line, sizeof line, more, sizeof more);
+	assert_string_equal(line, "");
+	fake_now = 43000;
+	place_all(&m, first);
+	play_model_banner(&m, "\u2014", line, sizeof line, more, sizeof more);
+	assert_string_equal(line, "Solved \u2014 #1 of 92, class 1, 0:42");
+	assert_string_equal(more, "");
+	assert_true(store_best_time(&st, "free-8x8", &best));
+	assert_int_equal(best, 42000);
+	assert_false(m.new_best);
+	/* A new game, faster: a new best, and the one it beat. */
+	assert_int_equal(play_model_clear(&m), 0);
+	fake_now += 30000;
+	place_all(&m, first);
+	assert_true(m.new_best);
+	play_model_banner(&m, "-", line, sizeof line, more, sizeof more);
+	assert_string_equal(line, "Solved - #1 of 92, class 1, 0:30");
+	assert_string_equal(more, "A new best time: it was 0:42.");
+	/* Slower: said solved, no new best. */
+	assert_int_equal(play_model_clear(&m), 0);
+	fake_now += 50000;
+	place_all(&m, first);
+	assert_false(m.new_best);
+	play_model_banner(&m, "-", line, sizeof line, more, sizeof more);
+	assert_string_equal(line, "Solved - #1 of 92, class 1, 0:50");
+	assert_string_equal(more, "");
+	assert_true(store_best_time(&st, "free-8x8", &best));
+	assert_int_equal(best, 30000);
+	play_model_free(&m);
+	store_gone(&st, dir);
+}
+
+/* The daily puzzle: its time is a day of the streak, and the banner says how many. */
+static void test_daily(void **state)
+{
+	long day = daily_day(2024, 5, 17);
+	char id[DAILY_ID_MAX], line[200], more[200];
+	struct play_model m;
+	struct play_env e;
+	struct puzzle pz;
+	struct store st;
+	char dir[512];
+	int out[PUZZLE_MAX_N];
+
+	(void)state;
+	store_here(&st, dir, sizeof dir);
+	e = env(&st);
+	assert_int_equal(store_record_time(&st, "daily-2024-05-16", 90000), 1);
+	assert_int_equal(daily_puzzle(day, &pz, id, sizeof id), 0);
+	fake_now = 0;
+	assert_int_equal(play_model_init(&m, pz.n, &pz, id, &e), 0);
+	assert_true(m.is_daily);
+	assert_int_equal(m.streak.current, 1);
+	assert_false(m.streak.done_today);
+	assert_int_equal(puzzle_complete(pz.n, pz.given, PUZZLE_WORK_LIMIT, out), 1);
+	fake_now = 75000;
+	for (int f = 0; f < pz.n; f++)
+		if (pz.given[f] < 0)
+			play_model_toggle(&m, (struct square){f, out[f]});
+	assert_true(m.st.solved);
+	assert_true(store_best_time(&st, "daily-2024-05-17", NULL));
+	assert_int_equal(m.streak.current, 2);
+	assert_true(m.streak.done_today);
+	play_model_banner(&m, "-", line, sizeof line, more, sizeof more);
+	assert_string_equal(line, "Solved - #45 of 92, class 5, 1:15");
+	assert_string_equal(more, "Daily puzzle: 2 days in a row.");
+	assert_string_equal(m.message,
+	                    "Solved in 1:15. Tomorrow brings the next daily puzzle.");
+	assert_string_equal(m.next_id, "");
 	play_model_free(&m);
 	store_gone(&st, dir);
 }
@@ -307,7 +431,7 @@ static void test_puzzle(void **state)
 	assert_true(store_best_time(&st, "05-easy-01", &best));
 	assert_int_equal(best, 42000);
 	assert_true(m.has_best);
-	assert_string_equal(m.next_id, "05-hard-01");
+	assert_string_equal(m.next_id, "05-medium-01");
 	play_model_free(&m);
 	store_gone(&st, dir);
 }
@@ -347,7 +471,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_solve),   cmocka_unit_test(test_conflict),
 	        cmocka_unit_test(test_undo),    cmocka_unit_test(test_clock),
-	        cmocka_unit_test(test_give_up), cmocka_unit_test(test_judge_task),
+	        cmocka_unit_test(test_give_up), cmocka_unit_test(test_banner),
+	        cmocka_unit_test(test_daily),   cmocka_unit_test(test_judge_task),
 	        cmocka_unit_test(test_puzzle),  cmocka_unit_test(test_out_of_memory),
 	};
 

@@ -1708,6 +1708,7 @@ static void test_lesson_question(void **state)
 	struct search *s =
 	        search_new(SEARCH_BACKTRACK, 4, SEARCH_ALL, 1, err, sizeof err);
 	struct lesson_question q;
+	struct quiz_answer got;
 
 	(void)state;
 	assert_non_null(s);
@@ -1722,15 +1723,31 @@ static void test_lesson_question(void **state)
 	                    "First b1 is attacked by a1 along the rank, then b2 is "
 	                    "attacked by a1 along a diagonal. b3 is free, so "
 	                    "solve(b) puts its queen there.");
-	assert_int_equal(lesson_answer(&q, 4, "b3", verdict, sizeof verdict), 1);
+	assert_int_equal(lesson_answer(&q, 4, "b3", &got, verdict, sizeof verdict), 1);
 	assert_true(strncmp(verdict, "Right: b3. First b1", 19) == 0);
-	assert_int_equal(lesson_answer(&q, 4, "b2", verdict, sizeof verdict), 0);
+	assert_int_equal(lesson_answer(&q, 4, "b2", &got, verdict, sizeof verdict), 0);
 	assert_true(strncmp(verdict, "Not b2: the queen goes to b3. ", 30) == 0);
-	assert_int_equal(lesson_answer(&q, 4, "e1", verdict, sizeof verdict), -1);
-	assert_string_equal(verdict,
-	                    "Type a square from a1 to d4, such as c2, then Enter.");
-	assert_int_equal(lesson_answer(&q, 4, "3", verdict, sizeof verdict), -1);
-	assert_int_equal(lesson_answer(&q, 4, "b2 b3", verdict, sizeof verdict), -1);
+	assert_int_equal(got.sq.file, 1);
+	assert_int_equal(got.sq.rank, 1);
+	assert_int_equal(lesson_answer(&q, 4, "e1", &got, verdict, sizeof verdict), -1);
+	assert_string_equal(verdict, "'e1' is no square of the 4x4 board: its files are "
+	                             "a to d, its ranks 1 to 4.");
+	assert_int_equal(lesson_answer(&q, 4, "z9", NULL, verdict, sizeof verdict), -1);
+	assert_string_equal(verdict, "'z9' is no square of the 4x4 board: its files are "
+	                             "a to d, its ranks 1 to 4.");
+	/* As Watch reads it: a rank alone is on the file of the call named. */
+	assert_int_equal(lesson_answer(&q, 4, "3", &got, verdict, sizeof verdict), 1);
+	assert_int_equal(got.sq.file, 1);
+	assert_int_equal(lesson_answer(&q, 4, "5", NULL, verdict, sizeof verdict), -1);
+	assert_string_equal(verdict, "'5' is no rank of the 4x4 board: its files are a "
+	                             "to d, its ranks 1 to 4.");
+	assert_int_equal(lesson_answer(&q, 4, "-", &got, verdict, sizeof verdict), 0);
+	assert_true(got.none);
+	assert_true(strncmp(verdict, "Not none: the queen goes to b3. ", 32) == 0);
+	assert_int_equal(lesson_answer(&q, 4, "b2 b3", NULL, verdict, sizeof verdict),
+	                 -1);
+	assert_int_equal(lesson_answer(&q, 4, "", NULL, verdict, sizeof verdict), -1);
+	assert_string_equal(verdict, "Type a square, such as c4, then Enter.");
 	/* Many events on the way are summed up, the last three told. */
 	search_seek(s, 12);
 	assert_true(lesson_question(s, &q));
@@ -1749,6 +1766,10 @@ static void test_lesson_question(void **state)
 	assert_int_equal(q.answer.file, 2);
 	assert_int_equal(q.answer.rank, 1);
 	assert_string_equal(q.call, "");
+	/* With no call named, a rank alone names no square. */
+	assert_int_equal(lesson_answer(&q, 4, "2", NULL, verdict, sizeof verdict), -1);
+	assert_string_equal(verdict,
+	                    "'2' is a rank alone: type the whole square, such as c2.");
 	/* Only refusals on the way (six queens, solve(c) entered): no "0 queens taken
 	 * off". */
 	{

@@ -299,6 +299,7 @@ static void test_parse_and_score(void **state)
 {
 	struct square sq;
 	struct quiz_score sc = {0};
+	char text[128];
 
 	(void)state;
 	assert_true(quiz_parse_square("c4", 8, -1, &sq));
@@ -316,15 +317,189 @@ static void test_parse_and_score(void **state)
 	assert_false(quiz_parse_square("7", 8, -1, &sq));
 	assert_false(quiz_parse_square("", 8, 2, &sq));
 	assert_false(quiz_parse_square("c4 d5", 8, -1, &sq));
-	quiz_score_add(&sc, true);
-	quiz_score_add(&sc, true);
-	quiz_score_add(&sc, false);
-	quiz_score_add(&sc, true);
+	quiz_score_add(&sc, QUIZ_RIGHT);
+	quiz_score_add(&sc, QUIZ_RIGHT);
+	quiz_score_add(&sc, QUIZ_WRONG);
+	quiz_score_add(&sc, QUIZ_RIGHT);
 	assert_int_equal(sc.asked, 4);
 	assert_int_equal(sc.right, 3);
 	assert_int_equal(sc.streak, 1);
 	assert_int_equal(sc.best, 2);
+	/* A skip is asked and not right: it ends the streak as a wrong answer does. */
+	quiz_score_add(&sc, QUIZ_RIGHT);
+	quiz_score_add(&sc, QUIZ_SKIPPED);
+	assert_int_equal(sc.asked, 6);
+	assert_int_equal(sc.right, 4);
+	assert_int_equal(sc.skipped, 1);
+	assert_int_equal(sc.streak, 0);
+	assert_int_equal(sc.best, 2);
+	quiz_score_text(&sc, text, sizeof text);
+	assert_string_equal(text, "4 of 6 right, 1 skipped, streak 0");
 	assert_string_equal(quiz_when_name(QUIZ_EVERY_PLACEMENT), "every placement");
+}
+
+/* Every form an answer takes, read by the one function Watch and the lessons share. */
+static void test_read(void **state)
+{
+	struct quiz_answer a;
+	char why[256];
+
+	(void)state;
+	assert_true(quiz_read(QUIZ_WHERE, 8, 2, "c4", &a, why, sizeof why));
+	assert_false(a.none);
+	assert_int_equal(a.sq.file, 2);
+	assert_int_equal(a.sq.rank, 3);
+	/* A rank alone goes on the call's file. */
+	assert_true(quiz_read(QUIZ_WHERE, 8, 4, "7", &a, why, sizeof why));
+	assert_int_equal(a.sq.file, 4);
+	assert_int_equal(a.sq.rank, 6);
+	assert_true(quiz_read(QUIZ_WHERE, 8, 4, "-", &a, why, sizeof why));
+	assert_true(a.none);
+	/* A square off the call's file is read, and judged wrong by quiz_check. */
+	assert_true(quiz_read(QUIZ_WHERE, 8, 4, "a1", &a, why, sizeof why));
+	assert_false(quiz_read(QUIZ_WHERE, 8, 4, "z9", &a, why, sizeof why));
+	assert_string_equal(why, "'z9' is no square of the 8x8 board: its files are a "
+	                         "to h, its ranks 1 to 8.");
+	assert_false(quiz_read(QUIZ_WHERE, 8, 4, "9", &a, why, sizeof why));
+	assert_string_equal(why, "'9' is no rank of the 8x8 board: its files are a to "
+	                         "h, its ranks 1 to 8.");
+	assert_false(quiz_read(QUIZ_WHERE, 8, -1, "3", &a, why, sizeof why));
+	assert_string_equal(why,
+	                    "'3' is a rank alone: type the whole square, such as c3.");
+	assert_false(quiz_read(QUIZ_WHERE, 8, 2, "", &a, why, sizeof why));
+	assert_string_equal(why, "Type a square, such as c4, then Enter.");
+	/* The queen named after yes: a whole square, never none. */
+	assert_true(quiz_read(QUIZ_REJECT, 8, 1, "a1", &a, why, sizeof why));
+	assert_true(a.yes);
+	assert_int_equal(a.sq.file, 0);
+	assert_false(quiz_read(QUIZ_REJECT, 8, 1, "-", &a, why, sizeof why));
+	assert_string_equal(why, "Name the queen that attacks it: a square, such as a1.");
+	assert_false(quiz_read(QUIZ_REJECT, 8, 1, "1", &a, why, sizeof why));
+	/* A call by its file, or a square of it; - when the search ends. */
+	assert_true(quiz_read(QUIZ_RETURN, 8, 3, "b", &a, why, sizeof why));
+	assert_int_equal(a.sq.file, 1);
+	assert_true(quiz_read(QUIZ_RETURN, 8, 3, "c5", &a, why, sizeof why));
+	assert_int_equal(a.sq.file, 2);
+	assert_true(quiz_read(QUIZ_RETURN, 8, 3, "-", &a, why, sizeof why));
+	assert_true(a.none);
+	assert_false(quiz_read(QUIZ_RETURN, 4, 3, "k", &a, why, sizeof why));
+	assert_string_equal(why, "'k' names no file of the 4x4 board: its files are a "
+	                         "to d, its ranks 1 to 4; type a letter from a to d, "
+	                         "or - for none.");
+}
+
+/* A session's log: the score counts each question once; a jump, its questions. */
+static void test_log(void **state)
+{
+	struct quiz_log l, copy;
+	struct quiz_entry e = {.from = 5,
+	                       .to = 5,
+	                       .key = 7,
+	                       .kind = QUIZ_REJECT,
+	                       .count = 1,
+	                       .verdict = QUIZ_WRONG,
+	                       .ms = 7000};
+	char line[640], *text;
+
+	(void)state;
+	quiz_log_init(&l, 1000);
+	snprintf(e.question, sizeof e.question,
+	         "solve(b) tries b1: will b1 be rejected?");
+	snprintf(e.answer, sizeof e.answer, "no");
+	snprintf(e.truth, sizeof e.truth, "yes, by a1");
+	quiz_log_add(&l, &e);
+	assert_true(quiz_log_has(&l, 5, 7, QUIZ_REJECT));
+	assert_false(quiz_log_has(&l, 5, 7, QUIZ_RETURN));
+	assert_false(quiz_log_has(&l, 5, 8, QUIZ_REJECT));
+	assert_false(quiz_log_has(&l, 6, 7, QUIZ_REJECT));
+	/* Twelve questions passed by a jump from event 8 to 2076. */
+	e = (struct quiz_entry){.from = 8,
+	                        .to = 2076,
+	                        .key = 7,
+	                        .kind = QUIZ_NONE,
+	                        .count = 12,
+	                        .verdict = QUIZ_SKIPPED};
+	snprintf(e.question, sizeof e.question,
+	         "12 questions from event 8 to 2076, passed by a jump");
+	quiz_log_add(&l, &e);
+	assert_true(quiz_log_has(&l, 100, 7, QUIZ_WHERE));
+	assert_true(quiz_log_has(&l, 2076, 7, QUIZ_RETURN));
+	assert_false(quiz_log_has(&l, 2077, 7, QUIZ_RETURN));
+	e = (struct quiz_entry){.from = 3000,
+	                        .to = 3000,
+	                        .key = 7,
+	                        .kind = QUIZ_WHERE,
+	                        .count = 1,
+	                        .verdict = QUIZ_RIGHT,
+	                        .ms = 64000};
+	snprintf(e.question, sizeof e.question,
+	         "solve(c): where will the next queen go?");
+	snprintf(e.answer, sizeof e.answer, "c2");
+	snprintf(e.truth, sizeof e.truth, "c2");
+	quiz_log_add(&l, &e);
+	assert_int_equal(l.score.asked, 14);
+	assert_int_equal(l.score.right, 1);
+	assert_int_equal(l.score.skipped, 12);
+	assert_int_equal(l.score.streak, 1);
+	l.end_ms = 1000 + 252000;
+	quiz_log_head(&l, line, sizeof line);
+	assert_string_equal(line,
+	                    "14 questions: 1 right, 1 wrong, 12 skipped; best streak "
+	                    "1, streak at the end 1; 4:12.");
+	quiz_log_line(&l, 0, line, sizeof line);
+	assert_string_equal(line, "Wrong, in 0:07. solve(b) tries b1: will b1 be "
+	                          "rejected? You said: no. The answer: yes, by a1.");
+	quiz_log_line(&l, 1, line, sizeof line);
+	assert_string_equal(line, "Skipped: 12 questions from event 8 to 2076, passed by "
+	                          "a jump.");
+	quiz_log_line(&l, 2, line, sizeof line);
+	assert_string_equal(line, "Right, in 1:04. solve(c): where will the next queen "
+	                          "go? You said: c2.");
+	quiz_log_copy(&copy, &l);
+	quiz_log_free(&l);
+	text = quiz_log_text(&copy, "Predict mode: Watch 4x4, backtrack", 40);
+	assert_non_null(text);
+	assert_string_equal(text, "Predict mode: Watch 4x4, backtrack\n"
+	                          "\n"
+	                          "14 questions: 1 right, 1 wrong, 12\n"
+	                          "skipped; best streak 1, streak at the\n"
+	                          "end 1; 4:12.\n"
+	                          "\n"
+	                          "1. Wrong, in 0:07. solve(b) tries b1:\n"
+	                          "   will b1 be rejected? You said: no.\n"
+	                          "   The answer: yes, by a1.\n"
+	                          "2. Skipped: 12 questions from event 8 to\n"
+	                          "   2076, passed by a jump.\n"
+	                          "3. Right, in 1:04. solve(c): where will\n"
+	                          "   the next queen go? You said: c2.\n");
+	free(text);
+	quiz_log_free(&copy);
+	quiz_log_init(&l, 0);
+	quiz_log_head(&l, line, sizeof line);
+	assert_string_equal(line, "No question was asked; 0:00.");
+}
+
+/* The answers in a few words, for the summary. */
+static void test_answer_text(void **state)
+{
+	struct search *s = make(SEARCH_BACKTRACK, 4);
+	struct quiz_question q;
+	struct quiz_answer a;
+	char text[64];
+
+	(void)state;
+	search_run(s, 0, 5); /* try b1 */
+	assert_true(quiz_ask(s, QUIZ_EVERY_DECISION, &q));
+	quiz_truth(&q, &a);
+	quiz_answer_text(&q, &a, text, sizeof text);
+	assert_string_equal(text, "yes, by a1");
+	a = (struct quiz_answer){.yes = true, .sq = {-1, -1}};
+	quiz_answer_text(&q, &a, text, sizeof text);
+	assert_string_equal(text, "yes");
+	a = (struct quiz_answer){.yes = false};
+	quiz_answer_text(&q, &a, text, sizeof text);
+	assert_string_equal(text, "no");
+	search_free(s);
 }
 
 int main(void)
@@ -335,6 +510,9 @@ int main(void)
 	        cmocka_unit_test(test_two_attackers),
 	        cmocka_unit_test(test_returns_and_permute),
 	        cmocka_unit_test(test_parse_and_score),
+	        cmocka_unit_test(test_read),
+	        cmocka_unit_test(test_log),
+	        cmocka_unit_test(test_answer_text),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

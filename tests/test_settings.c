@@ -52,6 +52,7 @@ static void test_good_file(void **state)
 	                           "\n"
 	                           "  theme=wood\n"
 	                           "bell = off   # quiet in class\r\n"
+	                           "background = terminal\n"
 	                           "\ttheme\t=\tnight\t\n";
 	struct settings s;
 	char err[512];
@@ -62,6 +63,7 @@ static void test_good_file(void **state)
 	/* The last of two wins. */
 	assert_int_equal(settings_theme(&s), SETTINGS_THEME_NIGHT);
 	assert_false(settings_bell(&s));
+	assert_int_equal(settings_background(&s), SETTINGS_BACKGROUND_TERMINAL);
 	/* Every line as it was: comments, blanks, the carriage return. */
 	assert_text(&s, text);
 	settings_free(&s);
@@ -76,6 +78,8 @@ static void test_defaults(void **state)
 	assert_int_equal(parse(&s, "", err, sizeof err), 0);
 	assert_int_equal(settings_theme(&s), -1);
 	assert_true(settings_bell(&s));
+	/* The theme paints the window unless the file says otherwise. */
+	assert_int_equal(settings_background(&s), SETTINGS_BACKGROUND_THEME);
 	assert_text(&s, "");
 	settings_free(&s);
 	/* A last line without its newline gets one. */
@@ -96,11 +100,13 @@ static void test_bad_lines(void **state)
 	                           "night or contrast; ignored"},
 	        {"bell = loud\n", "config:1: bell is on or off, not 'loud'; ignored"},
 	        {"colour = red\n", "config:1: unknown setting 'colour' (the settings are "
-	                           "theme, bell and code); ignored"},
+	                           "theme, bell, background and code); ignored"},
+	        {"background = white\n",
+	         "config:1: background is theme or terminal, not 'white'; ignored"},
 	        {"theme night\n",
 	         "config:1: 'theme night' is not a setting: write key = value; ignored"},
 	        {"Theme = night\n", "config:1: unknown setting 'Theme' (the settings "
-	                            "are theme, bell and code); ignored"},
+	                            "are theme, bell, background and code); ignored"},
 	        {"theme = night # and = more\nbell = on\n\n= on\n",
 	         "config:4: no setting name before the =; ignored"},
 	        {"theme = \033[31mred\n", "config:1: theme is calm, wood, night or "
@@ -179,6 +185,12 @@ static void test_set(void **state)
 	assert_int_equal(settings_set(&s, "bell", "on", err, sizeof err), 0);
 	assert_text(&s, "# mine\nbell = on\ntheme = night\n");
 	assert_true(settings_bell(&s));
+	assert_int_equal(settings_set(&s, "background", "terminal", err, sizeof err), 0);
+	assert_text(&s, "# mine\nbell = on\ntheme = night\nbackground = terminal\n");
+	assert_int_equal(settings_background(&s), SETTINGS_BACKGROUND_TERMINAL);
+	assert_int_equal(settings_set(&s, "background", "theme", err, sizeof err), 0);
+	assert_text(&s, "# mine\nbell = on\ntheme = night\nbackground = theme\n");
+	assert_int_equal(settings_background(&s), SETTINGS_BACKGROUND_THEME);
 	/* The line that counts is the last good one; a bad one stays bad. */
 	settings_free(&s);
 	assert_int_equal(
@@ -258,9 +270,9 @@ static void test_file(void **state)
 	assert_int_equal(settings_init(&s, path), 0);
 	assert_int_equal(settings_load(&s, err, sizeof err), 1);
 	assert_true(strncmp(err, path, strlen(path)) == 0);
-	assert_string_equal(err + strlen(path),
-	                    ":2: unknown setting 'them' (the "
-	                    "settings are theme, bell and code); ignored");
+	assert_string_equal(err + strlen(path), ":2: unknown setting 'them' (the "
+	                                        "settings are theme, bell, "
+	                                        "background and code); ignored");
 	assert_int_equal(settings_theme(&s), SETTINGS_THEME_WOOD);
 	assert_int_equal(settings_set(&s, "bell", "off", err, sizeof err), 0);
 	assert_int_equal(settings_save(&s, err, sizeof err), 0);

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "code.h"
+#include "quiz.h"
 #include "search.h"
 #include "watch_model.h"
 
@@ -232,10 +233,202 @@ static void test_predict(void **state)
 	assert_string_equal(w->message, "Answer first, or Escape skips the question.");
 	assert_true(watch_model_quiz_act(w, QA_SKIP, 0));
 	assert_int_equal(w->quiz.state, WQ_ANSWERED);
-	assert_true(w->quiz.skipped);
-	assert_int_equal(w->quiz.score.asked, 0);
+	assert_int_equal(w->quiz.verdict, QUIZ_SKIPPED);
+	assert_int_equal(w->quiz.log.score.asked, 1);
+	assert_int_equal(w->quiz.log.score.skipped, 1);
 	watch_model_quiz(w, false);
 	assert_false(watch_model_asking(w));
+	watch_model_free(w);
+}
+
+/* Steps on to the next question of predict mode; asserts one comes. */
+static void to_question(struct watch_model *w)
+{
+	do
+		watch_model_forward(w);
+	while (!watch_model_asking(w) && !search_done(w->s));
+	assert_true(watch_model_asking(w));
+}
+
+/* The questions every decision asks from event a (itself too) to before b. */
+static unsigned due_between(uint64_t a, uint64_t b)
+{
+	char err[128];
+	struct search *s =
+	        search_new(SEARCH_BACKTRACK, 4, SEARCH_ALL, 1, err, sizeof err);
+	unsigned k = 0;
+
+	assert_non_null(s);
+	search_seek(s, a);
+	while (search_counters(s)->events < b) {
+		k += quiz_due(s, QUIZ_EVERY_DECISION);
+		if (!search_step(s))
+			break;
+	}
+	search_free(s);
+	return k;
+}
+
+/*
+ * Predict mode counts honestly: a skip is a skip and ends the streak; a
+ * first answer stands (a wrong yes is judged at once, a question asked
+ * again is not counted again); a jump counts the questions it passes as
+ * skipped; predict mode off sums the session up.
+ */
+static void test_predict_honest(void **state)
+{
+	struct watch_model *w = watch(4, SEARCH_BACKTRACK, SEARCH_ALL);
+	const struct quiz_score *sc = &w->quiz.log.score;
+	unsigned skipped;
+	uint64_t from;
+
+	(void)state;
+	fake_now = 5000;
+	watch_model_quiz(w, true);
+	to_question(w);
+	/* Event 2: try a1 on an empty board; n is right. */
+	assert_int_equal(at(w), 2);
+	assert_true(watch_model_quiz_act(w, QA_NO, 0));
+	assert_int_equal(w->quiz.verdict, QUIZ_RIGHT);
+	assert_int_equal(sc->streak, 1);
+	/* Event 5: b1, which a1 attacks; yes, then Escape: a skip ends the streak. */
+	to_question(w);
+	assert_int_equal(at(w), 5);
+	assert_true(watch_model_quiz_act(w, QA_YES, 0));
+	assert_int_equal(w->quiz.part, 1);
+	fake_now += 3000;
+	assert_true(watch_model_quiz_act(w, QA_SKIP, 0));
+	assert_int_equal(sc->asked, 2);
+	assert_int_equal(sc->skipped, 1);
+	assert_int_equal(sc->streak, 0);
+	assert_int_equal(w->quiz.log.count, 2);
+	assert_int_equal(w->quiz.log.v[1].ms, 3000);
+	/* Event 7: b2; yes, by a1 typed. */
+	to_question(w);
+	assert_int_equal(at(w), 7);
+	watch_model_quiz_act(w, QA_YES, 0);
+	watch_model_quiz_act(w, QA_TYPE, 'a');
+	watch_model_quiz_act(w, QA_TYPE, '1');
+	watch_model_quiz_act(w, QA_ENTER, 0);
+	assert_int_equal(w->quiz.verdict, QUIZ_RIGHT);
+	assert_int_equal(sc->right, 2);
+	/* Back and on again: asked again, the first answer stands. */
+	watch_model_back(w);
+	watch_model_forward(w);
+	assert_true(watch_model_asking(w));
+	assert_true(w->quiz.again);
+	watch_model_quiz_act(w, QA_NO, 0);
+	assert_int_equal(w->quiz.verdict, QUIZ_WRONG);
+	assert_int_equal(sc->asked, 3);
+	assert_int_equal(sc->right, 2);
+	assert_int_equal(sc->streak, 1);
+	/* Event 9: b3 is free; a yes is the answer, wrong, judged at once: no
+	 * "by which queen?" where no queen attacks it. */
+	to_question(w);
+	assert_int_equal(at(w), 9);
+	watch_model_quiz_act(w, QA_YES, 0);
+	assert_int_equal(w->quiz.state, WQ_ANSWERED);
+	assert_int_equal(w->quiz.verdict, QUIZ_WRONG);
+	assert_true(strncmp(w->quiz.why, "No: b3 is free", 14) == 0);
+	assert_false(watch_model_quiz_act(w, QA_SKIP, 0));
+	assert_int_equal(sc->asked, 4);
+	assert_int_equal(sc->skipped, 1);
+	/* n jumps to the first solution: every question on the way is skipped. */
+	from = at(w);
+	watch_model_next_solution(w);
+	assert_int_equal(last(w), SEARCH_EV_SOLUTION);
+	skipped = due_between(from + 1, at(w));
+	assert_true(skipped > 10);
+	assert_int_equal(sc->skipped, 1 + skipped);
+	assert_int_equal(sc->asked, 4 + skipped);
+	assert_int_equal(sc->streak, 0);
+	assert_int_equal(w->quiz.log.v[w->quiz.log.count - 1].kind, QUIZ_NONE);
+	assert_int_equal(w->quiz.log.v[w->quiz.log.count - 1].count, skipped);
+	/* N back and n again: nothing new is passed. */
+	watch_model_prev_solution(w);
+	watch_model_restart(w);
+	watch_model_next_solution(w);
+	assert_int_equal(sc->asked, 4 + skipped);
+	/* A click on the bar to the end: the rest. */
+	from = at(w);
+	watch_model_seek(w, w->total, false);
+	assert_int_equal(sc->asked, 4 + skipped + due_between(from + 1, w->total));
+	/* Predict mode off: the session ends, with a summary to show. */
+	assert_false(w->quiz.summary_due);
+	watch_model_quiz(w, false);
+	assert_true(w->quiz.summary_due);
+	assert_int_equal(w->quiz.log.end_ms, fake_now);
+	watch_model_free(w);
+}
+
+/* What leaves a question asked counts it as skipped; z is never typed. */
+static void test_predict_leave(void **state)
+{
+	struct watch_model *w = watch(4, SEARCH_BACKTRACK, SEARCH_ALL);
+	const struct quiz_score *sc = &w->quiz.log.score;
+
+	(void)state;
+	watch_model_quiz(w, true);
+	to_question(w);
+	/* z is the screen's (projector mode), never a letter of the answer. */
+	assert_false(watch_model_quiz_act(w, QA_BIG, 'z'));
+	assert_string_equal(w->quiz.typed, "");
+	/* W: every placement asks nothing at a try; the question is left, skipped. */
+	watch_model_quiz_act(w, QA_WHEN, 0);
+	assert_int_equal(w->quiz.when, QUIZ_EVERY_PLACEMENT);
+	assert_false(watch_model_asking(w));
+	assert_int_equal(sc->skipped, 1);
+	/* A return is a question in two modes: W keeps it. */
+	watch_model_quiz_cycle(w); /* every return */
+	to_question(w);
+	assert_int_equal(w->quiz.q.kind, QUIZ_RETURN);
+	watch_model_quiz_cycle(w); /* every decision */
+	assert_true(watch_model_asking(w));
+	assert_int_equal(w->quiz.q.kind, QUIZ_RETURN);
+	assert_int_equal(sc->asked, 1);
+	/* A question left by a jump back; predict mode off with none answered. */
+	watch_model_restart(w);
+	assert_false(watch_model_asking(w));
+	assert_int_equal(sc->asked, 2);
+	assert_int_equal(sc->skipped, 2);
+	watch_model_quiz(w, false);
+	assert_true(w->quiz.summary_due);
+	/* On again: a new session. */
+	w->quiz.summary_due = false;
+	watch_model_quiz(w, true);
+	assert_int_equal(w->quiz.log.score.asked, 0);
+	assert_int_equal(w->quiz.log.count, 0);
+	watch_model_quiz(w, false);
+	assert_false(w->quiz.summary_due);
+	watch_model_free(w);
+}
+
+/* A lesson's step plays to its until: event at its speed, and pauses there. */
+static void test_play_until(void **state)
+{
+	struct watch_model *w = watch(4, SEARCH_BACKTRACK, SEARCH_ALL);
+
+	(void)state;
+	fake_now = 20000;
+	watch_model_seek(w, 10, false);
+	watch_model_play_until(w, 21);
+	assert_true(w->playing);
+	fake_now += 500; /* 10 events at 20 a second */
+	watch_model_tick(w);
+	assert_int_equal(at(w), 20);
+	assert_true(w->playing);
+	fake_now += 5000;
+	watch_model_tick(w);
+	assert_int_equal(at(w), 21);
+	assert_false(w->playing);
+	/* Played on by hand from there, it stops no more. */
+	watch_model_play(w);
+	fake_now += 1000;
+	watch_model_tick(w);
+	assert_int_equal(at(w), 41);
+	/* Not played when already there. */
+	watch_model_play_until(w, 41);
+	assert_false(w->playing);
 	watch_model_free(w);
 }
 
@@ -490,11 +683,19 @@ static void test_vars(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test(test_first_solution), cmocka_unit_test(test_steps),
-	        cmocka_unit_test(test_breakpoints),    cmocka_unit_test(test_profile),
-	        cmocka_unit_test(test_small_tree),     cmocka_unit_test(test_clock),
-	        cmocka_unit_test(test_predict),        cmocka_unit_test(test_languages),
-	        cmocka_unit_test(test_lit_lines),      cmocka_unit_test(test_vars),
+	        cmocka_unit_test(test_first_solution),
+	        cmocka_unit_test(test_steps),
+	        cmocka_unit_test(test_breakpoints),
+	        cmocka_unit_test(test_profile),
+	        cmocka_unit_test(test_small_tree),
+	        cmocka_unit_test(test_clock),
+	        cmocka_unit_test(test_predict),
+	        cmocka_unit_test(test_predict_honest),
+	        cmocka_unit_test(test_predict_leave),
+	        cmocka_unit_test(test_play_until),
+	        cmocka_unit_test(test_languages),
+	        cmocka_unit_test(test_lit_lines),
+	        cmocka_unit_test(test_vars),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -159,6 +159,26 @@ keys() {
 	tm send-keys "$@"
 }
 
+# The keys that place a queen on each file at the ranks given, from the
+# cursor's start (file a, the top rank), as place_solution does.
+solution_keys() {
+	rank=$#
+	sep=""
+	for r in "$@"; do
+		printf '%s' "$sep"
+		sep=" Right "
+		while [ "$rank" -gt "$r" ]; do
+			printf 'Down '
+			rank=$((rank - 1))
+		done
+		while [ "$rank" -lt "$r" ]; do
+			printf 'Up '
+			rank=$((rank + 1))
+		done
+		printf 'Space'
+	done
+}
+
 # place_solution RANKS...: from the cursor's start (file a, the top rank)
 # places a queen on each file at the given rank with the arrow keys and Space;
 # no key follows the last Space, so what it brings stays on the screen.
@@ -296,13 +316,14 @@ modes_restored() {
 # ASCII counterparts, so that one expectation fits either: a queen Q, a
 # tried one q, a figure's blocks #, its shade %, a cross's x, the cursor's
 # corners [ ], a given queen's ( ).
-utf8_to_ascii=$(printf 's/\342\231\233/Q/g; s/\342\231\225/q/g; s/\302\267/./g; s/\342\200\242/./g; s/\303\227/x/g; s/\342\225\263/x/g; s/\342\227\213/o/g; s/\342\234\246/+/g; s/\342\226[\210\200\204]/#/g; s/\342\226\222/%%/g; s/\342\226\223/x/g; s/\342\224[\217\227]/[/g; s/\342\224[\223\233]/]/g; s/\342\225[\255\260]/(/g; s/\342\225[\256\257]/)/g; s/[\300-\367][\200-\277]*/?/g')
+utf8_to_ascii=$(printf 's/\342\231\233/Q/g; s/\342\231\225/q/g; s/\302\267/./g; s/\342\200\242/./g; s/\342\227\217/./g; s/\303\227/x/g; s/\342\225\263/x/g; s/\342\227\213/o/g; s/\342\234\246/+/g; s/\342\226[\200\204\210\214\220\226-\237]/#/g; s/\342\226\222/%%/g; s/\342\226\223/x/g; s/\342\224[\217\227]/[/g; s/\342\224[\223\233]/]/g; s/\342\225[\255\260]/(/g; s/\342\225[\256\257]/)/g; s/\342\224[\200]/-/g; s/\342\224[\202\203]/|/g; s/\342\224\201/=/g; s/\342\225\261/\\//g; s/\342\225\262/\\\\/g; s/[\300-\367][\200-\277]*/?/g')
 
 # board_grid N [WHAT]: reads the pane's n×n board into n lines, rank n
 # first, of n tokens each, file a first.  WHAT is one of
 #   marks  (the default) what stands on the square with its frame, if any:
-#          "Q", "q", "[Q]", "[q]", "!Q!", "(Q)", ".", "x", "o", "+", and
-#          "_" for a blank;
+#          "Q", "q", "[Q]", "[q]", "!Q!", "(Q)", ".", "x", "o", "+", a line
+#          through its middle ("-", "|", "/", "\\", heavy "="), and "_" for
+#          a blank;
 #   bg     the background colour of its middle cell: black red green yellow
 #          blue magenta cyan white, cN for colour N of the 256, or default;
 #   attrs  its attributes, some of b(old) d(im) u(nderline) r(everse), or -;
@@ -469,26 +490,34 @@ board_read() {
 					} else {
 						t = at(cy, cx)
 						if (sh >= 3) {
-							# A figure: its blocks, or its shade.
+							# A figure: a hint (a shaded queen with the
+							# mark on it), the cross of a refused square
+							# (its heart in a dark shade, or X), a tried
+							# queen (in a shade, or :), or a queen.
 							fig = ""
 							for (y = y0; y < y0 + sh; y++)
 								for (x = x0 + 1; x < x0 + cw - 1; x++)
 									fig = fig at(y, x)
-							if (fig ~ /#/)
-								t = "Q"
-							else if (fig ~ /[%:]/)
-								t = "q"
+							if (fig ~ /[+]/)
+								t = "+"
 							else if (fig ~ /[xX]/)
 								t = "x"
+							else if (fig ~ /[%:]/)
+								t = "q"
+							else if (fig ~ /#/)
+								t = "Q"
 						}
 						if (t == " ")
 							t = "_"
+						# The marks of a frame in the corners (the ends of
+						# the middle line on a low square), not a line.
 						fy0 = sh >= 3 ? y0 : cy
-						if (cw >= 3 && (at(fy0, x0) != " " || at(fy0, x0 + cw - 1) != " "))
+						if (cw >= 3 && (at(fy0, x0) ~ /[[!(]/ ||
+						                at(fy0, x0 + cw - 1) ~ /[]!)]/))
 							t = at(fy0, x0) t at(fy0, x0 + cw - 1)
 						# Two columns: the closing mark after the queen or mark.
 						r2 = at(cy, x0 + 1)
-						if (cw == 2 && r2 != " ") {
+						if (cw == 2 && r2 ~ /[]!)]/) {
 							l2 = r2 == "]" ? "[" : r2 == ")" ? "(" : r2
 							t = l2 (t == l2 ? "_" : t) r2
 						}
@@ -581,22 +610,25 @@ board_grids() {
 # screen marks besides them:
 #   browse  the queens only;
 #   play    ROLE cursor: the cursor in brackets, the four lines through it
-#           lit; an empty square a queen attacks marked "." and greyed, a
-#           queen another attacks between "!" marks and lit with the squares
-#           between them;
+#           drawn on the free squares ("-" "|" "/" "\"); an empty square a
+#           queen attacks marked "."; a queen another attacks between "!"
+#           marks, the squares between them a heavy line ("=" along a rank);
+#           ROLE hint: the hinted square "+";
 #   watch   ROLE try (the square tested or placed: a queen in brackets, a
 #           placed one "[Q]", one only tried "[q]"), reject (the square
 #           refused, "x"), attacker (the queen that refuses it, between "!"
-#           marks; the squares between the two lit), left (the square the
+#           marks; the line between the two heavy), left (the square the
 #           search just took a queen from, "o").
-# Where two roles meet on a square, the first of this list shows: cursor,
-# conflict, reject, attacker, try, left, line between, cursor's lines,
-# attacked.  The look of each role is the theme's (src/tui/theme.c): the
-# tint of a light and of a dark square in $look_theme (calm unless set) with
-# $look_colours colours (256 unless set: 8 for the one 8-colour palette) for
-# bg, and in monochrome for attrs the square's attributes (reverse when
-# dark) with the tint's and the ink's (bold for a queen, dim for a tried
-# one).  a1 is a dark square.
+# In the middle of a square the first of these shows: a queen or the mark
+# of a role, a hint, a heavy line, an attacked square's dot, a line of the
+# cursor's.  The look is the theme's (src/tui/theme.c): for bg a square's
+# ground, its own colour (light or dark) unless it is the cursor (or the
+# tried square), a conflict (or a refusal, or its attacker) or a lit queen,
+# in $look_theme (calm unless set) with $look_colours colours (256 unless
+# set; 16 or 8); for attrs, in monochrome, the attributes of what is in the
+# middle (bold for a queen and for the lines, dim for a tried queen), with
+# the ground's (bold for the cursor, bold and underline for a conflict) and
+# reverse for a dark square (for a light one when lit).  a1 is a dark square.
 board_expect() {
 	scr=$1 n=$2 what=$3 queens=$4
 	shift 4
@@ -610,6 +642,14 @@ board_expect() {
 		}
 		function sign(v) { return (v > 0) - (v < 0) }
 		function is(role, f, r) { return has[role] && f == rf[role] && r == rr[role] }
+		# The glyph of the line from one square to another.
+		function line(f1, r1, f2, r2, heavy) {
+			if (r1 == r2)
+				return heavy ? "=" : "-"
+			if (f1 == f2)
+				return "|"
+			return (f2 - f1) * (r2 - r1) > 0 ? "/" : "\\"
+		}
 		# Marks the squares strictly between two squares on one line.
 		function between(f1, r1, f2, r2,   df, dr, f, r) {
 			df = sign(f2 - f1)
@@ -617,38 +657,24 @@ board_expect() {
 			f = f1 + df
 			r = r1 + dr
 			while (f != f2 || r != r2) {
-				lit[f, r] = 1
+				lit[f, r] = line(f1, r1, f2, r2, 1)
 				f += df
 				r += dr
 			}
 		}
-		# The attributes of a square in monochrome, in board_grid order.
-		function mono(tint, dark, ink,   b, d, u) {
-			b = ink == "queen" || tint ~ /^(conflict|hint|cursor|locked)$/
-			d = ink == "ghost" || tint ~ /^(line|left)$/
-			u = tint ~ /^(preview|line|conflict)$/
-			s = (b ? "b" : "") (d ? "d" : "") (u ? "u" : "") (dark ? "r" : "")
-			return s == "" ? "-" : s
-		}
 		BEGIN {
 			letters = "abcdefghijklmnopqrstuvwxyz"
-			# Each theme: a tint, then its colour on a light and on a dark square.
-			pal["calm"] = "plain 187 108 attacked 188 102 preview 189 110 line 181 138 " \
-				"conflict 210 167 hint 157 72 left 182 139 cursor 222 179 locked 230 144"
-			pal["wood"] = "plain 223 137 attacked 180 95 preview 189 103 line 217 131 " \
-				"conflict 210 167 hint 193 107 left 225 139 cursor 221 178 locked 230 144"
-			pal["night"] = "plain 242 237 attacked 240 235 preview 103 60 line 131 52 " \
-				"conflict 124 88 hint 65 22 left 96 53 cursor 136 58 locked 243 238"
-			pal["contrast"] = "plain 231 244 attacked 254 242 preview 153 67 line 217 131 " \
-				"conflict 203 160 hint 121 35 left 219 134 cursor 226 178 locked 230 143"
-			pal["8"] = "plain white cyan attacked white cyan preview yellow green " \
-				"line magenta magenta conflict red red hint green green left blue blue " \
-				"cursor black black locked white cyan"
-			k = split(pal[colours == 8 ? "8" : theme], t, " ")
-			for (i = 1; i < k; i += 3) {
-				colour[t[i], 0] = t[i + 1] ~ /^[0-9]+$/ ? "c" t[i + 1] : t[i + 1]
-				colour[t[i], 1] = t[i + 2] ~ /^[0-9]+$/ ? "c" t[i + 2] : t[i + 2]
-			}
+			# Each palette: light, dark, cursor, conflict, lit.
+			pal["calm"] = "187 108 110 174 221"
+			pal["wood"] = "223 137 110 167 150"
+			pal["night"] = "242 237 94 88 28"
+			pal["contrast"] = "231 244 226 160 34"
+			pal["16"] = "white brightblack brightyellow red green"
+			pal["8"] = "white cyan yellow red green"
+			split(pal[colours == 256 ? theme : colours], c, " ")
+			split("light dark cursor conflict lit", gn, " ")
+			for (i = 1; i <= 5; i++)
+				colour[gn[i]] = c[i] ~ /^[0-9]+$/ ? "c" c[i] : c[i]
 			nq = split(queens, q, " ")
 			for (i = 1; i <= nq; i++) {
 				qf[i] = file(q[i])
@@ -676,51 +702,78 @@ board_expect() {
 				for (f = 0; f < n; f++) {
 					dark = (f + r) % 2 == 0
 					mark = queen[f, r] ? "Q" : "_"
-					ink = queen[f, r] ? "queen" : "mark"
-					tint = "plain"
+					# What is in the middle, in monochrome: b, d or nothing.
+					ink = queen[f, r] ? "b" : ""
+					ground = ""
 					if (scr == "play") {
 						attacked = 0
 						for (i = 1; i <= nq; i++)
 							attacked = attacked || attacks(qf[i], qr[i], f, r)
-						if (!queen[f, r] && attacked) {
-							mark = "."
-							tint = "attacked"
+						cursor_line = has["cursor"] &&
+							attacks(rf["cursor"], rr["cursor"], f, r)
+						if (!queen[f, r]) {
+							if (cursor_line) {
+								mark = line(rf["cursor"], rr["cursor"], f, r, 0)
+								ink = "b"
+							}
+							if (attacked) {
+								mark = "."
+								ink = cursor_line ? "b" : ""
+							}
+							if ((f, r) in lit) {
+								mark = lit[f, r]
+								ink = "b"
+							}
+							if (is("hint", f, r)) {
+								mark = "+"
+								ink = "b"
+							}
 						}
-						if (conflict[f, r])
+						if (conflict[f, r]) {
 							mark = "!Q!"
-						if (has["cursor"] && attacks(rf["cursor"], rr["cursor"], f, r))
-							tint = "preview"
-						if (lit[f, r])
-							tint = "line"
-						if (conflict[f, r])
-							tint = "conflict"
+							ground = "conflict"
+						}
 						if (is("cursor", f, r)) {
-							mark = "[" (queen[f, r] ? "Q" : mark) "]"
-							tint = "cursor"
+							# No line on it: a queen, a dot or a hint.
+							mark = "[" (queen[f, r] ? "Q" : mark ~ /^[.+]$/ ? mark : "_") "]"
+							ink = queen[f, r] || mark == "[+]" ? "b" : ""
+							ground = "cursor"
 						}
 					} else if (scr == "watch") {
-						if (lit[f, r])
-							tint = "line"
+						if ((f, r) in lit) {
+							mark = lit[f, r]
+							ink = "b"
+						}
 						if (is("left", f, r)) {
 							mark = "o"
-							tint = "left"
+							ink = "d"
 						}
 						if (is("try", f, r)) {
 							mark = queen[f, r] ? "[Q]" : "[q]"
-							ink = queen[f, r] ? "queen" : "ghost"
-							tint = "cursor"
+							ink = queen[f, r] ? "b" : "d"
+							ground = "cursor"
 						}
 						if (is("attacker", f, r)) {
 							mark = "!Q!"
-							tint = "conflict"
+							ground = "conflict"
 						}
 						if (is("reject", f, r)) {
 							mark = "x"
-							tint = "conflict"
+							ink = "b"
+							ground = "conflict"
 						}
 					}
-					look = what == "marks" ? mark : what == "bg" ? colour[tint, dark] \
-						: mono(tint, dark, ink)
+					if (what == "marks")
+						look = mark
+					else if (what == "bg")
+						look = colour[ground != "" ? ground : dark ? "dark" : "light"]
+					else {
+						look = ink (ground == "cursor" ? "b" : ground == "conflict" ? "bu" : "")
+						look = (look ~ /b/ ? "b" : "") (look ~ /d/ ? "d" : "") \
+						       (look ~ /u/ ? "u" : "") (dark ? "r" : "")
+						if (look == "")
+							look = "-"
+					}
 					out = out (f ? " " : "") look
 				}
 				print out

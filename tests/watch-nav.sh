@@ -300,22 +300,48 @@ fi
 keys q
 wait_exit
 
-# The handout: the trace so far as trace prints it, and the frame.
+# The handout: the last ten events told as trace --explain tells them, the
+# frame as text, and the frame as an SVG sheet.
 start 100 30 -- --ascii watch 6
 wait_for "event 0 of" >/dev/null
 keys -N 30 .
 wait_for "event 30 of" >/dev/null
 keys x
-name=nqueens-watch-6x6-backtrack-event-30.txt
-expect_message "x says the file's name" "Written to $name in $tmpdir."
+stem=nqueens-watch-6x6-backtrack-event-30
+name=$stem.txt
+expect_message "x says both files' names" "Written to $name and $stem.svg in $tmpdir."
 file=$tmpdir/$name
-if [ "$(sed -n '/^The trace so far/,/^$/p' "$file" | sed '1d;$d')" = "$(nq trace 6 | head -30)" ]; then
-	pass "the handout's trace is trace's first 30 lines"
+# Events 21 to 30 of trace --explain --width 72, each with its lines.
+nq trace 6 --explain --width 72 | awk '!/^  / { k++ } k >= 21 && k <= 30' >"$tmpdir/told"
+if [ "$(sed -n '/tells them:$/,/^The board after/p' "$file" | sed '1,2d;$d' | sed '$d')" = "$(cat "$tmpdir/told")" ]; then
+	pass "the handout tells events 21 to 30 as trace --explain --width 72 does"
 else
-	fail "the handout's trace is trace's first 30 lines" "$(cat "$file")"
+	fail "the handout tells events 21 to 30 as trace --explain --width 72 does" "$(cat "$file")" "want:" "$(cat "$tmpdir/told")"
 fi
-grep -q '^The trace so far, as `nqueens trace 6` prints its first 30 lines:$' "$file" &&
-	pass "it names the command" || fail "it names the command" "$(head -3 "$file")"
+intro=$(sed -n '3,/tells them:$/p' "$file" | tr '\n' ' ')
+case $intro in
+*'`nqueens trace 6` prints the whole trace; its first 30 lines are the search so far. Events 21 to 30, and what each means, as `nqueens trace 6 --explain --width 72` tells them: ')
+	pass "it names the commands" ;;
+*) fail "it names the commands" "$intro" ;;
+esac
+if [ "$(awk 'length($0) > 72' "$file" | wc -l)" -eq 0 ]; then
+	pass "no line of it is longer than 72 columns"
+else
+	fail "no line of it is longer than 72 columns" "$(awk 'length($0) > 72' "$file")"
+fi
+svg=$tmpdir/$stem.svg
+if xmllint --noout "$svg" 2>/dev/null && grep -q '>Pseudocode: backtrack<' "$svg" &&
+	grep -q '>Call stack<' "$svg"; then
+	pass "the SVG sheet is well formed, with the listing and the stack"
+else
+	fail "the SVG sheet is well formed, with the listing and the stack" "$(head -c 600 "$svg")"
+fi
+missing=
+for f in $(screen | grep -o 'solve([a-z]) rank = [0-9-]*' | tr ' ' '_'); do
+	grep -q ">$(printf '%s' "$f" | tr '_' ' ')<" "$svg" || missing="$missing $f"
+done
+[ -z "$missing" ] && pass "the sheet's stack is the screen's" ||
+	fail "the sheet's stack is the screen's" "missing:$missing"
 # The queens after event 30, by trace, against the picture's ranks.
 want=$(nq trace 6 | head -30 | awk '
 	$1 == "place" { r[substr($2, 1, 1)] = substr($2, 2) }
@@ -345,8 +371,8 @@ else
 fi
 cp "$file" "$tmpdir/before"
 keys x
-expect_message "x again writes another file" "Written to nqueens-watch-6x6-backtrack-event-30-2.txt in $tmpdir."
-if cmp -s "$file" "$tmpdir/before" && [ -s "$tmpdir/nqueens-watch-6x6-backtrack-event-30-2.txt" ]; then
+expect_message "x again writes other files" "Written to $stem-2.txt and $stem-2.svg in $tmpdir."
+if cmp -s "$file" "$tmpdir/before" && [ -s "$tmpdir/$stem-2.txt" ] && [ -s "$tmpdir/$stem-2.svg" ]; then
 	pass "never over the first"
 else
 	fail "never over the first"

@@ -1061,35 +1061,30 @@ bool lesson_question(const struct search *s, struct lesson_question *q)
 	return true;
 }
 
-int lesson_answer(const struct lesson_question *q, int n, const char *typed, char *buf,
-                  size_t len)
+int lesson_answer(const struct lesson_question *q, int n, const char *typed,
+                  struct quiz_answer *got, char *buf, size_t len)
 {
-	struct position pos;
-	char perr[256], right[16], got[16];
+	struct quiz_answer a;
+	char right[16], said[16];
 	bool ok;
 
-	/* A square by its name: ranks alone ("3") would be a position. */
-	bool parsed = isalpha((unsigned char)typed[0]) &&
-	              board_parse(typed, &pos, perr, sizeof perr) == 0;
-
-	if (!parsed || pos.count != 1 || pos.sq[0].file >= n || pos.sq[0].rank >= n) {
-		char last[16];
-
-		if (parsed)
-			board_free(&pos);
-		board_square_name((struct square){n - 1, n - 1}, last, sizeof last);
-		snprintf(buf, len, "Type a square from a1 to %s, such as %s, then Enter.",
-		         last, n > 2 ? "c2" : "a1");
+	/* Watch's predict mode reads the same: a rank alone on the call's file. */
+	if (!quiz_read(QUIZ_WHERE, n, q->call[0] ? q->answer.file : -1, typed, &a, buf,
+	               len))
 		return -1;
-	}
-	ok = pos.sq[0].file == q->answer.file && pos.sq[0].rank == q->answer.rank;
-	board_square_name(pos.sq[0], got, sizeof got);
+	if (got)
+		*got = a;
 	board_square_name(q->answer, right, sizeof right);
-	board_free(&pos);
+	if (a.none) {
+		snprintf(buf, len, "Not none: the queen goes to %s. %s", right, q->why);
+		return 0;
+	}
+	ok = a.sq.file == q->answer.file && a.sq.rank == q->answer.rank;
+	board_square_name(a.sq, said, sizeof said);
 	if (ok)
 		snprintf(buf, len, "Right: %s. %s", right, q->why);
 	else
-		snprintf(buf, len, "Not %s: the queen goes to %s. %s", got, right,
+		snprintf(buf, len, "Not %s: the queen goes to %s. %s", said, right,
 		         q->why);
 	return ok;
 }

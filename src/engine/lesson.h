@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "quiz.h"
 #include "search.h"
 
 #define LESSON_TITLE_MAX 128
@@ -179,11 +180,14 @@ struct lesson_question {
 bool lesson_question(const struct search *s, struct lesson_question *q);
 
 /*
- * Checks the square typed ("c4") against the question's answer and writes
- * the verdict with its reason into buf; -1 when typed is not a square of
- * an n x n board (buf then says what to type), 1 when right, 0 when wrong.
+ * Checks the answer typed against the question's: a square ("c4"), a rank
+ * alone on the file of the call the question names ("3"), or "-" for none,
+ * read as Watch's predict mode reads them (quiz_read).  Writes the verdict
+ * with its reason into buf, and the answer read into *got (when not NULL);
+ * returns 1 when right, 0 when wrong, -1 when typed is none of those (buf
+ * then says why, and what to type).
  */
-int lesson_answer(const struct lesson_question *q, int n, const char *typed, char *buf,
-                  size_t len);
+int lesson_answer(const struct lesson_question *q, int n, const char *typed,
+                  struct quiz_answer *got, char *buf, size_t len);
 
 #endif

@@ -703,10 +703,18 @@ int puzzle_load(const char *path, struct puzzle *out, char *err, size_t errlen)
 	return rc;
 }
 
-static int by_id(const void *a, const void *b)
+/* The list's order: by size, then easy, medium, hard, then by name; bad files last. */
+static int by_order(const void *a, const void *b)
 {
-	return strcmp(((const struct puzzle_entry *)a)->id,
-	              ((const struct puzzle_entry *)b)->id);
+	const struct puzzle_entry *x = a, *y = b;
+
+	if (x->ok != y->ok)
+		return x->ok ? -1 : 1;
+	if (x->ok && x->pz.n != y->pz.n)
+		return x->pz.n < y->pz.n ? -1 : 1;
+	if (x->ok && x->pz.grade != y->pz.grade)
+		return x->pz.grade < y->pz.grade ? -1 : 1;
+	return strcmp(x->id, y->id);
 }
 
 void puzzle_list(const char *dir, struct puzzle_entry **out, size_t *count)
@@ -743,7 +751,7 @@ void puzzle_list(const char *dir, struct puzzle_entry **out, size_t *count)
 	}
 	closedir(d);
 	if (n > 1)
-		qsort(v, n, sizeof *v, by_id);
+		qsort(v, n, sizeof *v, by_order);
 	*out = v;
 	*count = n;
 }

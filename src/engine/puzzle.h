@@ -88,9 +88,10 @@ struct puzzle_entry {
 };
 
 /*
- * Reads every NAME.txt of dir into a malloc'd array in the order of their
- * names (*out NULL and *count 0 when dir is NULL or cannot be read); a bad
- * file is listed with its error, not left out.
+ * Reads every NAME.txt of dir into a malloc'd array (*out NULL and *count 0
+ * when dir is NULL or cannot be read), in the order a player goes through
+ * them: by size, then grade (easy, medium, hard), then name; a bad file is
+ * listed with its error, after the others, not left out.
  */
 void puzzle_list(const char *dir, struct puzzle_entry **out, size_t *count);
 

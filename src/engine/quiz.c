@@ -6,6 +6,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const when_names[QUIZ_WHEN_COUNT] = {
@@ -72,8 +73,7 @@ bool quiz_due(const struct search *s, enum quiz_when when)
 	}
 }
 
-/* Which question is due: the kinds quiz_due says yes to. */
-static enum quiz_kind due_kind(const struct search *s, enum quiz_when when)
+enum quiz_kind quiz_due_kind(const struct search *s, enum quiz_when when)
 {
 	enum search_kind k = search_last(s)->kind;
 
@@ -90,7 +90,7 @@ bool quiz_ask(struct search *s, enum quiz_when when, struct quiz_question *q)
 	const struct search_event *ev;
 	int depth = search_stack(s, &fr), n = search_n(s);
 	uint64_t at = search_counters(s)->events;
-	enum quiz_kind kind = due_kind(s, when);
+	enum quiz_kind kind = quiz_due_kind(s, when);
 
 	if (kind == QUIZ_NONE)
 		return false;
@@ -425,14 +425,125 @@ bool quiz_parse_square(const char *text, int n, int file, struct square *out)
 	return ok;
 }
 
-void quiz_score_add(struct quiz_score *sc, bool right)
+/* "the 8x8 board: its files are a to h, its ranks 1 to 8" */
+static void board_words(int n, char *buf, size_t len)
+{
+	char last[16];
+
+	board_file_name(n - 1, last, sizeof last);
+	snprintf(buf, len, "the %dx%d board: its files are a to %s, its ranks 1 to %d", n,
+	         n, last, n);
+}
+
+bool quiz_read(enum quiz_kind kind, int n, int file, const char *typed,
+               struct quiz_answer *a, char *why, size_t len)
+{
+	char board[128], last[16];
+	bool digits = typed[0] && strspn(typed, "0123456789") == strlen(typed);
+
+	*a = (struct quiz_answer){.yes = kind == QUIZ_REJECT};
+	if (len)
+		why[0] = '\0';
+	board_words(n, board, sizeof board);
+	board_file_name(n - 1, last, sizeof last);
+	if (!typed[0]) {
+		snprintf(why, len, "Type %s, then Enter.",
+		         kind == QUIZ_RETURN   ? "a file, such as b"
+		         : kind == QUIZ_REJECT ? "the square of a queen, such as a1"
+		                               : "a square, such as c4");
+		return false;
+	}
+	if (strcmp(typed, "-") == 0) {
+		if (kind == QUIZ_REJECT) {
+			snprintf(why, len,
+			         "Name the queen that attacks it: a square, such as a1.");
+			return false;
+		}
+		a->none = true;
+		return true;
+	}
+	if (kind == QUIZ_RETURN) {
+		int f = typed[0] - 'a';
+
+		/* A file letter alone, or any square of it. */
+		if (typed[1] == '\0' && f >= 0 && f < n) {
+			a->sq = (struct square){f, 0};
+			return true;
+		}
+		if (quiz_parse_square(typed, n, -1, &a->sq))
+			return true;
+		snprintf(why, len,
+		         "'%s' names no file of %s; type a letter from a to %s, or - for "
+		         "none.",
+		         typed, board, last);
+		return false;
+	}
+	if (quiz_parse_square(typed, n, kind == QUIZ_WHERE ? file : -1, &a->sq))
+		return true;
+	if (!digits)
+		snprintf(why, len, "'%s' is no square of %s.", typed, board);
+	else if (strlen(typed) > 2 || atoi(typed) < 1 || atoi(typed) > n)
+		snprintf(why, len, "'%s' is no rank of %s.", typed, board);
+	else
+		/* A rank alone says nothing of the file where no call is asked about. */
+		snprintf(why, len,
+		         "'%s' is a rank alone: type the whole square, such as %s%s.",
+		         typed, n >= 3 ? "c" : "a", typed);
+	return false;
+}
+
+void quiz_answer_text(const struct quiz_question *q, const struct quiz_answer *a,
+                      char *buf, size_t len)
+{
+	char sq[32];
+
+	switch (q->kind) {
+	case QUIZ_WHERE:
+		if (a->none)
+			snprintf(buf, len, "none");
+		else
+			snprintf(buf, len, "%s", sqname(a->sq, sq, sizeof sq));
+		break;
+	case QUIZ_REJECT:
+		if (!a->yes)
+			snprintf(buf, len, "no");
+		else if (a->sq.file < 0)
+			snprintf(buf, len, "yes");
+		else
+			snprintf(buf, len, "yes, by %s", sqname(a->sq, sq, sizeof sq));
+		break;
+	case QUIZ_RETURN:
+		if (a->none)
+			snprintf(buf, len, "none: the search ends");
+		else
+			snprintf(buf, len, "%s", call(a->sq.file, sq, sizeof sq));
+		break;
+	default:
+		snprintf(buf, len, "-");
+		break;
+	}
+}
+
+void quiz_score_add(struct quiz_score *sc, enum quiz_verdict v)
 {
 	sc->asked++;
-	if (right) {
+	if (v == QUIZ_RIGHT) {
 		sc->right++;
 		if (++sc->streak > sc->best)
 			sc->best = sc->streak;
-	} else {
-		sc->streak = 0;
+		return;
 	}
+	/* A skip ends a streak as a wrong answer does: it is no right answer. */
+	sc->skipped += v == QUIZ_SKIPPED;
+	sc->streak = 0;
+}
+
+void quiz_score_text(const struct quiz_score *sc, char *buf, size_t len)
+{
+	if (sc->skipped)
+		snprintf(buf, len, "%u of %u right, %u skipped, streak %u", sc->right,
+		         sc->asked, sc->skipped, sc->streak);
+	else
+		snprintf(buf, len, "%u of %u right, streak %u", sc->right, sc->asked,
+		         sc->streak);
 }

@@ -75,6 +75,9 @@ struct quiz_answer {
  */
 bool quiz_due(const struct search *s, enum quiz_when when);
 
+/* Which question is due there: QUIZ_NONE when none is (as cheap as quiz_due). */
+enum quiz_kind quiz_due_kind(const struct search *s, enum quiz_when when);
+
 /*
  * The question due now into q, its truth found by stepping the search on
  * and back again (the search is left where it was); false when none is due.
@@ -105,11 +108,98 @@ bool quiz_check(const struct quiz_question *q, const struct quiz_answer *a, char
  */
 bool quiz_parse_square(const char *text, int n, int file, struct square *out);
 
-/* Right of asked, and the streak of right answers. */
+/*
+ * Reads an answer typed to a question of kind on an n×n board: for WHERE a
+ * square ("c4"), a rank alone on file ("4", when file >= 0) or "-" for
+ * none; for a REJECT answered yes, the queen named (a square); for RETURN a
+ * file ("b"), a square on it ("b3") or "-" for none.  Every screen that
+ * asks reads its answers here.  False, with why in a sentence, when typed
+ * is none of those.
+ */
+bool quiz_read(enum quiz_kind kind, int n, int file, const char *typed,
+               struct quiz_answer *a, char *why, size_t len);
+
+/* An answer in a few words ("b3", "none", "yes, by a1", "solve(b)"). */
+void quiz_answer_text(const struct quiz_question *q, const struct quiz_answer *a,
+                      char *buf, size_t len);
+
+/* How a question ended. */
+enum quiz_verdict { QUIZ_RIGHT, QUIZ_WRONG, QUIZ_SKIPPED };
+
+/*
+ * Of the questions asked: right, skipped (the others wrong), and the streak
+ * of right answers, which a wrong answer and a skip both end.
+ */
 struct quiz_score {
-	unsigned asked, right, streak, best;
+	unsigned asked, right, skipped, streak, best;
 };
 
-void quiz_score_add(struct quiz_score *sc, bool right);
+void quiz_score_add(struct quiz_score *sc, enum quiz_verdict v);
+
+/* "3 of 8 right, 1 skipped, streak 2" (no skipped part when none was). */
+void quiz_score_text(const struct quiz_score *sc, char *buf, size_t len);
+
+/*
+ * A session's questions as they ended, for its summary: each question on
+ * its own, or many passed at once by a jump (n, e, a click on the bar).
+ * The place and key are the asker's: Watch's an event and its search,
+ * a lesson's a step and the question's number in it.
+ */
+struct quiz_entry {
+	uint64_t from, to;   /* the places it covers: from = to for one question */
+	unsigned key;        /* what else tells the asker's questions apart */
+	enum quiz_kind kind; /* QUIZ_NONE: questions of every kind (a jump) */
+	unsigned count;      /* 1, or the questions a jump passed */
+	enum quiz_verdict verdict;
+	long long ms;       /* how long the answer took; 0 for a jump */
+	char question[240]; /* its words, or what the jump passed */
+	char answer[48];    /* the answer given, "" when skipped */
+	char truth[48];     /* the right answer */
+};
+
+struct quiz_log {
+	struct quiz_entry *v;
+	size_t count, cap;
+	struct quiz_score score;
+	long long start_ms, end_ms; /* the session's, on its clock */
+	bool short_of_memory;       /* entries were lost (the score was not) */
+};
+
+/* An empty log whose session starts at now_ms; quiz_log_free frees it. */
+void quiz_log_init(struct quiz_log *l, long long now_ms);
+void quiz_log_free(struct quiz_log *l);
+
+/* A copy of src into dst (an empty log and short_of_memory when memory is short). */
+void quiz_log_copy(struct quiz_log *dst, const struct quiz_log *src);
+
+/*
+ * Whether a question of kind at place (with key) ended already: asked, or
+ * passed by a jump.  Its first answer stands: a question asked again is
+ * told but not counted.
+ */
+bool quiz_log_has(const struct quiz_log *l, uint64_t place, unsigned key,
+                  enum quiz_kind kind);
+
+/* Adds e to the log and its count of questions to the score. */
+void quiz_log_add(struct quiz_log *l, const struct quiz_entry *e);
+
+/*
+ * The summary's head: "7 questions: 3 right, 3 wrong, 1 skipped; best
+ * streak 2, streak at the end 0; 4:12" (the time from the start to end_ms).
+ */
+void quiz_log_head(const struct quiz_log *l, char *buf, size_t len);
+
+/*
+ * Entry i in a sentence or two: "Wrong, in 0:07. solve(b) tries b1: will
+ * b1 be rejected? You said: no. The answer: yes, by a1."
+ */
+void quiz_log_line(const struct quiz_log *l, size_t i, char *buf, size_t len);
+
+/*
+ * The summary as a text file: title, the head, then each entry after its
+ * number ("3. "), broken between words into lines of width columns; a
+ * malloc'd string, or NULL when memory is short.
+ */
+char *quiz_log_text(const struct quiz_log *l, const char *title, int width);
 
 #endif

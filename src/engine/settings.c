@@ -21,6 +21,11 @@ static const char *const theme_names[SETTINGS_THEMES] = {
 
 static const char *const bell_names[] = {"off", "on"};
 
+static const char *const background_names[] = {
+        [SETTINGS_BACKGROUND_THEME] = "theme",
+        [SETTINGS_BACKGROUND_TERMINAL] = "terminal",
+};
+
 static const char *const code_names[SETTINGS_CODES] = {
         [SETTINGS_CODE_PSEUDOCODE] = "pseudocode",
         [SETTINGS_CODE_PYTHON] = "python",
@@ -29,19 +34,19 @@ static const char *const code_names[SETTINGS_CODES] = {
 };
 
 /* The settings there are: their names and the values each takes. */
-enum key { KEY_THEME, KEY_BELL, KEY_CODE, KEYS };
-
 static const struct {
 	const char *name;
 	const char *const *values;
 	int nvalues;
 	const char *allowed; /* the values, for a message */
-} keys[KEYS] = {
-        [KEY_THEME] = {"theme", theme_names, SETTINGS_THEMES,
-                       "calm, wood, night or contrast"},
-        [KEY_BELL] = {"bell", bell_names, 2, "on or off"},
-        [KEY_CODE] = {"code", code_names, SETTINGS_CODES,
-                      "pseudocode, python, c or java"},
+} keys[SETTINGS_KEYS] = {
+        [SETTINGS_KEY_THEME] = {"theme", theme_names, SETTINGS_THEMES,
+                                "calm, wood, night or contrast"},
+        [SETTINGS_KEY_BELL] = {"bell", bell_names, 2, "on or off"},
+        [SETTINGS_KEY_BACKGROUND] = {"background", background_names, 2,
+                                     "theme or terminal"},
+        [SETTINGS_KEY_CODE] = {"code", code_names, SETTINGS_CODES,
+                               "pseudocode, python, c or java"},
 };
 
 const char *settings_code_name(enum settings_code c)
@@ -64,7 +69,7 @@ int settings_theme_from_name(const char *name)
 
 const char *settings_theme_names(void)
 {
-	return keys[KEY_THEME].allowed;
+	return keys[SETTINGS_KEY_THEME].allowed;
 }
 
 int settings_default_path(char *buf, size_t len, char *err, size_t errlen)
@@ -95,8 +100,10 @@ static void forget(struct settings *s)
 	for (size_t i = 0; i < s->nlines; i++)
 		free(s->linev[i].text);
 	s->nlines = 0;
-	s->theme = s->ring = s->code = -1;
-	s->theme_line = s->bell_line = s->code_line = -1;
+	for (int k = 0; k < SETTINGS_KEYS; k++) {
+		s->value[k] = -1;
+		s->line[k] = -1;
+	}
 }
 
 int settings_init(struct settings *s, const char *path)
@@ -105,7 +112,8 @@ int settings_init(struct settings *s, const char *path)
 
 	memset(s, 0, sizeof *s);
 	forget(s);
-	s->set_theme = s->set_bell = s->set_code = -1;
+	for (int k = 0; k < SETTINGS_KEYS; k++)
+		s->set[k] = -1;
 	if (!path) {
 		if (settings_default_path(buf, sizeof buf, s->refusal,
 		                          sizeof s->refusal) < 0)
@@ -184,7 +192,7 @@ struct parsed {
 };
 
 /*
- * Reads one line: returns the key (enum key) and value it sets, -1 for a
+ * Reads one line: returns the key (enum settings_key) and value it sets, -1 for a
  * blank line or a comment, -2 for a bad line with the reason in why.
  */
 static int parse_line(const char *t, size_t len, struct parsed *p, int *value, char *why,
@@ -231,7 +239,7 @@ static int parse_line(const char *t, size_t len, struct parsed *p, int *value, c
 		i++;
 	p->value_at = i;
 	p->value_len = end - i;
-	for (int k = 0; k < KEYS; k++) {
+	for (int k = 0; k < SETTINGS_KEYS; k++) {
 		if (strlen(keys[k].name) != p->key_len ||
 		    memcmp(keys[k].name, t + p->key_at, p->key_len) != 0)
 			continue;
@@ -254,7 +262,8 @@ static int parse_line(const char *t, size_t len, struct parsed *p, int *value, c
 	}
 	quote(t + p->key_at, p->key_len, q, sizeof q);
 	errmsg_set(why, whylen,
-	           "unknown setting '%s' (the settings are theme, bell and code)", q);
+	           "unknown setting '%s' (the settings are theme, bell, background and code)",
+	           q);
 	return -2;
 }
 
@@ -268,15 +277,9 @@ static bool take_line(struct settings *s, size_t i, char *why, size_t whylen)
 	int k = parse_line(s->linev[i].text + bom, s->linev[i].len - bom, &p, &value, why,
 	                   whylen);
 
-	if (k == KEY_THEME) {
-		s->theme = value;
-		s->theme_line = (long)i;
-	} else if (k == KEY_BELL) {
-		s->ring = value;
-		s->bell_line = (long)i;
-	} else if (k == KEY_CODE) {
-		s->code = value;
-		s->code_line = (long)i;
+	if (k >= 0) {
+		s->value[k] = value;
+		s->line[k] = (long)i;
 	}
 	return k == -2;
 }
@@ -372,9 +375,7 @@ int settings_set(struct settings *s, const char *key, const char *value, char *e
 		errmsg_set(err, errlen, "%s", k == -2 ? why : "not a setting");
 		return -1;
 	}
-	long at = k == KEY_THEME  ? s->theme_line
-	          : k == KEY_BELL ? s->bell_line
-	                          : s->code_line;
+	long at = s->line[k];
 
 	if (at < 0) {
 		if (add_line(s, line, strlen(line)) < 0) {
@@ -402,28 +403,30 @@ int settings_set(struct settings *s, const char *key, const char *value, char *e
 		*l = (struct settings_line){text, n + keep};
 	}
 	take_line(s, (size_t)at, why, sizeof why);
-	if (k == KEY_THEME)
-		s->set_theme = v;
-	else if (k == KEY_BELL)
-		s->set_bell = v;
-	else
-		s->set_code = v;
+	s->set[k] = v;
 	return 0;
 }
 
 int settings_theme(const struct settings *s)
 {
-	return s->theme;
+	return s->value[SETTINGS_KEY_THEME];
 }
 
 bool settings_bell(const struct settings *s)
 {
-	return s->ring != 0;
+	return s->value[SETTINGS_KEY_BELL] != 0;
 }
 
 int settings_code(const struct settings *s)
 {
-	return s->code;
+	return s->value[SETTINGS_KEY_CODE];
+}
+
+int settings_background(const struct settings *s)
+{
+	return s->value[SETTINGS_KEY_BACKGROUND] == SETTINGS_BACKGROUND_TERMINAL
+	               ? SETTINGS_BACKGROUND_TERMINAL
+	               : SETTINGS_BACKGROUND_THEME;
 }
 
 /* Refuses the file for as long as s lives: fills refusal and err from why. */
@@ -509,6 +512,18 @@ int settings_load(struct settings *s, char *err, size_t errlen)
 	return bad;
 }
 
+/* Sets in disk what this session set in s; -1 when out of memory. */
+static int set_again(struct settings *disk, const struct settings *s, char *err,
+                     size_t errlen)
+{
+	for (int k = 0; k < SETTINGS_KEYS; k++)
+		if (s->set[k] >= 0 &&
+		    settings_set(disk, keys[k].name, keys[k].values[s->set[k]], err,
+		                 errlen) < 0)
+			return -1;
+	return 0;
+}
+
 int settings_save(struct settings *s, char *err, size_t errlen)
 {
 	char why[4600], ignored[8];
@@ -542,15 +557,7 @@ int settings_save(struct settings *s, char *err, size_t errlen)
 		errmsg_set(err, errlen, "%s now, so it is left as it is", why);
 	} else if (settings_parse(&disk, text, len, s->path, ignored, sizeof ignored) <
 	                   0 ||
-	           (s->set_theme >= 0 &&
-	            settings_set(&disk, "theme", theme_names[s->set_theme], err, errlen) <
-	                    0) ||
-	           (s->set_bell >= 0 &&
-	            settings_set(&disk, "bell", bell_names[s->set_bell], err, errlen) <
-	                    0) ||
-	           (s->set_code >= 0 &&
-	            settings_set(&disk, "code", code_names[s->set_code], err, errlen) <
-	                    0)) {
+	           set_again(&disk, s, err, errlen) < 0) {
 		errmsg_set(err, errlen, "out of memory");
 	} else {
 		free(text);
@@ -569,12 +576,8 @@ int settings_save(struct settings *s, char *err, size_t errlen)
 		s->linev = disk.linev;
 		s->nlines = disk.nlines;
 		s->caplines = disk.caplines;
-		s->theme = disk.theme;
-		s->ring = disk.ring;
-		s->code = disk.code;
-		s->theme_line = disk.theme_line;
-		s->bell_line = disk.bell_line;
-		s->code_line = disk.code_line;
+		memcpy(s->value, disk.value, sizeof s->value);
+		memcpy(s->line, disk.line, sizeof s->line);
 		disk.linev = NULL;
 		disk.nlines = disk.caplines = 0;
 	}

@@ -15,10 +15,12 @@
  * A # starts a comment to the end of the line; blank lines and blanks
  * around the key, the = and the value do not count.  The settings:
  *
- *     theme   calm, wood, night or contrast (enum settings_theme)
- *     bell    on or off: whether a solved board rings the bell (default on)
- *     code    pseudocode, python, c or java: the listing Watch shows
- *             (enum settings_code; default pseudocode)
+ *     theme       calm, wood, night or contrast (enum settings_theme)
+ *     bell        on or off: whether a solved board rings the bell (default on)
+ *     background  theme (the theme paints the window, the default) or
+ *                 terminal (the terminal's own background is kept)
+ *     code        pseudocode, python, c or java: the listing Watch shows
+ *                 (enum settings_code; default pseudocode)
  *
  * A setting given twice takes its last value.  Any other line (no =, an
  * unknown setting, a value not allowed, a NUL byte) is a bad line: it is
@@ -41,6 +43,15 @@ enum settings_theme {
 	SETTINGS_THEMES
 };
 
+/* The settings there are, as the file names them: theme, bell, background, code. */
+enum settings_key {
+	SETTINGS_KEY_THEME,
+	SETTINGS_KEY_BELL,
+	SETTINGS_KEY_BACKGROUND,
+	SETTINGS_KEY_CODE,
+	SETTINGS_KEYS
+};
+
 /* The listings Watch shows, in the order its key cycles through them. */
 enum settings_code {
 	SETTINGS_CODE_PSEUDOCODE,
@@ -52,6 +63,9 @@ enum settings_code {
 
 /* A listing's name as the file writes it ("python"). */
 const char *settings_code_name(enum settings_code c);
+
+/* The window's background: the theme's own, or the terminal's. */
+enum settings_background { SETTINGS_BACKGROUND_THEME, SETTINGS_BACKGROUND_TERMINAL };
 
 /* A theme's name ("calm"), and the theme of a name (-1 when none is). */
 const char *settings_theme_name(enum settings_theme t);
@@ -71,14 +85,15 @@ struct settings {
 	char refusal[1024]; /* why settings_save must not write the file; "" if it may */
 	struct settings_line *linev;
 	size_t nlines, caplines;
-	int theme; /* enum settings_theme, or -1 when not set */
-	int ring;  /* the bell: 1 on, 0 off, -1 when not set */
-	int code;  /* enum settings_code, or -1 when not set */
+	/* Each setting's value (the index of its word: enum settings_theme, the
+	 * bell 0 off and 1 on, enum settings_background, enum settings_code), or
+	 * -1 when not set. */
+	int value[SETTINGS_KEYS];
 	/* The line that set each, or -1, so that a new value replaces it there. */
-	long theme_line, bell_line, code_line;
-	/* What settings_set gave the theme, the bell and the code in this session,
-	 * or -1: a save writes them over the file's values, and keeps the rest. */
-	int set_theme, set_bell, set_code;
+	long line[SETTINGS_KEYS];
+	/* What settings_set gave each in this session, or -1: a save writes
+	 * them over the file's values, and keeps the rest. */
+	int set[SETTINGS_KEYS];
 };
 
 /*
@@ -136,6 +151,9 @@ bool settings_bell(const struct settings *s);
 
 /* The listing Watch shows (enum settings_code), or -1 when not set. */
 int settings_code(const struct settings *s);
+
+/* The background (enum settings_background): the theme's unless set. */
+int settings_background(const struct settings *s);
 
 /*
  * Reads the file.  Returns 0 when it was read whole or does not exist, the

@@ -17,6 +17,22 @@ const char *sym_name(enum sym s)
 	return s < SYM_COUNT ? names[s] : "?";
 }
 
+const char *sym_words(enum sym s)
+{
+	static const char *const words[SYM_COUNT] = {
+	        [SYM_ID] = "itself",
+	        [SYM_ROT90] = "turned a quarter clockwise",
+	        [SYM_ROT180] = "turned half round",
+	        [SYM_ROT270] = "turned a quarter anticlockwise",
+	        [SYM_FLIP_X] = "mirrored left to right",
+	        [SYM_FLIP_Y] = "mirrored top to bottom",
+	        [SYM_FLIP_DIAG] = "mirrored in the rising diagonal",
+	        [SYM_FLIP_ANTI] = "mirrored in the falling diagonal",
+	};
+
+	return s < SYM_COUNT ? words[s] : "?";
+}
+
 enum sym sym_from_name(const char *name)
 {
 	for (int s = 0; s < SYM_COUNT; s++)

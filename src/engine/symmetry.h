@@ -23,6 +23,15 @@ enum sym {
 /* "id", "rot90", ..., "flip-anti". */
 const char *sym_name(enum sym s);
 
+/*
+ * What a transform does, in plain words for the screens: "itself" (id),
+ * "turned a quarter clockwise" (rot90), "turned half round", "turned a
+ * quarter anticlockwise", "mirrored left to right" (flip-x), "mirrored top
+ * to bottom", "mirrored in the rising diagonal" (a1-h8), "mirrored in the
+ * falling diagonal" (a8-h1).
+ */
+const char *sym_words(enum sym s);
+
 /* Parses a name as sym_name writes it; SYM_COUNT when it is none. */
 enum sym sym_from_name(const char *name);
 

@@ -19,6 +19,7 @@
 #include "screen.h"
 #include "settings.h"
 #include "store.h"
+#include "summary.h"
 #include "terminal.h"
 #include "text.h"
 #include "theme.h"
@@ -28,9 +29,10 @@
 #define STACK_MAX 8
 
 static screen_open_fn *const openers[SCREEN_KINDS] = {
-        [SCREEN_MENU] = menu_open,   [SCREEN_PLAY] = play_open,
-        [SCREEN_WATCH] = watch_open, [SCREEN_BROWSE] = browse_open,
-        [SCREEN_HELP] = help_open,   [SCREEN_LESSON] = lesson_open,
+        [SCREEN_MENU] = menu_open,       [SCREEN_PLAY] = play_open,
+        [SCREEN_WATCH] = watch_open,     [SCREEN_BROWSE] = browse_open,
+        [SCREEN_HELP] = help_open,       [SCREEN_LESSON] = lesson_open,
+        [SCREEN_SUMMARY] = summary_open,
 };
 
 struct app {
@@ -161,8 +163,9 @@ static void next_theme(struct app *a)
 		                        " Without colours every theme looks the same.");
 	else if (theme_colors() < 256)
 		len += (size_t)snprintf(line + len, sizeof line - len,
-		                        " This terminal has 8 colours: the themes need "
-		                        "256 to differ.");
+		                        " This terminal has %d colours: the themes share "
+		                        "one board.",
+		                        theme_colors());
 	if (settings_set(&a->settings, "theme", name, err, sizeof err) < 0 ||
 	    settings_save(&a->settings, err, sizeof err) < 0)
 		snprintf(line + len, sizeof line - len, " Not saved: %s.", err);
@@ -382,6 +385,7 @@ int app_run(const struct app_opts *o)
 	theme_set(o->theme >= 0                       ? o->theme
 	          : settings_theme(&a->settings) >= 0 ? settings_theme(&a->settings)
 	                                              : SETTINGS_THEME_CALM);
+	theme_set_background(settings_background(&a->settings));
 	/* A start screen that cannot open is said on stderr, not in a blank window. */
 	if (push(a, &o->start, err, sizeof err) < 0) {
 		term_close();

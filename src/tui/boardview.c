@@ -100,30 +100,20 @@ int boardview_fit(const struct boardview *bv, int height, int width, int *h, int
 	return probe.files == probe.n && probe.ranks == probe.n;
 }
 
-/* The tint of a square, from its most important layer. */
-static enum theme_tint square_tint(uint16_t f, bool cursor)
+/* The ground of a square, from its most important layer. */
+static enum theme_ground square_ground(uint16_t f, bool cursor)
 {
 	if (cursor)
-		return THEME_TINT_CURSOR;
+		return THEME_GROUND_CURSOR;
 	if (f & BV_SOLVED)
-		return THEME_TINT_SOLVED;
+		return THEME_GROUND_LIT;
+	if (f & BV_TRACKED)
+		return THEME_GROUND_TRACKED;
 	if (f & (BV_CONFLICT | BV_REJECT | BV_ATTACKER))
-		return THEME_TINT_CONFLICT;
+		return THEME_GROUND_CONFLICT;
 	if (f & BV_TRY)
-		return THEME_TINT_CURSOR;
-	if (f & BV_LOCKED)
-		return THEME_TINT_LOCKED;
-	if (f & BV_HINT)
-		return THEME_TINT_HINT;
-	if (f & BV_LEFT)
-		return THEME_TINT_LEFT;
-	if (f & BV_CONFLICT_LINE)
-		return THEME_TINT_LINE;
-	if (f & BV_PREVIEW)
-		return THEME_TINT_PREVIEW;
-	if (f & BV_ATTACKED)
-		return THEME_TINT_ATTACKED;
-	return THEME_TINT_PLAIN;
+		return THEME_GROUND_CURSOR;
+	return THEME_GROUND_PLAIN;
 }
 
 /* What stands on a square: a queen, a queen tried but not placed, or a mark. */
@@ -147,89 +137,279 @@ static enum content square_content(uint16_t f)
 }
 
 /*
- * The queen figures, drawn where a square has 3 lines or more, as pixels
- * two to a character cell, one above the other (the upper and lower half
- * blocks), so that a pixel is about as wide as it is tall.  A tried queen
- * is the same figure in a shade.  An ASCII terminal gets the drawings
- * after them, '#' for a placed queen and ':' for a tried one.  A refused
- * square gets a cross as large, in a dark shade (in ASCII, of X).
+ * The queen figures, one for each square of 3 lines or more, drawn as
+ * pixels four to a character cell (the quadrant blocks), each half a cell
+ * wide and half a line tall: a ball, raised points, a band, a waist and a
+ * base, inside a margin (from 8x4 up) that keeps the cursor's corners clear
+ * of the figure.  A tried queen is the same figure with its full cells in
+ * a shade; a refused square gets a cross in the same pixels, its full cells
+ * in a darker shade, so that neither reads as a queen.  An ASCII
+ * terminal gets the drawings after them, '#' for a placed queen and ':'
+ * for a tried one.
  */
 struct figure {
-	int w, h;               /* in character cells */
-	const char *pixels[16]; /* h * 2 rows of w pixels, X for ink */
+	int w, h;               /* the square's size in character cells */
+	const char *queen[16];  /* h * 2 rows of w * 2 pixels, X for ink */
+	const char *cross[16];  /* the same for a refused square */
 	const char *ascii[8];   /* h rows of w characters */
-	const char *cross[8];   /* a refused square's cross: h rows, X for ink */
+	const char *ascii_x[8]; /* the cross in ASCII */
 };
 
+/* clang-format off */
 static const struct figure figures[] = {
-        {4,
-         3,
-         {"X..X", "XXXX", ".XX.", ".XX.", "XXXX", "...."},
-         {"\\/\\/", " ## ", "/##\\"},
-         {"X  X", " XX ", "X  X"}},
-        {6,
-         4,
-         {"..XX..", "X.XX.X", "XXXXXX", ".XXXX.", "..XX..", ".XXXX.", "XXXXXX", "......"},
-         {" o  o ", "\\\\##//", " )##( ", "/####\\"},
-         {"XX  XX", " XXXX ", " XXXX ", "XX  XX"}},
-        {8,
-         5,
-         {"...XX...", "X..XX..X", "XX.XX.XX", "XXXXXXXX", ".XXXXXX.", "..XXXX..",
-          "..XXXX..", ".XXXXXX.", "XXXXXXXX", "........"},
-         {"   ()   ", "\\\\ ## //", " \\####/ ", "  )##(  ", " /####\\ "},
-         {"XX    XX", " XX  XX ", "   XX   ", " XX  XX ", "XX    XX"}},
-        {10,
-         6,
-         {"....XX....", "X...XX...X", "X..XXXX..X", "XX.XXXX.XX", "XXXXXXXXXX",
-          ".XXXXXXXX.", "..XXXXXX..", "...XXXX...", "...XXXX...", "..XXXXXX..",
-          ".XXXXXXXX.", "XXXXXXXXXX"},
-         {"    ()    ", " o  ##  o ", " \\\\####// ", "  \\####/  ", "   )##(   ",
-          "  /####\\  "},
-         {"XX      XX", " XX    XX ", "   XXXX   ", "   XXXX   ", " XX    XX ",
-          "XX      XX"}},
+	{6, 3,
+	 {".....XX.....",
+	  "...X.XX.X...",
+	  "..XXXXXXXX..",
+	  "...XXXXXX...",
+	  "....XXXX....",
+	  "...XXXXXX..."},
+	 {"..XX....XX..",
+	  "...XX..XX...",
+	  "....XXXX....",
+	  "....XXXX....",
+	  "...XX..XX...",
+	  "..XX....XX.."},
+	 {"  ()  ",
+	  " \\##/ ",
+	  "  ##  "},
+	 {" \\  / ",
+	  "  XX  ",
+	  " /  \\ "}},
+	{8, 4,
+	 {"................",
+	  ".......XX.......",
+	  "...X...XX...X...",
+	  "...XX.XXXX.XX...",
+	  "....XXXXXXXX....",
+	  "......XXXX......",
+	  ".....XXXXXX.....",
+	  "................"},
+	 {"................",
+	  "..XX........XX..",
+	  "....XX....XX....",
+	  "......XXXX......",
+	  "......XXXX......",
+	  "....XX....XX....",
+	  "..XX........XX..",
+	  "................"},
+	 {"   ()   ",
+	  " \\/##\\/ ",
+	  "  )##(  ",
+	  "  /##\\  "},
+	 {"  \\  /  ",
+	  "   XX   ",
+	  "   XX   ",
+	  "  /  \\  "}},
+	{10, 5,
+	 {"....................",
+	  ".........XX.........",
+	  ".....X...XX...X.....",
+	  ".....XX.XXXX.XX.....",
+	  "......XXXXXXXX......",
+	  ".......XXXXXX.......",
+	  "........XXXX........",
+	  ".......XXXXXX.......",
+	  "......XXXXXXXX......",
+	  "...................."},
+	 {"....................",
+	  "....XX........XX....",
+	  ".....XX......XX.....",
+	  ".......XX..XX.......",
+	  "........XXXX........",
+	  "........XXXX........",
+	  ".......XX..XX.......",
+	  ".....XX......XX.....",
+	  "....XX........XX....",
+	  "...................."},
+	 {"    ()    ",
+	  "  \\ ## /  ",
+	  "  \\####/  ",
+	  "   )##(   ",
+	  "  /####\\  "},
+	 {"  \\    /  ",
+	  "   \\  /   ",
+	  "    XX    ",
+	  "   /  \\   ",
+	  "  /    \\  "}},
+	{12, 6,
+	 {"........................",
+	  "..........XXXX..........",
+	  "......XX...XX...XX......",
+	  ".......X.X.XX.X.X.......",
+	  ".......XXXXXXXXXX.......",
+	  "........XXXXXXXX........",
+	  ".........XXXXXX.........",
+	  "..........XXXX..........",
+	  "..........XXXX..........",
+	  ".........XXXXXX.........",
+	  "........XXXXXXXX........",
+	  "........................"},
+	 {"........................",
+	  "........................",
+	  "......XX........XX......",
+	  ".......XXX....XXX.......",
+	  "........XXX..XXX........",
+	  "..........XXXX..........",
+	  "..........XXXX..........",
+	  "........XXX..XXX........",
+	  ".......XXX....XXX.......",
+	  "......XX........XX......",
+	  "........................",
+	  "........................"},
+	 {"     ()     ",
+	  "  o  ##  o  ",
+	  "  \\\\####//  ",
+	  "   \\####/   ",
+	  "    )##(    ",
+	  "   /####\\   "},
+	 {"  \\      /  ",
+	  "   \\    /   ",
+	  "    \\XX/    ",
+	  "    /XX\\    ",
+	  "   /    \\   ",
+	  "  /      \\  "}},
+	{14, 7,
+	 {"............................",
+	  "............XXXX............",
+	  "......XX....XXXX....XX......",
+	  ".......X.X...XX...X.X.......",
+	  ".......XX.X..XX..X.XX.......",
+	  ".......XXXXX.XX.XXXXX.......",
+	  "........XXXXXXXXXXXX........",
+	  ".........XXXXXXXXXX.........",
+	  "..........XXXXXXXX..........",
+	  "...........XXXXXX...........",
+	  "...........XXXXXX...........",
+	  "..........XXXXXXXX..........",
+	  "........XXXXXXXXXXXX........",
+	  "............................"},
+	 {"............................",
+	  "............................",
+	  "......XX............XX......",
+	  ".......XXX........XXX.......",
+	  "........XXXX....XXXX........",
+	  "..........XXX..XXX..........",
+	  "............XXXX............",
+	  "............XXXX............",
+	  "..........XXX..XXX..........",
+	  "........XXXX....XXXX........",
+	  ".......XXX........XXX.......",
+	  "......XX............XX......",
+	  "............................",
+	  "............................"},
+	 {"      ()      ",
+	  "   o  ##  o   ",
+	  "   \\\\####//   ",
+	  "    \\####/    ",
+	  "     )##(     ",
+	  "    /####\\    ",
+	  "   /######\\   "},
+	 {"              ",
+	  "   \\      /   ",
+	  "    \\    /    ",
+	  "      XX      ",
+	  "    /    \\    ",
+	  "   /      \\   ",
+	  "              "}},
+	{16, 8,
+	 {"................................",
+	  "..............XXXX..............",
+	  "..............XXXX..............",
+	  "........XX.....XX.....XX........",
+	  ".........X..X..XX..X..X.........",
+	  ".........XX.XX.XX.XX.XX.........",
+	  ".........XXXXXXXXXXXXXX.........",
+	  "..........XXXXXXXXXXXX..........",
+	  "...........XXXXXXXXXX...........",
+	  "............XXXXXXXX............",
+	  ".............XXXXXX.............",
+	  ".............XXXXXX.............",
+	  "............XXXXXXXX............",
+	  "..........XXXXXXXXXXXX..........",
+	  ".........XXXXXXXXXXXXXX.........",
+	  "................................"},
+	 {"................................",
+	  "................................",
+	  "................................",
+	  "........XX............XX........",
+	  ".........XXX........XXX.........",
+	  "..........XXXX....XXXX..........",
+	  "............XXX..XXX............",
+	  "..............XXXX..............",
+	  "..............XXXX..............",
+	  "............XXX..XXX............",
+	  "..........XXXX....XXXX..........",
+	  ".........XXX........XXX.........",
+	  "........XX............XX........",
+	  "................................",
+	  "................................",
+	  "................................"},
+	 {"                ",
+	  "       ()       ",
+	  "    o  ##  o    ",
+	  "    \\\\####//    ",
+	  "     \\####/     ",
+	  "      )##(      ",
+	  "     /####\\     ",
+	  "    /######\\    "},
+	 {"                ",
+	  "   \\        /   ",
+	  "     \\    /     ",
+	  "       XX       ",
+	  "       XX       ",
+	  "     /    \\     ",
+	  "   /        \\   ",
+	  "                "}},
 };
+/* clang-format on */
 
 /* The figure for a square of ch lines, or NULL for one glyph. */
 static const struct figure *figure_for(int ch)
 {
-	return ch >= 7   ? &figures[3]
-	       : ch >= 5 ? &figures[2]
-	       : ch == 4 ? &figures[1]
-	       : ch == 3 ? &figures[0]
-	                 : NULL;
+	for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
+		if (figures[i].h == ch)
+			return &figures[i];
+	return NULL;
 }
 
-static void draw_figure(const struct figure *fig, int y0, int x0, bool tried)
+/* The quadrant block of four pixels: upper left 8, upper right 4, lower left 2, lower
+ * right 1. */
+static const char *const quadrants[16] = {
+        " ",      "\u2597", "\u2596", "\u2584", "\u259d", "\u2590", "\u259e", "\u259f",
+        "\u2598", "\u259a", "\u258c", "\u2599", "\u2580", "\u259c", "\u259b", "\u2588",
+};
+
+/* How a figure's full cells are drawn: whole, in a medium shade, in a dark one. */
+enum shade { S_NONE, S_TRIED, S_REFUSED };
+
+/* Draws pixel rows px (or the ASCII rows) over the square at y0, x0, blanks left as they
+ * are. */
+static void draw_pixels(const struct figure *fig, const char *const *px,
+                        const char *const *ascii, int y0, int x0, enum shade shade)
 {
+	static const char *const full[] = {"\u2588", "\u2592", "\u2593"};
+
 	for (int r = 0; r < fig->h; r++) {
-		move(y0 + r, x0);
 		for (int c = 0; c < fig->w; c++) {
 			if (theme_is_ascii()) {
-				char ch = fig->ascii[r][c];
+				char ch[2] = {ascii[r][c], '\0'};
 
-				addch((chtype)(tried && ch == '#' ? ':' : ch));
+				if (ch[0] == '#' && shade == S_TRIED)
+					ch[0] = ':';
+				if (ch[0] != ' ')
+					mvaddstr(y0 + r, x0 + c, ch);
 				continue;
 			}
-			bool up = fig->pixels[2 * r][c] == 'X',
-			     down = fig->pixels[2 * r + 1][c] == 'X';
+			const char *up = px[2 * r] + 2 * c, *down = px[2 * r + 1] + 2 * c;
+			int q = (up[0] == 'X') << 3 | (up[1] == 'X') << 2 |
+			        (down[0] == 'X') << 1 | (down[1] == 'X');
 
-			if (!up && !down)
-				addch(' ');
-			else if (tried)
-				addstr("\u2592"); /* a medium shade over the whole cell */
-			else
-				addstr(up && down ? "\u2588" : up ? "\u2580" : "\u2584");
+			if (q)
+				mvaddstr(y0 + r, x0 + c,
+				         q == 15 ? full[shade] : quadrants[q]);
 		}
 	}
-}
-
-static void draw_cross(const struct figure *fig, int y0, int x0)
-{
-	for (int r = 0; r < fig->h; r++)
-		for (int c = 0; c < fig->w; c++)
-			if (fig->cross[r][c] == 'X')
-				mvaddstr(y0 + r, x0 + c,
-				         theme_is_ascii() ? "X" : "\u2593");
 }
 
 /* How a square is framed: the cursor, a conflict, a given queen. */
@@ -292,7 +472,77 @@ static void draw_frame(const struct boardview *bv, enum frame fr, int y0, int x0
 	}
 }
 
-static void draw_mark(enum content what, int cy, int cx)
+/* The lines a square can show: along its rank, its file, and the two diagonals. */
+enum line { L_NONE = -1, L_RANK, L_FILE, L_RISING, L_FALLING };
+
+/* Which line through the cursor a square is on. */
+static enum line cursor_line(const struct boardview *bv, int file, int rank)
+{
+	int df = file - bv->cursor.file, dr = rank - bv->cursor.rank;
+
+	return dr == 0                ? L_RANK
+	       : df == 0              ? L_FILE
+	       : (df > 0) == (dr > 0) ? L_RISING
+	                              : L_FALLING;
+}
+
+/* Whether the square at file, rank is on the board and carries the flags. */
+static bool flagged(const struct boardview *bv, int file, int rank, uint16_t flags)
+{
+	return file >= 0 && rank >= 0 && file < bv->n && rank < bv->n &&
+	       (bv->cells[file * bv->n + rank] & flags);
+}
+
+/*
+ * The line between two queens in conflict that passes through a square: the
+ * one along which its neighbours are on it too (or are the queens).
+ */
+static enum line clash_line(const struct boardview *bv, int file, int rank)
+{
+	static const int step[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+	const uint16_t on = BV_CONFLICT_LINE | BV_CONFLICT | BV_ATTACKER | BV_REJECT;
+	enum line best = L_RANK;
+	int most = -1;
+
+	for (int l = 0; l < 4; l++) {
+		int k = flagged(bv, file + step[l][0], rank + step[l][1], on) +
+		        flagged(bv, file - step[l][0], rank - step[l][1], on);
+
+		if (k > most) {
+			most = k;
+			best = (enum line)l;
+		}
+	}
+	return best;
+}
+
+/*
+ * Draws a line across the square at y0, x0, through its middle: a rank the
+ * whole width of its middle line, a file the whole height of its middle
+ * column, a diagonal one glyph a line, two columns apart (as a square is
+ * twice as wide as tall), so that the lines of neighbouring squares meet.
+ */
+static void draw_line(const struct boardview *bv, enum line l, bool heavy, int y0, int x0)
+{
+	const struct theme_glyphs *g = theme_glyphs();
+	const char *glyph = heavy ? g->heavy[l] : g->line[l];
+	int cy = y0 + (bv->ch - 1) / 2, cx = x0 + (bv->cw - 1) / 2;
+
+	for (int i = 0; l == L_RANK && i < bv->cw; i++)
+		mvaddstr(cy, x0 + i, glyph);
+	for (int i = 0; l == L_FILE && i < bv->ch; i++)
+		mvaddstr(y0 + i, cx, glyph);
+	/* Through the middle cell; only on the lines where both diagonals have
+	 * room, so that the two look alike though the middle is off centre. */
+	for (int y = y0; (l == L_RISING || l == L_FALLING) && y < y0 + bv->ch; y++) {
+		int d = 2 * (cy - y);
+
+		if (cx - abs(d) >= x0 && cx + abs(d) < x0 + bv->cw)
+			mvaddstr(y, l == L_RISING ? cx + d : cx - d, glyph);
+	}
+}
+
+static void draw_mark(const struct boardview *bv, enum content what, int cy, int cx)
 {
 	const struct theme_glyphs *g = theme_glyphs();
 
@@ -313,10 +563,31 @@ static void draw_mark(enum content what, int cy, int cx)
 		mvaddstr(cy, cx, g->left);
 		break;
 	case C_ATTACKED:
-		mvaddstr(cy, cx, g->attacked);
+		/* A larger dot on a square of 4 lines or more, to be seen from afar. */
+		mvaddstr(cy, cx, bv->ch >= 4 ? g->attacked_large : g->attacked);
 		break;
 	default:
 		break;
+	}
+}
+
+/* The ink of what stands on a square. */
+static enum theme_ink content_ink(enum content what, bool on_line)
+{
+	switch (what) {
+	case C_QUEEN:
+	case C_REJECTED:
+		return THEME_INK_QUEEN;
+	case C_TRIED:
+		return THEME_INK_GHOST;
+	case C_HINT:
+		return THEME_INK_HINT;
+	case C_LEFT:
+		return THEME_INK_LEFT;
+	default:
+		/* An attacked square on a line through the cursor takes the line's ink.
+		 */
+		return on_line ? THEME_INK_LINE : THEME_INK_MARK;
 	}
 }
 
@@ -325,30 +596,53 @@ static void draw_square(const struct boardview *bv, int file, int rank)
 	uint16_t f = bv->cells[file * bv->n + rank];
 	bool cursor =
 	        bv->show_cursor && bv->cursor.file == file && bv->cursor.rank == rank;
+	/* a1 is a dark square. */
+	bool dark = (file + rank) % 2 == 0;
 	int y0 = bv->org_y + (bv->first_rank + bv->ranks - 1 - rank) * bv->ch;
 	int x0 = bv->org_x + (file - bv->first_file) * bv->cw;
 	int cy = y0 + (bv->ch - 1) / 2, cx = x0 + (bv->cw - 1) / 2;
 	enum content what = square_content(f);
+	enum theme_ground ground = square_ground(f, cursor);
 	const struct figure *fig = figure_for(bv->ch);
+	/* The lines are drawn on the plain squares a queen leaves free. */
+	bool lines = ground == THEME_GROUND_PLAIN && what != C_QUEEN;
+	bool clash = lines && (f & BV_CONFLICT_LINE);
+	bool preview = lines && !clash && (f & BV_PREVIEW) && bv->show_cursor;
 	enum frame fr = F_NONE;
 
-	/* a1 is a dark square. */
-	attrset(theme_square(square_tint(f, cursor), (file + rank) % 2 == 0,
-	                     what == C_QUEEN   ? THEME_INK_QUEEN
-	                     : what == C_TRIED ? THEME_INK_GHOST
-	                                       : THEME_INK_MARK));
+	attrset(theme_square(ground, dark, THEME_INK_MARK));
 	for (int y = y0; y < y0 + bv->ch; y++)
 		mvhline(y, x0, ' ', bv->cw);
+	/*
+	 * The other layers are marks in inks of their own, never a colour of
+	 * the square: the line between two queens in conflict heavy, a line
+	 * through the cursor light, an attacked square a dot.
+	 */
+	if (clash) {
+		attrset(theme_square(ground, dark, THEME_INK_CLASH));
+		draw_line(bv, clash_line(bv, file, rank), true, y0, x0);
+		if (what == C_ATTACKED)
+			what = C_NONE;
+	} else if (preview) {
+		attrset(theme_square(ground, dark, THEME_INK_LINE));
+		draw_line(bv, cursor_line(bv, file, rank), false, y0, x0);
+	}
+	attrset(theme_square(ground, dark,
+	                     what == C_QUEEN && (f & BV_LOCKED)
+	                             ? THEME_INK_GIVEN
+	                             : content_ink(what, preview)));
 	if (fig && (what == C_QUEEN || what == C_TRIED || what == C_REJECTED)) {
-		/* Centred, a half line low where it cannot be centred. */
-		int fy = y0 + (bv->ch - fig->h + 1) / 2, fx = x0 + (bv->cw - fig->w) / 2;
-
 		if (what == C_REJECTED)
-			draw_cross(fig, fy, fx);
+			draw_pixels(fig, fig->cross, fig->ascii_x, y0, x0, S_REFUSED);
 		else
-			draw_figure(fig, fy, fx, what == C_TRIED);
+			draw_pixels(fig, fig->queen, fig->ascii, y0, x0,
+			            what == C_TRIED ? S_TRIED : S_NONE);
+	} else if (fig && what == C_HINT) {
+		/* Where a queen would go: one in a shade, the hint's mark on it. */
+		draw_pixels(fig, fig->queen, fig->ascii, y0, x0, S_TRIED);
+		draw_mark(bv, what, cy, cx);
 	} else {
-		draw_mark(what, cy, cx);
+		draw_mark(bv, what, cy, cx);
 	}
 	/*
 	 * The frame says without colour, too, where the cursor is, which queens
@@ -361,7 +655,9 @@ static void draw_square(const struct boardview *bv, int file, int rank)
 		fr = F_CONFLICT;
 	else if (f & BV_LOCKED)
 		fr = F_LOCKED;
-	draw_frame(bv, fr, y0, x0, what == C_NONE);
+	attrset(theme_square(ground, dark,
+	                     fr == F_LOCKED ? THEME_INK_GIVEN : THEME_INK_QUEEN));
+	draw_frame(bv, fr, y0, x0, what == C_NONE && !clash && !preview);
 	attrset(A_NORMAL);
 }
 

@@ -21,6 +21,7 @@ enum boardview_flag {
 	BV_ATTACKER = 1 << 9,      /* the queen that refuses the tried square */
 	BV_LEFT = 1 << 10,         /* the square the search just backtracked from */
 	BV_SOLVED = 1 << 11,       /* a queen of a solved board, lit */
+	BV_TRACKED = 1 << 12,      /* the queen followed from board to board */
 };
 
 struct boardview {

@@ -70,7 +70,9 @@ static const struct keymap_row key_rows[] = {
         {BROWSE_ROW_UP, {KEY(UP)}, NULL, {}},
         {BROWSE_OPEN,
          {KEY(ENTER), KCHAR(' ')},
-         "open the board, class or member chosen",
+         "open the board chosen, or a class: its members as the turns and "
+         "mirrors make them from its representative (the first in order), "
+         "the queen on its file a tinted in each to follow",
          {{IN_CLASSES, "Enter its members"}, {IN_GALLERY | IN_MEMBERS, "Enter open"}}},
         {BROWSE_GALLERY,
          {KCHAR('v')},

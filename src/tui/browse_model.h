@@ -193,6 +193,13 @@ int browse_model_members_page(struct browse_model *m, int cols, int rows);
 int browse_model_member_place(const struct browse_model *m, int i);
 
 /*
+ * The queen followed through the members: the representative's on file a,
+ * where member i's first transform takes it, so that the eye follows one
+ * queen through each turn and mirror.
+ */
+struct square browse_model_tracked(const struct browse_model *m, int i);
+
+/*
  * The classes' page is cols × rows (kept within 1 to BROWSE_PAGE_MAX; one
  * column in the table): the worker is told at the next news or key.
  */

@@ -66,6 +66,15 @@ int browse_model_member_place(const struct browse_model *m, int i)
 	return r * m->vcols + c;
 }
 
+struct square browse_model_tracked(const struct browse_model *m, int i)
+{
+	int f = 0, r = m->var[0].ranks[0];
+
+	if (i >= 0 && i < m->nvar)
+		sym_apply_square(m->var[i].from_rep, m->n, &f, &r);
+	return (struct square){f, r};
+}
+
 void browse_model_classes_grid(struct browse_model *m, int cols, int rows)
 {
 	cols = cols < 1 ? 1 : cols;

@@ -16,6 +16,9 @@
 #include "text.h"
 #include "theme.h"
 
+/* No square: a board with no queen followed. */
+#define NO_SQUARE ((struct square){-1, -1})
+
 /* A page of boards shows at least this many when the window has the room. */
 #define GRID_WANT 12
 
@@ -122,12 +125,13 @@ static int panel_lines(const struct browse_model *m, struct panel_line *pl)
 	panel_add(pl, &count, A_NORMAL, "squares: ", "%s", squares);
 	if (m->class_index)
 		panel_add(pl, &count, theme_attr(THEME_KEY), "",
-		          "class %" PRIu64 " of %" PRIu64 ", %s of the representative",
-		          m->class_index, m->nclasses, sym_name(m->from_rep));
+		          "class %" PRIu64 " of %" PRIu64 ": the representative %s (%s)",
+		          m->class_index, m->nclasses, sym_words(m->from_rep),
+		          sym_name(m->from_rep));
 	else
 		panel_add(pl, &count, theme_attr(THEME_KEY), "",
-		          "class ? of %" PRIu64 ", %s of the representative", m->nclasses,
-		          sym_name(m->from_rep));
+		          "class ? of %" PRIu64 ": the representative %s (%s)",
+		          m->nclasses, sym_words(m->from_rep), sym_name(m->from_rep));
 	pl[count - 1].blank_before = 1;
 	if (!m->class_index) {
 		browse_model_class_note(m, note, sizeof note);
@@ -155,15 +159,28 @@ static void draw_one(const struct browse_model *m, struct layout_rect r)
 	bv.n = m->n;
 	bv.cells = cells;
 	bv.top = r.y + 1 + (area > bh ? (area - bh) / 2 : 0);
-	bv.left = r.x;
 	bv.height = bh < area ? bh : area;
 	bv.width = bw;
+	/* The board and the panel as one block in the middle of the width. */
+	count = panel_lines(m, pl);
+	width = r.w - bw - 2;
+	{
+		int widest = 0, shift;
+
+		for (int i = 0; i < count; i++) {
+			int lw = text_width(pl[i].head) + text_width(pl[i].text);
+
+			widest = lw > widest ? lw : widest;
+		}
+		widest = widest < width ? widest : width;
+		shift = (r.w - (bw + 2 + widest)) / 2;
+		bv.left = r.x + (shift > 0 ? shift : 0);
+	}
 	if (boardview_layout(&bv) == 0)
 		boardview_draw(&bv);
 	x = bv.left + bw + 2;
 	width = r.x + r.w - x;
 
-	count = panel_lines(m, pl);
 	for (int i = 0; i < count; i++)
 		lines += pl[i].blank_before + panel_height(&pl[i], width);
 	/* Short of rows, the blank lines go first. */
@@ -303,7 +320,8 @@ static int grid_bottom(const struct browse_grid *g)
  * as the grid has room for, of the nlines given.
  */
 static void grid_cell(const struct browse_grid *g, int i, const int *p,
-                      char caption[][200], const int *attr, int nlines)
+                      struct square tracked, char caption[][200], const int *attr,
+                      int nlines)
 {
 	int x = g->x0 + i % g->cols * (g->cell_w + g->gap_x);
 	int y = g->top + i / g->cols * (g->cell_h + g->gap_y);
@@ -315,6 +333,8 @@ static void grid_cell(const struct browse_grid *g, int i, const int *p,
 	block = block > g->cell_w ? g->cell_w : block;
 	bx = x + (g->cell_w - block) / 2;
 	fill(cells, g->n, p);
+	if (tracked.file >= 0)
+		cells[tracked.file * g->n + tracked.rank] |= BV_TRACKED;
 	bv.n = g->n;
 	bv.cells = cells;
 	bv.top = y;
@@ -383,7 +403,7 @@ static void draw_gallery(const struct browse_drawing *v, const struct browse_mod
 		snprintf(caption[0], sizeof caption[0], "#%" PRIu64, k);
 		attr[0] = k == m->index ? theme_attr(THEME_SELECTED)
 		                        : theme_attr(THEME_LABEL);
-		grid_cell(g, i, m->page[i], caption, attr, 1);
+		grid_cell(g, i, m->page[i], NO_SQUARE, caption, attr, 1);
 	}
 	browse_model_totals_note(m, note, sizeof note);
 	snprintf(pn->line, sizeof pn->line,
@@ -454,7 +474,7 @@ static void draw_class_boards(const struct browse_drawing *v,
 		attr[1] = c == m->csel    ? theme_attr(THEME_SELECTED)
 		          : orbits[i] < 8 ? theme_attr(THEME_KEY)
 		                          : theme_attr(THEME_DIMMED);
-		grid_cell(g, i, reps[i], caption, attr, 2);
+		grid_cell(g, i, reps[i], NO_SQUARE, caption, attr, 2);
 	}
 	/* " 12 classes: 11 of 8 members, 1 of 4 members", or how far the finding is. */
 	browse_model_classes_head(m, head, sizeof head);
@@ -530,8 +550,28 @@ static const char *const sym_mark[SYM_COUNT][2] = {
         [SYM_FLIP_ANTI] = {"\u2199\u2197", "/"},
 };
 
-/* A member's caption: every transform that makes it, with its mark, and its number. */
-static void member_caption(const struct browse_model *m, int i, char *buf, size_t len)
+/*
+ * What each transform does, in a few words under a member's caption: a
+ * turn and its way, or a mirror and its axis (as a line).
+ */
+static const char *const sym_short[SYM_COUNT][2] = {
+        /* UTF-8, ASCII */
+        [SYM_ID] = {"the representative", "the representative"},
+        [SYM_ROT90] = {"quarter turn \u21bb", "quarter turn cw"},
+        [SYM_ROT180] = {"half turn", "half turn"},
+        [SYM_ROT270] = {"quarter turn \u21ba", "quarter turn ccw"},
+        [SYM_FLIP_X] = {"mirror in \u2502", "mirror in |"},
+        [SYM_FLIP_Y] = {"mirror in \u2500", "mirror in -"},
+        [SYM_FLIP_DIAG] = {"mirror in \u2571", "mirror in /"},
+        [SYM_FLIP_ANTI] = {"mirror in \u2572", "mirror in \\"},
+};
+
+/*
+ * A member's caption: every transform that makes it, with its mark unless
+ * terse, and its number.
+ */
+static void member_caption(const struct browse_model *m, int i, bool terse, char *buf,
+                           size_t len)
 {
 	const char *mark;
 	size_t at = 0;
@@ -540,7 +580,7 @@ static void member_caption(const struct browse_model *m, int i, char *buf, size_
 	for (int s = 0; s < SYM_COUNT && at < len; s++) {
 		if (!(m->var[i].syms & (1u << s)))
 			continue;
-		mark = sym_mark[s][theme_is_ascii()];
+		mark = terse ? "" : sym_mark[s][theme_is_ascii()];
 		at += (size_t)snprintf(buf + at, len - at, "%s%s%s%s", at ? " = " : "",
 		                       sym_name((enum sym)s), mark[0] ? " " : "", mark);
 	}
@@ -552,24 +592,42 @@ static void member_caption(const struct browse_model *m, int i, char *buf, size_
 		snprintf(buf + at, len - at, " #?");
 }
 
-/* The members' grid in r; false when not one board fits. */
-static bool member_grid(const struct browse_model *m, struct layout_rect r,
-                        struct browse_grid *g)
+/* The words of every transform that makes member i, into buf. */
+static void member_words(const struct browse_model *m, int i, char *buf, size_t len)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (int s = 0; s < SYM_COUNT && at < len; s++)
+		if (m->var[i].syms & (1u << s))
+			at += (size_t)snprintf(buf + at, len - at, "%s%s",
+			                       at ? " = " : "",
+			                       sym_short[s][theme_is_ascii()]);
+}
+
+/* The members' grid in r with captions terse or not, on lines lines at most. */
+static bool member_grid_as(const struct browse_model *m, struct layout_rect r, bool terse,
+                           int lines, struct browse_grid *g)
 {
 	char caption[200];
 
 	*g = (struct browse_grid){0};
 	for (int i = 0; i < m->nvar; i++) {
-		member_caption(m, i, caption, sizeof caption);
+		member_caption(m, i, terse, caption, sizeof caption);
 		/* Room for the longest number the member may get. */
 		g->caption_w = text_width(caption) > g->caption_w ? text_width(caption)
 		                                                  : g->caption_w;
+		member_words(m, i, caption, sizeof caption);
+		if (lines > 1 && text_width(caption) > g->caption_w)
+			g->caption_w = text_width(caption);
 	}
 	g->caption_w += m->varidx[0] ? 0 : snprintf(NULL, 0, "%" PRIu64, m->total);
 	g->n = m->n;
 	g->want = m->nvar;
 	g->want_cols = m->mcols;
-	g->caption_lines = g->min_lines = 1;
+	g->caption_lines = lines;
+	g->min_lines = 1;
+	g->terse = terse;
 	g->top = r.y + 1;
 	g->left = r.x;
 	g->height = r.h - 2;
@@ -577,12 +635,42 @@ static bool member_grid(const struct browse_model *m, struct layout_rect r,
 	return grid_choose(g);
 }
 
+/*
+ * The members' grid in r: each caption with its marks and the words of its
+ * transform under it where they fit, else on one line, else without the
+ * marks, so that the members a symmetry makes twice show with their boards
+ * at every size; the first that shows them all, else the one that shows
+ * the most.  False when not one board fits.
+ */
+static bool member_grid(const struct browse_model *m, struct layout_rect r,
+                        struct browse_grid *g)
+{
+	static const struct {
+		bool terse;
+		int lines;
+	} tries[] = {{false, 2}, {false, 1}, {true, 1}};
+	struct browse_grid t;
+	bool any = false;
+
+	for (size_t k = 0; k < sizeof tries / sizeof *tries; k++) {
+		if (!member_grid_as(m, r, tries[k].terse, tries[k].lines, &t))
+			continue;
+		if (!any || grid_shown(&t) > grid_shown(g)) {
+			*g = t;
+			any = true;
+		}
+		if (grid_shown(g) == g->want)
+			break;
+	}
+	return any;
+}
+
 static void draw_members(const struct browse_drawing *v, const struct browse_model *m,
                          struct page_note *pn)
 {
 	const struct browse_grid *g = &v->g;
-	char caption[1][200];
-	int attr[1];
+	char caption[2][200], sq[16];
+	int attr[2];
 
 	if (g->cols == 0)
 		return;
@@ -591,17 +679,26 @@ static void draw_members(const struct browse_drawing *v, const struct browse_mod
 
 		if (place < 0)
 			continue;
-		member_caption(m, i, caption[0], sizeof caption[0]);
+		member_caption(m, i, g->terse, caption[0], sizeof caption[0]);
+		member_words(m, i, caption[1], sizeof caption[1]);
 		attr[0] = i == m->vsel ? theme_attr(THEME_SELECTED)
 		                       : theme_attr(THEME_LABEL);
-		grid_cell(g, place, m->var[i].ranks, caption, attr, 1);
+		attr[1] = theme_attr(THEME_DIMMED);
+		grid_cell(g, place, m->var[i].ranks, browse_model_tracked(m, i), caption,
+		          attr, 2);
 	}
+	board_square_name(browse_model_tracked(m, 0), sq, sizeof sq);
 	if (m->vper < m->nvar) {
 		snprintf(pn->line, sizeof pn->line,
 		         "%d of the %d members shown; PgDn and PgUp show the others.",
 		         m->vper, m->nvar);
 		snprintf(pn->tail, sizeof pn->tail, " - %d of %d, PgDn more", m->vper,
 		         m->nvar);
+	} else {
+		snprintf(pn->line, sizeof pn->line,
+		         "The queen on %s is tinted in every member: follow it through "
+		         "each turn and mirror.",
+		         sq);
 	}
 	pn->free_line = grid_bottom(g) < v->r.y + v->r.h - 2;
 }

@@ -27,8 +27,9 @@ struct browse_grid {
 
 	/* Chosen: boards across and down, a board and its cell, the gaps. */
 	int cols, rows, bh, bw, cell_h, cell_w, gap_y, gap_x, x0;
-	int lines; /* the caption lines shown */
-	bool over; /* the first caption line where the file letters would be */
+	int lines;  /* the caption lines shown */
+	bool over;  /* the first caption line where the file letters would be */
+	bool terse; /* a class's members: their captions without marks */
 };
 
 /* What the layout keeps for drawing and the mouse: the rectangle, the grid. */

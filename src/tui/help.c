@@ -157,18 +157,8 @@ static bool help_draw_box(const char *title, const struct line *e, size_t count,
 			mvhline(y, x0, ' ', w);
 		attrset(A_NORMAL);
 	}
-	if (paint && w >= 2 && h >= 2) {
-		/* Line-drawing characters, unless only ASCII will do. */
-		WINDOW *box_win = subwin(stdscr, h, w, y0, x0);
-
-		if (box_win) {
-			if (theme_is_ascii())
-				wborder(box_win, '|', '|', '-', '-', '+', '+', '+', '+');
-			else
-				box(box_win, 0, 0);
-			delwin(box_win);
-		}
-	}
+	if (paint)
+		text_frame((struct layout_rect){y0, x0, h, w}, A_NORMAL);
 	if (paint) {
 		char t[128];
 

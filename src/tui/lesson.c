@@ -11,17 +11,17 @@
 #include "input.h"
 #include "keymap.h"
 #include "lesson.h"
+#include "quiz.h"
+#include "settings.h"
 #include "text.h"
 #include "theme.h"
-
-/* run: end stops here at the most, as Watch's e does, so that no step freezes. */
-#define RUN_MAX 50000000u
 
 /* The panel's text takes at most this many lines; the screen above it the rest. */
 #define PANEL_TEXT_MAX 8
 
 /* After the answer typed so far, what to type. */
 #define ANSWER_LINE "  (a square such as c2, then Enter)"
+#define ANSWER_LINE_CALL "  (a square such as c2, or its rank alone, then Enter)"
 
 /* The rows of the step's keys: the lesson's own, then the screen's not shadowed. */
 #define ROWS_MAX 64
@@ -32,7 +32,24 @@ enum lesson_action {
 	LESSON_LEAVE,
 	LESSON_SPACE, /* the screen's own Space or Enter */
 	LESSON_SKIP,
+	LESSON_BIG,
+	LESSON_ANSWER,
+	LESSON_ERASE,
+	LESSON_TYPE,
 };
+
+/* Projector mode, a key of every step: it holds for the steps after. */
+#define LESSON_BIG_ROW                                                                   \
+	{                                                                                \
+		LESSON_BIG, {KCHAR('z')},                                                \
+		        "projector mode: the contrast theme, Watch's board large with "  \
+		        "the pseudocode and the stack; kept for the next steps",         \
+		{                                                                        \
+			{                                                                \
+				KEYMAP_MORE, "z projector"                               \
+			}                                                                \
+		}                                                                        \
+	}
 
 /* The lesson's keys, and o for what Space or Enter does on each screen. */
 #define LESSON_ROWS(space_what, space_hint)                                              \
@@ -45,8 +62,11 @@ enum lesson_action {
 	         "the step before",                                                      \
 	         {{0, "p back"}}},                                                       \
 	        {LESSON_SPACE, {KCHAR('o')}, space_what, {{0, space_hint}}},             \
+	        LESSON_BIG_ROW,                                                          \
 	{                                                                                \
-		LESSON_LEAVE, {KCHAR('q')}, "leave the lesson",                          \
+		LESSON_LEAVE, {KCHAR('q')},                                              \
+		        "leave the lesson: the summary of its "                          \
+		        "questions",                                                     \
 		{                                                                        \
 		}                                                                        \
 	}
@@ -54,16 +74,16 @@ enum lesson_action {
 static const struct keymap_row text_rows[] = {
         {LESSON_NEXT, {KCHAR(' '), KEY(ENTER)}, "the next step", {{0, "Space next"}}},
         {LESSON_PREV, {KEY(BACKSPACE), KCHAR('p')}, "the step before", {{0, "p back"}}},
-        {LESSON_LEAVE, {KCHAR('q')}, "leave the lesson", {}},
+        LESSON_BIG_ROW,
+        {LESSON_LEAVE,
+         {KCHAR('q')},
+         "leave the lesson: the summary of its questions",
+         {}},
 };
 static const struct keymap_row play_rows[] = {
         LESSON_ROWS("place or remove a queen at the cursor", "o queen")};
 static const struct keymap_row watch_rows[] = {
         LESSON_ROWS("play or pause the search", "o play"),
-        {LESSON_SKIP,
-         {KEY(ESCAPE)},
-         "while a question is asked: skip it (the answer is shown)",
-         {}},
 };
 static const struct keymap_row browse_rows[] = {
         LESSON_ROWS("open the board, class or member chosen", "o open")};
@@ -75,6 +95,26 @@ static const struct keymap own_keys[] = {
         [LESSON_BROWSE] = KEYMAP(browse_rows),
 };
 
+/* While a question is asked: the answer's keys, and z, which is never typed. */
+static const struct keymap_row question_rows[] = {
+        {LESSON_ANSWER, {KEY(ENTER)}, "check the answer typed", {{0, "Enter check"}}},
+        {LESSON_TYPE,
+         {KCHAR('c'), KCHAR('2'), KCHAR('-')},
+         "type a square (c2); a rank alone (2) on the file of the call the "
+         "question names; - for none",
+         {}},
+        {LESSON_ERASE,
+         {KEY(BACKSPACE)},
+         "erase what was typed",
+         {{0, "Backspace erase"}}},
+        {LESSON_SKIP,
+         {KEY(ESCAPE)},
+         "skip the question: its answer shows, counted as skipped",
+         {{0, "Esc skip"}}},
+        LESSON_BIG_ROW,
+};
+static const struct keymap question_keys = KEYMAP(question_rows);
+
 struct runner {
 	struct lesson l;
 	const struct screen_env *env;
@@ -84,15 +124,28 @@ struct runner {
 
 	/* The step's keys: the lesson's, then the screen's that they leave. */
 	struct keymap_row rows[ROWS_MAX];
+	char hints[ROWS_MAX][48]; /* a hint whose key the lesson took, with another */
 	struct keymap keys;
+
+	/* Projector mode, from one step to the next, and the theme before it. */
+	bool big;
+	int theme_before;
 
 	/* The step's questions: how many are left, the one asked, the answer typed. */
 	int left;
 	bool asking;
 	struct lesson_question q;
+	int qno; /* the question's number in its step, from 0 */
 	char typed[16];
+	char refused[1200]; /* why the answer typed was not read */
 	char verdict[1200];
-	int asked, right; /* over the whole lesson */
+	enum quiz_verdict how; /* of the verdict shown */
+	bool again;            /* asked before: its first answer stands */
+	long long asked_ms;
+
+	/* The lesson's questions as they ended, for its summary. */
+	struct quiz_log log;
+	char summary_title[300];
 };
 
 static bool same_key(const struct keymap_key *a, const struct keymap_key *b)
@@ -112,9 +165,37 @@ static bool shadowed(const struct keymap *own, const struct keymap_key *k)
 }
 
 /*
+ * A hint whose key the lesson took ("o over"), with the first key the row
+ * keeps in its place ("> over"), into buf; NULL when it names no key taken.
+ */
+static const char *hint_moved(const char *hint, const struct keymap_row *row,
+                              const struct keymap *own, char *buf, size_t len)
+{
+	char name[32], kept[32] = "";
+
+	for (int j = 0; j < KEYMAP_KEYS_MAX && row->keys[j].kind; j++)
+		if (!shadowed(own, &row->keys[j]) && !kept[0])
+			keymap_key_name(&row->keys[j], kept, sizeof kept);
+	for (int j = 0; j < KEYMAP_KEYS_MAX && row->keys[j].kind; j++) {
+		size_t k;
+
+		if (!shadowed(own, &row->keys[j]))
+			continue;
+		keymap_key_name(&row->keys[j], name, sizeof name);
+		k = strlen(name);
+		if (kept[0] && strncmp(hint, name, k) == 0 && hint[k] == ' ') {
+			snprintf(buf, len, "%s%s", kept, hint + k);
+			return buf;
+		}
+	}
+	return NULL;
+}
+
+/*
  * The step's keys for the help and the key line: the lesson's, then each
  * of the screen's with the keys the lesson takes left out (a row that
- * loses them all goes, and its help line passes to the next).
+ * loses them all goes, and its help line passes to the next; a hint that
+ * names a key taken names one kept).
  */
 static void build_keys(struct runner *r, const struct keymap *theirs)
 {
@@ -138,6 +219,14 @@ static void build_keys(struct runner *r, const struct keymap *theirs)
 				row.keys[k++] = theirs->rows[i].keys[j];
 		if (k == 0)
 			continue;
+		for (int h = 0; h < KEYMAP_HINTS_MAX && row.hints[h].text; h++) {
+			const char *moved =
+			        hint_moved(row.hints[h].text, &theirs->rows[i], own,
+			                   r->hints[n], sizeof r->hints[n]);
+
+			if (moved)
+				row.hints[h].text = moved;
+		}
 		for (; k < KEYMAP_KEYS_MAX; k++)
 			row.keys[k] = (struct keymap_key){0};
 		/* A row after a head that lost all its keys takes its help line. */
@@ -156,54 +245,56 @@ static void close_child(struct runner *r)
 	r->child = (struct screen){0};
 }
 
-/* Where run: puts the search of step st: the number of its event. */
-static uint64_t run_to(const struct lesson_step *st)
+/*
+ * Projector mode on or off, for the lesson: the contrast theme on every
+ * step, and Watch's own projector mode on a Watch step.
+ */
+static void set_big(struct runner *r, bool on)
 {
-	char err[256];
-	struct search *s;
-	uint64_t at;
-
-	if (st->run == LESSON_RUN_NONE)
-		return 0;
-	s = search_new_from(st->algo, st->n, st->first ? SEARCH_FIRST : SEARCH_ALL, 1,
-	                    st->has_from ? st->from : NULL, err, sizeof err);
-	if (!s)
-		return 0;
-	switch (st->run) {
-	case LESSON_RUN_EVENTS:
-		search_run(s, 0, st->events);
-		break;
-	case LESSON_RUN_SOLUTION:
-		search_run(s, 1u << SEARCH_EV_SOLUTION, RUN_MAX);
-		break;
-	default:
-		search_run(s, 0, RUN_MAX);
-		break;
+	if (on == r->big)
+		return;
+	if (on) {
+		r->theme_before = theme_current();
+		theme_set(SETTINGS_THEME_CONTRAST);
 	}
-	at = search_counters(s)->events;
-	search_free(s);
-	return at;
+	/* The step's screen first: its theme before is the lesson's. */
+	if (r->child.ops && r->child.ops->big)
+		r->child.ops->big(r->child.self, on);
+	if (!on)
+		theme_set(r->theme_before);
+	r->big = on;
+}
+
+/* Where a question is in the log: its step and its number in it. */
+static uint64_t question_place(const struct runner *r)
+{
+	return (uint64_t)r->at << 8 | (uint64_t)r->qno;
 }
 
 /* Poses the next question of the step, or says there is none left to ask. */
 static void ask(struct runner *r)
 {
+	const struct lesson_step *st = &r->l.steps[r->at];
 	const struct search *s = r->child.ops->search(r->child.self);
 
-	r->typed[0] = '\0';
+	r->typed[0] = r->refused[0] = '\0';
 	r->verdict[0] = '\0';
 	if (r->left <= 0)
 		return;
 	if (!lesson_question(s, &r->q)) {
 		snprintf(r->verdict, sizeof r->verdict,
 		         "The search places no more queens: nothing left to ask.");
+		r->how = QUIZ_SKIPPED;
 		r->left = 0;
 		return;
 	}
 	/* The board stays still while the class thinks. */
 	r->child.ops->seek(r->child.self, search_counters(s)->events, false);
 	r->asking = true;
+	r->qno = st->ask - r->left;
 	r->left--;
+	r->again = quiz_log_has(&r->log, question_place(r), 0, QUIZ_WHERE);
+	r->asked_ms = r->env->clock_ms();
 }
 
 /* Shows step k: its screen opened afresh with the step's arguments. */
@@ -219,6 +310,9 @@ static void open_step(struct runner *r, int k)
 	r->asking = false;
 	r->left = 0;
 	r->verdict[0] = '\0';
+	/* A step's big line holds from it on; without one, the mode stays as it is. */
+	if (st->big_said)
+		set_big(r, st->big_said > 0);
 	switch (st->screen) {
 	case LESSON_PLAY:
 		o.kind = SCREEN_PLAY;
@@ -228,13 +322,17 @@ static void open_step(struct runner *r, int k)
 		o.algo = st->algo;
 		o.goal = st->first ? SEARCH_FIRST : SEARCH_ALL;
 		o.given = st->has_from ? st->from : NULL;
-		o.event = run_to(st);
+		/* Where the check found the step opens, and where its words end. */
+		o.event = st->at;
+		o.until = st->until_at;
 		o.speed = st->speed;
+		o.big = r->big;
 		/* The listing the step names, or the last one an earlier step named. */
-		for (int j = k; j >= 0 && o.code == LESSON_CODE_DEFAULT; j--)
-			o.code = r->l.steps[j].code;
+		for (int j = k; j >= 0 && !o.listing; j--)
+			if (r->l.steps[j].code != LESSON_CODE_DEFAULT)
+				o.listing = lesson_code_name(r->l.steps[j].code);
 		/* Questions first: the search plays on once they are answered. */
-		o.play = st->play && !st->ask;
+		o.play = (st->play && !st->ask) || st->until_at > st->at;
 		break;
 	case LESSON_BROWSE:
 		o.kind = SCREEN_BROWSE;
@@ -255,53 +353,99 @@ static void open_step(struct runner *r, int k)
 	}
 }
 
+/*
+ * The question ends with verdict v (the answer read, or NULL when skipped):
+ * in the log, unless it was asked before, when the first answer stands.
+ */
+static void record(struct runner *r, enum quiz_verdict v, const struct quiz_answer *a)
+{
+	struct quiz_entry e = {.from = question_place(r),
+	                       .to = question_place(r),
+	                       .kind = QUIZ_WHERE,
+	                       .count = 1,
+	                       .verdict = v,
+	                       .ms = r->env->clock_ms() - r->asked_ms};
+	r->how = v;
+	if (r->again)
+		return;
+	if (r->q.call[0])
+		snprintf(e.question, sizeof e.question,
+		         "Step %d: %s is running: where will the next queen go?",
+		         r->at + 1, r->q.call);
+	else
+		snprintf(e.question, sizeof e.question,
+		         "Step %d: where will the next queen go?", r->at + 1);
+	if (a && a->none)
+		snprintf(e.answer, sizeof e.answer, "none");
+	else if (a)
+		board_square_name(a->sq, e.answer, sizeof e.answer);
+	board_square_name(r->q.answer, e.truth, sizeof e.truth);
+	quiz_log_add(&r->log, &e);
+}
+
 /* The answer typed is checked against the search, which then moves to it. */
 static void answer(struct runner *r, bool skip)
 {
 	const struct lesson_step *st = &r->l.steps[r->at];
 	int n = search_n(r->child.ops->search(r->child.self));
+	struct quiz_answer a;
 	char sq[16];
 
+	r->refused[0] = '\0';
 	if (skip) {
 		board_square_name(r->q.answer, sq, sizeof sq);
-		snprintf(r->verdict, sizeof r->verdict, "The queen goes to %s. %s", sq,
-		         r->q.why);
+		snprintf(r->verdict, sizeof r->verdict,
+		         "Skipped. The queen goes to %s. %s", sq, r->q.why);
+		record(r, QUIZ_SKIPPED, NULL);
 	} else {
-		int ok = lesson_answer(&r->q, n, r->typed, r->verdict, sizeof r->verdict);
+		int ok = lesson_answer(&r->q, n, r->typed, &a, r->verdict,
+		                       sizeof r->verdict);
 
+		/* Not an answer: the class is told why, and what it typed stays. */
 		if (ok < 0) {
-			r->typed[0] = '\0';
+			snprintf(r->refused, sizeof r->refused, "%s", r->verdict);
+			r->verdict[0] = '\0';
 			return;
 		}
-		r->asked++;
-		r->right += ok;
+		record(r, ok ? QUIZ_RIGHT : QUIZ_WRONG, &a);
 	}
 	r->asking = false;
 	r->typed[0] = '\0';
 	r->child.ops->seek(r->child.self, r->q.event, r->left == 0 && st->play);
 }
 
-/* A key while a question is asked: the square typed, Enter, Backspace, Escape. */
+/* A key while a question is asked: Enter, Backspace, Escape, z, or what is typed. */
 static void question_key(struct runner *r, const struct input_event *ev)
 {
 	size_t len = strlen(r->typed);
 
 	if (ev->kind != INPUT_KEY)
 		return;
-	if (ev->key == INPUT_KEY_ENTER) {
-		if (len)
-			answer(r, false);
-	} else if (ev->key == INPUT_KEY_ESCAPE) {
+	switch (keymap_action(&question_keys, ev)) {
+	case LESSON_ANSWER:
+		answer(r, false);
+		return;
+	case LESSON_SKIP:
 		answer(r, true);
-	} else if (ev->key == INPUT_KEY_BACKSPACE) {
+		return;
+	case LESSON_ERASE:
 		if (len)
 			r->typed[len - 1] = '\0';
-	} else if (ev->key == INPUT_KEY_CHAR && !(ev->mods & INPUT_MOD_CTRL) &&
-	           ((ev->codepoint >= 'a' && ev->codepoint <= 'z') ||
-	            (ev->codepoint >= '0' && ev->codepoint <= '9')) &&
-	           len + 1 < sizeof r->typed) {
+		r->refused[0] = '\0';
+		return;
+	case LESSON_BIG:
+		set_big(r, !r->big);
+		return;
+	default:
+		break;
+	}
+	if (ev->key == INPUT_KEY_CHAR && !(ev->mods & INPUT_MOD_CTRL) &&
+	    ((ev->codepoint >= 'a' && ev->codepoint <= 'z') ||
+	     (ev->codepoint >= '0' && ev->codepoint <= '9') || ev->codepoint == '-') &&
+	    len + 1 < sizeof r->typed) {
 		r->typed[len] = (char)ev->codepoint;
 		r->typed[len + 1] = '\0';
+		r->refused[0] = '\0';
 	}
 }
 
@@ -315,6 +459,13 @@ static void question(const struct runner *r, char *buf, size_t len)
 		snprintf(buf, len, "Where will the next queen go?");
 }
 
+/* The line the answer is typed on, and what to type. */
+static void answer_line(const struct runner *r, char *buf, size_t len)
+{
+	snprintf(buf, len, "Your answer: %s_%s", r->typed,
+	         r->q.call[0] ? ANSWER_LINE_CALL : ANSWER_LINE);
+}
+
 /* The lines the panel's text takes in a window cols wide. */
 static int text_lines(const struct runner *r, int cols)
 {
@@ -324,8 +475,14 @@ static int text_lines(const struct runner *r, int cols)
 	question(r, line, sizeof line);
 	if (r->asking || r->verdict[0])
 		lines += 1 + text_wrap_height(cols - 2, 0, r->asking ? line : r->verdict);
-	if (r->asking)
-		lines += text_wrap_height(cols - 2, 0, "Your answer: ____" ANSWER_LINE);
+	if (r->asking) {
+		answer_line(r, line, sizeof line);
+		lines += text_wrap_height(cols - 2, 0, line);
+		if (r->refused[0])
+			lines += text_wrap_height(cols - 2, 0, r->refused);
+	}
+	if (r->again && (r->asking || r->verdict[0]))
+		lines++;
 	if (r->message[0])
 		lines += text_wrap_height(cols - 2, 0, r->message);
 	return lines;
@@ -350,6 +507,9 @@ static struct layout_rect child_rect(const struct runner *r, struct layout_rect 
 	                            win.w};
 }
 
+/* The words of a question asked again: its first answer stands. */
+#define AGAIN "Asked before: the first answer stands, this one is not counted."
+
 /* What a question or its verdict says, under the step's text. */
 static void draw_question(const struct runner *r, struct layout_rect w, int *y, int last)
 {
@@ -360,16 +520,22 @@ static void draw_question(const struct runner *r, struct layout_rect w, int *y, 
 		(*y)++;
 		text_wrap_head(y, last, w.x + 1, w.w - 2, theme_attr(THEME_KEY), "",
 		               line);
-		snprintf(line, sizeof line, "Your answer: %s_" ANSWER_LINE, r->typed);
+		answer_line(r, line, sizeof line);
 		text_wrap_head(y, last, w.x + 1, w.w - 2, A_NORMAL, "", line);
+		if (r->refused[0])
+			text_wrap_head(y, last, w.x + 1, w.w - 2, theme_attr(THEME_BAD),
+			               "", r->refused);
 	} else if (r->verdict[0]) {
 		(*y)++;
 		text_wrap_head(y, last, w.x + 1, w.w - 2,
-		               strncmp(r->verdict, "Right", 5) == 0
-		                       ? theme_attr(THEME_GOOD)
-		                       : (int)A_NORMAL,
+		               r->how == QUIZ_RIGHT   ? theme_attr(THEME_GOOD)
+		               : r->how == QUIZ_WRONG ? theme_attr(THEME_BAD)
+		                                      : (int)A_NORMAL,
 		               "", r->verdict);
 	}
+	if (r->again && (r->asking || r->verdict[0]))
+		text_wrap_head(y, last, w.x + 1, w.w - 2, theme_attr(THEME_DIMMED), "",
+		               AGAIN);
 }
 
 static void lesson_resize(void *self, struct layout_rect w)
@@ -386,7 +552,7 @@ static void lesson_draw(const void *self, struct layout_rect w)
 	const struct lesson_step *st = &r->l.steps[r->at];
 	int top, y, last = w.y + w.h - 2;
 	const char *hints[24];
-	char head[400], score[64] = "";
+	char head[400], score[96] = "  ";
 
 	if (r->child.ops) {
 		struct layout_rect c = child_rect(r, w);
@@ -403,10 +569,10 @@ static void lesson_draw(const void *self, struct layout_rect w)
 			mvhline(i, w.x, ' ', w.w);
 		top = w.y;
 	}
-	if (r->asked)
-		snprintf(score, sizeof score, "  %d of %d right", r->right, r->asked);
+	if (r->log.score.asked)
+		quiz_score_text(&r->log.score, score + 2, sizeof score - 2);
 	snprintf(head, sizeof head, "%s - step %d of %d%s", r->l.title, r->at + 1,
-	         r->l.nsteps, score);
+	         r->l.nsteps, r->log.score.asked ? score : "");
 	text_cut(head, w.w - 1);
 	attrset(theme_attr(THEME_STATUS));
 	mvhline(top, w.x, ' ', w.w);
@@ -430,7 +596,7 @@ static void lesson_draw(const void *self, struct layout_rect w)
 		               r->message);
 	draw_question(r, w, &y, last);
 	if (r->asking)
-		text_keys(w, NULL, 0, "Enter check  Backspace erase  Esc skip  ? help");
+		text_keys(w, hints, keymap_hints(&question_keys, 0, hints, 24), "? help");
 	else
 		text_keys(w, hints, keymap_hints(&r->keys, 0, hints, 24),
 		          "? help  q leave");
@@ -454,6 +620,7 @@ static void child_replace(void *ctx, const struct screen_open *o)
 
 	/* A lesson inside a lesson would be one screen too many. */
 	if (o->kind == SCREEN_LESSON || o->kind == SCREEN_HELP ||
+	    o->kind == SCREEN_SUMMARY ||
 	    r->env->openers[o->kind](&next, o, r->env, err, sizeof err) < 0)
 		return;
 	close_child(r);
@@ -485,6 +652,23 @@ static enum screen_reply to_child(struct runner *r, const struct input_event *ev
 	return screen_follow(&host, reply, open);
 }
 
+/* The lesson ends: its summary takes its place (the questions, how they ended, the time).
+ */
+static enum screen_reply finish(struct runner *r, struct screen_open *open)
+{
+	r->log.end_ms = r->env->clock_ms();
+	if (r->at + 1 == r->l.nsteps)
+		snprintf(r->summary_title, sizeof r->summary_title,
+		         "the lesson \"%s\", all %d steps", r->l.title, r->l.nsteps);
+	else
+		snprintf(r->summary_title, sizeof r->summary_title,
+		         "the lesson \"%s\", left at step %d of %d", r->l.title,
+		         r->at + 1, r->l.nsteps);
+	*open = (struct screen_open){
+	        .kind = SCREEN_SUMMARY, .title = r->summary_title, .log = &r->log};
+	return SCREEN_REPLACE;
+}
+
 static enum screen_reply lesson_event(void *self, const struct input_event *ev,
                                       const struct layout_rect *win,
                                       struct screen_open *open)
@@ -503,14 +687,17 @@ static enum screen_reply lesson_event(void *self, const struct input_event *ev,
 		else if (r->at + 1 < r->l.nsteps)
 			open_step(r, r->at + 1);
 		else
-			return SCREEN_CLOSE;
+			return finish(r, open);
 		return SCREEN_STAY;
 	case LESSON_PREV:
 		if (r->at > 0)
 			open_step(r, r->at - 1);
 		return SCREEN_STAY;
 	case LESSON_LEAVE:
-		return SCREEN_CLOSE;
+		return finish(r, open);
+	case LESSON_BIG:
+		set_big(r, !r->big);
+		return SCREEN_STAY;
 	case LESSON_SPACE:
 		if (r->child.ops) {
 			struct input_event space = {.kind = INPUT_KEY};
@@ -526,7 +713,6 @@ static enum screen_reply lesson_event(void *self, const struct input_event *ev,
 			return to_child(r, &space, win, open);
 		}
 		return SCREEN_STAY;
-	case LESSON_SKIP:
 	default:
 		break;
 	}
@@ -585,7 +771,9 @@ static void lesson_min_size(const void *self, int *lines, int *cols)
 
 static const struct keymap *lesson_keys(const void *self)
 {
-	return &((const struct runner *)self)->keys;
+	const struct runner *r = self;
+
+	return r->asking ? &question_keys : &r->keys;
 }
 
 static void run_free(void *self)
@@ -595,6 +783,9 @@ static void run_free(void *self)
 	if (!r)
 		return;
 	close_child(r);
+	/* Projector mode's theme is the lesson's own: the viewer's comes back. */
+	set_big(r, false);
+	quiz_log_free(&r->log);
 	free(r->l.steps);
 	free(r);
 }
@@ -630,6 +821,9 @@ int lesson_open(struct screen *out, const struct screen_open *o,
 	memcpy(r->l.steps, o->lesson->steps,
 	       (size_t)o->lesson->nsteps * sizeof *r->l.steps);
 	r->env = env;
+	quiz_log_init(&r->log, env->clock_ms());
+	/* lesson --big: projector mode from the first step, until a step says off. */
+	set_big(r, o->big);
 	open_step(r, 0);
 	*out = (struct screen){&lesson_ops, r};
 	return 0;

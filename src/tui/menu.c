@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "boardview.h"
+#include "daily.h"
 #include "enumerate.h"
 #include "input.h"
 #include "keymap.h"
@@ -32,6 +33,8 @@ struct menu {
 	size_t nlessons;
 	const char *lesson_dir;
 	struct lesson chosen; /* the lesson opened last, until its screen has a copy */
+	struct puzzle daily;  /* today's puzzle, until Play has a copy */
+	char daily_id[DAILY_ID_MAX];
 	struct store *store;
 	char message[600];
 };
@@ -39,6 +42,7 @@ struct menu {
 enum item {
 	ITEM_PLAY,
 	ITEM_PUZZLES,
+	ITEM_DAILY,
 	ITEM_WATCH,
 	ITEM_PREDICT,
 	ITEM_BROWSE,
@@ -50,6 +54,7 @@ enum item {
 static const char *const item_text[ITEM_COUNT] = {
         "Play      place queens by hand",
         "Puzzles   complete given boards",
+        "Daily     today's puzzle, the same for everyone",
         "Watch     the search, step by step",
         "Predict   the search: you say what comes next",
         "Browse    every solution and class",
@@ -152,22 +157,39 @@ static const struct keymap *menu_keys(const void *self)
 	                         : &main_keys;
 }
 
-/* A puzzle's line on the list: its name, size, grade, best time and title. */
+/*
+ * A puzzle's line on the list: its size, grade, its number among those of
+ * that size and grade, the queens given, the best time, and its title when
+ * it says more than those (the shipped ones' titles do not).
+ */
 static void puzzle_line(const struct menu *m, int i, char *line, size_t len)
 {
 	const struct puzzle_entry *e = &m->entries[i];
-	char best[32] = "";
+	char best[32] = "", size[16], plain[2][PUZZLE_TITLE_MAX + 32];
+	const char *grade;
+	int k = 1;
 	uint64_t ms;
 
 	if (!e->ok) {
 		snprintf(line, len, " %-14s %s ", e->id, e->err);
 		return;
 	}
+	for (int j = 0; j < i; j++)
+		k += m->entries[j].ok && m->entries[j].pz.n == e->pz.n &&
+		     m->entries[j].pz.grade == e->pz.grade;
+	grade = puzzle_grade_name(e->pz.grade);
 	if (m->store && store_best_time(m->store, e->id, &ms))
 		snprintf(best, sizeof best, "best %lu:%02lu", (unsigned long)(ms / 60000),
 		         (unsigned long)(ms / 1000 % 60));
-	snprintf(line, len, " %-14s %2dx%-2d %-6s %-10s %s ", e->id, e->pz.n, e->pz.n,
-	         puzzle_grade_name(e->pz.grade), best, e->pz.title);
+	snprintf(size, sizeof size, "%dx%d", e->pz.n, e->pz.n);
+	/* The titles nqueens puzzle gives say only the size and grade. */
+	snprintf(plain[0], sizeof plain[0], "%d queens, %s", e->pz.n, grade);
+	snprintf(plain[1], sizeof plain[1], "%d queens, %s, no. %d", e->pz.n, grade, k);
+	snprintf(line, len, " %5s  %-6s  no. %-2d  %2d given  %-10s %s ", size, grade, k,
+	         e->pz.ngiven, best,
+	         strcmp(e->pz.title, plain[0]) == 0 || strcmp(e->pz.title, plain[1]) == 0
+	                 ? ""
+	                 : e->pz.title);
 }
 
 /* A lesson's line on the list: its name, minutes and title. */
@@ -349,20 +371,35 @@ static void draw_banner(const struct banner *b, int y, int x)
 }
 
 /* An item's line: its name, and what it opens when the column has room. */
-static void item_line(int i, bool full, char *buf, size_t len)
+static void item_line(const struct menu *m, int i, bool full, char *buf, size_t len)
 {
+	struct daily_streak st;
+	long today;
+	char err[256];
+
 	snprintf(buf, len, "%s", item_text[i]);
+	/* The daily puzzle's item says how the streak stands. */
+	if (i == ITEM_DAILY && m->store && daily_today(&today, err, sizeof err) == 0) {
+		daily_streak(m->store, today, &st);
+		if (st.current > 0)
+			snprintf(buf, len,
+			         "Daily     today's puzzle: %s%d day%s in a row%s",
+			         st.done_today ? "solved, " : "", st.current,
+			         st.current == 1 ? "" : "s",
+			         st.done_today ? "" : " so far");
+	}
 	if (!full)
 		buf[strcspn(buf, " ")] = '\0';
 }
 
-static int items_width(bool full)
+/* The widest of the items and the board size's line above them. */
+static int items_width(const struct menu *m, bool full)
 {
 	char line[128];
-	int w = 0;
+	int w = text_width("Board size:  < 18 >");
 
 	for (int i = 0; i < ITEM_COUNT; i++) {
-		item_line(i, full, line, sizeof line);
+		item_line(m, i, full, line, sizeof line);
 		if (text_width(line) > w)
 			w = text_width(line);
 	}
@@ -405,8 +442,8 @@ static void draw_main(const struct menu *m, struct layout_rect r)
 	const struct banner *banner;
 	struct layout_board b;
 	char line[128];
-	bool full = items_width(true) + 2 <= r.w;
-	int iw = items_width(full), bw = 0, bh = 0, top, left, y;
+	bool full = items_width(m, true) + 2 <= r.w;
+	int iw = items_width(m, full), bw = 0, bh = 0, top, left, y;
 
 	rows[0].pref = banner_height(banner_fit(r.h, r.w)) + 1;
 	layout_share(rows, 3, r.y, r.h - 1);
@@ -421,14 +458,16 @@ static void draw_main(const struct menu *m, struct layout_rect r)
 	/* The name and the body under it, each centred, the two centred as one. */
 	int block_w = bw > 0 ? iw + 4 + bw : iw;
 	int body_h = 2 + ITEM_COUNT > bh ? 2 + ITEM_COUNT : bh;
-	int name_h, block_h;
+	int name_h, block_h, gap;
 
 	/* A smaller name where the body and this one would not both fit. */
 	while (banner < &banners[NBANNERS - 1] &&
 	       banner_height(banner) + !banner->plain + 1 + body_h > r.h - 1)
 		banner = banner_fit(banner_height(banner) - 1, r.w);
 	name_h = banner_height(banner) + (!banner->plain && rows[0].size > 1);
-	block_h = name_h + 1 + body_h;
+	/* The blank line under the name goes first when lines are short. */
+	gap = name_h + 1 + body_h <= r.h - 1 ? 1 : 0;
+	block_h = name_h + gap + body_h;
 
 	top = r.y + (r.h - 1 - block_h) / 2;
 	left = r.x + (r.w - block_w) / 2;
@@ -440,9 +479,12 @@ static void draw_main(const struct menu *m, struct layout_rect r)
 	if (name_h > banner_height(banner))
 		text_put(top + banner_height(banner), r.x + (r.w - 19) / 2,
 		         theme_attr(THEME_DIMMED), "the n-queens puzzle");
-	y = top + name_h + 1 + (body_h - 2 - ITEM_COUNT) / 2;
+	y = top + name_h + gap + (body_h - 2 - ITEM_COUNT) / 2;
+	/* A line free for a message above the keys, unless the name needs it. */
 	if (y > r.y + r.h - 2 - 2 - ITEM_COUNT)
 		y = r.y + r.h - 2 - 2 - ITEM_COUNT;
+	if (y < top + name_h && top + name_h <= r.y + r.h - 1 - 2 - ITEM_COUNT)
+		y = top + name_h;
 	snprintf(line, sizeof line, "Board size:  < %d >", m->n);
 	text_put(y, left, A_NORMAL, line);
 	y += 2;
@@ -450,11 +492,11 @@ static void draw_main(const struct menu *m, struct layout_rect r)
 		int attr = i == m->sel ? theme_attr(THEME_SELECTED) : (int)A_NORMAL;
 		char pad[160];
 
-		item_line(i, full, line, sizeof line);
+		item_line(m, i, full, line, sizeof line);
 		text_put(y + i, left, attr, text_pad(pad, sizeof pad, line, iw));
 	}
 	if (bw > 0) {
-		bv.top = top + name_h + 1 + (body_h - bh) / 2;
+		bv.top = top + name_h + gap + (body_h - bh) / 2;
 		bv.left = left + block_w - bw;
 		bv.height = bh;
 		bv.width = bw;
@@ -580,6 +622,28 @@ static void change_size(struct menu *m, int d)
 		         PLAY_MIN_N, PLAY_MAX_N);
 }
 
+/* Today's puzzle, in Play. */
+static enum screen_reply open_daily(struct menu *m, struct screen_open *open)
+{
+	char err[256];
+	long today;
+
+	if (daily_today(&today, err, sizeof err) < 0) {
+		snprintf(m->message, sizeof m->message, "No daily puzzle: %s.", err);
+		return SCREEN_STAY;
+	}
+	if (daily_puzzle(today, &m->daily, m->daily_id, sizeof m->daily_id) < 0) {
+		snprintf(m->message, sizeof m->message,
+		         "No daily puzzle could be made for today.");
+		return SCREEN_STAY;
+	}
+	*open = (struct screen_open){.kind = SCREEN_PLAY,
+	                             .n = m->daily.n,
+	                             .puzzle = &m->daily,
+	                             .puzzle_id = m->daily_id};
+	return SCREEN_OPEN;
+}
+
 /* The item under the cursor, opened. */
 static enum screen_reply open_item(struct menu *m, struct screen_open *open)
 {
@@ -598,6 +662,8 @@ static enum screen_reply open_item(struct menu *m, struct screen_open *open)
 		m->lessons_page = true;
 		return SCREEN_STAY;
 	}
+	if (m->sel == ITEM_DAILY)
+		return open_daily(m, open);
 	if (m->sel == ITEM_QUIT)
 		return SCREEN_QUIT;
 	*open = (struct screen_open){.kind = kinds[m->sel],

@@ -12,6 +12,7 @@
 
 #include "board.h"
 #include "boardview.h"
+#include "classes.h"
 #include "input.h"
 #include "keymap.h"
 #include "layout.h"
@@ -28,17 +29,35 @@
 
 /* The status's columns: the fewest it is drawn in, and what it wants. */
 #define STATUS_MIN_W 18
-#define STATUS_W 36
+#define STATUS_W 32
 /* The status's lines kept for it, what a solved board shows. */
 #define STATUS_LINES 6
 
-/* The screen: the model, and how its solved board lights up. */
+/*
+ * A window this tall, with room beside the board, frames the status in a
+ * column with the classes found under it as small boards: up to FOUND_MAX
+ * of them, for boards up to FOUND_MAX_N (whose classes are listed at once).
+ */
+#define FRAME_MIN_LINES 30
+#define FOUND_MAX 24
+#define FOUND_MAX_N 12
+
+/* How long the banner across a solved board stays, by the game's clock. */
+#define BANNER_MS 4000
+
+/* The screen: the model, and how its solved board is told. */
 struct play {
 	struct play_model m;
 	bool bell;            /* ring when a board is solved */
-	unsigned solved_seen; /* the model's solved-board events lit up so far */
-	long long lit_ms;     /* when the solved board began to light up; 0: not lit */
-	long long due_ms;     /* when the screen changes by itself next; 0: to work out */
+	unsigned solved_seen; /* the model's solved-board events told so far */
+	/*
+	 * A solve just made: the banner across the board since banner_ms (by
+	 * the game's clock, which the tests stop), the cursor hidden, both
+	 * until a key.
+	 */
+	bool banner, cursor_hidden;
+	long long banner_ms;
+	long long due_ms; /* when the screen changes by itself next; 0: to work out */
 	int from[PUZZLE_MAX_N]; /* the queens Watch is asked to start from */
 	/*
 	 * A board too large to show whole: the first file and rank shown, kept
@@ -46,6 +65,18 @@ struct play {
 	 * cursor leaves it; scroll_n is the size they are for.
 	 */
 	int first_file, first_rank, scroll_n;
+	/*
+	 * The classes found of this size, for the framed column of a large
+	 * window: their representatives, the one just solved first; found
+	 * again when the size, the count or the class solved changes.
+	 */
+	struct found {
+		int n, count;
+		size_t known;
+		uint64_t current;
+		uint64_t index[FOUND_MAX];
+		int ranks[FOUND_MAX][FOUND_MAX_N];
+	} found;
 };
 
 /* What the keys do. */
@@ -130,17 +161,18 @@ static const struct keymap_row confirm_rows[] = {
 };
 static const struct keymap confirm_keys = KEYMAP(confirm_rows);
 
-/* After the model moved: a new solved board lights up, and rings once. */
+/* After the model moved: a new solve is told by a banner, and rings once. */
 static void follow_model(struct play *p)
 {
 	const struct play_model *m = &p->m;
 
 	p->due_ms = 0;
 	if (!m->solved_shown) {
-		p->lit_ms = 0;
+		p->banner = p->cursor_hidden = false;
 	} else if (m->solved_events != p->solved_seen) {
-		p->lit_ms = term_now_ms();
-		if (p->bell && !m->gave_up)
+		p->banner = p->cursor_hidden = true;
+		p->banner_ms = m->env.clock_ms();
+		if (p->bell)
 			beep();
 	}
 	p->solved_seen = m->solved_events;
@@ -325,6 +357,9 @@ static enum screen_reply play_event(void *self, const struct input_event *ev,
 	enum screen_reply reply;
 
 	m->message[0] = '\0';
+	/* A key after a solve ends its moment: the banner goes, the cursor is back. */
+	p->banner = p->cursor_hidden = false;
+	p->due_ms = 0;
 	if (m->confirm_leave) {
 		m->confirm_leave = false;
 		return keymap_action(&confirm_keys, ev) == PLAY_CONFIRM ? SCREEN_CLOSE
@@ -347,35 +382,24 @@ static enum screen_reply play_mouse(void *self, const struct input_event *ev,
 	return play_event(self, ev, &r, open);
 }
 
-/* The queens of a solved board light up by file over about 0.6 s. */
-static int lit_step_ms(const struct play *p)
+/* Whether the banner shows now: for its moment after a solve, by the game's clock. */
+static bool banner_up(const struct play *p)
 {
-	return 600 / p->m.n > 25 ? 600 / p->m.n : 25;
-}
-
-/* How many files of a solved board are lit; all at once without colour. */
-static int lit_count(const struct play *p)
-{
-	long long el = term_now_ms() - p->lit_ms;
-
-	if (!p->lit_ms)
-		return 0;
-	if (!theme_has_color() || el / lit_step_ms(p) + 1 >= p->m.n)
-		return p->m.n;
-	return (int)(el / lit_step_ms(p)) + 1;
+	return p->banner && p->m.env.clock_ms() - p->banner_ms < BANNER_MS;
 }
 
 /*
- * Milliseconds until the screen next changes by itself: the next file of a
- * solved board to light up, else the clock's next second; -1 for never.
+ * Milliseconds until the screen next changes by itself: the banner's end,
+ * else the clock's next second; -1 for never.
  */
 static long long next_change_ms(const struct play *p)
 {
 	const struct play_model *m = &p->m;
+	long long left = p->banner_ms + BANNER_MS - m->env.clock_ms();
 
-	if (p->lit_ms && lit_count(p) < m->n)
-		return p->lit_ms + (long long)lit_count(p) * lit_step_ms(p) -
-		       term_now_ms();
+	if (banner_up(p) &&
+	    (m->solved_ms || left < 1000 - play_model_elapsed_ms(m) % 1000))
+		return left;
 	if (m->solved_ms)
 		return -1;
 	return 1000 - play_model_elapsed_ms(m) % 1000;
@@ -411,16 +435,18 @@ static void fill_cells(const struct play *p, uint16_t *cells)
 	const struct play_model *m = &p->m;
 	struct board_conflict c[64];
 	size_t nc, n = (size_t)m->n;
-	int lit = lit_count(p);
 
 	memset(cells, 0, n * n * sizeof *cells);
-	/* A solved board is the queens alone, lit as they light up. */
-	if (lit > 0) {
+	/*
+	 * A solved board is its queens alone, every one in the accent of a
+	 * solve; the solution s showed is its queens alone too, unlit.
+	 */
+	if (m->solved_shown || (m->gave_up && m->judged && m->st.solved)) {
 		for (size_t i = 0; i < m->b.pos.count; i++) {
 			struct square sq = m->b.pos.sq[i];
 
 			cells[sq.file * m->n + sq.rank] |=
-			        BV_QUEEN | (sq.file < lit ? BV_SOLVED : 0) |
+			        BV_QUEEN | (m->gave_up ? 0 : BV_SOLVED) |
 			        (play_model_is_given(m, sq) ? BV_LOCKED : 0);
 		}
 		return;
@@ -472,6 +498,7 @@ struct status_out {
 	int lines;
 	int h;
 	int core;
+	int widest; /* the columns the widest line takes */
 };
 
 static void status_line(struct status_out *o, int attr, const char *fmt, ...)
@@ -487,6 +514,8 @@ static void status_line(struct status_out *o, int attr, const char *fmt, ...)
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
 	h = text_wrap_height(o->w, 2, buf);
+	if (text_width(buf) > o->widest)
+		o->widest = text_width(buf) < o->w ? text_width(buf) : o->w;
 	if (o->h && o->lines + h > o->h)
 		o->h = o->lines; /* nothing after a line left out */
 	else if (o->draw)
@@ -512,6 +541,8 @@ static void draw_status(const struct play_model *p, struct status_out *o)
 	}
 	if (!p->judged)
 		status_line(o, theme_attr(THEME_DIMMED), "Solvable: counting...");
+	else if (p->st.solved && p->gave_up)
+		status_line(o, theme_attr(THEME_DIMMED), "Given up: a solution shown");
 	else if (p->st.solved)
 		status_line(o, theme_attr(THEME_GOOD), "Solved!");
 	else if (p->st.completable)
@@ -527,14 +558,22 @@ static void draw_status(const struct play_model *p, struct status_out *o)
 	else
 		status_line(o, theme_attr(THEME_BAD), "Solvable: no");
 	o->core = o->lines;
-	if (p->judged && p->st.solved) {
+	if (p->judged && p->st.solved && !p->gave_up) {
 		if (p->index && p->total)
 			status_line(o, theme_attr(THEME_GOOD),
 			            "solution #%" PRIu64 " of %" PRIu64 " (b: browse)",
 			            p->index, p->total);
-		if (p->class_index && p->classes)
-			status_line(o, A_NORMAL, "class %" PRIu64 " of %" PRIu64 ", %s",
-			            p->class_index, p->classes, sym_name(p->transform));
+		if (p->class_index && p->classes && p->transform == SYM_ID)
+			status_line(o, A_NORMAL,
+			            "class %" PRIu64 " of %" PRIu64
+			            ", its representative",
+			            p->class_index, p->classes);
+		else if (p->class_index && p->classes)
+			status_line(o, A_NORMAL,
+			            "class %" PRIu64 " of %" PRIu64
+			            ", its representative %s (%s)",
+			            p->class_index, p->classes, sym_words(p->transform),
+			            sym_name(p->transform));
 	}
 	if (p->env.store && p->total) {
 		status_line(o, A_NORMAL,
@@ -549,18 +588,29 @@ static void draw_status(const struct play_model *p, struct status_out *o)
 		play_format_time((long)(play_model_elapsed_ms(p) / 1000), t, sizeof t);
 		if (p->has_best)
 			play_format_time((long)(p->best_ms / 1000), best, sizeof best);
-		status_line(o, A_NORMAL, "%s, time %s, best %s",
-		            puzzle_grade_name(p->pz.grade), t, best);
+		status_line(o, A_NORMAL, "%s, time %s, best %s%s",
+		            puzzle_grade_name(p->pz.grade), t, best,
+		            p->new_best ? ": a new best" : "");
 		if (p->solved_ms && p->next_id[0])
 			status_line(o, theme_attr(THEME_GOOD), "n: the next puzzle, %s",
 			            p->next_id);
+		if (p->is_daily)
+			status_line(o, A_NORMAL, "daily streak: %d day%s in a row%s",
+			            p->streak.current, p->streak.current == 1 ? "" : "s",
+			            p->streak.done_today || !p->streak.current
+			                    ? ""
+			                    : ", today's to do");
 	} else {
-		char t[32];
+		char t[32], best[32];
 
 		/* A free game is timed too, from its new or cleared board. */
 		play_format_time((long)(play_model_elapsed_ms(p) / 1000), t, sizeof t);
+		best[0] = '\0';
+		if (p->has_best)
+			play_format_time((long)(p->best_ms / 1000), best, sizeof best);
 		status_line(o, p->solved_ms ? theme_attr(THEME_GOOD) : (int)A_NORMAL,
-		            "time %s%s", t, p->gave_up ? " (gave up)" : "");
+		            "time %s%s%s%s", t, best[0] ? ", best " : "", best,
+		            p->new_best ? ": a new best" : "");
 	}
 }
 
@@ -602,21 +652,71 @@ static void draw_title(const struct play_model *p, struct layout_rect r)
 	text_put_in(r.y, r.x, r.w, theme_attr(THEME_TITLE), title);
 }
 
+/* Where Play's parts go in a rectangle. */
+struct place {
+	struct boardview bv;
+	struct layout_panel status;
+	/* A large window: the status in a framed column, the classes found under it. */
+	bool framed;
+	struct layout_rect frame, found;
+};
+
+/* The columns the status's widest line takes in a column w wide. */
+static int status_widest(const struct play_model *m, int w)
+{
+	struct status_out o = {.w = w};
+
+	draw_status(m, &o);
+	return o.widest;
+}
+
+/* The size of a small board of n, as the classes found are drawn. */
+static void small_board(int n, int *h, int *w)
+{
+	boardview_min_size(n, h, w);
+}
+
+/*
+ * The framed column beside the board, when the window is tall enough and
+ * has the room: as wide as the status wants, or two small boards side by
+ * side; false when it has not.
+ */
+static bool frame_fits(const struct play_model *m, struct layout_rect area, int avail,
+                       int *width)
+{
+	int sh, sw, inner = STATUS_W;
+
+	if (!m->env.store || m->n > FOUND_MAX_N || area.h < FRAME_MIN_LINES)
+		return false;
+	small_board(m->n, &sh, &sw);
+	if (avail - 4 >= 2 * sw + 2 && 2 * sw + 2 > inner)
+		inner = 2 * sw + 2;
+	else if (sw > inner)
+		inner = sw;
+	*width = inner + 4;
+	return avail >= *width;
+}
+
 /*
  * The board and the status beside it or under it, by the layout: the board
  * whole first, then the status, then the board readable (squares two
- * lines tall), and the rest to the board.  A tall rectangle keeps the line
- * above the key line for messages.  Returns whether the board has a place;
- * bv then says where, and status where the status goes, if anywhere.
+ * lines tall and two thirds of the height), and the rest to the board.
+ * The board and what is beside it stand together in the middle of the
+ * window; in a large one the status is a framed column, with the classes
+ * found under it.  A tall rectangle keeps the line above the key line for
+ * messages.  Returns whether the board has a place.
  */
-static bool place(const struct play *p, struct layout_rect r, struct boardview *bv,
-                  struct layout_panel *status)
+static bool place(const struct play *p, struct layout_rect r, struct place *pl)
 {
 	static const struct layout_arrangement where[] = {{{1}}, {{0}}};
 	const struct play_model *m = &p->m;
 	struct layout_rect area = {r.y + 1, r.x, r.h - 2 - (r.h >= 24), r.w};
+	struct layout_panel *status = &pl->status;
+	struct boardview *bv = &pl->bv;
 	struct layout_board b;
+	int gap = r.w < 60 ? 1 : 2, shift, fw = 0;
 
+	pl->framed = false;
 	*status = (struct layout_panel){.present = true,
 	                                .prio = 1,
 	                                .min_w = STATUS_MIN_W,
@@ -625,16 +725,21 @@ static bool place(const struct play *p, struct layout_rect r, struct boardview *
 	                                .ctx = m};
 	*bv = (struct boardview){.n = m->n,
 	                         .cursor = m->cursor,
-	                         .show_cursor = true,
+	                         .show_cursor = !p->cursor_hidden,
 	                         .first_file = p->scroll_n == m->n ? p->first_file : 0,
 	                         .first_rank = p->scroll_n == m->n ? p->first_rank : 0};
 	bv->top = area.y;
 	bv->left = area.x;
 	layout_board_sizes(&b, area.h, area.w, board_fit, bv);
-	/* Play is the board: it reads well with squares two lines tall. */
+	/*
+	 * Play is the board: it reads well with squares two lines tall, taking
+	 * two thirds of the height at least (a small board does not leave the
+	 * window to its status).
+	 */
 	b.readable = b.nsizes;
 	for (int i = b.whole; i < b.nsizes; i++) {
-		if (b.sizes[i].h >= 2 * m->n + 1 && b.sizes[i].w >= 2 * m->n + 1) {
+		if (b.sizes[i].h >= 2 * m->n + 1 && b.sizes[i].w >= 2 * m->n + 1 &&
+		    (b.sizes[i].h >= 2 * area.h / 3 || i == b.nsizes - 1)) {
 			b.readable = i;
 			break;
 		}
@@ -651,7 +756,7 @@ static bool place(const struct play *p, struct layout_rect r, struct boardview *
 			}
 		}
 	}
-	if (layout_board(&b, status, 1, where, 2, area, r.w < 60 ? 1 : 2) < 0)
+	if (layout_board(&b, status, 1, where, 2, area, gap) < 0)
 		return false;
 	/* Beside each other, the two sit level in the middle of the height. */
 	int spare = area.y + area.h - (b.at.y + b.at.h);
@@ -662,6 +767,39 @@ static bool place(const struct play *p, struct layout_rect r, struct boardview *
 		if (status->at.y + status->at.h > area.y + area.h)
 			status->at.h = area.y + area.h - status->at.y;
 	}
+	if (status->shown && status->at.x > b.at.x) {
+		/* Beside: the two as one block in the middle of the width. */
+		int avail = area.x + area.w - (b.at.x + b.at.w + gap), colw;
+
+		pl->framed = frame_fits(m, area, avail, &fw);
+		colw = pl->framed ? fw : status_widest(m, status->at.w);
+		shift = (area.w - (b.at.w + gap + colw)) / 2;
+		b.at.x += shift > 0 ? shift : 0;
+		status->at.x = b.at.x + b.at.w + gap;
+		status->at.w = colw;
+		if (pl->framed) {
+			struct status_out o = {.w = fw - 4};
+			int top = b.at.y < status->at.y ? b.at.y : status->at.y;
+
+			draw_status(m, &o);
+			pl->frame = (struct layout_rect){top, status->at.x, b.at.h, fw};
+			status->at = (struct layout_rect){
+			        top + 1, status->at.x + 2,
+			        o.lines < b.at.h - 2 ? o.lines : b.at.h - 2, fw - 4};
+			pl->found = (struct layout_rect){
+			        status->at.y + status->at.h + 1, status->at.x,
+			        top + b.at.h - 1 - (status->at.y + status->at.h + 1),
+			        fw - 4};
+		}
+	} else {
+		/* Alone, or the status under it: the board in the middle. */
+		shift = (area.w - b.at.w) / 2;
+		b.at.x += shift > 0 ? shift : 0;
+		if (status->shown) {
+			status->at.x = b.at.x;
+			status->at.w = area.x + area.w - b.at.x;
+		}
+	}
 	bv->top = b.at.y;
 	bv->left = b.at.x;
 	bv->height = b.at.h;
@@ -669,18 +807,189 @@ static bool place(const struct play *p, struct layout_rect r, struct boardview *
 	return boardview_layout(bv) == 0;
 }
 
+/*
+ * The classes of this size found so far, for the framed column: their
+ * representatives by the class iterator, the one just solved first, then
+ * the others in their order, FOUND_MAX at most.
+ */
+static void found_update(struct play *p)
+{
+	const struct play_model *m = &p->m;
+	struct found *f = &p->found;
+	uint64_t want[FOUND_MAX],
+	        last = 0, cur = m->solved_shown && !m->gave_up ? m->class_index : 0;
+	const struct store_set *set;
+	struct class_iter ci;
+	int nwant = 0, rep[ENUM_MAX_N];
+	size_t known;
+
+	if (!m->env.store || m->n > FOUND_MAX_N) {
+		f->n = m->n;
+		f->count = 0;
+		return;
+	}
+	known = store_found(m->env.store, STORE_CLASSES, m->n);
+	if (f->n == m->n && f->known == known && f->current == cur)
+		return;
+	f->n = m->n;
+	f->known = known;
+	f->current = cur;
+	set = &m->env.store->classes[m->n];
+	if (cur && store_has(m->env.store, STORE_CLASSES, m->n, cur))
+		want[nwant++] = cur;
+	for (size_t i = 0; i < set->len && nwant < FOUND_MAX; i++)
+		if (set->v[i] != cur)
+			want[nwant++] = set->v[i];
+	for (int i = 0; i < nwant; i++)
+		last = want[i] > last ? want[i] : last;
+	f->count = 0;
+	classes_start(&ci, m->n);
+	for (uint64_t k = 1; k <= last && classes_next(&ci, rep); k++) {
+		for (int i = 0; i < nwant; i++) {
+			if (want[i] != k)
+				continue;
+			f->index[i] = k;
+			memcpy(f->ranks[i], rep, sizeof *rep * (size_t)m->n);
+			f->count = f->count > i + 1 ? f->count : i + 1;
+		}
+	}
+}
+
+/*
+ * The framed column: its border, and under the status the classes found
+ * as small boards under their numbers, the one just solved marked, as
+ * many as there is room for, and how many more.
+ */
+static void draw_frame(const struct play *p, const struct place *pl)
+{
+	const struct play_model *m = &p->m;
+	const struct found *f = &p->found;
+	struct layout_rect a = pl->found;
+	int sh, sw, per, rows, shown, y = a.y;
+	uint16_t cells[FOUND_MAX_N * FOUND_MAX_N];
+
+	text_frame(pl->frame, theme_attr(THEME_DIMMED));
+	if (a.h < 2 || f->n != m->n)
+		return;
+	text_line(&y, a.x, a.w, theme_attr(THEME_TITLE), "Classes found: %zu of %" PRIu64,
+	          f->known, m->classes);
+	if (f->count == 0) {
+		text_line(&y, a.x, a.w, theme_attr(THEME_DIMMED),
+		          "none yet: solve a board");
+		return;
+	}
+	small_board(m->n, &sh, &sw);
+	per = (a.w + 2) / (sw + 2);
+	per = per < 1 ? 1 : per;
+	/* A row of boards: the board, its number, a blank line. */
+	rows = (a.y + a.h - y + 1) / (sh + 2);
+	shown = per * rows < f->count ? per * rows : f->count;
+	/* Room kept for the line that says how many more there are. */
+	if ((size_t)shown < f->known && shown == per * rows && shown > 0 &&
+	    y + rows * (sh + 2) - 1 >= a.y + a.h)
+		shown--;
+	for (int i = 0; i < shown; i++) {
+		int x = a.x + i % per * (sw + 2), top = y + i / per * (sh + 2);
+		struct boardview bv = {.n = m->n, .cells = cells};
+		char cap[32];
+
+		memset(cells, 0, sizeof cells);
+		for (int fl = 0; fl < m->n; fl++)
+			cells[fl * m->n + f->ranks[i][fl]] = BV_QUEEN;
+		bv.top = top;
+		bv.left = x;
+		bv.height = sh;
+		bv.width = sw;
+		if (boardview_layout(&bv) == 0)
+			boardview_draw(&bv);
+		snprintf(cap, sizeof cap, "class %" PRIu64, f->index[i]);
+		text_put_in(top + sh, x, sw,
+		            f->index[i] == f->current ? theme_attr(THEME_GOOD)
+		                                      : theme_attr(THEME_LABEL),
+		            cap);
+	}
+	if ((size_t)shown < f->known) {
+		int at = y + (shown + per - 1) / per * (sh + 2);
+
+		if (at < a.y + a.h)
+			text_line(&at, a.x, a.w, theme_attr(THEME_DIMMED), "and %zu more",
+			          f->known - (size_t)shown);
+	}
+}
+
+/*
+ * The banner of a solve, across the middle of the board: its words wrapped
+ * in a band as wide as the board (wider for the words, up to the
+ * rectangle), a blank line above and below where the board is tall enough.
+ */
+static void draw_banner(const struct play *p, const struct boardview *bv,
+                        struct layout_rect r)
+{
+	char text[2][400], lines[8][400];
+	int count = 0, w, h, y, x, bw, bh, room, pad;
+
+	play_model_banner(&p->m, theme_is_ascii() ? "-" : "\u2014", text[0],
+	                  sizeof text[0], text[1], sizeof text[1]);
+	boardview_extent(bv, &bh, &bw);
+	bw -= bv->label_w;
+	bh -= 1;
+	/*
+	 * The first line breaks only after its commas and its dash ("#37 of
+	 * 92," stays whole): its other blanks are held by a stand-in while it
+	 * is wrapped.
+	 */
+	for (char *c = text[0] + 1; *c; c++)
+		if (*c == ' ' && c[-1] != ',' && c[-1] != '-' &&
+		    (unsigned char)c[-1] != 0x94)
+			*c = '~';
+	/* As wide as the board, or as its first line whole on a small one. */
+	w = bw >= 24 ? bw : text_width(text[0]) + 4 > bw ? text_width(text[0]) + 4 : bw;
+	w = w > r.w ? r.w : w;
+	room = w - 2 > 1 ? w - 2 : 1;
+	for (int k = 0; k < 2; k++) {
+		const char *t = text[k];
+
+		while (*t && count < 8) {
+			size_t cut = text_wrap_cut(t, room);
+
+			snprintf(lines[count], sizeof lines[0], "%.*s", (int)cut, t);
+			for (char *c = lines[count]; *c; c++)
+				*c = *c == '~' ? ' ' : *c;
+			count++;
+			t += cut;
+			while (*t == ' ')
+				t++;
+		}
+	}
+	/* Blank lines above and below the words, more on a tall board. */
+	pad = bh >= count + 12 ? 2 : bh >= count + 4 ? 1 : 0;
+	h = count + 2 * pad;
+	y = bv->org_y + (bh - h) / 2;
+	x = bv->org_x + (bw - w) / 2;
+	x = x + w > r.x + r.w ? r.x + r.w - w : x;
+	x = x < r.x ? r.x : x;
+	attrset(theme_attr(THEME_BANNER));
+	for (int k = 0; k < h; k++)
+		mvhline(y + k, x, ' ', w);
+	for (int k = 0; k < count; k++)
+		text_put_in(y + pad + k, x + (w - text_width(lines[k])) / 2, w,
+		            theme_attr(THEME_BANNER), lines[k]);
+	attrset(A_NORMAL);
+}
+
 /* Before a draw: a board that scrolls follows the cursor from where it was. */
 static void play_resize(void *self, struct layout_rect r)
 {
 	struct play *p = self;
-	struct layout_panel status;
-	struct boardview bv;
+	struct place pl;
 
-	if (!place(p, r, &bv, &status))
+	if (!place(p, r, &pl))
 		return;
-	p->first_file = bv.first_file;
-	p->first_rank = bv.first_rank;
+	p->first_file = pl.bv.first_file;
+	p->first_rank = pl.bv.first_rank;
 	p->scroll_n = p->m.n;
+	if (pl.framed)
+		found_update(p);
 }
 
 static void play_draw(const void *self, struct layout_rect r)
@@ -688,22 +997,34 @@ static void play_draw(const void *self, struct layout_rect r)
 	const struct play *p = self;
 	const struct play_model *m = &p->m;
 	uint16_t cells[PUZZLE_MAX_N * PUZZLE_MAX_N];
-	struct layout_panel status;
-	struct boardview bv;
 	const char *hints[32];
+	struct place pl;
+	bool placed;
 
 	fill_cells(p, cells);
 	draw_title(m, r);
-	if (place(p, r, &bv, &status)) {
-		bv.cells = cells;
-		boardview_draw(&bv);
+	placed = place(p, r, &pl);
+	if (placed) {
+		pl.bv.cells = cells;
+		boardview_draw(&pl.bv);
 	}
-	if (status.shown) {
-		struct status_out o = {
-		        status.at.y, status.at.x, status.at.w, true, 0, status.at.h, 0};
+	if (pl.status.shown) {
+		struct status_out o = {pl.status.at.y,
+		                       pl.status.at.x,
+		                       pl.status.at.w,
+		                       true,
+		                       0,
+		                       pl.status.at.h,
+		                       0,
+		                       0};
 
 		draw_status(m, &o);
 	}
+	if (placed && pl.framed)
+		draw_frame(p, &pl);
+	/* Over the board and the status both, for its moment. */
+	if (placed && banner_up(p))
+		draw_banner(p, &pl.bv, r);
 	if (m->message[0])
 		text_message(r, m->message,
 		             m->confirm_leave ? theme_attr(THEME_BAD) : (int)A_NORMAL, 3);
@@ -714,10 +1035,9 @@ static void play_draw(const void *self, struct layout_rect r)
 static bool board_at(const struct play *p, struct layout_rect r, int line, int col,
                      struct square *sq)
 {
-	struct layout_panel status;
-	struct boardview bv;
+	struct place pl;
 
-	return place(p, r, &bv, &status) && boardview_hit(&bv, line, col, sq);
+	return place(p, r, &pl) && boardview_hit(&pl.bv, line, col, sq);
 }
 
 static const struct keymap *play_keys(const void *self)

@@ -4,12 +4,14 @@
 
 #include "play_model.h"
 
+#include <inttypes.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "classes.h"
+#include "daily.h"
 #include "enumerate.h"
 #include "known.h"
 #include "screen.h"
@@ -18,7 +20,7 @@
 /* Redo is lost once a new move is made after undoing; -1 when memory runs short. */
 static int snap_take(struct play_model *m)
 {
-	struct play_snap s = {m->n, m->b.pos.count, NULL};
+	struct play_snap s = {m->n, m->b.pos.count, NULL, false};
 	size_t at = m->hist_len ? m->hist_at + 1 : 0;
 
 	if (at == m->hist_cap) {
@@ -98,17 +100,23 @@ void play_format_time(long secs, char *buf, size_t len)
 	snprintf(buf, len, "%ld:%02ld", secs / 60, secs % 60);
 }
 
-/* After a puzzle: the next one in the order of their names, if there is one. */
+/* After a puzzle: the next one in the list's order, if there is one. */
 static void offer_next(struct play_model *m)
 {
 	struct puzzle_entry *list;
 	size_t count, at;
 	char t[32];
 
+	play_format_time((long)((m->solved_ms - m->started_ms) / 1000), t, sizeof t);
+	m->next_id[0] = '\0';
+	if (m->is_daily) {
+		snprintf(m->message, sizeof m->message,
+		         "Solved in %s. Tomorrow brings the next daily puzzle.", t);
+		return;
+	}
 	puzzle_list(m->env.puzzle_dir, &list, &count);
 	for (at = 0; at < count && strcmp(list[at].id, m->puzzle_id) != 0; at++)
 		;
-	m->next_id[0] = '\0';
 	for (size_t i = at + 1; i < count; i++) {
 		if (list[i].ok) {
 			m->next = list[i].pz;
@@ -117,7 +125,6 @@ static void offer_next(struct play_model *m)
 		}
 	}
 	free(list);
-	play_format_time((long)((m->solved_ms - m->started_ms) / 1000), t, sizeof t);
 	if (m->next_id[0])
 		snprintf(m->message, sizeof m->message,
 		         "Solved in %s. n opens the next puzzle, %s.", t, m->next_id);
@@ -127,11 +134,14 @@ static void offer_next(struct play_model *m)
 
 /*
  * What a solved board earns, kept in the store: the solution and its class
- * as found, a puzzle's time.  Every save of Play's goes through here.
+ * as found, the time of a puzzle or of a free game of this size (its best,
+ * and for the daily puzzle a day of the streak).  Every save of Play's goes
+ * through here.
  */
 static void keep_progress(struct play_model *m, bool first_solve)
 {
 	struct store *st = m->env.store;
+	uint64_t ms = (uint64_t)(m->solved_ms - m->started_ms);
 	char err[1100];
 	int changed = 0;
 
@@ -141,18 +151,26 @@ static void keep_progress(struct play_model *m, bool first_solve)
 		changed |= store_add(st, STORE_SOLUTIONS, m->n, m->index) > 0;
 	if (m->class_index)
 		changed |= store_add(st, STORE_CLASSES, m->n, m->class_index) > 0;
-	if (first_solve && m->is_puzzle &&
-	    store_record_time(st, m->puzzle_id,
-	                      (uint64_t)(m->solved_ms - m->started_ms)) > 0) {
-		m->best_ms = (uint64_t)(m->solved_ms - m->started_ms);
+	if (first_solve && store_record_time(st, m->best_id, ms) > 0) {
+		m->had_best = m->has_best;
+		m->was_best_ms = m->best_ms;
+		m->set_best = true;
+		m->new_best = m->has_best;
+		m->best_ms = ms;
 		m->has_best = true;
 		changed = 1;
 	}
+	if (first_solve && m->is_daily)
+		daily_streak(st, m->daily_day, &m->streak);
 	if (changed && store_save(st, err, sizeof err) < 0)
 		snprintf(m->message, sizeof m->message, "Progress not saved: %s", err);
 }
 
-/* Takes in a verdict; a solution is remembered as found, a puzzle as timed. */
+/*
+ * Takes in a verdict; a solution is remembered as found, a puzzle as timed.
+ * The solution s showed is no solve; one after it in the same game is, but
+ * earns nothing.
+ */
 static void judged(struct play_model *m, const struct puzzle_status *st, uint64_t index,
                    uint64_t class_index)
 {
@@ -170,12 +188,14 @@ static void judged(struct play_model *m, const struct puzzle_status *st, uint64_
 		board_ranks(&m->b.pos, ranks, NULL);
 		sym_canonical(m->n, ranks, NULL, &m->transform);
 	}
+	if (m->gave_up)
+		return;
 	/* Solving is an event, once for the position: the view lights it up. */
 	if (!m->solved_shown) {
 		m->solved_shown = true;
 		m->solved_events++;
 	}
-	if (m->gave_up)
+	if (m->peeked)
 		return;
 	if (!m->solved_ms) {
 		m->solved_ms = m->env.clock_ms();
@@ -254,7 +274,16 @@ static void new_game(struct play_model *m)
 {
 	m->started_ms = m->env.clock_ms();
 	m->solved_ms = 0;
-	m->gave_up = false;
+	m->gave_up = m->peeked = m->set_best = m->new_best = false;
+}
+
+/* The name of this game's best time: the puzzle's, or "free-8x8" for a free game. */
+static void find_best(struct play_model *m)
+{
+	if (!m->is_puzzle)
+		snprintf(m->best_id, sizeof m->best_id, "free-%dx%d", m->n, m->n);
+	m->has_best =
+	        m->env.store && store_best_time(m->env.store, m->best_id, &m->best_ms);
 }
 
 /* An empty board of size n (with a puzzle's givens); the history is kept. */
@@ -284,6 +313,7 @@ static int set_size(struct play_model *m, int n)
 	if (resize_board(m, n) < 0)
 		return -1;
 	new_game(m);
+	find_best(m);
 	if (snap_take(m) < 0)
 		return -1;
 	return judge_start(m);
@@ -300,9 +330,10 @@ int play_model_init(struct play_model *m, int n, const struct puzzle *pz, const 
 		m->pz = *pz;
 		n = pz->n;
 		snprintf(m->puzzle_id, sizeof m->puzzle_id, "%s", id ? id : "");
-		if (m->env.store)
-			m->has_best =
-			        store_best_time(m->env.store, m->puzzle_id, &m->best_ms);
+		snprintf(m->best_id, sizeof m->best_id, "%s", m->puzzle_id);
+		m->is_daily = daily_parse_id(m->puzzle_id, &m->daily_day);
+		if (m->is_daily && m->env.store)
+			daily_streak(m->env.store, m->daily_day, &m->streak);
 	}
 	if (set_size(m, n) < 0) {
 		play_model_free(m);
@@ -329,6 +360,7 @@ static int changed(struct play_model *m)
 {
 	if (snap_take(m) < 0)
 		return -1;
+	m->gave_up = false;
 	return judge_start(m);
 }
 
@@ -369,6 +401,7 @@ int play_model_undo(struct play_model *m, int step)
 	if (s->n != m->n && resize_board(m, s->n) < 0)
 		return -1;
 	m->hist_at = (size_t)((long)m->hist_at + step);
+	m->gave_up = m->hist[m->hist_at].shown;
 	board_clear(&m->b);
 	for (size_t i = 0; i < s->count; i++)
 		board_place(&m->b, s->sq[i]);
@@ -478,7 +511,8 @@ int play_model_give_up(struct play_model *m)
 	     had = m->b.pos.count > (size_t)(m->is_puzzle ? m->pz.ngiven : 0);
 
 	if (m->judged && m->st.solved) {
-		snprintf(m->message, sizeof m->message, "Solved already.");
+		snprintf(m->message, sizeof m->message,
+		         m->gave_up ? "A solution is shown already." : "Solved already.");
 		return 0;
 	}
 	if (m->is_puzzle) {
@@ -507,8 +541,11 @@ int play_model_give_up(struct play_model *m)
 	board_clear(&m->b);
 	for (int f = 0; f < m->n; f++)
 		board_place(&m->b, (struct square){f, out[f]});
-	m->gave_up = true;
-	if (changed(m) < 0)
+	if (snap_take(m) < 0)
+		return -1;
+	m->hist[m->hist_at].shown = true;
+	m->gave_up = m->peeked = true;
+	if (judge_start(m) < 0)
 		return -1;
 	snprintf(m->message, sizeof m->message,
 	         "%s; it is not counted as found. u takes it back.",
@@ -538,4 +575,38 @@ int play_model_resize(struct play_model *m, int d)
 long long play_model_elapsed_ms(const struct play_model *m)
 {
 	return (m->solved_ms ? m->solved_ms : m->env.clock_ms()) - m->started_ms;
+}
+
+void play_model_banner(const struct play_model *m, const char *dash, char *line,
+                       size_t len, char *more, size_t morelen)
+{
+	char t[32], was[32];
+	size_t at;
+
+	line[0] = more[0] = '\0';
+	if (!m->solved_shown || m->gave_up)
+		return;
+	at = (size_t)snprintf(line, len, "Solved %s ", dash);
+	if (m->index && m->total)
+		at += (size_t)snprintf(line + at, at < len ? len - at : 0,
+		                       "#%" PRIu64 " of %" PRIu64 ", ", m->index,
+		                       m->total);
+	if (m->class_index)
+		at += (size_t)snprintf(line + at, at < len ? len - at : 0,
+		                       "class %" PRIu64 ", ", m->class_index);
+	play_format_time((long)(play_model_elapsed_ms(m) / 1000), t, sizeof t);
+	snprintf(line + at, at < len ? len - at : 0, "%s", t);
+	if (m->peeked) {
+		snprintf(more, morelen, "Not counted: s showed a solution in this game.");
+		return;
+	}
+	at = 0;
+	if (m->new_best) {
+		play_format_time((long)(m->was_best_ms / 1000), was, sizeof was);
+		at = (size_t)snprintf(more, morelen, "A new best time: it was %s.", was);
+	}
+	if (m->is_daily && m->streak.done_today && at < morelen)
+		snprintf(more + at, morelen - at, "%sDaily puzzle: %d day%s in a row.",
+		         at ? " " : "", m->streak.current,
+		         m->streak.current == 1 ? "" : "s");
 }

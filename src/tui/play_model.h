@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "daily.h"
 #include "puzzle.h"
 #include "symmetry.h"
 #include "task.h"
@@ -32,6 +33,7 @@ struct play_snap {
 	int n; /* a size change is undone too */
 	size_t count;
 	struct square *sq;
+	bool shown; /* the solution s showed: undo goes back from it */
 };
 
 /* What the background judge works on and finds. */
@@ -55,12 +57,27 @@ struct play_model {
 	char puzzle_id[256];
 	/* The clock of a puzzle, or of a free game since its board was new. */
 	long long started_ms, solved_ms;
-	bool gave_up;       /* s showed a solution: nothing found, nothing timed */
+	/*
+	 * gave_up: the position shown is the solution s showed (never said
+	 * solved, and u goes back from it); peeked: s was used in this game,
+	 * so that a solve after it earns nothing, until a new game.
+	 */
+	bool gave_up, peeked;
 	struct puzzle next; /* the puzzle n opens, when next_id is set */
 	char next_id[128];
-	bool has_best;
-	uint64_t best_ms;        /* the best time of this puzzle */
+	/*
+	 * The best time of this puzzle or of a free game of this size (its name
+	 * in best_id); set_best when this game's solve is the best, new_best
+	 * when it beat one before, had_best and was_best_ms that one.
+	 */
+	char best_id[256];
+	bool has_best, set_best, new_best, had_best;
+	uint64_t best_ms, was_best_ms;
 	uint64_t total, classes; /* solutions and classes for n; 0 when unknown */
+	/* The puzzle of the day: its date, and the streak once it is solved. */
+	bool is_daily;
+	long daily_day;
+	struct daily_streak streak;
 
 	/* The judge's last verdict on the position shown. */
 	bool judged;
@@ -130,5 +147,14 @@ bool play_model_ranks(struct play_model *m, int *ranks);
 
 /* "1:05": minutes and seconds. */
 void play_format_time(long secs, char *buf, size_t len);
+
+/*
+ * What the banner across a solved board says: "Solved — #37 of 92, class
+ * 6, 0:42" (dash between the first word and the rest) in line, and in more
+ * what else the solve earned or why it earned nothing ("A new best time:
+ * it was 1:05."), or "".  Nothing when the board shown is not a solve.
+ */
+void play_model_banner(const struct play_model *m, const char *dash, char *line,
+                       size_t len, char *more, size_t morelen);
 
 #endif

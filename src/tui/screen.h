@@ -8,7 +8,6 @@
 
 #include "keymap.h"
 #include "layout.h"
-#include "lesson.h"
 #include "search.h"
 
 struct input_event;
@@ -17,6 +16,7 @@ struct settings;
 struct store;
 struct enum_table;
 struct lesson;
+struct quiz_log;
 
 /* The board sizes Play takes, which the menu offers. */
 #define PLAY_MIN_N 1
@@ -30,6 +30,7 @@ enum screen_kind {
 	SCREEN_BROWSE,
 	SCREEN_HELP,
 	SCREEN_LESSON,
+	SCREEN_SUMMARY,
 	SCREEN_KINDS,
 };
 
@@ -49,15 +50,22 @@ struct screen_open {
 	uint64_t event;   /* WATCH: the event to show first (0: the start) */
 	int speed;        /* WATCH: events a second (0: its own) */
 	bool play;        /* WATCH: the search plays on from the start */
-	bool big;         /* WATCH: projector mode */
-	bool quiz;        /* WATCH: in predict mode, asking before each decision */
-	enum lesson_code code; /* WATCH: the listing shown (DEFAULT: the config file's) */
-	uint64_t index;        /* BROWSE: the solution to show first (0: the first) */
-	bool classes; /* BROWSE: the classes; with index, the members of class #index */
+	uint64_t until;   /* WATCH: with play, it pauses at this event (0: the end) */
+	/*
+	 * WATCH: the listing shown, as --code or a lesson's code: names it
+	 * ("pseudocode", "python", "c", "java"); NULL: the config file's.
+	 */
+	const char *listing;
+	bool big;       /* WATCH: projector mode */
+	bool quiz;      /* WATCH: in predict mode, asking before each decision */
+	uint64_t index; /* BROWSE: the solution to show first (0: the first) */
+	bool classes;   /* BROWSE: the classes; with index, the members of class #index */
 	const struct lesson *lesson; /* LESSON: the lesson to run */
 	bool lessons;                /* MENU: open on the list of lessons */
-	const char *title; /* HELP: whose keys, the screen's own and those of all */
+	/* HELP: whose keys, the screen's own and those of all; SUMMARY: of what */
+	const char *title;
 	const struct keymap *keys, *also_keys;
+	const struct quiz_log *log; /* SUMMARY: the questions asked and how they ended */
 	const char *error; /* with SCREEN_FAIL: what went wrong ("out of memory") */
 };
 
@@ -133,6 +141,11 @@ struct screen_ops {
 	 */
 	const struct search *(*search)(const void *self);
 	void (*seek)(void *self, uint64_t k, bool play);
+	/*
+	 * Projector mode on or off, for a lesson that keeps it from one step
+	 * to the next (Watch's z); NULL for a screen without one.
+	 */
+	void (*big)(void *self, bool on);
 };
 
 /* An open screen. */

@@ -241,3 +241,21 @@ void text_line(int *y, int x, int width, int attr, const char *fmt, ...)
 	va_end(ap);
 	text_put_in((*y)++, x, width < COLS - x ? width : COLS - x, attr, buf);
 }
+
+void text_frame(struct layout_rect r, int attr)
+{
+	WINDOW *win;
+
+	if (r.w < 2 || r.h < 2)
+		return;
+	/* Line-drawing characters, unless only ASCII will do. */
+	win = subwin(stdscr, r.h, r.w, r.y, r.x);
+	if (!win)
+		return;
+	wattrset(win, attr);
+	if (theme_is_ascii())
+		wborder(win, '|', '|', '-', '-', '+', '+', '+', '+');
+	else
+		box(win, 0, 0);
+	delwin(win);
+}

@@ -67,6 +67,9 @@ void text_wrap_head(int *y, int last, int x, int width, int attr, const char *he
  */
 void text_message(struct layout_rect r, const char *text, int attr, int max_lines);
 
+/* Draws a frame round the rectangle's edge, in line-drawing characters (ASCII: +-|). */
+void text_frame(struct layout_rect r, int attr);
+
 /*
  * Draws a screen's key line on the rectangle's last row: as many of the
  * hints as fit, in order, then tail (the way to the help and out), which

@@ -1,5 +1,4 @@
-/* Colours by named theme with a monochrome fallback, and UTF-8 glyphs with an ASCII set.
- */
+/* Colours by theme and by what the terminal has; UTF-8 glyphs and an ASCII set. */
 #include "config.h"
 
 #include "theme.h"
@@ -9,184 +8,199 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const struct {
-	short fg, bg;
-	int mono;
-} items[THEME_COUNT] = {
-#define X(name, f, b, m) [THEME_##name] = {f, b, m},
+static const int mono[THEME_COUNT] = {
+#define X(name, m) [THEME_##name] = (m),
         THEME_ITEMS(X)
 #undef X
 };
 
 /*
- * A board palette: the background of each tint on a light and on a dark
- * square, and the ink drawn on it (queens, marks, the cursor's corners).
- * Colours are xterm's 256: 16 + 36r + 6g + b with r, g, b in 0..5 for the
- * cube (levels 0, 95, 135, 175, 215, 255), 232..255 the greys.  Every tint
- * of a light square is lighter than the same tint of a dark one, and the
- * ink stands out on all of them (a contrast ratio of 3 or more, mostly 5).
+ * The palettes.  Colours are xterm's numbers: with 256, 16 + 36r + 6g + b
+ * (r, g, b in 0..5 for the levels 0, 95, 135, 175, 215, 255) and 232..255
+ * the greys; with 16 and 8, the terminal's own, which xterm shows as
+ * 0 black, 1 red, 2 green, 3 yellow, 4 blue, 5 magenta, 6 cyan, 7 white
+ * (light grey) and 8..15 brighter.  -1 is the terminal's own colour.
+ *
+ * Every ink reads on what it is drawn on at a contrast ratio of 3 or more
+ * (WCAG's, from relative luminance; tests/contrast.sh measures the screens),
+ * text mostly 4.5 or more; a colour on the terminal's background reads on
+ * black and on white alike, which leaves the middle greys and tints.  No
+ * ink with 8 or 16 colours is bold (xterm shows bold 0..7 as 8..15).
  */
+enum depth { DEPTH_256, DEPTH_16, DEPTH_8, DEPTHS };
+
+/* The text colour made faint (A_DIM), where no colour between is left. */
+#define FAINT (-2)
+
+/* Everything but the board: on the window's background, and two bars. */
+struct frame {
+	short bg, text;                          /* the window's */
+	short title, label, dim, key, good, bad; /* inks on bg */
+	short bar[2], sel[2];                    /* the key line, a selection: fg, bg */
+};
+
+/* A board: its grounds, and the inks of what is drawn on them. */
+struct board {
+	short light, dark, cursor, conflict, lit, tracked;
+	/* On a light and a dark square: queen, mark, line, clash, hint, left, given. */
+	short ink[THEME_INKS - 1][2];
+	/* On the cursor (and the tried queen there), a conflict, a lit queen. */
+	short on_cursor, ghost, on_conflict, on_lit;
+};
+
 struct palette {
-	short bg[THEME_TINTS][2];
-	short ink[THEME_TINTS];
+	struct frame own;  /* with the theme's own background */
+	struct frame term; /* on the terminal's: colours that read on black and white */
+	struct board board;
 };
 
-#define INKS(c)                                                                          \
-	{                                                                                \
-		c, c, c, c, c, c, c, c, c, c                                             \
-	}
-
-static const struct palette palettes[SETTINGS_THEMES] =
-        {
-                /* Cream and sage; attacked squares greyed, the cursor's lines blue. */
-                [SETTINGS_THEME_CALM] =
-                        {
-                                .bg =
-                                        {
-                                                [THEME_TINT_PLAIN] = {187, 108},
-                                                [THEME_TINT_ATTACKED] = {188, 102},
-                                                [THEME_TINT_PREVIEW] = {189, 110},
-                                                [THEME_TINT_LINE] = {181, 138},
-                                                [THEME_TINT_CONFLICT] = {210, 167},
-                                                [THEME_TINT_HINT] = {157, 72},
-                                                [THEME_TINT_LEFT] = {182, 139},
-                                                [THEME_TINT_CURSOR] = {222, 179},
-                                                [THEME_TINT_LOCKED] = {230, 144},
-                                                [THEME_TINT_SOLVED] = {120, 71},
-                                        },
-                                .ink = INKS(235),
-                        },
-                /* The wooden board: beige and brown. */
-                [SETTINGS_THEME_WOOD] =
-                        {
-                                .bg =
-                                        {
-                                                [THEME_TINT_PLAIN] = {223, 137},
-                                                [THEME_TINT_ATTACKED] = {180, 95},
-                                                [THEME_TINT_PREVIEW] = {189, 103},
-                                                [THEME_TINT_LINE] = {217, 131},
-                                                [THEME_TINT_CONFLICT] = {210, 167},
-                                                [THEME_TINT_HINT] = {193, 107},
-                                                [THEME_TINT_LEFT] = {225, 139},
-                                                [THEME_TINT_CURSOR] = {221, 178},
-                                                [THEME_TINT_LOCKED] = {230, 144},
-                                                [THEME_TINT_SOLVED] = {150, 65},
-                                        },
-                                .ink = INKS(234),
-                        },
-                /* Greys for a dark room, cream queens. */
-                [SETTINGS_THEME_NIGHT] =
-                        {
-                                .bg =
-                                        {
-                                                [THEME_TINT_PLAIN] = {242, 237},
-                                                [THEME_TINT_ATTACKED] = {240, 235},
-                                                [THEME_TINT_PREVIEW] = {103, 60},
-                                                [THEME_TINT_LINE] = {131, 52},
-                                                [THEME_TINT_CONFLICT] = {124, 88},
-                                                [THEME_TINT_HINT] = {65, 22},
-                                                [THEME_TINT_LEFT] = {96, 53},
-                                                [THEME_TINT_CURSOR] = {136, 58},
-                                                [THEME_TINT_LOCKED] = {243, 238},
-                                                [THEME_TINT_SOLVED] = {28, 22},
-                                        },
-                                .ink = INKS(230),
-                        },
-                /* For a projector: white and mid grey, black queens, strong tints. */
-                [SETTINGS_THEME_CONTRAST] =
-                        {
-                                .bg =
-                                        {
-                                                [THEME_TINT_PLAIN] = {231, 244},
-                                                [THEME_TINT_ATTACKED] = {254, 242},
-                                                [THEME_TINT_PREVIEW] = {153, 67},
-                                                [THEME_TINT_LINE] = {217, 131},
-                                                [THEME_TINT_CONFLICT] = {203, 160},
-                                                [THEME_TINT_HINT] = {121, 35},
-                                                [THEME_TINT_LEFT] = {219, 134},
-                                                [THEME_TINT_CURSOR] = {226, 178},
-                                                [THEME_TINT_LOCKED] = {230, 143},
-                                                [THEME_TINT_SOLVED] = {84, 34},
-                                        },
-                                .ink = INKS(16),
-                        },
+/* clang-format off */
+static const struct palette palettes[DEPTHS][SETTINGS_THEMES] = {
+[DEPTH_256] = {
+	/* Calm: a slate window, a cream and sage board, a blue cursor. */
+	[SETTINGS_THEME_CALM] = {
+		/*  bg text title label dim  key good bad   key line    selection */
+		{  236, 252, 186, 108, 246, 180, 114, 210, {252, 238}, {235, 108}},
+		{   -1,  -1,  67,  66, 244, 136,  29, 167, {235, 108}, {235, 187}},
+		/* light dark cursor conflict lit tracked */
+		{187, 108, 110, 174, 221, 219,
+		 /* queen      mark        line      clash      hint      left      given */
+		 {{235, 235}, {241, 238}, {25, 18}, {124, 88}, {22, 22}, {53, 53}, {52, 52}},
+		 /* on cursor, ghost, on conflict, on lit */
+		 235, 240, 235, 235}},
+	/* Wood: a paper window, a beige and brown board. */
+	[SETTINGS_THEME_WOOD] = {
+		{  230, 236,  94, 130, 243, 130,  22, 124, { 16, 137}, { 52, 223}},
+		{   -1,  -1, 130, 137, 101, 130,  28, 160, { 16, 137}, { 52, 223}},
+		{223, 137, 110, 167, 150, 153,
+		 {{235, 235}, {240, 236}, {25, 18}, {124, 88}, {22, 235}, {53, 53}, {52, 52}},
+		 235, 240, 16, 235}},
+	/* Night: a black window, a grey board, cream queens, nothing bright. */
+	[SETTINGS_THEME_NIGHT] = {
+		{  234, 250, 137, 102, 244, 137,  71, 167, {246, 236}, {251, 238}},
+		{   -1,  -1, 137,  66, 243, 137,  65, 131, {246, 236}, {251, 238}},
+		{242, 237, 94, 88, 28, 97,
+		 {{230, 230}, {252, 246}, {153, 110}, {224, 174}, {157, 114}, {225, 182},
+		  {223, 180}},
+		 230, 187, 230, 230}},
+	/* Contrast, for a projector: black on white, a yellow cursor, black marks. */
+	[SETTINGS_THEME_CONTRAST] = {
+		{  231,  16,  18,  24, 242,  88,  22, 124, {231,  16}, {231,  18}},
+		{   -1,  -1,  25,  25, 244, 160,  28, 160, {231,  16}, {231,  18}},
+		{231, 244, 226, 160, 34, 213,
+		 {{16, 16}, {16, 16}, {21, 17}, {160, 52}, {22, 16}, {90, 53}, {52, 52}},
+		 16, 241, 231, 16}},
+},
+/* With 16 colours the themes share a grey board; the window differs. */
+[DEPTH_16] = {
+	[SETTINGS_THEME_CALM] = {
+		{0, 7, 11, 14, 8, 11, 10, 9, {0, 6}, {0, 7}},
+		{-1, -1, 12, 8, 8, 5, -1, 9, {0, 6}, {0, 7}},
+		{7, 8, 11, 1, 2, 13,
+		 {{0, 0}, {8, 7}, {4, 14}, {1, 0}, {0, 15}, {5, 0}, {0, 0}},
+		 0, 8, 15, 0}},
+	[SETTINGS_THEME_WOOD] = {
+		{15, 0, 1, 8, 8, 4, 4, 1, {0, 3}, {0, 7}},
+		{-1, -1, 12, 8, 8, 5, -1, 9, {0, 3}, {0, 7}},
+		{7, 8, 11, 1, 2, 13,
+		 {{0, 0}, {8, 7}, {4, 14}, {1, 0}, {0, 15}, {5, 0}, {0, 0}},
+		 0, 8, 15, 0}},
+	[SETTINGS_THEME_NIGHT] = {
+		{0, 7, 3, 6, 8, 3, 2, 1, {7, 8}, {15, 8}},
+		{-1, -1, 12, 8, 8, 5, -1, 9, {7, 8}, {15, 8}},
+		{7, 8, 11, 1, 2, 13,
+		 {{0, 0}, {8, 7}, {4, 14}, {1, 0}, {0, 15}, {5, 0}, {0, 0}},
+		 0, 8, 15, 0}},
+	[SETTINGS_THEME_CONTRAST] = {
+		{15, 0, 4, 4, 8, 5, 4, 1, {15, 0}, {15, 4}},
+		{-1, -1, 12, 8, 8, 5, -1, 9, {15, 0}, {15, 4}},
+		{7, 8, 11, 1, 2, 13,
+		 {{0, 0}, {8, 7}, {4, 14}, {1, 0}, {0, 15}, {5, 0}, {0, 0}},
+		 0, 8, 15, 0}},
+},
+/*
+ * With 8, a calm two-colour board, red for conflicts only: attacked squares
+ * and the cursor's lines are glyphs.  On the terminal's background the text
+ * keeps its colour and takes attributes, since only red and magenta read on
+ * both black and white.
+ */
+[DEPTH_8] = {
+	[SETTINGS_THEME_CALM] = {
+		{0, 7, 3, 6, FAINT, 3, 2, 1, {0, 6}, {0, 7}},
+		{-1, -1, -1, -1, FAINT, 5, -1, 1, {0, 6}, {0, 7}},
+		{7, 6, 3, 1, 2, 5,
+		 {{0, 0}, {0, 0}, {4, 4}, {1, 0}, {0, 0}, {5, 0}, {0, 0}},
+		 0, 4, 7, 0}},
+	[SETTINGS_THEME_WOOD] = {
+		{7, 0, 1, 4, FAINT, 4, 4, 1, {0, 3}, {7, 4}},
+		{-1, -1, -1, -1, FAINT, 5, -1, 1, {0, 3}, {7, 4}},
+		{7, 6, 3, 1, 2, 5,
+		 {{0, 0}, {0, 0}, {4, 4}, {1, 0}, {0, 0}, {5, 0}, {0, 0}},
+		 0, 4, 7, 0}},
+	[SETTINGS_THEME_NIGHT] = {
+		{0, 7, 3, 6, FAINT, 3, 2, 1, {7, 4}, {0, 6}},
+		{-1, -1, -1, -1, FAINT, 5, -1, 1, {7, 4}, {0, 6}},
+		{7, 6, 3, 1, 2, 5,
+		 {{0, 0}, {0, 0}, {4, 4}, {1, 0}, {0, 0}, {5, 0}, {0, 0}},
+		 0, 4, 7, 0}},
+	[SETTINGS_THEME_CONTRAST] = {
+		{7, 0, 4, 4, FAINT, 1, 0, 1, {7, 0}, {7, 4}},
+		{-1, -1, -1, -1, FAINT, 5, -1, 1, {7, 0}, {7, 4}},
+		{7, 6, 3, 1, 2, 5,
+		 {{0, 0}, {0, 0}, {4, 4}, {1, 0}, {0, 0}, {5, 0}, {0, 0}},
+		 0, 4, 7, 0}},
+},
 };
+/* clang-format on */
 
 /*
- * With 8 colours, one palette for every theme: white and cyan squares, each
- * layer a colour of its own where two can tell light from dark.
+ * In monochrome a ground keeps the square's parity (a dark square in
+ * reverse video) and adds to it; a lit queen's square is inverted.
  */
-static const struct palette palette8 = {
-        .bg =
-                {
-                        [THEME_TINT_PLAIN] = {COLOR_WHITE, COLOR_CYAN},
-                        [THEME_TINT_ATTACKED] = {COLOR_WHITE, COLOR_CYAN},
-                        [THEME_TINT_PREVIEW] = {COLOR_YELLOW, COLOR_GREEN},
-                        [THEME_TINT_LINE] = {COLOR_MAGENTA, COLOR_MAGENTA},
-                        [THEME_TINT_CONFLICT] = {COLOR_RED, COLOR_RED},
-                        [THEME_TINT_HINT] = {COLOR_GREEN, COLOR_GREEN},
-                        [THEME_TINT_LEFT] = {COLOR_BLUE, COLOR_BLUE},
-                        [THEME_TINT_CURSOR] = {COLOR_BLACK, COLOR_BLACK},
-                        [THEME_TINT_LOCKED] = {COLOR_WHITE, COLOR_CYAN},
-                        [THEME_TINT_SOLVED] = {COLOR_GREEN, COLOR_GREEN},
-                },
-        .ink =
-                {
-                        [THEME_TINT_PLAIN] = COLOR_BLACK,
-                        [THEME_TINT_ATTACKED] = COLOR_BLACK,
-                        [THEME_TINT_PREVIEW] = COLOR_BLACK,
-                        [THEME_TINT_LINE] = COLOR_BLACK,
-                        [THEME_TINT_CONFLICT] = COLOR_BLACK,
-                        [THEME_TINT_HINT] = COLOR_BLACK,
-                        [THEME_TINT_LEFT] = COLOR_WHITE,
-                        [THEME_TINT_CURSOR] = COLOR_WHITE,
-                        [THEME_TINT_LOCKED] = COLOR_BLACK,
-                        [THEME_TINT_SOLVED] = COLOR_BLACK,
-                },
+static const int mono_ground[THEME_GROUNDS] = {
+        [THEME_GROUND_PLAIN] = A_NORMAL,
+        [THEME_GROUND_CURSOR] = A_BOLD,
+        [THEME_GROUND_CONFLICT] = A_BOLD | A_UNDERLINE,
+        [THEME_GROUND_LIT] = A_BOLD,
+        [THEME_GROUND_TRACKED] = A_BOLD | A_UNDERLINE,
 };
 
-/* In monochrome, what each tint adds to the square's own attribute. */
-static const int mono_tint[THEME_TINTS] = {
-        [THEME_TINT_PLAIN] = A_NORMAL,
-        [THEME_TINT_ATTACKED] = A_NORMAL,
-        [THEME_TINT_PREVIEW] = A_UNDERLINE,
-        [THEME_TINT_LINE] = A_UNDERLINE | A_DIM,
-        [THEME_TINT_CONFLICT] = A_BOLD | A_UNDERLINE,
-        [THEME_TINT_HINT] = A_BOLD,
-        [THEME_TINT_LEFT] = A_DIM,
-        [THEME_TINT_CURSOR] = A_BOLD,
-        [THEME_TINT_LOCKED] = A_BOLD,
-        [THEME_TINT_SOLVED] = A_BOLD | A_STANDOUT,
+static const int mono_ink[THEME_INKS] = {
+        [THEME_INK_QUEEN] = A_BOLD,  [THEME_INK_GHOST] = A_DIM,
+        [THEME_INK_MARK] = A_NORMAL, [THEME_INK_LINE] = A_BOLD,
+        [THEME_INK_CLASH] = A_BOLD,  [THEME_INK_HINT] = A_BOLD,
+        [THEME_INK_LEFT] = A_DIM,    [THEME_INK_GIVEN] = A_BOLD,
 };
 
-/* The board's items of THEME_ITEMS as squares of the palette. */
+/* The board's items of THEME_ITEMS as marks on squares. */
 static const struct {
 	bool board;
-	enum theme_tint tint;
+	enum theme_ground ground;
 	bool dark;
 	enum theme_ink ink;
 } board_items[THEME_COUNT] = {
-        [THEME_LIGHT] = {true, THEME_TINT_PLAIN, false, THEME_INK_MARK},
-        [THEME_DARK] = {true, THEME_TINT_PLAIN, true, THEME_INK_MARK},
-        [THEME_QUEEN_LIGHT] = {true, THEME_TINT_PLAIN, false, THEME_INK_QUEEN},
-        [THEME_QUEEN_DARK] = {true, THEME_TINT_PLAIN, true, THEME_INK_QUEEN},
-        [THEME_ATTACKED] = {true, THEME_TINT_ATTACKED, false, THEME_INK_MARK},
-        [THEME_PREVIEW] = {true, THEME_TINT_PREVIEW, false, THEME_INK_MARK},
-        [THEME_CONFLICT] = {true, THEME_TINT_CONFLICT, true, THEME_INK_QUEEN},
-        [THEME_CONFLICT_LINE] = {true, THEME_TINT_LINE, false, THEME_INK_MARK},
-        [THEME_CURSOR] = {true, THEME_TINT_CURSOR, false, THEME_INK_MARK},
-        [THEME_HINT] = {true, THEME_TINT_HINT, false, THEME_INK_MARK},
-        [THEME_LOCKED] = {true, THEME_TINT_LOCKED, false, THEME_INK_QUEEN},
-        [THEME_SOLVED] = {true, THEME_TINT_SOLVED, false, THEME_INK_QUEEN},
-        [THEME_TRY] = {true, THEME_TINT_CURSOR, true, THEME_INK_MARK},
-        [THEME_REJECT] = {true, THEME_TINT_CONFLICT, false, THEME_INK_MARK},
-        [THEME_LEFT] = {true, THEME_TINT_LEFT, false, THEME_INK_MARK},
+        [THEME_LIGHT] = {true, THEME_GROUND_PLAIN, false, THEME_INK_QUEEN},
+        [THEME_DARK] = {true, THEME_GROUND_PLAIN, true, THEME_INK_QUEEN},
+        [THEME_QUEEN_LIGHT] = {true, THEME_GROUND_PLAIN, false, THEME_INK_QUEEN},
+        [THEME_QUEEN_DARK] = {true, THEME_GROUND_PLAIN, true, THEME_INK_QUEEN},
+        [THEME_ATTACKED] = {true, THEME_GROUND_PLAIN, false, THEME_INK_MARK},
+        [THEME_PREVIEW] = {true, THEME_GROUND_PLAIN, false, THEME_INK_LINE},
+        [THEME_CONFLICT] = {true, THEME_GROUND_CONFLICT, false, THEME_INK_QUEEN},
+        [THEME_CONFLICT_LINE] = {true, THEME_GROUND_PLAIN, false, THEME_INK_CLASH},
+        [THEME_CURSOR] = {true, THEME_GROUND_CURSOR, false, THEME_INK_QUEEN},
+        [THEME_SOLVED] = {true, THEME_GROUND_LIT, false, THEME_INK_QUEEN},
+        [THEME_HINT] = {true, THEME_GROUND_PLAIN, false, THEME_INK_HINT},
+        [THEME_LOCKED] = {true, THEME_GROUND_PLAIN, false, THEME_INK_GIVEN},
+        [THEME_TRY] = {true, THEME_GROUND_CURSOR, false, THEME_INK_QUEEN},
+        [THEME_REJECT] = {true, THEME_GROUND_CONFLICT, false, THEME_INK_QUEEN},
+        [THEME_LEFT] = {true, THEME_GROUND_PLAIN, false, THEME_INK_LEFT},
 };
 
 static const struct theme_glyphs utf8_glyphs = {
         .queen = "\u265b",
         .tried = "\u2655",
         .attacked = "\u2022",
+        .attacked_large = "\u25cf",
         .hint = "\u2726",
         .rejected = "\u00d7",
         .left = "\u25cb",
@@ -195,12 +209,15 @@ static const struct theme_glyphs utf8_glyphs = {
         .bullet = "\u2022",
         .branch = "\u2514",
         .solution = "\u2605",
+        .line = {"\u2500", "\u2502", "\u2571", "\u2572"},
+        .heavy = {"\u2501", "\u2503", "\u2571", "\u2572"},
 };
 
 static const struct theme_glyphs ascii_glyphs = {
         .queen = "Q",
         .tried = "q",
         .attacked = ".",
+        .attacked_large = ".",
         .hint = "+",
         .rejected = "x",
         .left = "o",
@@ -209,22 +226,64 @@ static const struct theme_glyphs ascii_glyphs = {
         .bullet = "*",
         .branch = "\\",
         .solution = "*",
+        .line = {"-", "|", "/", "\\"},
+        .heavy = {"=", "|", "/", "\\"},
 };
 
 static bool use_color;
 static bool use_ascii;
+static bool own_background = true;
+static enum depth depth;
 static int ncolors;
 static int current;
 
 /*
- * The board's colour pairs, made as the squares ask for them, after the
- * items' own: a theme takes a few dozen.
+ * The colour pairs, made as they are asked for and made again in the new
+ * colours when the theme changes: a theme takes a few dozen.
  */
-#define BOARD_PAIRS 128
+#define PAIRS 128
 static struct {
 	short fg, bg;
-} made[BOARD_PAIRS];
+} made[PAIRS];
 static int nmade;
+
+static const struct frame *frame(void)
+{
+	const struct palette *p = &palettes[depth][current];
+
+	return own_background ? &p->own : &p->term;
+}
+
+/* The colour pair of fg on bg, made if it is new; 0 when none is left. */
+static int pair_of(short fg, short bg)
+{
+	for (int i = 0; i < nmade; i++)
+		if (made[i].fg == fg && made[i].bg == bg)
+			return i + 1;
+	if (nmade == PAIRS || nmade + 1 >= COLOR_PAIRS)
+		return 0;
+	made[nmade].fg = fg;
+	made[nmade].bg = bg;
+	init_pair((short)(nmade + 1), fg, bg);
+	return ++nmade;
+}
+
+/* fg on bg, bold where bold cannot change the colour (see above). */
+static int colored(short fg, short bg, bool bold)
+{
+	bool can_bold = ncolors >= 256 || fg < 0 || fg >= 8;
+
+	return (int)COLOR_PAIR(pair_of(fg, bg)) | (bold && can_bold ? A_BOLD : 0);
+}
+
+/* The whole window takes the frame's background (or the terminal's). */
+static void paint_window(void)
+{
+	if (use_color)
+		bkgd((chtype)theme_attr(THEME_NORMAL) | ' ');
+	else
+		bkgd(' ');
+}
 
 void theme_init(bool no_color, bool ascii)
 {
@@ -236,14 +295,13 @@ void theme_init(bool no_color, bool ascii)
 	use_ascii = ascii || !codeset || strcmp(codeset, "UTF-8") != 0;
 	ncolors = 0;
 	nmade = 0;
-	if (!use_color)
-		return;
-	start_color();
-	use_default_colors();
-	ncolors = COLORS >= 256 ? 256 : 8;
-	for (int i = 0; i < THEME_COUNT; i++)
-		if (!board_items[i].board)
-			init_pair((short)(i + 1), items[i].fg, items[i].bg);
+	if (use_color) {
+		start_color();
+		use_default_colors();
+		ncolors = COLORS >= 256 ? 256 : COLORS >= 16 ? 16 : 8;
+		depth = ncolors == 256 ? DEPTH_256 : ncolors == 16 ? DEPTH_16 : DEPTH_8;
+	}
+	paint_window();
 }
 
 void theme_set(int t)
@@ -251,8 +309,9 @@ void theme_set(int t)
 	if (t < 0 || t >= SETTINGS_THEMES)
 		return;
 	current = t;
-	/* The pairs are made again, in the new colours, as the board is drawn. */
+	/* The pairs are made again, in the new colours, as the screen is drawn. */
 	nmade = 0;
+	paint_window();
 }
 
 int theme_current(void)
@@ -260,50 +319,94 @@ int theme_current(void)
 	return current;
 }
 
+void theme_set_background(int b)
+{
+	own_background = b != SETTINGS_BACKGROUND_TERMINAL;
+	nmade = 0;
+	paint_window();
+}
+
 int theme_colors(void)
 {
 	return ncolors;
 }
 
-/* The colour pair of fg on bg, made if it is new; 0 when none is left. */
-static int pair_of(short fg, short bg)
+int theme_square(enum theme_ground ground, bool dark, enum theme_ink ink)
 {
-	for (int i = 0; i < nmade; i++)
-		if (made[i].fg == fg && made[i].bg == bg)
-			return THEME_COUNT + 1 + i;
-	if (nmade == BOARD_PAIRS || THEME_COUNT + 1 + nmade >= COLOR_PAIRS)
-		return 0;
-	made[nmade].fg = fg;
-	made[nmade].bg = bg;
-	init_pair((short)(THEME_COUNT + 1 + nmade), fg, bg);
-	return THEME_COUNT + 1 + nmade++;
-}
+	const struct board *b = &palettes[depth][current].board;
+	short bg, fg;
 
-int theme_square(enum theme_tint tint, bool dark, enum theme_ink ink)
-{
-	const struct palette *p = ncolors >= 256 ? &palettes[current] : &palette8;
+	if (!use_color) {
+		bool reverse = dark != (ground == THEME_GROUND_LIT ||
+		                        ground == THEME_GROUND_TRACKED);
 
-	if (!use_color)
-		return (dark ? A_REVERSE : 0) | mono_tint[tint] |
-		       (ink == THEME_INK_QUEEN   ? A_BOLD
-		        : ink == THEME_INK_GHOST ? A_DIM
-		                                 : 0);
-	return (int)COLOR_PAIR(pair_of(p->ink[tint], p->bg[tint][dark]));
+		return (reverse ? A_REVERSE : 0) | mono_ground[ground] | mono_ink[ink];
+	}
+	switch (ground) {
+	case THEME_GROUND_CURSOR:
+		bg = b->cursor;
+		fg = ink == THEME_INK_GHOST ? b->ghost : b->on_cursor;
+		break;
+	case THEME_GROUND_CONFLICT:
+		bg = b->conflict;
+		fg = b->on_conflict;
+		break;
+	case THEME_GROUND_LIT:
+		bg = b->lit;
+		fg = b->on_lit;
+		break;
+	case THEME_GROUND_TRACKED:
+		bg = b->tracked;
+		fg = b->on_lit;
+		break;
+	default:
+		bg = dark ? b->dark : b->light;
+		/* A tried queen stands on the cursor's ground; elsewhere it is a queen.
+		 */
+		fg = b->ink[ink == THEME_INK_GHOST  ? THEME_INK_QUEEN
+		            : ink > THEME_INK_GHOST ? ink - 1
+		                                    : ink][dark];
+		break;
+	}
+	return colored(fg, bg, false);
 }
 
 int theme_attr(enum theme_item item)
 {
+	const struct frame *f = frame();
+
 	if (!use_color)
-		return items[item].mono;
+		return mono[item];
 	if (board_items[item].board)
-		return theme_square(board_items[item].tint, board_items[item].dark,
+		return theme_square(board_items[item].ground, board_items[item].dark,
 		                    board_items[item].ink);
-	/* Titles, keys and verdicts stand out in colour too. */
-	return (int)COLOR_PAIR(item + 1) |
-	       (item == THEME_TITLE || item == THEME_KEY || item == THEME_GOOD ||
-	                        item == THEME_BAD
-	                ? A_BOLD
-	                : 0);
+	switch (item) {
+	case THEME_TITLE:
+		return colored(f->title, f->bg, true);
+	case THEME_LABEL:
+		return colored(f->label, f->bg, false);
+	case THEME_STATUS:
+		return colored(f->bar[0], f->bar[1], false);
+	case THEME_GOOD:
+		return colored(f->good, f->bg, true);
+	case THEME_BAD:
+		return colored(f->bad, f->bg, true);
+	case THEME_DIMMED:
+		return f->dim == FAINT ? colored(f->text, f->bg, false) | (int)A_DIM
+		                       : colored(f->dim, f->bg, false);
+	case THEME_SELECTED:
+		return colored(f->sel[0], f->sel[1], false);
+	case THEME_KEY:
+		return colored(f->key, f->bg, true);
+	case THEME_BANNER: {
+		/* The solve's one accent, as its queens are lit. */
+		const struct board *b = &palettes[depth][current].board;
+
+		return colored(b->on_lit, b->lit, true);
+	}
+	default:
+		return colored(f->text, f->bg, false);
+	}
 }
 
 bool theme_has_color(void)

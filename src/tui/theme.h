@@ -1,5 +1,4 @@
-/* Colours by named theme with a monochrome fallback, and UTF-8 glyphs with an ASCII set.
- */
+/* Colours by theme and by what the terminal has; UTF-8 glyphs and an ASCII set. */
 #ifndef NQ_THEME_H
 #define NQ_THEME_H
 
@@ -8,83 +7,91 @@
 #include "settings.h"
 
 /*
- * Every coloured thing on screen but the squares of a board, with its colour
- * pair on a terminal of 8 colours or more and the attribute that stands for
- * it on one without colours (or under NO_COLOR).  The board's items (LIGHT
- * to LEFT) take their colours from the theme's board palette, as
- * theme_square gives them, so that a screen that marks text with them
- * matches the board; the board itself is drawn with theme_square.
- *      name          foreground      background     monochrome
+ * Every coloured thing on the screen but the squares of a board, by what it
+ * is; the theme gives each its colours, and the attribute that stands for
+ * it without colours (or under NO_COLOR).  The items from LIGHT to LEFT are
+ * a board's squares and marks as text (theme_square draws the board), so
+ * that a screen that marks words with them matches the board.
+ *      name          monochrome
  */
 #define THEME_ITEMS(X)                                                                   \
-	X(NORMAL, COLOR_WHITE, -1, A_NORMAL)                                             \
-	X(LIGHT, -1, -1, A_NORMAL)                                                       \
-	X(DARK, -1, -1, A_REVERSE)                                                       \
-	X(QUEEN_LIGHT, -1, -1, A_BOLD)                                                   \
-	X(QUEEN_DARK, -1, -1, A_BOLD | A_REVERSE)                                        \
-	X(ATTACKED, -1, -1, A_DIM)                                                       \
-	X(PREVIEW, -1, -1, A_UNDERLINE)                                                  \
-	X(CONFLICT, -1, -1, A_BOLD | A_UNDERLINE)                                        \
-	X(CONFLICT_LINE, -1, -1, A_UNDERLINE | A_DIM)                                    \
-	X(CURSOR, -1, -1, A_BOLD)                                                        \
-	X(SOLVED, -1, -1, A_BOLD | A_STANDOUT)                                           \
-	X(HINT, -1, -1, A_STANDOUT)                                                      \
-	X(LOCKED, -1, -1, A_BOLD | A_UNDERLINE)                                          \
-	X(TRY, -1, -1, A_REVERSE)                                                        \
-	X(REJECT, -1, -1, A_REVERSE)                                                     \
-	X(LEFT, -1, -1, A_DIM)                                                           \
-	X(LABEL, COLOR_CYAN, -1, A_NORMAL)                                               \
-	X(TITLE, COLOR_YELLOW, -1, A_BOLD)                                               \
-	X(STATUS, COLOR_BLACK, COLOR_CYAN, A_REVERSE)                                    \
-	X(GOOD, COLOR_GREEN, -1, A_BOLD)                                                 \
-	X(BAD, COLOR_RED, -1, A_BOLD)                                                    \
-	X(DIMMED, COLOR_WHITE, -1, A_DIM)                                                \
-	X(SELECTED, COLOR_BLACK, COLOR_YELLOW, A_REVERSE)                                \
-	X(KEY, COLOR_YELLOW, -1, A_BOLD)
+	X(NORMAL, A_NORMAL)               /* text on the window's background */          \
+	X(LIGHT, A_NORMAL)                /* a light square */                           \
+	X(DARK, A_REVERSE)                /* a dark square */                            \
+	X(QUEEN_LIGHT, A_BOLD)            /* a queen on a light square */                \
+	X(QUEEN_DARK, A_BOLD | A_REVERSE) /* a queen on a dark square */                 \
+	X(ATTACKED, A_NORMAL)             /* the mark of an attacked square */           \
+	X(PREVIEW, A_BOLD)                /* a line through the cursor */                \
+	X(CONFLICT, A_BOLD | A_UNDERLINE) /* a queen in conflict */                      \
+	X(CONFLICT_LINE, A_BOLD)          /* the line between two of them */             \
+	X(CURSOR, A_BOLD)                 /* the cursor */                               \
+	X(SOLVED, A_BOLD | A_REVERSE)     /* a queen of a solved board, lit */           \
+	X(HINT, A_BOLD)                   /* a hinted square */                          \
+	X(LOCKED, A_BOLD)                 /* a given queen */                            \
+	X(TRY, A_REVERSE)                 /* the square the search tries */              \
+	X(REJECT, A_BOLD | A_UNDERLINE)   /* a square it refuses */                      \
+	X(LEFT, A_DIM)                    /* the square it just left */                  \
+	X(LABEL, A_NORMAL)                /* a board's rank numbers and file letters */  \
+	X(TITLE, A_BOLD)                  /* a screen's title, a panel's heading */      \
+	X(STATUS, A_REVERSE)              /* the key line */                             \
+	X(GOOD, A_BOLD)                   /* a verdict that is good news */              \
+	X(BAD, A_BOLD)                    /* one that is not, an error */                \
+	X(DIMMED, A_DIM)                  /* what matters less: notes, faded parts */    \
+	X(SELECTED, A_REVERSE)            /* the chosen entry, the line being run */     \
+	X(KEY, A_BOLD)                    /* a key, a prompt, what is current */         \
+	X(BANNER, A_BOLD | A_REVERSE)     /* the banner of a solved board */
 
 enum theme_item {
-#define X(name, fg, bg, mono) THEME_##name,
+#define X(name, mono) THEME_##name,
 	THEME_ITEMS(X)
 #undef X
 	        THEME_COUNT
 };
 
 /*
- * The tints of a board's squares, from none to the strongest layer.  Each
- * theme has a light and a dark tint of each, so that the checkerboard stays
- * visible under them; in monochrome a tint is an attribute added to the
- * square's own (a dark square is drawn in reverse).
+ * The background of a square: the checkerboard's two colours, and three
+ * that stand out from it.  A board shows at most four at once (a solved
+ * board has no conflict); every other layer is a mark drawn on the square.
  */
-enum theme_tint {
-	THEME_TINT_PLAIN,
-	THEME_TINT_ATTACKED, /* an empty square a queen attacks: greyed */
-	THEME_TINT_PREVIEW,  /* on a line through the cursor */
-	THEME_TINT_LINE,     /* between two queens in conflict, or an attack */
-	THEME_TINT_CONFLICT, /* a queen in conflict, a refused square, its attacker */
-	THEME_TINT_HINT,
-	THEME_TINT_LEFT,   /* the square the search just backtracked from */
-	THEME_TINT_CURSOR, /* the cursor, or the square the search tries */
-	THEME_TINT_LOCKED, /* a given queen of a puzzle */
-	THEME_TINT_SOLVED, /* a queen of a solved board, lit */
-	THEME_TINTS
+enum theme_ground {
+	THEME_GROUND_PLAIN,    /* light or dark, as the square is */
+	THEME_GROUND_CURSOR,   /* the cursor, or the square the search tries */
+	THEME_GROUND_CONFLICT, /* a queen in conflict, a refused square, its attacker */
+	THEME_GROUND_LIT,      /* a queen of a solved board, lit */
+	THEME_GROUND_TRACKED,  /* the queen a class's members let the eye follow */
+	THEME_GROUNDS
 };
 
-/* What is drawn on a square: a placed queen, a tried one, or a mark. */
-enum theme_ink { THEME_INK_QUEEN, THEME_INK_GHOST, THEME_INK_MARK };
+/* What is drawn on a square, each in an ink of its own that reads on it. */
+enum theme_ink {
+	THEME_INK_QUEEN, /* a placed queen; the cursor's and a conflict's frame */
+	THEME_INK_GHOST, /* a queen the search tries, not placed */
+	THEME_INK_MARK,  /* the mark of an attacked square */
+	THEME_INK_LINE,  /* a line through the cursor */
+	THEME_INK_CLASH, /* the line between two queens in conflict */
+	THEME_INK_HINT,  /* a hinted square */
+	THEME_INK_LEFT,  /* the square the search just left */
+	THEME_INK_GIVEN, /* a given queen of a puzzle, and its frame */
+	THEME_INKS
+};
 
 /* The glyphs that differ between a UTF-8 terminal and a plain ASCII one. */
 struct theme_glyphs {
-	const char *queen;    /* a queen */
-	const char *tried;    /* a queen the search tries, not placed */
-	const char *attacked; /* the mark on an attacked empty square */
-	const char *hint;     /* the mark of a hinted square */
-	const char *rejected; /* a square tried and refused */
-	const char *left;     /* the square the search just took a queen from */
-	const char *horiz;    /* box drawing */
+	const char *queen;          /* a queen */
+	const char *tried;          /* a queen the search tries, not placed */
+	const char *attacked;       /* the mark on an attacked empty square */
+	const char *attacked_large; /* the same on a square of 4 lines or more */
+	const char *hint;           /* the mark of a hinted square */
+	const char *rejected;       /* a square tried and refused */
+	const char *left;           /* the square the search just took a queen from */
+	const char *horiz;          /* box drawing */
 	const char *vert;
 	const char *bullet;
 	const char *branch;   /* a later child in the drawn search tree */
 	const char *solution; /* the mark of a solution in that tree */
+	/* A line through a square: along a rank, a file, and the two diagonals
+	 * (rising to the right, falling to the right); heavy for a conflict. */
+	const char *line[4], *heavy[4];
 };
 
 /*
@@ -95,21 +102,32 @@ struct theme_glyphs {
 void theme_init(bool no_color, bool ascii);
 
 /*
- * Draws in theme t (enum settings_theme) from the next frame on.  With 256
- * colours or more each theme has its own palette; with fewer, one 8-colour
- * palette serves them all; without colours the choice changes nothing.
+ * Draws in theme t (enum settings_theme) from the next frame on.  Each
+ * theme has a palette for 256 colours or more, one for 16 and one for 8;
+ * without colours the choice changes nothing.
  */
 void theme_set(int t);
 int theme_current(void);
 
-/* How many colours the themes use: 256, 8, or 0 (monochrome). */
+/*
+ * Whether the theme paints its own background over the whole window (the
+ * default) or keeps the terminal's (enum settings_background); with the
+ * terminal's, every colour is one that reads on black and on white.
+ */
+void theme_set_background(int b);
+
+/* How many colours the palettes use: 256, 16, 8, or 0 (monochrome). */
 int theme_colors(void);
 
 /* The curses attribute (colour pair or monochrome attribute) of an item. */
 int theme_attr(enum theme_item item);
 
-/* The attribute of a board square: its colour in tint, light or dark, inked for what. */
-int theme_square(enum theme_tint tint, bool dark, enum theme_ink ink);
+/*
+ * The attribute of what is drawn on a square: ink on ground, on a light or
+ * a dark square (a ground of its own colour keeps the square's parity in
+ * monochrome, where a dark square is drawn in reverse video).
+ */
+int theme_square(enum theme_ground ground, bool dark, enum theme_ink ink);
 
 bool theme_has_color(void);
 bool theme_is_ascii(void);

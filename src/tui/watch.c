@@ -70,8 +70,9 @@ static const struct keymap_row key_rows[] = {
          {{KEYMAP_MORE, "N previous"}}},
         {WATCH_END, {KEY(END), KCHAR('e')}, "run to the end", {{0, "e end"}}},
         {WATCH_STEP_OVER,
-         {KCHAR('o')},
-         "step over: one event, a call it makes run whole",
+         {KCHAR('o'), KCHAR('>')},
+         "step over: one event, a call it makes run whole (> too, in a lesson "
+         "where o plays)",
          {{KEYMAP_MORE, "o over"}}},
         {WATCH_STEP_OUT,
          {KCHAR('u')},
@@ -129,7 +130,8 @@ static const struct keymap_row key_rows[] = {
          {{KEYMAP_MORE, "V variables"}}},
         {WATCH_TREE,
          {KCHAR('t')},
-         "show or hide the tree (whole up to 6x6, folded beyond)",
+         "show or hide the tree; folded from 7x7: x3 dead ends, *2 solutions, +2 "
+         "to try",
          {{KEYMAP_MORE, "t tree"}}},
         {WATCH_NARRATION,
          {KCHAR('v')},
@@ -142,13 +144,15 @@ static const struct keymap_row key_rows[] = {
          {{KEYMAP_MORE, "z projector"}}},
         {WATCH_HANDOUT,
          {KCHAR('x')},
-         "write a handout: the trace so far and this frame, to a new file",
+         "write a handout: the last events told and this frame, to a new text "
+         "file and an SVG sheet",
          {{KEYMAP_MORE, "x handout"}}},
         {WATCH_TREE_UP, {KEY(PAGEUP)}, "scroll the folded tree up or down", {}},
         {WATCH_TREE_DOWN, {KEY(PAGEDOWN)}, NULL, {}},
         {WATCH_QUIZ,
          {KCHAR('Q')},
-         "predict mode: the search stops and asks before it decides",
+         "predict mode: the search stops and asks before it decides; Q again "
+         "leaves it, with the summary of its questions",
          {{KEYMAP_MORE, "Q predict"}}},
         {WATCH_QUIZ_WHEN,
          {KCHAR('W')},
@@ -169,6 +173,7 @@ struct watch {
 	int theme_before; /* the theme to go back to when leaving projector mode */
 	struct watch_scroll scroll;
 	struct settings *settings; /* the config file, which keeps the language */
+	char summary_title[128];
 };
 
 /* A key's work on the model, by its action. */
@@ -262,6 +267,24 @@ static void do_quiz(struct watch *v)
 	w->playing = false;
 	snprintf(w->message, sizeof w->message, "Predict mode is %s.",
 	         w->quiz.on ? "on" : "off");
+}
+
+/*
+ * Predict mode's session has ended with questions: its summary, over the
+ * screen (or in its place, when reply is SCREEN_REPLACE), as the reply.
+ */
+static enum screen_reply summary(struct watch *v, enum screen_reply reply,
+                                 struct screen_open *open)
+{
+	struct watch_model *w = v->m;
+
+	w->quiz.summary_due = false;
+	snprintf(v->summary_title, sizeof v->summary_title,
+	         "predict mode, Watch %dx%d, %s, asking at %s", w->n, w->n,
+	         search_algo_name(w->algo), quiz_when_name(w->quiz.when));
+	*open = (struct screen_open){
+	        .kind = SCREEN_SUMMARY, .title = v->summary_title, .log = &w->quiz.log};
+	return reply;
 }
 
 static void do_quiz_when(struct watch *v)
@@ -424,7 +447,8 @@ static void prompt_typed(struct watch *v, const struct input_event *ev)
 }
 
 static enum screen_reply watch_event(void *self, const struct input_event *ev,
-                                     const struct layout_rect *r)
+                                     const struct layout_rect *r,
+                                     struct screen_open *open)
 {
 	struct watch *v = self;
 	int action;
@@ -435,10 +459,16 @@ static enum screen_reply watch_event(void *self, const struct input_event *ev,
 		return SCREEN_STAY;
 	}
 	if (watch_view_quiz_key(v->m, ev))
-		return SCREEN_STAY;
+		return v->m->quiz.summary_due ? summary(v, SCREEN_OPEN, open)
+		                              : SCREEN_STAY;
 	action = keymap_action(&keys, ev);
-	if (action == WATCH_LEAVE)
-		return SCREEN_CLOSE;
+	if (action == WATCH_LEAVE) {
+		/* Leaving in predict mode leaves it: its summary takes the screen's
+		 * place. */
+		watch_model_quiz(v->m, false);
+		return v->m->quiz.summary_due ? summary(v, SCREEN_REPLACE, open)
+		                              : SCREEN_CLOSE;
+	}
 	if (action == WATCH_CLICK) {
 		uint64_t k;
 
@@ -448,21 +478,19 @@ static enum screen_reply watch_event(void *self, const struct input_event *ev,
 	           moves[action]) {
 		moves[action](v);
 	}
-	return SCREEN_STAY;
+	return v->m->quiz.summary_due ? summary(v, SCREEN_OPEN, open) : SCREEN_STAY;
 }
 
 static enum screen_reply watch_key(void *self, const struct input_event *ev,
                                    struct screen_open *open)
 {
-	(void)open;
-	return watch_event(self, ev, NULL);
+	return watch_event(self, ev, NULL, open);
 }
 
 static enum screen_reply watch_mouse(void *self, const struct input_event *ev,
                                      struct layout_rect r, struct screen_open *open)
 {
-	(void)open;
-	return watch_event(self, ev, &r);
+	return watch_event(self, ev, &r, open);
 }
 
 static long watch_timer_ms(void *self)
@@ -540,6 +568,11 @@ static void watch_go(void *self, uint64_t k, bool play)
 	watch_model_seek(((struct watch *)self)->m, k, play);
 }
 
+static void watch_big(void *self, bool on)
+{
+	set_big(self, on);
+}
+
 static const struct screen_ops watch_ops = {
         .title = "Watch",
         .free = watch_free,
@@ -553,6 +586,7 @@ static const struct screen_ops watch_ops = {
         .keys = watch_keys,
         .search = watch_search,
         .seek = watch_go,
+        .big = watch_big,
 };
 
 int watch_open(struct screen *out, const struct screen_open *o,
@@ -575,11 +609,9 @@ int watch_open(struct screen *out, const struct screen_open *o,
 	}
 	v->settings = env ? env->settings : NULL;
 	/* The listing: the command line's or the lesson's, else the config file's. */
-	if (o->code >= LESSON_CODE_PYTHON)
-		watch_model_set_lang(v->m,
-		                     (enum code_lang)(o->code - LESSON_CODE_PYTHON));
-	else if (o->code == LESSON_CODE_DEFAULT && v->settings &&
-	         settings_code(v->settings) > SETTINGS_CODE_PSEUDOCODE)
+	if (o->listing)
+		watch_model_set_lang(v->m, code_lang_from_name(o->listing));
+	else if (v->settings && settings_code(v->settings) > SETTINGS_CODE_PSEUDOCODE)
 		watch_model_set_lang(v->m, (enum code_lang)(settings_code(v->settings) -
 		                                            SETTINGS_CODE_PYTHON));
 	if (o->big)
@@ -589,7 +621,11 @@ int watch_open(struct screen *out, const struct screen_open *o,
 		for (v->m->speed = 0; v->m->speed + 1 < NSPEEDS &&
 		                      watch_speeds[v->m->speed + 1] <= o->speed;)
 			v->m->speed++;
-	watch_model_seek(v->m, o->event, o->play);
+	/* Predict mode's times on the app's clock, which the tests can stop. */
+	v->m->clock_ms = env->clock_ms;
+	watch_model_seek(v->m, o->event, o->play && !o->until);
+	if (o->play && o->until)
+		watch_model_play_until(v->m, o->until);
 	*out = (struct screen){&watch_ops, v};
 	if (o->quiz)
 		watch_model_quiz(v->m, true);

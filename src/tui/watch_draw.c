@@ -224,6 +224,64 @@ static int arrangements_mine(const struct layout_arrangement *base, int nbase,
 	return k;
 }
 
+/*
+ * Predict mode's question goes beside the board, in the first column of
+ * the panels, or under it: each arrangement in both ways.
+ */
+static int arrangements_quiz(struct layout_arrangement *arr, int narr)
+{
+	int k = narr;
+
+	for (int a = 0; a < narr; a++) {
+		bool beside = false;
+
+		for (int i = 0; i < PANEL_QUIZ; i++)
+			beside |= arr[a].column[i] == 1;
+		arr[a].column[PANEL_QUIZ] = 0;
+		if (beside && k < ARRANGEMENTS_MAX) {
+			arr[k] = arr[a];
+			arr[k++].column[PANEL_QUIZ] = 1;
+		}
+	}
+	return k;
+}
+
+/*
+ * The question first in its column: right under the board, or at the top
+ * beside it; the panels it was under move down by its lines, in their
+ * order, with the same blank lines between them.
+ */
+static void quiz_first(struct layout_panel *p)
+{
+	int order[PANELS], count = 0, gaps[PANELS], y;
+	struct layout_rect *q = &p[PANEL_QUIZ].at;
+
+	if (!p[PANEL_QUIZ].shown)
+		return;
+	for (int i = 0; i < PANELS; i++)
+		if (p[i].shown && p[i].at.x == q->x && p[i].at.y <= q->y)
+			order[count++] = i;
+	/* In the order they stand, top down; the quiz is the last of them. */
+	for (int i = 1; i < count; i++)
+		for (int j = i; j > 0 && p[order[j - 1]].at.y > p[order[j]].at.y; j--) {
+			int t = order[j];
+
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	for (int i = 1; i < count; i++)
+		gaps[i] =
+		        p[order[i]].at.y - (p[order[i - 1]].at.y + p[order[i - 1]].at.h);
+	y = p[order[0]].at.y;
+	q->y = y;
+	y += q->h;
+	for (int i = 0; i < count - 1; i++) {
+		y += gaps[i + 1];
+		p[order[i]].at.y = y;
+		y += p[order[i]].at.h;
+	}
+}
+
 /* "Last:" and the event when the narration is not shown, the message, a prompt. */
 static void draw_footer(const struct watch_model *w, struct layout_rect r, bool last,
                         const struct prompt *prompt, bool depth)
@@ -272,11 +330,16 @@ static void board_sizes(const struct watch_model *w, struct layout_board *b,
 		bv->left = area.x;
 		layout_board_sizes(b, area.h, area.w, board_fit, bv);
 		b->readable = b->nsizes;
-		/* Predict mode answers on the board: squares of two columns at least. */
+		/*
+		 * Predict mode answers on the board: squares of two columns at
+		 * least.  The board is what the screen is about: it reads well
+		 * once it takes half the body's height, whatever the panels want.
+		 */
 		int per = w->quiz.on ? 4 : 2;
 
 		for (int i = b->whole; i < b->nsizes; i++) {
-			if (b->sizes[i].w >= per * w->n + 1) {
+			if (b->sizes[i].w >= per * w->n + 1 &&
+			    (b->sizes[i].h >= area.h / 2 || i == b->nsizes - 1)) {
 				b->readable = i;
 				break;
 			}
@@ -410,6 +473,8 @@ static int lay_out(const struct watch_model *w, struct watch_panels *v,
 		narr = arrangements_mine(arrangements, narr, arr);
 	else
 		memcpy(arr, arrangements, sizeof arrangements);
+	if (p[PANEL_QUIZ].present)
+		narr = arrangements_quiz(arr, narr);
 	/* A narrow window spares a column between the board and the panels. */
 	return layout_board(b, p, PANELS, arr, narr, area, area.w < 80 ? 1 : 2);
 }
@@ -445,8 +510,8 @@ static bool serves_as_well(const struct layout_board *b, const struct layout_pan
 {
 	if (placed < 0 || !p[PANEL_NARRATE].shown || board_deficit(b) > bd)
 		return false;
-	for (int i = 0; i < PANEL_NARRATE; i++)
-		if (base[i].shown &&
+	for (int i = 0; i < PANELS; i++)
+		if (i != PANEL_NARRATE && base[i].shown &&
 		    (!p[i].shown || panel_deficit(&p[i]) > panel_deficit(&base[i])))
 			return false;
 	return true;
@@ -469,7 +534,16 @@ static int lay_out_mine(const struct watch_model *w, struct watch_panels *v,
 	int placed, base_placed, bd;
 
 	if (w->big) {
+		/*
+		 * The board shrinks before the stack is cut: every call shows
+		 * where any size of the board leaves room for them all.
+		 */
 		area.h++;
+		v->stack_whole = true;
+		placed = lay_out(w, v, bv, b, p, area, NULL);
+		if (placed >= 0 && (p[PANEL_STACK].shown || !p[PANEL_STACK].present))
+			return placed;
+		v->stack_whole = false;
 		return lay_out(w, v, bv, b, p, area, NULL);
 	}
 	p[PANEL_NARRATE].present = false;
@@ -517,7 +591,7 @@ static int draw_title(const struct watch_model *w, struct layout_rect r)
 	return text_width(title);
 }
 
-/* Predict mode's band under the body: the question whole, the board above. */
+/* Predict mode's band under the body, the width of the window: the board above. */
 static struct layout_rect quiz_band(const struct watch_model *w, struct layout_rect *area)
 {
 	int want = watch_quiz_lines(w, area->w);
@@ -546,6 +620,31 @@ struct place {
 };
 
 /*
+ * Whether predict mode's question beside the board (laid out in pl) costs
+ * the listing and the board nothing against the band across the foot: the
+ * listing as whole, the board as large.
+ */
+static bool quiz_beside(const struct watch_model *w, const struct place *pl,
+                        struct layout_rect area)
+{
+	struct place foot = *pl;
+
+	if (!pl->board || !pl->p[PANEL_QUIZ].shown)
+		return false;
+	quiz_band(w, &area);
+	for (int i = 0; i < PANELS; i++)
+		foot.p[i].ctx = &foot.v;
+	foot.p[PANEL_QUIZ].present = false;
+	if (lay_out_mine(w, &foot.v, &foot.bv, &foot.b, foot.p, area) < 0)
+		return true;
+	if (foot.p[PANEL_PSEUDO].shown &&
+	    (!pl->p[PANEL_PSEUDO].shown ||
+	     panel_deficit(&pl->p[PANEL_PSEUDO]) > panel_deficit(&foot.p[PANEL_PSEUDO])))
+		return false;
+	return pl->b.at.h * pl->b.at.w >= foot.b.at.h * foot.b.at.w;
+}
+
+/*
  * Lays the model out in r, the board scrolled from where s has it (the
  * cells are the caller's, the layout measures the board without them).
  */
@@ -554,14 +653,20 @@ static void place(const struct watch_model *w, struct layout_rect r,
 {
 	struct layout_rect area = {r.y + 2, r.x, r.h - 4, r.w};
 
-	pl->band = (struct layout_rect){0, 0, 0, 0};
-	if (w->quiz.on)
-		pl->band = quiz_band(w, &area);
 	pl->bv = (struct boardview){.first_file = s->first_file,
 	                            .first_rank = s->first_rank,
 	                            .cursor = s->at};
 	watch_panels_make(&pl->v, &pl->told, w, pl->p);
 	pl->board = lay_out_mine(w, &pl->v, &pl->bv, &pl->b, pl->p, area) >= 0;
+	pl->band = (struct layout_rect){0, 0, 0, 0};
+	if (w->quiz.on && !quiz_beside(w, pl, area)) {
+		pl->band = quiz_band(w, &area);
+		pl->p[PANEL_QUIZ].present = false;
+		pl->board = lay_out_mine(w, &pl->v, &pl->bv, &pl->b, pl->p, area) >= 0;
+	}
+	quiz_first(pl->p);
+	if (pl->p[PANEL_QUIZ].shown)
+		pl->band = pl->p[PANEL_QUIZ].at;
 	/* After the layout, which sizes the board with no cursor. */
 	watch_quiz_cursor(w, &pl->bv);
 	if (!pl->board || w->n > CELLS_MAX_N)

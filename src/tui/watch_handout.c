@@ -1,4 +1,5 @@
-/* Watch's handout: the trace so far and the frame shown, written to a new text file. */
+/* Watch's handout: the last events told and the frame shown, as a text file and an SVG.
+ */
 #include "config.h"
 
 #include "watch_model.h"
@@ -9,11 +10,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "store.h"
+#include <unistd.h>
 
-/* A handout's trace stops here: a longer one would not be read on paper. */
-#define HANDOUT_MAX_EVENTS 500000u
+#include "board.h"
+#include "sheet.h"
+#include "store.h"
+#include "wrap.h"
+
+/* The events the handout tells, the last before the frame: what a page holds. */
+#define HANDOUT_EVENTS 10
+
+/* The columns of the narration, as `trace --explain --width 72` breaks it. */
+#define HANDOUT_WIDTH 72
 
 /* Text that grows as it is written; NULL text once memory ran short. */
 struct sheet_text {
@@ -75,32 +83,73 @@ static void trace_command(const struct watch_model *w, struct sheet_text *t)
 	}
 }
 
-/* The events up to the one shown, one a line as trace prints them. */
-static int add_trace(const struct watch_model *w, struct sheet_text *t, uint64_t upto)
+/* A paragraph broken between words into lines of the handout's width. */
+static void add_para(struct sheet_text *t, const char *text)
 {
-	char err[256], line[512], *buf;
-	struct search *r =
-	        search_new_from(w->algo, w->n, w->goal, 1, w->given, err, sizeof err);
-
-	if (!r)
-		return -1;
-	while (search_counters(r)->events < upto && search_step(r)) {
-		size_t need = search_describe(r, line, sizeof line);
-
-		/* A solution of a large board lists every rank. */
-		buf = need < sizeof line ? line : malloc(need + 1);
-		if (!buf) {
-			search_free(r);
-			return -1;
-		}
-		if (buf != line)
-			search_describe(r, buf, need + 1);
-		add(t, "%s\n", buf);
-		if (buf != line)
-			free(buf);
+	if (!text) {
+		add(t, "(out of memory)\n");
+		return;
 	}
-	search_free(r);
+	while (*text) {
+		size_t cut = wrap_cut(text, HANDOUT_WIDTH);
+
+		add(t, "%.*s\n", (int)cut, text);
+		text += cut;
+		text += strspn(text, " ");
+	}
+}
+
+/* The event just run in trace's words, and what it means broken into lines. */
+static int add_told(const struct search *s, struct sheet_text *t)
+{
+	char line[512], *buf = line;
+	size_t need = search_describe(s, line, sizeof line);
+
+	/* A solution of a large board lists every rank. */
+	if (need >= sizeof line && !(buf = malloc(need + 1)))
+		return -1;
+	if (buf != line)
+		search_describe(s, buf, need + 1);
+	add(t, "%s\n", buf);
+	if (buf != line)
+		free(buf);
+	buf = line;
+	need = search_explain(s, true, line, sizeof line);
+	if (need >= sizeof line && !(buf = malloc(need + 1)))
+		return -1;
+	if (buf != line)
+		search_explain(s, true, buf, need + 1);
+	for (const char *rest = buf; *rest;) {
+		size_t cut = wrap_cut(rest, HANDOUT_WIDTH - 2);
+
+		add(t, "  %.*s\n", (int)cut, rest);
+		rest += cut;
+		rest += strspn(rest, " ");
+	}
+	if (buf != line)
+		free(buf);
 	return 0;
+}
+
+/*
+ * The last events up to the one shown, each followed by what it means, as
+ * trace --explain --width 72 prints them: the search is taken back over
+ * them and run on again to where it was.
+ */
+static int add_last(struct watch_model *w, struct sheet_text *t, uint64_t at)
+{
+	uint64_t back = 0;
+	int rc = 0;
+
+	while (back < HANDOUT_EVENTS && search_back(w->s))
+		back++;
+	for (uint64_t i = 0; i < back && search_step(w->s); i++)
+		if (rc == 0)
+			rc = add_told(w->s, t);
+	/* Wherever the telling stopped, the search is back at the event shown. */
+	if (search_counters(w->s)->events != at)
+		search_seek(w->s, at);
+	return rc;
 }
 
 /* The board, the stack and the counters of the event shown. */
@@ -151,41 +200,119 @@ static void add_frame(const struct watch_model *w, struct sheet_text *t, uint64_
 		add(t, "%s\n", line);
 }
 
+static void tell(struct watch_model *w, const char *fmt, ...)
+        __attribute__((format(printf, 2, 3)));
+
+/* What became of the handout, in the message line. */
+static void tell(struct watch_model *w, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(w->message, sizeof w->message, fmt, ap);
+	va_end(ap);
+}
+
+/* The handout as text: the title, the last events told, the frame. */
+static char *text_handout(struct watch_model *w, uint64_t at, const char *title)
+{
+	struct sheet_text t = {0}, intro = {0};
+	uint64_t first = at > HANDOUT_EVENTS ? at - HANDOUT_EVENTS + 1 : 1;
+
+	add(&t, "%s\n\n", title);
+	if (at > 0) {
+		add(&intro, "`");
+		trace_command(w, &intro);
+		add(&intro,
+		    "` prints the whole trace; its first %" PRIu64
+		    " line%s are the search so far. ",
+		    at, at == 1 ? "" : "s");
+		if (first == at)
+			add(&intro, "Event %" PRIu64 ", and what it means, as `", at);
+		else
+			add(&intro,
+			    "Events %" PRIu64 " to %" PRIu64
+			    ", and what each means, as `",
+			    first, at);
+		trace_command(w, &intro);
+		add(&intro, " --explain --width %d` tells them:", HANDOUT_WIDTH);
+		add_para(&t, intro.text);
+		add(&t, "\n");
+		if (add_last(w, &t, at) < 0 && t.text) {
+			free(t.text);
+			t.text = NULL;
+		}
+	} else {
+		add(&intro, "The search has not started: `");
+		trace_command(w, &intro);
+		add(&intro, "` prints its events.");
+		add_para(&t, intro.text);
+	}
+	free(intro.text);
+	add_frame(w, &t, at);
+	return t.text;
+}
+
+/* The frame as an SVG sheet (sheet_watch), with the listing the screen shows. */
+static char *svg_handout(const struct watch_model *w, const char *title)
+{
+	struct sheet_text listing = {0};
+	char *text = NULL;
+	size_t size = 0;
+	FILE *out;
+	int rc;
+
+	for (int i = 0; i < w->npseudo; i++)
+		add(&listing, "%s\n", w->pseudo[i]);
+	out = open_memstream(&text, &size);
+	if (!out) {
+		free(listing.text);
+		return NULL;
+	}
+	rc = sheet_watch(out, w->s, listing.text, title);
+	if (fclose(out) != 0 || rc < 0) {
+		free(text);
+		text = NULL;
+	}
+	free(listing.text);
+	return text;
+}
+
 void watch_handout(struct watch_model *w)
 {
 	uint64_t at = search_counters(w->s)->events;
-	struct sheet_text t = {0};
-	char stem[128];
+	char stem[128], title[256], txt[256], svg[256], err[512], dir[4096];
+	char *text, *sheet;
 
-	if (at > HANDOUT_MAX_EVENTS) {
-		snprintf(w->message, sizeof w->message,
-		         "Not written: a handout holds up to %u events, and this is "
-		         "event %" PRIu64 ".",
-		         HANDOUT_MAX_EVENTS, at);
-		return;
-	}
 	snprintf(stem, sizeof stem, "nqueens-watch-%dx%d-%s-event-%" PRIu64, w->n, w->n,
 	         search_algo_name(w->algo), at);
-	add(&t, "nqueens: Watch %dx%d, %s, %s%s, event %" PRIu64, w->n, w->n,
-	    search_algo_name(w->algo),
-	    !search_is_tree(w->algo) ? "one solution"
-	    : w->goal == SEARCH_ALL  ? "all solutions"
-	                             : "first solution",
-	    w->given ? ", from the queens given" : "", at);
+	snprintf(title, sizeof title, "nqueens: Watch %dx%d, %s, %s%s, event %" PRIu64,
+	         w->n, w->n, search_algo_name(w->algo),
+	         !search_is_tree(w->algo) ? "one solution"
+	         : w->goal == SEARCH_ALL  ? "all solutions"
+	                                  : "first solution",
+	         w->given ? ", from the queens given" : "", at);
 	if (w->total)
-		add(&t, " of %" PRIu64, w->total);
-	add(&t, "\n\nThe trace so far, as `");
-	trace_command(w, &t);
-	add(&t, "` prints its first %" PRIu64 " line%s:\n", at, at == 1 ? "" : "s");
-	if (add_trace(w, &t, at) < 0 && t.text) {
-		free(t.text);
-		t.text = NULL;
-	}
-	add_frame(w, &t, at);
-	if (!t.text) {
+		snprintf(title + strlen(title), sizeof title - strlen(title),
+		         " of %" PRIu64, w->total);
+	text = text_handout(w, at, title);
+	sheet = svg_handout(w, title);
+	if (!text || !sheet) {
 		snprintf(w->message, sizeof w->message, "Not written: out of memory.");
+		free(text);
+		free(sheet);
 		return;
 	}
-	store_export_told(stem, ".txt", t.text, w->message, sizeof w->message);
-	free(t.text);
+	if (!getcwd(dir, sizeof dir))
+		snprintf(dir, sizeof dir, "the current directory");
+	/* The text and the sheet, each under a name of its own that no file has. */
+	if (store_export_as(stem, ".txt", text, txt, sizeof txt, err, sizeof err) < 0)
+		tell(w, "Not exported to %s: %s.", dir, err);
+	else if (store_export_as(stem, ".svg", sheet, svg, sizeof svg, err, sizeof err) <
+	         0)
+		tell(w, "Written to %s in %s, but not the sheet: %s.", txt, dir, err);
+	else
+		tell(w, "Written to %s and %s in %s.", txt, svg, dir);
+	free(text);
+	free(sheet);
 }

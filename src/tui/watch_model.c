@@ -279,6 +279,7 @@ void watch_model_free(struct watch_model *w)
 		return;
 	search_free(w->s);
 	code_free(w->listing);
+	quiz_log_free(&w->quiz.log);
 	free(w->given);
 	free(w->conf);
 	free(w->tree);
@@ -680,12 +681,17 @@ long watch_model_timer_ms(const struct watch_model *w)
 void watch_model_tick(struct watch_model *w)
 {
 	uint64_t due, now_at;
+	bool stops;
 
 	if (!w->playing)
 		return;
 	w->frame_ms = w->now_ms();
 	due = due_events(w, w->frame_ms);
 	now_at = search_counters(w->s)->events;
+	/* A lesson's step plays to where its words end, and stops there. */
+	stops = w->stop_at > now_at;
+	if (stops && due >= w->stop_at)
+		due = w->stop_at;
 	if (due > now_at) {
 		if (w->quiz.on) {
 			watch_predict_run(w, due - now_at);
@@ -700,9 +706,20 @@ void watch_model_tick(struct watch_model *w)
 	}
 	if (search_done(w->s))
 		w->playing = false;
+	/* Once there (or when another move went past it) it stops no more. */
+	if (stops && search_counters(w->s)->events >= w->stop_at)
+		w->playing = false;
+	if (!stops || !w->playing)
+		w->stop_at = 0;
 }
 
 /* ---- the moves, as the keys ask for them ---- */
+
+/* The event shown: where a move starts, for predict mode's count of what it passes. */
+static uint64_t here(const struct watch_model *w)
+{
+	return search_counters(w->s)->events;
+}
 
 void watch_model_play(struct watch_model *w)
 {
@@ -718,22 +735,27 @@ void watch_model_play(struct watch_model *w)
 
 void watch_model_forward(struct watch_model *w)
 {
+	uint64_t from = here(w);
+
 	set_playing(w, false);
 	if (!step_on(w, 1))
 		say(w, "The search is over.");
-	watch_predict_sync(w);
+	watch_predict_moved(w, from, true);
 }
 
 void watch_model_back(struct watch_model *w)
 {
+	uint64_t from = here(w);
+
 	set_playing(w, false);
 	if (!search_back(w->s))
 		say(w, "This is the start.");
-	watch_predict_sync(w);
+	watch_predict_moved(w, from, true);
 }
 
 void watch_model_next_solution(struct watch_model *w)
 {
+	uint64_t from = here(w);
 	struct search_break b = breaks(w, 1u << SEARCH_EV_SOLUTION);
 
 	set_playing(w, false);
@@ -742,28 +764,34 @@ void watch_model_next_solution(struct watch_model *w)
 		say(w, "No more solutions.");
 	else if (search_last(w->s)->kind != SEARCH_EV_SOLUTION)
 		at_break(w);
-	watch_predict_sync(w);
+	watch_predict_moved(w, from, true);
 }
 
 void watch_model_prev_solution(struct watch_model *w)
 {
+	uint64_t from = here(w);
+
 	set_playing(w, false);
 	if (!search_prev_solution(w->s))
 		say(w, "No solution before this one.");
-	watch_predict_sync(w);
+	watch_predict_moved(w, from, true);
 }
 
 void watch_model_step_over(struct watch_model *w)
 {
+	uint64_t from = here(w);
+
 	set_playing(w, false);
 	if (!(w->algo == SEARCH_REPAIR ? run(w, 0, 1)
 	                               : search_step_over(w->s, END_CHUNK)))
 		say(w, "The search is over.");
-	watch_predict_sync(w);
+	watch_predict_moved(w, from, true);
 }
 
 void watch_model_step_out(struct watch_model *w)
 {
+	uint64_t from = here(w);
+
 	set_playing(w, false);
 	if (!search_nodes(w->s))
 		say(w, "%s makes no calls: u does not apply.", search_algo_name(w->algo));
@@ -771,35 +799,50 @@ void watch_model_step_out(struct watch_model *w)
 		say(w, "No call is under way: u steps out of one.");
 	else
 		search_step_out(w->s, END_CHUNK);
-	watch_predict_sync(w);
+	watch_predict_moved(w, from, true);
 }
 
 void watch_model_to_end(struct watch_model *w)
 {
+	uint64_t from = here(w);
+
 	set_playing(w, false);
 	run_to_end(w);
-	watch_predict_sync(w);
+	watch_predict_moved(w, from, true);
 }
 
 void watch_model_restart(struct watch_model *w)
 {
+	uint64_t from = here(w);
+
 	set_playing(w, false);
 	search_restart(w->s);
-	watch_predict_sync(w);
+	watch_predict_moved(w, from, true);
 }
 
 void watch_model_to_depth(struct watch_model *w, const char *typed)
 {
+	uint64_t from = here(w);
+
 	set_playing(w, false);
 	run_to_depth(w, typed);
-	watch_predict_sync(w);
+	watch_predict_moved(w, from, true);
 }
 
 void watch_model_seek(struct watch_model *w, uint64_t k, bool play)
 {
+	uint64_t from = here(w);
+
 	search_seek(w->s, k);
 	set_playing(w, play);
-	watch_predict_sync(w);
+	w->stop_at = 0;
+	watch_predict_moved(w, from, true);
+}
+
+void watch_model_play_until(struct watch_model *w, uint64_t k)
+{
+	set_playing(w, here(w) < k);
+	w->stop_at = w->playing ? k : 0;
 }
 
 void watch_model_toggle_break(struct watch_model *w, const char *typed)
@@ -824,18 +867,24 @@ void watch_model_speed(struct watch_model *w, int d)
 
 void watch_model_size(struct watch_model *w, int d)
 {
+	uint64_t from = here(w);
+
 	change_size(w, d);
-	watch_predict_sync(w);
+	watch_predict_moved(w, from, false);
 }
 
 void watch_model_next_algo(struct watch_model *w)
 {
+	uint64_t from = here(w);
+
 	next_algo(w);
-	watch_predict_sync(w);
+	watch_predict_moved(w, from, false);
 }
 
 void watch_model_toggle_goal(struct watch_model *w)
 {
+	uint64_t from = here(w);
+
 	/* Repair and construct stop at their one solution anyway. */
 	if (!search_is_tree(w->algo)) {
 		say(w, "%s finds one solution: f does not apply.",
@@ -844,7 +893,7 @@ void watch_model_toggle_goal(struct watch_model *w)
 	}
 	w->goal = w->goal == SEARCH_ALL ? SEARCH_FIRST : SEARCH_ALL;
 	restart_here(w);
-	watch_predict_sync(w);
+	watch_predict_moved(w, from, false);
 }
 
 void watch_model_toggle_tree(struct watch_model *w)

@@ -46,6 +46,7 @@ enum watch_quiz_act {
 	QA_SKIP,
 	QA_OFF,
 	QA_WHEN,
+	QA_BIG, /* not the model's: the screen's projector mode, never typed */
 };
 
 struct watch_quiz {
@@ -57,10 +58,18 @@ struct watch_quiz {
 	struct square cursor;
 	char typed[16];
 	char why[600];
-	bool right, skipped;
-	bool done_here;    /* the question of event `answered` is answered */
-	uint64_t answered; /* so that it is not asked again at once */
-	struct quiz_score score;
+	enum quiz_verdict verdict; /* of the question answered */
+	bool again;                /* it was asked before: the first answer stands */
+	bool done_here;            /* the question of event `answered` is answered */
+	uint64_t answered;         /* so that it is not asked again at once */
+	long long asked_ms;        /* when the question was put, on clock_ms */
+	/*
+	 * The session's questions, from predict mode on to off, with the score:
+	 * what its summary shows.  summary_due: the session has just ended with
+	 * questions to sum up, for the screen to show.
+	 */
+	struct quiz_log log;
+	bool summary_due;
 };
 
 /*
@@ -82,13 +91,16 @@ struct watch_model {
 	int *given;         /* the queens the search starts from, or NULL */
 	uint64_t total;     /* events of the whole search; 0 when not known */
 	uint64_t nodes_top; /* the most nodes of one level in the whole search, or 0 */
-	long long (*now_ms)(void); /* the clock of the animation */
+	long long (*now_ms)(void);   /* the clock of the animation */
+	long long (*clock_ms)(void); /* the clock of predict mode's times: now_ms's
+	                                unless the screen sets another */
 
 	bool playing;
 	int speed;              /* index into watch_speeds */
 	long long anchor_ms;    /* when playing started at this speed */
 	long long frame_ms;     /* when the last frame of the animation came */
 	uint64_t anchor_events; /* and the event it started from */
+	uint64_t stop_at;       /* playing pauses at this event (until:), 0: none */
 	bool show_pseudo, show_stack, show_tree;
 	bool narrate_full; /* the narration in two to four sentences, not one */
 	bool big;          /* projector mode: the board, the listing and the stack */
@@ -152,6 +164,8 @@ void watch_model_to_end(struct watch_model *w);  /* or a breakpoint */
 void watch_model_restart(struct watch_model *w); /* back to event 0 */
 void watch_model_to_depth(struct watch_model *w, const char *typed);
 void watch_model_seek(struct watch_model *w, uint64_t k, bool play);
+/* Plays on from here to event k, and pauses there (a lesson step's until:). */
+void watch_model_play_until(struct watch_model *w, uint64_t k);
 
 /* Breakpoints: b's answer ("" the square shown, c4, 3, s), and B. */
 void watch_model_toggle_break(struct watch_model *w, const char *typed);
@@ -172,7 +186,11 @@ void watch_model_toggle_tree(struct watch_model *w);
 long watch_model_timer_ms(const struct watch_model *w);
 void watch_model_tick(struct watch_model *w);
 
-/* Predict mode (watch_predict.c). */
+/*
+ * Predict mode (watch_predict.c).  On starts a session (an empty log); off
+ * ends it: a question asked and not answered counts as skipped, and when
+ * the session asked any, quiz.summary_due is set.
+ */
 void watch_model_quiz(struct watch_model *w, bool on);
 void watch_model_quiz_cycle(
         struct watch_model *w); /* every decision, placement, return */
@@ -182,12 +200,18 @@ bool watch_model_asking(const struct watch_model *w);
 
 /*
  * Predict mode's part of the stepping: runs up to max events, stopping
- * where a question is due (which it asks); returns how many it ran.  And
- * after a move: a question about another event than the one shown is
- * dropped.
+ * where a question is due (which it asks); returns how many it ran.
  */
 uint64_t watch_predict_run(struct watch_model *w, uint64_t max);
-void watch_predict_sync(struct watch_model *w);
+
+/*
+ * After a move from event from (same: in the same search; a new algorithm,
+ * goal or size is another): a question asked and left counts as skipped;
+ * the questions a jump forward passes (due between from and where the
+ * search is now, and not asked before) count as skipped, in one entry of
+ * the log; where a move forward lands, the question due there is asked.
+ */
+void watch_predict_moved(struct watch_model *w, uint64_t from, bool same);
 
 /*
  * The listing's language: the next of pseudocode, Python, C and Java (says

@@ -336,7 +336,7 @@ static void draw_listing(const struct watch_model *w, bool code, struct layout_r
 {
 	struct display_line d[PSEUDO_MAX_LINES * BREAKS_MAX];
 	int lit = code ? watch_model_lit(w) : search_line(w->s), blank, count = 0,
-	    first = 0, y = r.y, rows = r.h - 1;
+	    first = 0, y = r.y, rows = r.h - 1, bar = 0;
 	bool skip_blank = 1 + pseudo_lines(w, code, r.w, &blank) > r.h;
 	char title[160];
 
@@ -366,21 +366,31 @@ static void draw_listing(const struct watch_model *w, bool code, struct layout_r
 		if (first < 0)
 			first = 0;
 	}
-	for (int k = first; k < count && k < first + rows; k++) {
-		const char *line = listing_text(w, code, d[k].line);
-		bool on = d[k].line + 1 == lit;
-		int len = d[k].to - d[k].from, indent = (int)strspn(line, " ");
-		char text[160];
+	/* The lit line's bar ends with the listing's longest line, not the window. */
+	for (int pass = 0; pass < 2; pass++) {
+		for (int k = first; k < count && k < first + rows; k++) {
+			const char *line = listing_text(w, code, d[k].line);
+			bool on = d[k].line + 1 == lit;
+			int len = d[k].to - d[k].from, indent = (int)strspn(line, " ");
+			char text[160];
 
-		while (len > 0 && line[d[k].from + len - 1] == ' ')
-			len--;
-		/* The first part keeps the line's own indentation; the rest go two
-		 * further. */
-		snprintf(text, sizeof text, "%s%*s%.*s", d[k].part == 0 && on ? ">" : " ",
-		         d[k].part == 0 ? d[k].from : indent + 2, "", len,
-		         line + d[k].from);
-		text_line(&y, r.x, r.w, on ? theme_attr(THEME_SELECTED) : (int)A_NORMAL,
-		          "%-*s", on ? r.w : 0, text);
+			while (len > 0 && line[d[k].from + len - 1] == ' ')
+				len--;
+			/* The first part keeps the line's own indentation; the rest go
+			 * two further. */
+			snprintf(text, sizeof text, "%s%*s%.*s",
+			         d[k].part == 0 && on ? ">" : " ",
+			         d[k].part == 0 ? d[k].from : indent + 2, "", len,
+			         line + d[k].from);
+			if (pass == 0) {
+				if (text_width(text) + 1 > bar)
+					bar = text_width(text) + 1;
+				continue;
+			}
+			text_line(&y, r.x, r.w,
+			          on ? theme_attr(THEME_SELECTED) : (int)A_NORMAL, "%-*s",
+			          on ? (bar < r.w ? bar : r.w) : 0, text);
+		}
 	}
 }
 
@@ -485,8 +495,8 @@ static void stack_measure(const void *ctx, int width, int *min, int *pref)
 	const struct watch_panels *v = ctx;
 
 	(void)width;
-	*min = 2;
 	*pref = 1 + watch_model_calls(v->w);
+	*min = v->stack_whole ? *pref : 2;
 }
 
 /*
@@ -614,6 +624,8 @@ static void vars_measure(const void *ctx, int width, int *min, int *pref)
 
 	*min = 2;
 	if (!v->bits) {
+		/* Where the arrays fit across, they and the call under way at least. */
+		*min = 1 + rows + 1;
 		*pref = 1 + rows + watch_model_calls(p->w);
 	} else if (width >= vars_table_width(v)) {
 		/* The masks' names and the innermost call's, at least. */
@@ -789,6 +801,19 @@ static void narrate_measure(const void *ctx, int width, int *min, int *pref)
 	*pref = *min > typical ? *min : typical;
 }
 
+/*
+ * Predict mode's question, or its answer explained: whole, at the top of
+ * the column it goes in; room kept for an explanation, so that answering
+ * does not move the board.
+ */
+static void quiz_measure(const void *ctx, int width, int *min, int *pref)
+{
+	const struct watch_panels *v = ctx;
+
+	*min = watch_quiz_lines(v->w, width);
+	*pref = *min > 4 ? *min : 4;
+}
+
 static void draw_narration(const struct watch_narration *n, struct layout_rect r)
 {
 	int y = r.y;
@@ -817,7 +842,7 @@ static void panel_widths(const struct watch_model *w, enum watch_levels kind,
 		p[PANEL_LEVELS].min_w = items_width(it, node_items(w, it));
 		if (p[PANEL_LEVELS].min_w < text_width("Nodes per level"))
 			p[PANEL_LEVELS].min_w = text_width("Nodes per level");
-		p[PANEL_LEVELS].pref_w = watch_tree_width(w);
+		p[PANEL_LEVELS].pref_w = watch_tree_pref_width(w);
 		break;
 	case LEVELS_NODES:
 		p[PANEL_LEVELS].min_w = items_width(it, node_items(w, it));
@@ -837,10 +862,7 @@ static void panel_widths(const struct watch_model *w, enum watch_levels kind,
 void watch_panels_make(struct watch_panels *v, struct watch_narration *told,
                        const struct watch_model *w, struct layout_panel p[PANELS])
 {
-	v->w = w;
-	v->kind = levels_kind(w);
-	v->pseudo_whole = false;
-	v->told = told;
+	*v = (struct watch_panels){.w = w, .kind = levels_kind(w), .told = told};
 	/* The listing's names and 0-based values: with a program on screen only. */
 	v->has_vars =
 	        w->show_vars && watch_model_code_shown(w) && watch_vars_make(w, &v->vars);
@@ -867,14 +889,20 @@ void watch_panels_make(struct watch_panels *v, struct watch_narration *told,
 	                                         .min_w = 24,
 	                                         .pref_w = 44,
 	                                         .measure = narrate_measure};
+	p[PANEL_QUIZ] = (struct layout_panel){.present = w->quiz.on,
+	                                      .prio = 0,
+	                                      .min_w = 28,
+	                                      .pref_w = 60,
+	                                      .measure = quiz_measure};
 	panel_widths(w, v->kind, p);
 	if (v->has_vars) {
 		p[PANEL_STACK].measure = vars_measure;
 		vars_widths(&v->vars, &p[PANEL_STACK]);
 	}
-	/* Projector mode shows the board, the listing and the stack alone. */
+	/* Projector mode shows the board, the listing and the stack alone (and a
+	 * question). */
 	for (int i = 0; w->big && i < PANELS; i++)
-		if (i != PANEL_PSEUDO && i != PANEL_STACK)
+		if (i != PANEL_PSEUDO && i != PANEL_STACK && i != PANEL_QUIZ)
 			p[i].present = false;
 	for (int i = 0; i < PANELS; i++) {
 		p[i].gap = 1;

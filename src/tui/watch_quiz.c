@@ -51,13 +51,20 @@ static const struct keymap_row quiz_rows[] = {
         {QA_ERASE, {KEY(BACKSPACE)}, "erase what was typed", {}},
         {QA_SKIP,
          {KEY(ESCAPE)},
-         "skip the question: its answer shows, not counted",
+         "skip the question: its answer shows, counted as skipped",
          {{0, "Esc skip"}}},
         {QA_WHEN,
          {KCHAR('W')},
          "ask at every decision, placement or return",
          {{KEYMAP_MORE, "W how often"}}},
-        {QA_OFF, {KCHAR('Q')}, "leave predict mode", {{KEYMAP_MORE, "Q quiz off"}}},
+        {QA_OFF,
+         {KCHAR('Q')},
+         "leave predict mode: the summary of its questions",
+         {{KEYMAP_MORE, "Q quiz off"}}},
+        {QA_BIG,
+         {KCHAR('z')},
+         "projector mode, and back (never typed into the answer)",
+         {}},
 };
 const struct keymap watch_quiz_keymap = KEYMAP(quiz_rows);
 
@@ -95,17 +102,23 @@ unsigned watch_view_quiz_mode(const struct watch_model *w)
 static void title_text(const struct watch_model *w, int width, char *buf, size_t len)
 {
 	const struct watch_quiz *z = &w->quiz;
-	const unsigned right = z->score.right, asked = z->score.asked,
-	               streak = z->score.streak;
+	const struct quiz_score *sc = &z->log.score;
+	char score[96];
 
+	quiz_score_text(sc, score, sizeof score);
 	/* In fewer words for a narrow window: the score stays. */
-	if (snprintf(buf, len, "Predict, %s (W): %u of %u right, streak %u",
-	             quiz_when_name(z->when), right, asked, streak) > width &&
-	    snprintf(buf, len, "Predict, %s: %u of %u, streak %u",
-	             quiz_when_name(z->when), right, asked, streak) > width &&
-	    snprintf(buf, len, "Predict: %u of %u right, streak %u", right, asked,
-	             streak) > width)
-		snprintf(buf, len, "Predict: %u of %u, streak %u", right, asked, streak);
+	if (snprintf(buf, len, "Predict, %s (W): %s", quiz_when_name(z->when), score) >
+	            width &&
+	    snprintf(buf, len, "Predict, %s: %s", quiz_when_name(z->when), score) >
+	            width &&
+	    snprintf(buf, len, "Predict: %s", score) > width) {
+		if (sc->skipped)
+			snprintf(buf, len, "Predict: %u of %u, %u skipped, streak %u",
+			         sc->right, sc->asked, sc->skipped, sc->streak);
+		else
+			snprintf(buf, len, "Predict: %u of %u, streak %u", sc->right,
+			         sc->asked, sc->streak);
+	}
 	text_cut(buf, width);
 }
 
@@ -130,13 +143,17 @@ static void body_text(const struct watch_model *w, char *buf, size_t len)
 			snprintf(buf, len, "%s Your answer: %s_", prompt, z->typed);
 		break;
 	case WQ_ANSWERED:
-		snprintf(buf, len, "%s%s Space plays on to the next question.",
-		         z->skipped ? ""
-		         : z->right ? "Right! "
-		                    : "Wrong. ",
+		snprintf(buf, len, "%s%s%s Space plays on to the next question.",
+		         z->verdict == QUIZ_SKIPPED ? ""
+		         : z->verdict == QUIZ_RIGHT ? "Right! "
+		                                    : "Wrong. ",
 		         /* The engine's own "Right" says it once. */
-		         z->right && strncmp(z->why, "Right", 5) == 0 ? z->why + 7
-		                                                      : z->why);
+		         z->verdict == QUIZ_RIGHT && strncmp(z->why, "Right", 5) == 0
+		                 ? z->why + 7
+		                 : z->why,
+		         z->again ? " (Asked before: the first answer stands, this "
+		                    "one is not counted.)"
+		                  : "");
 		break;
 	default:
 		snprintf(buf, len,
@@ -172,8 +189,8 @@ void watch_quiz_draw(const struct watch_model *w, struct layout_rect r)
 	body_text(w, body, sizeof body);
 	if (z->state == WQ_ASKING)
 		attr = theme_attr(THEME_KEY);
-	else if (z->state == WQ_ANSWERED && !z->skipped)
-		attr = theme_attr(z->right ? THEME_GOOD : THEME_BAD);
+	else if (z->state == WQ_ANSWERED && z->verdict != QUIZ_SKIPPED)
+		attr = theme_attr(z->verdict == QUIZ_RIGHT ? THEME_GOOD : THEME_BAD);
 	text_wrap_head(&y, r.y + r.h - 1, r.x, r.w, attr, "", body);
 }
 

@@ -96,6 +96,22 @@ int watch_tree_width(const struct watch_model *w)
 	return path > title ? path : title;
 }
 
+/* The folded tree's title with what its marks mean, as drawn where it fits. */
+static void legend_title(char *buf, size_t len)
+{
+	snprintf(buf, len, "Search tree, folded (%s dead, %s solved, + to try)",
+	         theme_glyphs()->rejected, theme_glyphs()->solution);
+}
+
+int watch_tree_pref_width(const struct watch_model *w)
+{
+	char title[80];
+	int path = watch_tree_width(w);
+
+	legend_title(title, sizeof title);
+	return text_width(title) > path ? text_width(title) : path;
+}
+
 /* The profile: a title and one line a level, all or none. */
 static int profile_lines(const struct watch_model *w)
 {
@@ -206,9 +222,7 @@ void watch_tree_draw(const struct watch_model *w, struct layout_rect r)
 	/* Scrolled to keep the innermost call in view, or up by PageUp. */
 	first = depth > path ? depth - path : 0;
 	first -= w->tree_scroll < first ? w->tree_scroll : first;
-	snprintf(title, sizeof title,
-	         "Search tree, folded (%s dead, %s solved, + to try)",
-	         theme_glyphs()->rejected, theme_glyphs()->solution);
+	legend_title(title, sizeof title);
 	if (text_width(title) > r.w)
 		snprintf(title, sizeof title, "Search tree, folded");
 	/* A part of the path: which calls, in as many words as there is room for. */

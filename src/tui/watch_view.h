@@ -65,6 +65,7 @@ void watch_quiz_cursor(const struct watch_model *w, struct boardview *bv);
  */
 void watch_tree_measure(const struct watch_model *w, int *min, int *pref);
 int watch_tree_width(const struct watch_model *w);
+int watch_tree_pref_width(const struct watch_model *w); /* with the marks' legend */
 bool watch_tree_fits(const struct watch_model *w, struct layout_rect r);
 void watch_tree_draw(const struct watch_model *w, struct layout_rect r);
 
@@ -78,6 +79,7 @@ enum watch_panel {
 	PANEL_STACK,
 	PANEL_LEVELS,
 	PANEL_NARRATE,
+	PANEL_QUIZ, /* predict mode's question, drawn by watch_quiz_draw */
 	PANELS
 };
 
@@ -102,6 +104,7 @@ struct watch_panels {
 	const struct watch_model *w;
 	enum watch_levels kind;
 	bool pseudo_whole; /* the listing fits the body whole in its widest column */
+	bool stack_whole;  /* the stack is shown with every call, or not at all */
 	struct watch_narration *told;
 	bool has_vars; /* the stack's panel shows the variables, vars */
 	struct watch_vars vars;
