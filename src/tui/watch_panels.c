@@ -703,7 +703,8 @@ static void draw_vars(const struct watch_panels *p, struct layout_rect r)
 		/* The call under way names its masks, in the title's place. */
 		watch_vars_frame_text(v, v->depth - 1, form, text, sizeof text);
 		text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "%s", text);
-		for (int i = 0; rows && i < v->nrows && y < bottom; i++, y++)
+		/* x when the five masks still have their lines under it. */
+		for (int i = 0; rows && i < v->nrows && bottom - y + 1 > 5; i++, y++)
 			draw_row(&v->rows[i], y, r.x, label, vars_cell_width(v), r.w);
 		for (int k = 0; k < 5 && y <= bottom; k++, y++)
 			draw_row(&f->masks[k], y, r.x, label, 1, r.w);
