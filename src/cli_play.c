@@ -11,6 +11,7 @@
 
 #include "app.h"
 #include "browse.h"
+#include "code.h"
 #include "daily.h"
 #include "datadir.h"
 #include "fileio.h"
@@ -150,9 +151,10 @@ int cli_menu(int argc, char **argv)
 
 int cli_watch(int argc, char **argv)
 {
-	static const char synopsis[] = "nqueens watch [N] [--algorithm NAME] [--first] "
-	                               "[--from POSITION] [--big] [--quiz] [--ascii] "
-	                               "[--no-color] [--quiet] [--theme NAME]";
+	static const char synopsis[] =
+	        "nqueens watch [N] [--algorithm NAME] [--first] "
+	        "[--from POSITION] [--big] [--quiz] [--code LANG] [--ascii] "
+	        "[--no-color] [--quiet] [--theme NAME]";
 	static const struct cli_optdef wdefs[OPT_COUNT] = {
 	        [OPT_ALGORITHM] = {"algorithm", 0, true},
 	        [OPT_FIRST] = {"first", 'f', false},
@@ -164,6 +166,7 @@ int cli_watch(int argc, char **argv)
 	        [OPT_FROM] = {"from", 0, true},
 	        [OPT_BIG] = {"big", 0, false},
 	        [OPT_QUIZ] = {"quiz", 0, false},
+	        [OPT_CODE] = {"code", 0, true},
 	};
 	struct app_opts o = {0};
 	const char *val[OPT_COUNT];
@@ -194,6 +197,13 @@ int cli_watch(int argc, char **argv)
 		                       "scan or permute, not %s",
 		                       search_algo_name(o.start.algo));
 	o.start.quiz = val[OPT_QUIZ] != NULL;
+	/* The listing: any language, even for an algorithm without one (it says so). */
+	if (val[OPT_CODE] && strcmp(val[OPT_CODE], "pseudocode") != 0 &&
+	    code_lang_from_name(val[OPT_CODE]) == CODE_LANG_COUNT)
+		return cli_usage_error("watch",
+		                       "--code must be pseudocode, python, c or java, not '%s'",
+		                       val[OPT_CODE]);
+	o.start.listing = val[OPT_CODE];
 	o.start.goal = val[OPT_FIRST] ? SEARCH_FIRST : SEARCH_ALL;
 	o.start.big = val[OPT_BIG] != NULL;
 	o.ascii = val[OPT_ASCII] != NULL;

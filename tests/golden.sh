@@ -166,6 +166,8 @@ for size in "80 24" "120 40"; do
 	frame play-solved "$w" "$h" 'class 1 of 12' "$(solution_keys 1 5 8 6 3 7 2 4)" -- play 8
 	frame watch-first "$w" "$h" 'solution 1' "n" -- watch 8
 	frame predict "$w" "$h" 'Your answer|Answer y' "Right Right" -- watch 8 --quiz
+	frame watch-python "$w" "$h" 'event 12 of' ". . . . . . . . . . . ." -- watch 8 --code python
+	frame watch-bits "$w" "$h" 'event 12 of' ". . . . . . . . . . . ." -- watch 8 --algorithm bits --code c
 	frame browse-gallery "$w" "$h" 'gallery' "v" -- browse 8
 	frame browse-classes "$w" "$h" 'Browse 8x8: classes' "Tab" -- browse 8
 	frame browse-members "$w" "$h" 'class 1 of 12' "Tab Enter" -- browse 8

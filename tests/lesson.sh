@@ -6,12 +6,22 @@
 # --list: each shipped lesson, its minutes and its title.
 out=$(nq lesson --list)
 if printf '%s\n' "$out" | grep -Eq '^four-queens +14 min +Recursion with four queens$' &&
+	printf '%s\n' "$out" | grep -Eq '^python +9 min +From pseudocode to Python$' &&
 	printf '%s\n' "$out" | grep -Eq '^symmetry +4 min +The symmetry of the 92 solutions$' &&
-	[ "$(printf '%s\n' "$out" | wc -l)" -eq 2 ]; then
-	pass "lesson --list lists both lessons"
+	[ "$(printf '%s\n' "$out" | wc -l)" -eq 3 ]; then
+	pass "lesson --list lists the three lessons"
 else
-	fail "lesson --list lists both lessons" "$out"
+	fail "lesson --list lists the three lessons" "$out"
 fi
+
+# The shipped lessons check clean, their minutes as measured.
+for l in four-queens python symmetry; do
+	out=$(nq lesson --check "$l" 2>&1)
+	case $out in
+	*": good: "*) pass "lesson --check $l: $out" ;;
+	*) fail "lesson --check $l" "$out" ;;
+	esac
+done
 
 # A malformed lesson: status 2 and one line naming the file and the line,
 # before any terminal is touched.
@@ -244,13 +254,43 @@ else
 	fail "q leaves the lesson" "status $status"
 fi
 
+# From pseudocode to Python: code: chooses the listing, step by step; the
+# language said holds for the steps after it; c goes on to C within a step.
+start 120 40 -- lesson python
+expect_step "the Python lesson" 1 10
+keys Space
+expect_step "Space" 2 10
+expect_screen "code: pseudocode" "Pseudocode: backtrack"
+keys Space
+expect_step "Space" 3 10
+expect_screen "code: python, the same event" "Python: backtrack.py"
+expect_screen "its lit line, the first call" ">solve\(0\)"
+expect_screen "the variables, by Python's names" "^rank_used +\. \. \. \."
+keys Space Space
+expect_step "Space, Space" 5 10
+expect_screen "a question in Python's step" "where will the next queen go\?"
+keys Escape
+expect_screen "skipped" "The queen goes to b3\."
+keys Space
+expect_step "Space" 6 10
+expect_screen "after b3: rank_used[2] taken" "^rank_used +T \. T \."
+keys c
+expect_screen "c: the listing in C" "C: backtrack.c"
+keys Space
+expect_step "Space" 7 10
+expect_screen "the step's own code: python again" "Python: backtrack.py"
+keys q
+wait_exit
+# c kept C in the config file: the lessons after start from the pseudocode.
+rm -f "$XDG_CONFIG_HOME/nqueens/config"
+
 # The menu's Lessons: the list, and the one chosen runs.
 start 80 24 --
 expect_screen "the menu" "Board size"
 keys Down Down Down Down Down Down Down Enter
 expect_screen "the lessons are listed" "four-queens +14 min +Recursion with four queens"
-expect_screen "both" "symmetry +4 min +The symmetry of the 92 solutions"
-keys Down Enter
+expect_screen "all three" "symmetry +4 min +The symmetry of the 92 solutions"
+keys Down Down Enter
 expect_step "the one chosen runs" 1 7
 keys q
 expect_screen "q shows the summary" "^ nqueens - Summary: the lesson \"The symmetry of the 92 solutions\", left at step"

@@ -100,13 +100,13 @@ static void test_bad_lines(void **state)
 	                           "night or contrast; ignored"},
 	        {"bell = loud\n", "config:1: bell is on or off, not 'loud'; ignored"},
 	        {"colour = red\n", "config:1: unknown setting 'colour' (the settings are "
-	                           "theme, bell and background); ignored"},
+	                           "theme, bell, background and code); ignored"},
 	        {"background = white\n",
 	         "config:1: background is theme or terminal, not 'white'; ignored"},
 	        {"theme night\n",
 	         "config:1: 'theme night' is not a setting: write key = value; ignored"},
 	        {"Theme = night\n", "config:1: unknown setting 'Theme' (the settings "
-	                            "are theme, bell and background); ignored"},
+	                            "are theme, bell, background and code); ignored"},
 	        {"theme = night # and = more\nbell = on\n\n= on\n",
 	         "config:4: no setting name before the =; ignored"},
 	        {"theme = \033[31mred\n", "config:1: theme is calm, wood, night or "
@@ -271,8 +271,8 @@ static void test_file(void **state)
 	assert_int_equal(settings_load(&s, err, sizeof err), 1);
 	assert_true(strncmp(err, path, strlen(path)) == 0);
 	assert_string_equal(err + strlen(path), ":2: unknown setting 'them' (the "
-	                                        "settings are theme, bell and "
-	                                        "background); ignored");
+	                                        "settings are theme, bell, "
+	                                        "background and code); ignored");
 	assert_int_equal(settings_theme(&s), SETTINGS_THEME_WOOD);
 	assert_int_equal(settings_set(&s, "bell", "off", err, sizeof err), 0);
 	assert_int_equal(settings_save(&s, err, sizeof err), 0);
@@ -328,6 +328,50 @@ static void test_file_unreadable(void **state)
 	assert_non_null(strstr(err, "which does not exist"));
 	assert_int_equal(settings_save(&s, err, sizeof err), -1);
 	settings_free(&s);
+	remove_tree(dir);
+}
+
+/*
+ * Watch's listing: parsed, set in place, and saved by a merge that keeps
+ * what another copy saved meanwhile, and read back as it was set.
+ */
+static void test_code(void **state)
+{
+	char *dir = scratch(), path[512], err[1024];
+	struct settings a, b;
+
+	(void)state;
+	assert_int_equal(parse(&a, "code = java\n", err, sizeof err), 0);
+	assert_int_equal(settings_code(&a), SETTINGS_CODE_JAVA);
+	assert_string_equal(settings_code_name(SETTINGS_CODE_PYTHON), "python");
+	settings_free(&a);
+	assert_int_equal(parse(&a, "code = rust\n", err, sizeof err), 1);
+	assert_string_equal(err, "config:1: code is pseudocode, python, c or java, not "
+	                         "'rust'; ignored");
+	assert_int_equal(settings_code(&a), -1);
+	assert_int_equal(settings_set(&a, "code", "perl", err, sizeof err), -1);
+	settings_free(&a);
+	snprintf(path, sizeof path, "%s/config", dir);
+	put(path, "theme = wood\ncode = python  # the class's\n");
+	assert_int_equal(settings_init(&a, path), 0);
+	assert_int_equal(settings_load(&a, err, sizeof err), 0);
+	assert_int_equal(settings_code(&a), SETTINGS_CODE_PYTHON);
+	/* Another copy turns the bell off meanwhile; this one chooses C. */
+	assert_int_equal(settings_init(&b, path), 0);
+	assert_int_equal(settings_load(&b, err, sizeof err), 0);
+	assert_int_equal(settings_set(&b, "bell", "off", err, sizeof err), 0);
+	assert_int_equal(settings_save(&b, err, sizeof err), 0);
+	settings_free(&b);
+	assert_int_equal(settings_set(&a, "code", "c", err, sizeof err), 0);
+	assert_int_equal(settings_save(&a, err, sizeof err), 0);
+	assert_string_equal(slurp(path),
+	                    "theme = wood\ncode = c  # the class's\nbell = off\n");
+	settings_free(&a);
+	assert_int_equal(settings_init(&a, path), 0);
+	assert_int_equal(settings_load(&a, err, sizeof err), 0);
+	assert_int_equal(settings_code(&a), SETTINGS_CODE_C);
+	assert_false(settings_bell(&a));
+	settings_free(&a);
 	remove_tree(dir);
 }
 
@@ -395,6 +439,7 @@ int main(void)
 	        cmocka_unit_test(test_file),
 	        cmocka_unit_test(test_file_unreadable),
 	        cmocka_unit_test(test_file_link),
+	        cmocka_unit_test(test_code),
 	        cmocka_unit_test(test_default_path),
 	};
 

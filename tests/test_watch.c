@@ -7,11 +7,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
+#include "code.h"
 #include "quiz.h"
 #include "search.h"
 #include "watch_model.h"
@@ -430,6 +432,254 @@ static void test_play_until(void **state)
 	watch_model_free(w);
 }
 
+/* c cycles pseudocode, Python, C, Java; repair has no listing, and says why. */
+static void test_languages(void **state)
+{
+	static const enum code_lang order[] = {CODE_PYTHON, CODE_C, CODE_JAVA,
+	                                       CODE_LANG_COUNT};
+	struct watch_model *w = watch(8, SEARCH_BACKTRACK, SEARCH_ALL);
+
+	(void)state;
+	assert_int_equal(w->lang, CODE_LANG_COUNT);
+	assert_false(watch_model_code_shown(w));
+	for (size_t i = 0; i < sizeof order / sizeof *order; i++) {
+		watch_model_next_lang(w);
+		assert_int_equal(w->lang, order[i]);
+		assert_int_equal(watch_model_code_shown(w), order[i] != CODE_LANG_COUNT);
+	}
+	assert_string_equal(w->message,
+	                    "The listing in pseudocode (c for the next language).");
+	/* The language stays when the algorithm changes: the next one's listing. */
+	watch_model_set_lang(w, CODE_JAVA);
+	watch_model_next_algo(w);
+	assert_int_equal(w->algo, SEARCH_SCAN);
+	assert_true(watch_model_code_shown(w));
+	assert_int_equal(code_algo(w->listing), SEARCH_SCAN);
+	watch_model_free(w);
+	w = watch(8, SEARCH_REPAIR, SEARCH_ALL);
+	watch_model_next_lang(w);
+	assert_false(watch_model_code_shown(w));
+	assert_string_equal(w->message,
+	                    "Python: repair has no Python listing: it is not a "
+	                    "tree search; the pseudocode shows.");
+	watch_model_forward(w);
+	assert_int_equal(watch_model_lit(w), search_line(w->s));
+	watch_model_free(w);
+}
+
+/* Whether text holds any of the words (NULL-terminated). */
+static bool holds(const char *text, const char *const *words)
+{
+	for (; *words; words++)
+		if (strstr(text, *words))
+			return true;
+	return false;
+}
+
+/*
+ * What the lit line of each event kind does, in any of the languages:
+ * patterns of their own, not the table code.c lights lines by.
+ */
+static bool lit_does(enum search_algo a, const struct search_event *ev, const char *text)
+{
+	static const char *const loop[] = {"for (int rank = 0", "for rank in range",
+	                                   NULL};
+	static const char *const pick[] = {"free & -free", NULL};
+	static const char *const place[] = {"x[file] =", NULL};
+	static const char *const mark[] = {"[file][rank] = true", "[file][rank] = True",
+	                                   NULL};
+	static const char *const unmark[] = {"[file][rank] = false",
+	                                     "[file][rank] = False", NULL};
+	static const char *const freed[] = {"[down] = false", "[down] = False", NULL};
+	static const char *const call[] = {"solve(file + 1", NULL};
+	static const char *const masks[] = {"free = full & ~(ranks | up | down)", NULL};
+	static const char *const counted[] = {"count += 1", "count++", NULL};
+	static const char *const printed[] = {"print", NULL};
+	static const char *const whiles[] = {"while", NULL};
+	static const char *const seen[] = {"seen(file, rank, 0)", "seen(file, rank, -1)",
+	                                   "seen(file, rank, 1)"};
+	bool bits = a == SEARCH_BITS;
+
+	switch (ev->kind) {
+	case SEARCH_EV_TRY:
+		return holds(text, bits ? pick : loop);
+	case SEARCH_EV_REJECT:
+		/* scan: the look along the line that met the queen; else the test. */
+		if (a == SEARCH_SCAN)
+			return strstr(text,
+			              seen[ev->line == BOARD_LINE_RANK       ? 0
+			                   : ev->line == BOARD_LINE_DIAGONAL ? 1
+			                                                     : 2]) !=
+			       NULL;
+		return strstr(text, "if") && (strstr(text, "up") || strstr(text, "Up")) &&
+		       (a == SEARCH_PERMUTE || strstr(text, "ank"));
+	case SEARCH_EV_PLACE:
+		return holds(text, a == SEARCH_SCAN ? mark : place);
+	case SEARCH_EV_ENTER:
+		return holds(text, bits ? masks : call) || strstr(text, "solve(0");
+	case SEARCH_EV_SOLUTION:
+		return holds(text, counted);
+	case SEARCH_EV_REMOVE:
+		return holds(text, bits ? whiles : a == SEARCH_SCAN ? unmark : freed);
+	case SEARCH_EV_RETURN:
+		return holds(text, bits ? whiles : loop);
+	case SEARCH_EV_DONE:
+		return holds(text, printed);
+	default:
+		return false;
+	}
+}
+
+/*
+ * Every event of the searches of 5 (and of 6 to the first solution, where
+ * given queens are not), in every language: the lit line does what the
+ * event says, and the pseudocode comes back when c comes round.
+ */
+static void test_lit_lines(void **state)
+{
+	static const enum search_algo algos[] = {SEARCH_BACKTRACK, SEARCH_SCAN,
+	                                         SEARCH_PERMUTE, SEARCH_BITS};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof algos / sizeof *algos; i++) {
+		for (int l = 0; l < CODE_LANG_COUNT; l++) {
+			struct watch_model *w = watch(5, algos[i], SEARCH_ALL);
+			unsigned kinds = 0;
+
+			watch_model_set_lang(w, (enum code_lang)l);
+			assert_true(watch_model_code_shown(w));
+			while (!search_done(w->s)) {
+				const struct search_event *ev;
+				const char *text;
+
+				watch_model_forward(w);
+				ev = search_last(w->s);
+				text = code_text(w->listing, watch_model_lit(w));
+				kinds |= 1u << ev->kind;
+				if (!lit_does(algos[i], ev, text))
+					fail_msg("%s in %s, event %llu (%d): lit '%s'",
+					         search_algo_name(algos[i]),
+					         code_lang_name((enum code_lang)l),
+					         (unsigned long long)at(w), ev->kind,
+					         text);
+			}
+			/* Every kind the algorithm has came by. */
+			assert_true(kinds & 1u << SEARCH_EV_TRY);
+			assert_true(kinds & 1u << SEARCH_EV_SOLUTION);
+			assert_true(kinds & 1u << SEARCH_EV_RETURN);
+			assert_true(kinds & 1u << SEARCH_EV_DONE);
+			assert_int_equal(!!(kinds & 1u << SEARCH_EV_REJECT),
+			                 algos[i] != SEARCH_BITS);
+			watch_model_set_lang(w, CODE_LANG_COUNT);
+			assert_int_equal(watch_model_lit(w), search_line(w->s));
+			watch_model_free(w);
+		}
+	}
+}
+
+/* A row's cells as one string: "0 2 . ." read as "02..". */
+static void row_text(const struct watch_var_row *r, char *buf)
+{
+	int k = 0;
+
+	for (int c = 0; c < r->ncells; c++)
+		k += sprintf(buf + k, "%s", r->cell[c]);
+}
+
+/* The variables panel at the first placement of 4, and bits' masks a call later. */
+static void test_vars(void **state)
+{
+	struct watch_model *w = watch(4, SEARCH_BACKTRACK, SEARCH_ALL);
+	struct watch_vars v;
+	char text[128];
+
+	(void)state;
+	watch_model_set_lang(w, CODE_JAVA);
+	assert_true(watch_vars_make(w, &v));
+	assert_int_equal(v.depth, 0);
+	/* solve(0), try a1, place a1. */
+	watch_model_forward(w);
+	watch_model_forward(w);
+	watch_model_forward(w);
+	assert_int_equal(last(w), SEARCH_EV_PLACE);
+	assert_true(watch_vars_make(w, &v));
+	assert_int_equal(v.nrows, 4);
+	assert_string_equal(v.rows[0].name, "x");
+	assert_string_equal(v.rows[1].name, "rankUsed");
+	assert_string_equal(v.rows[2].name, "upUsed");
+	assert_string_equal(v.rows[3].name, "downUsed");
+	row_text(&v.rows[0], text);
+	assert_string_equal(text, "0...");
+	row_text(&v.rows[1], text);
+	assert_string_equal(text, "T...");
+	assert_int_equal(v.rows[2].ncells, 7);
+	row_text(&v.rows[2], text);
+	assert_string_equal(text, "...T...");
+	row_text(&v.rows[3], text);
+	assert_string_equal(text, "T......");
+	/* The placement writes x[0] and the three lines of a1. */
+	assert_true(v.rows[0].read[0] && v.rows[1].read[0] && v.rows[2].read[3] &&
+	            v.rows[3].read[0]);
+	assert_false(v.rows[0].read[1] || v.rows[2].read[0]);
+	assert_int_equal(v.depth, 1);
+	watch_vars_frame_text(&v, 0, 0, text, sizeof text);
+	assert_string_equal(text, "solve(file=0) rank=0 up=3 down=0");
+	watch_vars_frame_text(&v, 0, 2, text, sizeof text);
+	assert_string_equal(text, "file=0 rank=0");
+	/* Python names them its way. */
+	watch_model_set_lang(w, CODE_PYTHON);
+	assert_true(watch_vars_make(w, &v));
+	assert_string_equal(v.rows[1].name, "rank_used");
+	/* Taken off again: the lines are free. */
+	watch_model_forward(w); /* solve(1) */
+	while (last(w) != SEARCH_EV_REMOVE)
+		watch_model_forward(w);
+	assert_true(watch_vars_make(w, &v));
+	assert_int_equal(v.depth, 2);
+	row_text(&v.rows[1], text);
+	assert_string_equal(text, "T...");
+	watch_model_free(w);
+
+	/* scan keeps its board, which is drawn: calls only. */
+	w = watch(4, SEARCH_SCAN, SEARCH_ALL);
+	watch_model_set_lang(w, CODE_C);
+	watch_model_forward(w);
+	watch_model_forward(w);
+	assert_true(watch_vars_make(w, &v));
+	assert_int_equal(v.nrows, 0);
+	assert_int_equal(v.depth, 1);
+	watch_model_free(w);
+
+	/* bits: a1 picked and placed, then solve(1) with the masks shifted. */
+	w = watch(4, SEARCH_BITS, SEARCH_ALL);
+	watch_model_set_lang(w, CODE_PYTHON);
+	for (int i = 0; i < 4; i++)
+		watch_model_forward(w);
+	assert_int_equal(last(w), SEARCH_EV_ENTER);
+	assert_true(watch_vars_make(w, &v));
+	assert_true(v.bits);
+	assert_int_equal(v.nrows, 1);
+	assert_int_equal(v.depth, 2);
+	row_text(&v.frames[0].masks[4], text);
+	assert_string_equal(text, "0001");
+	assert_string_equal(v.frames[1].masks[0].name, "ranks");
+	row_text(&v.frames[1].masks[0], text);
+	assert_string_equal(text, "0001");
+	row_text(&v.frames[1].masks[1], text);
+	assert_string_equal(text, "0010");
+	row_text(&v.frames[1].masks[2], text);
+	assert_string_equal(text, "0000");
+	assert_string_equal(v.frames[1].masks[3].name, "free");
+	row_text(&v.frames[1].masks[3], text);
+	assert_string_equal(text, "1100");
+	watch_model_free(w);
+
+	/* The pseudocode: nothing for the panel but the calls. */
+	w = watch(4, SEARCH_REPAIR, SEARCH_ALL);
+	assert_false(watch_vars_make(w, &v));
+	watch_model_free(w);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -443,6 +693,9 @@ int main(void)
 	        cmocka_unit_test(test_predict_honest),
 	        cmocka_unit_test(test_predict_leave),
 	        cmocka_unit_test(test_play_until),
+	        cmocka_unit_test(test_languages),
+	        cmocka_unit_test(test_lit_lines),
+	        cmocka_unit_test(test_vars),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

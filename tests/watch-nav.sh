@@ -380,6 +380,8 @@ fi
 ls "$tmpdir" | grep -q 'export\.tmp' && fail "no temporary file is left" "$(ls "$tmpdir")" || pass "no temporary file is left"
 keys '?'
 expect_screen "the help lists step over" "step over"
+# Longer than 30 lines since c and V: the page key scrolls to the rest.
+keys NPage
 expect_screen "the help lists the handout" "write a handout"
 keys q q
 wait_exit

@@ -26,6 +26,13 @@ static const char *const background_names[] = {
         [SETTINGS_BACKGROUND_TERMINAL] = "terminal",
 };
 
+static const char *const code_names[SETTINGS_CODES] = {
+        [SETTINGS_CODE_PSEUDOCODE] = "pseudocode",
+        [SETTINGS_CODE_PYTHON] = "python",
+        [SETTINGS_CODE_C] = "c",
+        [SETTINGS_CODE_JAVA] = "java",
+};
+
 /* The settings there are: their names and the values each takes. */
 static const struct {
 	const char *name;
@@ -38,7 +45,14 @@ static const struct {
         [SETTINGS_KEY_BELL] = {"bell", bell_names, 2, "on or off"},
         [SETTINGS_KEY_BACKGROUND] = {"background", background_names, 2,
                                      "theme or terminal"},
+        [SETTINGS_KEY_CODE] = {"code", code_names, SETTINGS_CODES,
+                               "pseudocode, python, c or java"},
 };
+
+const char *settings_code_name(enum settings_code c)
+{
+	return (unsigned)c < SETTINGS_CODES ? code_names[c] : "?";
+}
 
 const char *settings_theme_name(enum settings_theme t)
 {
@@ -250,7 +264,7 @@ static int parse_line(const char *t, size_t len, struct parsed *p, int *value, c
 	}
 	quote(t + p->key_at, p->key_len, q, sizeof q);
 	errmsg_set(why, whylen,
-	           "unknown setting '%s' (the settings are theme, bell and background)",
+	           "unknown setting '%s' (the settings are theme, bell, background and code)",
 	           q);
 	return -2;
 }
@@ -403,6 +417,11 @@ int settings_theme(const struct settings *s)
 bool settings_bell(const struct settings *s)
 {
 	return s->value[SETTINGS_KEY_BELL] != 0;
+}
+
+int settings_code(const struct settings *s)
+{
+	return s->value[SETTINGS_KEY_CODE];
 }
 
 int settings_background(const struct settings *s)

@@ -19,6 +19,8 @@
  *     bell        on or off: whether a solved board rings the bell (default on)
  *     background  theme (the theme paints the window, the default) or
  *                 terminal (the terminal's own background is kept)
+ *     code        pseudocode, python, c or java: the listing Watch shows
+ *                 (enum settings_code; default pseudocode)
  *
  * A setting given twice takes its last value.  Any other line (no =, an
  * unknown setting, a value not allowed, a NUL byte) is a bad line: it is
@@ -41,13 +43,26 @@ enum settings_theme {
 	SETTINGS_THEMES
 };
 
-/* The settings there are, as the file names them: theme, bell, background. */
+/* The settings there are, as the file names them: theme, bell, background, code. */
 enum settings_key {
 	SETTINGS_KEY_THEME,
 	SETTINGS_KEY_BELL,
 	SETTINGS_KEY_BACKGROUND,
+	SETTINGS_KEY_CODE,
 	SETTINGS_KEYS
 };
+
+/* The listings Watch shows, in the order its key cycles through them. */
+enum settings_code {
+	SETTINGS_CODE_PSEUDOCODE,
+	SETTINGS_CODE_PYTHON,
+	SETTINGS_CODE_C,
+	SETTINGS_CODE_JAVA,
+	SETTINGS_CODES
+};
+
+/* A listing's name as the file writes it ("python"). */
+const char *settings_code_name(enum settings_code c);
 
 /* The window's background: the theme's own, or the terminal's. */
 enum settings_background { SETTINGS_BACKGROUND_THEME, SETTINGS_BACKGROUND_TERMINAL };
@@ -71,7 +86,8 @@ struct settings {
 	struct settings_line *linev;
 	size_t nlines, caplines;
 	/* Each setting's value (the index of its word: enum settings_theme, the
-	 * bell 0 off and 1 on, enum settings_background), or -1 when not set. */
+	 * bell 0 off and 1 on, enum settings_background, enum settings_code), or
+	 * -1 when not set. */
 	int value[SETTINGS_KEYS];
 	/* The line that set each, or -1, so that a new value replaces it there. */
 	long line[SETTINGS_KEYS];
@@ -132,6 +148,9 @@ int settings_set(struct settings *s, const char *key, const char *value, char *e
 /* The theme set (enum settings_theme), or -1; whether the bell rings (on by default). */
 int settings_theme(const struct settings *s);
 bool settings_bell(const struct settings *s);
+
+/* The listing Watch shows (enum settings_code), or -1 when not set. */
+int settings_code(const struct settings *s);
 
 /* The background (enum settings_background): the theme's unless set. */
 int settings_background(const struct settings *s);

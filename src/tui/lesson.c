@@ -328,8 +328,10 @@ static void open_step(struct runner *r, int k)
 		o.until = st->until_at;
 		o.speed = st->speed;
 		o.big = r->big;
-		o.listing = st->code == LESSON_CODE_DEFAULT ? NULL
-		                                            : lesson_code_name(st->code);
+		/* The listing the step names, or the last one an earlier step named. */
+		for (int j = k; j >= 0 && !o.listing; j--)
+			if (r->l.steps[j].code != LESSON_CODE_DEFAULT)
+				o.listing = lesson_code_name(r->l.steps[j].code);
 		/* Questions first: the search plays on once they are answered. */
 		o.play = (st->play && !st->ask) || st->until_at > st->at;
 		break;

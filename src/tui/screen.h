@@ -55,9 +55,8 @@ struct screen_open {
 	bool play;        /* WATCH, RACE: the search plays on from the start */
 	uint64_t until;   /* WATCH: with play, it pauses at this event (0: the end) */
 	/*
-	 * WATCH: the listing a lesson's step asks for ("python", "c", "java";
-	 * NULL or "pseudocode": the pseudocode).  Watch shows the pseudocode
-	 * only, until the listings come to it.
+	 * WATCH: the listing shown, as --code or a lesson's code: names it
+	 * ("pseudocode", "python", "c", "java"); NULL: the config file's.
 	 */
 	const char *listing;
 	bool big;       /* WATCH: projector mode */

@@ -50,6 +50,8 @@ enum watch_action {
 	WATCH_NARRATION,
 	WATCH_BIG,
 	WATCH_HANDOUT,
+	WATCH_CODE,
+	WATCH_VARS,
 };
 
 static const struct keymap_row key_rows[] = {
@@ -112,10 +114,20 @@ static const struct keymap_row key_rows[] = {
          {KCHAR('p')},
          "show or hide the pseudocode",
          {{KEYMAP_MORE, "p pseudocode"}}},
+        {WATCH_CODE,
+         {KCHAR('c')},
+         "the listing in the next language: pseudocode, Python, C, Java (kept "
+         "in the config file)",
+         {{KEYMAP_MORE, "c code"}}},
         {WATCH_STACK,
          {KCHAR('s')},
          "show or hide the call stack",
          {{KEYMAP_MORE, "s stack"}}},
+        {WATCH_VARS,
+         {KCHAR('V')},
+         "the stack's panel: the variables the listing keeps (arrays, masks, "
+         "each call's locals), or the calls alone",
+         {{KEYMAP_MORE, "V variables"}}},
         {WATCH_TREE,
          {KCHAR('t')},
          "show or hide the tree; folded from 7x7: x3 dead ends, *2 solutions, +2 "
@@ -160,6 +172,7 @@ struct watch {
 	struct prompt prompt;
 	int theme_before; /* the theme to go back to when leaving projector mode */
 	struct watch_scroll scroll;
+	struct settings *settings; /* the config file, which keeps the language */
 	char summary_title[128];
 };
 
@@ -351,6 +364,41 @@ static void do_handout(struct watch *v)
 	watch_handout(v->m);
 }
 
+/* c: the next language, kept in the config file for the next time. */
+static void do_code(struct watch *v)
+{
+	struct watch_model *w = v->m;
+	const char *name;
+	char err[1200];
+	size_t len;
+
+	watch_model_next_lang(w);
+	name = w->lang < CODE_LANG_COUNT ? code_lang_name(w->lang)
+	                                 : settings_code_name(SETTINGS_CODE_PSEUDOCODE);
+	if (!v->settings)
+		return;
+	if (settings_set(v->settings, "code", name, err, sizeof err) < 0 ||
+	    settings_save(v->settings, err, sizeof err) < 0) {
+		len = strlen(w->message);
+		snprintf(w->message + len, sizeof w->message - len, " Not saved: %s.",
+		         err);
+	}
+}
+
+static void do_vars(struct watch *v)
+{
+	struct watch_model *w = v->m;
+
+	w->show_vars = !w->show_vars;
+	if (w->show_vars && !watch_model_code_shown(w))
+		snprintf(w->message, sizeof w->message,
+		         "The variables show with a program's listing (c): the "
+		         "pseudocode's stack shows its calls.");
+	else
+		snprintf(w->message, sizeof w->message, "The %s show.",
+		         w->show_vars ? "variables" : "calls alone");
+}
+
 /* The keys' table: every action of the key table has its move here. */
 static watch_move *const moves[] = {
         [WATCH_PLAY] = do_play,
@@ -381,6 +429,8 @@ static watch_move *const moves[] = {
         [WATCH_NARRATION] = do_narration,
         [WATCH_BIG] = do_big,
         [WATCH_HANDOUT] = do_handout,
+        [WATCH_CODE] = do_code,
+        [WATCH_VARS] = do_vars,
 };
 
 /* A key while a depth or a breakpoint is typed: Enter answers, Escape gives up. */
@@ -557,6 +607,13 @@ int watch_open(struct screen *out, const struct screen_open *o,
 		         o->given ? "from here" : "this", why);
 		return -1;
 	}
+	v->settings = env ? env->settings : NULL;
+	/* The listing: the command line's or the lesson's, else the config file's. */
+	if (o->listing)
+		watch_model_set_lang(v->m, code_lang_from_name(o->listing));
+	else if (v->settings && settings_code(v->settings) > SETTINGS_CODE_PSEUDOCODE)
+		watch_model_set_lang(v->m, (enum code_lang)(settings_code(v->settings) -
+		                                            SETTINGS_CODE_PYTHON));
 	if (o->big)
 		set_big(v, true);
 	/* A lesson's speed: the fastest of the screen's speeds not above it. */
@@ -566,10 +623,6 @@ int watch_open(struct screen *out, const struct screen_open *o,
 			v->m->speed++;
 	/* Predict mode's times on the app's clock, which the tests can stop. */
 	v->m->clock_ms = env->clock_ms;
-	/*
-	 * A lesson's code: line (o->listing) chooses a listing; the pseudocode
-	 * is the only one Watch shows until the listings come to it.
-	 */
 	watch_model_seek(v->m, o->event, o->play && !o->until);
 	if (o->play && o->until)
 		watch_model_play_until(v->m, o->until);

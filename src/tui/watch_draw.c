@@ -457,6 +457,15 @@ static int lay_out(const struct watch_model *w, struct watch_panels *v,
 	if (w->big && b->nsizes > 0)
 		b->readable = b->nsizes - 1;
 	widest = area.w - (b->nsizes ? b->sizes[0].w : 0) - 1;
+	/* The pseudocode beside the program, when a board that reads well leaves room. */
+	int both = watch_panels_both_width(w),
+	    readable = b->nsizes ? b->sizes[b->readable < b->nsizes ? b->readable
+	                                                            : b->nsizes - 1]
+	                                   .w
+	                         : 0;
+
+	if (both && area.w >= readable + 2 + both)
+		p[PANEL_PSEUDO].pref_w = both;
 	v->pseudo_whole =
 	        1 + watch_panels_listing_lines(w, widest, &blank) - blank <= area.h;
 	narr = (int)(sizeof arrangements / sizeof *arrangements);

@@ -90,6 +90,35 @@ static void load_pseudo(struct watch_model *w)
 		w->npseudo--;
 }
 
+/*
+ * Loads the listing of the algorithm in the language chosen (Python under
+ * the pseudocode, for the variables' names); repair and construct have
+ * none, and listing_why says so.
+ */
+static void load_listing(struct watch_model *w)
+{
+	enum code_lang l = w->lang < CODE_LANG_COUNT ? w->lang : CODE_PYTHON;
+	char name[64], path[4096], err[300];
+
+	code_free(w->listing);
+	w->listing = NULL;
+	w->listing_why[0] = '\0';
+	if (!code_has(w->algo)) {
+		snprintf(w->listing_why, sizeof w->listing_why,
+		         "%s has no %s listing: it is not a tree search",
+		         search_algo_name(w->algo), watch_lang_title(l));
+		return;
+	}
+	code_file(w->algo, l, name, sizeof name);
+	if (!datadir_find(name, path, sizeof path)) {
+		snprintf(w->listing_why, sizeof w->listing_why, "%s not found", name);
+		return;
+	}
+	w->listing = code_load(path, w->algo, l, err, sizeof err);
+	if (!w->listing)
+		snprintf(w->listing_why, sizeof w->listing_why, "%s", err);
+}
+
 static uint64_t run(struct watch_model *w, unsigned stop, uint64_t max);
 
 /*
@@ -209,6 +238,7 @@ static int restart(struct watch_model *w, char *err, size_t errlen)
 	}
 	load_pseudo(w);
 	name_first_call(w);
+	load_listing(w);
 	return 0;
 }
 
@@ -231,7 +261,8 @@ struct watch_model *watch_model_new(int n, enum search_algo a, enum search_goal 
 	w->algo = a;
 	w->goal = goal;
 	w->speed = 4;
-	w->show_pseudo = w->show_stack = w->show_tree = true;
+	w->show_pseudo = w->show_stack = w->show_tree = w->show_vars = true;
+	w->lang = CODE_LANG_COUNT;
 	w->break_square.file = -1;
 	w->narrate_full = true;
 	w->quiz.when = QUIZ_EVERY_DECISION;
@@ -247,6 +278,7 @@ void watch_model_free(struct watch_model *w)
 	if (!w)
 		return;
 	search_free(w->s);
+	code_free(w->listing);
 	quiz_log_free(&w->quiz.log);
 	free(w->given);
 	free(w->conf);
@@ -900,4 +932,40 @@ void watch_frame_text(const struct search_frame *f, char *buf, size_t len)
 		snprintf(buf, len, "solve(%s) rank = %d", file, f->rank + 1);
 	else
 		snprintf(buf, len, "solve(%s) rank = -", file);
+}
+
+const char *watch_lang_title(enum code_lang l)
+{
+	static const char *const titles[CODE_LANG_COUNT] = {"Python", "C", "Java"};
+
+	return l < CODE_LANG_COUNT ? titles[l] : "Pseudocode";
+}
+
+void watch_model_set_lang(struct watch_model *w, enum code_lang l)
+{
+	w->lang = l < CODE_LANG_COUNT ? l : CODE_LANG_COUNT;
+	load_listing(w);
+}
+
+void watch_model_next_lang(struct watch_model *w)
+{
+	watch_model_set_lang(w, w->lang == CODE_LANG_COUNT ? CODE_PYTHON : w->lang + 1);
+	if (w->lang < CODE_LANG_COUNT && !w->listing)
+		say(w, "%s: %s; the pseudocode shows.", watch_lang_title(w->lang),
+		    w->listing_why);
+	else
+		say(w, "The listing in %s (c for the next language).",
+		    w->lang < CODE_LANG_COUNT ? watch_lang_title(w->lang) : "pseudocode");
+}
+
+bool watch_model_code_shown(const struct watch_model *w)
+{
+	return w->lang < CODE_LANG_COUNT && w->listing &&
+	       code_algo(w->listing) == search_algo(w->s);
+}
+
+int watch_model_lit(const struct watch_model *w)
+{
+	return watch_model_code_shown(w) ? code_line(w->listing, w->s)
+	                                 : search_line(w->s);
 }

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "code.h"
 #include "quiz.h"
 #include "search.h"
 
@@ -116,6 +117,16 @@ struct watch_model {
 
 	char pseudo[PSEUDO_MAX_LINES][128];
 	int npseudo;
+	/*
+	 * The listing shown: a language of data/code/, or CODE_LANG_COUNT for
+	 * the pseudocode.  listing is the algorithm's listing in that language
+	 * (in Python under the pseudocode, whose variables the panel names as
+	 * Python does), NULL when it has none, and listing_why says why.
+	 */
+	enum code_lang lang;
+	struct code_listing *listing;
+	char listing_why[400];
+	bool show_vars; /* the variables panel in the stack's place */
 	char message[300];
 
 	/* Breakpoints: at a solution, a try of a square (file -1: none), a depth (0:
@@ -201,6 +212,67 @@ uint64_t watch_predict_run(struct watch_model *w, uint64_t max);
  * the log; where a move forward lands, the question due there is asked.
  */
 void watch_predict_moved(struct watch_model *w, uint64_t from, bool same);
+
+/*
+ * The listing's language: the next of pseudocode, Python, C and Java (says
+ * which in the message), or the one given (CODE_LANG_COUNT: the
+ * pseudocode).
+ */
+void watch_model_next_lang(struct watch_model *w);
+void watch_model_set_lang(struct watch_model *w, enum code_lang l);
+
+/* "Pseudocode", "Python", "C", "Java": a language as a title names it. */
+const char *watch_lang_title(enum code_lang l);
+
+/* Whether the panel shows a program rather than the pseudocode. */
+bool watch_model_code_shown(const struct watch_model *w);
+
+/* The line the last event lights in the listing shown (from 1); 0 before. */
+int watch_model_lit(const struct watch_model *w);
+
+/* The variables panel's rows of cells: an array, or a bitmask. */
+#define VARS_CELLS_MAX (2 * CODE_MAX_N - 1)
+
+struct watch_var_row {
+	char name[24]; /* as the listing names it: "rank_used", "x", "free" */
+	int ncells;
+	char cell[VARS_CELLS_MAX][4]; /* each cell's text: "3", "T", ".", "1" */
+	bool set[VARS_CELLS_MAX];     /* a rank held, a line taken, a bit set */
+	bool read[VARS_CELLS_MAX];    /* read or written by the line lit */
+};
+
+/* One active call and its locals in the listing's names. */
+struct watch_var_frame {
+	int file, rank, index[2]; /* -1: not set yet (before the loop) */
+	/* bits: its masks ranks, up, down, the free set and the pick, bit n - 1 first */
+	struct watch_var_row masks[5];
+};
+
+/*
+ * What the variables panel shows (watch_vars.c): the arrays (x and the
+ * three taken, or none for scan, whose board is the one drawn), each call's
+ * locals, outermost first, and bits' masks.
+ */
+struct watch_vars {
+	bool bits;
+	int nrows;
+	struct watch_var_row rows[4];
+	int depth;
+	struct watch_var_frame frames[CODE_MAX_N];
+	const struct code_names *names;
+	int n;
+};
+
+/* Fills v from the model; false when the algorithm has no variables to show. */
+bool watch_vars_make(const struct watch_model *w, struct watch_vars *v);
+
+/*
+ * A call's line, in one of three forms from the widest ("solve(file=2)
+ * rank=5 up=4 down=7", "file=2 rank=5 up=4 down=7", "file=2 rank=5");
+ * returns its width.
+ */
+int watch_vars_frame_text(const struct watch_vars *v, int d, int form, char *buf,
+                          size_t len);
 
 /* The whole tree's nodes placed by event k: how many of w->tree. */
 int watch_model_tree_at(const struct watch_model *w, uint64_t k);

@@ -225,17 +225,67 @@ struct display_line {
 	int line, part, from, to;
 };
 
+/* A listing: the program in the language chosen (code), or the pseudocode. */
+static int listing_count(const struct watch_model *w, bool code)
+{
+	return code ? code_count(w->listing) : w->npseudo;
+}
+
+/* Its line i, from 0. */
+static const char *listing_text(const struct watch_model *w, bool code, int i)
+{
+	return code ? code_text(w->listing, i + 1) : w->pseudo[i];
+}
+
 /* The listing's display lines in a column of that width, and its blank lines. */
-static int pseudo_lines(const struct watch_model *w, int width, int *blank)
+static int pseudo_lines(const struct watch_model *w, bool code, int width, int *blank)
 {
 	int starts[BREAKS_MAX], lines = 0;
 
 	*blank = 0;
-	for (int i = 0; i < w->npseudo; i++) {
-		lines += pseudo_breaks(w->pseudo[i], width, starts, BREAKS_MAX);
-		*blank += w->pseudo[i][strspn(w->pseudo[i], " ")] == '\0';
+	for (int i = 0; i < listing_count(w, code); i++) {
+		const char *line = listing_text(w, code, i);
+
+		lines += pseudo_breaks(line, width, starts, BREAKS_MAX);
+		*blank += line[strspn(line, " ")] == '\0';
 	}
 	return lines;
+}
+
+/* The widest line of a listing, with its marker. */
+static int pseudo_width(const struct watch_model *w, bool code)
+{
+	int width = 0;
+
+	for (int i = 0; i < listing_count(w, code); i++)
+		if (text_width(listing_text(w, code, i)) + 2 > width)
+			width = text_width(listing_text(w, code, i)) + 2;
+	return width;
+}
+
+/*
+ * The pseudocode's columns when it stands beside the program, in a panel
+ * that wide; 0 when the program shows alone (both want their lines whole).
+ */
+static int beside_width(const struct watch_model *w, int width)
+{
+	int pw = pseudo_width(w, false);
+
+	if (!watch_model_code_shown(w) || width < pw + 2 + pseudo_width(w, true))
+		return 0;
+	return pw;
+}
+
+/* The display lines of what the panel shows at that width, as pseudo_lines. */
+static int panel_lines(const struct watch_model *w, int width, int *blank)
+{
+	int pw = beside_width(w, width), pb, lines, plines;
+
+	if (!pw)
+		return pseudo_lines(w, watch_model_code_shown(w), width, blank);
+	lines = pseudo_lines(w, true, width - pw - 2, blank);
+	plines = pseudo_lines(w, false, pw, &pb);
+	return lines > plines ? lines : plines;
 }
 
 /*
@@ -246,7 +296,7 @@ static int pseudo_lines(const struct watch_model *w, int width, int *blank)
 static void pseudo_measure(const void *ctx, int width, int *min, int *pref)
 {
 	const struct watch_panels *v = ctx;
-	int blank, lines = pseudo_lines(v->w, width, &blank);
+	int blank, lines = panel_lines(v->w, width, &blank);
 
 	*pref = 1 + lines;
 	*min = 1 + lines - blank;
@@ -259,18 +309,44 @@ static void pseudo_measure(const void *ctx, int width, int *min, int *pref)
  * display lines: without its blank lines when it has not the room for
  * them, and scrolled round the lit line when it has not the room at all.
  */
-static void draw_pseudo(const struct watch_model *w, struct layout_rect r)
+/*
+ * The listing's title: the language and the file, or the pseudocode's
+ * algorithm, and why it shows when a language was chosen that has no
+ * listing of it.
+ */
+static void listing_title(const struct watch_model *w, bool code, char *buf, size_t len,
+                          int width)
+{
+	char file[64];
+
+	if (code) {
+		code_file(w->algo, w->lang, file, sizeof file);
+		snprintf(buf, len, "%s: %s", watch_lang_title(w->lang),
+		         strchr(file, '/') ? strchr(file, '/') + 1 : file);
+		return;
+	}
+	snprintf(buf, len, "Pseudocode: %s (no %s listing)", search_algo_name(w->algo),
+	         watch_lang_title(w->lang));
+	if (w->lang == CODE_LANG_COUNT || watch_model_code_shown(w) ||
+	    text_width(buf) > width)
+		snprintf(buf, len, "Pseudocode: %s", search_algo_name(w->algo));
+}
+
+static void draw_listing(const struct watch_model *w, bool code, struct layout_rect r)
 {
 	struct display_line d[PSEUDO_MAX_LINES * BREAKS_MAX];
-	int lit = search_line(w->s), blank, count = 0, first = 0, y = r.y, rows = r.h - 1,
-	    bar = 0;
-	bool skip_blank = 1 + pseudo_lines(w, r.w, &blank) > r.h;
+	int lit = code ? watch_model_lit(w) : search_line(w->s), blank, count = 0,
+	    first = 0, y = r.y, rows = r.h - 1, bar = 0;
+	bool skip_blank = 1 + pseudo_lines(w, code, r.w, &blank) > r.h;
+	char title[160];
 
-	text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "Pseudocode: %s",
-	          search_algo_name(w->algo));
-	for (int i = 0; i < w->npseudo; i++) {
+	listing_title(w, code, title, sizeof title, r.w);
+	text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "%s", title);
+	for (int i = 0; i < listing_count(w, code) &&
+	                count < PSEUDO_MAX_LINES * BREAKS_MAX - BREAKS_MAX;
+	     i++) {
 		int starts[BREAKS_MAX], k;
-		const char *line = w->pseudo[i];
+		const char *line = listing_text(w, code, i);
 
 		k = pseudo_breaks(line, r.w, starts, BREAKS_MAX);
 		if (skip_blank && line[strspn(line, " ")] == '\0')
@@ -293,7 +369,7 @@ static void draw_pseudo(const struct watch_model *w, struct layout_rect r)
 	/* The lit line's bar ends with the listing's longest line, not the window. */
 	for (int pass = 0; pass < 2; pass++) {
 		for (int k = first; k < count && k < first + rows; k++) {
-			const char *line = w->pseudo[d[k].line];
+			const char *line = listing_text(w, code, d[k].line);
 			bool on = d[k].line + 1 == lit;
 			int len = d[k].to - d[k].from, indent = (int)strspn(line, " ");
 			char text[160];
@@ -316,6 +392,19 @@ static void draw_pseudo(const struct watch_model *w, struct layout_rect r)
 			          on ? (bar < r.w ? bar : r.w) : 0, text);
 		}
 	}
+}
+
+/* The program alone, or the pseudocode beside it when the panel has the room. */
+static void draw_listings(const struct watch_model *w, struct layout_rect r)
+{
+	int pw = beside_width(w, r.w);
+
+	if (!pw) {
+		draw_listing(w, watch_model_code_shown(w), r);
+		return;
+	}
+	draw_listing(w, false, (struct layout_rect){r.y, r.x, r.h, pw});
+	draw_listing(w, true, (struct layout_rect){r.y, r.x + pw + 2, r.h, r.w - pw - 2});
 }
 
 static void counters_measure(const void *ctx, int width, int *min, int *pref)
@@ -444,6 +533,220 @@ static void draw_stack(const struct watch_model *w, struct layout_rect r)
 	}
 }
 
+/* The variables panel, in the stack's place: the listing's arrays and each call's locals.
+ */
+
+/* The columns a name takes with the blank after it. */
+static int vars_label_width(const struct watch_vars *v)
+{
+	int wd = 0;
+
+	for (int i = 0; i < v->nrows; i++)
+		if (text_width(v->rows[i].name) > wd)
+			wd = text_width(v->rows[i].name);
+	for (int k = 0; v->bits && k < 5; k++)
+		if (v->frames[0].masks[k].name[0] &&
+		    text_width(v->frames[0].masks[k].name) > wd)
+			wd = text_width(v->frames[0].masks[k].name);
+	return wd + 1;
+}
+
+/* A cell of x: wide enough for the largest rank and a blank. */
+static int vars_cell_width(const struct watch_vars *v)
+{
+	return v->n > 10 ? 3 : 2;
+}
+
+/*
+ * The arrays' rows: x and the ranks taken (both by rank) in cells as wide
+ * as x's, and the diagonals too when wide, else a column each.
+ */
+static int vars_rows_width(const struct watch_vars *v, bool wide)
+{
+	int widest = 0, cw = vars_cell_width(v);
+
+	for (int i = 0; i < v->nrows; i++) {
+		int wd = i < 2 || wide ? v->rows[i].ncells * cw : v->rows[i].ncells;
+
+		if (wd > widest)
+			widest = wd;
+	}
+	return v->nrows ? vars_label_width(v) + widest : 0;
+}
+
+/* bits: a mask's column in the table, as wide as the board or its name. */
+static int mask_col(const struct watch_vars *v)
+{
+	int w = v->n;
+
+	for (int k = 0; k < 5; k++)
+		if (text_width(v->frames[0].masks[k].name) > w)
+			w = text_width(v->frames[0].masks[k].name);
+	return w;
+}
+
+/* bits: every call's masks on a line of its own under their names. */
+static int vars_table_width(const struct watch_vars *v)
+{
+	return 5 + 5 * (mask_col(v) + 1) - 1;
+}
+
+/* The widest call's line in a form: the largest values the board has. */
+static int vars_frame_width(const struct watch_vars *v, int form)
+{
+	struct watch_vars big = *v;
+	char text[96];
+
+	big.depth = 1;
+	big.frames[0].file = big.frames[0].rank = v->n - 1;
+	big.frames[0].index[0] = big.frames[0].index[1] = 2 * v->n - 2;
+	return watch_vars_frame_text(&big, 0, form, text, sizeof text);
+}
+
+/* The first form of the calls' lines that fits width; 2 when none does. */
+static int vars_form(const struct watch_vars *v, int width)
+{
+	for (int form = 0; form < 2; form++)
+		if (vars_frame_width(v, form) <= width)
+			return form;
+	return 2;
+}
+
+/*
+ * The arrays when the column holds them (bits: the table of masks, else
+ * the innermost call's five), and every call the board can make.
+ */
+static void vars_measure(const void *ctx, int width, int *min, int *pref)
+{
+	const struct watch_panels *p = ctx;
+	const struct watch_vars *v = &p->vars;
+	int rows = v->nrows && width >= vars_rows_width(v, false) ? v->nrows : 0;
+
+	*min = 2;
+	if (!v->bits) {
+		/* Where the arrays fit across, they and the call under way at least. */
+		*min = 1 + rows + 1;
+		*pref = 1 + rows + watch_model_calls(p->w);
+	} else if (width >= vars_table_width(v)) {
+		/* The masks' names and the innermost call's, at least. */
+		*min = 3;
+		*pref = 1 + rows + 1 + watch_model_calls(p->w);
+	} else {
+		/* The call's five masks under its name, all or none. */
+		*min = 6;
+		*pref = 6 + rows;
+	}
+}
+
+/*
+ * A row of cells after its name, each value right-aligned in a cell of cw
+ * columns (a blank after it when cw > 1): the set ones lit, the ones the
+ * lit line reads or writes reversed.
+ */
+static void draw_row(const struct watch_var_row *row, int y, int x, int label, int cw,
+                     int width)
+{
+	int vw = cw > 1 ? cw - 1 : 1;
+
+	text_put_in(y, x, label, A_NORMAL, row->name);
+	for (int c = 0; c < row->ncells && label + (c + 1) * cw <= width; c++) {
+		int attr = row->read[c]  ? theme_attr(THEME_SELECTED)
+		           : row->set[c] ? theme_attr(THEME_KEY)
+		                         : theme_attr(THEME_DIMMED);
+		char text[8];
+
+		snprintf(text, sizeof text, "%*s", vw, row->cell[c]);
+		text_put_in(y, x + label + c * cw, vw, attr, text);
+	}
+}
+
+/* bits: the masks of each call, a line each, under the masks' names. */
+static int draw_mask_table(const struct watch_vars *v, int y, int x, int first,
+                           int bottom)
+{
+	char text[64];
+
+	snprintf(text, sizeof text, "%s", v->names->file);
+	text_put_in(y, x, 4, theme_attr(THEME_TITLE), text);
+	for (int k = 0; k < 5; k++)
+		text_put_in(y, x + 5 + k * (mask_col(v) + 1), mask_col(v),
+		            theme_attr(THEME_TITLE), v->frames[0].masks[k].name);
+	y++;
+	for (int d = first; d < v->depth && y <= bottom; d++, y++) {
+		snprintf(text, sizeof text, "%d", v->frames[d].file);
+		text_put_in(y, x, 4,
+		            d == v->depth - 1 ? theme_attr(THEME_KEY) : (int)A_NORMAL,
+		            text);
+		for (int k = 0; k < 5; k++) {
+			struct watch_var_row row = v->frames[d].masks[k];
+
+			row.name[0] = '\0';
+			draw_row(&row, y, x + 5 + k * (mask_col(v) + 1), 0, 1, v->n);
+		}
+	}
+	return y;
+}
+
+static void draw_vars(const struct watch_panels *p, struct layout_rect r)
+{
+	const struct watch_vars *v = &p->vars;
+	int y = r.y, bottom = r.y + r.h - 1, label = vars_label_width(v),
+	    form = vars_form(v, r.w), first;
+	bool wide = r.w >= vars_rows_width(v, true),
+	     rows = v->nrows && r.w >= vars_rows_width(v, false),
+	     table = v->bits && r.w >= vars_table_width(v);
+	char text[96];
+
+	if (v->bits && !table && v->depth > 0) {
+		const struct watch_var_frame *f = &v->frames[v->depth - 1];
+
+		/* The call under way names its masks, in the title's place. */
+		watch_vars_frame_text(v, v->depth - 1, form, text, sizeof text);
+		text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "%s", text);
+		/* x when the five masks still have their lines under it. */
+		for (int i = 0; rows && i < v->nrows && bottom - y + 1 > 5; i++, y++)
+			draw_row(&v->rows[i], y, r.x, label, vars_cell_width(v), r.w);
+		for (int k = 0; k < 5 && y <= bottom; k++, y++)
+			draw_row(&f->masks[k], y, r.x, label, 1, r.w);
+		return;
+	}
+	text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "Variables (%s)",
+	          watch_lang_title(p->w->lang));
+	/* The arrays, when a call's line (and the masks' names) is left under them. */
+	for (int i = 0; rows && i < v->nrows && y < bottom - (table ? 1 : 0); i++, y++)
+		draw_row(&v->rows[i], y, r.x, label,
+		         i < 2 || wide ? vars_cell_width(v) : 1, r.w);
+	if (table && v->depth > 0) {
+		int room = bottom - y; /* lines for calls under the names */
+
+		first = v->depth > room ? v->depth - room : 0;
+		draw_mask_table(v, y, r.x, first, bottom);
+		return;
+	}
+	first = v->depth > bottom - y + 1 ? v->depth - (bottom - y + 1) : 0;
+	if (v->depth == 0 && y <= bottom)
+		text_line(&y, r.x, r.w, theme_attr(THEME_DIMMED), "(no call yet)");
+	for (int d = first; d < v->depth && y <= bottom; d++) {
+		watch_vars_frame_text(v, d, form, text, sizeof text);
+		text_line(&y, r.x, r.w,
+		          d == v->depth - 1 ? theme_attr(THEME_KEY) : (int)A_NORMAL, "%s",
+		          text);
+	}
+}
+
+/* Its widths: the calls' shortest form at least, the arrays and masks whole at best. */
+static void vars_widths(const struct watch_vars *v, struct layout_panel *p)
+{
+	int full = vars_frame_width(v, 0);
+
+	p->min_w = vars_frame_width(v, 2) > 14 ? vars_frame_width(v, 2) : 14;
+	if (v->bits && vars_label_width(v) + v->n > p->min_w)
+		p->min_w = vars_label_width(v) + v->n;
+	p->pref_w = full > vars_rows_width(v, true) ? full : vars_rows_width(v, true);
+	if (v->bits && vars_table_width(v) > p->pref_w)
+		p->pref_w = vars_table_width(v);
+}
+
 /*
  * The narration panel: the event in trace's words as its title, then what
  * it means in the pseudocode's words (search_explain), short or full.
@@ -521,17 +824,6 @@ static void draw_narration(const struct watch_narration *n, struct layout_rect r
 		text_wrap(&y, r.x, r.w, 2, A_NORMAL, "%s", n->told);
 }
 
-/* The widest line of the listing, with its marker: what the panel wants. */
-static int pseudo_width(const struct watch_model *w)
-{
-	int width = 0;
-
-	for (int i = 0; i < w->npseudo; i++)
-		if (text_width(w->pseudo[i]) + 2 > width)
-			width = text_width(w->pseudo[i]) + 2;
-	return width;
-}
-
 /* The panels' widths, which the layout keeps to. */
 static void panel_widths(const struct watch_model *w, enum watch_levels kind,
                          struct layout_panel *p)
@@ -571,13 +863,17 @@ static void panel_widths(const struct watch_model *w, enum watch_levels kind,
 void watch_panels_make(struct watch_panels *v, struct watch_narration *told,
                        const struct watch_model *w, struct layout_panel p[PANELS])
 {
-	*v = (struct watch_panels){w, levels_kind(w), false, false, told};
+	*v = (struct watch_panels){.w = w, .kind = levels_kind(w), .told = told};
+	/* The listing's names and 0-based values: with a program on screen only. */
+	v->has_vars =
+	        w->show_vars && watch_model_code_shown(w) && watch_vars_make(w, &v->vars);
 	narration_make(w, told);
-	p[PANEL_PSEUDO] = (struct layout_panel){.present = w->show_pseudo,
-	                                        .prio = 2,
-	                                        .min_w = 24,
-	                                        .pref_w = pseudo_width(w),
-	                                        .measure = pseudo_measure};
+	p[PANEL_PSEUDO] = (struct layout_panel){
+	        .present = w->show_pseudo,
+	        .prio = 2,
+	        .min_w = 24,
+	        .pref_w = pseudo_width(w, watch_model_code_shown(w)),
+	        .measure = pseudo_measure};
 	/* In predict mode the listing's words matter more than the counts. */
 	p[PANEL_COUNTERS] = (struct layout_panel){
 	        .present = true, .prio = w->quiz.on ? 5 : 1, .measure = counters_measure};
@@ -600,6 +896,10 @@ void watch_panels_make(struct watch_panels *v, struct watch_narration *told,
 	                                      .pref_w = 60,
 	                                      .measure = quiz_measure};
 	panel_widths(w, v->kind, p);
+	if (v->has_vars) {
+		p[PANEL_STACK].measure = vars_measure;
+		vars_widths(&v->vars, &p[PANEL_STACK]);
+	}
 	/* Projector mode shows the board, the listing and the stack alone (and a
 	 * question). */
 	for (int i = 0; w->big && i < PANELS; i++)
@@ -613,9 +913,37 @@ void watch_panels_make(struct watch_panels *v, struct watch_narration *told,
 	}
 }
 
+int watch_panels_both_width(const struct watch_model *w)
+{
+	return watch_model_code_shown(w)
+	               ? pseudo_width(w, false) + 2 + pseudo_width(w, true)
+	               : 0;
+}
+
 int watch_panels_listing_lines(const struct watch_model *w, int width, int *blank)
 {
-	return pseudo_lines(w, width, blank);
+	return panel_lines(w, width, blank);
+}
+
+/*
+ * Where the variables go: where the layout put them, or, when they come
+ * under the program and the pseudocode side by side, up under the
+ * pseudocode, which is the shorter, so that no hole opens between them.
+ */
+static struct layout_rect vars_place(const struct watch_model *w,
+                                     const struct layout_panel p[PANELS])
+{
+	struct layout_rect r = p[PANEL_STACK].at, l = p[PANEL_PSEUDO].at;
+	int pw = p[PANEL_PSEUDO].shown ? beside_width(w, l.w) : 0, blank, top;
+
+	if (!pw || r.x != l.x || r.y <= l.y)
+		return r;
+	top = l.y + 1 + pseudo_lines(w, false, pw, &blank) + 1;
+	if (top < r.y) {
+		r.y = top;
+		r.w = r.w < pw ? r.w : pw;
+	}
+	return r;
 }
 
 void watch_panels_draw(const struct watch_panels *v, const struct layout_panel p[PANELS])
@@ -623,10 +951,12 @@ void watch_panels_draw(const struct watch_panels *v, const struct layout_panel p
 	const struct watch_model *w = v->w;
 
 	if (p[PANEL_PSEUDO].shown)
-		draw_pseudo(w, p[PANEL_PSEUDO].at);
+		draw_listings(w, p[PANEL_PSEUDO].at);
 	if (p[PANEL_COUNTERS].shown)
 		draw_counters(w, p[PANEL_COUNTERS].at);
-	if (p[PANEL_STACK].shown)
+	if (p[PANEL_STACK].shown && v->has_vars)
+		draw_vars(v, vars_place(w, p));
+	else if (p[PANEL_STACK].shown)
 		draw_stack(w, p[PANEL_STACK].at);
 	if (p[PANEL_LEVELS].shown)
 		draw_levels(w, v, p[PANEL_LEVELS].at);

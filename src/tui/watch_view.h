@@ -106,6 +106,8 @@ struct watch_panels {
 	bool pseudo_whole; /* the listing fits the body whole in its widest column */
 	bool stack_whole;  /* the stack is shown with every call, or not at all */
 	struct watch_narration *told;
+	bool has_vars; /* the stack's panel shows the variables, vars */
+	struct watch_vars vars;
 };
 
 /*
@@ -117,6 +119,13 @@ void watch_panels_make(struct watch_panels *v, struct watch_narration *told,
 
 /* The display lines the listing takes in a column that wide; how many are blank. */
 int watch_panels_listing_lines(const struct watch_model *w, int width, int *blank);
+
+/*
+ * The columns the program and the pseudocode take side by side, which the
+ * listing's panel wants when the window has them beside a board that reads
+ * well; 0 when the pseudocode shows alone.
+ */
+int watch_panels_both_width(const struct watch_model *w);
 
 /* The panels in the places the layout gave them. */
 void watch_panels_draw(const struct watch_panels *v, const struct layout_panel p[PANELS]);
