@@ -194,15 +194,15 @@ int cli_watch(int argc, char **argv)
 	if (val[OPT_QUIZ] && !search_is_tree(o.start.algo))
 		return cli_usage_error("watch",
 		                       "--quiz asks about the tree searches: backtrack, "
-		                       "scan or permute, not %s",
+		                       "scan, permute or bits, not %s",
 		                       search_algo_name(o.start.algo));
 	o.start.quiz = val[OPT_QUIZ] != NULL;
 	/* The listing: any language, even for an algorithm without one (it says so). */
 	if (val[OPT_CODE] && strcmp(val[OPT_CODE], "pseudocode") != 0 &&
 	    code_lang_from_name(val[OPT_CODE]) == CODE_LANG_COUNT)
-		return cli_usage_error("watch",
-		                       "--code must be pseudocode, python, c or java, not '%s'",
-		                       val[OPT_CODE]);
+		return cli_usage_error(
+		        "watch", "--code must be pseudocode, python, c or java, not '%s'",
+		        val[OPT_CODE]);
 	o.start.listing = val[OPT_CODE];
 	o.start.goal = val[OPT_FIRST] ? SEARCH_FIRST : SEARCH_ALL;
 	o.start.big = val[OPT_BIG] != NULL;
