@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "search.h"
 #include "theme.h"
 
 /*
@@ -782,4 +783,35 @@ int boardview_overview_draw(struct boardview_overview *ov)
 	ov->cols = cols;
 	ov->rows = rows;
 	return scale;
+}
+
+void boardview_mark_event(uint16_t *cells, int n, const struct search_event *ev)
+{
+	switch (ev->kind) {
+	case SEARCH_EV_TRY:
+	case SEARCH_EV_PLACE:
+		cells[ev->sq.file * n + ev->sq.rank] |= BV_TRY;
+		break;
+	case SEARCH_EV_REJECT: {
+		struct square between[BOARDVIEW_EVENT_MAX_N];
+		int k = board_between(ev->attacker, ev->sq, between,
+		                      BOARDVIEW_EVENT_MAX_N);
+
+		cells[ev->sq.file * n + ev->sq.rank] |= BV_REJECT;
+		cells[ev->attacker.file * n + ev->attacker.rank] |= BV_ATTACKER;
+		/* The squares between them show the line of the attack. */
+		for (int i = 0; i < k; i++)
+			cells[between[i].file * n + between[i].rank] |= BV_CONFLICT_LINE;
+		break;
+	}
+	case SEARCH_EV_REMOVE:
+		cells[ev->sq.file * n + ev->sq.rank] |= BV_LEFT;
+		break;
+	case SEARCH_EV_MOVE:
+		cells[ev->from.file * n + ev->from.rank] |= BV_LEFT;
+		cells[ev->sq.file * n + ev->sq.rank] |= BV_TRY;
+		break;
+	default:
+		break;
+	}
 }

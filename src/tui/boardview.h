@@ -89,4 +89,15 @@ void boardview_min_size(int n, int *height, int *width);
  */
 int boardview_fit(const struct boardview *bv, int height, int width, int *h, int *w);
 
+struct search_event;
+
+/*
+ * Marks on cells (n x n, file * n + rank, n at most BOARDVIEW_EVENT_MAX_N) what a
+ * search's last event did: the square tried or placed, a refusal with its
+ * attacker and the squares between them, the square just left.  Watch and
+ * the race draw a search's board with it.
+ */
+#define BOARDVIEW_EVENT_MAX_N 32
+void boardview_mark_event(uint16_t *cells, int n, const struct search_event *ev);
+
 #endif

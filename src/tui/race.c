@@ -62,7 +62,7 @@ static const struct keymap_row key_rows[] = {
 static const struct keymap keys = KEYMAP(key_rows);
 
 /* Above this n a board is drawn as an overview, and has no cells. */
-#define RACE_CELLS_MAX 32
+#define RACE_CELLS_MAX BOARDVIEW_EVENT_MAX_N
 
 /* The counters of a panel, a line each. */
 #define COUNTERS 5
@@ -295,32 +295,7 @@ static void fill_cells(const struct search *s, int n, uint16_t *cells)
 			cells[f * n + ranks[f]] |=
 			        BV_QUEEN |
 			        (ev->kind == SEARCH_EV_SOLUTION ? BV_SOLVED : 0);
-	switch (ev->kind) {
-	case SEARCH_EV_TRY:
-	case SEARCH_EV_PLACE:
-		cells[ev->sq.file * n + ev->sq.rank] |= BV_TRY;
-		break;
-	case SEARCH_EV_REJECT: {
-		struct square between[RACE_CELLS_MAX];
-		int k = board_between(ev->attacker, ev->sq, between, RACE_CELLS_MAX);
-
-		cells[ev->sq.file * n + ev->sq.rank] |= BV_REJECT;
-		cells[ev->attacker.file * n + ev->attacker.rank] |= BV_ATTACKER;
-		/* The squares between them show the line of the attack, as in Watch. */
-		for (int i = 0; i < k; i++)
-			cells[between[i].file * n + between[i].rank] |= BV_CONFLICT_LINE;
-		break;
-	}
-	case SEARCH_EV_REMOVE:
-		cells[ev->sq.file * n + ev->sq.rank] |= BV_LEFT;
-		break;
-	case SEARCH_EV_MOVE:
-		cells[ev->from.file * n + ev->from.rank] |= BV_LEFT;
-		cells[ev->sq.file * n + ev->sq.rank] |= BV_TRY;
-		break;
-	default:
-		break;
-	}
+	boardview_mark_event(cells, n, ev);
 }
 
 static void draw_board(const struct race_model *m, int i, const struct place *pl)

@@ -37,6 +37,9 @@ static struct square follow_square(const struct watch_model *w, struct square be
 }
 
 /* Marks the squares: queens, and what the last event did. */
+_Static_assert(CELLS_MAX_N <= BOARDVIEW_EVENT_MAX_N,
+               "boardview marks the boards Watch draws");
+
 static void fill_cells(const struct watch_model *w, uint16_t *cells)
 {
 	const struct search_event *ev = search_last(w->s);
@@ -53,32 +56,7 @@ static void fill_cells(const struct watch_model *w, uint16_t *cells)
 	for (int f = 0; w->given && w->algo != SEARCH_REPAIR && f < n; f++)
 		if (w->given[f] >= 0)
 			cells[f * n + w->given[f]] |= BV_LOCKED;
-	switch (ev->kind) {
-	case SEARCH_EV_TRY:
-	case SEARCH_EV_PLACE:
-		cells[ev->sq.file * n + ev->sq.rank] |= BV_TRY;
-		break;
-	case SEARCH_EV_REJECT: {
-		struct square between[CELLS_MAX_N];
-		int k = board_between(ev->attacker, ev->sq, between, CELLS_MAX_N);
-
-		cells[ev->sq.file * n + ev->sq.rank] |= BV_REJECT;
-		cells[ev->attacker.file * n + ev->attacker.rank] |= BV_ATTACKER;
-		/* The squares between them show the line of the attack. */
-		for (int i = 0; i < k; i++)
-			cells[between[i].file * n + between[i].rank] |= BV_CONFLICT_LINE;
-		break;
-	}
-	case SEARCH_EV_REMOVE:
-		cells[ev->sq.file * n + ev->sq.rank] |= BV_LEFT;
-		break;
-	case SEARCH_EV_MOVE:
-		cells[ev->from.file * n + ev->from.rank] |= BV_LEFT;
-		cells[ev->sq.file * n + ev->sq.rank] |= BV_TRY;
-		break;
-	default:
-		break;
-	}
+	boardview_mark_event(cells, n, ev);
 }
 
 /*
