@@ -16,7 +16,7 @@ grep -hoE '"([^"\\]|\\.)*"' "$top"/src/*.c "$top"/src/engine/*.c "$top"/src/tui/
 	LC_ALL=C sed -e 's/^"//' -e 's/"$//' -e 's/\\[nt]/ /g' -e 's/\\"/"/g' \
 		-e 's/\\u[0-9a-fA-F]\{4\}/ /g' >"$tmpdir/literals"
 {
-	cat "$data"/pseudocode/*.txt
+	cat "$data"/pseudocode/*.txt "$data"/code/*.py "$data"/code/*.c "$data"/code/*.java
 	sed -n 's/^title: //p' "$data"/puzzles/*.txt
 	for f in "$data"/puzzles/*.txt; do basename "$f" .txt; done
 } >>"$tmpdir/literals"
@@ -73,8 +73,9 @@ cut_words() {
 			# cross of a refusal between the corners of the cursor ("[\XX/]").
 			if (w ~ /^[][!()QqXxo.+=|\\\/-]+$/ && w ~ /[-=|\\\/]/)
 				return 1
-			# Words joined into a list ("Right, .") or a title ("Play: keys").
-			if (w ~ /[,:]$/ && whole(substr(w, 1, length(w) - 1)))
+			# Words joined into a list ("Right, .") or a title ("Play: keys"),
+			# or ending a sentence ("of file b.").
+			if (w ~ /[,:.;]$/ && whole(substr(w, 1, length(w) - 1)))
 				return 1
 			# A modifier and its key: "Ctrl-" and a letter or the name of a key.
 			k = index(w, "-")
@@ -223,6 +224,13 @@ wait_exit
 start 40 12 -- --ascii watch 8 --algorithm scan
 keys -N 40 .
 walk "Watch, scan" " 40 of "
+keys q
+wait_exit
+
+# A program in place of the pseudocode, with the variables it keeps.
+start 40 12 -- --ascii watch 6 --code java
+keys Right Right Right Right
+walk "Watch in Java, its variables" " 4 of "
 keys q
 wait_exit
 

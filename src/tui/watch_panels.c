@@ -710,8 +710,10 @@ static void draw_vars(const struct watch_panels *p, struct layout_rect r)
 			draw_row(&f->masks[k], y, r.x, label, 1, r.w);
 		return;
 	}
-	text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "Variables (%s)",
-	          watch_lang_title(p->w->lang));
+	/* The language when the width has room for it, never a word cut. */
+	snprintf(text, sizeof text, "Variables (%s)", watch_lang_title(p->w->lang));
+	text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "%s",
+	          text_width(text) <= r.w ? text : "Variables");
 	/* The arrays, when a call's line (and the masks' names) is left under them. */
 	for (int i = 0; rows && i < v->nrows && y < bottom - (table ? 1 : 0); i++, y++)
 		draw_row(&v->rows[i], y, r.x, label,
