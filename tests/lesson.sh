@@ -6,7 +6,7 @@
 # --list: each shipped lesson, its minutes and its title.
 out=$(nq lesson --list)
 if printf '%s\n' "$out" | grep -Eq '^four-queens +14 min +Recursion with four queens$' &&
-	printf '%s\n' "$out" | grep -Eq '^python +9 min +From pseudocode to Python$' &&
+	printf '%s\n' "$out" | grep -Eq '^python +10 min +From pseudocode to Python$' &&
 	printf '%s\n' "$out" | grep -Eq '^symmetry +4 min +The symmetry of the 92 solutions$' &&
 	[ "$(printf '%s\n' "$out" | wc -l)" -eq 3 ]; then
 	pass "lesson --list lists the three lessons"
