@@ -1723,7 +1723,7 @@ static void test_lesson_list(void **state)
 	assert_string_equal(e[1].name, "python");
 	assert_true(e[1].ok);
 	assert_string_equal(e[1].title, "From pseudocode to Python");
-	assert_int_equal(e[1].minutes, 9);
+	assert_int_equal(e[1].minutes, 10);
 	assert_string_equal(e[2].name, "symmetry");
 	assert_true(e[2].ok);
 	assert_int_equal(e[2].minutes, 4);
