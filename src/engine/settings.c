@@ -264,7 +264,8 @@ static int parse_line(const char *t, size_t len, struct parsed *p, int *value, c
 	}
 	quote(t + p->key_at, p->key_len, q, sizeof q);
 	errmsg_set(why, whylen,
-	           "unknown setting '%s' (the settings are theme, bell, background and code)",
+	           "unknown setting '%s' (the settings are theme, bell, background and "
+	           "code)",
 	           q);
 	return -2;
 }
