@@ -150,7 +150,7 @@ static int add_line(struct settings *s, const char *text, size_t len)
 
 	if (!copy)
 		return -1;
-	if (s->nlines == s->caplines) {
+	if (s->nlines == s->caplines || !s->linev) {
 		size_t cap = s->caplines ? s->caplines * 2 : 16;
 		struct settings_line *v = realloc(s->linev, cap * sizeof *v);
 

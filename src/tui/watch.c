@@ -622,7 +622,7 @@ int watch_open(struct screen *out, const struct screen_open *o,
 		                      watch_speeds[v->m->speed + 1] <= o->speed;)
 			v->m->speed++;
 	/* Predict mode's times on the app's clock, which the tests can stop. */
-	v->m->clock_ms = env->clock_ms;
+	v->m->clock_ms = env ? env->clock_ms : NULL;
 	watch_model_seek(v->m, o->event, o->play && !o->until);
 	if (o->play && o->until)
 		watch_model_play_until(v->m, o->until);
