@@ -48,7 +48,7 @@ static const char usage_text[] =
         "        [--memory SIZE] [--journal FILE] [--tasks T [--task I | --list]]\n"
         "      print the number of solutions for 1 <= N <= 29, or with --unique\n"
         "      the number of symmetry classes; K threads (default: one per CPU);\n"
-        "      halves (4 <= N <= 23; the default up to N = 21, as far as it is\n"
+        "      halves (4 <= N <= 23; the default up to N = 22, as far as it is\n"
         "      checked against OEIS A000170) joins half boards, backtrack (the\n"
         "      default elsewhere) searches each border constellation; --memory\n"
         "      SIZE (bytes, or 512M, 2G) bounds the join's memory (default: half\n"

@@ -45,7 +45,7 @@ enum count_method { COUNT_AUTO, COUNT_HALVES, COUNT_BACKTRACK };
 /* The largest n that COUNT_AUTO counts by the join: as far as its totals
  * have been checked against OEIS A000170.  Beyond, the join is only taken
  * when asked for. */
-#define COUNT_AUTO_HALVES_MAX_N 21
+#define COUNT_AUTO_HALVES_MAX_N 22
 
 /* Whether method m counts boards of size n. */
 bool count_method_works(enum count_method m, int n);
