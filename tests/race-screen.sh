@@ -101,7 +101,7 @@ start 80 24 NQUEENS_TEST_CLOCK=1 -- race 8 backtrack permute
 expect_screen "race N ALG... opens the screen, titled by its board and goal" \
 	"^nqueens - Race 8x8, to every solution"
 expect_screen "the panels side by side, each named by its algorithm" \
-	"^backtrack +permute *$"
+	"^ *backtrack +permute *$"
 expect_screen "paused, in lockstep by events" "^paused  by events  200 events/s"
 expect_counter "each panel counts: tested, placed, solutions, events, time" permute \
 	time 0.00
@@ -167,7 +167,7 @@ expect_screen "permute: 5508 tested, 2056 placed, 92 solutions, first" \
 	"^1st +permute +5508 +2056 +17095 +92 +17\.1 ms$"
 expect_screen "the verdict: the counts agree" \
 	"^The 2 algorithms agree: 92 solutions, the same ones in the same order\.$"
-expect_screen "the panels say the places" "^backtrack 2nd +permute 1st"
+expect_screen "the panels say the places" "^ *backtrack 2nd +permute 1st"
 good=$(sgr_of "The 2 algorithms agree")
 if [ -n "$good" ] && [ "$(sgr_of "1st")" = "$good" ] &&
 	[ "$(sgr_of "2nd")" != "$good" ] && [ "$(sgr_of "2nd    backtrack")" != "$good" ]; then
@@ -217,13 +217,13 @@ modes_restored "and the terminal is as it was"
 # The default four at the smallest size: four whole boards, nothing cut.
 start 60 20 NQUEENS_TEST_CLOCK=1 -- race 8
 expect_screen "60x20: the four default algorithms side by side" \
-	"^backtrack +scan +permute +bits *$"
+	"^ *backtrack +scan +permute +bits *$"
 for k in $(seq 10); do
 	keys .
 done
 wait_for "events +10" >/dev/null
 if [ "$(board_grids 8 | grep -c '^board ')" = 4 ] &&
-	[ "$(screen | grep -Ec '^(tested|placed|solutions|events|time) .* (tested|placed|solutions|events|time) .* (tested|placed|solutions|events|time) .* (tested|placed|solutions|events|time) ')" = 5 ]; then
+	[ "$(screen | grep -Ec '^ *(tested|placed|solutions|events|time) .* (tested|placed|solutions|events|time) .* (tested|placed|solutions|events|time) .* (tested|placed|solutions|events|time) ')" = 5 ]; then
 	pass "60x20: four whole boards, and five whole lines of counters under them"
 else
 	fail "60x20: four whole boards, and five whole lines of counters under them" "$(screen)"
@@ -242,13 +242,13 @@ start 80 24 --
 wait_for "Board size" >/dev/null
 keys Left Left Down Down Down Down Down Enter
 expect_screen "the menu's Race: the race at the menu's size" "^nqueens - Race 6x6"
-expect_screen "of the four tree searches" "^backtrack +scan +permute +bits"
+expect_screen "of the four tree searches" "^ *backtrack +scan +permute +bits"
 
 # A lesson's race: show: race, its speed and play.
 printf 'title: races\n\nsay: Two searches side by side.\nshow: race 6 permute bits first\nspeed: 1000\nplay\n' \
 	>"$tmpdir/race.txt"
 start 80 24 -- lesson "$tmpdir/race.txt"
 expect_screen "show: race opens the race in the lesson" "Race 6x6, to the first solution"
-expect_screen "with its algorithms" "^permute +bits"
+expect_screen "with its algorithms" "^ *permute +bits"
 expect_screen "play runs it" "The 2 algorithms agree on the first solution: 2 4 6 1 3 5\."
 finish

@@ -182,11 +182,17 @@ static bool try_grid(const struct race_model *m, struct layout_rect body, int co
 		boardview_extent(&bv, &bh, &bw);
 	else
 		overview_size(m->n, &bh, &bw);
+	/* Each panel's board and counters stand in the middle of its width. */
+	int used = at == AT_BESIDE             ? bw + 2 + cw
+	           : at == AT_BELOW && cw > bw ? cw
+	                                       : bw,
+	    shift = pw > used ? (pw - used) / 2 : 0;
+
 	for (int i = 0; i < m->count; i++) {
 		int y = body.y + (i / cols) * (ph + 1),
-		    x = body.x + (i % cols) * (pw + gx);
+		    x = body.x + (i % cols) * (pw + gx) + shift;
 
-		pl->panel[i] = (struct layout_rect){y, x, ph, pw};
+		pl->panel[i] = (struct layout_rect){y, x, ph, pw - shift};
 		pl->board[i] = (struct layout_rect){y + 1, x, bh, bw};
 		pl->counters[i] = (struct layout_rect){0, 0, 0, 0};
 		/* The counters as wide as their widest line: each figure near its name.
