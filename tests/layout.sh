@@ -269,15 +269,16 @@ wait_exit
 
 # ---- Space used by priority ----
 
-# margins: the blank columns left and right of what the body shows (the
-# rows between the title and the key line), one character a column.
+# margins W [FIRST]: the blank columns left and right of what the body
+# shows (the rows from FIRST, 2 unless given, to the one above the key
+# line), one character a column.
 margins() {
 	screen | LC_ALL=C sed "$(printf 's/[\300-\367][\200-\277]*/?/g')" |
-		LC_ALL=C awk -v w="$1" '
+		LC_ALL=C awk -v w="$1" -v first="${2:-2}" '
 		{ line[NR] = $0 }
 		END {
 			l = w; r = 0
-			for (i = 2; i < NR; i++) {
+			for (i = first; i < NR; i++) {
 				s = line[i]
 				if (s !~ /[^ ]/)
 					continue
@@ -290,11 +291,11 @@ margins() {
 		}'
 }
 
-# expect_centred DESC W: the body stands in the middle of the width: its
-# margins differ by three columns at most, and it is not flush left but
-# where it fills the width.
+# expect_centred DESC W [FIRST]: the body (from row FIRST) stands in the
+# middle of the width: its margins differ by three columns at most, and it
+# is not flush left but where it fills the width.
 expect_centred() {
-	m=$(margins "$2")
+	m=$(margins "$2" "${3:-2}")
 	if echo "$m" | awk '{ d = $1 - $2; if (d < 0) d = -d; exit !(d <= 3 && ($1 >= 1 || $2 <= 3)) }'; then
 		pass "$1 (margins $m)"
 	else
@@ -343,6 +344,16 @@ for size in 120x40 200x60; do
 	start "${size%x*}" "${size#*x}" -- browse 8
 	wait_for "Solution 1 / 92" >/dev/null
 	expect_centred "$size: Browse's board and panel in the middle" "${size%x*}"
+	keys q
+	wait_exit
+done
+# The race's panels, each board and its counters in the middle of its
+# column (at 200x60 a third of each column was left empty on its right);
+# the body is under the title and the status line.
+for size in 120x40 200x60; do
+	start "${size%x*}" "${size#*x}" -- race 8
+	wait_for "^paused" >/dev/null
+	expect_centred "$size: the race's panels in the middle of their columns" "${size%x*}" 3
 	keys q
 	wait_exit
 done
