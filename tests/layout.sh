@@ -392,6 +392,25 @@ for size in 80x24 120x40; do
 	wait_exit
 done
 
+# With a long program (Python at 120x40) the question beside the board
+# would cut the listing: it stands right under the board, above the
+# variables, not across the foot (as it did) with the column's room empty.
+start 120 40 -- watch 5 --quiz --code python
+keys Space
+wait_for "Predict: 0 of 0 right" >/dev/null
+q=$(row_of "^Predict: ")
+letters=$(row_of "^ *a +b +c +d +e ")
+vars=$(row_of "^Variables \\(Python\\)")
+if [ -n "$q" ] && [ -n "$letters" ] && [ -n "$vars" ] &&
+	[ "$q" -le $((letters + 2)) ] && [ "$q" -lt "$vars" ]; then
+	pass "120x40, Python: the question right under the board (row $q, the files on $letters)"
+else
+	fail "120x40, Python: the question right under the board" \
+		"question on $q, the files on $letters, the variables on $vars" "$(screen)"
+fi
+keys q
+wait_exit
+
 # Watch at 60x20: the backtrack listing whole, every line in its order,
 # after each of the first events (a call, a try, a refusal, a place, a
 # removal, a return), at a solution and at the end.

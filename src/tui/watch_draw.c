@@ -623,6 +623,48 @@ static bool quiz_beside(const struct watch_model *w, const struct place *pl,
 }
 
 /*
+ * Predict mode's band, laid out across the foot, lifted to right under the
+ * board when its column has the room: the panels under the board move
+ * down by the question's lines and a blank one, the board and the listing
+ * stay as the band left them.
+ */
+static void quiz_lift(const struct watch_model *w, struct place *pl,
+                      struct layout_rect area)
+{
+	int under = pl->b.at.y + pl->b.at.h, top = area.y + area.h, bottom = under,
+	    width = pl->b.at.w, lines, shift;
+
+	/* A panel ends where its lines do, short of the lines it was given. */
+	for (int i = 0; i < PANELS; i++) {
+		const struct layout_rect *a = &pl->p[i].at;
+		int min, pref;
+
+		if (!pl->p[i].shown || a->x != pl->b.at.x || a->y < under)
+			continue;
+		pl->p[i].measure(pl->p[i].ctx, a->w, &min, &pref);
+		pref = pref < a->h ? pref : a->h;
+		bottom = a->y + pref > bottom ? a->y + pref : bottom;
+		top = a->y < top ? a->y : top;
+		width = a->w > width ? a->w : width;
+	}
+	top = top > under ? under + 1 : under;
+	lines = watch_quiz_lines(w, width);
+	shift = lines + 1;
+	if (bottom + shift > area.y + area.h)
+		return;
+	for (int i = 0; i < PANELS; i++) {
+		struct layout_rect *a = &pl->p[i].at;
+
+		if (!pl->p[i].shown || a->x != pl->b.at.x || a->y < under)
+			continue;
+		a->y += shift;
+		if (a->y + a->h > area.y + area.h)
+			a->h = area.y + area.h - a->y;
+	}
+	pl->band = (struct layout_rect){top, pl->b.at.x, lines, width};
+}
+
+/*
  * Lays the model out in r, the board scrolled from where s has it (the
  * cells are the caller's, the layout measures the board without them).
  */
@@ -641,6 +683,8 @@ static void place(const struct watch_model *w, struct layout_rect r,
 		pl->band = quiz_band(w, &area);
 		pl->p[PANEL_QUIZ].present = false;
 		pl->board = lay_out_mine(w, &pl->v, &pl->bv, &pl->b, pl->p, area) >= 0;
+		if (pl->board)
+			quiz_lift(w, pl, area);
 	}
 	quiz_first(pl->p);
 	if (pl->p[PANEL_QUIZ].shown)
