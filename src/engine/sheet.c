@@ -18,6 +18,8 @@
 #define LABEL 14
 #define CAPTION_LINES 3
 #define LINE_H 14
+/* The narrowest column of boards: room for a caption of a few words a line. */
+#define COLUMN_MIN_W 168
 #define CAPTION (CAPTION_LINES * LINE_H + 6)
 #define GAP 24
 /* A caption's character at 12 px takes about this many units, on average. */
@@ -265,6 +267,20 @@ static void put_head(FILE *out, int width, int height, const char *title)
 	      out);
 }
 
+/*
+ * About how wide the title is drawn (18 px, bold, sans-serif): 11 px a
+ * character, a little over the average of such fonts, so that a sheet of
+ * one small board is made wide enough for it.
+ */
+static int title_width(const char *title)
+{
+	int chars = 0;
+
+	for (const char *c = title; *c; c++)
+		chars += ((unsigned char)*c & 0xc0) != 0x80;
+	return chars * 11;
+}
+
 int sheet_begin(struct sheet *sh, FILE *out, int n, int count, const char *title)
 {
 	int rows, width, height;
@@ -277,12 +293,16 @@ int sheet_begin(struct sheet *sh, FILE *out, int n, int count, const char *title
 	sh->drawn = 0;
 	/* Boards of about the same size on the page whatever n is. */
 	sh->cell = n <= 8 ? 24 : n <= 16 ? 16 : n <= 32 ? 10 : 6;
-	sh->board_w = LABEL + n * sh->cell;
+	/* A small board's column is wider than it, for its caption's words. */
+	sh->board_w =
+	        LABEL + n * sh->cell < COLUMN_MIN_W ? COLUMN_MIN_W : LABEL + n * sh->cell;
 	sh->board_h = n * sh->cell + LABEL + CAPTION;
 	sh->cols = count < 4 ? count : count <= 12 ? 4 : 6;
 	rows = (count + sh->cols - 1) / sh->cols;
 	sh->top = title ? 40 : GAP;
 	width = GAP + sh->cols * (sh->board_w + GAP);
+	if (title && width < 2 * GAP + title_width(title))
+		width = 2 * GAP + title_width(title);
 	height = sh->top + rows * (sh->board_h + GAP);
 	put_head(out, width, height, title);
 	return 0;
