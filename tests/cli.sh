@@ -188,6 +188,19 @@ if command -v xmllint >/dev/null 2>&1; then
 		fail "list --variants --format svg: every member with every transform that makes it, a queen followed" \
 			"$(grep -o '>class [^<]*<' "$tmpdir/members.svg")"
 	fi
+	# A small board's sheet: as wide as its title (11 units a character of
+	# the 18-unit bold title, 24 each side), its caption whole in its column.
+	nq check --format svg 2 4 1 3 >"$tmpdir/check4.svg"
+	width=$(sed -n '2s/.* width="\([0-9]*\)".*/\1/p' "$tmpdir/check4.svg")
+	nq list 4 --unique --format svg >"$tmpdir/classes4.svg"
+	if [ -n "$width" ] && [ "$width" -ge $((2 * 24 + 17 * 11)) ] &&
+		grep -q ">$(nb 'own quarter turn');<" "$tmpdir/classes4.svg" &&
+		! grep -q '\.\.\.' "$tmpdir/classes4.svg"; then
+		pass "a sheet of one 4x4 board: the title 'Positions checked' and the caption whole"
+	else
+		fail "a sheet of one 4x4 board: the title 'Positions checked' and the caption whole" \
+			"width $width" "$(grep -o '<tspan[^>]*>[^<]*' "$tmpdir/classes4.svg")"
+	fi
 	# Class 10 of eight queens: the half turn makes each member again.
 	nq list 8 --unique --variants --format svg >"$tmpdir/members8.svg"
 	if grep -q ">class 10: $(nb 'id = rot180')<" "$tmpdir/members8.svg" &&
