@@ -268,7 +268,8 @@ expect_screen "its lit line, the first call" ">solve\(0\)"
 expect_screen "the variables, by Python's names" "^rank_used +\. \. \. \."
 keys Space Space
 expect_step "Space, Space" 5 10
-expect_screen "a question in Python's step" "where will the next queen go\?"
+expect_screen "a question in Python's step, the call named as Python names it" \
+	"solve\(1\) is running: where will the next queen go\?"
 keys Escape
 expect_screen "skipped" "The queen goes to b3\."
 keys Space

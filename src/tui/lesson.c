@@ -272,6 +272,18 @@ static uint64_t question_place(const struct runner *r)
 	return (uint64_t)r->at << 8 | (uint64_t)r->qno;
 }
 
+/*
+ * The listing step k shows: the one it names, or the last one an earlier
+ * step named; LESSON_CODE_DEFAULT, the config file's, when none did.
+ */
+static enum lesson_code step_code(const struct runner *r, int k)
+{
+	for (int j = k; j >= 0; j--)
+		if (r->l.steps[j].code != LESSON_CODE_DEFAULT)
+			return r->l.steps[j].code;
+	return LESSON_CODE_DEFAULT;
+}
+
 /* Poses the next question of the step, or says there is none left to ask. */
 static void ask(struct runner *r)
 {
@@ -289,6 +301,10 @@ static void ask(struct runner *r)
 		r->left = 0;
 		return;
 	}
+	/* Beside a program the call is named as the program names it: solve(1). */
+	if (r->q.call[0] && step_code(r, r->at) != LESSON_CODE_DEFAULT &&
+	    step_code(r, r->at) != LESSON_CODE_PSEUDOCODE)
+		snprintf(r->q.call, sizeof r->q.call, "solve(%d)", r->q.answer.file);
 	/* The board stays still while the class thinks. */
 	r->child.ops->seek(r->child.self, search_counters(s)->events, false);
 	r->asking = true;
@@ -329,9 +345,8 @@ static void open_step(struct runner *r, int k)
 		o.speed = st->speed;
 		o.big = r->big;
 		/* The listing the step names, or the last one an earlier step named. */
-		for (int j = k; j >= 0 && !o.listing; j--)
-			if (r->l.steps[j].code != LESSON_CODE_DEFAULT)
-				o.listing = lesson_code_name(r->l.steps[j].code);
+		if (step_code(r, k) != LESSON_CODE_DEFAULT)
+			o.listing = lesson_code_name(step_code(r, k));
 		/* Questions first: the search plays on once they are answered. */
 		o.play = (st->play && !st->ask) || st->until_at > st->at;
 		break;
