@@ -374,19 +374,40 @@ expect_screen "200x60: the tree wide enough to say what its marks mean" \
 	"Search tree, folded \(× dead, ★ solved, \+ to try\)"
 keys q
 wait_exit
+# row_in PATTERN: the first row (1-based) of $shot, one capture of the
+# screen, a line of which matches: rows compared within one frame.
+row_in() {
+	printf '%s\n' "$shot" | grep -n -E -m1 -- "$1" | cut -d: -f1
+}
+# question_beside: in one capture, the question above rank 1 and not at
+# the left edge (beside the board, not across the foot).
+question_beside() {
+	shot=$(screen)
+	q=$(row_in "Predict, every decision")
+	one=$(row_in "^ *1 ")
+	[ -n "$q" ] && [ -n "$one" ] && [ "$q" -lt "$one" ] &&
+		! printf '%s\n' "$shot" | grep -q "^Predict, every decision"
+}
+# question_under: in one capture, the question right under the file
+# letters and above the variables.
+question_under() {
+	shot=$(screen)
+	q=$(row_in "^Predict: ")
+	letters=$(row_in "^ *a +b +c +d +e ")
+	vars=$(row_in "^Variables \\(Python\\)")
+	[ -n "$q" ] && [ -n "$letters" ] && [ -n "$vars" ] &&
+		[ "$q" -le $((letters + 2)) ] && [ "$q" -lt "$vars" ]
+}
 # Predict's question beside the board, level with its ranks, at 80x24 and
 # 120x40 (at 60x20 it goes across the foot, as the walk above reads).
 for size in 80x24 120x40; do
 	start "${size%x*}" "${size#*x}" -- watch 8 --quiz
 	keys Right Right
 	wait_for "Predict, every decision" >/dev/null
-	q=$(row_of "Predict, every decision")
-	one=$(row_of "^ *1 ")
-	if [ -n "$q" ] && [ -n "$one" ] && [ "$q" -lt "$one" ] &&
-		! screen | grep -q "^Predict, every decision"; then
+	if within question_beside; then
 		pass "$size: Predict's question beside the board (row $q, rank 1 on $one)"
 	else
-		fail "$size: Predict's question beside the board" "question on $q, rank 1 on $one" "$(screen)"
+		fail "$size: Predict's question beside the board" "question on $q, rank 1 on $one" "$shot"
 	fi
 	keys q
 	wait_exit
@@ -398,15 +419,11 @@ done
 start 120 40 -- watch 5 --quiz --code python
 keys Space
 wait_for "Predict: 0 of 0 right" >/dev/null
-q=$(row_of "^Predict: ")
-letters=$(row_of "^ *a +b +c +d +e ")
-vars=$(row_of "^Variables \\(Python\\)")
-if [ -n "$q" ] && [ -n "$letters" ] && [ -n "$vars" ] &&
-	[ "$q" -le $((letters + 2)) ] && [ "$q" -lt "$vars" ]; then
+if within question_under; then
 	pass "120x40, Python: the question right under the board (row $q, the files on $letters)"
 else
 	fail "120x40, Python: the question right under the board" \
-		"question on $q, the files on $letters, the variables on $vars" "$(screen)"
+		"question on $q, the files on $letters, the variables on $vars" "$shot"
 fi
 keys q
 wait_exit
