@@ -28,7 +28,7 @@ band() {
 				if (match(s, /[^ ]  +/))
 					s = substr(s, 1, RSTART)
 				sub(/ +$/, "", s)
-				if (s == "" || s ~ /^(Last: |Pseudocode|Counters|Call stack|Search tree|Nodes per level)/)
+				if (s == "" || s ~ /^(Last: |Pseudocode|Python: |Counters|Call stack|Search tree|Nodes per level)/)
 					break
 				t = t (t == "" ? "" : " ") s
 			}
@@ -312,6 +312,24 @@ expect_screen "60x20: a question asked" "will a1 be rejected\?"
 expect_screen "60x20: the listing's first line" "procedure solve\(file\)"
 expect_screen "60x20: its recursive call" "solve\(file \+ 1\)"
 expect_screen "60x20: its last line" "^ +return *$"
+keys q
+wait_exit
+
+# Beside a program the questions name the calls as the program does,
+# solve(0) for file a, and a call is typed by its number too.
+start 100 30 -- watch 4 --quiz --code python
+keys Right Right Right
+expect_band "beside Python, the question names solve(0)" \
+	"solve(0) tries a1: will a1 be rejected? Answer y or n."
+keys n
+expect_band "and so does its answer" \
+	"Right! a1 is free, no queen attacks it along its rank or either diagonal, so solve(0) puts its queen there. Space plays on to the next question."
+keys W W Space
+expect_band "a return, by the program's numbers" \
+	"solve(2) has no rank left to try and returns: which call runs after this return? Your answer: _"
+keys 1 Enter
+expect_band "the caller typed by its number" \
+	"Right! A call returns to the one that called it, solve(1), just under it on the stack. solve(1) goes on after its call: its queen on b3 comes off. Space plays on to the next question."
 keys q
 wait_exit
 

@@ -197,6 +197,13 @@ static void test_four_queens(void **state)
 	a = (struct quiz_answer){.sq = {2, 2}};
 	assert_false(quiz_check(&q, &a, text, sizeof text));
 	assert_non_null(strstr(text, "Not c3: solve(b) places the queen of file b."));
+	/* Beside a program, the call as the program names it. */
+	q.numbered = true;
+	quiz_prompt(&q, 0, text, sizeof text);
+	assert_string_equal(text, "solve(1): where will the next queen go?");
+	assert_false(quiz_check(&q, &a, text, sizeof text));
+	assert_non_null(strstr(text, "Not c3: solve(1) places the queen of file b."));
+	q.numbered = false;
 	/* Event 5: try b1, which a1 attacks along the rank. */
 	search_step(s);
 	assert_false(quiz_ask(s, QUIZ_EVERY_PLACEMENT, &q));
@@ -345,47 +352,60 @@ static void test_read(void **state)
 	char why[256];
 
 	(void)state;
-	assert_true(quiz_read(QUIZ_WHERE, 8, 2, "c4", &a, why, sizeof why));
+	assert_true(quiz_read(QUIZ_WHERE, 8, 2, false, "c4", &a, why, sizeof why));
 	assert_false(a.none);
 	assert_int_equal(a.sq.file, 2);
 	assert_int_equal(a.sq.rank, 3);
 	/* A rank alone goes on the call's file. */
-	assert_true(quiz_read(QUIZ_WHERE, 8, 4, "7", &a, why, sizeof why));
+	assert_true(quiz_read(QUIZ_WHERE, 8, 4, false, "7", &a, why, sizeof why));
 	assert_int_equal(a.sq.file, 4);
 	assert_int_equal(a.sq.rank, 6);
-	assert_true(quiz_read(QUIZ_WHERE, 8, 4, "-", &a, why, sizeof why));
+	assert_true(quiz_read(QUIZ_WHERE, 8, 4, false, "-", &a, why, sizeof why));
 	assert_true(a.none);
 	/* A square off the call's file is read, and judged wrong by quiz_check. */
-	assert_true(quiz_read(QUIZ_WHERE, 8, 4, "a1", &a, why, sizeof why));
-	assert_false(quiz_read(QUIZ_WHERE, 8, 4, "z9", &a, why, sizeof why));
+	assert_true(quiz_read(QUIZ_WHERE, 8, 4, false, "a1", &a, why, sizeof why));
+	assert_false(quiz_read(QUIZ_WHERE, 8, 4, false, "z9", &a, why, sizeof why));
 	assert_string_equal(why, "'z9' is no square of the 8x8 board: its files are a "
 	                         "to h, its ranks 1 to 8.");
-	assert_false(quiz_read(QUIZ_WHERE, 8, 4, "9", &a, why, sizeof why));
+	assert_false(quiz_read(QUIZ_WHERE, 8, 4, false, "9", &a, why, sizeof why));
 	assert_string_equal(why, "'9' is no rank of the 8x8 board: its files are a to "
 	                         "h, its ranks 1 to 8.");
-	assert_false(quiz_read(QUIZ_WHERE, 8, -1, "3", &a, why, sizeof why));
+	assert_false(quiz_read(QUIZ_WHERE, 8, -1, false, "3", &a, why, sizeof why));
 	assert_string_equal(why,
 	                    "'3' is a rank alone: type the whole square, such as c3.");
-	assert_false(quiz_read(QUIZ_WHERE, 8, 2, "", &a, why, sizeof why));
+	assert_false(quiz_read(QUIZ_WHERE, 8, 2, false, "", &a, why, sizeof why));
 	assert_string_equal(why, "Type a square, such as c4, then Enter.");
 	/* The queen named after yes: a whole square, never none. */
-	assert_true(quiz_read(QUIZ_REJECT, 8, 1, "a1", &a, why, sizeof why));
+	assert_true(quiz_read(QUIZ_REJECT, 8, 1, false, "a1", &a, why, sizeof why));
 	assert_true(a.yes);
 	assert_int_equal(a.sq.file, 0);
-	assert_false(quiz_read(QUIZ_REJECT, 8, 1, "-", &a, why, sizeof why));
+	assert_false(quiz_read(QUIZ_REJECT, 8, 1, false, "-", &a, why, sizeof why));
 	assert_string_equal(why, "Name the queen that attacks it: a square, such as a1.");
-	assert_false(quiz_read(QUIZ_REJECT, 8, 1, "1", &a, why, sizeof why));
+	assert_false(quiz_read(QUIZ_REJECT, 8, 1, false, "1", &a, why, sizeof why));
 	/* A call by its file, or a square of it; - when the search ends. */
-	assert_true(quiz_read(QUIZ_RETURN, 8, 3, "b", &a, why, sizeof why));
+	assert_true(quiz_read(QUIZ_RETURN, 8, 3, false, "b", &a, why, sizeof why));
 	assert_int_equal(a.sq.file, 1);
-	assert_true(quiz_read(QUIZ_RETURN, 8, 3, "c5", &a, why, sizeof why));
+	assert_true(quiz_read(QUIZ_RETURN, 8, 3, false, "c5", &a, why, sizeof why));
 	assert_int_equal(a.sq.file, 2);
-	assert_true(quiz_read(QUIZ_RETURN, 8, 3, "-", &a, why, sizeof why));
+	assert_true(quiz_read(QUIZ_RETURN, 8, 3, false, "-", &a, why, sizeof why));
 	assert_true(a.none);
-	assert_false(quiz_read(QUIZ_RETURN, 4, 3, "k", &a, why, sizeof why));
+	assert_false(quiz_read(QUIZ_RETURN, 4, 3, false, "k", &a, why, sizeof why));
 	assert_string_equal(why, "'k' names no file of the 4x4 board: its files are a "
 	                         "to d, its ranks 1 to 4; type a letter from a to d, "
 	                         "or - for none.");
+	/* Beside a program a call is its number too, as solve(1) names file b;
+	 * never in the pseudocode's words, where calls are letters. */
+	assert_false(quiz_read(QUIZ_RETURN, 8, 3, false, "1", &a, why, sizeof why));
+	assert_true(quiz_read(QUIZ_RETURN, 8, 3, true, "1", &a, why, sizeof why));
+	assert_int_equal(a.sq.file, 1);
+	assert_true(quiz_read(QUIZ_RETURN, 8, 3, true, "b", &a, why, sizeof why));
+	assert_int_equal(a.sq.file, 1);
+	assert_false(quiz_read(QUIZ_RETURN, 4, 3, true, "4", &a, why, sizeof why));
+	assert_string_equal(why, "'4' names no call of the 4x4 board: its files are a "
+	                         "to d, its ranks 1 to 4; type a number from 0 to 3, "
+	                         "or - for none.");
+	assert_false(quiz_read(QUIZ_RETURN, 4, 3, true, "", &a, why, sizeof why));
+	assert_string_equal(why, "Type a call's number, such as 1, then Enter.");
 }
 
 /* A session's log: the score counts each question once; a jump, its questions. */

@@ -1119,8 +1119,8 @@ int lesson_answer(const struct lesson_question *q, int n, const char *typed,
 	bool ok;
 
 	/* Watch's predict mode reads the same: a rank alone on the call's file. */
-	if (!quiz_read(QUIZ_WHERE, n, q->call[0] ? q->answer.file : -1, typed, &a, buf,
-	               len))
+	if (!quiz_read(QUIZ_WHERE, n, q->call[0] ? q->answer.file : -1, false, typed, &a,
+	               buf, len))
 		return -1;
 	if (got)
 		*got = a;

@@ -20,12 +20,15 @@ const char *quiz_when_name(enum quiz_when w)
 	return w < QUIZ_WHEN_COUNT ? when_names[w] : "?";
 }
 
-/* "solve(c)", in a buffer of the caller's. */
-static const char *call(int file, char *buf, size_t len)
+/* "solve(c)", or "solve(2)" as a program names it, in a buffer of the caller's. */
+static const char *call(const struct quiz_question *q, int file, char *buf, size_t len)
 {
 	char f[16];
 
-	board_file_name(file, f, sizeof f);
+	if (q->numbered)
+		snprintf(f, sizeof f, "%d", file);
+	else
+		board_file_name(file, f, sizeof f);
 	snprintf(buf, len, "solve(%s)", f);
 	return buf;
 }
@@ -153,7 +156,7 @@ size_t quiz_prompt(const struct quiz_question *q, int part, char *buf, size_t le
 
 	if (len)
 		buf[0] = '\0';
-	call(q->file, me, sizeof me);
+	call(q, q->file, me, sizeof me);
 	switch (q->kind) {
 	case QUIZ_WHERE:
 		errmsg_add(buf, len, &at, "%s: where will the next queen go?", me);
@@ -235,7 +238,7 @@ static bool check_where(const struct quiz_question *q, const struct quiz_answer 
 	                    : a->none;
 	int holder;
 
-	call(q->file, me, sizeof me);
+	call(q, q->file, me, sizeof me);
 	if (q->yes)
 		sqname(q->answer, t, sizeof t);
 	if (!a->none)
@@ -298,7 +301,7 @@ static bool check_reject(const struct quiz_question *q, const struct quiz_answer
 	char me[32], sq[32], by[32], named[32];
 	enum board_line line;
 
-	call(q->file, me, sizeof me);
+	call(q, q->file, me, sizeof me);
 	sqname(q->sq, sq, sizeof sq);
 	sqname(q->answer, by, sizeof by);
 	if (!q->yes) {
@@ -349,14 +352,14 @@ static bool check_return(const struct quiz_question *q, const struct quiz_answer
 	char me[32], named[32], other[32], queen[32];
 	bool right = q->yes ? !a->none && a->sq.file == q->caller : a->none;
 
-	call(q->file, me, sizeof me);
+	call(q, q->file, me, sizeof me);
 	if (right)
 		errmsg_add(buf, len, at, "Right. ");
 	else if (a->none)
 		errmsg_add(buf, len, at, "Not the end. ");
 	else
 		errmsg_add(buf, len, at, "Not %s. ",
-		           call(a->sq.file, named, sizeof named));
+		           call(q, a->sq.file, named, sizeof named));
 	if (!q->yes) {
 		errmsg_add(
 		        buf, len, at,
@@ -365,7 +368,7 @@ static bool check_return(const struct quiz_question *q, const struct quiz_answer
 		        me);
 		return right;
 	}
-	call(q->caller, other, sizeof other);
+	call(q, q->caller, other, sizeof other);
 	errmsg_add(buf, len, at,
 	           "A call returns to the one that called it, %s, just under it on the "
 	           "stack. %s goes on after its call: its queen on %s comes off.",
@@ -435,7 +438,7 @@ static void board_words(int n, char *buf, size_t len)
 	         n, last, n);
 }
 
-bool quiz_read(enum quiz_kind kind, int n, int file, const char *typed,
+bool quiz_read(enum quiz_kind kind, int n, int file, bool numbered, const char *typed,
                struct quiz_answer *a, char *why, size_t len)
 {
 	char board[128], last[16];
@@ -448,7 +451,8 @@ bool quiz_read(enum quiz_kind kind, int n, int file, const char *typed,
 	board_file_name(n - 1, last, sizeof last);
 	if (!typed[0]) {
 		snprintf(why, len, "Type %s, then Enter.",
-		         kind == QUIZ_RETURN   ? "a file, such as b"
+		         kind == QUIZ_RETURN && numbered ? "a call's number, such as 1"
+		         : kind == QUIZ_RETURN           ? "a file, such as b"
 		         : kind == QUIZ_REJECT ? "the square of a queen, such as a1"
 		                               : "a square, such as c4");
 		return false;
@@ -465,10 +469,22 @@ bool quiz_read(enum quiz_kind kind, int n, int file, const char *typed,
 	if (kind == QUIZ_RETURN) {
 		int f = typed[0] - 'a';
 
-		/* A file letter alone, or any square of it. */
+		/* A file letter alone, or any square of it; beside a program,
+		 * the call's number too, as solve(1) names file b. */
 		if (typed[1] == '\0' && f >= 0 && f < n) {
 			a->sq = (struct square){f, 0};
 			return true;
+		}
+		if (numbered && digits) {
+			if (strlen(typed) <= 2 && atoi(typed) < n) {
+				a->sq = (struct square){atoi(typed), 0};
+				return true;
+			}
+			snprintf(why, len,
+			         "'%s' names no call of %s; type a number from 0 to %d, "
+			         "or - for none.",
+			         typed, board, n - 1);
+			return false;
 		}
 		if (quiz_parse_square(typed, n, -1, &a->sq))
 			return true;
@@ -516,7 +532,7 @@ void quiz_answer_text(const struct quiz_question *q, const struct quiz_answer *a
 		if (a->none)
 			snprintf(buf, len, "none: the search ends");
 		else
-			snprintf(buf, len, "%s", call(a->sq.file, sq, sizeof sq));
+			snprintf(buf, len, "%s", call(q, a->sq.file, sq, sizeof sq));
 		break;
 	default:
 		snprintf(buf, len, "-");

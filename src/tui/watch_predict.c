@@ -52,6 +52,8 @@ static bool pose(struct watch_model *w)
 		return false;
 	if (!quiz_ask(w->s, z->when, &z->q))
 		return false;
+	/* Beside a program the calls are named as it names them: solve(1). */
+	z->q.numbered = watch_model_code_shown(w);
 	z->state = WQ_ASKING;
 	z->part = 0;
 	z->typed[0] = '\0';
@@ -262,8 +264,8 @@ static void enter(struct watch_model *w)
 		         "Answer y (rejected) or n (not).");
 		return;
 	}
-	if (z->typed[0] && !quiz_read(z->q.kind, w->n, z->q.file, z->typed, &a,
-	                              w->message, sizeof w->message))
+	if (z->typed[0] && !quiz_read(z->q.kind, w->n, z->q.file, z->q.numbered, z->typed,
+	                              &a, w->message, sizeof w->message))
 		return;
 	answer(w, &a);
 }

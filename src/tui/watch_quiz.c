@@ -37,7 +37,7 @@ static const struct keymap_row quiz_rows[] = {
         {QA_TYPE,
          {KCHAR('c'), KCHAR('4')},
          "type a square (c4), a rank alone for the call's file, or a file for a "
-         "call",
+         "call (beside a program, its number)",
          {{QM_SQUARE, "type c4"}}},
         {QA_YES,
          {KCHAR('y')},
