@@ -315,6 +315,16 @@ expect_screen "60x20: its last line" "^ +return *$"
 keys q
 wait_exit
 
+# With eight queens the pseudocode takes the lines of the profile and the
+# counts before it is cut (it was cut to five lines under them).
+start 60 20 -- watch 8 --quiz
+keys Right Right Right
+expect_screen "60x20, eight queens: a question asked" "will a1 be rejected\?"
+expect_screen "60x20, eight queens: the listing to its recursive call" "solve\(file \+ 1\)"
+expect_screen "60x20, eight queens: and on to the queen taken off" "x\[file\] := none"
+keys q
+wait_exit
+
 # Beside a program the questions name the calls as the program does,
 # solve(0) for file a, and a call is typed by its number too.
 start 100 30 -- watch 4 --quiz --code python

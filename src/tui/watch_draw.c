@@ -417,6 +417,73 @@ static void sizes_from(struct layout_board *b, const struct layout_size *least)
 	b->readable = readable < 0 ? k : readable;
 }
 
+/* How far a shown panel is from the lines and columns it wants. */
+static int panel_deficit(const struct layout_panel *p)
+{
+	int min, pref;
+
+	p->measure(p->ctx, p->at.w, &min, &pref);
+	return (pref > p->at.h ? pref - p->at.h : 0) +
+	       (p->pref_w > p->at.w ? p->pref_w - p->at.w : 0);
+}
+
+/* The lines of its own (its blank lines aside) that the shown listing lacks. */
+static int listing_short(const struct watch_model *w, const struct layout_panel *p)
+{
+	int blank, want = 1 + watch_panels_listing_lines(w, p->at.w, &blank);
+
+	want -= blank;
+	return want > p->at.h ? want - p->at.h : 0;
+}
+
+/*
+ * layout_board, then the pseudocode before the profile and the counts
+ * where they come after it: while the pseudocode is cut short, the least
+ * wanted of those is left out when that gives it lines and costs the board
+ * and every other panel nothing (at 60x20 in predict mode, "Nodes per
+ * level" took the lines that cut the listing to five).
+ */
+static int listing_first(const struct watch_model *w, struct layout_board *b,
+                         struct layout_panel *p, const struct layout_arrangement *arr,
+                         int narr, struct layout_rect area, int gap)
+{
+	int placed = layout_board(b, p, PANELS, arr, narr, area, gap);
+
+	/* A program scrolls round its lit line; the pseudocode is short enough
+	 * to be read whole. */
+	while (placed >= 0 && !watch_model_code_shown(w) && p[PANEL_PSEUDO].shown &&
+	       listing_short(w, &p[PANEL_PSEUDO])) {
+		struct layout_panel q[PANELS];
+		struct layout_board bb = *b;
+		int drop = -1, alt;
+		bool kept = true;
+
+		for (int i = 0; i < PANELS; i++)
+			if ((i == PANEL_COUNTERS || i == PANEL_LEVELS) && p[i].shown &&
+			    p[i].prio > p[PANEL_PSEUDO].prio &&
+			    (drop < 0 || p[i].prio > p[drop].prio))
+				drop = i;
+		if (drop < 0)
+			break;
+		memcpy(q, p, sizeof q);
+		q[drop].present = false;
+		alt = layout_board(&bb, q, PANELS, arr, narr, area, gap);
+		for (int i = 0; alt >= 0 && i < PANELS; i++)
+			if (i != drop && i != PANEL_PSEUDO && p[i].shown)
+				kept &= q[i].shown &&
+				        panel_deficit(&q[i]) <= panel_deficit(&p[i]);
+		if (alt < 0 || !kept || !q[PANEL_PSEUDO].shown ||
+		    listing_short(w, &q[PANEL_PSEUDO]) >=
+		            listing_short(w, &p[PANEL_PSEUDO]) ||
+		    bb.at.h * bb.at.w < b->at.h * b->at.w)
+			break;
+		memcpy(p, q, sizeof q);
+		*b = bb;
+		placed = alt;
+	}
+	return placed;
+}
+
 /*
  * Lays the board and the panels out in area; the listing counts as whole
  * when it fits beside the smallest board.  Returns as layout_board.
@@ -454,17 +521,7 @@ static int lay_out(const struct watch_model *w, struct watch_panels *v,
 	if (p[PANEL_QUIZ].present)
 		narr = arrangements_quiz(arr, narr);
 	/* A narrow window spares a column between the board and the panels. */
-	return layout_board(b, p, PANELS, arr, narr, area, area.w < 80 ? 1 : 2);
-}
-
-/* How far a shown panel is from the lines and columns it wants. */
-static int panel_deficit(const struct layout_panel *p)
-{
-	int min, pref;
-
-	p->measure(p->ctx, p->at.w, &min, &pref);
-	return (pref > p->at.h ? pref - p->at.h : 0) +
-	       (p->pref_w > p->at.w ? p->pref_w - p->at.w : 0);
+	return listing_first(w, b, p, arr, narr, area, area.w < 80 ? 1 : 2);
 }
 
 /* How far the board is from the size that reads well. */
