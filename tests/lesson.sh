@@ -282,8 +282,59 @@ expect_step "Space" 7 10
 expect_screen "the step's own code: python again" "Python: backtrack.py"
 keys q
 wait_exit
-# c kept C in the config file: the lessons after start from the pseudocode.
+
+# Watch's c in a lesson: the language chosen holds for the steps after it
+# until one names its own, a question names the calls as that program does,
+# and the config file is left as it was (a teacher's c in class is not
+# their default the next time).
 rm -f "$XDG_CONFIG_HOME/nqueens/config"
+cat >"$tmpdir/c.txt" <<'LESSON'
+title: c in a lesson
+say: one
+show: watch 4
+run: 1
+
+say: two
+show: watch 4
+run: 4
+ask: 1
+
+say: three
+show: watch 4
+code: java
+run: 1
+
+say: four
+show: watch 4
+run: 1
+LESSON
+start 120 40 -- lesson "$tmpdir/c.txt"
+expect_step "a lesson whose steps name no code" 1 4
+expect_screen "the config file's listing: none, the pseudocode" "Pseudocode: backtrack"
+keys c
+expect_screen "c: Python" "Python: backtrack.py"
+keys Space
+expect_step "Space" 2 4
+expect_screen "the next step keeps c's Python" "Python: backtrack.py"
+expect_screen "its question names the call as Python does" \
+	"solve\(1\) is running: where will the next queen go\?"
+keys Escape
+expect_screen "skipped" "The queen goes to b3\."
+keys Space
+expect_step "Space" 3 4
+expect_screen "a step's own code wins over c's" "Java: Backtrack.java"
+keys Space
+expect_step "Space" 4 4
+expect_screen "and holds after it" "Java: Backtrack.java"
+keys q
+wait_exit
+if [ -e "$XDG_CONFIG_HOME/nqueens/config" ] &&
+	grep -q "^code" "$XDG_CONFIG_HOME/nqueens/config"; then
+	fail "c in a lesson leaves the config file's code alone" \
+		"$(cat "$XDG_CONFIG_HOME/nqueens/config")"
+else
+	pass "c in a lesson leaves the config file's code alone"
+fi
 
 # The menu's Lessons: the list, and the one chosen runs.
 start 80 24 --

@@ -131,6 +131,10 @@ struct runner {
 	/* Projector mode, from one step to the next, and the theme before it. */
 	bool big;
 	int theme_before;
+	/* The listing a Watch step opened with, and the one Watch's c chose
+	 * there, which the steps after it show until one names its own ("":
+	 * none); the config file is left as it is. */
+	char opened[16], chosen[16];
 
 	/* The step's questions: how many are left, the one asked, the answer typed. */
 	int left;
@@ -241,6 +245,11 @@ static void build_keys(struct runner *r, const struct keymap *theirs)
 
 static void close_child(struct runner *r)
 {
+	if (r->child.ops && r->child.ops->listing) {
+		const char *shown = r->child.ops->listing(r->child.self);
+		if (strcmp(shown, r->opened) != 0)
+			snprintf(r->chosen, sizeof r->chosen, "%s", shown);
+	}
 	if (r->child.ops && r->child.ops->free)
 		r->child.ops->free(r->child.self);
 	r->child = (struct screen){0};
@@ -302,8 +311,9 @@ static void ask(struct runner *r)
 		return;
 	}
 	/* Beside a program the call is named as the program names it: solve(1). */
-	if (r->q.call[0] && step_code(r, r->at) != LESSON_CODE_DEFAULT &&
-	    step_code(r, r->at) != LESSON_CODE_PSEUDOCODE)
+	if (r->q.call[0] && r->child.ops->listing &&
+	    strcmp(r->child.ops->listing(r->child.self),
+	           lesson_code_name(LESSON_CODE_PSEUDOCODE)) != 0)
 		snprintf(r->q.call, sizeof r->q.call, "solve(%d)", r->q.answer.file);
 	/* The board stays still while the class thinks. */
 	r->child.ops->seek(r->child.self, search_counters(s)->events, false);
@@ -344,9 +354,15 @@ static void open_step(struct runner *r, int k)
 		o.until = st->until_at;
 		o.speed = st->speed;
 		o.big = r->big;
-		/* The listing the step names, or the last one an earlier step named. */
-		if (step_code(r, k) != LESSON_CODE_DEFAULT)
+		/* The listing the step names; else the one c chose in an
+		 * earlier step, or the last one an earlier step named. */
+		if (st->code != LESSON_CODE_DEFAULT)
+			r->chosen[0] = '\0';
+		if (r->chosen[0])
+			o.listing = r->chosen;
+		else if (step_code(r, k) != LESSON_CODE_DEFAULT)
 			o.listing = lesson_code_name(step_code(r, k));
+		o.listing_kept = true;
 		/* Questions first: the search plays on once they are answered. */
 		o.play = (st->play && !st->ask) || st->until_at > st->at;
 		break;
@@ -370,6 +386,10 @@ static void open_step(struct runner *r, int k)
 	if (opens && r->env->openers[o.kind](&r->child, &o, r->env, r->message,
 	                                     sizeof r->message) < 0)
 		r->child = (struct screen){0};
+	snprintf(r->opened, sizeof r->opened, "%s",
+	         r->child.ops && r->child.ops->listing
+	                 ? r->child.ops->listing(r->child.self)
+	                 : "");
 	build_keys(r, r->child.ops ? r->child.ops->keys(r->child.self) : NULL);
 	if (st->screen == LESSON_WATCH && r->child.ops && r->child.ops->search) {
 		r->left = st->ask;

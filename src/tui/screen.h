@@ -59,6 +59,9 @@ struct screen_open {
 	 * ("pseudocode", "python", "c", "java"); NULL: the config file's.
 	 */
 	const char *listing;
+	/* WATCH: what c chooses is the opener's (a lesson's) to keep, not
+	 * the config file's */
+	bool listing_kept;
 	bool big;       /* WATCH: projector mode */
 	bool quiz;      /* WATCH: in predict mode, asking before each decision */
 	uint64_t index; /* BROWSE: the solution to show first (0: the first) */
@@ -149,6 +152,12 @@ struct screen_ops {
 	 * to the next (Watch's z); NULL for a screen without one.
 	 */
 	void (*big)(void *self, bool on);
+	/*
+	 * The listing shown, by the name --code takes ("pseudocode", "python",
+	 * "c", "java"), for a lesson that keeps the one c chose from one step
+	 * to the next (Watch's c); NULL for a screen without one.
+	 */
+	const char *(*listing)(const void *self);
 };
 
 /* An open screen. */

@@ -117,7 +117,7 @@ static const struct keymap_row key_rows[] = {
         {WATCH_CODE,
          {KCHAR('c')},
          "the listing in the next language: pseudocode, Python, C, Java (kept "
-         "in the config file)",
+         "in the config file; in a lesson, for its next steps)",
          {{KEYMAP_MORE, "c code"}}},
         {WATCH_STACK,
          {KCHAR('s')},
@@ -173,6 +173,7 @@ struct watch {
 	int theme_before; /* the theme to go back to when leaving projector mode */
 	struct watch_scroll scroll;
 	struct settings *settings; /* the config file, which keeps the language */
+	bool listing_kept;         /* by the lesson that opened it, not the file */
 	char summary_title[128];
 };
 
@@ -364,7 +365,16 @@ static void do_handout(struct watch *v)
 	watch_handout(v->m);
 }
 
-/* c: the next language, kept in the config file for the next time. */
+/* The listing shown, by the name --code takes. */
+static const char *listing_name(const struct watch *v)
+{
+	return v->m->lang < CODE_LANG_COUNT
+	               ? code_lang_name(v->m->lang)
+	               : settings_code_name(SETTINGS_CODE_PSEUDOCODE);
+}
+
+/* c: the next language, kept in the config file for the next time (in a
+ * lesson, by the lesson for its next steps). */
 static void do_code(struct watch *v)
 {
 	struct watch_model *w = v->m;
@@ -373,9 +383,8 @@ static void do_code(struct watch *v)
 	size_t len;
 
 	watch_model_next_lang(w);
-	name = w->lang < CODE_LANG_COUNT ? code_lang_name(w->lang)
-	                                 : settings_code_name(SETTINGS_CODE_PSEUDOCODE);
-	if (!v->settings)
+	name = listing_name(v);
+	if (!v->settings || v->listing_kept)
 		return;
 	if (settings_set(v->settings, "code", name, err, sizeof err) < 0 ||
 	    settings_save(v->settings, err, sizeof err) < 0) {
@@ -568,6 +577,11 @@ static void watch_go(void *self, uint64_t k, bool play)
 	watch_model_seek(((struct watch *)self)->m, k, play);
 }
 
+static const char *watch_listing(const void *self)
+{
+	return listing_name(self);
+}
+
 static void watch_big(void *self, bool on)
 {
 	set_big(self, on);
@@ -587,6 +601,7 @@ static const struct screen_ops watch_ops = {
         .search = watch_search,
         .seek = watch_go,
         .big = watch_big,
+        .listing = watch_listing,
 };
 
 int watch_open(struct screen *out, const struct screen_open *o,
@@ -608,6 +623,7 @@ int watch_open(struct screen *out, const struct screen_open *o,
 		return -1;
 	}
 	v->settings = env ? env->settings : NULL;
+	v->listing_kept = o->listing_kept;
 	/* The listing: the command line's or the lesson's, else the config file's. */
 	if (o->listing)
 		watch_model_set_lang(v->m, code_lang_from_name(o->listing));
