@@ -1028,6 +1028,7 @@ struct geom {
 	 * every top holds it, which a bottom on that line skips; the segments
 	 * of class 0; the lines any of them holds. */
 	bool grouped;
+	bool held; /* w->common is made (for tops_order's sieves) */
 	uint64_t seglines[64];
 	uint64_t segs0, anylines;
 };
@@ -1215,6 +1216,11 @@ static ALWAYS_INLINE void segments_plan(struct work *w, struct geom *g)
  * 22 to be told apart (measured: 8, 12 and 16 skip as many). */
 #define ORDER_LINES 8
 
+/* The tops are sorted where a sieve has this many words or more (measured:
+ * n = 20, whose sieves have about 500, 4% slower with the sort; a slice of
+ * n = 22, about 2,500, a fifth faster). */
+#define ORDER_MIN 1024
+
 /*
  * Even n, for the blocked join: the k tops into w->sorted by class and,
  * within a class, by the ORDER_LINES lines that most of them hold (counted
@@ -1278,8 +1284,8 @@ tops_order(struct work *w, const uint64_t *tops, size_t k, const size_t hit[64])
  * class for even n (and by tops_order's lines when hit is not NULL), cut into
  * the planned segments for odd n, each padded to whole blocks; row x of
  * w->rows holds the tops on crossing anti-diagonal x, row 32 + x those on
- * diagonal x, w->alive0 the tops that exist and w->common the lines that
- * all those of a word hold.  Returns -1 when out of memory.
+ * diagonal x, w->alive0 the tops that exist and, with hit, w->common the
+ * lines that all those of a word hold.  Returns -1 when out of memory.
  */
 static ALWAYS_INLINE int sieve_build(enum isa isa, struct work *w, struct geom *g,
                                      size_t at, size_t k, const size_t *hit)
@@ -1319,6 +1325,7 @@ static ALWAYS_INLINE int sieve_build(enum isa isa, struct work *w, struct geom *
 		}
 		g->nseg = 3;
 	}
+	g->held = hit;
 	g->words = 0;
 	for (int sg = 0; sg < g->nseg; sg++) {
 		g->segw[sg] = g->words;
@@ -1349,10 +1356,12 @@ static ALWAYS_INLINE int sieve_build(enum isa isa, struct work *w, struct geom *
 				m[j] = (tops[ti + j] & LINES_MASK) | 1ull << 63;
 			for (size_t j = c; j < 64; j++)
 				m[j] = 0;
-			uint64_t common = LINES_MASK;
-			for (size_t j = 0; j < c; j++)
-				common &= m[j];
-			w->common[wi] = common;
+			if (hit) {
+				uint64_t held = LINES_MASK;
+				for (size_t j = 0; j < c; j++)
+					held &= m[j];
+				w->common[wi] = held;
+			}
 			ti += c;
 #ifdef HALVES_DISPATCH
 			if (isa == ISA_AVX512)
@@ -1587,14 +1596,17 @@ split_plan(struct work *w, const struct geom *g, uint32_t r, uint32_t rest, stru
 		uint8_t *sq = w->sq2 + (w->nsq2 + t) * HALVES_MAX_H;
 		order[t] = (uint32_t)t;
 		ordx[t] = span_test(y, j);
-		uint64_t lines = 0;
-		for (int q = 0; q < nr2; q++) {
+		for (int q = 0; q < nr2; q++)
 			sq[q] = (uint8_t)((size_t)(queen_kill(base2, step2, q, y.e[j]) -
 			                           w->qk) /
 			                  words);
-			lines |= w->sh->bsq[sq[q]];
+		/* Its lines, for the blocks whose tops hold some in common. */
+		if (g->held) {
+			uint64_t lines = 0;
+			for (int q = 0; q < nr2; q++)
+				lines |= w->sh->bsq[sq[q]];
+			w->selines[w->nsq2 + t] = lines;
 		}
-		w->selines[w->nsq2 + t] = lines;
 	}
 	const size_t w0 = g->w0;
 	for (size_t i = 0; i < x.len; i++) {
@@ -1616,13 +1628,13 @@ split_plan(struct work *w, const struct geom *g, uint32_t r, uint32_t rest, stru
 		                   .n0 = (uint32_t)nj0,
 		                   .n1 = (uint32_t)nj1,
 		                   .c1 = c1};
-		for (int q = 0; q < nr1; q++) {
+		for (int q = 0; q < nr1; q++)
 			sp->q[q] =
 			        (uint8_t)((size_t)(queen_kill(base1, step1, q, x.e[i]) -
 			                           w->qk) /
 			                  words);
+		for (int q = 0; g->held && q < nr1; q++)
 			sp->lines |= w->sh->bsq[sp->q[q]];
-		}
 		w->np += nj0 + nj1;
 	}
 	w->nsq2 += y.len;
@@ -1644,17 +1656,19 @@ split_plan(struct work *w, const struct geom *g, uint32_t r, uint32_t rest, stru
  * A placement of class 1 is passed over when `c1` is false.
  */
 __attribute__((target("avx512f,avx512vl,avx512vpopcntdq"))) static ALWAYS_INLINE void
-block_avx512(const int nv, const struct work *w, const struct splitplan *pl, size_t b0,
-             __mmask8 last, uint64_t common, size_t nse, bool c1, const int to[3],
-             __m512i acc[2])
+block_avx512(const int nv, const bool shut, const struct work *w,
+             const struct splitplan *pl, size_t b0, __mmask8 last, uint64_t common,
+             size_t nse, bool c1, const int to[3], __m512i acc[2])
 {
 	const uint64_t *qkb = w->qkb;
 	const int nr1 = pl->nr1, nr2 = pl->nr2;
 	for (size_t t = 0; t < nse; t++) {
 		const uint8_t *o = w->sq2 + (pl->se + t) * HALVES_MAX_H;
-		w->dead[t] = (w->selines[pl->se + t] & common) != 0;
-		if (w->dead[t])
-			continue;
+		if (shut) {
+			w->dead[t] = (w->selines[pl->se + t] & common) != 0;
+			if (w->dead[t])
+				continue;
+		}
 		__m512i v[BLK_VECS];
 		_Pragma("GCC unroll 8") for (int k = 0; k < nv; k++) v[k] =
 		        _mm512_setzero_si512();
@@ -1668,7 +1682,7 @@ block_avx512(const int nv, const struct work *w, const struct splitplan *pl, siz
 	}
 	for (size_t i = 0; i < pl->nsw; i++) {
 		const struct swp *sp = &w->swp[pl->sw + i];
-		if ((sp->c1 && !c1) || (sp->lines & common))
+		if ((sp->c1 && !c1) || (shut && (sp->lines & common)))
 			continue;
 		__m512i a[BLK_VECS];
 		_Pragma("GCC unroll 8") for (int k = 0; k < nv; k++) a[k] =
@@ -1683,19 +1697,25 @@ block_avx512(const int nv, const struct work *w, const struct splitplan *pl, siz
 		const uint32_t *pp = w->plist + sp->p;
 		for (int l = 0; l < 2; l++) {
 			const int into = l ? to[1 + sp->c1] : to[0];
-			const size_t np = l ? sp->n1 : sp->n0;
-			size_t no = 0;
-			if (into >= 0)
-				for (size_t t = 0; t < np; t++) {
-					w->open[no] = pp[t];
-					no += !w->dead[pp[t]];
-				}
+			size_t np = l ? sp->n1 : sp->n0;
+			const uint32_t *open = pp;
 			pp += np;
-			if (!no)
+			if (into < 0)
+				continue;
+			if (shut) {
+				size_t no = 0;
+				for (size_t t = 0; t < np; t++) {
+					w->open[no] = open[t];
+					no += !w->dead[open[t]];
+				}
+				open = w->open;
+				np = no;
+			}
+			if (!np)
 				continue;
 			__m512i sum = _mm512_setzero_si512();
-			for (size_t t = 0; t < no; t++) {
-				const uint64_t *b = w->kvb + (size_t)w->open[t] * BLK;
+			for (size_t t = 0; t < np; t++) {
+				const uint64_t *b = w->kvb + (size_t)open[t] * BLK;
 				_Pragma("GCC unroll 8") for (int k = 0; k < nv; k++) sum =
 				        _mm512_add_epi64(
 				                sum,
@@ -1717,7 +1737,11 @@ block_any_avx512(int nv, const struct work *w, const struct splitplan *pl, size_
 	switch (nv) {
 #define BLOCK_CASE(k)                                                                    \
 	case k:                                                                          \
-		block_avx512(k, w, pl, b0, last, common, nse, c1, to, acc);              \
+		if (common)                                                              \
+			block_avx512(k, true, w, pl, b0, last, common, nse, c1, to,      \
+			             acc);                                               \
+		else                                                                     \
+			block_avx512(k, false, w, pl, b0, last, 0, nse, c1, to, acc);    \
 		break;
 		BLOCK_CASE(1)
 		BLOCK_CASE(2)
@@ -1758,8 +1782,8 @@ units_blocked(struct work *w, const struct geom *g, uint32_t bcols, uint64_t cw)
 			const __mmask8 last =
 			        len % 8 ? (__mmask8)((1u << (len % 8)) - 1) : 0xff;
 			squares_kill(w, g, bcols, b0, 8 * (size_t)nv, w->qkb, BLK);
-			uint64_t common = LINES_MASK;
-			for (size_t i = b0; i < b0 + len; i++)
+			uint64_t common = g->held ? LINES_MASK : 0;
+			for (size_t i = b0; g->held && i < b0 + len; i++)
 				common &= w->common[i];
 			for (size_t p = 0; p < w->nplans; p++) {
 				/* Past the tops of class 0 for even n, only the
@@ -1891,11 +1915,12 @@ static ALWAYS_INLINE uint64_t unit_count(enum isa isa, struct work *w,
 	/* How many of the bottom's squares stand on each line, for
 	 * tops_order. */
 	size_t hit[64] = {0};
-	for (int i = 0; i < h; i++)
-		for (uint32_t cc = bcols; cc; cc &= cc - 1)
-			for (uint64_t b = sh->bsq[i * g.n + __builtin_ctz(cc)]; b;
-			     b &= b - 1)
-				hit[__builtin_ctzll(b)]++;
+	if (isa == ISA_AVX512 && w->qkb && !g.odd)
+		for (int i = 0; i < h; i++)
+			for (uint32_t cc = bcols; cc; cc &= cc - 1)
+				for (uint64_t b = sh->bsq[i * g.n + __builtin_ctz(cc)]; b;
+				     b &= b - 1)
+					hit[__builtin_ctzll(b)]++;
 	for (size_t at = 0; at < k; at += sh->chunk, passes++) {
 		size_t m = k - at < sh->chunk ? k - at : sh->chunk;
 		/* A block at a time where the sieve is long (for even n: odd
@@ -1906,7 +1931,7 @@ static ALWAYS_INLINE uint64_t unit_count(enum isa isa, struct work *w,
 		const bool order =
 		        blockable && !g.odd &&
 		        (how == HALVES_BLOCKED_ALWAYS ||
-		         (how == HALVES_BLOCKED_BY_SIZE && m >= 64 * BLOCKED_MIN));
+		         (how == HALVES_BLOCKED_BY_SIZE && m >= 64 * ORDER_MIN));
 		if (sieve_build(isa, w, &g, at, m, order ? hit : NULL)) {
 			w->err = ENOMEM;
 			return 0;
