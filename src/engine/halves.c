@@ -51,9 +51,9 @@
  * time with all the bottoms of a unit: that block of every bottom square's
  * kill vector stays in the cache, a split's south-east kill vectors for it
  * in the first level, and a south-west placement's survivors in registers.
- * The tops are then sorted by the lines that most of them hold, so that
- * those of a block hold some lines in common, and the bottoms on one of
- * them pass the block by.
+ * Where the sieve is longer still (n = 22), the tops are sorted by the
+ * lines that most of them hold, so that those of a block hold some lines
+ * in common, and the bottoms on one of them pass the block by.
  *
  * Symmetry.  For even n, mirroring the columns maps the solutions with top
  * columns C to those with mirror(C), and turning the board upside down to
