@@ -47,6 +47,24 @@ static uint64_t brute_completions(const struct board *b)
 	return count;
 }
 
+/* Lines ended by a CR alone, as old Mac editors write, are lines. */
+static void test_parse_cr(void **state)
+{
+	struct puzzle pz;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(
+	        puzzle_parse("# mine\rtitle: Corner\rsize: 8\rgrade: hard\rqueens: "
+	                     "a4\r",
+	                     "t.txt", &pz, err, sizeof err),
+	        0);
+	assert_string_equal(pz.title, "Corner");
+	assert_int_equal(pz.n, 8);
+	assert_int_equal(pz.grade, PUZZLE_HARD);
+	assert_int_equal(pz.given[0], 3);
+}
+
 static void test_parse_good(void **state)
 {
 	struct puzzle pz, back;
@@ -134,6 +152,8 @@ static void test_parse_errors(void **state)
 	        {"size: 8\ngrade: simple\n",
 	         "f.txt:2: the grade must be easy, medium or hard"},
 	        {"size: 8\nhello\n", "f.txt:2: 'hello' is not 'key: value'"},
+	        /* A CR alone ends a line: the error quotes the line, not the file. */
+	        {"size: 8\rhello\rgrade: easy\r", "f.txt:2: 'hello' is not 'key: value'"},
 	        {"", "f.txt: empty: no 'size:' line"},
 	        {"# only a comment\n\n", "f.txt:2: no 'size:' line"},
 	};
@@ -1829,6 +1849,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_parse_good),
+	        cmocka_unit_test(test_parse_cr),
 	        cmocka_unit_test(test_parse_errors),
 	        cmocka_unit_test(test_load),
 	        cmocka_unit_test(test_shipped_puzzles),

@@ -46,6 +46,22 @@ static void test_theme_names(void **state)
 	assert_string_equal(settings_theme_names(), "calm, wood, night or contrast");
 }
 
+/* A file of CR-ended lines reads as its lines, and is written back whole. */
+static void test_cr_lines(void **state)
+{
+	struct settings s;
+	char err[512];
+
+	(void)state;
+	assert_int_equal(parse(&s, "# mine\rtheme = wood\rbell = off\r", err, sizeof err),
+	                 0);
+	assert_string_equal(err, "");
+	assert_int_equal(settings_theme(&s), SETTINGS_THEME_WOOD);
+	assert_false(settings_bell(&s));
+	assert_text(&s, "# mine\ntheme = wood\nbell = off\n");
+	settings_free(&s);
+}
+
 static void test_good_file(void **state)
 {
 	static const char text[] = "# my settings\n"
@@ -431,6 +447,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_theme_names),
 	        cmocka_unit_test(test_good_file),
+	        cmocka_unit_test(test_cr_lines),
 	        cmocka_unit_test(test_defaults),
 	        cmocka_unit_test(test_bad_lines),
 	        cmocka_unit_test(test_several_bad_lines),

@@ -696,6 +696,52 @@ static void test_bom(void **state)
 	settings_free(&s);
 }
 
+/*
+ * Lines ended by a CR alone (as old Mac editors write) are lines: the file
+ * loads whole, not as its first line with the rest lost at the next save.
+ */
+static void test_cr_lines(void **state)
+{
+	static const char *const ends[] = {"\n", "\r\n", "\r"};
+	char dir[4200], path[4300], err[8192], text[512];
+	struct store st;
+	uint64_t ms;
+
+	(void)state;
+	for (size_t e = 0; e < 3; e++) {
+		size_t next, at = 0, lines = 0;
+		const char *n = ends[e];
+
+		snprintf(text, sizeof text,
+		         "nqueens progress 1%s# a comment%s%ssolutions 8 3 5%sclasses 8 "
+		         "2%sbest daily-2026-11-01 5000%sset theme wood%s",
+		         n, n, n, n, n, n, n);
+		/* One rule for every reader: seven lines, the blank one among them. */
+		while (at < strlen(text)) {
+			fileio_line(text + at, strlen(text) - at, &next);
+			at += next;
+			lines++;
+		}
+		assert_int_equal(lines, 7);
+		subdir(e == 0 ? "lf" : e == 1 ? "crlf" : "cr", dir, sizeof dir);
+		snprintf(path, sizeof path, "%s/progress", dir);
+		write_file(path, text);
+		assert_int_equal(store_init(&st, dir, err, sizeof err), 0);
+		err[0] = '\0';
+		assert_int_equal(store_load(&st, err, sizeof err), 0);
+		assert_string_equal(err, "");
+		assert_true(store_has(&st, STORE_SOLUTIONS, 8, 3));
+		assert_true(store_has(&st, STORE_SOLUTIONS, 8, 5));
+		assert_true(store_has(&st, STORE_CLASSES, 8, 2));
+		assert_true(store_best_time(&st, "daily-2026-11-01", &ms));
+		assert_int_equal(ms, 5000);
+		assert_string_equal(store_setting(&st, "theme"), "wood");
+		store_free(&st);
+	}
+	/* A NUL byte's line is counted by the same rule. */
+	assert_int_equal(fileio_nul_line("a\rb\r\nc\n\0", 9), 4);
+}
+
 /* 160,000 best lines and as many set lines, repeats among them: the least
  * time and the last value of each, in order of the name. */
 static void test_long_file(void **state)
@@ -816,6 +862,7 @@ int main(void)
 	        cmocka_unit_test(test_lock_wait),
 	        cmocka_unit_test(test_write_fails),
 	        cmocka_unit_test(test_bom),
+	        cmocka_unit_test(test_cr_lines),
 	        cmocka_unit_test(test_long_file),
 	        cmocka_unit_test(test_export_leftovers),
 	};

@@ -192,15 +192,31 @@ char *fileio_read(const char *path, size_t max, size_t *len, char *why, size_t w
 	return text;
 }
 
+size_t fileio_line(const char *text, size_t len, size_t *next)
+{
+	size_t end = 0;
+
+	while (end < len && text[end] != '\n' && text[end] != '\r')
+		end++;
+	*next = end + (end < len) +
+	        (end + 1 < len && text[end] == '\r' && text[end + 1] == '\n');
+	return end;
+}
+
 int fileio_nul_line(const char *text, size_t len)
 {
 	const char *nul = memchr(text, '\0', len);
+	size_t at = 0, next, span;
 	int line = 1;
 
 	if (!nul)
 		return 0;
-	for (const char *c = text; c < nul; c++)
-		line += *c == '\n';
+	span = (size_t)(nul - text);
+	/* Counted as the readers count them, a CR alone ending a line too. */
+	while (fileio_line(text + at, span - at, &next) < span - at) {
+		line++;
+		at += next;
+	}
 	return line;
 }
 

@@ -17,6 +17,14 @@
  */
 char *fileio_read(const char *path, size_t max, size_t *len, char *why, size_t whylen);
 
+/*
+ * The length of the line that starts text[0..len): a line ends at LF, CRLF
+ * or a CR alone (as old Mac editors write), so that every file reads as the
+ * lines its author saw.  *next is where the line after it starts (len after
+ * the last).
+ */
+size_t fileio_line(const char *text, size_t len, size_t *next);
+
 /* The line (from 1) of the first NUL byte of text[0..len), or 0 when none. */
 int fileio_nul_line(const char *text, size_t len);
 

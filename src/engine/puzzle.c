@@ -541,7 +541,8 @@ int puzzle_parse(const char *text, const char *name, struct puzzle *out, char *e
 {
 	int seen[KEY_COUNT] = {0}; /* the line of each key, 0 if not yet seen */
 	/* A byte-order mark (as Notepad writes) is not part of the first key. */
-	const char *p = text + fileio_bom(text, strlen(text)), *queens = NULL;
+	const char *p = text + fileio_bom(text, strlen(text)), *queens = NULL,
+	           *stop = p + strlen(p);
 	size_t queens_len = 0;
 	int line = 0;
 	uint64_t count = 0;
@@ -550,14 +551,14 @@ int puzzle_parse(const char *text, const char *name, struct puzzle *out, char *e
 	for (int f = 0; f < PUZZLE_MAX_N; f++)
 		out->given[f] = -1;
 	out->grade = PUZZLE_GRADES;
-	while (*p) {
-		const char *end = strchr(p, '\n'), *s = p, *colon, *v, *ve;
+	while (p < stop) {
+		size_t next;
+		const char *end = p + fileio_line(p, (size_t)(stop - p), &next), *s = p,
+		           *colon, *v, *ve;
 		int key = -1;
 
-		if (!end)
-			end = p + strlen(p);
 		line++;
-		p = *end ? end + 1 : end;
+		p += next;
 		ve = end;
 		trim(&s, &ve);
 		if (s == ve || *s == '#')

@@ -296,17 +296,20 @@ int settings_parse(struct settings *s, const char *text, size_t len, const char 
 
 	forget(s);
 	while (at < len) {
-		const char *nl = memchr(text + at, '\n', len - at);
-		size_t end = nl ? (size_t)(nl - text) : len;
+		size_t next, n = fileio_line(text + at, len - at, &next);
 
-		if (add_line(s, text + at, end - at) < 0) {
+		/* A CRLF line keeps its CR (a blank), so that the file is written
+		 * back with the ends it had; a CR alone ends a line. */
+		if (next == n + 2)
+			n++;
+		if (add_line(s, text + at, n) < 0) {
 			forget(s);
 			return -1;
 		}
 		if (take_line(s, s->nlines - 1, why, sizeof why) && bad++ == 0)
 			snprintf(first, sizeof first, "%s:%zu: %s; ignored", name,
 			         s->nlines, why);
-		at = end + 1;
+		at += next;
 	}
 	if (bad == 1)
 		errmsg_set(err, errlen, "%s", first);
@@ -343,8 +346,7 @@ bool settings_is_config(const char *text, size_t len)
 	if (at == len)
 		return true;
 	while (at < len) {
-		const char *nl = memchr(text + at, '\n', len - at);
-		size_t end = nl ? (size_t)(nl - text) : len, i = at;
+		size_t next, end = at + fileio_line(text + at, len - at, &next), i = at;
 
 		while (i < end && blank(text[i]))
 			i++;
@@ -360,7 +362,7 @@ bool settings_is_config(const char *text, size_t len)
 			if (i < end && text[i] == '=')
 				return true;
 		}
-		at = end + 1;
+		at += next;
 	}
 	return false;
 }

@@ -612,10 +612,10 @@ static void sort_sets(struct store *st)
 int store_parse(struct store *st, const char *text, size_t len, const char *name,
                 char *err, size_t errlen)
 {
-	char *copy, *line, *end, *nl, why[512];
+	char *copy, why[512];
 	struct dropped drop = {0};
 	int lineno = 0;
-	size_t bom;
+	size_t bom, next;
 
 	store_clear(st);
 	/* A byte-order mark (as Notepad writes) is not part of the first line. */
@@ -631,20 +631,16 @@ int store_parse(struct store *st, const char *text, size_t len, const char *name
 	}
 	memcpy(copy, text, len);
 	copy[len] = '\0';
-	end = copy + len;
-	for (line = copy; line < end; line = nl + 1) {
-		char *s = line;
+	for (size_t at = 0; at < len; at += next) {
+		char *line = copy + at, *s = line;
+		size_t n = fileio_line(line, len - at, &next);
 
-		nl = memchr(line, '\n', (size_t)(end - line));
-		if (!nl)
-			nl = end;
-		*nl = '\0';
+		line[n] = '\0';
 		lineno++;
-		if (strlen(line) != (size_t)(nl - line)) {
+		if (strlen(line) != n) {
 			errmsg_set(why, sizeof why, "a NUL byte: not a text file");
 			goto damaged;
 		}
-		line[strcspn(line, "\r")] = '\0';
 		while (*s == ' ' || *s == '\t')
 			s++;
 		if (lineno == 1) {
