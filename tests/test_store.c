@@ -352,7 +352,7 @@ static void test_damaged_kept(void **state)
 	store_free(&st);
 }
 
-/* A save keeps the file's mode, and its hard links. */
+/* A save keeps the file's mode; a file of several names becomes one of its own. */
 static void test_mode_and_links(void **state)
 {
 	char dir[4200], path[4300], twin[4300], got[4096], err[8192];
@@ -379,14 +379,20 @@ static void test_mode_and_links(void **state)
 	assert_int_equal(chmod(path, 0644), 0);
 	assert_int_equal(link(path, twin), 0);
 	assert_int_equal(settings_init(&s, path), 0);
-	assert_int_equal(settings_load(&s, err, sizeof err), 0);
+	/* Said at the start: the save parts it from its other name, never
+	 * writing in place (which a full disk would leave torn). */
+	assert_int_equal(settings_load(&s, err, sizeof err), 1);
+	if (!strstr(err, "has 2 names (hard links): a save makes it a file of its own"))
+		fail_msg("no notice of the hard link: '%s'", err);
 	assert_int_equal(settings_set(&s, "theme", "wood", err, sizeof err), 0);
 	assert_int_equal(settings_save(&s, err, sizeof err), 0);
 	assert_int_equal(stat(path, &sb), 0);
 	assert_int_equal(sb.st_mode & 07777, 0644);
-	assert_int_equal(sb.st_nlink, 2);
-	slurp(twin, got, sizeof got);
+	assert_int_equal(sb.st_nlink, 1);
+	slurp(path, got, sizeof got);
 	assert_string_equal(got, "# mine\nbell = off\ntheme = wood\n");
+	slurp(twin, got, sizeof got);
+	assert_string_equal(got, "# mine\nbell = off\n");
 	settings_free(&s);
 	/* A new file is the user's alone. */
 	unlink(path);
@@ -667,6 +673,69 @@ static void test_write_fails(void **state)
 	assert_string_equal(names, "");
 }
 
+/*
+ * A hard-linked progress file whose save fails part way (a file-size limit,
+ * as a full disk) is left whole under both names: no write in place.  It
+ * was torn at the limit, the best times after it lost.
+ */
+static void test_links_torn(void **state)
+{
+	char dir[4200], path[4300], twin[4300], err[8192];
+	static char text[40000], before[40000], got[40000];
+	size_t at;
+	struct store st;
+	struct stat sb;
+	int status;
+	pid_t kid;
+
+	(void)state;
+	subdir("torn", dir, sizeof dir);
+	snprintf(path, sizeof path, "%s/progress", dir);
+	snprintf(twin, sizeof twin, "%s/twin", dir);
+	at = (size_t)snprintf(text, sizeof text, "nqueens progress 1\n");
+	for (int i = 0; i < 400; i++)
+		at += (size_t)snprintf(text + at, sizeof text - at,
+		                       "best puzzle-%03d %d\n", i, 1000 + i);
+	write_file(path, text);
+	assert_int_equal(link(path, twin), 0);
+	assert_int_equal(store_init(&st, dir, err, sizeof err), 0);
+	assert_int_equal(store_load(&st, err, sizeof err), 1);
+	if (!strstr(err, "has 2 names (hard links)"))
+		fail_msg("no notice of the hard link: '%s'", err);
+	slurp(path, before, sizeof before);
+	kid = fork();
+	assert_true(kid >= 0);
+	if (kid == 0) {
+		struct rlimit rl = {4096, 4096};
+
+		signal(SIGXFSZ, SIG_IGN);
+		store_add(&st, STORE_SOLUTIONS, 8, 1);
+		if (setrlimit(RLIMIT_FSIZE, &rl) < 0)
+			_exit(1);
+		if (store_save(&st, err, sizeof err) == 0 ||
+		    !strstr(err, "File too large"))
+			_exit(2);
+		_exit(0);
+	}
+	assert_int_equal(waitpid(kid, &status, 0), kid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	slurp(path, got, sizeof got);
+	assert_string_equal(got, before);
+	slurp(twin, got, sizeof got);
+	assert_string_equal(got, before);
+	assert_int_equal(stat(path, &sb), 0);
+	assert_int_equal(sb.st_nlink, 2);
+	/* Without a limit the save goes through, as a file of its own. */
+	store_add(&st, STORE_SOLUTIONS, 8, 1);
+	assert_int_equal(store_save(&st, err, sizeof err), 0);
+	assert_int_equal(stat(path, &sb), 0);
+	assert_int_equal(sb.st_nlink, 1);
+	slurp(twin, got, sizeof got);
+	assert_string_equal(got, before);
+	store_free(&st);
+}
+
 /* A byte-order mark before the first line is no fault, in either file. */
 static void test_bom(void **state)
 {
@@ -861,6 +930,7 @@ int main(void)
 	        cmocka_unit_test(test_concurrent_pairs),
 	        cmocka_unit_test(test_lock_wait),
 	        cmocka_unit_test(test_write_fails),
+	        cmocka_unit_test(test_links_torn),
 	        cmocka_unit_test(test_bom),
 	        cmocka_unit_test(test_cr_lines),
 	        cmocka_unit_test(test_long_file),

@@ -528,16 +528,10 @@ static int update_lock(struct fileio_update *u, size_t max, char *err, size_t er
 
 	for (int tries = 0; tries < 50; tries++) {
 		u->made = false;
-		u->writable = true;
+		/* Read and locked only: a save renames a new file over it. */
 		u->fd = open(u->target,
-		             O_RDWR | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC);
-		if (u->fd < 0 && (errno == EACCES || errno == EROFS)) {
-			u->writable = false;
-			u->fd = open(u->target, O_RDONLY | O_NONBLOCK | O_NOFOLLOW |
-			                                O_NOCTTY | O_CLOEXEC);
-		}
+		             O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC);
 		if (u->fd < 0 && errno == ENOENT) {
-			u->writable = true;
 			u->fd = open(u->target,
 			             O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 			             0600);
@@ -703,26 +697,23 @@ fail:
 int fileio_update_write(struct fileio_update *u, const char *text, size_t len, char *err,
                         size_t errlen)
 {
-	if (u->made || u->aside || u->sb.st_nlink <= 1) {
-		if (update_rename(u, text, len, err, errlen) < 0)
-			return -1;
-		u->written = true;
-		return 0;
-	}
-	/* Other names share the file: a rename would part them from it. */
-	if (!u->writable) {
-		errmsg_set(err, errlen, "cannot write %s: %s", u->target,
-		           strerror(EACCES));
+	if (update_rename(u, text, len, err, errlen) < 0)
 		return -1;
-	}
-	if (lseek(u->fd, 0, SEEK_SET) < 0 || fileio_write_all(u->fd, text, len) < 0 ||
-	    ftruncate(u->fd, (off_t)len) < 0 || fsync(u->fd) != 0) {
-		errmsg_set(err, errlen, "cannot write %s: %s", u->target,
-		           strerror(errno));
-		return -1;
-	}
 	u->written = true;
 	return 0;
+}
+
+bool fileio_other_names(const char *path, char *note, size_t notelen)
+{
+	struct stat sb;
+
+	if (stat(path, &sb) < 0 || !S_ISREG(sb.st_mode) || sb.st_nlink <= 1)
+		return false;
+	errmsg_set(note, notelen,
+	           "%s has %lu names (hard links): a save makes it a file of its own, "
+	           "and the other names keep the file as it is now",
+	           path, (unsigned long)sb.st_nlink);
+	return true;
 }
 
 int fileio_update_aside(struct fileio_update *u, const char *suffix, char *aside,
@@ -735,10 +726,7 @@ int fileio_update_aside(struct fileio_update *u, const char *suffix, char *aside
 		errno = ENAMETOOLONG;
 		return -1;
 	}
-	if (fileio_link_free(u->target, stem, "", aside, asidelen) < 0)
-		return -1;
-	u->aside = true;
-	return 0;
+	return fileio_link_free(u->target, stem, "", aside, asidelen);
 }
 
 void fileio_update_end(struct fileio_update *u)

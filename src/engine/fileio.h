@@ -94,10 +94,8 @@ int fileio_make_dirs(const char *dir, char *err, size_t errlen);
  */
 struct fileio_update {
 	int fd;         /* the file, locked (flock) until end */
-	bool writable;  /* fd is open for writing too */
 	bool made;      /* made empty by begin: there was no file */
 	bool written;   /* write replaced it */
-	bool aside;     /* aside kept it under another name: write must not touch it */
 	char *target;   /* the file: path, or what a link at path leads to */
 	struct stat sb; /* its mode, owner and links when begin locked it */
 };
@@ -118,9 +116,10 @@ int fileio_update_begin(const char *path, size_t max, struct fileio_update *u,
 /*
  * Replaces the file with len bytes of text: a temporary file in its
  * directory, given the file's mode and group, flushed to disk and renamed
- * over it.  A file with other hard links is written in place instead (under
- * the lock, then flushed), so that the links stay one file.  Returns 0, or
- * -1 with the reason in err and the file as it was.
+ * over it.  Never written in place, so that a save that fails (a full disk)
+ * leaves the old file whole: a file with other hard links becomes a file of
+ * its own, the other names keeping the old one (fileio_other_names says so
+ * first).  Returns 0, or -1 with the reason in err and the file as it was.
  */
 int fileio_update_write(struct fileio_update *u, const char *text, size_t len, char *err,
                         size_t errlen);
@@ -128,12 +127,19 @@ int fileio_update_write(struct fileio_update *u, const char *text, size_t len, c
 /*
  * Keeps the file as it is under the first free name STEM, STEM-2, ...
  * (link() never replaces a file), stem being the target's path followed
- * by suffix.  Returns 0 with the name in aside, or -1 with errno.  A write
- * after it renames a new file in place even over a file of several links,
- * so that the copy keeps what it holds.
+ * by suffix.  Returns 0 with the name in aside, or -1 with errno.  The
+ * write after it renames a new file in place, so that the copy keeps what
+ * it holds.
  */
 int fileio_update_aside(struct fileio_update *u, const char *suffix, char *aside,
                         size_t asidelen);
+
+/*
+ * Whether the regular file at path (or where a link at path leads) has other
+ * names (hard links), with "PATH has N names (hard links): ..." in note,
+ * what a save will do about them.
+ */
+bool fileio_other_names(const char *path, char *note, size_t notelen);
 
 /* Ends the update: unlocks, and removes a file begin made that was never written. */
 void fileio_update_end(struct fileio_update *u);

@@ -514,6 +514,9 @@ int settings_load(struct settings *s, char *err, size_t errlen)
 	/* Its settings are taken; its bad lines are said another time. */
 	if (owner[0])
 		return refuse(s, owner, err, errlen);
+	/* Said before the first save parts it from its other names. */
+	if (bad == 0 && fileio_other_names(s->path, err, errlen))
+		return 1;
 	return bad;
 }
 

@@ -166,7 +166,9 @@ int settings_background(const struct settings *s);
  * another user's link, fileio_check_owner), or one that is not a config
  * file (settings_is_config).  It is left as it is and settings_save refuses
  * to write over it for as long as s lives; another user's config file is
- * still read.  Either way s is usable.
+ * still read.  Either way s is usable.  A file with no bad line but other
+ * names (hard links) gives 1 and fileio_other_names' notice: a save makes
+ * it a file of its own.
  */
 int settings_load(struct settings *s, char *err, size_t errlen);
 

@@ -82,7 +82,9 @@ void store_clear(struct store *st);
  * set aside the same way and written again without them; 1 is returned with
  * "NAME:LINE: ...; dropped (the file as it was is set aside as COPY)".  When
  * NAME is a symbolic link, the file it leads to is set aside beside it and
- * the link is kept.  A leading byte-order mark is no fault.
+ * the link is kept.  A leading byte-order mark is no fault.  A file with
+ * other names (hard links) gives 1 and fileio_other_names' notice: a save
+ * makes it a file of its own.
  *
  * A file that is not the user's to write gives -1 and the reason, naming
  * the path: one that belongs to another user (or a link of another user's,

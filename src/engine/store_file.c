@@ -199,6 +199,9 @@ int store_load(struct store *st, char *err, size_t errlen)
 		if (damaged == 0)
 			err[0] = '\0';
 	}
+	/* Said before the first save parts it from its other names. */
+	if (damaged == 0 && fileio_other_names(st->path, err, errlen))
+		return 1;
 	return damaged;
 }
 
