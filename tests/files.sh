@@ -131,6 +131,31 @@ else
 	fail "the config keeps its mode 0644 and becomes a file of its own" "$(stat -c '%n %a %h' "$conf" "$tmpdir/other/dotfiles-config")" "$(cat "$conf")"
 fi
 
+# The config's directory is a link to a directory holding an ssh client's
+# config (root with a user's HOME met it so): the start names the link, T
+# says the theme is not kept, and the file there is as it was; nor is a
+# progress file made through a linked data directory.
+fresh
+rmdir "$XDG_CONFIG_HOME/nqueens" "$dir"
+mkdir "$tmpdir/other/ssh"
+printf 'Host *\n  ForwardAgent no\n' >"$tmpdir/other/ssh/config"
+ln -s "$tmpdir/other/ssh" "$XDG_CONFIG_HOME/nqueens"
+ln -s "$tmpdir/other/ssh" "$dir"
+state "$tmpdir/other/ssh/config" >"$tmpdir/before"
+start 100 30 -- play 8
+expect_message "linked data and config directories: the notice names each link" \
+	"$dir is a symbolic link (to $tmpdir/other/ssh), which is not followed: the directories under $XDG_DATA_HOME must be real ones of yours; progress is kept for this session only, the file is left as it is $XDG_CONFIG_HOME/nqueens is a symbolic link (to $tmpdir/other/ssh), which is not followed: the directories under $XDG_CONFIG_HOME must be real ones of yours; settings are not saved, the file is left as it is"
+keys T
+expect_message "T says the theme is not kept, and why" \
+	"Theme: wood (T for the next). Not saved: $XDG_CONFIG_HOME/nqueens is a symbolic link (to $tmpdir/other/ssh), which is not followed: the directories under $XDG_CONFIG_HOME must be real ones of yours, so it is left as it is."
+quit
+if state "$tmpdir/other/ssh/config" | cmp -s - "$tmpdir/before" &&
+	[ "$(ls "$tmpdir/other/ssh")" = config ]; then
+	pass "nothing is written or made through a linked directory"
+else
+	fail "nothing is written or made through a linked directory" "$(ls -la "$tmpdir/other/ssh")" "$(cat "$tmpdir/other/ssh/config")"
+fi
+
 # (3) FIFOs in the data folder's lessons/ and puzzles/: the menu opens, and q
 # quits (the program blocked in open() before, deaf to q and SIGTERM).
 fresh

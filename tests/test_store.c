@@ -736,6 +736,107 @@ static void test_links_torn(void **state)
 	store_free(&st);
 }
 
+/*
+ * The directories from HOME (or the XDG directory named) down to a file are
+ * the user's alone, or nothing is read, written or made there: a link to a
+ * directory (of root's, say, as when root runs with a user's HOME), one of
+ * another user's, one writable by all.  T wrote theme = wood into an ssh
+ * config that way.
+ */
+static void test_linked_dirs(void **state)
+{
+	char base[4200], other[4300], link_at[4300], file[4400], err[8192], got[256];
+	const char *old_xdg = getenv("XDG_DATA_HOME"),
+	           *old_conf = getenv("XDG_CONFIG_HOME");
+	struct store st;
+	struct settings s;
+	struct stat sb;
+
+	(void)state;
+	old_xdg = old_xdg ? strdup(old_xdg) : NULL;
+	old_conf = old_conf ? strdup(old_conf) : NULL;
+	subdir("tree", base, sizeof base);
+	snprintf(other, sizeof other, "%s/ssh", base);
+	assert_int_equal(mkdir(other, 0700), 0);
+	snprintf(file, sizeof file, "%s/config", other);
+	write_file(file, "Host *\n");
+	/* base/nqueens is a link to a directory holding a config. */
+	snprintf(link_at, sizeof link_at, "%s/nqueens", base);
+	assert_int_equal(symlink(other, link_at), 0);
+	setenv("XDG_DATA_HOME", base, 1);
+	setenv("XDG_CONFIG_HOME", base, 1);
+	assert_int_equal(store_init(&st, NULL, err, sizeof err), 0);
+	assert_int_equal(store_load(&st, err, sizeof err), -1);
+	if (!strstr(err, "nqueens is a symbolic link") || !strstr(err, "session only"))
+		fail_msg("a linked directory: '%s'", err);
+	assert_int_equal(store_add(&st, STORE_SOLUTIONS, 8, 1), 1);
+	assert_int_equal(store_save(&st, err, sizeof err), -1);
+	store_free(&st);
+	assert_int_equal(settings_init(&s, NULL), 0);
+	assert_int_equal(settings_load(&s, err, sizeof err), -1);
+	assert_non_null(strstr(err, "nqueens is a symbolic link"));
+	assert_int_equal(settings_set(&s, "theme", "wood", err, sizeof err), 0);
+	assert_int_equal(settings_save(&s, err, sizeof err), -1);
+	settings_free(&s);
+	slurp(file, got, sizeof got);
+	assert_string_equal(got, "Host *\n");
+	snprintf(file, sizeof file, "%s/progress", other);
+	assert_int_equal(lstat(file, &sb), -1);
+
+	/* A directory writable by all, even the user's own: refused. */
+	assert_int_equal(unlink(link_at), 0);
+	assert_int_equal(mkdir(link_at, 0700), 0);
+	assert_int_equal(chmod(link_at, 0777), 0);
+	assert_int_equal(store_init(&st, NULL, err, sizeof err), 0);
+	assert_int_equal(store_load(&st, err, sizeof err), -1);
+	assert_non_null(strstr(err, "nqueens is writable by others (mode 0777)"));
+	store_free(&st);
+	/* Made private, it is written. */
+	assert_int_equal(chmod(link_at, 0700), 0);
+	assert_int_equal(store_init(&st, NULL, err, sizeof err), 0);
+	assert_int_equal(store_load(&st, err, sizeof err), 0);
+	assert_int_equal(store_add(&st, STORE_SOLUTIONS, 8, 1), 1);
+	assert_int_equal(store_save(&st, err, sizeof err), 0);
+	/* Made a link after the start: the save checks again, and refuses. */
+	snprintf(file, sizeof file, "%s/moved", base);
+	assert_int_equal(rename(link_at, file), 0);
+	assert_int_equal(symlink(other, link_at), 0);
+	assert_int_equal(store_add(&st, STORE_SOLUTIONS, 8, 3), 1);
+	assert_int_equal(store_save(&st, err, sizeof err), -1);
+	assert_non_null(strstr(err, "nqueens is a symbolic link"));
+	snprintf(file, sizeof file, "%s/progress", other);
+	assert_int_equal(lstat(file, &sb), -1);
+	store_free(&st);
+
+	/* Another user's directory as the base: root's /etc for a user; for
+	 * root, one given to nobody. */
+	if (geteuid() == 0) {
+		assert_int_equal(chown(base, 65534, 65534), 0);
+		setenv("XDG_DATA_HOME", base, 1);
+	} else {
+		setenv("XDG_DATA_HOME", "/etc", 1);
+	}
+	assert_int_equal(store_init(&st, NULL, err, sizeof err), 0);
+	assert_int_equal(store_load(&st, err, sizeof err), -1);
+	assert_non_null(strstr(err, "belongs to another user"));
+	assert_int_equal(store_add(&st, STORE_SOLUTIONS, 8, 2), 1);
+	assert_int_equal(store_save(&st, err, sizeof err), -1);
+	store_free(&st);
+	if (geteuid() == 0)
+		assert_int_equal(chown(base, 0, 0), 0);
+
+	if (old_xdg)
+		setenv("XDG_DATA_HOME", old_xdg, 1);
+	else
+		unsetenv("XDG_DATA_HOME");
+	if (old_conf)
+		setenv("XDG_CONFIG_HOME", old_conf, 1);
+	else
+		unsetenv("XDG_CONFIG_HOME");
+	free((char *)old_xdg);
+	free((char *)old_conf);
+}
+
 /* A byte-order mark before the first line is no fault, in either file. */
 static void test_bom(void **state)
 {
@@ -931,6 +1032,7 @@ int main(void)
 	        cmocka_unit_test(test_lock_wait),
 	        cmocka_unit_test(test_write_fails),
 	        cmocka_unit_test(test_links_torn),
+	        cmocka_unit_test(test_linked_dirs),
 	        cmocka_unit_test(test_bom),
 	        cmocka_unit_test(test_cr_lines),
 	        cmocka_unit_test(test_long_file),

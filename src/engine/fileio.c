@@ -451,6 +451,88 @@ int fileio_link_free(const char *from, const char *stem, const char *ext, char *
 	return -1;
 }
 
+const char *fileio_base(const char *xdg_var)
+{
+	const char *xdg = getenv(xdg_var), *home = getenv("HOME");
+
+	if (xdg && xdg[0] == '/')
+		return xdg;
+	return home && home[0] ? home : NULL;
+}
+
+/* Why the directory at (of sb) may not hold the user's files, or 0. */
+static int judge_dir(const char *at, const struct stat *sb, char *err, size_t errlen)
+{
+	unsigned long me = (unsigned long)geteuid();
+
+	if (!S_ISDIR(sb->st_mode)) {
+		errmsg_set(err, errlen, "%s is %s, not a directory", at,
+		           kind_of(sb->st_mode));
+		return -1;
+	}
+	if ((unsigned long)sb->st_uid != me) {
+		errmsg_set(err, errlen,
+		           "%s belongs to another user (uid %lu), not to you (uid %lu)",
+		           at, (unsigned long)sb->st_uid, me);
+		return -1;
+	}
+	if ((sb->st_mode & S_IWOTH) ||
+	    ((sb->st_mode & S_IWGRP) && sb->st_gid != getegid())) {
+		errmsg_set(
+		        err, errlen,
+		        "%s is writable by others (mode %04o), so another user could put "
+		        "a file of theirs there",
+		        at, (unsigned)(sb->st_mode & 07777));
+		return -1;
+	}
+	return 0;
+}
+
+static int check_dir_owner(const char *dir, char *err, size_t errlen);
+
+int fileio_check_tree(const char *base, const char *dir, char *err, size_t errlen)
+{
+	size_t blen = strlen(base);
+	char at[4200];
+	struct stat sb;
+
+	while (blen > 1 && base[blen - 1] == '/')
+		blen--;
+	if (stat(base, &sb) < 0) {
+		/* Made by the program, private: judged by where it is made. */
+		return errno == ENOENT ? check_dir_owner(base, err, errlen) : 0;
+	}
+	snprintf(at, sizeof at, "%.*s", (int)blen, base);
+	if (judge_dir(at, &sb, err, errlen) < 0)
+		return -1;
+	if (strncmp(dir, base, blen) != 0 || (dir[blen] != '/' && dir[blen] != '\0'))
+		return 0;
+	for (size_t i = blen + 1; dir[i - 1] != '\0'; i++) {
+		if (dir[i] != '/' && dir[i] != '\0')
+			continue;
+		if (i >= sizeof at || (i > 0 && dir[i - 1] == '/'))
+			continue;
+		snprintf(at, sizeof at, "%.*s", (int)i, dir);
+		if (lstat(at, &sb) < 0)
+			return 0; /* made by the program, private */
+		if (S_ISLNK(sb.st_mode)) {
+			char to[4096];
+			ssize_t n = readlink(at, to, sizeof to - 1);
+
+			to[n < 0 ? 0 : n] = '\0';
+			errmsg_set(
+			        err, errlen,
+			        "%s is a symbolic link (to %s), which is not followed: "
+			        "the directories under %.*s must be real ones of yours",
+			        at, to, (int)blen, base);
+			return -1;
+		}
+		if (judge_dir(at, &sb, err, errlen) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 int fileio_make_dirs(const char *dir, char *err, size_t errlen)
 {
 	char path[4096];
@@ -607,16 +689,20 @@ static int check_dir_owner(const char *dir, char *err, size_t errlen)
 	return -1;
 }
 
-int fileio_update_begin(const char *path, size_t max, struct fileio_update *u,
-                        char **text, size_t *len, char *err, size_t errlen)
+int fileio_update_begin(const char *path, const char *base, size_t max,
+                        struct fileio_update *u, char **text, size_t *len, char *err,
+                        size_t errlen)
 {
-	char why[128], dir[4200];
+	char why[128], dir[4200], home[4200];
 	struct stat sb;
 
 	memset(u, 0, sizeof *u);
 	u->fd = -1;
 	*text = NULL;
 	*len = 0;
+	dir_of(path, home, sizeof home);
+	if (base && fileio_check_tree(base, home, err, errlen) < 0)
+		return -1;
 	u->target = fileio_target(path, err, errlen);
 	if (!u->target)
 		return -1;
@@ -627,6 +713,9 @@ int fileio_update_begin(const char *path, size_t max, struct fileio_update *u,
 		dir_of(u->target, dir, sizeof dir);
 		if (check_dir_owner(dir, err, errlen) < 0 ||
 		    fileio_make_dirs(dir, err, errlen) < 0)
+			goto fail;
+		/* What was made is what was meant: no one slipped a link in. */
+		if (base && fileio_check_tree(base, home, err, errlen) < 0)
 			goto fail;
 	}
 	if (update_lock(u, max, err, errlen) < 0)

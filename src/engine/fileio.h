@@ -82,6 +82,28 @@ void fileio_remove_stale(const char *target);
  */
 int fileio_tmp(const char *prefix, char *tmp, size_t tmplen, char *err, size_t errlen);
 
+/*
+ * The directory a user's files live under by default: the XDG variable's
+ * directory when it is set to an absolute path (the XDG rules ignore a
+ * relative one), else HOME; NULL when neither is set.
+ */
+const char *fileio_base(const char *xdg_var);
+
+/*
+ * Whether the directories a user's file lives in may be written: base (the
+ * XDG directory named, or HOME) and every directory from it down to dir
+ * that exists must be the user's own (root's, for root: one run by root
+ * with a user's HOME writes nothing there), not a symbolic link (base
+ * itself may be reached through one), and writable by no one else (nor by
+ * a group other than the user's own).  So that no other user can put a
+ * link or a directory of theirs where the program writes.  A base that does
+ * not exist yet is judged by the nearest directory that does, as the new
+ * file's directory is (the user's, or sticky and writable by all, as
+ * /tmp).  0, or -1 with "DIR is a symbolic link ...", "DIR belongs to
+ * another user ...", "DIR is writable by others ..." in err.
+ */
+int fileio_check_tree(const char *base, const char *dir, char *err, size_t errlen);
+
 /* Creates dir and its parents, private to the user as XDG asks. */
 int fileio_make_dirs(const char *dir, char *err, size_t errlen);
 
@@ -107,11 +129,15 @@ struct fileio_update {
  * larger than max.  A file that does not exist yet is made, with its
  * directory and the directory's parents if need be, only where the nearest
  * directory that exists is the user's (or sticky and writable by all, as
- * /tmp).  Returns 0 with the text in *text (to free(); "" for a file just
- * made), or -1 with the reason in err and nothing changed.
+ * /tmp).  With base (the directory the user's files are under, see
+ * fileio_base), the directories from it down to path's are checked first,
+ * and again once made (fileio_check_tree).  Returns 0 with the text in
+ * *text (to free(); "" for a file just made), or -1 with the reason in err
+ * and nothing changed.
  */
-int fileio_update_begin(const char *path, size_t max, struct fileio_update *u,
-                        char **text, size_t *len, char *err, size_t errlen);
+int fileio_update_begin(const char *path, const char *base, size_t max,
+                        struct fileio_update *u, char **text, size_t *len, char *err,
+                        size_t errlen);
 
 /*
  * Replaces the file with len bytes of text: a temporary file in its

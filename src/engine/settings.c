@@ -74,14 +74,14 @@ const char *settings_theme_names(void)
 
 int settings_default_path(char *buf, size_t len, char *err, size_t errlen)
 {
-	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+	const char *xdg = getenv("XDG_CONFIG_HOME"),
+	           *base = fileio_base("XDG_CONFIG_HOME");
 	int w;
 
-	/* The XDG rules say a relative XDG_CONFIG_HOME is to be ignored. */
-	if (xdg && xdg[0] == '/')
+	if (base && base == xdg)
 		w = snprintf(buf, len, "%s/nqueens/%s", xdg, SETTINGS_FILE);
-	else if (home && home[0])
-		w = snprintf(buf, len, "%s/.config/nqueens/%s", home, SETTINGS_FILE);
+	else if (base)
+		w = snprintf(buf, len, "%s/.config/nqueens/%s", base, SETTINGS_FILE);
 	else {
 		errmsg_set(err, errlen,
 		           "neither XDG_CONFIG_HOME nor HOME is set: settings are not "
@@ -119,6 +119,10 @@ int settings_init(struct settings *s, const char *path)
 		                          sizeof s->refusal) < 0)
 			return 0;
 		path = buf;
+		/* The directories from it down are checked before each write. */
+		s->base = strdup(fileio_base("XDG_CONFIG_HOME"));
+		if (!s->base)
+			return -1;
 	}
 	const char *slash = strrchr(path, '/');
 
@@ -138,9 +142,10 @@ void settings_free(struct settings *s)
 	free(s->linev);
 	free(s->path);
 	free(s->dir);
+	free(s->base);
 	s->linev = NULL;
 	s->caplines = 0;
-	s->path = s->dir = NULL;
+	s->path = s->dir = s->base = NULL;
 }
 
 /* Appends a copy of len bytes of text as a line; -1 when out of memory. */
@@ -467,6 +472,10 @@ int settings_load(struct settings *s, char *err, size_t errlen)
 	if (!s->path)
 		return 0;
 	s->refusal[0] = '\0';
+	/* A directory that is not the user's alone: nothing is read or written
+	 * there, nor removed. */
+	if (s->base && fileio_check_tree(s->base, s->dir, why, sizeof why) < 0)
+		return refuse(s, why, err, errlen);
 	target = fileio_target(s->path, why, sizeof why);
 	if (!target) {
 		/* A link that leads nowhere, or a path that cannot be followed. */
@@ -553,8 +562,8 @@ int settings_save(struct settings *s, char *err, size_t errlen)
 		errmsg_set(err, errlen, "out of memory");
 		return -1;
 	}
-	if (fileio_update_begin(s->path, SETTINGS_MAX_BYTES, &u, &text, &len, err,
-	                        errlen) < 0) {
+	if (fileio_update_begin(s->path, s->base, SETTINGS_MAX_BYTES, &u, &text, &len,
+	                        err, errlen) < 0) {
 		settings_free(&disk);
 		return -1;
 	}

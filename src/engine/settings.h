@@ -81,7 +81,8 @@ struct settings_line {
 };
 
 struct settings {
-	char *path, *dir;   /* the file and its directory; NULL: kept in memory only */
+	char *path, *dir; /* the file and its directory; NULL: kept in memory only */
+	char *base; /* at the default place: the XDG directory or HOME it is under */
 	char refusal[1024]; /* why settings_save must not write the file; "" if it may */
 	struct settings_line *linev;
 	size_t nlines, caplines;

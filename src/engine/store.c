@@ -25,6 +25,12 @@ int store_init(struct store *st, const char *dir, char *err, size_t errlen)
 		if (store_default_dir(buf, sizeof buf, err, errlen) < 0)
 			return -1;
 		dir = buf;
+		/* The directories from it down are checked before each write. */
+		st->base = strdup(fileio_base("XDG_DATA_HOME"));
+		if (!st->base) {
+			errmsg_set(err, errlen, "out of memory");
+			return -1;
+		}
 	}
 	len = strlen(dir) + sizeof "/" STORE_FILE;
 	st->dir = strdup(dir);
@@ -64,7 +70,8 @@ void store_free(struct store *st)
 	store_clear(st);
 	free(st->dir);
 	free(st->path);
-	st->dir = st->path = NULL;
+	free(st->base);
+	st->dir = st->path = st->base = NULL;
 }
 
 static struct store_set *set_of(struct store *st, enum store_kind kind, int n)

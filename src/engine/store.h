@@ -41,6 +41,7 @@ struct store_setting {
 /* What one player has done, as loaded from and saved to one file. */
 struct store {
 	char *dir, *path;
+	char *base; /* at the default place: the XDG directory or HOME it is under */
 	char refusal[1024]; /* why store_save must not write the file; "" if it may */
 	struct store_set solutions[STORE_MAX_N + 1]; /* by n: solution #k found */
 	struct store_set classes[STORE_MAX_N + 1];   /* by n: class #k found */

@@ -16,14 +16,13 @@
 
 int store_default_dir(char *buf, size_t len, char *err, size_t errlen)
 {
-	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+	const char *xdg = getenv("XDG_DATA_HOME"), *base = fileio_base("XDG_DATA_HOME");
 	int w;
 
-	/* The XDG rules say a relative XDG_DATA_HOME is to be ignored. */
-	if (xdg && xdg[0] == '/')
+	if (base && base == xdg)
 		w = snprintf(buf, len, "%s/nqueens", xdg);
-	else if (home && home[0])
-		w = snprintf(buf, len, "%s/.local/share/nqueens", home);
+	else if (base)
+		w = snprintf(buf, len, "%s/.local/share/nqueens", base);
 	else {
 		errmsg_set(
 		        err, errlen,
@@ -82,8 +81,8 @@ static int set_aside(struct store *st, char *err, size_t errlen)
 	int damaged = -1;
 	bool parsed = false;
 
-	if (fileio_update_begin(st->path, STORE_MAX_BYTES, &u, &text, &len, fault,
-	                        sizeof fault) < 0)
+	if (fileio_update_begin(st->path, st->base, STORE_MAX_BYTES, &u, &text, &len,
+	                        fault, sizeof fault) < 0)
 		goto refused;
 	if (!store_is_progress(text, len)) {
 		not_progress(st, u.target, fault, sizeof fault);
@@ -141,6 +140,10 @@ int store_load(struct store *st, char *err, size_t errlen)
 
 	store_clear(st);
 	st->refusal[0] = '\0';
+	/* A directory that is not the user's alone: nothing is read or written
+	 * there, nor removed. */
+	if (st->base && fileio_check_tree(st->base, st->dir, why, sizeof why) < 0)
+		return refuse(st, why, err, errlen);
 	target = fileio_target(st->path, why, sizeof why);
 	if (!target && errno == ENOENT) {
 		/* A link that leads nowhere: where progress belongs is not known. */
@@ -218,8 +221,8 @@ int store_save(struct store *st, char *err, size_t errlen)
 		errmsg_set(err, errlen, "%s", st->refusal);
 		return -1;
 	}
-	if (fileio_update_begin(st->path, STORE_MAX_BYTES, &u, &text, &len, err, errlen) <
-	    0)
+	if (fileio_update_begin(st->path, st->base, STORE_MAX_BYTES, &u, &text, &len, err,
+	                        errlen) < 0)
 		return -1;
 	/* What another copy saved since this one loaded is kept: a merge. */
 	if (!store_is_progress(text, len)) {
