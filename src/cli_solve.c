@@ -16,23 +16,19 @@
 #include "known.h"
 #include "sheet.h"
 
-/* Loads the prefix table; without it rank and unrank count, slower for large n. */
-static bool load_table(struct enum_table *t, int n)
+/*
+ * Loads the prefix table; without it rank and unrank count, slower for large
+ * n.  False with why it could not be had in why.
+ */
+static bool load_table(struct enum_table *t, char *why, size_t whylen)
 {
-	char path[4096], err[512];
+	char path[4096];
 
 	if (!datadir_find("prefix-counts.tsv", path, sizeof path)) {
-		if (n > 12)
-			fprintf(stderr,
-			        "nqueens: %s not found (set NQUEENS_DATADIR); "
-			        "counting instead, which is slower\n",
-			        path);
+		snprintf(why, whylen, "%s not found (set NQUEENS_DATADIR)", path);
 		return false;
 	}
-	if (enum_table_load(t, path, err, sizeof err) == 0)
-		return true;
-	fprintf(stderr, "nqueens: %s; counting instead, which is slower\n", err);
-	return false;
+	return enum_table_load(t, path, why, whylen) == 0;
 }
 
 /* Boards larger than this are not drawn as a picture. */
@@ -133,6 +129,7 @@ static int solve_index(int n, const char *kstr, enum cli_format fmt)
 	uint64_t k, total;
 	bool known = known_counts(n, &total, NULL), have;
 	int p[ENUM_MAX_N], reach, rc = CLI_OK;
+	char why[4700];
 
 	/* What K is not is said at once, before any work. */
 	if (cli_parse_number("solve", "K", kstr, 1, known && total ? total : UINT64_MAX,
@@ -142,19 +139,27 @@ static int solve_index(int n, const char *kstr, enum cli_format fmt)
 		fprintf(stderr, "nqueens solve: there is no solution for n = %d\n", n);
 		return CLI_NO;
 	}
-	have = load_table(&t, n);
+	have = load_table(&t, why, sizeof why);
 	reach = have ? enum_table_max_n(&t) : 0;
 	if (reach < RANK_UNTABLED_MAX_N)
 		reach = RANK_UNTABLED_MAX_N;
-	if (n > reach) {
-		if (have)
-			enum_table_free(&t);
+	/* One line on stderr either way: the refusal says why there is no table. */
+	if (n > reach && have) {
+		enum_table_free(&t);
 		return cli_usage_error("solve",
 		                       "--index finds solution #K for N up to %d, as "
 		                       "far as the table of prefix counts goes; N = %d "
 		                       "would take hours",
 		                       reach, n);
 	}
+	if (n > reach)
+		return cli_usage_error("solve",
+		                       "--index finds solution #K for N up to %d without "
+		                       "the table of prefix counts (%s); N = %d would "
+		                       "take hours",
+		                       reach, why, n);
+	if (!have && n > 12)
+		fprintf(stderr, "nqueens: %s; counting instead, which is slower\n", why);
 	if (!enum_unrank(n, k, have ? &t : NULL, p)) {
 		fprintf(stderr, "nqueens solve: no solution #%" PRIu64 "\n", k);
 		rc = CLI_NO;
