@@ -505,6 +505,9 @@ int fileio_check_tree(const char *base, const char *dir, char *err, size_t errle
 	snprintf(at, sizeof at, "%.*s", (int)blen, base);
 	if (judge_dir(at, &sb, err, errlen) < 0)
 		return -1;
+	/* The components under base: after its last slash ("/" has only that). */
+	if (blen == 1 && base[0] == '/')
+		blen = 0;
 	if (strncmp(dir, base, blen) != 0 || (dir[blen] != '/' && dir[blen] != '\0'))
 		return 0;
 	for (size_t i = blen + 1; dir[i - 1] != '\0'; i++) {
@@ -523,8 +526,8 @@ int fileio_check_tree(const char *base, const char *dir, char *err, size_t errle
 			errmsg_set(
 			        err, errlen,
 			        "%s is a symbolic link (to %s), which is not followed: "
-			        "the directories under %.*s must be real ones of yours",
-			        at, to, (int)blen, base);
+			        "the directories under %s must be real ones of yours",
+			        at, to, base);
 			return -1;
 		}
 		if (judge_dir(at, &sb, err, errlen) < 0)
