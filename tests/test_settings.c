@@ -46,7 +46,7 @@ static void test_theme_names(void **state)
 	assert_string_equal(settings_theme_names(), "calm, wood, night or contrast");
 }
 
-/* A file of CR-ended lines reads as its lines, and is written back whole. */
+/* A file of CR-ended lines reads as its lines, and is written back as it was. */
 static void test_cr_lines(void **state)
 {
 	struct settings s;
@@ -58,7 +58,8 @@ static void test_cr_lines(void **state)
 	assert_string_equal(err, "");
 	assert_int_equal(settings_theme(&s), SETTINGS_THEME_WOOD);
 	assert_false(settings_bell(&s));
-	assert_text(&s, "# mine\ntheme = wood\nbell = off\n");
+	/* Written back as it was, byte for byte. */
+	assert_text(&s, "# mine\rtheme = wood\rbell = off\r");
 	settings_free(&s);
 }
 

@@ -170,7 +170,7 @@ static int add_line(struct settings *s, const char *text, size_t len)
 	}
 	memcpy(copy, text, len);
 	copy[len] = '\0';
-	s->linev[s->nlines++] = (struct settings_line){copy, len};
+	s->linev[s->nlines++] = (struct settings_line){copy, len, '\n'};
 	return 0;
 }
 
@@ -303,14 +303,18 @@ int settings_parse(struct settings *s, const char *text, size_t len, const char 
 	while (at < len) {
 		size_t next, n = fileio_line(text + at, len - at, &next);
 
-		/* A CRLF line keeps its CR (a blank), so that the file is written
-		 * back with the ends it had; a CR alone ends a line. */
+		/* Written back with the end it had: a CRLF line keeps its CR (a
+		 * blank), a line that a CR alone ended ends so again. */
+		bool cr = next == n + 1 && text[at + n] == '\r';
+
 		if (next == n + 2)
 			n++;
 		if (add_line(s, text + at, n) < 0) {
 			forget(s);
 			return -1;
 		}
+		if (cr)
+			s->linev[s->nlines - 1].end = '\r';
 		if (take_line(s, s->nlines - 1, why, sizeof why) && bad++ == 0)
 			snprintf(first, sizeof first, "%s:%zu: %s; ignored", name,
 			         s->nlines, why);
@@ -337,7 +341,7 @@ char *settings_format(const struct settings *s, size_t *len)
 	for (size_t i = 0; i < s->nlines; i++) {
 		memcpy(out + at, s->linev[i].text, s->linev[i].len);
 		at += s->linev[i].len;
-		out[at++] = '\n';
+		out[at++] = s->linev[i].end;
 	}
 	out[at] = '\0';
 	*len = at;
@@ -410,7 +414,7 @@ int settings_set(struct settings *s, const char *key, const char *value, char *e
 		memcpy(text + n, l->text + p.comment_at, keep);
 		text[n + keep] = '\0';
 		free(l->text);
-		*l = (struct settings_line){text, n + keep};
+		*l = (struct settings_line){text, n + keep, l->end};
 	}
 	take_line(s, (size_t)at, why, sizeof why);
 	s->set[k] = v;

@@ -78,6 +78,7 @@ const char *settings_theme_names(void);
 struct settings_line {
 	char *text;
 	size_t len;
+	char end; /* what ends it when written: a CR where a CR alone ended it, else LF */
 };
 
 struct settings {
