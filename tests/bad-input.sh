@@ -44,6 +44,10 @@ done
 head -c 40 "$T/task2" >"$T/task-cut"
 "$NQUEENS" count 12 --journal "$T/journal12" >/dev/null
 printf 'my notes\n' >"$T/notes"
+# Journals a count must not trust.
+ln -s journal12 "$T/journal-link"
+cp "$T/journal12" "$T/journal-open" && chmod 666 "$T/journal-open"
+cp "$T/journal12" "$T/journal-group" && chmod 664 "$T/journal-group"
 export T NQUEENS NQ_WRAP
 
 # Seconds a row may take before it counts as a hang; valgrind is slower.

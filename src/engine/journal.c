@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "fileio.h"
+#include "known.h"
 
 /* A journal holds a line a piece: far below this even for n = 23. */
 #define JOURNAL_FILE_MAX ((size_t)64 << 20)
@@ -173,6 +174,7 @@ struct journal {
 	uint8_t *done;
 	uint64_t *total, *unique;
 	size_t known; /* pieces done when it was opened */
+	off_t size;   /* where the whole lines end */
 };
 
 /* The header as this count writes it, without its check. */
@@ -272,6 +274,13 @@ static int piece_read(struct journal *j, const char *line, size_t len, const cha
 		*why = "a piece past those the header names";
 		return -1;
 	}
+	uint64_t most, classes;
+	if (known_counts(j->id.n, &most, &classes) &&
+	    (total > most || unique > classes)) {
+		*why = "a piece with more solutions than OEIS A000170 has for the "
+		       "whole count";
+		return -1;
+	}
 	if (j->done[k] && (j->total[k] != total || j->unique[k] != unique)) {
 		*why = "a piece given before with other counts";
 		return -1;
@@ -336,6 +345,48 @@ static int journal_parse(struct journal *j, const struct journal_id *id, const c
 	return 0;
 }
 
+/* A FIFO, a device, ... by name, for a message. */
+static const char *file_kind(mode_t mode)
+{
+	return S_ISFIFO(mode)   ? "a FIFO"
+	       : S_ISCHR(mode)  ? "a character device"
+	       : S_ISBLK(mode)  ? "a block device"
+	       : S_ISSOCK(mode) ? "a socket"
+	       : S_ISDIR(mode)  ? "a directory"
+	                        : "not a regular file";
+}
+
+/*
+ * Whether the file opened at path may be a journal: a regular file of the
+ * user the count runs as (root's of root), which no one else may write; a
+ * journal another user can edit could make the count print a wrong total.
+ */
+static int journal_trusted(const char *path, const struct stat *st, char *err,
+                           size_t errlen)
+{
+	if (!S_ISREG(st->st_mode)) {
+		snprintf(err, errlen, "%s: %s, not a regular file; give a file", path,
+		         file_kind(st->st_mode));
+		return -1;
+	}
+	if (st->st_uid != geteuid()) {
+		snprintf(err, errlen,
+		         "%s belongs to another user (uid %lu), not to you (uid %lu); "
+		         "a journal must be your own",
+		         path, (unsigned long)st->st_uid, (unsigned long)geteuid());
+		return -1;
+	}
+	if (st->st_mode & (S_IWGRP | S_IWOTH)) {
+		snprintf(err, errlen,
+		         "%s is writable by %s (mode %03o); a journal others can "
+		         "edit is not trusted: chmod go-w it, or give another file",
+		         path, st->st_mode & S_IWOTH ? "others" : "its group",
+		         (unsigned)(st->st_mode & 0777));
+		return -1;
+	}
+	return 0;
+}
+
 struct journal *journal_open(const char *path, const struct journal_id *id, char *note,
                              size_t notelen, char *err, size_t errlen, bool *usage)
 {
@@ -354,14 +405,24 @@ struct journal *journal_open(const char *path, const struct journal_id *id, char
 	snprintf(j->version, sizeof j->version, "%s", id->version);
 	j->id.method = j->method;
 	j->id.version = j->version;
-	j->fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+	/* A link is never followed (another user's link in a shared directory
+	 * would have the count write where it leads), and a FIFO or a device
+	 * never waited on. */
+	j->fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
+	if (j->fd < 0 && errno == ELOOP) {
+		snprintf(err, errlen,
+		         "%s: a symbolic link; a journal is never opened through one, "
+		         "give the file itself",
+		         path);
+		*usage = true;
+		goto fail;
+	}
 	if (j->fd < 0 || fstat(j->fd, &st) != 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		*usage = errno == EISDIR;
 		goto fail;
 	}
-	if (!S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file", path);
+	if (journal_trusted(path, &st, err, errlen) != 0) {
 		*usage = true;
 		goto fail;
 	}
@@ -415,6 +476,7 @@ struct journal *journal_open(const char *path, const struct journal_id *id, char
 		         dropped == 1 ? "the journal starts again"
 		                      : "its piece is counted again");
 	}
+	j->size = (off_t)(dropped ? keep : len);
 	if (fcntl(j->fd, F_SETFL, O_APPEND) != 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		goto fail;
@@ -427,12 +489,25 @@ fail:
 	return NULL;
 }
 
-/* Writes the whole line and flushes it to the disk; 0, or -1 with errno. */
+/*
+ * Writes the whole line and flushes it to the disk; 0, or -1 with errno.  A
+ * line cut off by a full disk or by ulimit -f (EFBIG, SIGXFSZ ignored) is
+ * taken back, so that the journal stays whole lines.
+ */
 static int journal_write(struct journal *j, const char *line)
 {
-	if (fileio_write_all(j->fd, line, strlen(line)) != 0)
+	const size_t len = strlen(line);
+
+	if (fileio_write_all(j->fd, line, len) != 0 || fdatasync(j->fd) != 0) {
+		const int e = errno;
+
+		if (ftruncate(j->fd, j->size) == 0)
+			(void)fdatasync(j->fd);
+		errno = e;
 		return -1;
-	return fdatasync(j->fd);
+	}
+	j->size += (off_t)len;
+	return 0;
 }
 
 int journal_begin(struct journal *j, size_t npieces, char *err, size_t errlen)
