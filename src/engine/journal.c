@@ -13,7 +13,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "count.h"
 #include "fileio.h"
+#include "halves.h"
 #include "known.h"
 
 /* A journal holds a line a piece: far below this even for n = 23. */
@@ -118,6 +120,51 @@ static bool field_number(const char **p, const char *end, const char *key, uint6
 
 /* ---- Task lines ---- */
 
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+/* A version as nqueens names itself: digits and dots ("0.2.0"), a suffix
+ * of letters, digits, dots and dashes after a dash allowed ("0.2.0-rc1"). */
+static bool version_shape(const char *v)
+{
+	if (*v < '0' || *v > '9')
+		return false;
+	while ((*v >= '0' && *v <= '9') || (*v == '.' && v[1] >= '0' && v[1] <= '9'))
+		v++;
+	if (*v == '-' && v[1])
+		v += strspn(v + 1, "abcdefghijklmnopqrstuvwxyz"
+		                   "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-") +
+		     1;
+	return *v == '\0';
+}
+
+/*
+ * Whether count could have written the task line: the limits of its N and
+ * --tasks, its two methods (the join for its N only, and never for the
+ * classes of a split count), a version's shape.  NULL, or why not.
+ */
+static const char *task_shape(const struct journal_task *t)
+{
+	if (t->n > COUNT_MAX_N)
+		return "not a line nqueens count writes (n must be 1 to " STR(
+		        COUNT_MAX_N) ")";
+	if (t->tasks > COUNT_MAX_PARTS)
+		return "not a line nqueens count writes (tasks must be 1 to " STR(
+		        COUNT_MAX_PARTS) ")";
+	if (strcmp(t->method, "backtrack") != 0 && strcmp(t->method, "halves") != 0)
+		return "not a line nqueens count writes (method must be halves or "
+		       "backtrack)";
+	if (strcmp(t->method, "halves") == 0 &&
+	    (t->n < HALVES_MIN_N || t->n > HALVES_MAX_N || (t->unique && t->tasks > 1)))
+		return "not a line nqueens count writes (method=halves counts "
+		       "the solutions of n = " STR(HALVES_MIN_N) " to " STR(
+		               HALVES_MAX_N) " only)";
+	if (!version_shape(t->version))
+		return "not a line nqueens count writes (its version is not "
+		       "numbers and dots, as 0.2.0)";
+	return NULL;
+}
+
 static const char task_tag[] = "nqueens-task ";
 
 void journal_task_line(const struct journal_id *id, uint64_t count, char *buf, size_t len)
@@ -157,7 +204,8 @@ int journal_task_parse(const char *line, size_t len, struct journal_task *out,
 	out->n = (int)n;
 	out->tasks = (int)tasks;
 	out->task = (int)task;
-	return 0;
+	*why = task_shape(out);
+	return *why ? -1 : 0;
 }
 
 /* ---- The journal ---- */
