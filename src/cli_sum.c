@@ -18,6 +18,9 @@
 /* A line longer than this is no task line. */
 #define SUM_LINE_MAX 4096
 
+/* The ends a line may have: LF, or CRLF (a file that went through Windows). */
+static const char line_ends[] = "\r\n";
+
 /* How many missing tasks the message names. */
 #define SUM_SHOWN 10
 
@@ -108,11 +111,8 @@ static int sum_file(struct summing *s, const char *path)
 		                               : "");
 	while (rc == CLI_OK && (len = getline(&buf, &cap, f)) >= 0) {
 		lineno++;
-		/* LF or CRLF line ends (a file that went through Windows); a
-		 * blank line, at the end or between, is no task. */
-		if (len > 0 && buf[len - 1] == '\n')
-			buf[--len] = '\0';
-		if (len > 0 && buf[len - 1] == '\r')
+		/* A blank line, at the end or between, is no task. */
+		while (len > 0 && buf[len - 1] && strchr(line_ends, buf[len - 1]))
 			buf[--len] = '\0';
 		if (strspn(buf, " \t") == (size_t)len)
 			continue;
