@@ -435,24 +435,47 @@ static int journal_trusted(const char *path, const struct stat *st, char *err,
 	return 0;
 }
 
-struct journal *journal_open(const char *path, const struct journal_id *id, char *note,
-                             size_t notelen, char *err, size_t errlen, bool *usage)
+/* A journal of the count id at path, no file open yet; NULL with err. */
+static struct journal *journal_new(const char *path, const struct journal_id *id,
+                                   char *err, size_t errlen)
 {
 	struct journal *j = calloc(1, sizeof *j);
-	char *text = NULL;
-	struct stat st;
-	*usage = false;
-	note[0] = '\0';
 	if (!j || !(j->path = strdup(path))) {
 		snprintf(err, errlen, "%s: %s", path, strerror(ENOMEM));
 		free(j);
 		return NULL;
 	}
+	j->fd = -1;
 	j->id = *id;
 	snprintf(j->method, sizeof j->method, "%s", id->method);
 	snprintf(j->version, sizeof j->version, "%s", id->version);
 	j->id.method = j->method;
 	j->id.version = j->version;
+	return j;
+}
+
+struct journal *journal_read(const char *name, const struct journal_id *id,
+                             const char *text, size_t len, size_t *keep, int *dropped,
+                             char *err, size_t errlen)
+{
+	struct journal *j = journal_new(name, id, err, errlen);
+	if (j && journal_parse(j, id, text, len, keep, dropped, err, errlen) != 0) {
+		journal_close(j);
+		return NULL;
+	}
+	return j;
+}
+
+struct journal *journal_open(const char *path, const struct journal_id *id, char *note,
+                             size_t notelen, char *err, size_t errlen, bool *usage)
+{
+	char *text = NULL;
+	struct stat st;
+	*usage = false;
+	note[0] = '\0';
+	struct journal *j = journal_new(path, id, err, errlen);
+	if (!j)
+		return NULL;
 	/* A link is never followed (another user's link in a shared directory
 	 * would have the count write where it leads), and a FIFO or a device
 	 * never waited on. */
@@ -586,6 +609,11 @@ int journal_begin(struct journal *j, size_t npieces, char *err, size_t errlen)
 size_t journal_known(const struct journal *j)
 {
 	return j->known;
+}
+
+size_t journal_pieces(const struct journal *j)
+{
+	return j->npieces;
 }
 
 bool journal_done(const struct journal *j, size_t p, uint64_t *total, uint64_t *unique)
