@@ -54,6 +54,7 @@ seal "nqueens-task n=64 tasks=1 task=1 method=bogus solutions=5 version=x" >"$T/
 seal "nqueens-task n=12 tasks=3 task=2 method=bogus solutions=5 version=$v" >"$T/task-method"
 seal "nqueens-task n=12 tasks=3 task=2 method=halves solutions=5 version=x" >"$T/task-version"
 seal "nqueens-task n=3 tasks=1 task=1 method=halves solutions=0 version=$v" >"$T/task-halves3"
+seal "nqueens-task n=12 tasks=3 task=7 method=backtrack solutions=5 version=$v" >"$T/task-past"
 export T NQUEENS NQ_WRAP
 
 # Seconds a row may take before it counts as a hang; valgrind is slower.

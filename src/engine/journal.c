@@ -102,9 +102,11 @@ static bool number(const char *s, uint64_t max, uint64_t *out)
 	if (!*s || (s[0] == '0' && s[1]))
 		return false;
 	for (; *s; s++) {
-		if (*s < '0' || *s > '9' || v > (max - (uint64_t)(*s - '0')) / 10)
+		const uint64_t d = (uint64_t)(*s - '0');
+		/* d > max first: max - d would wrap (task=7 of tasks=3). */
+		if (*s < '0' || *s > '9' || d > max || v > (max - d) / 10)
 			return false;
-		v = v * 10 + (uint64_t)(*s - '0');
+		v = v * 10 + d;
 	}
 	*out = v;
 	return true;
