@@ -87,7 +87,9 @@ static bool field(const char **p, const char *end, const char *key, char *val,
 	const char *e = s;
 	while (e < end && *e != ' ')
 		e++;
-	if (e == s || (size_t)(e - s) >= vallen)
+	/* A NUL would end the value early: "task=3\0junk" is no field. */
+	const bool nul = memchr(s, '\0', (size_t)(e - s)) != NULL;
+	if (e == s || (size_t)(e - s) >= vallen || nul)
 		return false;
 	memcpy(val, s, (size_t)(e - s));
 	val[e - s] = '\0';
