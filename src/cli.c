@@ -62,7 +62,7 @@ static const char usage_text[] =
         "  sum [FILE...]\n"
         "      add up the lines of count --tasks T --task I from the FILEs (or\n"
         "      standard input): the total once all T tasks are there, each once,\n"
-        "      of one count, none cut off\n"
+        "      of one count, none cut off, and OEIS A000170 agrees where it has N\n"
         "  list N [--unique [--variants]] [--format rows|algebraic|board|svg]\n"
         "      print every solution for 1 <= N <= 32 in lexicographic order, one a\n"
         "      line; --unique prints one representative per symmetry class, and\n"

@@ -20,6 +20,7 @@
 #include "count.h"
 #include "halves.h"
 #include "journal.h"
+#include "known.h"
 #include "memlimit.h"
 #include "task.h"
 
@@ -28,6 +29,7 @@
 /* The journal of --journal, as the count's pieces see it. */
 struct journalling {
 	struct journal *j;
+	const char *path;
 	atomic_int before; /* thousandths of the pieces counted before, for the bar */
 	char err[JOURNAL_LINE_MAX + 4096]; /* why it stopped the count */
 };
@@ -57,7 +59,11 @@ static int pieces_finished(void *ctx, size_t piece, const struct count_result *p
 	if (journal_add(jl->j, piece, part->total, part->unique) == 0)
 		return 0;
 	const int err = errno;
-	snprintf(jl->err, sizeof jl->err, "cannot write the journal: %s", strerror(err));
+	snprintf(jl->err, sizeof jl->err,
+	         "cannot write the journal %s: %s%s; its lines are whole, run the "
+	         "count again where it has room",
+	         jl->path, strerror(err),
+	         err == EFBIG ? " (the limit of ulimit -f)" : "");
 	return err;
 }
 
@@ -344,6 +350,44 @@ static void memory_failed(const char *given, size_t memory, int n, int threads)
 		        budget, n, threads, threads == 1 ? "" : "s", mib(floor, true));
 }
 
+/*
+ * Holds what the count found against the published counts (OEIS A000170 and
+ * A002562), where they go that far: a journal edited, or a machine that
+ * counted wrong, must not print a wrong total.  A task's count is checked
+ * against the whole count only (nqueens sum checks the tasks' total).
+ * Returns whether it disagrees, after saying so on stderr.
+ */
+static bool count_disagrees(const struct journal_id *id, const struct count_result *res,
+                            const char *journal)
+{
+	uint64_t total, classes;
+	char from[4096] = "";
+
+	if (!known_counts(id->n, &total, &classes))
+		return false;
+	const uint64_t got = id->unique ? res->unique : res->total,
+	               want = id->unique ? classes : total;
+	const char *oeis = id->unique ? "A002562" : "A000170";
+	if (journal)
+		snprintf(from, sizeof from, " (the journal %s may be damaged or forged)",
+		         journal);
+	if (id->tasks > 1 && got > want) {
+		fprintf(stderr,
+		        "nqueens count: task %d of %d counted %" PRIu64
+		        ", more than OEIS %s has for all of n = %d (%" PRIu64 ")%s\n",
+		        id->task, id->tasks, got, oeis, id->n, want, from);
+		return true;
+	}
+	if (id->tasks == 1 && got != want) {
+		fprintf(stderr,
+		        "nqueens count: counted %" PRIu64 ", but OEIS %s has %" PRIu64
+		        " for n = %d%s; no total\n",
+		        got, oeis, want, id->n, from);
+		return true;
+	}
+	return false;
+}
+
 int cli_count(int argc, char **argv)
 {
 	static const char synopsis[] = "nqueens count N [--unique] [--threads K] "
@@ -469,7 +513,7 @@ int cli_count(int argc, char **argv)
 	                        .task = part + 1,
 	                        .unique = val[OPT_UNIQUE] != NULL,
 	                        .version = PACKAGE_VERSION};
-	struct journalling jl = {.j = NULL};
+	struct journalling jl = {.j = NULL, .path = val[OPT_JOURNAL]};
 	struct count_pieces pieces = {pieces_begin, pieces_done, pieces_finished, &jl};
 	if (val[OPT_JOURNAL]) {
 		char note[JOURNAL_LINE_MAX + 4096], err[JOURNAL_LINE_MAX + 4096];
@@ -491,6 +535,9 @@ int cli_count(int argc, char **argv)
 			        journal_known(jl.j) == 1 ? "" : "s");
 		c.job.pieces = &pieces;
 		c.before = &jl.before;
+		/* Past ulimit -f a write fails with EFBIG, which the journal takes
+		 * back whole, instead of the signal killing the count mid-line. */
+		signal(SIGXFSZ, SIG_IGN);
 	}
 	if (isatty(STDERR_FILENO))
 		rc = count_with_bar(&c);
@@ -510,6 +557,8 @@ int cli_count(int argc, char **argv)
 		return jl.err[0] && err == EINVAL ? CLI_USAGE : CLI_NO;
 	}
 	journal_close(jl.j);
+	if (count_disagrees(&id, &res, val[OPT_JOURNAL]))
+		return CLI_NO;
 	if (val[OPT_TASKS]) {
 		/* A task says what it is, for nqueens sum. */
 		char line[JOURNAL_LINE_MAX];

@@ -9,14 +9,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "count.h"
+#include "fileio.h"
 #include "journal.h"
 #include "known.h"
 
 /* A line longer than this is no task line. */
 #define SUM_LINE_MAX 4096
+
+/* The ends a line may have: LF, or CRLF (a file that went through Windows). */
+static const char line_ends[] = "\r\n";
 
 /* How many missing tasks the message names. */
 #define SUM_SHOWN 10
@@ -87,26 +90,31 @@ static int sum_file(struct summing *s, const char *path)
 {
 	const bool in = strcmp(path, "-") == 0;
 	const char *name = in ? "standard input" : path;
-	FILE *f = in ? stdin : fopen(path, "re");
-	struct stat st;
+	char why[256];
+	/* A FIFO or a device is refused at once, never waited on: standard
+	 * input is the way to pipe task lines in. */
+	FILE *f = in ? stdin : fileio_open_regular(path, why, sizeof why);
 	char *buf = NULL;
 	size_t cap = 0;
 	long lineno = 0;
 	ssize_t len;
 	int rc = CLI_OK;
 
-	if (!f)
-		return cli_usage_error("sum", "%s: %s", path, strerror(errno));
-	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-		fclose(f);
+	if (!f && errno == EISDIR)
 		return cli_usage_error("sum", "%s: a directory, not a file of task lines",
 		                       path);
-	}
+	if (!f)
+		return cli_usage_error("sum", "%s: %s%s", path, why,
+		                       errno == EINVAL
+		                               ? "; give a file of task lines, or "
+		                                 "pipe them to standard input"
+		                               : "");
 	while (rc == CLI_OK && (len = getline(&buf, &cap, f)) >= 0) {
 		lineno++;
-		if (len > 0 && buf[len - 1] == '\n')
+		/* A blank line, at the end or between, is no task. */
+		while (len > 0 && buf[len - 1] && strchr(line_ends, buf[len - 1]))
 			buf[--len] = '\0';
-		if (len == 0)
+		if (strspn(buf, " \t") == (size_t)len)
 			continue;
 		if (len > SUM_LINE_MAX || memchr(buf, '\0', (size_t)len))
 			rc = cli_usage_error("sum",
@@ -182,18 +190,21 @@ int cli_sum(int argc, char **argv)
 	if (rc == CLI_OK) {
 		uint64_t total, classes;
 
-		printf("%" PRIu64 "\n", s.total);
-		/* The published counts catch a machine that counted wrong. */
+		/* The published counts catch a machine that counted wrong; a
+		 * wrong total never reaches stdout, where $(...) would take it. */
 		if (known_counts(s.first.n, &total, &classes) &&
 		    s.total != (s.first.unique ? classes : total)) {
 			fprintf(stderr,
-			        "nqueens sum: the %d tasks add up to %" PRIu64
-			        ", but OEIS %s has %" PRIu64 " for n = %d\n",
-			        s.tasks, s.total, s.first.unique ? "A002562" : "A000170",
+			        "nqueens sum: the %d task%s up to %" PRIu64
+			        ", but OEIS %s has %" PRIu64 " for n = %d; no total\n",
+			        s.tasks, s.tasks == 1 ? " adds" : "s add", s.total,
+			        s.first.unique ? "A002562" : "A000170",
 			        s.first.unique ? classes : total, s.first.n);
 			rc = CLI_NO;
+		} else {
+			printf("%" PRIu64 "\n", s.total);
+			rc = cli_finish_output(rc);
 		}
-		rc = cli_finish_output(rc);
 	}
 	free(s.file);
 	free(s.line);

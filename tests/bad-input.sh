@@ -47,6 +47,17 @@ done
 head -c 40 "$T/task2" >"$T/task-cut"
 "$NQUEENS" count 12 --journal "$T/journal12" >/dev/null
 printf 'my notes\n' >"$T/notes"
+# Journals a count must not trust, and task lines count never writes.
+ln -s journal12 "$T/journal-link"
+cp "$T/journal12" "$T/journal-open" && chmod 666 "$T/journal-open"
+cp "$T/journal12" "$T/journal-group" && chmod 664 "$T/journal-group"
+v=$(sed 's/.* version=\([^ ]*\) .*/\1/' "$T/task1")
+seal "nqueens-task n=12 tasks=2147483647 task=1 method=halves solutions=1 version=$v" >"$T/task-huge"
+seal "nqueens-task n=64 tasks=1 task=1 method=bogus solutions=5 version=x" >"$T/task-n64"
+seal "nqueens-task n=12 tasks=3 task=2 method=bogus solutions=5 version=$v" >"$T/task-method"
+seal "nqueens-task n=12 tasks=3 task=2 method=halves solutions=5 version=x" >"$T/task-version"
+seal "nqueens-task n=3 tasks=1 task=1 method=halves solutions=0 version=$v" >"$T/task-halves3"
+seal "nqueens-task n=12 tasks=3 task=7 method=backtrack solutions=5 version=$v" >"$T/task-past"
 export T NQUEENS NQ_WRAP
 
 # Seconds a row may take before it counts as a hang; valgrind is slower.

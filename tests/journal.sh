@@ -83,6 +83,83 @@ else
 	fail "the refused files are left as they were"
 fi
 
+# A link at the journal's path is never followed: another user's link in a
+# shared directory would have the count make a file where it leads.
+mkdir "$tmpdir/elsewhere"
+ln -s "$tmpdir/elsewhere/made" "$tmpdir/dangling"
+refuse "a dangling link at the journal's path is refused" 2 \
+	'dangling: a symbolic link; a journal is never opened through one' -- count 12 --journal "$tmpdir/dangling"
+if [ ! -e "$tmpdir/elsewhere/made" ]; then
+	pass "nothing is made where the link leads"
+else
+	fail "nothing is made where the link leads"
+fi
+# Another user's journal is not trusted (only root can give a file away).
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+	nq count 12 --journal "$tmpdir/theirs" >/dev/null
+	chown nobody "$tmpdir/theirs"
+	refuse "another user's journal is refused" 2 \
+		"theirs belongs to another user \(uid $(id -u nobody)\), not to you \(uid 0\); a journal must be your own" \
+		-- count 12 --journal "$tmpdir/theirs"
+else
+	echo "# not root: another user's journal cannot be made here"
+fi
+
+# A journal forged (a piece's count raised, its check made again) gives no
+# total: the count is held against OEIS A000170.
+f=$tmpdir/forged.journal
+nq count 12 --journal "$f" >/dev/null
+line=$(grep -m 1 'solutions=[1-9]' "$f")
+sols=$(echo "$line" | sed 's/.*solutions=\([0-9]*\) .*/\1/')
+forged=$(seal "$(echo "${line% check=*}" | sed "s/solutions=$sols /solutions=$((sols + 960)) /")")
+awk -v old="$line" -v new="$forged" '{ print ($0 == old ? new : $0) }' "$f" >"$tmpdir/x" && mv "$tmpdir/x" "$f"
+got=$(nq count 12 --journal "$f" 2>"$tmpdir/err")
+rc=$?
+if [ "$rc" = 1 ] && [ -z "$got" ] &&
+	grep -q '^nqueens count: counted 15160, but OEIS A000170 has 14200 for n = 12 (the journal .*forged.journal may be damaged or forged); no total$' "$tmpdir/err"; then
+	pass "a forged journal's total is refused, nothing on stdout"
+else
+	fail "a forged journal's total is refused, nothing on stdout" "exit $rc: $got" "$(cat "$tmpdir/err")"
+fi
+# A task's count is held against the whole count's.
+f=$tmpdir/forged-task.journal
+nq count 12 --tasks 2 --task 1 --journal "$f" >/dev/null
+line=$(grep -m 1 '^piece=' "$f")
+forged=$(seal "$(echo "${line% check=*}" | sed 's/solutions=[0-9]* /solutions=14200 /')")
+awk -v old="$line" -v new="$forged" '{ print ($0 == old ? new : $0) }' "$f" >"$tmpdir/x" && mv "$tmpdir/x" "$f"
+got=$(nq count 12 --tasks 2 --task 1 --journal "$f" 2>"$tmpdir/err")
+rc=$?
+if [ "$rc" = 1 ] && [ -z "$got" ] &&
+	grep -q '^nqueens count: task 1 of 2 counted [0-9]*, more than OEIS A000170 has for all of n = 12 (14200)' "$tmpdir/err"; then
+	pass "a forged task journal is refused, nothing on stdout"
+else
+	fail "a forged task journal is refused, nothing on stdout" "exit $rc: $got" "$(cat "$tmpdir/err")"
+fi
+
+# ulimit -f reached while the journal grows: the count ends with one line
+# (not killed by SIGXFSZ), the journal keeps whole lines and resumes.
+# (dash and bash have ulimit -f; valgrind writes files of its own.)
+z=$tmpdir/limited.journal
+if [ -z "${NQ_WRAP:-}" ]; then
+	# shellcheck disable=SC3045
+	got=$( (ulimit -f 4 && exec "$NQUEENS" count 12 --journal "$z") 2>"$tmpdir/err")
+	rc=$?
+	if [ "$rc" = 1 ] && [ -z "$got" ] && [ "$(wc -l <"$tmpdir/err")" = 1 ] &&
+		grep -q 'limited.journal: File too large (the limit of ulimit -f); its lines are whole' "$tmpdir/err" &&
+		[ "$(tail -c 1 "$z" | od -An -c | tr -d ' ')" = '\n' ]; then
+		pass "ulimit -f ends a journalled count with a message, the journal whole"
+	else
+		fail "ulimit -f ends a journalled count with a message, the journal whole" \
+			"exit $rc: $got" "$(cat "$tmpdir/err")" "ends: $(tail -c 20 "$z" | od -An -c)"
+	fi
+	got=$(nq count 12 --journal "$z" 2>"$tmpdir/err")
+	if [ "$got" = 14200 ] && ! grep -q 'cut off' "$tmpdir/err"; then
+		pass "the journal ulimit -f stopped resumes"
+	else
+		fail "the journal ulimit -f stopped resumes" "$got" "$(cat "$tmpdir/err")"
+	fi
+fi
+
 # The last line cut off (a power cut while it was written): dropped and
 # said, and the count is right.
 k=$tmpdir/cut.journal

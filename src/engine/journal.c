@@ -13,7 +13,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "count.h"
 #include "fileio.h"
+#include "halves.h"
+#include "known.h"
 
 /* A journal holds a line a piece: far below this even for n = 23. */
 #define JOURNAL_FILE_MAX ((size_t)64 << 20)
@@ -84,7 +87,9 @@ static bool field(const char **p, const char *end, const char *key, char *val,
 	const char *e = s;
 	while (e < end && *e != ' ')
 		e++;
-	if (e == s || (size_t)(e - s) >= vallen)
+	/* A NUL would end the value early: "task=3\0junk" is no field. */
+	const bool nul = memchr(s, '\0', (size_t)(e - s)) != NULL;
+	if (e == s || (size_t)(e - s) >= vallen || nul)
 		return false;
 	memcpy(val, s, (size_t)(e - s));
 	val[e - s] = '\0';
@@ -99,9 +104,11 @@ static bool number(const char *s, uint64_t max, uint64_t *out)
 	if (!*s || (s[0] == '0' && s[1]))
 		return false;
 	for (; *s; s++) {
-		if (*s < '0' || *s > '9' || v > (max - (uint64_t)(*s - '0')) / 10)
+		const uint64_t d = (uint64_t)(*s - '0');
+		/* d > max first: max - d would wrap (task=7 of tasks=3). */
+		if (*s < '0' || *s > '9' || d > max || v > (max - d) / 10)
 			return false;
-		v = v * 10 + (uint64_t)(*s - '0');
+		v = v * 10 + d;
 	}
 	*out = v;
 	return true;
@@ -116,6 +123,51 @@ static bool field_number(const char **p, const char *end, const char *key, uint6
 }
 
 /* ---- Task lines ---- */
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+/* A version as nqueens names itself: digits and dots ("0.2.0"), a suffix
+ * of letters, digits, dots and dashes after a dash allowed ("0.2.0-rc1"). */
+static bool version_shape(const char *v)
+{
+	if (*v < '0' || *v > '9')
+		return false;
+	while ((*v >= '0' && *v <= '9') || (*v == '.' && v[1] >= '0' && v[1] <= '9'))
+		v++;
+	if (*v == '-' && v[1])
+		v += strspn(v + 1, "abcdefghijklmnopqrstuvwxyz"
+		                   "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-") +
+		     1;
+	return *v == '\0';
+}
+
+/*
+ * Whether count could have written the task line: the limits of its N and
+ * --tasks, its two methods (the join for its N only, and never for the
+ * classes of a split count), a version's shape.  NULL, or why not.
+ */
+static const char *task_shape(const struct journal_task *t)
+{
+	if (t->n > COUNT_MAX_N)
+		return "not a line nqueens count writes (n must be 1 to " STR(
+		        COUNT_MAX_N) ")";
+	if (t->tasks > COUNT_MAX_PARTS)
+		return "not a line nqueens count writes (tasks must be 1 to " STR(
+		        COUNT_MAX_PARTS) ")";
+	if (strcmp(t->method, "backtrack") != 0 && strcmp(t->method, "halves") != 0)
+		return "not a line nqueens count writes (method must be halves or "
+		       "backtrack)";
+	if (strcmp(t->method, "halves") == 0 &&
+	    (t->n < HALVES_MIN_N || t->n > HALVES_MAX_N || (t->unique && t->tasks > 1)))
+		return "not a line nqueens count writes (method=halves counts "
+		       "the solutions of n = " STR(HALVES_MIN_N) " to " STR(
+		               HALVES_MAX_N) " only)";
+	if (!version_shape(t->version))
+		return "not a line nqueens count writes (its version is not "
+		       "numbers and dots, as 0.2.0)";
+	return NULL;
+}
 
 static const char task_tag[] = "nqueens-task ";
 
@@ -156,7 +208,8 @@ int journal_task_parse(const char *line, size_t len, struct journal_task *out,
 	out->n = (int)n;
 	out->tasks = (int)tasks;
 	out->task = (int)task;
-	return 0;
+	*why = task_shape(out);
+	return *why ? -1 : 0;
 }
 
 /* ---- The journal ---- */
@@ -173,6 +226,7 @@ struct journal {
 	uint8_t *done;
 	uint64_t *total, *unique;
 	size_t known; /* pieces done when it was opened */
+	off_t size;   /* where the whole lines end */
 };
 
 /* The header as this count writes it, without its check. */
@@ -272,6 +326,13 @@ static int piece_read(struct journal *j, const char *line, size_t len, const cha
 		*why = "a piece past those the header names";
 		return -1;
 	}
+	uint64_t most, classes;
+	if (known_counts(j->id.n, &most, &classes) &&
+	    (total > most || unique > classes)) {
+		*why = "a piece with more solutions than OEIS A000170 has for the "
+		       "whole count";
+		return -1;
+	}
 	if (j->done[k] && (j->total[k] != total || j->unique[k] != unique)) {
 		*why = "a piece given before with other counts";
 		return -1;
@@ -336,32 +397,107 @@ static int journal_parse(struct journal *j, const struct journal_id *id, const c
 	return 0;
 }
 
-struct journal *journal_open(const char *path, const struct journal_id *id, char *note,
-                             size_t notelen, char *err, size_t errlen, bool *usage)
+/* A FIFO, a device, ... by name, for a message. */
+static const char *file_kind(mode_t mode)
+{
+	return S_ISFIFO(mode)   ? "a FIFO"
+	       : S_ISCHR(mode)  ? "a character device"
+	       : S_ISBLK(mode)  ? "a block device"
+	       : S_ISSOCK(mode) ? "a socket"
+	       : S_ISDIR(mode)  ? "a directory"
+	                        : "not a regular file";
+}
+
+/*
+ * Whether the file opened at path may be a journal: a regular file of the
+ * user the count runs as (root's of root), which no one else may write; a
+ * journal another user can edit could make the count print a wrong total.
+ */
+static int journal_trusted(const char *path, const struct stat *st, char *err,
+                           size_t errlen)
+{
+	if (!S_ISREG(st->st_mode)) {
+		snprintf(err, errlen, "%s: %s, not a regular file; give a file", path,
+		         file_kind(st->st_mode));
+		return -1;
+	}
+	if (st->st_uid != geteuid()) {
+		snprintf(err, errlen,
+		         "%s belongs to another user (uid %lu), not to you (uid %lu); "
+		         "a journal must be your own",
+		         path, (unsigned long)st->st_uid, (unsigned long)geteuid());
+		return -1;
+	}
+	if (st->st_mode & (S_IWGRP | S_IWOTH)) {
+		snprintf(err, errlen,
+		         "%s is writable by %s (mode %03o); a journal others can "
+		         "edit is not trusted: chmod go-w it, or give another file",
+		         path, st->st_mode & S_IWOTH ? "others" : "its group",
+		         (unsigned)(st->st_mode & 0777));
+		return -1;
+	}
+	return 0;
+}
+
+/* A journal of the count id at path, no file open yet; NULL with err. */
+static struct journal *journal_new(const char *path, const struct journal_id *id,
+                                   char *err, size_t errlen)
 {
 	struct journal *j = calloc(1, sizeof *j);
-	char *text = NULL;
-	struct stat st;
-	*usage = false;
-	note[0] = '\0';
 	if (!j || !(j->path = strdup(path))) {
 		snprintf(err, errlen, "%s: %s", path, strerror(ENOMEM));
 		free(j);
 		return NULL;
 	}
+	j->fd = -1;
 	j->id = *id;
 	snprintf(j->method, sizeof j->method, "%s", id->method);
 	snprintf(j->version, sizeof j->version, "%s", id->version);
 	j->id.method = j->method;
 	j->id.version = j->version;
-	j->fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+	return j;
+}
+
+struct journal *journal_read(const char *name, const struct journal_id *id,
+                             const char *text, size_t len, size_t *keep, int *dropped,
+                             char *err, size_t errlen)
+{
+	struct journal *j = journal_new(name, id, err, errlen);
+	if (j && journal_parse(j, id, text, len, keep, dropped, err, errlen) != 0) {
+		journal_close(j);
+		return NULL;
+	}
+	return j;
+}
+
+struct journal *journal_open(const char *path, const struct journal_id *id, char *note,
+                             size_t notelen, char *err, size_t errlen, bool *usage)
+{
+	char *text = NULL;
+	struct stat st;
+	*usage = false;
+	note[0] = '\0';
+	struct journal *j = journal_new(path, id, err, errlen);
+	if (!j)
+		return NULL;
+	/* A link is never followed (another user's link in a shared directory
+	 * would have the count write where it leads), and a FIFO or a device
+	 * never waited on. */
+	j->fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
+	if (j->fd < 0 && errno == ELOOP) {
+		snprintf(err, errlen,
+		         "%s: a symbolic link; a journal is never opened through one, "
+		         "give the file itself",
+		         path);
+		*usage = true;
+		goto fail;
+	}
 	if (j->fd < 0 || fstat(j->fd, &st) != 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		*usage = errno == EISDIR;
 		goto fail;
 	}
-	if (!S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file", path);
+	if (journal_trusted(path, &st, err, errlen) != 0) {
 		*usage = true;
 		goto fail;
 	}
@@ -415,6 +551,7 @@ struct journal *journal_open(const char *path, const struct journal_id *id, char
 		         dropped == 1 ? "the journal starts again"
 		                      : "its piece is counted again");
 	}
+	j->size = (off_t)(dropped ? keep : len);
 	if (fcntl(j->fd, F_SETFL, O_APPEND) != 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		goto fail;
@@ -427,12 +564,25 @@ fail:
 	return NULL;
 }
 
-/* Writes the whole line and flushes it to the disk; 0, or -1 with errno. */
+/*
+ * Writes the whole line and flushes it to the disk; 0, or -1 with errno.  A
+ * line cut off by a full disk or by ulimit -f (EFBIG, SIGXFSZ ignored) is
+ * taken back, so that the journal stays whole lines.
+ */
 static int journal_write(struct journal *j, const char *line)
 {
-	if (fileio_write_all(j->fd, line, strlen(line)) != 0)
+	const size_t len = strlen(line);
+
+	if (fileio_write_all(j->fd, line, len) != 0 || fdatasync(j->fd) != 0) {
+		const int e = errno;
+
+		if (ftruncate(j->fd, j->size) == 0)
+			(void)fdatasync(j->fd);
+		errno = e;
 		return -1;
-	return fdatasync(j->fd);
+	}
+	j->size += (off_t)len;
+	return 0;
 }
 
 int journal_begin(struct journal *j, size_t npieces, char *err, size_t errlen)
@@ -463,6 +613,11 @@ int journal_begin(struct journal *j, size_t npieces, char *err, size_t errlen)
 size_t journal_known(const struct journal *j)
 {
 	return j->known;
+}
+
+size_t journal_pieces(const struct journal *j)
+{
+	return j->npieces;
 }
 
 bool journal_done(const struct journal *j, size_t p, uint64_t *total, uint64_t *unique)

@@ -81,6 +81,21 @@ int journal_begin(struct journal *j, size_t npieces, char *err, size_t errlen);
 /* How many pieces the journal had when it was opened. */
 size_t journal_known(const struct journal *j);
 
+/* How many pieces the count is cut into: 0 before the header is read or
+ * written. */
+size_t journal_pieces(const struct journal *j);
+
+/*
+ * Reads a journal's text as journal_open does, with no file (name is for
+ * the messages): the way in of the fuzz harness.  Returns the journal
+ * (journal_add is not for it), with *keep the length of the whole lines and
+ * *dropped the number of a last line cut off (else 0); or NULL with one
+ * line in err.
+ */
+struct journal *journal_read(const char *name, const struct journal_id *id,
+                             const char *text, size_t len, size_t *keep, int *dropped,
+                             char *err, size_t errlen);
+
 /* Whether piece p is done, and its counts; safe from several threads. */
 bool journal_done(const struct journal *j, size_t p, uint64_t *total, uint64_t *unique);
 
