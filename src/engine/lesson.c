@@ -771,10 +771,10 @@ static void say_end(struct checker *ck, char *buf, size_t len)
 }
 
 /* The keys of a step the budget can run out at. */
-enum lesson_key_run { KEY_RUN, KEY_UNTIL, KEY_ASK, KEY_PLAY };
+enum budget_key { LESSON_BUDGET_RUN, LESSON_BUDGET_UNTIL, LESSON_BUDGET_ASK };
 
-/* The key as the lesson writes it: "run: 500", "until: solution", "play". */
-static void key_words(const struct lesson_step *st, enum lesson_key_run k, char *buf,
+/* The key as the lesson writes it: "run: 500", "until: solution", "ask: 2". */
+static void key_words(const struct lesson_step *st, enum budget_key k, char *buf,
                       size_t len)
 {
 	static const char *const until[] = {
@@ -784,19 +784,17 @@ static void key_words(const struct lesson_step *st, enum lesson_key_run k, char 
 	        [LESSON_UNTIL_LINE] = "line",
 	};
 
-	if (k == KEY_RUN && st->run == LESSON_RUN_EVENTS)
+	if (k == LESSON_BUDGET_RUN && st->run == LESSON_RUN_EVENTS)
 		snprintf(buf, len, "run: %" PRIu64, st->events);
-	else if (k == KEY_RUN)
+	else if (k == LESSON_BUDGET_RUN)
 		snprintf(buf, len, "run: %s",
 		         st->run == LESSON_RUN_SOLUTION ? "solution" : "end");
-	else if (k == KEY_UNTIL && st->until >= LESSON_UNTIL_EVENT)
+	else if (k == LESSON_BUDGET_UNTIL && st->until >= LESSON_UNTIL_EVENT)
 		snprintf(buf, len, "until: %s %" PRIu64, until[st->until], st->until_arg);
-	else if (k == KEY_UNTIL)
+	else if (k == LESSON_BUDGET_UNTIL)
 		snprintf(buf, len, "until: %s", until[st->until]);
-	else if (k == KEY_ASK)
-		snprintf(buf, len, "ask: %d", st->ask);
 	else
-		snprintf(buf, len, "play");
+		snprintf(buf, len, "ask: %d", st->ask);
 }
 
 /*
@@ -806,13 +804,12 @@ static void key_words(const struct lesson_step *st, enum lesson_key_run k, char 
  * is more than what is left); the Watch steps after it are not checked.
  */
 static void over_budget(struct checker *ck, const struct lesson_step *st,
-                        enum lesson_key_run k, uint64_t need, bool at_least)
+                        enum budget_key k, uint64_t need, bool at_least)
 {
 	char why[600], key[64], more[96];
-	int line = k == KEY_RUN     ? st->run_line
-	           : k == KEY_UNTIL ? st->until_line
-	           : k == KEY_ASK   ? st->ask_line
-	                            : st->show_line;
+	int line = k == LESSON_BUDGET_RUN     ? st->run_line
+	           : k == LESSON_BUDGET_UNTIL ? st->until_line
+	                                      : st->ask_line;
 
 	key_words(st, k, key, sizeof key);
 	if (need)
@@ -837,16 +834,16 @@ static void over_budget(struct checker *ck, const struct lesson_step *st,
  * What a step needs of the budget before its search runs: the furthest of
  * the events its run: and until: name, and which of them it is.
  */
-static uint64_t step_need(const struct lesson_step *st, enum lesson_key_run *k)
+static uint64_t step_need(const struct lesson_step *st, enum budget_key *k)
 {
 	uint64_t need = 0;
 
-	*k = KEY_RUN;
+	*k = LESSON_BUDGET_RUN;
 	if (st->run == LESSON_RUN_EVENTS)
 		need = st->events;
 	if (st->until == LESSON_UNTIL_EVENT && st->until_arg > need) {
 		need = st->until_arg;
-		*k = KEY_UNTIL;
+		*k = LESSON_BUDGET_UNTIL;
 	}
 	return need;
 }
@@ -905,7 +902,7 @@ static bool check_run(struct checker *ck, struct lesson_step *st)
 		break;
 	}
 	if (budget_spent(ck, w))
-		over_budget(ck, st, KEY_RUN, 0, false);
+		over_budget(ck, st, LESSON_BUDGET_RUN, 0, false);
 	else
 		tell(&ck->ps, st->run_line, why);
 	return false;
@@ -1001,7 +998,7 @@ static bool check_until(struct checker *ck, struct lesson_step *st)
 		break;
 	}
 	if (budget_spent(ck, w))
-		over_budget(ck, st, KEY_UNTIL, 0, false);
+		over_budget(ck, st, LESSON_BUDGET_UNTIL, 0, false);
 	else
 		tell(&ck->ps, st->until_line, why);
 	return false;
@@ -1024,7 +1021,7 @@ static bool check_ask(struct checker *ck, struct lesson_step *st)
 	if (placed == st->ask)
 		return true;
 	if (budget_spent(ck, w)) {
-		over_budget(ck, st, KEY_ASK, 0, false);
+		over_budget(ck, st, LESSON_BUDGET_ASK, 0, false);
 		return false;
 	}
 	if (placed == 0)
@@ -1044,7 +1041,7 @@ static bool check_ask(struct checker *ck, struct lesson_step *st)
 static void check_watch(struct checker *ck, struct lesson_step *st)
 {
 	char why[256];
-	enum lesson_key_run k;
+	enum budget_key k;
 	uint64_t need = step_need(st, &k);
 
 	ck->reach = 0;
@@ -1115,7 +1112,7 @@ static bool budget_known(struct checker *ck, const struct lesson *l)
 
 	for (int i = 0; i < l->nsteps; i++) {
 		const struct lesson_step *st = &l->steps[i];
-		enum lesson_key_run k;
+		enum budget_key k;
 		uint64_t need;
 
 		if (st->screen != LESSON_WATCH)
