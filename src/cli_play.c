@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "app.h"
 #include "browse.h"
@@ -380,6 +382,45 @@ static void tell_errors(struct told *t)
 	*t = (struct told){0};
 }
 
+/* The check of lessons, shown on a terminal's stderr once it has taken a second. */
+struct check_shown {
+	struct timespec start; /* on CLOCK_MONOTONIC: the wall clock may jump */
+	bool tty, shown;
+};
+
+static void check_shown_start(struct check_shown *c)
+{
+	clock_gettime(CLOCK_MONOTONIC, &c->start);
+	c->tty = isatty(STDERR_FILENO);
+	c->shown = false;
+}
+
+static void show_check(void *ctx, int step, int nsteps)
+{
+	struct check_shown *c = ctx;
+	struct timespec now;
+
+	if (!c->tty)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if ((now.tv_sec - c->start.tv_sec) * 1000 +
+	            (now.tv_nsec - c->start.tv_nsec) / 1000000 <
+	    1000)
+		return;
+	/* Erased to the end: the line may be shorter than the last one. */
+	fprintf(stderr, "\rChecking lesson: step %d of %d\033[K", step, nsteps);
+	fflush(stderr);
+	c->shown = true;
+}
+
+/* Takes the progress line away before anything else is written. */
+static void check_shown_end(struct check_shown *c)
+{
+	if (c->shown)
+		fputs("\r\033[K", stderr);
+	c->shown = false;
+}
+
 /*
  * lesson --check: each lesson (a path, or a shipped lesson's name) parsed and
  * checked, every error on a line of stderr, a line on stdout for each good
@@ -388,7 +429,9 @@ static void tell_errors(struct told *t)
 static int check_lessons(int count, char **names, const char *dir)
 {
 	int status = CLI_OK;
+	struct check_shown shown;
 
+	check_shown_start(&shown);
 	for (int i = 0; i < count; i++) {
 		char path[8400], err[1024];
 		char *text;
@@ -417,7 +460,9 @@ static int check_lessons(int count, char **names, const char *dir)
 		errors = lesson_parse_all(text, path, &l, keep_error, &told);
 		free(text);
 		/* The searches of the steps parsed well are checked all the same. */
-		errors += lesson_check(&l, path, keep_error, &told);
+		errors += lesson_check_shown(&l, path, keep_error, &told, show_check,
+		                             &shown);
+		check_shown_end(&shown);
 		tell_errors(&told);
 		if (errors == 0) {
 			unsigned measured = (lesson_measure(&l) + 30) / 60;
@@ -458,7 +503,8 @@ int cli_lesson(int argc, char **argv)
 	struct lesson_entry *entries;
 	size_t count;
 	struct lesson l;
-	int npos, status;
+	struct check_shown shown;
+	int npos, status, rc;
 
 	if (!pos)
 		return CLI_NO;
@@ -545,8 +591,12 @@ int cli_lesson(int argc, char **argv)
 		entries = NULL;
 	}
 	free(entries);
-	/* A malformed lesson is told before the screen opens, with its line. */
-	if (lesson_load(path, &l, err, sizeof err) < 0) {
+	/* A malformed lesson is told before the screen opens, with its line;
+	 * a check that takes a while says so meanwhile. */
+	check_shown_start(&shown);
+	rc = lesson_load_shown(path, &l, err, sizeof err, show_check, &shown);
+	check_shown_end(&shown);
+	if (rc < 0) {
 		fprintf(stderr, "nqueens lesson: %s\n", err);
 		return CLI_USAGE;
 	}

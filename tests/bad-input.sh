@@ -19,6 +19,12 @@ printf 'title: bad\n\nsay: hi\nshow: watch 4\nrun: soon\n' >"$T/bad-lesson.txt"
 printf 'say: hi\nshow: watch 6 from 1 1\n' >"$T/attacking-lesson.txt"
 printf 'say: hi\nshow: watch 4 first\nrun: 100\n' >"$T/past-lesson.txt"
 printf 'say: hi\nshow: browse 8 #13 classes\n' >"$T/class-lesson.txt"
+# 200 steps of watch 20 to event 49999999: past a lesson's budget at step 2.
+i=0
+while [ $i -lt 200 ]; do
+	printf '\nsay: hi\nshow: watch 20\nrun: 49999999\n'
+	i=$((i + 1))
+done >"$T/heavy-lesson.txt"
 printf 'say: hi\nshow: race 8 bits\n' >"$T/race-one.txt"
 printf 'say: hi\nshow: race 8 bits scan bits\n' >"$T/race-twice.txt"
 printf 'say: hi\nshow: race 8 backtrack repair\n' >"$T/race-repair.txt"

@@ -35,6 +35,68 @@ else
 	fail "a malformed lesson exits 2 naming its file and line" "status $rc" "$(cat "$tmpdir/err")"
 fi
 
+# A lesson's budget: its Watch steps' searches run 50,000,000 events in all,
+# each counted from its start.  200 steps of watch 20 to event 49999999 (7
+# KB) took 93 s to check, and as long before `lesson FILE` opened, with
+# nothing on the screen; 200 steps of run: end about 11 minutes.  Each is
+# refused at its second step, within seconds.
+heavy() {
+	{
+		echo "title: heavy"
+		i=1
+		while [ $i -le 200 ]; do
+			printf '\nsay: step %d\nshow: watch 20\nrun: %s\n' $i "$2"
+			i=$((i + 1))
+		done
+	} >"$1"
+}
+heavy "$tmpdir/heavy.txt" 49999999
+heavy "$tmpdir/heavy-end.txt" end
+
+# refuse_soon DESC SECONDS PATTERN ARGS...: status 2, one line on stderr
+# matching PATTERN, nothing on stdout, within SECONDS.
+refuse_soon() {
+	desc=$1 secs=$2 pattern=$3
+	shift 3
+	timeout -k 1 "$secs" ${NQ_WRAP:+"$NQ_WRAP"} "$NQUEENS" "$@" \
+		</dev/null >"$tmpdir/out" 2>"$tmpdir/err"
+	rc=$?
+	if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+		fail "$desc" "no answer within $secs s"
+	elif [ $rc -ne 2 ] || [ -s "$tmpdir/out" ] || [ "$(wc -l <"$tmpdir/err")" -ne 1 ] ||
+		! grep -Eq -- "$pattern" "$tmpdir/err"; then
+		fail "$desc" "status $rc, wanted 2" "stdout: $(head -c 300 "$tmpdir/out")" \
+			"stderr: $(head -c 600 "$tmpdir/err")" "wanted one line matching: $pattern"
+	else
+		pass "$desc"
+	fi
+}
+
+soon=5
+[ -n "${NQ_WRAP:-}" ] && soon=60
+# What run: names is known before a search runs: refused at once.
+budget="step 2 passes the lesson's budget of 50000000 events \\(its Watch steps' searches together, each from its start\\)"
+refuse_soon "lesson --check: 200 steps to event 49999999 refused at step 2, before any search" $soon \
+	"^nqueens lesson: $tmpdir/heavy.txt:9: $budget: the steps before it run at least 49999999, its run: 49999999 needs 49999999 more; no search is run$" \
+	lesson --check "$tmpdir/heavy.txt"
+refuse_soon "lesson FILE: the same, before the screen opens" $soon \
+	"^nqueens lesson: $tmpdir/heavy.txt:9: $budget" lesson "$tmpdir/heavy.txt"
+# run: end is known only by running: step 1 runs the whole budget (about
+# half a second), step 2 finds none left.  Too slow for valgrind.
+if [ -z "${NQ_WRAP:-}" ]; then
+	timeout -k 1 10 "$NQUEENS" lesson --check "$tmpdir/heavy-end.txt" \
+		</dev/null >/dev/null 2>"$tmpdir/err"
+	rc=$?
+	if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+		fail "200 steps of run: end refused at step 2 within 10 s" "still checking"
+	elif [ $rc -eq 2 ] && [ "$(cat "$tmpdir/err")" = "nqueens lesson: $tmpdir/heavy-end.txt:5: run: end: the search of watch 20 runs past the 50000000 events a lesson runs
+nqueens lesson: $tmpdir/heavy-end.txt:9: step 2 passes the lesson's budget of 50000000 events (its Watch steps' searches together, each from its start): the steps before it run 50000000, its run: end needs more than the 0 left; the steps after it are not checked" ]; then
+		pass "200 steps of run: end refused at step 2 within 10 s"
+	else
+		fail "200 steps of run: end refused at step 2 within 10 s" "status $rc" "$(cat "$tmpdir/err")"
+	fi
+fi
+
 . "${srcdir:-.}/tests/tmux-lib.sh"
 
 # expect_step DESC K N: the panel says step K of N.
@@ -418,5 +480,24 @@ wait_exit
 # lesson with no name opens the menu's list.
 start 80 24 -- lesson
 expect_screen "lesson alone lists the lessons" "four-queens +14 min"
+
+# A check that takes over a second says so on a terminal's stderr, and
+# takes the line away when it is done: five lessons of 45,000,000 events
+# each, about 0.4 s apiece.
+i=1
+files=""
+while [ $i -le 5 ]; do
+	printf 'title: w%d\n\nsay: hi\nshow: watch 20\nrun: 45000000\n' $i >"$tmpdir/w$i.txt"
+	files="$files w$i.txt"
+	i=$((i + 1))
+done
+start 80 12 -- lesson --check $files
+expect_screen "a check past a second shows its progress" "^Checking lesson: step 1 of 1$"
+wait_exit
+if [ "$status" = 0 ] && [ "$(screen | grep -c ': good: 1 step')" -eq 5 ] && ! screen | grep -q Checking; then
+	pass "and takes it away: five good lines"
+else
+	fail "and takes it away: five good lines" "status $status" "$(screen)"
+fi
 
 finish

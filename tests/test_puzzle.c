@@ -1574,6 +1574,13 @@ static void test_lesson_check(void **state)
 	        {"say: hi\nshow: watch 4\nrun: 122\nask: 5\n",
 	         "x.lesson:4: ask: 5, but after event 122 the search places only 4 "
 	         "more queens\n"},
+	        /* The budget: what run: names is summed before any search runs. */
+	        {"say: a\nshow: watch 20\nrun: 30000000\n\nsay: b\nshow: watch 20\n"
+	         "until: event 30000000\n",
+	         "x.lesson:7: step 2 passes the lesson's budget of 50000000 events (its "
+	         "Watch steps' searches together, each from its start): the steps "
+	         "before it run at least 30000000, its until: event 30000000 needs "
+	         "30000000 more; no search is run\n"},
 	        /* Every error of the lesson, each at its own line. */
 	        {"say: a\nshow: watch 4\nrun: 500\n\nsay: b\nshow: browse 4 #3\n",
 	         "x.lesson:3: run: 500 is past the end: the search of watch 4 ends at "
@@ -1621,7 +1628,7 @@ static void test_lesson_parse_all(void **state)
  */
 static void test_lesson_shipped(void **state)
 {
-	static const char *const names[] = {"four-queens", "symmetry"};
+	static const char *const names[] = {"four-queens", "python", "symmetry"};
 	const char *data = getenv("NQUEENS_DATADIR");
 
 	(void)state;
@@ -1638,10 +1645,20 @@ static void test_lesson_shipped(void **state)
 		if (l.minutes < measured - 1 || l.minutes > measured + 1)
 			fail_msg("%s says %d minutes, measured %d", path, l.minutes,
 			         measured);
-		/* Each Watch step with until: plays forward from where it opens. */
-		for (int k = 0; k < l.nsteps; k++)
-			if (l.steps[k].until)
-				assert_true(l.steps[k].until_at > l.steps[k].at);
+		/* Each Watch step with until: plays forward from where it opens;
+		 * the lesson runs a thousandth of its budget at most. */
+		uint64_t run = 0;
+
+		for (int k = 0; k < l.nsteps; k++) {
+			const struct lesson_step *st = &l.steps[k];
+
+			if (st->until)
+				assert_true(st->until_at > st->at);
+			run += st->until_at > st->at ? st->until_at : st->at;
+			if (st->end > st->at)
+				run += st->end - st->at;
+		}
+		assert_true(run <= LESSON_BUDGET / 1000);
 		lesson_free(&l);
 	}
 }

@@ -604,6 +604,12 @@ int lesson_parse(const char *text, const char *name, struct lesson *out, char *e
 
 int lesson_load(const char *path, struct lesson *out, char *err, size_t errlen)
 {
+	return lesson_load_shown(path, out, err, errlen, NULL, NULL);
+}
+
+int lesson_load_shown(const char *path, struct lesson *out, char *err, size_t errlen,
+                      lesson_progress progress, void *pctx)
+{
 	/* A lesson is a page or two: a megabyte is not one. */
 	char *text = fileio_load_text(path, (size_t)1 << 20, "a lesson", err, errlen);
 	struct first_error fe = {err, errlen, false};
@@ -613,12 +619,16 @@ int lesson_load(const char *path, struct lesson *out, char *err, size_t errlen)
 		return -1;
 	rc = lesson_parse(text, path, out, err, errlen);
 	free(text);
-	if (rc == 0 && lesson_check(out, path, keep_first, &fe) > 0) {
+	if (rc == 0 &&
+	    lesson_check_shown(out, path, keep_first, &fe, progress, pctx) > 0) {
 		lesson_free(out);
 		rc = -1;
 	}
 	return rc;
 }
+
+/* Events between two words to the progress callback while a search runs. */
+#define TICK_EVENTS ((uint64_t)1 << 20)
 
 /* The check's state: the search of the step before, kept when the next is the same. */
 struct checker {
@@ -626,7 +636,87 @@ struct checker {
 	struct search *s;
 	const struct lesson_step *made_for;
 	char what[128]; /* the search in the lesson's words: "watch 4 first" */
+	lesson_progress progress;
+	void *pctx;
+	int step, nsteps; /* the step checked (from 1), of how many */
+	/* The budget: what the Watch steps before this one ran (each from its
+	 * search's start), how far this step's search may go, how far it went. */
+	uint64_t used, limit, reach;
+	uint64_t ticked; /* events since the progress was last told */
+	bool over;       /* the budget ran out: the Watch steps after are not checked */
 };
+
+static void tick(struct checker *ck)
+{
+	ck->ticked = 0;
+	if (ck->progress)
+		ck->progress(ck->pctx, ck->step, ck->nsteps);
+}
+
+/* How a walk of the search ended. */
+enum walk {
+	WALK_HIT,   /* at what it looked for */
+	WALK_END,   /* the search was over first */
+	WALK_LIMIT, /* the step's limit came first */
+};
+
+/* What a walk looks for. */
+enum walk_to {
+	WALK_TO_EVENT, /* event arg */
+	WALK_TO_KINDS, /* an event of a kind in the mask arg */
+	WALK_TO_DEPTH, /* a stack less than arg frames deep: the call under way returns */
+	WALK_TO_LINE,  /* an event that lights pseudocode line arg */
+	WALK_TO_END,   /* the end */
+};
+
+static bool walk_hit(const struct search *s, enum walk_to to, uint64_t arg)
+{
+	switch (to) {
+	case WALK_TO_EVENT:
+		return search_counters(s)->events == arg;
+	case WALK_TO_KINDS:
+		return (arg & (1u << search_last(s)->kind)) != 0;
+	case WALK_TO_DEPTH:
+		return (uint64_t)search_stack(s, NULL) < arg;
+	case WALK_TO_LINE:
+		return (uint64_t)search_line(s) == arg;
+	default:
+		return false;
+	}
+}
+
+/*
+ * Runs the step's search on from where it is to what to names, to its end,
+ * or to event limit (or the step's own limit, the budget left), whichever
+ * comes first, telling the progress on the way.  Every search the check
+ * runs goes through here, so that the budget bounds them all.
+ */
+static enum walk walk(struct checker *ck, enum walk_to to, uint64_t arg, uint64_t limit)
+{
+	struct search *s = ck->s;
+	uint64_t at = search_counters(s)->events;
+
+	if (limit > ck->limit)
+		limit = ck->limit;
+	/* Back (to where the step opens) is a snapshot away, not a replay. */
+	if (to == WALK_TO_EVENT && arg <= at) {
+		search_seek(s, arg);
+		return WALK_HIT;
+	}
+	for (;;) {
+		if (at >= limit)
+			return WALK_LIMIT;
+		if (!search_step(s))
+			return WALK_END;
+		at++;
+		if (at > ck->reach)
+			ck->reach = at;
+		if (++ck->ticked == TICK_EVENTS)
+			tick(ck);
+		if (walk_hit(s, to, arg))
+			return WALK_HIT;
+	}
+}
 
 static bool same_search(const struct lesson_step *a, const struct lesson_step *b)
 {
@@ -666,39 +756,102 @@ static struct search *step_search(struct checker *ck, const struct lesson_step *
 }
 
 /*
- * The last event of the search (it is left there), or LESSON_RUN_MAX + 1
- * when it runs longer than a lesson runs it.
+ * "the search of watch 4 ends at event 169", or that it runs past the
+ * budget; the search is left at its end.
  */
-static uint64_t search_end(struct search *s)
-{
-	if (search_seek(s, LESSON_RUN_MAX))
-		return search_done(s) ? LESSON_RUN_MAX : (uint64_t)LESSON_RUN_MAX + 1;
-	return search_counters(s)->events;
-}
-
-/* "the search of watch 4 ends at event 169", or that it runs past the bound. */
 static void say_end(struct checker *ck, char *buf, size_t len)
 {
-	uint64_t end = search_end(ck->s);
-
-	if (end > LESSON_RUN_MAX)
+	if (walk(ck, WALK_TO_END, 0, UINT64_MAX) == WALK_END)
+		snprintf(buf, len, "the search of %s ends at event %" PRIu64, ck->what,
+		         search_counters(ck->s)->events);
+	else
 		snprintf(buf, len,
 		         "the search of %s runs past the %u events a lesson runs",
-		         ck->what, LESSON_RUN_MAX);
-	else
-		snprintf(buf, len, "the search of %s ends at event %" PRIu64, ck->what,
-		         end);
+		         ck->what, LESSON_BUDGET);
 }
 
-/* Runs s from where it is to the first event of a kind in kinds; false at the end. */
-static bool run_to_kind(struct search *s, unsigned kinds)
-{
-	uint64_t left = LESSON_RUN_MAX - search_counters(s)->events;
+/* The keys of a step the budget can run out at. */
+enum budget_key { LESSON_BUDGET_RUN, LESSON_BUDGET_UNTIL, LESSON_BUDGET_ASK };
 
-	if (search_counters(s)->events >= LESSON_RUN_MAX)
-		return false;
-	search_run(s, kinds, left);
-	return (kinds & (1u << search_last(s)->kind)) != 0;
+/* The key as the lesson writes it: "run: 500", "until: solution", "ask: 2". */
+static void key_words(const struct lesson_step *st, enum budget_key k, char *buf,
+                      size_t len)
+{
+	static const char *const until[] = {
+	        [LESSON_UNTIL_RETURN] = "return",
+	        [LESSON_UNTIL_SOLUTION] = "solution",
+	        [LESSON_UNTIL_EVENT] = "event",
+	        [LESSON_UNTIL_LINE] = "line",
+	};
+
+	if (k == LESSON_BUDGET_RUN && st->run == LESSON_RUN_EVENTS)
+		snprintf(buf, len, "run: %" PRIu64, st->events);
+	else if (k == LESSON_BUDGET_RUN)
+		snprintf(buf, len, "run: %s",
+		         st->run == LESSON_RUN_SOLUTION ? "solution" : "end");
+	else if (k == LESSON_BUDGET_UNTIL && st->until >= LESSON_UNTIL_EVENT)
+		snprintf(buf, len, "until: %s %" PRIu64, until[st->until], st->until_arg);
+	else if (k == LESSON_BUDGET_UNTIL)
+		snprintf(buf, len, "until: %s", until[st->until]);
+	else
+		snprintf(buf, len, "ask: %d", st->ask);
+}
+
+/*
+ * The budget runs out at step ck->step, at its key k (on line): told once,
+ * with what the steps before it ran (at least, when only the events run:
+ * and until: name are counted) and what k needs more (need, or 0 when it
+ * is more than what is left); the Watch steps after it are not checked.
+ */
+static void over_budget(struct checker *ck, const struct lesson_step *st,
+                        enum budget_key k, uint64_t need, bool at_least)
+{
+	char why[600], key[64], more[96];
+	int line = k == LESSON_BUDGET_RUN     ? st->run_line
+	           : k == LESSON_BUDGET_UNTIL ? st->until_line
+	                                      : st->ask_line;
+
+	key_words(st, k, key, sizeof key);
+	if (need)
+		snprintf(more, sizeof more, "%" PRIu64 " more", need);
+	else
+		snprintf(more, sizeof more, "more than the %" PRIu64 " left",
+		         LESSON_BUDGET - ck->used);
+	errmsg_set(why, sizeof why,
+	           "step %d passes the lesson's budget of %u events (its Watch "
+	           "steps' searches together, each from its start): the steps "
+	           "before it run %s%" PRIu64 ", its %s needs %s%s",
+	           ck->step, LESSON_BUDGET, at_least ? "at least " : "", ck->used, key,
+	           more,
+	           at_least                ? "; no search is run"
+	           : ck->step < ck->nsteps ? "; the steps after it are not checked"
+	                                   : "");
+	tell(&ck->ps, line ? line : st->line, why);
+	ck->over = true;
+}
+
+/*
+ * What a step needs of the budget before its search runs: the furthest of
+ * the events its run: and until: name, and which of them it is.
+ */
+static uint64_t step_need(const struct lesson_step *st, enum budget_key *k)
+{
+	uint64_t need = 0;
+
+	*k = LESSON_BUDGET_RUN;
+	if (st->run == LESSON_RUN_EVENTS)
+		need = st->events;
+	if (st->until == LESSON_UNTIL_EVENT && st->until_arg > need) {
+		need = st->until_arg;
+		*k = LESSON_BUDGET_UNTIL;
+	}
+	return need;
+}
+
+/* A walk stopped short at the limit: over the budget when steps before spent some. */
+static bool budget_spent(struct checker *ck, enum walk w)
+{
+	return w == WALK_LIMIT && ck->used > 0;
 }
 
 /* Where run: opens the step; false (told) when it cannot. */
@@ -706,42 +859,52 @@ static bool check_run(struct checker *ck, struct lesson_step *st)
 {
 	struct search *s = ck->s;
 	char why[512], end[256];
+	enum walk w;
 
 	switch (st->run) {
 	case LESSON_RUN_NONE:
 		st->at = 0;
 		return true;
 	case LESSON_RUN_EVENTS:
-		if (st->events <= LESSON_RUN_MAX && search_seek(s, st->events)) {
+		w = walk(ck, WALK_TO_EVENT, st->events, UINT64_MAX);
+		if (w == WALK_HIT) {
 			st->at = st->events;
 			return true;
 		}
+		if (budget_spent(ck, w))
+			break;
 		say_end(ck, end, sizeof end);
 		errmsg_set(why, sizeof why, "run: %" PRIu64 " is past the end: %s",
 		           st->events, end);
 		break;
 	case LESSON_RUN_SOLUTION:
-		if (run_to_kind(s, 1u << SEARCH_EV_SOLUTION)) {
+		w = walk(ck, WALK_TO_KINDS, 1u << SEARCH_EV_SOLUTION, UINT64_MAX);
+		if (w == WALK_HIT) {
 			st->at = search_counters(s)->events;
 			return true;
 		}
+		if (budget_spent(ck, w))
+			break;
 		say_end(ck, end, sizeof end);
 		errmsg_set(why, sizeof why, "run: solution, but no solution comes: %s",
 		           end);
 		break;
-	default: {
-		uint64_t last = search_end(s);
-
-		if (last <= LESSON_RUN_MAX) {
-			st->at = last;
+	default:
+		w = walk(ck, WALK_TO_END, 0, UINT64_MAX);
+		if (w == WALK_END) {
+			st->at = search_counters(s)->events;
 			return true;
 		}
+		if (budget_spent(ck, w))
+			break;
 		say_end(ck, end, sizeof end);
 		errmsg_set(why, sizeof why, "run: end: %s", end);
 		break;
 	}
-	}
-	tell(&ck->ps, st->run_line, why);
+	if (budget_spent(ck, w))
+		over_budget(ck, st, LESSON_BUDGET_RUN, 0, false);
+	else
+		tell(&ck->ps, st->run_line, why);
 	return false;
 }
 
@@ -752,8 +915,9 @@ static bool check_until(struct checker *ck, struct lesson_step *st)
 	char why[600], end[256];
 	const struct search_frame *fr;
 	int depth;
+	enum walk w = WALK_END;
 
-	search_seek(s, st->at);
+	walk(ck, WALK_TO_EVENT, st->at, UINT64_MAX);
 	switch (st->until) {
 	case LESSON_UNTIL_NONE:
 		return true;
@@ -765,20 +929,26 @@ static bool check_until(struct checker *ck, struct lesson_step *st)
 			           st->until_arg, st->at);
 			break;
 		}
-		if (st->until_arg <= LESSON_RUN_MAX && search_seek(s, st->until_arg)) {
+		w = walk(ck, WALK_TO_EVENT, st->until_arg, UINT64_MAX);
+		if (w == WALK_HIT) {
 			st->until_at = st->until_arg;
 			return true;
 		}
+		if (budget_spent(ck, w))
+			break;
 		say_end(ck, end, sizeof end);
 		errmsg_set(why, sizeof why,
 		           "until: event %" PRIu64 " is past the end: %s", st->until_arg,
 		           end);
 		break;
 	case LESSON_UNTIL_SOLUTION:
-		if (run_to_kind(s, 1u << SEARCH_EV_SOLUTION)) {
+		w = walk(ck, WALK_TO_KINDS, 1u << SEARCH_EV_SOLUTION, UINT64_MAX);
+		if (w == WALK_HIT) {
 			st->until_at = search_counters(s)->events;
 			return true;
 		}
+		if (budget_spent(ck, w))
+			break;
 		say_end(ck, end, sizeof end);
 		errmsg_set(why, sizeof why,
 		           "until: solution, but no solution comes after event %" PRIu64
@@ -797,11 +967,13 @@ static bool check_until(struct checker *ck, struct lesson_step *st)
 			break;
 		}
 		board_file_name(fr[depth - 1].file, call, sizeof call);
-		search_step_out(s, LESSON_RUN_MAX - st->at);
-		if (search_last(s)->kind == SEARCH_EV_RETURN) {
+		w = walk(ck, WALK_TO_DEPTH, (uint64_t)depth, UINT64_MAX);
+		if (w == WALK_HIT && search_last(s)->kind == SEARCH_EV_RETURN) {
 			st->until_at = search_counters(s)->events;
 			return true;
 		}
+		if (budget_spent(ck, w))
+			break;
 		say_end(ck, end, sizeof end);
 		errmsg_set(why, sizeof why,
 		           "until: return, but solve(%s), under way at event %" PRIu64
@@ -810,11 +982,13 @@ static bool check_until(struct checker *ck, struct lesson_step *st)
 		break;
 	}
 	default:
-		while (search_counters(s)->events < LESSON_RUN_MAX && search_step(s))
-			if ((uint64_t)search_line(s) == st->until_arg) {
-				st->until_at = search_counters(s)->events;
-				return true;
-			}
+		w = walk(ck, WALK_TO_LINE, st->until_arg, UINT64_MAX);
+		if (w == WALK_HIT) {
+			st->until_at = search_counters(s)->events;
+			return true;
+		}
+		if (budget_spent(ck, w))
+			break;
 		say_end(ck, end, sizeof end);
 		errmsg_set(why, sizeof why,
 		           "until: line %" PRIu64 ": no event after event %" PRIu64
@@ -823,22 +997,33 @@ static bool check_until(struct checker *ck, struct lesson_step *st)
 		           search_algo_name(st->algo), end);
 		break;
 	}
-	tell(&ck->ps, st->until_line, why);
+	if (budget_spent(ck, w))
+		over_budget(ck, st, LESSON_BUDGET_UNTIL, 0, false);
+	else
+		tell(&ck->ps, st->until_line, why);
 	return false;
 }
 
-/* Each question needs a queen still to place: ask: Q takes Q placements after st->at. */
-static void check_ask(struct checker *ck, struct lesson_step *st)
+/*
+ * Each question needs a queen still to place: ask: Q takes Q placements
+ * after st->at.  False when the budget ran out (the rest is not checked).
+ */
+static bool check_ask(struct checker *ck, struct lesson_step *st)
 {
-	struct search *s = ck->s;
 	char why[512];
 	int placed = 0;
+	enum walk w = WALK_HIT;
 
-	search_seek(s, st->at);
-	while (placed < st->ask && run_to_kind(s, 1u << SEARCH_EV_PLACE))
+	walk(ck, WALK_TO_EVENT, st->at, UINT64_MAX);
+	while (placed < st->ask && (w = walk(ck, WALK_TO_KINDS, 1u << SEARCH_EV_PLACE,
+	                                     UINT64_MAX)) == WALK_HIT)
 		placed++;
 	if (placed == st->ask)
-		return;
+		return true;
+	if (budget_spent(ck, w)) {
+		over_budget(ck, st, LESSON_BUDGET_ASK, 0, false);
+		return false;
+	}
 	if (placed == 0)
 		errmsg_set(why, sizeof why,
 		           "ask: %d, but after event %" PRIu64
@@ -850,12 +1035,16 @@ static void check_ask(struct checker *ck, struct lesson_step *st)
 		           " the search places only %d more queen%s",
 		           st->ask, st->at, placed, placed == 1 ? "" : "s");
 	tell(&ck->ps, st->ask_line, why);
+	return true;
 }
 
 static void check_watch(struct checker *ck, struct lesson_step *st)
 {
 	char why[256];
+	enum budget_key k;
+	uint64_t need = step_need(st, &k);
 
+	ck->reach = 0;
 	if (st->n < search_min_n(st->algo) || st->n > search_max_n(st->algo)) {
 		errmsg_set(why, sizeof why, "show: %s takes boards from %d to %d",
 		           search_algo_name(st->algo), search_min_n(st->algo),
@@ -863,17 +1052,24 @@ static void check_watch(struct checker *ck, struct lesson_step *st)
 		tell(&ck->ps, st->show_line, why);
 		return;
 	}
+	/* What run: and until: name is refused before the search runs to it. */
+	if (ck->used > 0 && need > LESSON_BUDGET - ck->used) {
+		over_budget(ck, st, k, need, false);
+		return;
+	}
+	ck->limit = LESSON_BUDGET - ck->used;
+	tick(ck);
 	if (!step_search(ck, st) || !check_run(ck, st))
 		return;
 	if (st->until && !check_until(ck, st))
 		return;
-	if (st->ask)
-		check_ask(ck, st);
+	if (st->ask && !check_ask(ck, st))
+		return;
 	if (st->play) {
-		search_seek(ck->s, st->at);
-		st->end = search_end(ck->s);
-		if (st->end > LESSON_RUN_MAX)
-			st->end = LESSON_RUN_MAX;
+		/* The end is looked for as far as a class would watch, not further. */
+		walk(ck, WALK_TO_EVENT, st->at, UINT64_MAX);
+		walk(ck, WALK_TO_END, 0, st->at + LESSON_PLAY_AHEAD);
+		st->end = search_counters(ck->s)->events;
 	}
 }
 
@@ -905,18 +1101,60 @@ static void check_browse(struct checker *ck, const struct lesson_step *st)
 	tell(&ck->ps, st->show_line, why);
 }
 
+/*
+ * The events run: and until: name, summed over the Watch steps before any
+ * search runs: a lesson past its budget on these alone is refused at
+ * once, at the step that passes it, and none of its searches is run.
+ */
+static bool budget_known(struct checker *ck, const struct lesson *l)
+{
+	uint64_t used = 0;
+
+	for (int i = 0; i < l->nsteps; i++) {
+		const struct lesson_step *st = &l->steps[i];
+		enum budget_key k;
+		uint64_t need;
+
+		if (st->screen != LESSON_WATCH)
+			continue;
+		need = step_need(st, &k);
+		if (used > 0 && need > LESSON_BUDGET - used) {
+			ck->step = i + 1;
+			ck->used = used;
+			over_budget(ck, st, k, need, true);
+			return false;
+		}
+		used = need < LESSON_BUDGET - used ? used + need : LESSON_BUDGET;
+	}
+	return true;
+}
+
 int lesson_check(struct lesson *l, const char *name, lesson_report report, void *ctx)
 {
-	struct checker ck = {.ps = {.name = name, .report = report, .ctx = ctx}};
+	return lesson_check_shown(l, name, report, ctx, NULL, NULL);
+}
 
+int lesson_check_shown(struct lesson *l, const char *name, lesson_report report,
+                       void *ctx, lesson_progress progress, void *pctx)
+{
+	struct checker ck = {.ps = {.name = name, .report = report, .ctx = ctx},
+	                     .progress = progress,
+	                     .pctx = pctx,
+	                     .nsteps = l->nsteps};
+
+	budget_known(&ck, l);
+	ck.used = 0;
 	for (int i = 0; i < l->nsteps; i++) {
 		struct lesson_step *st = &l->steps[i];
 
 		st->at = st->until_at = st->end = 0;
-		if (st->screen == LESSON_WATCH)
+		ck.step = i + 1;
+		if (st->screen == LESSON_WATCH && !ck.over) {
 			check_watch(&ck, st);
-		else if (st->screen == LESSON_BROWSE)
+			ck.used += ck.reach;
+		} else if (st->screen == LESSON_BROWSE) {
 			check_browse(&ck, st);
+		}
 	}
 	search_free(ck.s);
 	return ck.ps.errors;

@@ -53,8 +53,21 @@ enum lesson_code {
 /* "pseudocode", "python", "c", "java" as a lesson writes them; "" for the default. */
 const char *lesson_code_name(enum lesson_code c);
 
-/* The most events a lesson runs a step's search, when it opens and when it is checked. */
-#define LESSON_RUN_MAX 50000000u
+/*
+ * A lesson's budget: the most events its Watch steps' searches run when it
+ * is checked, all steps together, each step counted from its search's start
+ * to the furthest event it reaches (where run: opens it, until: stops it,
+ * ask:'s last queen goes, play looks for the end).  So the check and the
+ * opening of any step take about half a second at most.
+ */
+#define LESSON_BUDGET 50000000u
+
+/*
+ * How far past where a play step opens the check looks for the end of its
+ * search (17 minutes at 1000 events a second): the play's length, when the
+ * search runs on further.
+ */
+#define LESSON_PLAY_AHEAD 1000000u
 
 struct lesson_step {
 	int line; /* where the step starts in the file */
@@ -84,7 +97,8 @@ struct lesson_step {
 	/* Found by lesson_check, in the numbering of `nqueens trace`: */
 	uint64_t at;       /* the event the step opens after (run:), 0: the start */
 	uint64_t until_at; /* the event until: plays to, 0: none */
-	uint64_t end;      /* play: the search's last event (LESSON_RUN_MAX at most) */
+	uint64_t end;      /* play: the search's last event (LESSON_PLAY_AHEAD past at, at
+	                      most) */
 };
 
 struct lesson {
@@ -122,29 +136,44 @@ int lesson_parse(const char *text, const char *name, struct lesson *out, char *e
 int lesson_parse_all(const char *text, const char *name, struct lesson *out,
                      lesson_report report, void *ctx);
 
+/* Told now and then while a lesson is checked: the step checked (from 1), of how many. */
+typedef void (*lesson_progress)(void *ctx, int step, int nsteps);
+
 /*
- * Checks what the parse cannot: each Watch step's search is run (at most
- * LESSON_RUN_MAX events a step) to find where run: opens it (st->at), where
- * until: stops it (st->until_at) and, for play, where it ends (st->end):
+ * Checks what the parse cannot: each Watch step's search is run (within
+ * LESSON_BUDGET for the whole lesson) to find where run: opens it (st->at),
+ * where until: stops it (st->until_at) and, for play, where it ends (st->end):
  * an event past the end, a run: solution or until: solution that never
  * comes, an until: return with no call under way or one that never returns,
  * an until: line never lit, more questions than queens left to place; a
- * Browse step's solution or class number past the last.  Each error goes to
- * report as "NAME:LINE: why", at the line at fault; returns how many.
+ * Browse step's solution or class number past the last; the step whose
+ * search takes the lesson past its budget (then the Watch steps after it are
+ * not checked; when the events run: and until: name pass it, no search is
+ * run).  Each error goes to report as "NAME:LINE: why", at the line at
+ * fault; returns how many.
  */
 int lesson_check(struct lesson *l, const char *name, lesson_report report, void *ctx);
+
+/* The same, telling progress at each Watch step and every million events or so. */
+int lesson_check_shown(struct lesson *l, const char *name, lesson_report report,
+                       void *ctx, lesson_progress progress, void *pctx);
 
 /*
  * About how long the lesson takes, in seconds, after lesson_check: its
  * words read aloud at 100 a minute, a minute for each question, three
  * minutes for a Play step (the class tries by hand), 20 seconds for a
- * Browse step, and each Watch animation (until:, or play to the end) at
- * its speed (20 events a second when not said).
+ * Browse step, and each Watch animation (until:, or play to the end, at
+ * most LESSON_PLAY_AHEAD events) at its speed (20 events a second when not
+ * said).
  */
 unsigned lesson_measure(const struct lesson *l);
 
 /* Reads, parses and checks the file at path; errors name the path. */
 int lesson_load(const char *path, struct lesson *out, char *err, size_t errlen);
+
+/* The same, telling the check's progress (lesson_check_shown). */
+int lesson_load_shown(const char *path, struct lesson *out, char *err, size_t errlen,
+                      lesson_progress progress, void *pctx);
 
 void lesson_free(struct lesson *l);
 
