@@ -1,7 +1,9 @@
 #!/bin/sh
 # Every way out gives the terminal back: each signal whose default ends the
 # program (a crash, kill -USR1 and its kind, a CPU limit) restores the
-# terminal, the keypad's mode too, and ends the program of that signal; a
+# terminal, the keypad's mode too, and ends the program of that signal;
+# LINES and COLUMNS far beyond the window are bounded before the screen is
+# made, and a screen curses cannot make is an error, not a lost terminal; a
 # write over a file-size limit is an error message, not an end; a quit
 # signal is answered within a second while the program is busy outside its
 # wait (here a save waiting on another copy's lock).
@@ -39,6 +41,72 @@ for sig in USR1 USR2 ALRM PIPE VTALRM PROF SYS TRAP POLL PWR $stkflt XCPU RTMIN 
 	modes_restored "SIG$sig leaves the terminal as it was"
 	status_is "SIG$sig ends the program of it" $((128 + $(signum $sig)))
 done
+
+# LINES and COLUMNS, which curses prefers to the window's own size: far
+# beyond it they would take gigabytes (5000x5000) or fail in curses, which
+# then ended the program with the keypad left in its application mode
+# (40000x40000).  The window's size is taken, at once and in little memory.
+for size in 5000 40000; do
+	start 80 24 LINES=$size COLUMNS=$size -- play 8
+	if wait_for "Queens: 0 of 8"; then
+		pass "LINES=COLUMNS=$size: Play opens at the window's size"
+	else
+		fail "LINES=COLUMNS=$size: Play opens at the window's size" "$(screen)"
+	fi
+	if [ -z "${NQ_WRAP:-}" ]; then
+		kb=$(awk '/^VmHWM:/ { print $2 }' "/proc/$(pid_of_program)/status" 2>/dev/null)
+		if [ -n "$kb" ] && [ "$kb" -lt 60000 ]; then
+			pass "LINES=COLUMNS=$size: the screen takes little memory"
+		else
+			fail "LINES=COLUMNS=$size: the screen takes little memory" "peak ${kb:-?} kB"
+		fi
+	fi
+	keys q
+	wait_exit
+	status_is "LINES=COLUMNS=$size: q ends the program as usual" 0
+	modes_restored "LINES=COLUMNS=$size: the terminal is as it was"
+done
+
+# A tty that reports no size (0x0): LINES and COLUMNS are bounded to 1000.
+start_pre="stty rows 0 cols 0"
+start 80 24 LINES=40000 COLUMNS=40000 -- play 8
+start_pre=
+pid=$(within cat "$tmpdir/pid")
+sleep 1
+if [ -n "$pid" ] && kb=$(awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status" 2>/dev/null) &&
+	[ -n "$kb" ]; then
+	if [ -n "${NQ_WRAP:-}" ] || [ "$kb" -lt 300000 ]; then
+		pass "no size from the tty, LINES=COLUMNS=40000: the program runs, bounded"
+	else
+		fail "no size from the tty, LINES=COLUMNS=40000: the program runs, bounded" "peak $kb kB"
+	fi
+else
+	fail "no size from the tty, LINES=COLUMNS=40000: the program runs, bounded" \
+		"$(cat "$tmpdir/exit" 2>/dev/null | head -1)" "$(screen)"
+fi
+keys q
+wait_exit
+status_is "no size from the tty: q ends the program as usual" 0
+modes_restored "no size from the tty: the terminal is as it was"
+
+# A screen curses cannot make (here 1000x1000 under a 20 MB address-space
+# limit that an 80x24 one fits in): a one-line reason and status 2, the
+# terminal as it was, where curses' own failure ended the program with the
+# keypad left in its application mode.  The sanitizers' and valgrind's
+# builds need more address space than that: the plain build checks it.
+if [ -z "${NQ_WRAP:-}" ] && (ulimit -v 20000 && nq count 4) >/dev/null 2>&1; then
+	start_pre="stty rows 0 cols 0; ulimit -v 20000"
+	start 80 24 LINES=1000 COLUMNS=1000 -- play 8
+	start_pre=
+	wait_exit
+	status_is "a screen curses cannot make: status 2" 2
+	if screen | tr -d '\n' | grep -q "nqueens: cannot start the screen on TERM=tmux-256color"; then
+		pass "a screen curses cannot make: the reason is said"
+	else
+		fail "a screen curses cannot make: the reason is said" "$(screen)"
+	fi
+	modes_restored "a screen curses cannot make: the terminal is as it was"
+fi
 
 # A CPU-time limit (ulimit -t) reached while the search runs to the end.
 limit=3
