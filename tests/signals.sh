@@ -1,7 +1,8 @@
 #!/bin/sh
 # Every way out gives the terminal back: each signal whose default ends the
-# program (a crash, kill -USR1 and its kind, a CPU limit) restores the
-# terminal, the keypad's mode too, and ends the program of that signal;
+# program (a crash, kill -USR1 and its kind, a CPU limit, and the quit
+# signals INT, TERM, HUP and QUIT) restores the terminal, the keypad's mode
+# too, and ends the program of that signal, as its parent sees;
 # LINES and COLUMNS far beyond the window are bounded before the screen is
 # made, and a screen curses cannot make is an error, not a lost terminal; a
 # write over a file-size limit is an error message, not an end; a quit
@@ -40,6 +41,50 @@ for sig in USR1 USR2 ALRM PIPE VTALRM PROF SYS TRAP POLL PWR $stkflt XCPU RTMIN 
 	wait_exit
 	modes_restored "SIG$sig leaves the terminal as it was"
 	status_is "SIG$sig ends the program of it" $((128 + $(signum $sig)))
+done
+
+# How the program ended, as its parent sees it: a shell's $? is 128 + N both
+# for a death by signal N and for exit(128 + N), so a parent that can tell
+# (Python's returncode is -N for a signal) runs it and writes "signal N" or
+# "exit N" in $tmpdir/how; it writes the program's pid for pid_of_program.
+cat >"$tmpdir/how.py" <<'EOF_HOW'
+import os, subprocess, sys
+tmp = sys.argv[1]
+p = subprocess.Popen(sys.argv[2:])
+with open(tmp + "/pid.new", "w") as f:
+    f.write("%d\n" % p.pid)
+os.rename(tmp + "/pid.new", tmp + "/pid")
+rc = p.wait()
+with open(tmp + "/how", "w") as f:
+    f.write("signal %d\n" % -rc if rc < 0 else "exit %d\n" % rc)
+sys.exit(128 - rc if rc < 0 else rc)
+EOF_HOW
+how_pre="ulimit -c 0; exec python3 '$tmpdir/how.py' '$tmpdir' \"\$@\""
+
+# how_is DESC WANT: how the last program started with $how_pre ended.
+how_is() {
+	got=$(cat "$tmpdir/how" 2>/dev/null)
+	if [ "$got" = "$2" ]; then
+		pass "$1"
+	else
+		fail "$1" "ended by '$got', wanted '$2'"
+	fi
+}
+
+# The quit signals, with the program waiting for a key: the screens close
+# in order, the terminal is given back, and then the program dies of the
+# signal (QUIT as well, which may leave a core), not exit(128 + N), so that
+# a script that runs it is interrupted too.
+for sig in INT TERM HUP QUIT; do
+	rm -f "$tmpdir/how"
+	start_pre=$how_pre
+	start 80 24 -- play 8
+	start_pre=
+	wait_for "Queens: 0 of 8" || fail "SIG$sig: Play opens" "$(screen)"
+	env kill -s $sig "$(pid_of_program)"
+	wait_exit
+	modes_restored "SIG$sig (a quit signal) leaves the terminal as it was"
+	how_is "SIG$sig ends the program of it, as its parent sees" "signal $(signum $sig)"
 done
 
 # LINES and COLUMNS, which curses prefers to the window's own size: far
@@ -165,7 +210,10 @@ rm -f "$dir/progress"
 printf 'nqueens progress 1\n' >"$dir/progress"
 flock "$dir/progress" sleep 30 &
 holder=$!
+rm -f "$tmpdir/how"
+start_pre=$how_pre
 start 80 24 -- play 5
+start_pre=
 wait_for "Queens: 0 of 5" || fail "a lock held: Play opens" "$(screen)"
 place_solution 1 3 5 2 4
 pid=$(pid_of_program)
@@ -191,6 +239,7 @@ patience=$saved
 wait_exit
 modes_restored "SIGTERM while busy leaves the terminal as it was"
 status_is "SIGTERM while busy: the program ends of it" $((128 + $(signum TERM)))
+how_is "SIGTERM while busy: the program ends of it, as its parent sees" "signal $(signum TERM)"
 kill "$holder" 2>/dev/null
 wait "$holder" 2>/dev/null
 finish

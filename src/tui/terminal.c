@@ -406,6 +406,19 @@ int term_quit_signal(void)
 	return got_quit;
 }
 
+void term_reraise(int sig)
+{
+	sigset_t set;
+
+	/* The parent reads the signal in the status, as it would without us. */
+	fflush(NULL);
+	signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
+}
+
 void term_dirty(void)
 {
 	dirty = true;
