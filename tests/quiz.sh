@@ -343,5 +343,14 @@ expect_band "the caller typed by its number" \
 keys q
 wait_exit
 
+# Changed to a search that is no tree, the band names the four that are.
+start 100 30 -- watch 8 --quiz
+wait_for "Predict" || fail "watch 8 --quiz: the band shows" "$(screen)"
+keys a a a a
+expect_band "repair: the band names the tree searches, bits among them" \
+	"Predict mode asks about the tree searches: backtrack, scan, permute and bits (a changes the algorithm)."
+keys q
+wait_exit
+
 echo "1..$checks"
 [ "$failures" -eq 0 ]

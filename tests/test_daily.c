@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -90,6 +91,34 @@ static void test_today(void **state)
 	unsetenv(DAILY_TEST_DATE);
 	assert_int_equal(daily_today(&day, err, sizeof err), 0);
 	assert_true(day > daily_day(2024, 1, 1));
+}
+
+/*
+ * A clock before 1970 (or past 9999) is said as a clock set wrong, where
+ * the puzzle's refusal said "Invalid argument".
+ */
+static void test_clock_out_of_range(void **state)
+{
+	char err[256];
+	long day = 7;
+
+	(void)state;
+	setenv("TZ", "UTC", 1);
+	tzset();
+	assert_int_equal(daily_of_time(0, &day, err, sizeof err), 0);
+	assert_int_equal(day, 0);
+	assert_int_equal(daily_of_time(-1, &day, err, sizeof err), -1);
+	assert_string_equal(err, "the clock says 1969-12-31, before 1970-01-01, the "
+	                         "first day of the daily puzzles; set the clock right");
+	assert_int_equal(daily_of_time(-86400L * 365 * 30, &day, err, sizeof err), -1);
+	assert_non_null(strstr(err, "the clock says 1940-"));
+	assert_int_equal(daily_of_time((time_t)253402300800LL, &day, err, sizeof err),
+	                 -1);
+	assert_string_equal(err, "the clock says 10000-01-01, after 9999-12-31, the "
+	                         "last day of the daily puzzles; set the clock right");
+	assert_int_equal(day, 0);
+	unsetenv("TZ");
+	tzset();
 }
 
 /*
@@ -273,6 +302,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_dates),
 	        cmocka_unit_test(test_today),
+	        cmocka_unit_test(test_clock_out_of_range),
 	        cmocka_unit_test(test_puzzle_of_the_day),
 	        cmocka_unit_test(test_streak_rules),
 	        cmocka_unit_test(test_streak_merge),

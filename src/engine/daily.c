@@ -106,7 +106,6 @@ int daily_today(long *day, char *err, size_t errlen)
 {
 	const char *test = getenv(DAILY_TEST_DATE);
 	time_t now;
-	struct tm tm;
 
 	if (test) {
 		if (daily_parse_date(test, day))
@@ -115,12 +114,41 @@ int daily_today(long *day, char *err, size_t errlen)
 		           DAILY_TEST_DATE, test);
 		return -1;
 	}
+	errno = 0;
 	now = time(NULL);
-	if (now == (time_t)-1 || !localtime_r(&now, &tm)) {
+	/* (time_t)-1 is also 1969-12-31 23:59:59: an error only with errno. */
+	if (now == (time_t)-1 && errno) {
 		errmsg_set(err, errlen, "the clock cannot be read: %s", strerror(errno));
 		return -1;
 	}
-	*day = daily_day(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+	return daily_of_time(now, day, err, errlen);
+}
+
+int daily_of_time(time_t t, long *day, char *err, size_t errlen)
+{
+	long first = daily_day(DAILY_FIRST_YEAR, 1, 1);
+	long last = daily_day(DAILY_LAST_YEAR, 12, 31);
+	char date[16], bound[16];
+	struct tm tm;
+	long d;
+
+	if (!localtime_r(&t, &tm)) {
+		errmsg_set(err, errlen, "the clock cannot be read: %s", strerror(errno));
+		return -1;
+	}
+	d = daily_day(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+	/* A clock set wrong is said as such, not as a puzzle that failed. */
+	if (d < first || d > last) {
+		daily_format_date(d, date, sizeof date);
+		daily_format_date(d < first ? first : last, bound, sizeof bound);
+		errmsg_set(err, errlen,
+		           "the clock says %s, %s %s, the %s day of the daily "
+		           "puzzles; set the clock right",
+		           date, d < first ? "before" : "after", bound,
+		           d < first ? "first" : "last");
+		return -1;
+	}
+	*day = d;
 	return 0;
 }
 

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <time.h>
 
 #include "puzzle.h"
 
@@ -50,6 +51,13 @@ const char *daily_weekday_name(int weekday);
  * variable is not a date or the clock cannot be read.
  */
 int daily_today(long *day, char *err, size_t errlen);
+
+/*
+ * The local date at time t, as daily_today reads it; -1 with why in err
+ * when t is before the first day of the puzzles or after the last (a clock
+ * set before 1970).
+ */
+int daily_of_time(time_t t, long *day, char *err, size_t errlen);
 
 /*
  * The rule each date's puzzle follows, by the day of the week: a board size

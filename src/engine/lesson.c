@@ -210,8 +210,8 @@ static int parse_show(struct lesson_step *st, const char *s, const char *e, char
 			errmsg_set(why, whylen, "'%.*s' is not a word of show: %s",
 			           (int)len, w,
 			           st->screen == LESSON_WATCH
-			                   ? "watch N [backtrack|scan|permute] [first] "
-			                     "[from POSITION]"
+			                   ? "watch N [backtrack|scan|permute|bits] "
+			                     "[first] [from POSITION]"
 			           : st->screen == LESSON_BROWSE
 			                   ? "browse N [#K] [classes]"
 			           : st->screen == LESSON_RACE

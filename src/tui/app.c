@@ -410,5 +410,8 @@ int app_run(const struct app_opts *o)
 		return 1;
 	}
 	free(a);
+	/* Everything given back and freed: now end of the signal, as asked. */
+	if (quit_sig > 0)
+		term_reraise(quit_sig);
 	return quit_sig < 0 ? 2 : quit_sig ? 128 + quit_sig : 0;
 }

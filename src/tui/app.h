@@ -15,8 +15,9 @@ struct app_opts {
 
 /*
  * Runs the program; returns the exit status: 2 when the terminal will not
- * do or the start screen cannot open (said on stderr), 128 + the signal
- * that ended it, else 0.
+ * do or the start screen cannot open (said on stderr), else 0.  A quit
+ * signal (INT, TERM, HUP, QUIT) ends the program of that signal once all
+ * is given back; 128 + the signal is returned only if it does not.
  */
 int app_run(const struct app_opts *o);
 

@@ -21,6 +21,7 @@
 #include "theme.h"
 
 static struct input *in;
+static SCREEN *screen;
 static bool is_open, quitting, dirty = true;
 static int wake_pipe[2] = {-1, -1};
 static struct termios saved_tio;
@@ -215,13 +216,72 @@ static void uninstall_handlers(void)
 	}
 }
 
-/* Reads the window size from the tty: KEY_RESIZE never comes through termkey. */
-static void apply_size(void)
+/* The handlers, the mask and the wake-up pipe as they were before term_open. */
+static void undo_handlers(void)
+{
+	uninstall_handlers();
+	sigprocmask(SIG_SETMASK, &orig_mask, NULL);
+	wake_fd = -1;
+	for (int i = 0; i < 2; i++) {
+		close(wake_pipe[i]);
+		wake_pipe[i] = -1;
+	}
+}
+
+/*
+ * The most lines or columns the screen is given: curses keeps a few copies
+ * of every cell, so a size nobody's terminal has would take gigabytes.
+ */
+#define TERM_MAX_SIDE 1000
+
+/* The window's size as the tty reports it, bounded; false when it does not. */
+static bool tty_size(int *nrow, int *ncol)
 {
 	struct winsize ws;
 
-	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0)
-		resizeterm(ws.ws_row, ws.ws_col);
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) < 0 || ws.ws_row == 0 || ws.ws_col == 0)
+		return false;
+	*nrow = ws.ws_row < TERM_MAX_SIDE ? ws.ws_row : TERM_MAX_SIDE;
+	*ncol = ws.ws_col < TERM_MAX_SIDE ? ws.ws_col : TERM_MAX_SIDE;
+	return true;
+}
+
+/*
+ * LINES and COLUMNS, which curses prefers to the tty's report, bounded
+ * before it allocates: by the size the tty reports (the size the screen
+ * takes right after anyway), else by TERM_MAX_SIDE.
+ */
+static void bound_env_size(void)
+{
+	static const char *const names[2] = {"LINES", "COLUMNS"};
+	int nrow, ncol;
+	bool reported = tty_size(&nrow, &ncol);
+
+	for (int i = 0; i < 2; i++) {
+		const char *v = getenv(names[i]);
+		char *end, buf[16];
+		long n;
+
+		if (!v)
+			continue;
+		errno = 0;
+		n = strtol(v, &end, 10);
+		if (reported || errno || end == v || *end || n <= 0) {
+			unsetenv(names[i]);
+		} else if (n > TERM_MAX_SIDE) {
+			snprintf(buf, sizeof buf, "%d", TERM_MAX_SIDE);
+			setenv(names[i], buf, 1);
+		}
+	}
+}
+
+/* Reads the window size from the tty: KEY_RESIZE never comes through termkey. */
+static void apply_size(void)
+{
+	int nrow, ncol;
+
+	if (tty_size(&nrow, &ncol))
+		resizeterm(nrow, ncol);
 	clear();
 	dirty = true;
 }
@@ -287,15 +347,27 @@ int term_open(bool no_color, bool ascii, char *err, size_t errlen)
 	in = input_new(STDIN_FILENO, term);
 	if (!in) {
 		snprintf(err, errlen, "cannot read the keyboard: %s", strerror(errno));
-		uninstall_handlers();
-		sigprocmask(SIG_SETMASK, &orig_mask, NULL);
-		wake_fd = -1;
-		for (int i = 0; i < 2; i++)
-			close(wake_pipe[i]);
+		undo_handlers();
 		return -1;
 	}
 	restore_armed = 1;
-	initscr();
+	bound_env_size();
+	/* Not initscr, which ends the program when it fails, the keypad left on. */
+	screen = newterm(term, stdout, stdin);
+	if (!screen) {
+		snprintf(err, errlen,
+		         "cannot start the screen on TERM=%s (out of memory, or "
+		         "the terminal type is unusable)",
+		         term);
+		restore_armed = 0;
+		/* Stopping input turns the keypad's application mode off. */
+		input_free(in);
+		in = NULL;
+		tcsetattr(STDIN_FILENO, TCSANOW, &saved_tio);
+		undo_handlers();
+		return -1;
+	}
+	set_term(screen);
 	raw();
 	noecho();
 	nonl();
@@ -321,13 +393,7 @@ void term_close(void)
 	curs_set(1);
 	endwin();
 	tcsetattr(STDIN_FILENO, TCSANOW, &saved_tio);
-	uninstall_handlers();
-	sigprocmask(SIG_SETMASK, &orig_mask, NULL);
-	wake_fd = -1;
-	for (int i = 0; i < 2; i++) {
-		close(wake_pipe[i]);
-		wake_pipe[i] = -1;
-	}
+	undo_handlers();
 }
 
 void term_quit(void)
@@ -338,6 +404,19 @@ void term_quit(void)
 int term_quit_signal(void)
 {
 	return got_quit;
+}
+
+void term_reraise(int sig)
+{
+	sigset_t set;
+
+	/* The parent reads the signal in the status, as it would without us. */
+	fflush(NULL);
+	signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
 }
 
 void term_dirty(void)

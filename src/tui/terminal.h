@@ -30,8 +30,15 @@ void term_close(void);
 void term_run(const struct term_handlers *h, void *ctx);
 void term_quit(void);
 
-/* The signal that ended the loop (SIGINT, SIGTERM, SIGHUP), or 0. */
+/* The signal that ended the loop (SIGINT, SIGTERM, SIGHUP, SIGQUIT), or 0. */
 int term_quit_signal(void);
+
+/*
+ * Ends the program of sig as its default action does (a core for SIGQUIT
+ * where the limits allow one); for after term_close.  Returns only if the
+ * signal does not end the program.
+ */
+void term_reraise(int sig);
 
 /* Asks for a redraw at the next turn of the loop. */
 void term_dirty(void);

@@ -130,8 +130,8 @@ static void body_text(const struct watch_model *w, char *buf, size_t len)
 
 	if (!search_is_tree(w->algo)) {
 		snprintf(buf, len,
-		         "Predict mode asks about the tree searches: backtrack, scan and "
-		         "permute (a changes the algorithm).");
+		         "Predict mode asks about the tree searches: backtrack, scan, "
+		         "permute and bits (a changes the algorithm).");
 		return;
 	}
 	switch (z->state) {
