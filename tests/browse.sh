@@ -189,7 +189,7 @@ else
 fi
 
 # The standard window: the whole board, and every member of a class at once.
-tm resize-window -x 80 -y 24
+resize 80 24
 keys Home Enter
 expect_screen "80x24: a class's eight members, the turns on a row" "id #1 +rot90 90cw #89 +rot180 180cw #60 +rot270 270cw #22"
 expect_screen "80x24: and the mirrors on the next" "flip-x <-> #33 +flip-y \\^v #92 +flip-diag \\\\ #4 +flip-anti / #71"
@@ -200,7 +200,7 @@ expect_screen "80x24: the board's top rank" "^ *8 .*Q"
 expect_screen "80x24: its file letters" "a +b +c +d +e +f +g +h"
 
 # The smallest window: everything still whole, or paged and said so.
-tm resize-window -x 50 -y 12
+resize 50 12
 expect_screen "50x12: the top rank of the board" "^8 .*Q"
 expect_screen "50x12: the file letters" "^ +a +b +c +d +e +f +g +h( |$)"
 expect_screen "50x12: the class, wrapped" "class 1 of 12: the$"
@@ -217,17 +217,17 @@ expect_screen "50x12: PgDn shows the next two turns" "rot180 180cw #60 +rot270 2
 keys PageDown
 expect_screen "50x12: then the mirrors" "flip-x <-> #33 +flip-y \\^v #92"
 keys Escape Escape
-tm resize-window -x 49 -y 12
+resize 49 12
 expect_screen "49 columns: too small" "Terminal too small"
-tm resize-window -x 50 -y 11
+resize 50 11
 expect_screen "11 lines: too small" "Terminal too small"
-tm resize-window -x 50 -y 12
+resize 50 12
 expect_screen "50x12 again shows the screen" "Browse 8x8"
 
 # Resize, too small, help.
-tm resize-window -x 40 -y 10
+resize 40 10
 expect_screen "a tiny window says it is too small" "Terminal too small"
-tm resize-window -x 80 -y 24
+resize 80 24
 expect_screen "growing back shows the screen" "Browse 8x8"
 keys '?'
 expect_screen "? lists the keys" "Browse: keys"
@@ -306,6 +306,17 @@ grids_flat() {
 		k == 3 { rows = rows (r ? "/" : "") $0; if (++r == 8) { print yx "@" c1 "@" c2 "@" rows; k = 0 } }'
 }
 
+# members_shown CLASS ORBIT: whether the screen is CLASS's members: its
+# title names the class, and ORBIT boards show, each captioned with a
+# solution's number (as the class grid's captions never are); the boards in
+# $tmpdir/members as grids_flat writes them.
+members_shown() {
+	grids_flat >"$tmpdir/members"
+	[ "$(wc -l <"$tmpdir/members")" -eq "$2" ] &&
+		! cut -d@ -f2 "$tmpdir/members" | grep -Evq '#[0-9]+$' &&
+		screen | head -1 | grep -q "class $1 of 12"
+}
+
 # members_check DESC CLASS: the members of 8x8's class CLASS as the screen
 # shows them, board by board.  Each caption names transforms and a number;
 # the board is each transform named applied to the representative, and it
@@ -317,12 +328,11 @@ members_check() {
 	desc=$1
 	rep=$(sed -n "$2p" "$tmpdir/reps")
 	orbit=$(awk -v c="$2" '/^[0-9]/ { k++; next } k == c { m++ } END { print m }' "$tmpdir/variants")
-	i=0
-	while [ $i -lt $patience ]; do
-		grids_flat >"$tmpdir/members"
-		[ "$(wc -l <"$tmpdir/members")" -eq "$orbit" ] && break
-		sleep 0.1
-		i=$((i + 1))
+	# Keyed to what only the class's members show: the class grid has
+	# as many boards at some sizes, but captions of a class each.
+	poll_begin
+	until members_shown "$2" "$orbit"; do
+		poll_again || break
 	done
 	bad=""
 	: >"$tmpdir/placed"
@@ -483,12 +493,15 @@ tracked_check() {
 # its number, its members and its symmetry (the one the half turn maps
 # onto itself said to be so, the others said to have none).
 classes_check() {
-	i=0
-	while [ $i -lt $patience ]; do
+	# Keyed to what only the class grid shows: a class's caption under
+	# every board (a class's members have as many boards at some sizes).
+	poll_begin
+	while :; do
 		grids_flat >"$tmpdir/classes"
-		[ "$(wc -l <"$tmpdir/classes")" -eq $(($3 - $2 + 1)) ] && break
-		sleep 0.1
-		i=$((i + 1))
+		[ "$(wc -l <"$tmpdir/classes")" -eq $(($3 - $2 + 1)) ] &&
+			! cut -d@ -f2 "$tmpdir/classes" | grep -Evq '^class [0-9]+, [0-9]+ members$' &&
+			break
+		poll_again || break
 	done
 	bad=""
 	c=$2
@@ -577,7 +590,9 @@ keys v
 expect_screen "v: the table, the compact view" "^ +class  members  symmetry"
 keys v
 expect_screen "v again: the boards" "class 12, 8 members"
-tm resize-window -x 200 -y 60
+resize 200 60
+# The 120x40 screen showed the same words: wait for the key line at the foot.
+expect_foot "200x60: the classes, drawn at the new size" "Enter its members"
 expect_screen "200x60: the classes" "class 12, 8 members"
 classes_check "200x60: every class still on one screen" 1 12
 bigger=$(letter_gap)
@@ -588,7 +603,9 @@ else
 fi
 keys Home Enter
 members_check "200x60: class 1's members" 1
-tm resize-window -x 80 -y 24
+resize 80 24
+# The key line drops Esc's hint at 80 columns: only the new size's shows so.
+expect_foot "80x24: class 1's members, drawn at the new size" "Enter open  \\? help  q quit *$"
 expect_screen "80x24: class 1's members" "class 1 of 12"
 members_check "80x24: class 1's eight members, all at once" 1
 tracked_check "80x24: class 1, the tinted queen in every member" 1

@@ -29,13 +29,12 @@ open_copy() {
 
 # shows NAME PATTERN: polls session NAME's pane until a line matches.
 shows() {
-	i=0
-	while [ $i -lt $patience ]; do
+	poll_begin
+	while :; do
 		if tm capture-pane -p -t "$1" | grep -Eq -- "$2"; then
 			return 0
 		fi
-		sleep 0.1
-		i=$((i + 1))
+		poll_again || break
 	done
 	return 1
 }
@@ -51,10 +50,9 @@ expect_in() {
 
 # ended NAME: polls until the copy has ended with status 0.
 ended() {
-	i=0
-	while [ $i -lt $patience ] && [ ! -s "$tmpdir/exit.$1" ]; do
-		sleep 0.1
-		i=$((i + 1))
+	poll_begin
+	while [ ! -s "$tmpdir/exit.$1" ]; do
+		poll_again || break
 	done
 	[ "$(cat "$tmpdir/exit.$1" 2>/dev/null)" = 0 ]
 }

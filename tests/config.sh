@@ -10,12 +10,11 @@ conf="$XDG_CONFIG_HOME/nqueens/config"
 # b2_is DESC COLOUR: b2 of the 8x8 board (a dark square off the lines of
 # Play's cursor at a8) has that background.
 b2_is() {
-	i=0
-	while [ $i -lt $patience ]; do
+	poll_begin
+	while :; do
 		got=$(board_grid 8 bg | sed -n 7p | cut -d' ' -f2)
 		[ "$got" = "$2" ] && break
-		sleep 0.1
-		i=$((i + 1))
+		poll_again || break
 	done
 	if [ "$got" = "$2" ]; then
 		pass "$1"

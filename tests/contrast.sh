@@ -94,10 +94,9 @@ run() {
 	done
 	# Keys once each screen is up (they all start at once).
 	while IFS='@' read -r w ks want; do
-		i=0
-		while [ $i -lt $patience ] && ! pane "$w" | grep -q '? help'; do
-			sleep 0.1
-			i=$((i + 1))
+		poll_begin
+		while ! pane "$w" | grep -q '? help'; do
+			poll_again || break
 		done
 		for k in $ks; do
 			tm send-keys -t "nq:$w" "$k"

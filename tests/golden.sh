@@ -112,16 +112,15 @@ capture() {
 # The pane once it holds still: the same twice, a tenth of a second apart.
 settled() {
 	prev=""
-	i=0
-	while [ $i -lt $patience ]; do
+	poll_begin
+	while :; do
 		now=$(capture) || server_gone
 		if [ -n "$prev" ] && [ "$now" = "$prev" ]; then
 			printf '%s\n' "$now"
 			return 0
 		fi
 		prev=$now
-		sleep 0.1
-		i=$((i + 1))
+		poll_again || break
 	done
 	printf '%s\n' "$now"
 }

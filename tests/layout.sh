@@ -160,7 +160,7 @@ sizes="40x12 50x16 60x20 80x24 100x30 120x40 160x50 200x60 250x80"
 walk() {
 	bad_sizes=""
 	for size in $sizes; do
-		tm resize-window -x "${size%x*}" -y "${size#*x}"
+		resize "${size%x*}" "${size#*x}"
 		if ! settle "$2|Terminal too small"; then
 			bad_sizes="$bad_sizes $size(not drawn)"
 			continue
@@ -369,7 +369,7 @@ if [ -n "$top" ] && [ -n "$letters" ] && [ $((letters - top + 2)) -ge 18 ]; then
 else
 	fail "120x40: Watch's board takes half the body" "rank 8 on $top, letters on $letters" "$(screen)"
 fi
-tm resize-window -x 200 -y 60
+resize 200 60
 expect_screen "200x60: the tree wide enough to say what its marks mean" \
 	"Search tree, folded \(× dead, ★ solved, \+ to try\)"
 keys q

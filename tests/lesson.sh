@@ -114,11 +114,10 @@ queens_on() {
 
 # board_is DESC N SQUARES: the board on the screen holds queens on SQUARES only.
 board_is() {
-	i=0
-	while [ $i -lt $patience ]; do
+	poll_begin
+	while :; do
 		[ "$(queens_on "$2")" = "$3" ] && break
-		sleep 0.1
-		i=$((i + 1))
+		poll_again || break
 	done
 	if [ "$(queens_on "$2")" = "$3" ]; then
 		pass "$1"

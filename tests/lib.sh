@@ -24,6 +24,44 @@ fail() {
 	for line in "$@"; do
 		echo "#   $line"
 	done
+	# The terminal tests (tests/tmux-lib.sh) wait no more at this size:
+	# whatever broke would make each wait after it use all its patience.
+	if [ -n "${size_failed+set}" ]; then
+		if [ -n "$size_failed" ]; then
+			echo "#   (not waited for: check $size_failed failed at this size)"
+		else
+			size_failed=$checks
+		fi
+	fi
+}
+
+# clock_cs: the monotonic clock (CLOCK_BOOTTIME, read from /proc/uptime
+# without a fork) in hundredths of a second, in now_cs; without /proc, the
+# wall clock's seconds.
+clock_cs() {
+	if read -r clock_up clock_rest </proc/uptime 2>/dev/null; then
+		now_cs=$((${clock_up%.*} * 100 + 1${clock_up#*.} - 100))
+	else
+		now_cs=$(($(date +%s) * 100))
+	fi
+}
+
+# poll_begin: starts a wait of $patience tenths of a second, measured on the
+# clock, not as a count of sleeps that a loaded machine makes longer; none
+# (one look) once a terminal test's check has failed at this size.
+# poll_again: sleeps a tenth of a second and succeeds if the wait has time
+# left; fails at once if not.  A poll reads:
+#   poll_begin; until CHECK; do poll_again || break; done
+poll_begin() {
+	clock_cs
+	poll_until=$((now_cs + patience * 10))
+	[ -z "${size_failed:-}" ] || poll_until=$now_cs
+}
+
+poll_again() {
+	clock_cs
+	[ "$now_cs" -lt "$poll_until" ] || return 1
+	sleep 0.1
 }
 
 # expect DESC STATUS EXPECTED_STDOUT -- ARGS...: stdout exact, stderr empty.

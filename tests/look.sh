@@ -39,12 +39,11 @@ expect_ink() {
 			for (f = 1; f <= n; f++)
 				printf "%s%s", "ok", (f < n ? " " : "\n")
 	}')
-	i=0
-	while [ $i -lt $patience ]; do
+	poll_begin
+	while :; do
 		got=$(ink_check "$2" "$3" "$4" "$5")
 		[ "$got" = "$want" ] && break
-		sleep 0.1
-		i=$((i + 1))
+		poll_again || break
 	done
 	if [ "$got" = "$want" ]; then
 		pass "$1"
@@ -63,7 +62,7 @@ expect_ink "200x60: each of the 8 queens drawn with 3 characters or more, the re
 	8 "$sol1" 3 999
 expect_board "200x60: and the figures read as queens, square by square" 8 marks \
 	"$(board_expect browse 8 marks "$sol1")"
-tm resize-window -x 80 -y 24
+resize 80 24
 expect_ink "80x24: each queen one glyph" 8 "$sol1" 1 1
 expect_board "80x24: the same queens" 8 marks "$(board_expect browse 8 marks "$sol1")"
 keys q
@@ -72,16 +71,16 @@ wait_exit
 # Square squares: twice as wide as tall, at every size, on every screen.
 # size_is DESC N: the board of n in the pane has squares of 2k by k.
 size_is() {
-	i=0
-	while [ $i -lt $patience ]; do
+	square=no
+	poll_begin
+	while :; do
 		got=$(board_grid "$2" size)
 		case "$got" in
-		[0-9]*\ [0-9]*) [ "${got% *}" -eq $((2 * ${got#* })) ] && break ;;
+		[0-9]*\ [0-9]*) [ "${got% *}" -eq $((2 * ${got#* })) ] && square=yes && break ;;
 		esac
-		sleep 0.1
-		i=$((i + 1))
+		poll_again || break
 	done
-	if [ $i -lt $patience ]; then
+	if [ $square = yes ]; then
 		pass "$1 ($got)"
 	else
 		fail "$1" "squares: $got" "$(screen)"
@@ -266,10 +265,9 @@ a1_bg() {
 	board_grid "$1" bg | tail -1 | cut -d' ' -f1
 }
 expect_a1() {
-	i=0
-	while [ $i -lt $patience ] && [ "$(a1_bg "$2")" != "$3" ]; do
-		sleep 0.1
-		i=$((i + 1))
+	poll_begin
+	while [ "$(a1_bg "$2")" != "$3" ]; do
+		poll_again || break
 	done
 	if [ "$(a1_bg "$2")" = "$3" ]; then
 		pass "$1"

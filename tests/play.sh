@@ -64,11 +64,11 @@ keys -l "$(printf '\033[<0;%d;%dm' "$x" "$y")"
 expect_screen "a mouse click places a queen" "Queens: 1 of 7"
 
 # Resizing: the board is drawn again at the new size, then too small, then back.
-tm resize-window -x 100 -y 40
+resize 100 40
 expect_screen "a larger window still shows the board" "Queens: 1 of 7"
-tm resize-window -x 20 -y 6
+resize 20 6
 expect_screen "a tiny window says it is too small" "Terminal too small"
-tm resize-window -x 80 -y 24
+resize 80 24
 expect_screen "growing again brings the board back" "Queens: 1 of 7"
 keys q
 if wait_exit && [ "$status" = 0 ]; then
@@ -256,8 +256,8 @@ expect_board "nothing on the solved board but its queens, the cursor hidden" 5 m
 	"$(printf '%s\n' "_ _ Q _ _" "_ _ _ _ Q" "_ Q _ _ _" "_ _ _ Q _" "Q _ _ _ _")"
 # Lit: all five queens in one colour, which no empty square has.
 lit_ok=no
-i=0
-while [ $i -lt $patience ] && [ $lit_ok = no ]; do
+poll_begin
+while [ $lit_ok = no ]; do
 	board_grid 5 bg | awk -v ranks="1 3 5 2 4" -v want="$banner_bg" '
 		BEGIN { split(ranks, q, " ") }
 		{ rank = 6 - NR; for (f = 1; f <= 5; f++) bg[f, rank] = $f }
@@ -271,8 +271,7 @@ while [ $i -lt $patience ] && [ $lit_ok = no ]; do
 				for (r = 1; r <= 5; r++)
 					if (r != q[f] && bg[f, r] == lit) exit 1
 		}' && lit_ok=yes
-	[ $lit_ok = yes ] || sleep 0.1
-	i=$((i + 1))
+	[ $lit_ok = yes ] || poll_again || break
 done
 if [ $lit_ok = yes ]; then
 	pass "every queen of the solved board lit in one colour of its own, the banner's"

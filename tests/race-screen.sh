@@ -232,9 +232,9 @@ keys e
 expect_screen "60x20: the table at the end" "^1st +bits +2056 +2056 +10191 +92 +10\.2 ms$"
 expect_screen "and the verdict, wrapped between words" \
 	"^The 4 algorithms agree: 92 solutions, the same ones in the$"
-tm resize-window -x 50 -y 14
+resize 50 14
 expect_screen "a window too small says so" "Terminal too small"
-tm resize-window -x 200 -y 60
+resize 200 60
 expect_screen "200x60: the table again" "^3rd +scan +15720 +2056 +37519 +92 +37\.5 ms$"
 
 # The menu's entry, at the menu's size.

@@ -8,6 +8,9 @@ fi
 unset TMUX
 sock="nq-test-$$-0"
 starts=0
+# The first check that failed at this size (see fail in tests/lib.sh): set
+# by start and resize.
+size_failed=""
 export XDG_DATA_HOME="$tmpdir/data"
 # The config file of the tests' own, never the user's.
 export XDG_CONFIG_HOME="$tmpdir/config"
@@ -49,6 +52,7 @@ start() {
 	done
 	shift
 	stop_program
+	size_failed=""
 	rm -f "$tmpdir/exit"
 	# A server of its own each time: a dying one must not take the next.
 	tm kill-server 2>/dev/null
@@ -67,6 +71,13 @@ start() {
 	tm resize-window -x "$w" -y "$h" 2>/dev/null
 }
 
+# resize W H: the window made W×H, a new size: its checks wait again after
+# a failure at the last.
+resize() {
+	size_failed=""
+	tm resize-window -x "$1" -y "$2"
+}
+
 # The process id of the program in the pane.
 pid_of_program() {
 	cat "$tmpdir/pid"
@@ -83,22 +94,19 @@ server_gone() {
 	exit 1
 }
 
-# How many tenths of a second to wait for the screen: more under valgrind.
-patience=100
+# How many tenths of a second to wait for the screen, on the clock (see
+# poll_begin): more under valgrind.  Only a failing check waits it out, and
+# then once a size.
+patience=150
 [ -n "${NQ_WRAP:-}" ] && patience=400
 
 # within CMD...: runs CMD every tenth of a second until it succeeds; fails
 # when the patience runs out first.  The expect_ helpers poll through it.
 within() {
-	i=0
-	while [ $i -lt $patience ]; do
-		if "$@"; then
-			return 0
-		fi
-		sleep 0.1
-		i=$((i + 1))
+	poll_begin
+	until "$@"; do
+		poll_again || return 1
 	done
-	return 1
 }
 
 # is TEXT CMD...: whether CMD prints TEXT (its output's last newline aside).
@@ -110,46 +118,41 @@ is() {
 
 # wait_for PATTERN: polls the pane until a line matches.
 wait_for() {
-	i=0
-	while [ $i -lt $patience ]; do
+	poll_begin
+	while :; do
 		if ! shown=$(screen); then
 			server_gone
 		fi
 		if printf '%s\n' "$shown" | grep -Eq -- "$1"; then
 			return 0
 		fi
-		sleep 0.1
-		i=$((i + 1))
+		poll_again || return 1
 	done
-	return 1
 }
 
 # wait_gone PATTERN: polls until no line matches.
 wait_gone() {
-	i=0
-	while [ $i -lt $patience ]; do
+	poll_begin
+	while :; do
 		if ! shown=$(screen); then
 			server_gone
 		fi
 		if ! printf '%s\n' "$shown" | grep -Eq -- "$1"; then
 			return 0
 		fi
-		sleep 0.1
-		i=$((i + 1))
+		poll_again || return 1
 	done
-	return 1
 }
 
 # wait_exit: polls until the program has ended; its status in $status.
 wait_exit() {
-	i=0
-	while [ $i -lt $patience ]; do
+	poll_begin
+	while :; do
 		if [ -s "$tmpdir/exit" ] && [ "$(wc -l <"$tmpdir/exit")" -gt 1 ]; then
 			status=$(head -1 "$tmpdir/exit")
 			return 0
 		fi
-		sleep 0.1
-		i=$((i + 1))
+		poll_again || break
 	done
 	status=timeout
 	return 1
@@ -270,6 +273,22 @@ expect_screen() {
 		pass "$1"
 	else
 		fail "$1" "wanted: $2" "$(screen)"
+	fi
+}
+
+# foot_has PATTERN: whether the pane's last line matches PATTERN.
+foot_has() {
+	screen | tail -1 | grep -Eq -- "$1"
+}
+
+# expect_foot DESC PATTERN: passes when the pane's last line matches PATTERN
+# in time.  A screen's key line there is drawn at the pane's size: after a
+# resize, what the screen at the old size also showed is not.
+expect_foot() {
+	if within foot_has "$2"; then
+		pass "$1"
+	else
+		fail "$1" "wanted on the last line: $2" "$(screen)"
 	fi
 }
 
@@ -784,15 +803,14 @@ board_expect() {
 # expect_board DESC N WHAT WANT: passes when board_grid N WHAT reads WANT
 # (as board_expect gives it) in time; else shows both, side by side.
 expect_board() {
-	i=0
-	while [ $i -lt $patience ]; do
+	poll_begin
+	while :; do
 		got=$(board_grid "$2" "$3")
 		if [ "$got" = "$4" ]; then
 			pass "$1"
 			return
 		fi
-		sleep 0.1
-		i=$((i + 1))
+		poll_again || break
 	done
 	printf '%s\n' "$4" >"$tmpdir/want"
 	printf '%s\n' "$got" >"$tmpdir/got"

@@ -64,11 +64,11 @@ expect_screen "up to 1000 a second" "speed 1000/s"
 keys Space
 expect_screen "Space plays" "playing"
 wait_gone "events: [0-9]( |$)" >/dev/null
-tm resize-window -x 120 -y 40
+resize 120 40
 expect_screen "a larger window while playing" "playing"
-tm resize-window -x 30 -y 8
+resize 30 8
 expect_screen "a tiny window says it is too small" "Terminal too small"
-tm resize-window -x 80 -y 24
+resize 80 24
 expect_screen "growing again shows the screen" "Watch 8x8"
 before=$(screen | grep -Eo "event [0-9]+" | head -1)
 if wait_gone "$before( |$)"; then
@@ -173,9 +173,9 @@ expect_screen "later children on lines of their own" "(^|  )[^ -]b4-c2-d5-e3\*"
 expect_screen "a dead end is crossed" "(^|  )[^ -]b5-c2x"
 keys t
 wait_gone "Search tree" && pass "t hides the tree" || fail "t hides the tree" "$(screen)"
-tm resize-window -x 120 -y 40
+resize 120 40
 expect_screen "and the nodes per level take its place" "Nodes per level"
-tm resize-window -x 100 -y 30
+resize 100 30
 
 # The mouse: the wheel steps, a click on the bar goes there.
 keys r
@@ -249,7 +249,7 @@ keys Up
 expect_screen "50x16: Up brings it back" "$(printf '%s' "$first" | sed 's/[][\\.*^$+?(){}|]/\\&/g')"
 keys x
 wait_gone "Watch: keys" >/dev/null
-tm resize-window -x 50 -y 12
+resize 50 12
 expect_screen "50x12: the counters still whole" "removed: 105 +solutions: 1"
 keys q
 wait_exit

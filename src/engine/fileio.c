@@ -582,8 +582,13 @@ int fileio_write_all(int fd, const char *text, size_t len)
 static int lock_wait(int fd)
 {
 	const struct timespec tick = {0, 10 * 1000000L};
+	struct timespec start, now;
+	long long waited;
 
-	for (int waited = 0;; waited += 10) {
+	/* Wall time, not a count of sleeps: under load (or signals) a sleep
+	 * lasts longer (or shorter) than asked. */
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	for (;;) {
 		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
 			return 0;
 		if (errno == EINTR)
@@ -591,8 +596,15 @@ static int lock_wait(int fd)
 		/* A file system with no locks: one writer is all it can have. */
 		if (errno == ENOLCK || errno == EOPNOTSUPP || errno == EINVAL)
 			return 0;
-		if (errno != EWOULDBLOCK || waited >= LOCK_WAIT_MS)
+		if (errno != EWOULDBLOCK)
 			return -1;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		waited = (now.tv_sec - start.tv_sec) * 1000LL +
+		         (now.tv_nsec - start.tv_nsec) / 1000000L;
+		if (waited >= LOCK_WAIT_MS) {
+			errno = EWOULDBLOCK;
+			return -1;
+		}
 		nanosleep(&tick, NULL);
 	}
 }
