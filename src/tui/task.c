@@ -12,7 +12,14 @@ void task_init(struct task *t)
 	t->done = false;
 	atomic_init(&t->cancel, 0);
 	pthread_mutex_init(&t->lock, NULL);
-	pthread_cond_init(&t->cond, NULL);
+	/* Waits are timed on the monotonic clock: setting the clock back
+	 * must not stretch one. */
+	pthread_condattr_t attr;
+
+	pthread_condattr_init(&attr);
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	pthread_cond_init(&t->cond, &attr);
+	pthread_condattr_destroy(&attr);
 }
 
 void task_destroy(struct task *t)
@@ -86,7 +93,7 @@ bool task_wait(struct task *t, long ms)
 
 	if (!t->running)
 		return false;
-	clock_gettime(CLOCK_REALTIME, &until);
+	clock_gettime(CLOCK_MONOTONIC, &until);
 	until.tv_sec += ms / 1000;
 	until.tv_nsec += ms % 1000 * 1000000L;
 	if (until.tv_nsec >= 1000000000L) {
