@@ -23,13 +23,24 @@ delay() {
 }
 
 # Kills a journalled count five times at random points (SIGKILL, and once
-# SIGTERM as a job's time limit sends), then lets it end.
+# SIGTERM as a job's time limit sends), then lets it end.  Each kill comes
+# once the journal holds 1 to 100 pieces more than before, read on it, not
+# after a time: on a loaded machine a time let the count end first.
 j=$tmpdir/count.journal
 stopped=0 grown=0 before=0 out=
+patience=300
+[ -n "${NQ_WRAP:-}" ] && patience=1200
 for sig in KILL KILL TERM KILL KILL; do
 	nq_bg count "$n" --threads 2 --journal "$j" >"$tmpdir/out" 2>"$tmpdir/err"
 	pid=$!
-	sleep "$(delay 0.2 0.9)"
+	target=$((before + 1 + $(od -An -N1 -tu1 /dev/urandom) % 100))
+	poll_begin
+	while kill -0 "$pid" 2>/dev/null; do
+		now=0
+		[ -f "$j" ] && now=$(($(wc -l <"$j") - 1))
+		[ "$now" -ge "$target" ] && break
+		poll_again || break
+	done
 	kill "-$sig" "$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null
 	now=0
