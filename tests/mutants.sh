@@ -31,9 +31,13 @@ fi
 
 caught=0
 escaped=0
-tab=$(printf '\t')
-while IFS="$tab" read -r file find put tests why; do
-	case "$file" in '' | '#'*) continue ;; esac
+# cut, not read: read takes two tabs for one, and a break may put nothing.
+field() {
+	printf '%s\n' "$line" | cut -f "$1"
+}
+while IFS= read -r line; do
+	case "$line" in '' | '#'*) continue ;; esac
+	file=$(field 1) find=$(field 2) put=$(field 3) tests=$(field 4) why=$(field 5)
 	if [ -n "$pattern" ]; then
 		case "$file $why" in *"$pattern"*) ;; *) continue ;; esac
 	fi
