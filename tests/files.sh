@@ -117,7 +117,7 @@ chmod 644 "$conf"
 ln "$conf" "$tmpdir/other/dotfiles-config"
 start 80 24 -- play 8
 expect_message "a hard-linked config: the notice names it" \
-	"$conf has 2 names (hard links): a save makes it a file of its own, and the other names keep the file as it is now"
+	"$conf has 2 names (hard links): a save makes it a file of its own"
 keys T
 expect_message "T with a hard-linked config" "Theme: wood (T for the next)."
 quit
@@ -144,10 +144,10 @@ ln -s "$tmpdir/other/ssh" "$dir"
 state "$tmpdir/other/ssh/config" >"$tmpdir/before"
 start 100 30 -- play 8
 expect_message "linked data and config directories: the notice names each link" \
-	"$dir is a symbolic link (to $tmpdir/other/ssh), which is not followed: the directories under $XDG_DATA_HOME must be real ones of yours; progress is kept for this session only, the file is left as it is $XDG_CONFIG_HOME/nqueens is a symbolic link (to $tmpdir/other/ssh), which is not followed: the directories under $XDG_CONFIG_HOME must be real ones of yours; settings are not saved, the file is left as it is"
+	"$dir is a symbolic link (to $tmpdir/other/ssh): the directories under $XDG_DATA_HOME must be real ones of yours; progress is kept for this session only, the file is left as it is $XDG_CONFIG_HOME/nqueens is a symbolic link (to $tmpdir/other/ssh): the directories under $XDG_CONFIG_HOME must be real ones of yours; settings are not saved, the file is left as it is"
 keys T
 expect_message "T says the theme is not kept, and why" \
-	"Theme: wood (T for the next). Not saved: $XDG_CONFIG_HOME/nqueens is a symbolic link (to $tmpdir/other/ssh), which is not followed: the directories under $XDG_CONFIG_HOME must be real ones of yours, so it is left as it is."
+	"Theme: wood (T for the next). Not saved: $XDG_CONFIG_HOME/nqueens is a symbolic link (to $tmpdir/other/ssh): the directories under $XDG_CONFIG_HOME must be real ones of yours, so it is left as it is."
 quit
 if state "$tmpdir/other/ssh/config" | cmp -s - "$tmpdir/before" &&
 	[ "$(ls "$tmpdir/other/ssh")" = config ]; then

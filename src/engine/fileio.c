@@ -525,8 +525,8 @@ int fileio_check_tree(const char *base, const char *dir, char *err, size_t errle
 			to[n < 0 ? 0 : n] = '\0';
 			errmsg_set(
 			        err, errlen,
-			        "%s is a symbolic link (to %s), which is not followed: "
-			        "the directories under %s must be real ones of yours",
+			        "%s is a symbolic link (to %s): the directories under %s "
+			        "must be real ones of yours",
 			        at, to, base);
 			return -1;
 		}
@@ -814,8 +814,7 @@ bool fileio_other_names(const char *path, char *note, size_t notelen)
 	if (stat(path, &sb) < 0 || !S_ISREG(sb.st_mode) || sb.st_nlink <= 1)
 		return false;
 	errmsg_set(note, notelen,
-	           "%s has %lu names (hard links): a save makes it a file of its own, "
-	           "and the other names keep the file as it is now",
+	           "%s has %lu names (hard links): a save makes it a file of its own",
 	           path, (unsigned long)sb.st_nlink);
 	return true;
 }
