@@ -411,4 +411,40 @@ keys Down
 expect_top "one more: the board moves a rank, to show rank 1" 17
 keys q
 wait_exit
+
+# The lines between queens in conflict, each drawn in its own direction
+# however many cross, read square by square from the glyphs about its
+# middle.  With a8, c8, f5, c1 and h1, c7 showed a rank's line on the c
+# file, d5 a rising line on the a8-h1 diagonal, and c6 lost that diagonal.
+clash_lines() {
+	screen | python3 -c '
+import re, sys
+rows = sys.stdin.buffer.read().decode("utf-8", "replace").split("\n")
+labels = next(l for l in rows if re.match(r"^ +a +b +c +d +e +f +g +h( |$)", l))
+for sq in sys.argv[1:]:
+    cx = labels.index(sq[0])
+    cy = next(i for i, l in enumerate(rows) if re.match(r"^ *%s " % sq[1:], l))
+    at = lambda y, x: rows[y][x] if 0 <= y < len(rows) and x < len(rows[y]) else " "
+    got = [name for name, y, x, g in (("rank", cy, cx - 1, "\u2501"),
+                                      ("file", cy - 1, cx, "\u2503"),
+                                      ("rising", cy - 1, cx + 2, "\u2571"),
+                                      ("falling", cy - 1, cx - 2, "\u2572"))
+           if at(y, x) == g]
+    print(sq + ":" + ("+".join(got) or "none"))
+' b8 b7 c7 c6 c5 c2 d7 d6 d5 e6 e5 e4 g2 d1 g1 | tr '\n' ' '
+}
+start 120 40 -- play 8
+wait_for "Queens: 0 of 8" >/dev/null
+keys Space Right Right Space Right Right Right Down Down Down Space \
+	Left Left Left Down Down Down Down Space Right Right Right Right Right Space
+wait_for "Queens: 5 of 8" >/dev/null
+want="b8:rank b7:falling c7:file c6:file+falling c5:file c2:file d7:falling d6:none d5:falling e6:falling e5:none e4:falling g2:falling d1:rank g1:rank "
+if within is "$want" clash_lines; then
+	pass "five queens in conflict: every line drawn in its own direction"
+else
+	fail "five queens in conflict: every line drawn in its own direction" \
+		"wanted: $want" "got:    $(clash_lines)" "$(screen)"
+fi
+keys q
+wait_exit
 finish

@@ -94,7 +94,7 @@ static void sample(uint16_t *cells)
 	AT(1, 1) = BV_ATTACKED | BV_PREVIEW;
 	AT(2, 1) = BV_PREVIEW;
 	AT(3, 1) = BV_PREVIEW;
-	AT(4, 1) = BV_CONFLICT_LINE | BV_ATTACKED;
+	AT(4, 1) = BV_CLASH_RISING | BV_ATTACKED;
 	AT(5, 1) = BV_HINT;
 	AT(6, 1) = BV_LEFT;
 	AT(0, 0) = BV_QUEEN;

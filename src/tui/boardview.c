@@ -493,35 +493,9 @@ static enum line cursor_line(const struct boardview *bv, int file, int rank)
 	                              : L_FALLING;
 }
 
-/* Whether the square at file, rank is on the board and carries the flags. */
-static bool flagged(const struct boardview *bv, int file, int rank, uint16_t flags)
-{
-	return file >= 0 && rank >= 0 && file < bv->n && rank < bv->n &&
-	       (bv->cells[file * bv->n + rank] & flags);
-}
-
-/*
- * The line between two queens in conflict that passes through a square: the
- * one along which its neighbours are on it too (or are the queens).
- */
-static enum line clash_line(const struct boardview *bv, int file, int rank)
-{
-	static const int step[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
-	const uint16_t on = BV_CONFLICT_LINE | BV_CONFLICT | BV_ATTACKER | BV_REJECT;
-	enum line best = L_RANK;
-	int most = -1;
-
-	for (int l = 0; l < 4; l++) {
-		int k = flagged(bv, file + step[l][0], rank + step[l][1], on) +
-		        flagged(bv, file - step[l][0], rank - step[l][1], on);
-
-		if (k > most) {
-			most = k;
-			best = (enum line)l;
-		}
-	}
-	return best;
-}
+/* The flag of each line, in enum line's order. */
+static const uint16_t clash_flag[4] = {BV_CLASH_RANK, BV_CLASH_FILE, BV_CLASH_RISING,
+                                       BV_CLASH_FALLING};
 
 /*
  * Draws a line across the square at y0, x0, through its middle: a rank the
@@ -627,7 +601,10 @@ static void draw_square(const struct boardview *bv, int file, int rank)
 	 */
 	if (clash) {
 		attrset(theme_square(ground, dark, THEME_INK_CLASH));
-		draw_line(bv, clash_line(bv, file, rank), true, y0, x0);
+		/* Every line between queens in conflict through it, each its own way. */
+		for (int l = 0; l < 4; l++)
+			if (f & clash_flag[l])
+				draw_line(bv, (enum line)l, true, y0, x0);
 		if (what == C_ATTACKED)
 			what = C_NONE;
 	} else if (preview) {
@@ -785,6 +762,20 @@ int boardview_overview_draw(struct boardview_overview *ov)
 	return scale;
 }
 
+void boardview_mark_between(uint16_t *cells, int n, struct square a, struct square b)
+{
+	struct square between[BOARDVIEW_EVENT_MAX_N];
+	int k = board_between(a, b, between, BOARDVIEW_EVENT_MAX_N);
+	int df = b.file - a.file, dr = b.rank - a.rank;
+	uint16_t line = dr == 0                ? BV_CLASH_RANK
+	                : df == 0              ? BV_CLASH_FILE
+	                : (df > 0) == (dr > 0) ? BV_CLASH_RISING
+	                                       : BV_CLASH_FALLING;
+
+	for (int i = 0; i < k; i++)
+		cells[between[i].file * n + between[i].rank] |= line;
+}
+
 void boardview_mark_event(uint16_t *cells, int n, const struct search_event *ev)
 {
 	switch (ev->kind) {
@@ -793,15 +784,10 @@ void boardview_mark_event(uint16_t *cells, int n, const struct search_event *ev)
 		cells[ev->sq.file * n + ev->sq.rank] |= BV_TRY;
 		break;
 	case SEARCH_EV_REJECT: {
-		struct square between[BOARDVIEW_EVENT_MAX_N];
-		int k = board_between(ev->attacker, ev->sq, between,
-		                      BOARDVIEW_EVENT_MAX_N);
-
 		cells[ev->sq.file * n + ev->sq.rank] |= BV_REJECT;
 		cells[ev->attacker.file * n + ev->attacker.rank] |= BV_ATTACKER;
 		/* The squares between them show the line of the attack. */
-		for (int i = 0; i < k; i++)
-			cells[between[i].file * n + between[i].rank] |= BV_CONFLICT_LINE;
+		boardview_mark_between(cells, n, ev->attacker, ev->sq);
 		break;
 	}
 	case SEARCH_EV_REMOVE:

@@ -9,19 +9,26 @@
 
 /* What a square is; a screen sets these, the renderer decides the look. */
 enum boardview_flag {
-	BV_QUEEN = 1 << 0,         /* a queen stands here */
-	BV_ATTACKED = 1 << 1,      /* a placed queen attacks this square */
-	BV_PREVIEW = 1 << 2,       /* on a line through the cursor */
-	BV_CONFLICT = 1 << 3,      /* a queen attacked by another queen */
-	BV_CONFLICT_LINE = 1 << 4, /* between two queens in conflict */
-	BV_HINT = 1 << 5,          /* a suggested square */
-	BV_LOCKED = 1 << 6,        /* a given queen of a puzzle */
-	BV_TRY = 1 << 7,           /* the search is trying this square */
-	BV_REJECT = 1 << 8,        /* the search refused this square */
-	BV_ATTACKER = 1 << 9,      /* the queen that refuses the tried square */
-	BV_LEFT = 1 << 10,         /* the square the search just backtracked from */
-	BV_SOLVED = 1 << 11,       /* a queen of a solved board, lit */
-	BV_TRACKED = 1 << 12,      /* the queen followed from board to board */
+	BV_QUEEN = 1 << 0,          /* a queen stands here */
+	BV_ATTACKED = 1 << 1,       /* a placed queen attacks this square */
+	BV_PREVIEW = 1 << 2,        /* on a line through the cursor */
+	BV_CONFLICT = 1 << 3,       /* a queen attacked by another queen */
+	BV_CLASH_RANK = 1 << 4,     /* between two queens in conflict on a rank */
+	BV_HINT = 1 << 5,           /* a suggested square */
+	BV_LOCKED = 1 << 6,         /* a given queen of a puzzle */
+	BV_TRY = 1 << 7,            /* the search is trying this square */
+	BV_REJECT = 1 << 8,         /* the search refused this square */
+	BV_ATTACKER = 1 << 9,       /* the queen that refuses the tried square */
+	BV_LEFT = 1 << 10,          /* the square the search just backtracked from */
+	BV_SOLVED = 1 << 11,        /* a queen of a solved board, lit */
+	BV_TRACKED = 1 << 12,       /* the queen followed from board to board */
+	BV_CLASH_FILE = 1 << 13,    /* ... on a file */
+	BV_CLASH_RISING = 1 << 14,  /* ... on a diagonal rising to the right */
+	BV_CLASH_FALLING = 1 << 15, /* ... on one falling to the right */
+	/* Between two queens in conflict, on any line: a square may be on
+	 * several, each drawn in its own direction. */
+	BV_CONFLICT_LINE =
+	        BV_CLASH_RANK | BV_CLASH_FILE | BV_CLASH_RISING | BV_CLASH_FALLING,
 };
 
 struct boardview {
@@ -99,5 +106,12 @@ struct search_event;
  */
 #define BOARDVIEW_EVENT_MAX_N 32
 void boardview_mark_event(uint16_t *cells, int n, const struct search_event *ev);
+
+/*
+ * Marks on cells (n x n, n at most BOARDVIEW_EVENT_MAX_N) the squares between
+ * a and b, two queens in conflict, with the line they share: BV_CLASH_RANK,
+ * _FILE, _RISING or _FALLING.
+ */
+void boardview_mark_between(uint16_t *cells, int n, struct square a, struct square b);
 
 #endif

@@ -71,14 +71,8 @@ static void fill_cells(const struct play *p, uint16_t *cells)
 	}
 	/* The squares between two queens in conflict show the line they share. */
 	nc = board_conflicts(&m->b.pos, c, sizeof c / sizeof c[0]);
-	for (size_t i = 0; i < nc && i < sizeof c / sizeof c[0]; i++) {
-		struct square between[PUZZLE_MAX_N];
-		int k = board_between(c[i].a, c[i].b, between, PUZZLE_MAX_N);
-
-		for (int j = 0; j < k; j++)
-			cells[between[j].file * m->n + between[j].rank] |=
-			        BV_CONFLICT_LINE;
-	}
+	for (size_t i = 0; i < nc && i < sizeof c / sizeof c[0]; i++)
+		boardview_mark_between(cells, m->n, c[i].a, c[i].b);
 	if (m->hint_shown)
 		cells[m->hint.file * m->n + m->hint.rank] |= BV_HINT;
 }
