@@ -120,32 +120,18 @@ fi
 # total: the count is held against OEIS A000170.
 f=$tmpdir/forged.journal
 nq count 12 --journal "$f" >/dev/null
-line=$(grep -m 1 'solutions=[1-9]' "$f")
-sols=$(echo "$line" | sed 's/.*solutions=\([0-9]*\) .*/\1/')
-forged=$(seal "$(echo "${line% check=*}" | sed "s/solutions=$sols /solutions=$((sols + 960)) /")")
-awk -v old="$line" -v new="$forged" '{ print ($0 == old ? new : $0) }' "$f" >"$tmpdir/x" && mv "$tmpdir/x" "$f"
-got=$(nq count 12 --journal "$f" 2>"$tmpdir/err")
-rc=$?
-if [ "$rc" = 1 ] && [ -z "$got" ] &&
-	grep -q '^nqueens count: counted 15160, but OEIS A000170 has 14200 for n = 12 (the journal .*forged.journal may be damaged or forged); no total$' "$tmpdir/err"; then
-	pass "a forged journal's total is refused, nothing on stdout"
-else
-	fail "a forged journal's total is refused, nothing on stdout" "exit $rc: $got" "$(cat "$tmpdir/err")"
-fi
+sols=$(grep -m 1 'solutions=[1-9]' "$f" | sed 's/.*solutions=\([0-9]*\) .*/\1/')
+forge "$f" "solutions=$sols " "s/solutions=$sols /solutions=$((sols + 960)) /"
+no_total "a forged journal's total is refused, nothing on stdout" \
+	'^nqueens count: counted 15160, but OEIS A000170 has 14200 for n = 12 \(the journal .*forged.journal may be damaged or forged\); no total$' \
+	-- count 12 --journal "$f"
 # A task's count is held against the whole count's.
 f=$tmpdir/forged-task.journal
 nq count 12 --tasks 2 --task 1 --journal "$f" >/dev/null
-line=$(grep -m 1 '^piece=' "$f")
-forged=$(seal "$(echo "${line% check=*}" | sed 's/solutions=[0-9]* /solutions=14200 /')")
-awk -v old="$line" -v new="$forged" '{ print ($0 == old ? new : $0) }' "$f" >"$tmpdir/x" && mv "$tmpdir/x" "$f"
-got=$(nq count 12 --tasks 2 --task 1 --journal "$f" 2>"$tmpdir/err")
-rc=$?
-if [ "$rc" = 1 ] && [ -z "$got" ] &&
-	grep -q '^nqueens count: task 1 of 2 counted [0-9]*, more than OEIS A000170 has for all of n = 12 (14200)' "$tmpdir/err"; then
-	pass "a forged task journal is refused, nothing on stdout"
-else
-	fail "a forged task journal is refused, nothing on stdout" "exit $rc: $got" "$(cat "$tmpdir/err")"
-fi
+forge "$f" '^piece=' 's/solutions=[0-9]* /solutions=14200 /'
+no_total "a forged task journal is refused, nothing on stdout" \
+	'^nqueens count: task 1 of 2 counted [0-9]*, more than OEIS A000170 has for all of n = 12 \(14200\)' \
+	-- count 12 --tasks 2 --task 1 --journal "$f"
 
 # ulimit -f reached while the journal grows: the count ends with one line
 # (not killed by SIGXFSZ), the journal keeps whole lines and resumes.

@@ -113,6 +113,31 @@ seal() {
 	printf '%s check=%08x\n' "$1" "$h"
 }
 
+# forge FILE PATTERN SED: the first line of FILE that PATTERN matches, its
+# fields changed by SED and its check made again, so that the file still
+# reads as whole: a journal or task lines edited by someone who knows how.
+forge() {
+	forge_old=$(grep -m 1 -- "$2" "$1")
+	forge_new=$(seal "$(echo "${forge_old% check=*}" | sed "$3")")
+	awk -v old="$forge_old" -v new="$forge_new" '{ print ($0 == old ? new : $0) }' "$1" \
+		>"$tmpdir/forged" && mv "$tmpdir/forged" "$1"
+}
+
+# no_total DESC PATTERN -- ARGS...: nq ARGS exits with status 1, prints
+# nothing on stdout (where $(...) would take a wrong number) and says why in
+# a line of stderr matching PATTERN (an extended regular expression).
+no_total() {
+	desc=$1 pattern=$2
+	shift 3
+	got=$(nq "$@" 2>"$tmpdir/err")
+	rc=$?
+	if [ "$rc" = 1 ] && [ -z "$got" ] && grep -Eq -- "$pattern" "$tmpdir/err"; then
+		pass "$desc"
+	else
+		fail "$desc" "exit $rc: $got" "$(cat "$tmpdir/err")" "wanted a line matching: $pattern"
+	fi
+}
+
 # Prints the summary and exits with the verdict.
 finish() {
 	echo "1..$checks"

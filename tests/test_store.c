@@ -693,30 +693,26 @@ static void test_lock_wait(void **state)
 	store_free(&st);
 }
 
-/* A write that fails (a file-size limit) leaves the file as it was, and makes
- * none where there was none. */
-static void test_write_fails(void **state)
+/*
+ * Adds solution #1 of n = 8 to st and saves it in a child under a file-size
+ * limit of limit bytes (SIGXFSZ ignored, as a full disk): the save must fail
+ * with "File too large".
+ */
+static void save_over_limit(struct store *st, rlim_t limit)
 {
-	char dir[4200], path[4300], names[512];
 	int status;
-	pid_t kid;
+	pid_t kid = fork();
 
-	(void)state;
-	subdir("full", dir, sizeof dir);
-	snprintf(path, sizeof path, "%s/progress", dir);
-	kid = fork();
 	assert_true(kid >= 0);
 	if (kid == 0) {
-		struct rlimit rl = {0, 0};
+		struct rlimit rl = {limit, limit};
 		char err[8192];
-		struct store st;
 
 		signal(SIGXFSZ, SIG_IGN);
-		if (setrlimit(RLIMIT_FSIZE, &rl) < 0 ||
-		    store_init(&st, dir, err, sizeof err) < 0)
+		store_add(st, STORE_SOLUTIONS, 8, 1);
+		if (setrlimit(RLIMIT_FSIZE, &rl) < 0)
 			_exit(1);
-		store_add(&st, STORE_SOLUTIONS, 8, 1);
-		if (store_save(&st, err, sizeof err) == 0 ||
+		if (store_save(st, err, sizeof err) == 0 ||
 		    !strstr(err, "File too large"))
 			_exit(2);
 		_exit(0);
@@ -724,6 +720,20 @@ static void test_write_fails(void **state)
 	assert_int_equal(waitpid(kid, &status, 0), kid);
 	assert_true(WIFEXITED(status));
 	assert_int_equal(WEXITSTATUS(status), 0);
+}
+
+/* A write that fails (a file-size limit) leaves the file as it was, and makes
+ * none where there was none. */
+static void test_write_fails(void **state)
+{
+	char dir[4200], names[512], err[8192];
+	struct store st;
+
+	(void)state;
+	subdir("full", dir, sizeof dir);
+	assert_int_equal(store_init(&st, dir, err, sizeof err), 0);
+	save_over_limit(&st, 0);
+	store_free(&st);
 	list_dir(dir, names, sizeof names);
 	assert_string_equal(names, "");
 }
@@ -740,8 +750,6 @@ static void test_links_torn(void **state)
 	size_t at;
 	struct store st;
 	struct stat sb;
-	int status;
-	pid_t kid;
 
 	(void)state;
 	subdir("torn", dir, sizeof dir);
@@ -758,23 +766,7 @@ static void test_links_torn(void **state)
 	if (!strstr(err, "has 2 names (hard links)"))
 		fail_msg("no notice of the hard link: '%s'", err);
 	slurp(path, before, sizeof before);
-	kid = fork();
-	assert_true(kid >= 0);
-	if (kid == 0) {
-		struct rlimit rl = {4096, 4096};
-
-		signal(SIGXFSZ, SIG_IGN);
-		store_add(&st, STORE_SOLUTIONS, 8, 1);
-		if (setrlimit(RLIMIT_FSIZE, &rl) < 0)
-			_exit(1);
-		if (store_save(&st, err, sizeof err) == 0 ||
-		    !strstr(err, "File too large"))
-			_exit(2);
-		_exit(0);
-	}
-	assert_int_equal(waitpid(kid, &status, 0), kid);
-	assert_true(WIFEXITED(status));
-	assert_int_equal(WEXITSTATUS(status), 0);
+	save_over_limit(&st, 4096);
 	slurp(path, got, sizeof got);
 	assert_string_equal(got, before);
 	slurp(twin, got, sizeof got);
@@ -838,6 +830,13 @@ static void test_linked_dirs(void **state)
 	snprintf(file, sizeof file, "%s/progress", other);
 	assert_int_equal(lstat(file, &sb), -1);
 
+	/* A file where the directory goes: named for what it is. */
+	assert_int_equal(unlink(link_at), 0);
+	write_file(link_at, "");
+	assert_int_equal(store_init(&st, NULL, err, sizeof err), 0);
+	assert_int_equal(store_load(&st, err, sizeof err), -1);
+	assert_non_null(strstr(err, "nqueens is a regular file, not a directory"));
+	store_free(&st);
 	/* A directory writable by all, even the user's own: refused. */
 	assert_int_equal(unlink(link_at), 0);
 	assert_int_equal(mkdir(link_at, 0700), 0);

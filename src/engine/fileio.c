@@ -21,9 +21,14 @@
 /* How long an update waits for another one's lock before it gives up. */
 #define LOCK_WAIT_MS 5000
 
-/* What a file that is not regular is, for a message. */
-static const char *kind_of(mode_t mode)
+const char *fileio_kind(mode_t mode)
 {
+	if (S_ISREG(mode))
+		return "a regular file";
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISLNK(mode))
+		return "a symbolic link";
 	if (S_ISFIFO(mode))
 		return "a FIFO";
 	if (S_ISSOCK(mode))
@@ -77,7 +82,8 @@ static int check_regular(int fd, size_t max, struct stat *sb, char *why, size_t 
 		return -1;
 	}
 	if (!S_ISREG(sb->st_mode)) {
-		errmsg_set(why, whylen, "not a regular file (%s)", kind_of(sb->st_mode));
+		errmsg_set(why, whylen, "not a regular file (%s)",
+		           fileio_kind(sb->st_mode));
 		errno = EINVAL;
 		return -1;
 	}
@@ -467,7 +473,7 @@ static int judge_dir(const char *at, const struct stat *sb, char *err, size_t er
 
 	if (!S_ISDIR(sb->st_mode)) {
 		errmsg_set(err, errlen, "%s is %s, not a directory", at,
-		           kind_of(sb->st_mode));
+		           fileio_kind(sb->st_mode));
 		return -1;
 	}
 	if ((unsigned long)sb->st_uid != me) {

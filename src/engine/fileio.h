@@ -25,6 +25,9 @@ char *fileio_read(const char *path, size_t max, size_t *len, char *why, size_t w
  */
 size_t fileio_line(const char *text, size_t len, size_t *next);
 
+/* What a file is, by its mode, for a message: "a FIFO", "a directory", ... */
+const char *fileio_kind(mode_t mode);
+
 /* The line (from 1) of the first NUL byte of text[0..len), or 0 when none. */
 int fileio_nul_line(const char *text, size_t len);
 

@@ -397,17 +397,6 @@ static int journal_parse(struct journal *j, const struct journal_id *id, const c
 	return 0;
 }
 
-/* A FIFO, a device, ... by name, for a message. */
-static const char *file_kind(mode_t mode)
-{
-	return S_ISFIFO(mode)   ? "a FIFO"
-	       : S_ISCHR(mode)  ? "a character device"
-	       : S_ISBLK(mode)  ? "a block device"
-	       : S_ISSOCK(mode) ? "a socket"
-	       : S_ISDIR(mode)  ? "a directory"
-	                        : "not a regular file";
-}
-
 /*
  * Whether the file opened at path may be a journal: a regular file of the
  * user the count runs as (root's of root), which no one else may write; a
@@ -418,7 +407,7 @@ static int journal_trusted(const char *path, const struct stat *st, char *err,
 {
 	if (!S_ISREG(st->st_mode)) {
 		snprintf(err, errlen, "%s: %s, not a regular file; give a file", path,
-		         file_kind(st->st_mode));
+		         fileio_kind(st->st_mode));
 		return -1;
 	}
 	if (st->st_uid != geteuid()) {
