@@ -608,19 +608,33 @@ static void test_vars(void **state)
 	assert_string_equal(v.rows[1].name, "rankUsed");
 	assert_string_equal(v.rows[2].name, "upUsed");
 	assert_string_equal(v.rows[3].name, "downUsed");
+	/* x as Java's new int[n] starts it, x[0] written; the arrays are marked
+	 * on the next line. */
 	row_text(&v.rows[0], text);
-	assert_string_equal(text, "0...");
+	assert_string_equal(text, "0000");
+	assert_true(v.rows[0].set[0]);
+	assert_false(v.rows[0].set[1]);
+	row_text(&v.rows[1], text);
+	assert_string_equal(text, "....");
+	assert_int_equal(v.rows[2].ncells, 7);
+	row_text(&v.rows[2], text);
+	assert_string_equal(text, ".......");
+	/* The placement writes x[0]; its test read the three lines of a1. */
+	assert_true(v.rows[0].read[0] && v.rows[1].read[0] && v.rows[2].read[3] &&
+	            v.rows[3].read[0]);
+	assert_false(v.rows[0].read[1] || v.rows[2].read[0]);
+	/* The next line has marked them. */
+	watch_model_forward(w); /* solve(1) */
+	assert_true(watch_vars_make(w, &v));
 	row_text(&v.rows[1], text);
 	assert_string_equal(text, "T...");
-	assert_int_equal(v.rows[2].ncells, 7);
 	row_text(&v.rows[2], text);
 	assert_string_equal(text, "...T...");
 	row_text(&v.rows[3], text);
 	assert_string_equal(text, "T......");
-	/* The placement writes x[0] and the three lines of a1. */
-	assert_true(v.rows[0].read[0] && v.rows[1].read[0] && v.rows[2].read[3] &&
-	            v.rows[3].read[0]);
-	assert_false(v.rows[0].read[1] || v.rows[2].read[0]);
+	assert_false(v.rows[1].read[0]);
+	watch_model_back(w);
+	assert_true(watch_vars_make(w, &v));
 	assert_int_equal(v.depth, 1);
 	watch_vars_frame_text(&v, 0, 0, text, sizeof text);
 	assert_string_equal(text, "solve(file=0) rank=0 up=3 down=0");
@@ -650,12 +664,12 @@ static void test_vars(void **state)
 	assert_int_equal(v.depth, 1);
 	watch_model_free(w);
 
-	/* bits: a1 picked and placed, then solve(1) with the masks shifted. */
+	/* bits: a1 picked and placed, then solve(1) with the masks shifted picks b3. */
 	w = watch(4, SEARCH_BITS, SEARCH_ALL);
 	watch_model_set_lang(w, CODE_PYTHON);
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 5; i++)
 		watch_model_forward(w);
-	assert_int_equal(last(w), SEARCH_EV_ENTER);
+	assert_int_equal(last(w), SEARCH_EV_TRY);
 	assert_true(watch_vars_make(w, &v));
 	assert_true(v.bits);
 	assert_int_equal(v.nrows, 1);
@@ -672,6 +686,20 @@ static void test_vars(void **state)
 	assert_string_equal(v.frames[1].masks[3].name, "free");
 	row_text(&v.frames[1].masks[3], text);
 	assert_string_equal(text, "1100");
+	assert_string_equal(v.frames[1].masks[3].dec, "12");
+	row_text(&v.frames[1].masks[4], text);
+	assert_string_equal(text, "0100");
+	/* From b4 on to c: up (0b10 | 0b1000) << 1 carries a bit past the board. */
+	while (!(last(w) == SEARCH_EV_ENTER && search_ranks(w->s)[1] == 3))
+		watch_model_forward(w);
+	assert_true(watch_vars_make(w, &v));
+	row_text(&v.frames[2].masks[1], text);
+	assert_string_equal(text, "10100");
+	assert_int_equal(v.frames[2].masks[1].past, 1);
+	assert_string_equal(v.frames[2].masks[1].dec, "20");
+	/* Python's int keeps up to bit 2n - 2: seven digits in all, 127 at most. */
+	assert_int_equal(v.past_max, 3);
+	assert_int_equal(v.dec_max[1], 3);
 	watch_model_free(w);
 
 	/* The pseudocode: nothing for the panel but the calls. */

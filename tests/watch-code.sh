@@ -95,20 +95,93 @@ for lang in python c java; do
 	expect_code "$lang: the end prints the count" "$title" "$done"
 done
 
+# row_attrs NAME: the cells of the variables panel's row NAME (the line
+# that starts with NAME in the column of the panel's title), each as
+# TEXT/ATTRS with ATTRS some of b(old) d(im) r(everse) or -, read from
+# capture-pane -e (whose escapes carry on from the top of the pane); run
+# under NO_COLOR, where the theme says it with attributes alone.
+row_attrs() {
+	tm capture-pane -p -e | LC_ALL=C sed "$utf8_to_ascii" | NAME=$1 LC_ALL=C awk '
+		function sgr(p,   a, k, m, v) {
+			m = split(p, a, ";")
+			if (m == 0)
+				bold = dim = rev = 0
+			for (k = 1; k <= m; k++) {
+				v = a[k] + 0
+				if (v == 0) bold = dim = rev = 0
+				else if (v == 1) bold = 1
+				else if (v == 2) dim = 1
+				else if (v == 22) bold = dim = 0
+				else if (v == 7) rev = 1
+				else if (v == 27) rev = 0
+			}
+		}
+		{
+			t = ""
+			s = $0
+			for (i = 1; i <= length(s); i++) {
+				c = substr(s, i, 1)
+				if (c == "\033" && substr(s, i + 1, 1) == "[") {
+					p = ""
+					for (j = i + 2; substr(s, j, 1) ~ /[0-9;]/; j++)
+						p = p substr(s, j, 1)
+					if (substr(s, j, 1) == "m")
+						sgr(p)
+					i = j
+					continue
+				}
+				t = t c
+				at[length(t)] = (bold ? "b" : "") (dim ? "d" : "") (rev ? "r" : "")
+			}
+			if (x == 0 && (k = index(t, "Variables")) > 0)
+				x = k
+			if (x > 0 && index(substr(t, x), ENVIRON["NAME"] " ") == 1) {
+				out = ""
+				gap = 0
+				for (i = x + length(ENVIRON["NAME"]); i <= length(t); i++) {
+					c = substr(t, i, 1)
+					if (c == " ") {
+						if (++gap == 3 && out != "")
+							break
+						continue
+					}
+					gap = 0
+					out = out (out == "" ? "" : " ") c "/" (at[i] == "" ? "-" : at[i])
+				}
+				print out
+				exit
+			}
+		}'
+}
+
+# expect_attrs DESC NAME CELLS: the row NAME reads CELLS (see row_attrs) in time.
+expect_attrs() {
+	if within is "$3" row_attrs "$2"; then
+		pass "$1"
+	else
+		fail "$1" "wanted: $3" "shown: $(row_attrs "$2")" "$(screen)"
+	fi
+}
+
 # The variables panel at event 10 of 4 (b3 placed): x, the three arrays by
 # the listing's names and indices, each call's locals (a panel beside it
-# may follow, three blanks on).
+# may follow, three blanks on).  x[1] = rank has run; the arrays are marked
+# on the next line, event 11's.
 start 170 70 -- --ascii watch 4 --code python
 expect_screen "the variables panel shows" "Variables \(Python\)"
 to_event 10
-expect_panel "x holds the ranks by file" "Variables" "^x +0 2 \. \.(   .*)?$"
+expect_panel "x holds the ranks by file" "Variables" "^x +0 2 0 0(   .*)?$"
+expect_panel "rank_used before the line that marks b3" "Variables" "^rank_used +T \. \. \.(   .*)?$"
+expect_panel "the outer call's locals" "Variables" "^solve\(file=0\) rank=0 up=3 down=0(   .*)?$"
+expect_panel "the inner call's locals" "Variables" "^solve\(file=1\) rank=2 up=2 down=3(   .*)?$"
+to_event 11
 expect_panel "rank_used marks ranks 0 and 2" "Variables" "^rank_used +T \. T \.(   .*)?$"
 expect_panel "up_used by file - rank + n - 1" "Variables" "^up_used +\. \. T T \. \. \.(   .*)?$"
 expect_panel "down_used by file + rank" "Variables" "^down_used +T \. \. T \. \. \.(   .*)?$"
-expect_panel "the outer call's locals" "Variables" "^solve\(file=0\) rank=0 up=3 down=0(   .*)?$"
-expect_panel "the inner call's locals" "Variables" "^solve\(file=1\) rank=2 up=2 down=3(   .*)?$"
-# Taken off at event 21: the lines of b3 are free again, the call still there.
+# Taken off at event 21: the lines of b3 are free again, the call still
+# there, and x keeps the 2 the program wrote (Python's x is [0, 2, 0, 0]).
 to_event 21
+expect_panel "after remove b3, x is [0, 2, 0, 0]" "Variables" "^x +0 2 0 0(   .*)?$"
 expect_panel "a removal frees rank_used[2]" "Variables" "^rank_used +T \. \. \.(   .*)?$"
 expect_panel "and up_used[2]" "Variables" "^up_used +\. \. \. T \. \. \.(   .*)?$"
 # V shows the calls alone, in the pseudocode's words.
@@ -120,19 +193,96 @@ expect_screen "V again: the variables" "Variables \(Python\)"
 keys c c
 expect_screen "c, c: Java" "Java: Backtrack.java"
 expect_panel "Java's names" "Variables" "^rankUsed +T \. \. \.(   .*)?$"
+expect_panel "Java's x keeps its 2 too" "Variables" "^x +0 2 0 0(   .*)?$"
+# The end: every call has returned, the memory is still there: x with the
+# last ranks written (print(x) after the search says [3, 1, 2, 1]), the
+# arrays all false, count = 2.
+keys e
+expect_panel "the end: x as the program left it" "Variables" "^x +3 1 2 1(   .*)?$"
+expect_panel "the end: the arrays all false" "Variables" "^rankUsed +\. \. \. \.(   .*)?$"
+expect_panel "the end: the outermost call has returned" "Variables" \
+	"^\(the outermost call has returned\)(   .*)?$"
+if panel_has "Variables" "no call yet"; then
+	fail "the end is not 'no call yet'" "$(panel_lines Variables)"
+else
+	pass "the end is not 'no call yet'"
+fi
 
-# bits: the masks of the call under way, the free set and the pick.
+# Lit: only the operands the test evaluated (or, ||, stop at the first true
+# one), reversed; a queen's rank in x bold, a rank x keeps from a queen taken
+# off dimmed.
+start 170 70 NO_COLOR=1 -- --ascii watch 4 --code c
+expect_screen "C" "C: backtrack.c"
+to_event 6 # reject b1 along the rank: rank_used[0] read, true
+expect_attrs "a refusal along the rank reads rank_used alone" rank_used "T/r ./d ./d ./d"
+expect_attrs "and not up_used" up_used "./d ./d ./d T/b ./d ./d ./d"
+expect_attrs "nor down_used" down_used "T/b ./d ./d ./d ./d ./d ./d"
+to_event 8 # reject b2 along a diagonal: rank_used[1] false, up_used[3] true
+expect_attrs "along a diagonal: rank_used read" rank_used "T/b ./r ./d ./d"
+expect_attrs "then up_used, true" up_used "./d ./d ./d T/r ./d ./d ./d"
+expect_attrs "and down_used never" down_used "T/b ./d ./d ./d ./d ./d ./d"
+to_event 15 # reject c2 by b3 along the other diagonal: all three read
+expect_attrs "the falling diagonal: down_used read last" down_used "T/b ./d ./d T/r ./d ./d ./d"
+expect_attrs "after up_used, false" up_used "./d ./d T/b T/b ./r ./d ./d"
+to_event 21
+expect_attrs "x: a1's rank bold, b3's kept 2 dimmed" x "0/b 2/d 0/d 0/d"
+
+# More calls than lines: the title says how many the panel leaves out, and
+# the calls shown are the innermost ones, never one that is not there.
+start 80 24 -- --ascii watch 8 --code python
+to_event 40 # depth 6: solve(0) to solve(5)
+expect_panel "the title counts the calls left out" "Variables" "^Variables \(Python\)  \+[0-9]+ more calls?$"
+hidden=$(panel_lines Variables | sed -n 's/^Variables.*+\([0-9]*\) more calls*$/\1/p')
+shown=$(panel_lines Variables | grep -c '^solve(file=')
+if [ "$((hidden + shown))" -eq 6 ] && panel_has Variables '^solve\(file=5\) rank=1 up=11 down=6$' &&
+	! panel_has Variables '^solve\(file=[6-7]\)'; then
+	pass "+$hidden more calls and $shown shown: the six calls, the innermost last"
+else
+	fail "the calls shown and left out make the depth, 6" "$(panel_lines Variables)" "$(screen)"
+fi
+
+# bits: the masks of the call under way, the free set and the pick, each at
+# its real width with its decimal.
 start 170 70 -- --ascii watch 4 --algorithm bits --code python
 expect_screen "bits in Python" "Python: bits.py"
 to_event 2
 expect_code "bits: a try is the lowest free bit" "Python: bits.py" "bit = free & -free"
-to_event 4
-expect_code "bits: a call computes its free set" "Python: bits.py" \
-	"free = full & ~(ranks | up | down)"
-# solve(1) after a1: ranks 0001, up shifted up 0010, down shifted off 0000.
-expect_panel "the masks' names over the calls" "Variables" "^file ranks up    down  free  bit(   .*)?$"
-expect_panel "the outer call picked bit 0" "Variables" "^0    0000  0000  0000  1110  0001(   .*)?$"
-expect_panel "the call after it: the masks shifted" "Variables" "^1    0001  0010  0000  1100  0000(   .*)?$"
+to_event 5
+# solve(1) after a1: ranks 0001, up shifted up 0010, down shifted off 0000;
+# its first pick, 0100, still in free.
+expect_panel "the masks' names over the calls" "Variables" "^file +ranks +up +down +free +bit(   .*)?$"
+expect_panel "the outer call picked bit 0" "Variables" "^0 +0000 +0 +0000 +0 +0000 +0 +1110 +14 +0001 +1(   .*)?$"
+expect_panel "the call after it: the masks shifted" "Variables" "^1 +0001 +1 +0010 +2 +0000 +0 +1100 +12 +0100 +4(   .*)?$"
+# After b4, solve(2) gets up = (0b10 | 0b1000) << 1 = 20: bit 4 is past the
+# board, and Python keeps it; its first pick, c2.
+to_event 13
+expect_panel "up keeps the bit past the board: 1 0100, 20" "Variables" \
+	"^2 +1001 +9 +1 0100 +20 +0100 +4 +0010 +2 +0010 +2(   .*)?$"
+# C's unsigned holds 32 bits; at n = 20 up carries bits past 31, which C
+# drops and Python keeps: the same call's up differs, each as its program
+# holds it, in binary and decimal.
+# (The first such call is the 15th of solve(19), python3 finds by running
+# bits.py: up = 4697619456.)
+start 80 24 -- --ascii watch 20 --algorithm bits --code python
+i=0
+while [ $i -lt 15 ]; do
+	keys d 2 0 Enter
+	i=$((i + 1))
+	wait_for "Last: enter solve\(t\)" >/dev/null
+done
+wait_for "up +[.01 ]+ 4697619456" >/dev/null
+up_py=$(panel_lines "solve(file=19)" | sed -n 's/^up  *\([01 .]*[01]\)  *\([0-9]*\)$/\1=\2/p')
+keys c
+expect_screen "C" "C: bits.c"
+up_c=$(panel_lines "solve(file=19)" | sed -n 's/^up  *\([01 .]*[01]\)  *\([0-9]*\)$/\1=\2/p')
+echo "# up in Python: $up_py; in C: $up_c"
+py_dec=${up_py#*=} c_dec=${up_c#*=}
+if [ -n "$py_dec" ] && [ -n "$c_dec" ] && [ "$py_dec" -gt 4294967295 ] &&
+	[ "$c_dec" -eq $((py_dec % 4294967296)) ]; then
+	pass "up past bit 31: Python's $py_dec, C's 32 bits $c_dec"
+else
+	fail "up past bit 31: Python keeps it, C drops it" "python: $up_py" "c: $up_c" "$(screen)"
+fi
 
 # scan: the look along the line that met the queen.
 start 170 70 -- --ascii watch 4 --algorithm scan --code python

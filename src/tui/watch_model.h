@@ -237,21 +237,32 @@ struct watch_var_row {
 	char name[24]; /* as the listing names it: "rank_used", "x", "free" */
 	int ncells;
 	char cell[VARS_CELLS_MAX][4]; /* each cell's text: "3", "T", ".", "1" */
-	bool set[VARS_CELLS_MAX];     /* a rank held, a line taken, a bit set */
+	bool set[VARS_CELLS_MAX];     /* a queen's rank, a line taken, a bit set */
 	bool read[VARS_CELLS_MAX];    /* read or written by the line lit */
+	/*
+	 * A mask: how many of its first cells are bits past the board (the
+	 * highest set one and those under it, bit n and up), its value in
+	 * decimal as the listing's type holds it, and whether the listing
+	 * holds no value in it now (its cells then "-").
+	 */
+	int past;
+	char dec[24];
+	bool unset;
 };
 
 /* One active call and its locals in the listing's names. */
 struct watch_var_frame {
-	int file, rank, index[2]; /* -1: not set yet (before the loop) */
-	/* bits: its masks ranks, up, down, the free set and the pick, bit n - 1 first */
+	int file, rank, index[2]; /* -1: no value (before the loop, out of scope) */
+	/* bits: its masks ranks, up, down, the free set and the pick, the highest bit
+	 * first */
 	struct watch_var_row masks[5];
 };
 
 /*
  * What the variables panel shows (watch_vars.c): the arrays (x and the
  * three taken, or none for scan, whose board is the one drawn), each call's
- * locals, outermost first, and bits' masks.
+ * locals, outermost first, and bits' masks; whether the program has made
+ * its first call, and whether that one has returned.
  */
 struct watch_vars {
 	bool bits;
@@ -261,6 +272,11 @@ struct watch_vars {
 	struct watch_var_frame frames[CODE_MAX_N];
 	const struct code_names *names;
 	int n;
+	enum code_when when;
+	/* bits: the most bits past the board a mask can hold, and the widest decimal of
+	 * each mask */
+	int past_max;
+	int dec_max[5];
 };
 
 /* Fills v from the model; false when the algorithm has no variables to show. */
