@@ -200,6 +200,7 @@ expect_panel "Java's x keeps its 2 too" "Variables" "^x +0 2 0 0(   .*)?$"
 keys e
 expect_panel "the end: x as the program left it" "Variables" "^x +3 1 2 1(   .*)?$"
 expect_panel "the end: the arrays all false" "Variables" "^rankUsed +\. \. \. \.(   .*)?$"
+expect_panel "the end: count as the program left it" "Variables" "^count +2(   .*)?$"
 expect_panel "the end: the outermost call has returned" "Variables" \
 	"^\(the outermost call has returned\)(   .*)?$"
 if panel_has "Variables" "no call yet"; then

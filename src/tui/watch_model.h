@@ -273,6 +273,7 @@ struct watch_vars {
 	const struct code_names *names;
 	int n;
 	enum code_when when;
+	uint64_t count; /* the solutions the program has counted */
 	/* bits: the most bits past the board a mask can hold, and the widest decimal of
 	 * each mask */
 	int past_max;

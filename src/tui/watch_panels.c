@@ -878,16 +878,25 @@ static void draw_vars(const struct watch_panels *p, struct layout_rect r)
 		draw_mask_table(v, y, r.x, hidden, bottom);
 		return;
 	}
-	/* After the last return the memory is still there; no call is. */
+	/* After the last return the memory is still there, count too; no call is. */
+	if (v->depth == 0 && y <= bottom && v->names->count) {
+		snprintf(text, sizeof text, "%" PRIu64, v->count);
+		text_put_in(y, r.x, label, A_NORMAL, v->names->count);
+		text_put_in(y++, r.x + label, r.w - label, theme_attr(THEME_KEY), text);
+	}
 	if (v->depth == 0 && y <= bottom) {
-		const char *said = v->when == CODE_RETURNED
-		                           ? "(the outermost call has returned)"
-		                           : "(no call yet)";
+		static const char *const returned[] = {
+		        "(the outermost call has returned)",
+		        "(the outermost call returned)", "(every call has returned)",
+		        "(returned)"};
+		const char *said = "(no call yet)";
 
-		text_line(&y, r.x, r.w, theme_attr(THEME_DIMMED), "%s",
-		          text_width(said) <= r.w || v->when != CODE_RETURNED
-		                  ? said
-		                  : "(returned)");
+		for (size_t i = 0;
+		     v->when == CODE_RETURNED && i < sizeof returned / sizeof *returned;
+		     i++)
+			if (text_width(said = returned[i]) <= r.w)
+				break;
+		text_line(&y, r.x, r.w, theme_attr(THEME_DIMMED), "%s", said);
 	}
 	for (int d = hidden; d < v->depth && y <= bottom; d++) {
 		watch_vars_frame_text(v, d, form, text, sizeof text);

@@ -117,6 +117,7 @@ bool watch_vars_make(const struct watch_model *w, struct watch_vars *v)
 	v->bits = w->algo == SEARCH_BITS;
 	v->depth = cv.depth;
 	v->when = cv.when;
+	v->count = cv.count;
 	if (v->bits)
 		mask_limits(v, &cv);
 	for (int d = 0; d < cv.depth; d++) {
