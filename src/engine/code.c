@@ -133,7 +133,8 @@ static const struct code_spec specs[SEARCH_ALGO_COUNT][CODE_LANG_COUNT] = {
 		  [SEARCH_EV_REMOVE] = "down_used[down] = False",
 		  [SEARCH_EV_RETURN] = "for rank in range(n):",
 		  [SEARCH_EV_DONE] = "print(count)"},
-		 {NULL, NULL, NULL},
+		 {"if rank_used[rank]:", "if up_used[up] or down_used[down]:",
+		  "if up_used[up] or down_used[down]:"},
 		 "solve(0)",
 		 {"solve", "x", NULL, {"rank_used", "up_used", "down_used"}, "file", "rank",
 		  {"up", "down"}, NULL, NULL, "count"}},
@@ -147,7 +148,8 @@ static const struct code_spec specs[SEARCH_ALGO_COUNT][CODE_LANG_COUNT] = {
 		  [SEARCH_EV_REMOVE] = "down_used[down] = false;",
 		  [SEARCH_EV_RETURN] = "for (int rank = 0; rank < n; rank++)",
 		  [SEARCH_EV_DONE] = "printf(\"%ld\\n\", count);"},
-		 {NULL, NULL, NULL},
+		 {"if (rank_used[rank])", "if (up_used[up] || down_used[down])",
+		  "if (up_used[up] || down_used[down])"},
 		 "solve(0);",
 		 {"solve", "x", NULL, {"rank_used", "up_used", "down_used"}, "file", "rank",
 		  {"up", "down"}, NULL, NULL, "count"}},
@@ -161,54 +163,54 @@ static const struct code_spec specs[SEARCH_ALGO_COUNT][CODE_LANG_COUNT] = {
 		  [SEARCH_EV_REMOVE] = "downUsed[down] = false;",
 		  [SEARCH_EV_RETURN] = "for (int rank = 0; rank < n; rank++)",
 		  [SEARCH_EV_DONE] = "System.out.println(count);"},
-		 {NULL, NULL, NULL},
+		 {"if (rankUsed[rank])", "if (upUsed[up] || downUsed[down])",
+		  "if (upUsed[up] || downUsed[down])"},
 		 "solve(0);",
 		 {"solve", "x", NULL, {"rankUsed", "upUsed", "downUsed"}, "file", "rank",
 		  {"up", "down"}, NULL, NULL, "count"}},
 	},
 	/*
-	 * A call's first line computes its free set, where bits leaves out the
-	 * attacked ranks; the loop's head takes a queen's bit back, undoing
-	 * nothing, and ends the call.
+	 * A call lights its call, as in the others; the loop's head takes a
+	 * queen's bit back, undoing nothing, and ends the call.
 	 */
 	[SEARCH_BITS] = {
 		[CODE_PYTHON] =
 		{"bits.py",
 		 {[SEARCH_EV_TRY] = "bit = free & -free",
 		  [SEARCH_EV_PLACE] = "x[file] = bit.bit_length() - 1",
-		  [SEARCH_EV_ENTER] = "free = full & ~(ranks | up | down)",
+		  [SEARCH_EV_ENTER] = "solve(file + 1, ranks | bit, (up | bit) << 1,",
 		  [SEARCH_EV_SOLUTION] = "count += 1",
 		  [SEARCH_EV_REMOVE] = "while free:",
 		  [SEARCH_EV_RETURN] = "while free:",
 		  [SEARCH_EV_DONE] = "print(count)"},
 		 {NULL, NULL, NULL},
-		 NULL,
+		 "solve(0, 0, 0, 0)",
 		 {"solve", "x", NULL, {"ranks", "up", "down"}, "file", NULL,
 		  {NULL, NULL}, "free", "bit", "count"}},
 		[CODE_C] =
 		{"bits.c",
 		 {[SEARCH_EV_TRY] = "unsigned bit = free & -free;",
 		  [SEARCH_EV_PLACE] = "x[file] = __builtin_ctz(bit);",
-		  [SEARCH_EV_ENTER] = "unsigned free = full & ~(ranks | up | down);",
+		  [SEARCH_EV_ENTER] = "solve(file + 1, ranks | bit, (up | bit) << 1,",
 		  [SEARCH_EV_SOLUTION] = "count++;",
 		  [SEARCH_EV_REMOVE] = "while (free) {",
 		  [SEARCH_EV_RETURN] = "while (free) {",
 		  [SEARCH_EV_DONE] = "printf(\"%ld\\n\", count);"},
 		 {NULL, NULL, NULL},
-		 NULL,
+		 "solve(0, 0, 0, 0);",
 		 {"solve", "x", NULL, {"ranks", "up", "down"}, "file", NULL,
 		  {NULL, NULL}, "free", "bit", "count"}},
 		[CODE_JAVA] =
 		{"Bits.java",
 		 {[SEARCH_EV_TRY] = "int bit = free & -free;",
 		  [SEARCH_EV_PLACE] = "x[file] = Integer.numberOfTrailingZeros(bit);",
-		  [SEARCH_EV_ENTER] = "int free = full & ~(ranks | up | down);",
+		  [SEARCH_EV_ENTER] = "solve(file + 1, ranks | bit, (up | bit) << 1,",
 		  [SEARCH_EV_SOLUTION] = "count++;",
 		  [SEARCH_EV_REMOVE] = "while (free != 0) {",
 		  [SEARCH_EV_RETURN] = "while (free != 0) {",
 		  [SEARCH_EV_DONE] = "System.out.println(count);"},
 		 {NULL, NULL, NULL},
-		 NULL,
+		 "solve(0, 0, 0, 0);",
 		 {"solve", "x", NULL, {"ranks", "up", "down"}, "file", NULL,
 		  {NULL, NULL}, "free", "bit", "count"}},
 	},
@@ -495,8 +497,8 @@ bool code_vars(const struct search *s, struct code_vars *v)
 
 		f->file = fr[d].file;
 		f->rank = fr[d].rank;
-		f->index[0] = f->rank < 0 ? -1 : f->file - f->rank + n - 1;
-		f->index[1] = f->rank < 0 ? -1 : f->file + f->rank;
+		f->index[0] = fr[d].looked < 0 ? -1 : f->file - fr[d].looked + n - 1;
+		f->index[1] = fr[d].looked < 0 ? -1 : f->file + fr[d].looked;
 		if (search_algo(s) == SEARCH_BITS)
 			f->b = b[d];
 	}

@@ -45,25 +45,38 @@ struct search_event {
 	uint64_t solution;      /* SOLUTION: its number, from 1 */
 };
 
-/* One active call solve(file) and its loop variable (-1 before the loop). */
+/*
+ * One active call solve(file), its loop variable (-1 before the loop), and
+ * the rank whose diagonals the listings last worked out into their locals
+ * up and down (-1 before): the rank tried, but in permute the last rank
+ * that passed its first test, as up and down are set after that test.
+ */
 struct search_frame {
 	int file;
 	int rank;
+	int looked;
 };
 
+/*
+ * Each counter of a tree search is what the listings of data/code/ do, in
+ * every language (tests/oracle.sh checks it against the Python ones).
+ */
 struct search_counters {
 	uint64_t events; /* events so far; the last one is event #events */
 	/*
-	 * Squares tested: TRY events, and repair's candidates.  bits never
-	 * tests an attacked square (its free set leaves them out), so each of
-	 * its tests is the pick of a free rank, followed by a placement.
+	 * Squares tested: TRY events, the loop passes that run the first test
+	 * (backtrack's and permute's rank_used, scan's safe), and repair's
+	 * candidates.  bits never tests an attacked square (its free set
+	 * leaves them out), so each of its tests is the pick of a free rank,
+	 * followed by a placement.
 	 */
 	uint64_t tested;
-	uint64_t examined;  /* scan: squares looked at while checking */
+	uint64_t examined;  /* scan: squares looked at by seen(), board[f][r] */
 	uint64_t placed;    /* queens placed: the tree's nodes but the root (A319284) */
 	uint64_t removed;   /* queens removed when backtracking */
 	uint64_t solutions; /* solutions found */
 	uint64_t moves;     /* repair: queens moved */
+	uint64_t calls;     /* tree searches: calls of solve, the outermost too */
 };
 
 struct search;
@@ -234,8 +247,8 @@ struct search_bits {
 /*
  * The bitmask search's active calls, outermost first, into out (at most
  * max); their number.  0 for the other algorithms.  The free set is the one
- * the listing holds after the line the last event lights: a pick's TRY
- * leaves its bit in free, its PLACE has taken it out.
+ * the listing holds when it reaches the next event's line: a pick's TRY
+ * has taken its bit out already (free ^= bit, a line no event lights).
  */
 int search_bits(const struct search *s, struct search_bits *out, int max);
 
@@ -271,6 +284,7 @@ enum search_figure {
 	SEARCH_FIG_REMOVED,
 	SEARCH_FIG_MOVES, /* repair only */
 	SEARCH_FIG_SOLUTIONS,
+	SEARCH_FIG_CALLS, /* the tree searches only; not in Watch's counters */
 	SEARCH_FIG_DEPTH, /* the calls under way: the tree searches only, not in --stats
 	                   */
 	SEARCH_FIG_COUNT
