@@ -497,8 +497,8 @@ bool code_vars(const struct search *s, struct code_vars *v)
 
 		f->file = fr[d].file;
 		f->rank = fr[d].rank;
-		f->index[0] = fr[d].looked < 0 ? -1 : f->file - fr[d].looked + n - 1;
-		f->index[1] = fr[d].looked < 0 ? -1 : f->file + fr[d].looked;
+		f->index[0] = f->rank < 0 ? -1 : f->file - f->rank + n - 1;
+		f->index[1] = f->rank < 0 ? -1 : f->file + f->rank;
 		if (search_algo(s) == SEARCH_BITS)
 			f->b = b[d];
 	}

@@ -97,9 +97,7 @@ struct code_frame {
 };
 
 /*
- * The listing's variables after the line the last event lights and the
- * lines after it that no event lights, as the program holds them when it
- * reaches the next event's line (tests/oracle.py checks them): x (-1 on a
+ * The listing's variables after the line the last event lights: x (-1 on a
  * file without a queen: the listing's own x keeps there whatever rank it
  * last held, which nothing reads), the three arrays of taken lines indexed
  * as the listing indexes them (backtrack, permute), and each active call,

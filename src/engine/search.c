@@ -553,7 +553,7 @@ static void step_tree(struct search *s)
 
 	switch (st->pc) {
 	case PC_START:
-		s->frames[0] = (struct search_frame){s->order[0], -1, -1};
+		s->frames[0] = (struct search_frame){s->order[0], -1};
 		s->lvl_dead[0] = s->lvl_live[0] = s->lvl_sols[0] = 0;
 		s->lvl_mark[0] = NO_MARK;
 		st->depth = 1;
@@ -582,9 +582,6 @@ static void step_tree(struct search *s)
 		}
 		emit(s, SEARCH_EV_TRY)->sq = (struct square){top->file, r};
 		st->c.tested++;
-		/* permute works out the diagonals once its rank is unused. */
-		if (s->algo != SEARCH_PERMUTE || !s->on_rank[r])
-			top->looked = r;
 		s->lvl_mark[st->depth - 1] = NO_MARK;
 		st->pc = PC_CHECK;
 		break;
@@ -617,7 +614,7 @@ static void step_tree(struct search *s)
 		break;
 	}
 	case PC_ENTER:
-		s->frames[st->depth] = (struct search_frame){s->order[st->depth], -1, -1};
+		s->frames[st->depth] = (struct search_frame){s->order[st->depth], -1};
 		s->lvl_dead[st->depth] = s->lvl_live[st->depth] = s->lvl_sols[st->depth] =
 		        0;
 		s->lvl_mark[st->depth] = NO_MARK;
@@ -939,8 +936,10 @@ static struct search_bits bits_masks(const struct search *s, int d)
 		/* The loop has picked the bits up to its rank's. */
 		past = (UINT64_C(1) << s->frames[d].rank) - 1;
 		b.bit = UINT64_C(1) << s->frames[d].rank;
-		/* The pick's own bit too: free ^= bit runs before the next event. */
-		b.free &= ~(past | b.bit);
+		b.free &= ~past;
+		/* Only the pick's TRY, the last event, leaves its bit in free. */
+		if (!(d + 1 == s->st.depth && s->st.pc == PC_CHECK))
+			b.free &= ~b.bit;
 	}
 	return b;
 }

@@ -45,16 +45,10 @@ struct search_event {
 	uint64_t solution;      /* SOLUTION: its number, from 1 */
 };
 
-/*
- * One active call solve(file), its loop variable (-1 before the loop), and
- * the rank whose diagonals the listings last worked out into their locals
- * up and down (-1 before): the rank tried, but in permute the last rank
- * that passed its first test, as up and down are set after that test.
- */
+/* One active call solve(file) and its loop variable (-1 before the loop). */
 struct search_frame {
 	int file;
 	int rank;
-	int looked;
 };
 
 /*
@@ -247,8 +241,8 @@ struct search_bits {
 /*
  * The bitmask search's active calls, outermost first, into out (at most
  * max); their number.  0 for the other algorithms.  The free set is the one
- * the listing holds when it reaches the next event's line: a pick's TRY
- * has taken its bit out already (free ^= bit, a line no event lights).
+ * the listing holds after the line the last event lights: a pick's TRY
+ * leaves its bit in free, its PLACE has taken it out.
  */
 int search_bits(const struct search *s, struct search_bits *out, int max);
 

@@ -482,7 +482,7 @@ static void draw_levels(const struct watch_model *w, const struct watch_panels *
 /* The widest line a call of this board can take, so that the layout holds still. */
 static int stack_width(const struct watch_model *w)
 {
-	struct search_frame widest = {w->n - 1, w->n - 1, w->n - 1};
+	struct search_frame widest = {w->n - 1, w->n - 1};
 	char text[64];
 
 	watch_frame_text(&widest, text, sizeof text);
