@@ -240,21 +240,39 @@ static void step_to(struct search *s, const char *what)
 	fail_msg("no event '%s'", what);
 }
 
+/* The variables of listing (a, l) now. */
+static void vars_of(enum search_algo a, enum code_lang l, const struct search *s,
+                    struct code_vars *v)
+{
+	struct code_listing *c = load(a, l);
+
+	assert_true(code_vars(c, s, v));
+	code_free(c);
+}
+
 /* n = 4, backtrack, just after "place b3": a1 and b3 stand, two calls are under way. */
 static void test_vars_four(void **state)
 {
 	struct search *s = make(SEARCH_BACKTRACK, 4, SEARCH_ALL);
+	struct code_listing *c;
 	struct code_vars v;
-	static const int x[4] = {0, 2, -1, -1};
-	static const bool ranks[4] = {true, false, true, false};
-	static const bool up[7] = {false, false, true, true, false, false, false};
-	static const bool down[7] = {true, false, false, true, false, false, false};
+	/* x[file] = rank has run; the arrays are marked on the next line. */
+	static const int x[4] = {0, 2, 0, 0};
+	static const bool held[4] = {true, true, false, false};
+	static const bool ranks[4] = {true, false, false, false};
+	static const bool up[7] = {false, false, false, true, false, false, false};
+	static const bool down[7] = {true, false, false, false, false, false, false};
+	static const bool ranks2[4] = {true, false, true, false};
+	static const bool up2[7] = {false, false, true, true, false, false, false};
+	static const bool down2[7] = {true, false, false, true, false, false, false};
 
 	(void)state;
 	step_to(s, "place b3");
-	assert_true(code_vars(s, &v));
+	vars_of(SEARCH_BACKTRACK, CODE_PYTHON, s, &v);
 	assert_int_equal(v.n, 4);
+	assert_int_equal(v.when, CODE_RUNNING);
 	assert_memory_equal(v.x, x, sizeof x);
+	assert_memory_equal(v.held, held, sizeof held);
 	assert_int_equal(v.len[0], 4);
 	assert_int_equal(v.len[1], 7);
 	assert_memory_equal(v.taken[0], ranks, sizeof ranks);
@@ -267,18 +285,265 @@ static void test_vars_four(void **state)
 	assert_int_equal(v.frames[1].rank, 2);
 	assert_int_equal(v.frames[1].index[0], 2); /* 1 - 2 + 4 - 1 */
 	assert_int_equal(v.frames[1].index[1], 3); /* 1 + 2 */
-	/* The call just made has no rank yet. */
+	/* The call just made has no rank yet, and the arrays hold b3. */
 	assert_true(search_step(s));
-	assert_true(code_vars(s, &v));
+	vars_of(SEARCH_BACKTRACK, CODE_PYTHON, s, &v);
+	assert_memory_equal(v.taken[0], ranks2, sizeof ranks2);
+	assert_memory_equal(v.taken[1], up2, sizeof up2);
+	assert_memory_equal(v.taken[2], down2, sizeof down2);
 	assert_int_equal(v.depth, 3);
 	assert_int_equal(v.frames[2].file, 2);
 	assert_int_equal(v.frames[2].rank, -1);
 	assert_int_equal(v.frames[2].index[0], -1);
-	/* Repair keeps no such arrays. */
+	/* Repair keeps no such arrays; a listing of another algorithm fits no search. */
+	c = load(SEARCH_BACKTRACK, CODE_PYTHON);
 	search_free(s);
 	s = make(SEARCH_REPAIR, 8, SEARCH_ALL);
-	assert_false(code_vars(s, &v));
+	assert_false(code_vars(c, s, &v));
 	search_free(s);
+	s = make(SEARCH_PERMUTE, 8, SEARCH_ALL);
+	assert_false(code_vars(c, s, &v));
+	search_free(s);
+	code_free(c);
+}
+
+/*
+ * x keeps what the program last wrote: after "remove b3" the real x is
+ * [0, 2, 0, 0] in each language (Python's [0] * n, C's static array,
+ * Java's new int[n] all start at 0), and at the end the ranks of the last
+ * queens placed, as `print(x)` after the search shows.
+ */
+static void test_vars_stale(void **state)
+{
+	static const enum search_algo algos[] = {SEARCH_BACKTRACK, SEARCH_PERMUTE,
+	                                         SEARCH_BITS};
+	static const int after[4] = {0, 2, 0, 0}, end4[4] = {3, 1, 2, 1},
+	                 end5[5] = {4, 2, 0, 3, 1};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof algos / sizeof *algos; i++)
+		for (int l = 0; l < CODE_LANG_COUNT; l++) {
+			struct search *s = make(algos[i], 4, SEARCH_ALL);
+			struct code_vars v;
+
+			vars_of(algos[i], (enum code_lang)l, s, &v);
+			assert_int_equal(v.when, CODE_BEFORE);
+			step_to(s, "remove b3");
+			vars_of(algos[i], (enum code_lang)l, s, &v);
+			assert_memory_equal(v.x, after, sizeof after);
+			assert_true(v.held[0]);
+			assert_false(v.held[1]);
+			assert_int_equal(v.depth, 2);
+			assert_int_equal(v.when, CODE_RUNNING);
+			/* Going back and forth keeps it: it follows the state. */
+			search_seek(s, 3);
+			search_seek(s, search_counters(s)->events + 100);
+			search_run(s, 0, 0);
+			vars_of(algos[i], (enum code_lang)l, s, &v);
+			assert_int_equal(v.when, CODE_RETURNED);
+			assert_int_equal(v.depth, 0);
+			assert_int_equal(v.count, 2);
+			assert_memory_equal(v.x, end4, sizeof end4);
+			for (int k = 0; k < 3 && algos[i] != SEARCH_BITS; k++)
+				for (int j = 0; j < v.len[k]; j++)
+					assert_false(v.taken[k][j]);
+			search_free(s);
+			s = make(algos[i], 5, SEARCH_ALL);
+			search_run(s, 0, 0);
+			vars_of(algos[i], (enum code_lang)l, s, &v);
+			assert_memory_equal(v.x, end5, sizeof end5);
+			assert_int_equal(v.count, 10);
+			search_free(s);
+		}
+}
+
+/* The arrays' cells the last test read: or stops at the first true operand. */
+static void test_vars_read(void **state)
+{
+	static const struct {
+		const char *event;
+		int read[3];
+	} cases[] = {
+	        {"try b1", {-1, -1, -1}},
+	        {"reject b1: attacked by a1 along the rank", {0, -1, -1}},
+	        {"reject b2: attacked by a1 along a diagonal", {1, 3, -1}},
+	        {"place b3", {2, 2, 3}},
+	        {"reject c2: attacked by b3 along a diagonal", {1, 4, 3}},
+	        {"enter solve(c)", {-1, -1, -1}},
+	};
+
+	(void)state;
+	for (int l = 0; l < CODE_LANG_COUNT; l++) {
+		struct search *s = make(SEARCH_BACKTRACK, 4, SEARCH_ALL);
+		struct code_vars v;
+
+		for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+			step_to(s, cases[i].event);
+			vars_of(SEARCH_BACKTRACK, (enum code_lang)l, s, &v);
+			assert_memory_equal(v.read, cases[i].read, sizeof v.read);
+			if (strcmp(cases[i].event,
+			           "reject c2: attacked by b3 along a diagonal") == 0) {
+				/* The last operand read was the true one; those before,
+				 * false. */
+				assert_false(v.taken[0][v.read[0]]);
+				assert_false(v.taken[1][v.read[1]]);
+				assert_true(v.taken[2][v.read[2]]);
+			}
+			search_seek(s, 0);
+		}
+		search_free(s);
+	}
+	/* permute reads in the same order: the rank first, then up and down. */
+	{
+		struct search *s = make(SEARCH_PERMUTE, 4, SEARCH_ALL);
+		struct code_vars v;
+		static const int place[3] = {2, 2, 3}, diag[3] = {1, 3, -1};
+
+		step_to(s, "reject b2: attacked by a1 along a diagonal");
+		vars_of(SEARCH_PERMUTE, CODE_C, s, &v);
+		assert_memory_equal(v.read, diag, sizeof diag);
+		step_to(s, "place b3");
+		vars_of(SEARCH_PERMUTE, CODE_C, s, &v);
+		assert_memory_equal(v.read, place, sizeof place);
+		search_free(s);
+	}
+	/* scan reads no arrays, bits no arrays either. */
+	{
+		struct search *s = make(SEARCH_SCAN, 4, SEARCH_ALL);
+		struct code_vars v;
+		static const int none[3] = {-1, -1, -1};
+
+		step_to(s, "reject b2: attacked by a1 along a diagonal");
+		vars_of(SEARCH_SCAN, CODE_PYTHON, s, &v);
+		assert_memory_equal(v.read, none, sizeof none);
+		search_free(s);
+	}
+}
+
+/*
+ * up and down as each language holds them at a loop's head: Python keeps
+ * the last pass's values (permute's passes set them only past the rank's
+ * test), C and Java declare them in the loop's body.
+ */
+static void test_vars_locals(void **state)
+{
+	struct search *s = make(SEARCH_BACKTRACK, 4, SEARCH_ALL);
+	struct code_vars v;
+
+	(void)state;
+	step_to(s, "try b1");
+	vars_of(SEARCH_BACKTRACK, CODE_PYTHON, s, &v);
+	assert_int_equal(v.frames[1].rank, 0);
+	assert_int_equal(v.frames[1].index[0], -1); /* not yet bound */
+	step_to(s, "try b2");
+	vars_of(SEARCH_BACKTRACK, CODE_PYTHON, s, &v);
+	assert_int_equal(v.frames[1].rank, 1);
+	assert_int_equal(v.frames[1].index[0], 4); /* b1's: 1 - 0 + 3 */
+	assert_int_equal(v.frames[1].index[1], 1);
+	assert_int_equal(v.frames[0].index[0], 3); /* the caller's are its own */
+	vars_of(SEARCH_BACKTRACK, CODE_C, s, &v);
+	assert_int_equal(v.frames[1].index[0], -1);
+	assert_int_equal(v.frames[0].index[0], 3);
+	vars_of(SEARCH_BACKTRACK, CODE_JAVA, s, &v);
+	assert_int_equal(v.frames[1].index[1], -1);
+	search_step(s); /* the refusal has computed them */
+	vars_of(SEARCH_BACKTRACK, CODE_JAVA, s, &v);
+	assert_int_equal(v.frames[1].index[0], 3);
+	assert_int_equal(v.frames[1].index[1], 2);
+	search_free(s);
+
+	/* permute at n = 4 after a2: solve(b) passed b1's rank test (b1 by a
+	 * diagonal, a2 on rank 2), so at b3 up and down are still b1's. */
+	s = make(SEARCH_PERMUTE, 4, SEARCH_ALL);
+	step_to(s, "place a2");
+	step_to(s, "try b3");
+	vars_of(SEARCH_PERMUTE, CODE_PYTHON, s, &v);
+	assert_int_equal(v.frames[1].rank, 2);
+	assert_int_equal(v.frames[1].index[0], 4); /* b1: 1 - 0 + 3 */
+	assert_int_equal(v.frames[1].index[1], 1);
+	vars_of(SEARCH_PERMUTE, CODE_C, s, &v);
+	assert_int_equal(v.frames[1].index[0], -1);
+	search_free(s);
+}
+
+/*
+ * bits' masks at their real width: on the way to n = 20's first solution
+ * a call's up holds bits past 31; Python keeps every bit, C's and Java's
+ * 32 bits drop those past 31, and Java's int is negative with bit 31.
+ */
+static void test_vars_masks(void **state)
+{
+	struct search *s = make(SEARCH_BITS, 20, SEARCH_FIRST);
+	struct code_vars py, c, java;
+	uint64_t past = 0;
+	bool negative = false;
+
+	(void)state;
+	/* Until some call holds a bit past 31 in up. */
+	while (search_step(s) && !past) {
+		vars_of(SEARCH_BITS, CODE_PYTHON, s, &py);
+		for (int d = 0; d < py.depth; d++)
+			if (py.frames[d].b.up >> 32) {
+				vars_of(SEARCH_BITS, CODE_C, s, &c);
+				vars_of(SEARCH_BITS, CODE_JAVA, s, &java);
+				past = py.frames[d].b.up;
+				assert_int_equal(c.frames[d].b.up, past & 0xffffffffu);
+				assert_int_equal(java.frames[d].b.up, past & 0xffffffffu);
+				assert_int_equal(code_mask_value(&py, past),
+				                 (int64_t)past);
+				assert_int_equal(code_mask_value(&c, past),
+				                 (int64_t)(past & 0xffffffffu));
+				negative = code_mask_value(&java, past) < 0;
+				assert_true(negative == ((past >> 31 & 1) != 0));
+			}
+	}
+	assert_true(past >> 32);
+	assert_int_equal(py.mask_bits, 0);
+	search_free(s);
+
+	/* n = 4, "place b4" after a1: solve(b) was called with up = 0b10. */
+	s = make(SEARCH_BITS, 4, SEARCH_ALL);
+	step_to(s, "place b4");
+	vars_of(SEARCH_BITS, CODE_PYTHON, s, &py);
+	assert_int_equal(py.frames[1].b.up, 2);
+	assert_int_equal(py.frames[1].b.bit, 8);
+	/* On the way to c: up (0b10 | 0b1000) << 1 carries bit 4, past the board. */
+	search_step(s);
+	vars_of(SEARCH_BITS, CODE_PYTHON, s, &py);
+	assert_int_equal(py.depth, 3);
+	assert_int_equal(py.frames[2].b.up, 20);
+	assert_int_equal(code_mask_value(&py, py.frames[2].b.up), 20);
+	search_free(s);
+}
+
+/*
+ * bits' free set is computed by the call's first line: where a call lights
+ * the caller's line, the callee has none yet; the loop's head (a removal)
+ * is out of C's and Java's bit.
+ */
+static void test_vars_bits_locals(void **state)
+{
+	(void)state;
+	for (int l = 0; l < CODE_LANG_COUNT; l++) {
+		struct search *s = make(SEARCH_BITS, 4, SEARCH_ALL);
+		struct code_listing *c = load(SEARCH_BITS, (enum code_lang)l);
+		struct code_vars v;
+		bool calls;
+
+		step_to(s, "enter solve(b)");
+		assert_true(code_vars(c, s, &v));
+		calls = strstr(code_text(c, code_line(c, s)), "solve(") != NULL;
+		assert_true(v.frames[1].has_free == !calls);
+		assert_int_equal(v.frames[1].b.free, calls ? 0 : 0xc); /* b3, b4 */
+		assert_int_equal(v.frames[1].b.bit, 0);
+		assert_true(v.frames[0].has_free);
+		step_to(s, "remove b3");
+		assert_true(code_vars(c, s, &v));
+		assert_int_equal(v.frames[1].b.bit, l == CODE_PYTHON ? 4 : 0);
+		assert_int_equal(v.frames[0].b.bit, 1); /* the caller is in the body */
+		code_free(c);
+		search_free(s);
+	}
 }
 
 /* n = 8, at the first solution, 1 5 8 6 3 7 2 4: every rank and eight diagonals of each
@@ -292,7 +557,7 @@ static void test_vars_eight(void **state)
 
 	(void)state;
 	step_to(s, "solution 1: 1 5 8 6 3 7 2 4");
-	assert_true(code_vars(s, &v));
+	vars_of(SEARCH_PERMUTE, CODE_PYTHON, s, &v);
 	assert_memory_equal(v.x, x, sizeof x);
 	assert_int_equal(v.depth, 8);
 	assert_int_equal(v.count, 1);
@@ -529,11 +794,21 @@ static void test_race(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test(test_lit_lines),      cmocka_unit_test(test_names),
-	        cmocka_unit_test(test_parse_refusals), cmocka_unit_test(test_vars_four),
-	        cmocka_unit_test(test_vars_eight),     cmocka_unit_test(test_bits_masks),
-	        cmocka_unit_test(test_bits_profile),   cmocka_unit_test(test_bits_levels),
-	        cmocka_unit_test(test_race),           cmocka_unit_test(test_bits_quiz),
+	        cmocka_unit_test(test_lit_lines),
+	        cmocka_unit_test(test_names),
+	        cmocka_unit_test(test_parse_refusals),
+	        cmocka_unit_test(test_vars_four),
+	        cmocka_unit_test(test_vars_stale),
+	        cmocka_unit_test(test_vars_read),
+	        cmocka_unit_test(test_vars_locals),
+	        cmocka_unit_test(test_vars_masks),
+	        cmocka_unit_test(test_vars_bits_locals),
+	        cmocka_unit_test(test_vars_eight),
+	        cmocka_unit_test(test_bits_masks),
+	        cmocka_unit_test(test_bits_profile),
+	        cmocka_unit_test(test_bits_levels),
+	        cmocka_unit_test(test_race),
+	        cmocka_unit_test(test_bits_quiz),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

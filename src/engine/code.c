@@ -471,37 +471,149 @@ const struct code_names *code_names(const struct code_listing *c)
 	return &specs[c->algo][c->lang].names;
 }
 
-bool code_vars(const struct search *s, struct code_vars *v)
+/* Whether a queen of the calls above call d, or a given one, stands on rank r. */
+static bool rank_held_above(const struct search *s, const struct search_frame *fr, int d,
+                            int r)
+{
+	const int *given = search_given(s);
+
+	for (int j = 0; j < d; j++)
+		if (fr[j].rank == r)
+			return true;
+	for (int f = 0; given && f < search_n(s); f++)
+		if (given[f] == r)
+			return true;
+	return false;
+}
+
+/*
+ * The rank whose loop pass last set up and down in the innermost call d,
+ * its loop at rank r before its pass sets them: -1 when none has (C and
+ * Java declare them in the loop's body, so there they are none; Python's
+ * keep the last pass's, and permute's passes set them only past the rank's
+ * test).
+ */
+static int index_rank(const struct code_listing *c, const struct search *s,
+                      const struct search_frame *fr, int d, int r)
+{
+	if (c->lang != CODE_PYTHON)
+		return -1;
+	while (--r >= 0)
+		if (c->algo != SEARCH_PERMUTE || !rank_held_above(s, fr, d, r))
+			return r;
+	return -1;
+}
+
+/* Whether the line lit has not yet set the innermost call's up and down this pass. */
+static bool before_index(const struct code_listing *c, const struct search_event *ev)
+{
+	/* backtrack sets them first in the body; permute after the rank's test. */
+	return ev->kind == SEARCH_EV_TRY ||
+	       (c->algo == SEARCH_PERMUTE && ev->kind == SEARCH_EV_REJECT &&
+	        ev->line == BOARD_LINE_RANK);
+}
+
+/* Whether line calls the listing's function: its callee has run no line yet. */
+static bool line_calls(const struct code_listing *c, int line)
+{
+	const char *call = specs[c->algo][c->lang].names.call, *t = code_text(c, line);
+	size_t len = strlen(call);
+
+	for (const char *p = t; (p = strstr(p, call)) != NULL; p++)
+		if (p[len] == '(' &&
+		    (p == t || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')))
+			return true;
+	return false;
+}
+
+/* The arrays' indexes the last event's test read (see struct code_vars). */
+static void vars_read(const struct code_listing *c, const struct search_event *ev, int n,
+                      int read[3])
+{
+	int upto = -1, at[3] = {ev->sq.rank, ev->sq.file - ev->sq.rank + n - 1,
+	                        ev->sq.file + ev->sq.rank};
+
+	if (c->algo == SEARCH_BACKTRACK || c->algo == SEARCH_PERMUTE) {
+		if (ev->kind == SEARCH_EV_PLACE)
+			upto = 2;
+		else if (ev->kind == SEARCH_EV_REJECT)
+			upto = ev->line == BOARD_LINE_RANK       ? 0
+			       : ev->line == BOARD_LINE_DIAGONAL ? 1
+			                                         : 2;
+	}
+	for (int k = 0; k < 3; k++)
+		read[k] = k <= upto ? at[k] : -1;
+}
+
+bool code_vars(const struct code_listing *c, const struct search *s, struct code_vars *v)
 {
 	const struct search_frame *fr;
+	const struct search_event *ev = search_last(s);
 	struct search_bits b[CODE_MAX_N];
 	int holder[2 * CODE_MAX_N - 1], n = search_n(s);
 	static const enum board_line lines[3] = {BOARD_LINE_RANK, BOARD_LINE_DIAGONAL,
 	                                         BOARD_LINE_ANTI};
+	bool arrays = c->algo == SEARCH_BACKTRACK || c->algo == SEARCH_PERMUTE;
 
-	if (!search_is_tree(search_algo(s)) || n > CODE_MAX_N)
+	if (!search_is_tree(search_algo(s)) || search_algo(s) != c->algo ||
+	    n > CODE_MAX_N)
 		return false;
 	memset(v, 0, sizeof *v);
 	v->n = n;
-	for (int f = 0; f < n; f++)
-		v->x[f] = search_ranks(s)[f];
+	for (int f = 0; f < n; f++) {
+		v->x[f] = search_x(s)[f];
+		v->held[f] = search_ranks(s)[f] >= 0;
+	}
 	for (int k = 0; k < 3; k++) {
 		v->len[k] = search_taken(s, lines[k], holder);
 		for (int i = 0; i < v->len[k]; i++)
 			v->taken[k][i] = holder[i] >= 0;
 	}
+	vars_read(c, ev, n, v->read);
+	/* A placement lights x's line: the arrays are marked on the next. */
+	if (arrays && ev->kind == SEARCH_EV_PLACE)
+		for (int k = 0; k < 3; k++)
+			v->taken[k][v->read[k]] = false;
 	v->depth = search_stack(s, &fr);
+	v->when = ev->kind == SEARCH_EV_NONE ? CODE_BEFORE
+	          : v->depth == 0            ? CODE_RETURNED
+	                                     : CODE_RUNNING;
 	search_bits(s, b, CODE_MAX_N);
+	v->mask_bits = c->lang == CODE_PYTHON ? 0 : 32;
+	v->mask_signed = c->lang == CODE_JAVA;
 	for (int d = 0; d < v->depth; d++) {
 		struct code_frame *f = &v->frames[d];
+		bool inner = d == v->depth - 1;
+		int r;
 
 		f->file = fr[d].file;
-		f->rank = fr[d].rank;
-		f->index[0] = f->rank < 0 ? -1 : f->file - f->rank + n - 1;
-		f->index[1] = f->rank < 0 ? -1 : f->file + f->rank;
-		if (search_algo(s) == SEARCH_BITS)
-			f->b = b[d];
+		f->rank = r = fr[d].rank;
+		if (inner && arrays && r >= 0 && before_index(c, ev))
+			r = index_rank(c, s, fr, d, r);
+		f->index[0] = r < 0 ? -1 : f->file - r + n - 1;
+		f->index[1] = r < 0 ? -1 : f->file + r;
+		if (c->algo != SEARCH_BITS)
+			continue;
+		f->b = b[d];
+		if (v->mask_bits)
+			f->b.up &= (UINT64_C(1) << v->mask_bits) - 1;
+		/* A call's line lit: the callee has not computed its free set. */
+		f->has_free = !(inner && ev->kind == SEARCH_EV_ENTER &&
+		                line_calls(c, code_line(c, s)));
+		if (!f->has_free)
+			f->b.free = 0;
+		/* The loop's head, where C's and Java's bit is out of scope. */
+		if (inner && ev->kind == SEARCH_EV_REMOVE && c->lang != CODE_PYTHON)
+			f->b.bit = 0;
 	}
 	v->count = search_counters(s)->solutions;
 	return true;
+}
+
+int64_t code_mask_value(const struct code_vars *v, uint64_t m)
+{
+	if (v->mask_bits == 32)
+		return v->mask_signed ? (int64_t)(int32_t)(uint32_t)m
+		                      : (int64_t)(uint32_t)m;
+	return (int64_t)m;
 }

@@ -88,32 +88,79 @@ int code_line(const struct code_listing *c, const struct search *s);
 
 const struct code_names *code_names(const struct code_listing *c);
 
-/* One active call of the listing's function, and its locals now. */
+/*
+ * One active call of the listing's function, and its locals as the listing
+ * holds them after the line lit: a local the listing has not set yet (or
+ * whose declaration, in C and Java, is not in scope there) is -1, or false.
+ */
 struct code_frame {
 	int file;
-	int rank;     /* the loop's rank, -1 before the loop; bits: its pick's */
-	int index[2]; /* backtrack, permute: file - rank + n - 1 and file + rank */
-	struct search_bits b; /* bits: its masks, free set and pick */
+	int rank; /* the loop's rank, -1 before the loop; bits: its pick's */
+	/*
+	 * backtrack, permute: up and down (file - rank + n - 1, file + rank).
+	 * Python's locals keep the values of the last loop pass that set them
+	 * until the next sets them again; C's and Java's live in the loop's
+	 * body, from their declaration on.
+	 */
+	int index[2];
+	/*
+	 * bits: its masks, free set and pick.  free is set once the call's
+	 * first line has run (has_free); bit is 0 where the listing holds no
+	 * pick (before the first; in C and Java also at the loop's head, out
+	 * of the body that declares it).
+	 */
+	struct search_bits b;
+	bool has_free;
 };
 
+/* Where the program is: before its first call, in it, or after it returned. */
+enum code_when { CODE_BEFORE, CODE_RUNNING, CODE_RETURNED };
+
 /*
- * The listing's variables after the line the last event lights: x (-1 on a
- * file without a queen: the listing's own x keeps there whatever rank it
- * last held, which nothing reads), the three arrays of taken lines indexed
- * as the listing indexes them (backtrack, permute), and each active call,
- * outermost first.
+ * The listing's variables after the line the last event lights, as the
+ * program holds them: x with the ranks it last wrote, which stay when a
+ * queen is taken off (held says which files hold a queen now); the three
+ * arrays of taken lines indexed as the listing indexes them (backtrack,
+ * permute; a placement's line writes x, the next line marks the arrays);
+ * which of them the last test read; each active call, outermost first; the
+ * solutions counted.
  */
 struct code_vars {
 	int n;
+	enum code_when when;
 	int x[CODE_MAX_N];
+	bool held[CODE_MAX_N];
 	bool taken[3][2 * CODE_MAX_N - 1];
 	int len[3]; /* n, 2n - 1, 2n - 1 */
+	/*
+	 * The index of taken[k] that the last event's test read, -1 where it
+	 * read nothing of taken[k]: the listings test rank, then up, then down,
+	 * and or (||) stops at the first true one, so a refusal along the rank
+	 * read rank_used alone, one along a falling diagonal all three; a
+	 * placement read all three, and all were false.  permute tests the rank
+	 * first on a line of its own: the same order.
+	 */
+	int read[3];
 	int depth;
 	struct code_frame frames[CODE_MAX_N];
 	uint64_t count;
+	/*
+	 * bits: how many bits a mask holds, 0 for no limit (Python's ints
+	 * grow: up keeps the bits its shifts carried past the board), 32 for
+	 * C's unsigned and Java's int, which drop the bits past 31; whether
+	 * the mask is signed (Java: bit 31 makes it negative).
+	 */
+	int mask_bits;
+	bool mask_signed;
 };
 
-/* Fills v from s; false when s is not a tree search or its n passes CODE_MAX_N. */
-bool code_vars(const struct search *s, struct code_vars *v);
+/*
+ * Fills v from s as listing c holds its variables; false when s is not a
+ * tree search of c's algorithm or its n passes CODE_MAX_N.
+ */
+bool code_vars(const struct code_listing *c, const struct search *s, struct code_vars *v);
+
+/* A mask as the listing's type holds it: the value v->mask_bits keeps, signed or not. */
+int64_t code_mask_value(const struct code_vars *v, uint64_t m);
 
 #endif

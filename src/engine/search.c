@@ -78,6 +78,11 @@ struct search {
 	 */
 	int *on_rank, *on_diag, *on_anti; /* [n], [2n - 1], [2n - 1] */
 	int *plan;                        /* repair and construct: ranks to place */
+	/*
+	 * The tree searches: the rank last placed on each file, which the
+	 * listings' x keeps after the queen is taken off.
+	 */
+	int *xs; /* [n] */
 	/* Constant: the files the search fills, in order, and the queens given. */
 	int *order, nfree, ngiven;
 	int *given; /* [n], -1 for an empty file; NULL when none were given */
@@ -312,6 +317,7 @@ static void given_place(struct search *s, const int *given)
 		if (given && given[f] >= 0) {
 			s->given[f] = given[f];
 			s->ranks[f] = given[f];
+			s->xs[f] = given[f];
 			s->ngiven++;
 			if (s->algo == SEARCH_REPAIR)
 				repair_put(s, f, given[f], 1);
@@ -387,7 +393,7 @@ struct search *search_new_from(enum search_algo a, int n, enum search_goal goal,
 	/* Largest alignment first: counters, then frames, then ints. */
 	s->memsize = (un + 1 + 4 * un) * sizeof(uint64_t) +
 	             un * sizeof(struct search_frame) +
-	             (un + un + 2 * (2 * un - 1) + un) * sizeof(int);
+	             (un + un + 2 * (2 * un - 1) + un + un) * sizeof(int);
 	s->mem = calloc(1, s->memsize);
 	s->order = calloc(2 * un, sizeof *s->order);
 	if (!s->mem || !s->order) {
@@ -406,6 +412,7 @@ struct search *search_new_from(enum search_algo a, int n, enum search_goal goal,
 	s->on_diag = s->on_rank + un;
 	s->on_anti = s->on_diag + 2 * un - 1;
 	s->plan = s->on_anti + 2 * un - 1;
+	s->xs = s->plan + un;
 	if (given)
 		s->given = s->order + un;
 	for (int f = 0; f < n; f++)
@@ -605,6 +612,7 @@ static void step_tree(struct search *s)
 			break;
 		}
 		s->ranks[sq.file] = sq.rank;
+		s->xs[sq.file] = sq.rank;
 		tree_put(s, sq.file, sq.rank, sq.file + 1);
 		emit(s, SEARCH_EV_PLACE)->sq = sq;
 		st->c.placed++;
@@ -1031,6 +1039,11 @@ const struct search_counters *search_counters(const struct search *s)
 const int *search_ranks(const struct search *s)
 {
 	return s->ranks;
+}
+
+const int *search_x(const struct search *s)
+{
+	return s->xs;
 }
 
 uint64_t search_conflicts(const struct search *s)

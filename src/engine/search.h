@@ -200,6 +200,13 @@ const struct search_counters *search_counters(const struct search *s);
 /* The queens as 0-based ranks by file, -1 for an empty file. */
 const int *search_ranks(const struct search *s);
 
+/*
+ * The listings' x: for each file the rank of the last queen placed on it,
+ * kept when the queen is taken off (a given queen's rank; 0 where no queen
+ * has stood yet, as the listings' x starts).  For the tree searches.
+ */
+const int *search_x(const struct search *s);
+
 /* Repair: the pairs of queens that attack each other now; 0 for the others. */
 uint64_t search_conflicts(const struct search *s);
 

@@ -67,7 +67,8 @@ bool watch_vars_make(const struct watch_model *w, struct watch_vars *v)
 	const struct code_names *nm;
 
 	memset(v, 0, sizeof *v);
-	if (!w->listing || code_algo(w->listing) != w->algo || !code_vars(w->s, &cv))
+	if (!w->listing || code_algo(w->listing) != w->algo ||
+	    !code_vars(w->listing, w->s, &cv))
 		return false;
 	nm = code_names(w->listing);
 	v->names = nm;
