@@ -177,44 +177,56 @@ static void print_code_line(const struct search *s, const struct code_listing *c
 /*
  * The listing's variables after the line lit, as the Watch screen's panel
  * has them, on one line for a test to compare with the program's own:
- * "  vars: x=0,2,.,. rank_used=T.T. up_used=... down_used=... count=0
- * solve(file=0,rank=0,up=3,down=0) solve(file=1)".  A rank of x or a local
- * the panel leaves out is '.' or missing; masks are decimal, at full width.
+ * "  vars: x=0,2,0,0 rank_used=T.T. up_used=... down_used=... read=0,3,- count=0
+ * solve(file=0,rank=0,up=3,down=0) solve(file=1)".  x is as the program
+ * keeps it (scan's board: the rank of each file's queen, '.' for none);
+ * read is the index of each array the last test read ('-': not read); a
+ * local the listing has not set is left out; masks are decimal, as the
+ * listing's type holds them.
  */
 static void print_vars(const struct search *s, const struct code_listing *c)
 {
 	const struct code_names *nm = code_names(c);
 	struct code_vars v;
+	bool bits = search_algo(s) == SEARCH_BITS;
 
-	if (!code_vars(s, &v))
+	if (!code_vars(c, s, &v))
 		return;
 	printf("  vars: %s=", nm->x ? nm->x : nm->board);
 	for (int f = 0; f < v.n; f++) {
-		if (v.x[f] >= 0)
-			printf("%s%d", f ? "," : "", v.x[f]);
+		if (nm->x || v.held[f])
+			printf("%s%d", f ? "," : "", nm->x ? v.x[f] : search_ranks(s)[f]);
 		else
 			printf("%s.", f ? "," : "");
 	}
-	for (int k = 0; k < 3 && search_algo(s) != SEARCH_BITS; k++) {
-		if (!nm->taken[k])
-			continue;
+	for (int k = 0; k < 3 && !bits && nm->taken[k]; k++) {
 		printf(" %s=", nm->taken[k]);
 		for (int i = 0; i < v.len[k]; i++)
 			putchar(v.taken[k][i] ? 'T' : '.');
+	}
+	if (!bits && nm->taken[0]) {
+		printf(" read=");
+		for (int k = 0; k < 3; k++)
+			v.read[k] >= 0 ? printf("%s%d", k ? "," : "", v.read[k])
+			               : printf("%s-", k ? "," : "");
 	}
 	printf(" %s=%" PRIu64, nm->count, v.count);
 	for (int d = 0; d < v.depth; d++) {
 		const struct code_frame *f = &v.frames[d];
 
 		printf(" %s(%s=%d", nm->call, nm->file, f->file);
-		if (search_algo(s) == SEARCH_BITS) {
-			printf(",%s=%" PRIu64 ",%s=%" PRIu64 ",%s=%" PRIu64
-			       ",%s=%" PRIu64,
-			       nm->taken[0], f->b.ranks, nm->taken[1], f->b.up,
-			       nm->taken[2], f->b.down, nm->free, f->b.free);
-			/* bit is set by the call's first pick. */
-			if (f->rank >= 0)
-				printf(",%s=%" PRIu64, nm->bit, f->b.bit);
+		if (bits) {
+			printf(",%s=%" PRId64 ",%s=%" PRId64 ",%s=%" PRId64, nm->taken[0],
+			       code_mask_value(&v, f->b.ranks), nm->taken[1],
+			       code_mask_value(&v, f->b.up), nm->taken[2],
+			       code_mask_value(&v, f->b.down));
+			if (f->has_free)
+				printf(",%s=%" PRId64, nm->free,
+				       code_mask_value(&v, f->b.free));
+			/* bit holds a pick once the call has made one, in its scope. */
+			if (f->b.bit)
+				printf(",%s=%" PRId64, nm->bit,
+				       code_mask_value(&v, f->b.bit));
 			putchar(')');
 			continue;
 		}

@@ -45,6 +45,8 @@ class Program:
                            calls=0, events=0, examined=0)
         self.picked = {}  # bits: a frame's pick not yet taken back
         self.after_loop = {}  # frames whose loop's head ran last
+        self.pending = None  # the event waiting for the state after its line
+        self.read = None  # the indexes the last test read
         self.g = None
 
     def line_of(self, piece):
@@ -88,7 +90,7 @@ class Program:
             self.events[-1][3] = self.state()
 
     # What the panel shows, in the format of trace --vars.
-    def state(self):
+    def state(self, drop_top=False):
         g, n = self.g, self.n
         if self.algo == "scan":
             cells = []
@@ -102,8 +104,12 @@ class Program:
             for name in ("rank_used", "up_used", "down_used"):
                 text += " %s=%s" % (name, "".join(
                     "T" if v else "." for v in g[name]))
+        if self.algo in ("backtrack", "permute"):
+            text += " read=" + ",".join(
+                "-" if v is None else str(v)
+                for v in (self.read or (None, None, None)))
         text += " count=%d" % g["count"]
-        for fr in self.stack:
+        for fr in (self.stack[:-1] if drop_top else self.stack):
             loc = fr.f_locals
             if self.algo == "bits":
                 names = ("file", "ranks", "up", "down", "free", "bit")
@@ -116,18 +122,27 @@ class Program:
                     "%s=%s" % (k, loc[k]) for k in names if k in loc)
         return text
 
-    def emit(self, kind, line, text, snap=None):
-        """An event lit on line; snap is the state when that line began,
-        which is the state the event before it leaves on the panel."""
+    def emit(self, kind, line, text, read=None, drop_top=False, now=False):
+        """An event lit on line; its variables are the state after the line,
+        which the program holds at its next step (flush)."""
         self.counts["events"] += 1
         if self.counts_only:
             return
-        if self.events:
-            self.events[-1][3] = snap if snap is not None else self.state()
+        self.read = read
         self.events.append([kind, line, text, None])
+        if drop_top or now:
+            self.events[-1][3] = self.state(drop_top)
+        else:
+            self.pending = self.events[-1]
+
+    def flush(self):
+        if self.pending is not None:
+            self.pending[3] = self.state()
+            self.pending = None
 
     def trace(self, frame, event, arg):
         name = frame.f_code.co_name
+        self.flush()
         if name == "<module>":
             if event == "line" and frame.f_lineno == self.main:
                 count = self.g["count"]
@@ -162,7 +177,7 @@ class Program:
         if event == "return":
             self.after_loop.pop(id(frame), None)
             self.emit("return", frame.f_lineno, "return from solve(%s)" %
-                      chr(ord("a") + frame.f_locals["file"]))
+                      chr(ord("a") + frame.f_locals["file"]), drop_top=True)
             self.stack.pop()
             return self.trace
         if event != "line":
@@ -199,13 +214,11 @@ class Program:
             c["tested"] += 1
             self.emit("try", self.loop, "try %s" % square(loc["file"],
                                                            loc["rank"]),
-                      snap)
+                      now=True)
         if line == self.loop:
-            self.after_loop[key] = self.state() if not self.counts_only \
-                else ""
+            self.after_loop[key] = True
         elif line in self.tests and self.algo != "scan":
             self.test_line = line
-            self.test_snap = self.state() if not self.counts_only else ""
         elif (self.lines[line - 1].strip() == "continue"
               and self.algo != "scan"):
             # The test before the continue refused the square.
@@ -218,15 +231,20 @@ class Program:
             else:
                 by = [q for q in below if q["file"] + q["rank"] == f + r]
             why = "the rank" if g["rank_used"][r] else "a diagonal"
+            # or stops at the first true operand.
+            read = (r, None, None) if g["rank_used"][r] else (
+                (r, loc["up"], None) if g["up_used"][loc["up"]]
+                else (r, loc["up"], loc["down"]))
             by = by[0] if by else {"file": -1, "rank": -1}
             self.emit("reject", self.test_line,
                       "reject %s: attacked by %s along %s" % (
                           square(f, r), square(by["file"], by["rank"]), why),
-                      self.test_snap)
+                      read, now=True)
         elif line == self.place:
             c["placed"] += 1
             self.emit("place", line, "place %s" % square(loc["file"],
-                                                         loc["rank"]))
+                                                         loc["rank"]),
+                      (loc["rank"], loc.get("up"), loc.get("down")))
         elif line == self.solution:
             c["solutions"] += 1
             self.emit("solution", line, "solution %d" % (self.g["count"] + 1))

@@ -127,12 +127,14 @@ expect_screen "bits in Python" "Python: bits.py"
 to_event 2
 expect_code "bits: a try is the lowest free bit" "Python: bits.py" "bit = free & -free"
 to_event 4
-expect_code "bits: a call computes its free set" "Python: bits.py" \
-	"free = full & ~(ranks | up | down)"
+expect_code "bits: a call lights its call, as backtrack's" "Python: bits.py" \
+	"solve(file + 1, ranks | bit, (up | bit) << 1,"
 # solve(1) after a1: ranks 0001, up shifted up 0010, down shifted off 0000.
 expect_panel "the masks' names over the calls" "Variables" "^file ranks up    down  free  bit(   .*)?$"
 expect_panel "the outer call picked bit 0" "Variables" "^0    0000  0000  0000  1110  0001(   .*)?$"
-expect_panel "the call after it: the masks shifted" "Variables" "^1    0001  0010  0000  1100  0000(   .*)?$"
+# Its first line has made free, and its try has picked b3.
+to_event 5
+expect_panel "the call after it: the masks shifted" "Variables" "^1    0001  0010  0000  1100  0100(   .*)?$"
 
 # scan: the look along the line that met the queen.
 start 170 70 -- --ascii watch 4 --algorithm scan --code python

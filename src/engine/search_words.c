@@ -389,14 +389,16 @@ static size_t explain_bits(const struct search *s, bool full, char *buf, size_t 
 	case SEARCH_EV_ENTER:
 		call_name(ev->file, me, sizeof me);
 		mask_ranks(b[depth - 1].free, n, ranks, sizeof ranks);
-		errmsg_add(buf, len, &at, "%s is called; its free ranks will be: %s.", me,
+		errmsg_add(buf, len, &at,
+		           "%s is called; the ranks its masks leave free: %s.", me,
 		           ranks);
 		if (full)
-			errmsg_add(buf, len, &at,
-			           " Its first line makes free every rank but those in "
-			           "ranks, up and down, the rank and the two diagonals "
-			           "of the queens before it: an attacked square is never "
-			           "tried.");
+			errmsg_add(
+			        buf, len, &at,
+			        " Its first line computes free: every rank but those in "
+			        "ranks, up and down, the rank and the two diagonals "
+			        "of the queens before it: an attacked square is never "
+			        "tried.");
 		break;
 	case SEARCH_EV_TRY:
 		call_name(ev->sq.file, me, sizeof me);
