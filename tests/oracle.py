@@ -5,10 +5,12 @@ compares, event by event, what they really do with what `nqueens trace N
 variables after it, the refusal's reason and attacker, and every counter
 of `trace --stats`.
 
-usage: oracle.py NQUEENS CODEDIR [ALGO:N[:counts]]...
+usage: oracle.py NQUEENS CODEDIR [ALGO:N[:counts] | c:ALGO:N:TMP |
+                                  java:ALGO:N:TMP]...
 
-ALGO:N compares event by event; ALGO:N:counts compares the counters alone
-(settrace is slow: a board of 8 takes seconds event by event).  Exits 1 at
+ALGO:N compares event by event; ALGO:N:counts compares the counters alone;
+c:ALGO:N:TMP and java:ALGO:N:TMP build in TMP a copy of that listing with
+a counter bumped before each counted line, run it and compare its counters.  Exits 1 at
 the first difference, printing the event's number, the engine's line and
 variables and the program's.
 """
@@ -336,6 +338,84 @@ def compare(nq, codedir, algo, n, counts_only):
     return True
 
 
+# The C and Java listings, counted: a copy of each with a counter bumped
+# before the lines that do what a counter counts, compiled and run.
+COUNTED = [
+    # (counter, does the line start with one of these, bump before it)
+    ("calls", ("for (int rank = 0", "unsigned free = full", "int free = full")),
+    ("tested", ("if (rank_used[rank]", "if (rankUsed[rank]", "if (!safe(",
+                "free ^= bit;")),
+    ("placed", ("x[file] =", "board[file][rank] = true;")),
+    ("removed", ("rank_used[rank] = up_used[up] = down_used[down] = false;",
+                 "rankUsed[rank] = upUsed[up] = downUsed[down] = false;",
+                 "board[file][rank] = false;")),
+    ("examined", ("if (board[f][r])",)),
+]
+
+
+def instrument(text, java):
+    lines = text.split("\n")
+    out, done, found = [], set(), set()
+    for line in lines:
+        code = line.strip()
+        for name, starts in COUNTED:
+            if name not in done and code.startswith(starts):
+                done.add(name)
+                indent = line[:len(line) - len(line.lstrip())]
+                out.append("%snq_%s++;" % (indent, name))
+        out.append(line)
+        if java and code.startswith("public class ") and "decl" not in found:
+            found.add("decl")
+            out.append("    static long %s;" % ", ".join(
+                "nq_" + c[0] for c in COUNTED))
+        if code.startswith("solve(0") and "print" not in found:
+            found.add("print")
+            indent = line[:len(line) - len(line.lstrip())]
+            fmt = " ".join("%s=%%d" % c[0] for c in COUNTED)
+            args = ", ".join("nq_" + c[0] for c in COUNTED)
+            out.append('%sSystem.err.println(String.format("%s", %s));' % (
+                indent, fmt, args) if java else
+                '%sfprintf(stderr, "%s\\n", %s);' % (
+                    indent, fmt.replace("%d", "%ld"), args))
+    if not java:
+        last = max(i for i, l in enumerate(out) if l.startswith("#include"))
+        out.insert(last + 1, "static long %s;" % ", ".join(
+            "nq_" + c[0] for c in COUNTED))
+    return "\n".join(out), done
+
+
+def compare_compiled(nq, codedir, lang, algo, n, tmp):
+    java = lang == "java"
+    name = algo.capitalize() if java else algo
+    src = os.path.join(codedir, name + (".java" if java else ".c"))
+    with open(src) as f:
+        text, done = instrument(f.read(), java)
+    os.makedirs(tmp, exist_ok=True)
+    out = os.path.join(tmp, name + (".java" if java else ".c"))
+    with open(out, "w") as f:
+        f.write(text)
+    if java:
+        subprocess.run(["javac", "-d", tmp, out], check=True)
+        run = ["java", "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp", tmp,
+               name, str(n)]
+    else:
+        subprocess.run(["cc", "-O1", "-o", out[:-2], out], check=True)
+        run = [out[:-2], str(n)]
+    p = subprocess.run(run, capture_output=True, text=True, check=True)
+    got = dict(kv.split("=") for kv in p.stderr.split())
+    got["solutions"] = p.stdout.split()[0]
+    mine = engine(nq, algo, n, True)
+    for key in ("calls", "tested", "placed", "removed", "examined",
+                "solutions"):
+        if key != "solutions" and key not in done:
+            continue  # bits removes with no line of its own; only scan looks
+        if int(mine.get(key, 0)) != int(got[key]):
+            print("oracle: %s n=%d: %s is %s in trace --stats, %s in %s" %
+                  (algo, n, key, mine.get(key), got[key], src))
+            return False
+    return True
+
+
 def main():
     if len(sys.argv) < 3:
         raise SystemExit(__doc__)
@@ -343,6 +423,15 @@ def main():
     ok = True
     for job in sys.argv[3:]:
         parts = job.split(":")
+        if parts[0] in ("c", "java"):
+            # c:ALGO:N:TMPDIR, java:ALGO:N:TMPDIR: the counters of that
+            # listing, instrumented and built in TMPDIR.
+            good = compare_compiled(nq, codedir, parts[0], parts[1],
+                                    int(parts[2]), parts[3])
+            print("%s %s %s n=%s (counters)" % ("ok" if good else "FAIL",
+                                               parts[0], parts[1], parts[2]))
+            ok = ok and good
+            continue
         good = compare(nq, codedir, parts[0], int(parts[1]),
                        len(parts) > 2 and parts[2] == "counts")
         print("%s %s n=%s%s" % ("ok" if good else "FAIL", parts[0], parts[1],
