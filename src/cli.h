@@ -65,6 +65,7 @@ enum cli_opt {
 	OPT_THREADS,
 	OPT_UNIQUE,
 	OPT_VARIANTS,
+	OPT_VARS,
 	OPT_WIDTH,
 	OPT_COUNT
 };

@@ -17,7 +17,7 @@
 static const char synopsis[] =
         "nqueens trace N [--algorithm backtrack|scan|permute|bits|repair|construct] "
         "[--first] [--stats] [--explain [--width W]] [--events KIND,...] "
-        "[--code python|c|java] [--seed S] [--from POSITION]";
+        "[--code python|c|java [--vars]] [--seed S] [--from POSITION]";
 
 /* The first word of each kind's line, as --events names them. */
 static const char *const kind_names[] = {
@@ -175,6 +175,72 @@ static void print_code_line(const struct search *s, const struct code_listing *c
 }
 
 /*
+ * The listing's variables after the line lit, as the Watch screen's panel
+ * has them, on one line for a test to compare with the program's own:
+ * "  vars: x=0,2,0,0 rank_used=T.T. up_used=... down_used=... read=0,3,- count=0
+ * solve(file=0,rank=0,up=3,down=0) solve(file=1)".  x is as the program
+ * keeps it (scan's board: the rank of each file's queen, '.' for none);
+ * read is the index of each array the last test read ('-': not read); a
+ * local the listing has not set is left out; masks are decimal, as the
+ * listing's type holds them.
+ */
+static void print_vars(const struct search *s, const struct code_listing *c)
+{
+	const struct code_names *nm = code_names(c);
+	struct code_vars v;
+	bool bits = search_algo(s) == SEARCH_BITS;
+
+	if (!code_vars(c, s, &v))
+		return;
+	printf("  vars: %s=", nm->x ? nm->x : nm->board);
+	for (int f = 0; f < v.n; f++) {
+		if (nm->x || v.held[f])
+			printf("%s%d", f ? "," : "", nm->x ? v.x[f] : search_ranks(s)[f]);
+		else
+			printf("%s.", f ? "," : "");
+	}
+	for (int k = 0; k < 3 && !bits && nm->taken[k]; k++) {
+		printf(" %s=", nm->taken[k]);
+		for (int i = 0; i < v.len[k]; i++)
+			putchar(v.taken[k][i] ? 'T' : '.');
+	}
+	if (!bits && nm->taken[0]) {
+		printf(" read=");
+		for (int k = 0; k < 3; k++)
+			v.read[k] >= 0 ? printf("%s%d", k ? "," : "", v.read[k])
+			               : printf("%s-", k ? "," : "");
+	}
+	printf(" %s=%" PRIu64, nm->count, v.count);
+	for (int d = 0; d < v.depth; d++) {
+		const struct code_frame *f = &v.frames[d];
+
+		printf(" %s(%s=%d", nm->call, nm->file, f->file);
+		if (bits) {
+			printf(",%s=%" PRId64 ",%s=%" PRId64 ",%s=%" PRId64, nm->taken[0],
+			       code_mask_value(&v, f->b.ranks), nm->taken[1],
+			       code_mask_value(&v, f->b.up), nm->taken[2],
+			       code_mask_value(&v, f->b.down));
+			if (f->has_free)
+				printf(",%s=%" PRId64, nm->free,
+				       code_mask_value(&v, f->b.free));
+			/* bit holds a pick once the call has made one, in its scope. */
+			if (f->b.bit)
+				printf(",%s=%" PRId64, nm->bit,
+				       code_mask_value(&v, f->b.bit));
+			putchar(')');
+			continue;
+		}
+		if (f->rank >= 0)
+			printf(",%s=%d", nm->rank, f->rank);
+		for (int k = 0; k < 2; k++)
+			if (nm->index[k] && f->index[k] >= 0)
+				printf(",%s=%d", nm->index[k], f->index[k]);
+		putchar(')');
+	}
+	putchar('\n');
+}
+
+/*
  * The listing of algorithm a in the language named by name, for --code;
  * NULL with the reason told (*status: how trace ends).
  */
@@ -251,6 +317,7 @@ int cli_trace(int argc, char **argv)
 	        [OPT_EVENTS] = {"events", 0, true},
 	        [OPT_WIDTH] = {"width", 'w', true},
 	        [OPT_CODE] = {"code", 0, true},
+	        [OPT_VARS] = {"vars", 0, false},
 	};
 	const char *val[OPT_COUNT];
 	char *pos[1], err[128];
@@ -304,6 +371,9 @@ int cli_trace(int argc, char **argv)
 	if (val[OPT_WIDTH] &&
 	    cli_parse_number("trace", "--width", val[OPT_WIDTH], 20, 1000, &width))
 		return CLI_USAGE;
+	if (val[OPT_VARS] && !val[OPT_CODE])
+		return cli_usage_error("trace", "--vars prints the variables of the "
+		                                "listing of --code: give both");
 	if (val[OPT_FROM] && cli_parse_from("trace", val[OPT_FROM], &n, &given))
 		return CLI_USAGE;
 	if (val[OPT_CODE] && !(code = open_listing(a, val[OPT_CODE], val, &status))) {
@@ -332,6 +402,8 @@ int cli_trace(int argc, char **argv)
 			print_event(s);
 			if (code)
 				print_code_line(s, code);
+			if (code && val[OPT_VARS])
+				print_vars(s, code);
 			if (val[OPT_EXPLAIN])
 				print_explained(s, (size_t)width);
 		}

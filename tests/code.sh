@@ -125,7 +125,7 @@ solutions: 92" ] && [ "$(nq trace 8 -a bits --stats | grep '^nodes')" = "$(nq tr
 	[ "$(nq trace 8 -a bits --first | tail -2)" = "solution 1: 1 5 8 6 3 7 2 4
 done: 1 solution" ] &&
 	[ "$(nq trace 8 -a bits --from "0 0 0 5" --stats | sed -n 's/^solutions: //p')" = 8 ] &&
-	nq trace 4 -a bits --explain | grep -A1 -x 'enter solve(c)' | grep -q 'computes its free ranks: none\.'; then
+	nq trace 4 -a bits --explain | grep -A1 -x 'enter solve(c)' | grep -q 'the ranks its masks leave free: none\.'; then
 	pass "trace --algorithm bits: a test a placement, backtrack's nodes, --first, --from, --explain"
 else
 	fail "trace --algorithm bits: a test a placement, backtrack's nodes, --first, --from, --explain" \

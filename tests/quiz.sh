@@ -231,7 +231,8 @@ expect_screen "in predict mode" "Predict, every decision"
 keys q q
 wait_exit
 
-# The permutation method: b1 is never tried, since a1 holds rank 1.
+# The permutation method: b1 is tried, and its first test refuses it: a1
+# holds rank 1.
 start 100 30 -- watch 4 --quiz --algorithm permute
 keys W Right
 expect_band "permute asks where solve(a)'s queen goes" \
@@ -243,7 +244,7 @@ expect_band "permute asks where solve(b)'s queen goes" \
 	"solve(b): where will the next queen go? Your answer: _"
 keys 1 Enter
 expect_band "rank 1 is used" \
-	"Wrong. Not b1: the queen on a1 holds rank 1, so the loop never tries it. b2 is attacked by a1 along a diagonal. b3 is free, and the loop takes the ranks no earlier file uses, in order, so the queen goes on b3. Space plays on to the next question."
+	"Wrong. Not b1: the queen on a1 attacks it along the rank. b1 is attacked by a1 along the rank; b2 is attacked by a1 along a diagonal. b3 is free, and the loop tries the ranks in order, from 1 up, so the queen goes on b3. Space plays on to the next question."
 keys q
 wait_exit
 

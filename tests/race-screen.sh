@@ -97,13 +97,13 @@ sgr_of() {
 		}'
 }
 
-start 80 24 NQUEENS_TEST_CLOCK=1 -- race 8 backtrack permute
+start 80 24 NQUEENS_TEST_CLOCK=1 -- race 8 backtrack bits
 expect_screen "race N ALG... opens the screen, titled by its board and goal" \
 	"^nqueens - Race 8x8, to every solution"
 expect_screen "the panels side by side, each named by its algorithm" \
-	"^ *backtrack +permute *$"
+	"^ *backtrack +bits *$"
 expect_screen "paused, in lockstep by events" "^paused  by events  200 events/s"
-expect_counter "each panel counts: tested, placed, solutions, events, time" permute \
+expect_counter "each panel counts: tested, placed, solutions, events, time" bits \
 	time 0.00
 for k in $(seq 38); do
 	keys .
@@ -118,16 +118,16 @@ else
 	fail "after 38 steps backtrack's board is trace's 38th event, square by square" \
 		"wanted:" "$want" "read:" "$got"
 fi
-set -- $(expected permute 38 | sed -n 2p)
-want=$(board_expect watch 8 marks "$(expected permute 38 | sed -n 1p)" "$@")
+set -- $(expected bits 38 | sed -n 2p)
+want=$(board_expect watch 8 marks "$(expected bits 38 | sed -n 1p)" "$@")
 got=$(board_grids 8 | sed -n '15,22p')
 if [ "$got" = "$want" ]; then
-	pass "and permute's board its own 38th event"
+	pass "and bits's board its own 38th event"
 else
-	fail "and permute's board its own 38th event" "wanted:" "$want" "read:" "$got"
+	fail "and bits's board its own 38th event" "wanted:" "$want" "read:" "$got"
 fi
 ok=yes
-for a in backtrack permute; do
+for a in backtrack bits; do
 	tried=$(nq trace 8 --algorithm "$a" | head -38 | grep -c '^try ')
 	placed=$(nq trace 8 --algorithm "$a" | head -38 | grep -c '^place ')
 	[ "$(counter_of "$a" tested)" = "$tried" ] || ok="$a tested: $(counter_of "$a" tested), trace $tried"
@@ -163,11 +163,11 @@ expect_screen "e runs every algorithm to its end: the table" \
 	"^place  algorithm  tested  placed  events  solutions +time$"
 expect_screen "backtrack: 15720 tested, 2056 placed, 92 solutions, second" \
 	"^2nd +backtrack +15720 +2056 +37519 +92 +37\.5 ms$"
-expect_screen "permute: 5508 tested, 2056 placed, 92 solutions, first" \
-	"^1st +permute +5508 +2056 +17095 +92 +17\.1 ms$"
+expect_screen "bits: 2056 picks tested, 2056 placed, 92 solutions, first" \
+	"^1st +bits +2056 +2056 +10191 +92 +10\.2 ms$"
 expect_screen "the verdict: the counts agree" \
 	"^The 2 algorithms agree: 92 solutions, the same ones in the same order\.$"
-expect_screen "the panels say the places" "^ *backtrack 2nd +permute 1st"
+expect_screen "the panels say the places" "^ *backtrack 2nd +bits 1st"
 good=$(sgr_of "The 2 algorithms agree")
 if [ -n "$good" ] && [ "$(sgr_of "1st")" = "$good" ] &&
 	[ "$(sgr_of "2nd")" != "$good" ] && [ "$(sgr_of "2nd    backtrack")" != "$good" ]; then
@@ -186,7 +186,7 @@ keys f
 expect_screen "f: to the first solution, from the start" \
 	"^nqueens - Race 8x8, to the first solution"
 expect_screen "and says so" "Started again, to the first solution\."
-expect_counter "from the start: no event yet" permute events 0
+expect_counter "from the start: no event yet" bits events 0
 keys e
 expect_screen "to the first: backtrack tests 876 squares" "^2nd +backtrack +876 +113 +2077 +1 "
 expect_screen "the verdict: the same first solution" \
@@ -235,7 +235,7 @@ expect_screen "and the verdict, wrapped between words" \
 resize 50 14
 expect_screen "a window too small says so" "Terminal too small"
 resize 200 60
-expect_screen "200x60: the table again" "^3rd +scan +15720 +2056 +37519 +92 +37\.5 ms$"
+expect_screen "200x60: the table again" "^2nd +scan +15720 +2056 +37519 +92 +37\.5 ms$"
 
 # The menu's entry, at the menu's size.
 start 80 24 --

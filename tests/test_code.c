@@ -68,6 +68,9 @@ static const char *meaning(enum search_algo a, const struct search_event *ev, bo
 			               ? "seen\\(file, rank, -1\\) .*rising diagonal"
 			               : "seen\\(file, rank, 1\\)\\)?;? .*falling "
 			                 "diagonal";
+		/* permute's first test, the rank's, has a line of its own. */
+		if (a == SEARCH_PERMUTE && ev->line == BOARD_LINE_RANK)
+			return "^if \\(?rank_?[uU]sed\\[rank\\]\\)?:?$";
 		if (a == SEARCH_PERMUTE)
 			return "^if \\(?up_?[uU]sed\\[up\\] (or|\\|\\|) "
 			       "down_?[uU]sed\\[down\\]\\)?:?$";
@@ -79,9 +82,10 @@ static const char *meaning(enum search_algo a, const struct search_event *ev, bo
 			return "^board\\[file\\]\\[rank\\] = [Tt]rue;?$";
 		return bits ? "^x\\[file\\] = .*bit" : "^x\\[file\\] = rank;?$";
 	case SEARCH_EV_ENTER:
+		/* bits lights its call as the others do. */
 		if (bits)
-			return "^(unsigned |int )?free = full & ~\\(ranks \\| up \\| "
-			       "down\\);?$";
+			return outer ? "^solve\\(0, 0, 0, 0\\);?$"
+			             : "^solve\\(file \\+ 1, ranks \\| bit, ";
 		return outer ? "^solve\\(0\\);?$" : "^solve\\(file \\+ 1\\);?$";
 	case SEARCH_EV_SOLUTION:
 		return "^count( \\+= 1|\\+\\+;)$";
@@ -753,15 +757,15 @@ static void test_race(void **state)
 	while (race_step(r, 1000))
 		;
 	assert_true(race_done(r));
-	/* Wikipedia's figures: 15,720 squares tested by backtracking, 5,508 by
-	 * permutations. */
+	/* 15,720 squares tested by backtracking and by permute.py's loop alike. */
 	assert_int_equal(search_counters(bt->s)->tested, 15720);
 	assert_int_equal(search_counters(bt->s)->placed, 2056);
-	assert_int_equal(search_counters(pm->s)->tested, 5508);
+	assert_int_equal(search_counters(pm->s)->tested, 15720);
 	assert_int_equal(search_counters(pm->s)->placed, 2056);
 	assert_int_equal(search_counters(pm->s)->solutions, 92);
+	/* The same events, one for each of the program's steps: a tie. */
 	assert_int_equal(pm->place, 1);
-	assert_int_equal(bt->place, 2);
+	assert_int_equal(bt->place, 1);
 	assert_true(race_agree(r, err, sizeof err));
 	assert_string_equal(err, "");
 	assert_true(bt->digest == pm->digest);

@@ -492,7 +492,6 @@ static bool lit_does(enum search_algo a, const struct search_event *ev, const ch
 	                                     "[file][rank] = False", NULL};
 	static const char *const freed[] = {"[down] = false", "[down] = False", NULL};
 	static const char *const call[] = {"solve(file + 1", NULL};
-	static const char *const masks[] = {"free = full & ~(ranks | up | down)", NULL};
 	static const char *const counted[] = {"count += 1", "count++", NULL};
 	static const char *const printed[] = {"print", NULL};
 	static const char *const whiles[] = {"while", NULL};
@@ -511,12 +510,17 @@ static bool lit_does(enum search_algo a, const struct search_event *ev, const ch
 			                   : ev->line == BOARD_LINE_DIAGONAL ? 1
 			                                                     : 2]) !=
 			       NULL;
+		/* permute tests the rank first, on a line of its own. */
+		if (a == SEARCH_PERMUTE && ev->line == BOARD_LINE_RANK)
+			return strstr(text, "if") && strstr(text, "ank") &&
+			       !strstr(text, "up") && !strstr(text, "Up");
 		return strstr(text, "if") && (strstr(text, "up") || strstr(text, "Up")) &&
 		       (a == SEARCH_PERMUTE || strstr(text, "ank"));
 	case SEARCH_EV_PLACE:
 		return holds(text, a == SEARCH_SCAN ? mark : place);
 	case SEARCH_EV_ENTER:
-		return holds(text, bits ? masks : call) || strstr(text, "solve(0");
+		/* bits lights its call as the others do. */
+		return holds(text, call) || strstr(text, "solve(0");
 	case SEARCH_EV_SOLUTION:
 		return holds(text, counted);
 	case SEARCH_EV_REMOVE:

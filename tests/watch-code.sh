@@ -248,6 +248,9 @@ start 170 70 -- --ascii watch 4 --algorithm bits --code python
 expect_screen "bits in Python" "Python: bits.py"
 to_event 2
 expect_code "bits: a try is the lowest free bit" "Python: bits.py" "bit = free & -free"
+to_event 4
+expect_code "bits: a call lights its call, as backtrack's" "Python: bits.py" \
+	"solve(file + 1, ranks | bit, (up | bit) << 1,"
 to_event 5
 # solve(1) after a1: ranks 0001, up shifted up 0010, down shifted off 0000;
 # its first pick, 0100, still in free.

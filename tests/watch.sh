@@ -363,7 +363,8 @@ done
 # data/pseudocode that does what the event does, found here by its words: a
 # refusal the safety test, a try the loop over the ranks.  The events: the
 # first twelve, then the first of each kind not seen yet.  In scan, a
-# refusal lights the look along the line the attacker stands on.
+# refusal lights the look along the line the attacker stands on; in permute
+# one along the rank lights its first test, whether the rank is used.
 listing() {
 	grep -E -m1 -- "$2" "${NQUEENS_DATADIR:-${srcdir:-.}/data}/pseudocode/$1.txt"
 }
@@ -373,6 +374,7 @@ want_line() {
 	enter) listing "$2" 'solve\(file \+ 1\)' ;;
 	try) listing "$2" '^ *for ' ;;
 	reject) listing "$2" '^ *if .* then$' ;;
+	reject-used) listing "$2" '^ *if an earlier file uses the rank' ;;
 	reject-rank) listing "$2" 'look along the rank' ;;
 	reject-diagonal) listing "$2" 'look along the diagonal' ;;
 	reject-anti-diagonal) listing "$2" 'look along the other diagonal' ;;
@@ -390,6 +392,7 @@ kinds() {
 			dr = substr($2, 2) - substr($5, 2)
 			k = dr == 0 ? "reject-rank" : dr > 0 ? "reject-diagonal" : "reject-anti-diagonal"
 		}
+		k == "reject" && algo == "permute" && / along the rank$/ { k = "reject-used" }
 		NR <= 12 || !(k in seen) { print NR, k }
 		{ seen[k] = 1 }'
 }

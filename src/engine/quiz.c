@@ -191,15 +191,6 @@ static bool attacked_by(const struct quiz_question *q, struct square sq, struct 
 	       q->ranks[by.file] == by.rank && board_same_line(by, sq, line);
 }
 
-/* Rank r is held by a queen of another file than file: its file, or -1. */
-static int rank_holder(const struct quiz_question *q, int file, int r)
-{
-	for (int f = 0; f < q->n; f++)
-		if (f != file && q->ranks[f] == r)
-			return f;
-	return -1;
-}
-
 /* The squares refused on the way, the first two named, the others counted. */
 static void tell_refusals(const struct quiz_question *q, char *buf, size_t len,
                           size_t *at)
@@ -223,10 +214,9 @@ static void tell_refusals(const struct quiz_question *q, char *buf, size_t len,
 /* The loop's order in the words of the pseudocode. */
 static const char *loop_order(enum search_algo a)
 {
-	return a == SEARCH_PERMUTE
-	               ? "the loop takes the ranks no earlier file uses, in order"
-	       : a == SEARCH_BITS ? "the loop picks the lowest rank left in free"
-	                          : "the loop tries the ranks in order, from 1 up";
+	/* permute's loop passes every rank too, its first test refusing a used one. */
+	return a == SEARCH_BITS ? "the loop picks the lowest rank left in free"
+	                        : "the loop tries the ranks in order, from 1 up";
 }
 
 static bool check_where(const struct quiz_question *q, const struct quiz_answer *a,
@@ -236,7 +226,6 @@ static bool check_where(const struct quiz_question *q, const struct quiz_answer 
 	bool right = q->yes ? !a->none && a->sq.file == q->answer.file &&
 	                              a->sq.rank == q->answer.rank
 	                    : a->none;
-	int holder;
 
 	call(q, q->file, me, sizeof me);
 	if (q->yes)
@@ -256,14 +245,6 @@ static bool check_where(const struct quiz_question *q, const struct quiz_answer 
 		sqname((struct square){q->file, q->from - 1}, x, sizeof x);
 		errmsg_add(buf, len, at,
 		           "Not %s: %s has tried the ranks up to %s already. ", s, me, x);
-	} else if (q->algo == SEARCH_PERMUTE &&
-	           (holder = rank_holder(q, q->file, a->sq.rank)) >= 0) {
-		errmsg_add(
-		        buf, len, at,
-		        "Not %s: the queen on %s holds rank %d, so the loop never tries "
-		        "it. ",
-		        s, sqname((struct square){holder, a->sq.rank}, x, sizeof x),
-		        a->sq.rank + 1);
 	} else {
 		const struct quiz_refusal *why = NULL;
 

@@ -104,16 +104,18 @@ static const char *const algo_names[SEARCH_ALGO_COUNT] = {
 static const int kind_line[SEARCH_ALGO_COUNT][SEARCH_EV_DONE + 1] = {
         [SEARCH_BACKTRACK] = {0, 2, 3, 4, 8, 6, 9, 10, 0, 12},
         [SEARCH_SCAN] = {0, 2, 13, 4, 8, 6, 9, 10, 0, 18},
-        [SEARCH_PERMUTE] = {0, 2, 3, 4, 8, 6, 9, 10, 0, 12},
-        /* A call computes its free set first; a queen's bit leaves with the loop. */
-        [SEARCH_BITS] = {0, 4, 0, 5, 2, 7, 3, 11, 0, 13},
+        /* A refusal lights its test: the rank's (3), the diagonals' (4). */
+        [SEARCH_PERMUTE] = {0, 2, 3, 5, 9, 7, 10, 11, 0, 13},
+        /* A call lights its call; a queen's bit leaves with the loop. */
+        [SEARCH_BITS] = {0, 4, 0, 5, 9, 7, 3, 11, 0, 13},
         [SEARCH_REPAIR] = {0, 0, 0, 3, 0, 8, 0, 0, 6, 8},
         [SEARCH_CONSTRUCT] = {0, 0, 0, 8, 0, 9, 0, 0, 0, 9},
 };
 static const int main_line[SEARCH_ALGO_COUNT] = {
         [SEARCH_BACKTRACK] = 12,
         [SEARCH_SCAN] = 18,
-        [SEARCH_PERMUTE] = 12,
+        [SEARCH_PERMUTE] = 13,
+        [SEARCH_BITS] = 13,
 };
 
 const char *search_algo_name(enum search_algo a)
@@ -564,17 +566,17 @@ static void step_tree(struct search *s)
 		st->depth = 1;
 		s->nodes[s->ngiven] = 1;
 		emit(s, SEARCH_EV_ENTER)->file = s->order[0];
+		st->c.calls++;
 		if (main_line[s->algo])
 			st->line = main_line[s->algo];
 		st->pc = PC_NEXT;
 		break;
 	case PC_NEXT:
 		r = top->rank + 1;
-		/* The permutation method never tries a rank already used; bits
-		 * tries only the free ones. */
-		if (s->algo == SEARCH_PERMUTE)
-			while (r < s->n && s->on_rank[r])
-				r++;
+		/*
+		 * bits picks only the free ranks; the permutation method's loop
+		 * passes every rank, and its first test refuses a used one.
+		 */
 		if (s->algo == SEARCH_BITS)
 			while (r < s->n && attacked(s, top->file, r))
 				r++;
@@ -604,6 +606,8 @@ static void step_tree(struct search *s)
 			s->lvl_dead[st->depth - 1]++;
 			if (s->algo == SEARCH_SCAN)
 				st->line += (int)rej.line - BOARD_LINE_RANK;
+			if (s->algo == SEARCH_PERMUTE && rej.line != BOARD_LINE_RANK)
+				st->line++;
 			st->pc = PC_NEXT;
 			break;
 		}
@@ -623,6 +627,7 @@ static void step_tree(struct search *s)
 		        0;
 		s->lvl_mark[st->depth] = NO_MARK;
 		emit(s, SEARCH_EV_ENTER)->file = s->order[st->depth];
+		st->c.calls++;
 		st->depth++;
 		st->pc = PC_NEXT;
 		break;
@@ -904,19 +909,6 @@ bool search_prev_solution(struct search *s)
 	}
 }
 
-/* The permutation method's level d never tries a rank the calls above it or a given queen
- * hold. */
-static bool rank_used_above(const struct search *s, int d, int r)
-{
-	for (int j = 0; j < d; j++)
-		if (s->frames[j].rank == r)
-			return true;
-	for (int f = 0; s->given && f < s->n; f++)
-		if (s->given[f] == r)
-			return true;
-	return false;
-}
-
 /*
  * The masks of bits' call d, from the queens above it (the calls before it
  * and the given queens): a queen on (f, r) reaches rank r + (file - f) of
@@ -998,10 +990,7 @@ int search_levels(const struct search *s, struct search_level *out, int max)
 		uint64_t free = s->algo == SEARCH_BITS ? bits_masks(s, d).free : 0;
 
 		for (int r = fr->rank + 1; r < s->n; r++)
-			left += s->algo == SEARCH_BITS
-			                ? (int)(free >> r & 1)
-			                : s->algo != SEARCH_PERMUTE ||
-			                          !rank_used_above(s, d, r);
+			left += s->algo == SEARCH_BITS ? (int)(free >> r & 1) : 1;
 		out[d] = (struct search_level){
 		        .file = fr->file,
 		        .rank = fr->rank,

@@ -51,19 +51,26 @@ struct search_frame {
 	int rank;
 };
 
+/*
+ * Each counter of a tree search is what the listings of data/code/ do, in
+ * every language (tests/oracle.sh checks it against the Python ones).
+ */
 struct search_counters {
 	uint64_t events; /* events so far; the last one is event #events */
 	/*
-	 * Squares tested: TRY events, and repair's candidates.  bits never
-	 * tests an attacked square (its free set leaves them out), so each of
-	 * its tests is the pick of a free rank, followed by a placement.
+	 * Squares tested: TRY events, the loop passes that run the first test
+	 * (backtrack's and permute's rank_used, scan's safe), and repair's
+	 * candidates.  bits never tests an attacked square (its free set
+	 * leaves them out), so each of its tests is the pick of a free rank,
+	 * followed by a placement.
 	 */
 	uint64_t tested;
-	uint64_t examined;  /* scan: squares looked at while checking */
+	uint64_t examined;  /* scan: squares looked at by seen(), board[f][r] */
 	uint64_t placed;    /* queens placed: the tree's nodes but the root (A319284) */
 	uint64_t removed;   /* queens removed when backtracking */
 	uint64_t solutions; /* solutions found */
 	uint64_t moves;     /* repair: queens moved */
+	uint64_t calls;     /* tree searches: calls of solve, the outermost too */
 };
 
 struct search;
@@ -278,6 +285,7 @@ enum search_figure {
 	SEARCH_FIG_REMOVED,
 	SEARCH_FIG_MOVES, /* repair only */
 	SEARCH_FIG_SOLUTIONS,
+	SEARCH_FIG_CALLS, /* the tree searches only; not in Watch's counters */
 	SEARCH_FIG_DEPTH, /* the calls under way: the tree searches only, not in --stats
 	                   */
 	SEARCH_FIG_COUNT

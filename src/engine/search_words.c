@@ -140,9 +140,9 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 			           me);
 			if (full && a == SEARCH_PERMUTE)
 				errmsg_add(buf, len, &at,
-				           " %s will try the ranks no queen holds, the "
-				           "lowest first.",
-				           me);
+				           " Its loop will try the ranks one by one, "
+				           "from 1 up, passing over those an earlier "
+				           "file uses.");
 			else if (full)
 				errmsg_add(buf, len, &at,
 				           " Its loop will try the ranks one by one, "
@@ -154,9 +154,10 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 		           other, me, by);
 		if (full && a == SEARCH_PERMUTE)
 			errmsg_add(buf, len, &at,
-			           " %s will try the ranks no queen holds, the lowest "
-			           "first, and return to %s when it has tried them all.",
-			           me, other);
+			           " %s will try the ranks of file %s one by one, from "
+			           "1 up, passing over those an earlier file uses, and "
+			           "return to %s when it has tried them all.",
+			           me, by, other);
 		else if (full)
 			errmsg_add(buf, len, &at,
 			           " %s will try the ranks of file %s one by one, from "
@@ -175,8 +176,8 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 			           " No queen stands yet, so nothing can attack it.");
 		else if (a == SEARCH_PERMUTE)
 			errmsg_add(buf, len, &at,
-			           " No other queen holds rank %d; the question is "
-			           "whether a queen there shares a diagonal with %s.",
+			           " First: does an earlier file use rank %d? If not, "
+			           "does a queen there share a diagonal with %s?",
 			           ev->sq.rank + 1, around);
 		else if (a == SEARCH_SCAN)
 			errmsg_add(buf, len, &at,
@@ -200,6 +201,11 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 			           " Looking square by square along %s, safe() met that "
 			           "queen, so a queen on %s would be taken.",
 			           board_line_phrase(ev->line), sq);
+		else if (a == SEARCH_PERMUTE && ev->line == BOARD_LINE_RANK)
+			errmsg_add(buf, len, &at,
+			           " An earlier file uses rank %d, so %s passes over "
+			           "it without looking at the diagonals.",
+			           ev->sq.rank + 1, me);
 		else
 			errmsg_add(buf, len, &at,
 			           " A queen there would be taken, so %s is skipped.",
@@ -383,12 +389,16 @@ static size_t explain_bits(const struct search *s, bool full, char *buf, size_t 
 	case SEARCH_EV_ENTER:
 		call_name(ev->file, me, sizeof me);
 		mask_ranks(b[depth - 1].free, n, ranks, sizeof ranks);
-		errmsg_add(buf, len, &at, "%s computes its free ranks: %s.", me, ranks);
+		errmsg_add(buf, len, &at,
+		           "%s is called; the ranks its masks leave free: %s.", me,
+		           ranks);
 		if (full)
-			errmsg_add(buf, len, &at,
-			           " free is every rank but those in ranks, up and down, "
-			           "the rank and the two diagonals of the queens before "
-			           "it: an attacked square is never tried.");
+			errmsg_add(
+			        buf, len, &at,
+			        " Its first line computes free: every rank but those in "
+			        "ranks, up and down, the rank and the two diagonals "
+			        "of the queens before it: an attacked square is never "
+			        "tried.");
 		break;
 	case SEARCH_EV_TRY:
 		call_name(ev->sq.file, me, sizeof me);
@@ -541,7 +551,8 @@ bool search_figure(const struct search *s, enum search_figure f, char *buf, size
 	        [SEARCH_FIG_EVENTS] = "events",       [SEARCH_FIG_TESTED] = "tested",
 	        [SEARCH_FIG_EXAMINED] = "examined",   [SEARCH_FIG_PLACED] = "placed",
 	        [SEARCH_FIG_REMOVED] = "removed",     [SEARCH_FIG_MOVES] = "moves",
-	        [SEARCH_FIG_SOLUTIONS] = "solutions", [SEARCH_FIG_DEPTH] = "depth",
+	        [SEARCH_FIG_SOLUTIONS] = "solutions", [SEARCH_FIG_CALLS] = "calls",
+	        [SEARCH_FIG_DEPTH] = "depth",
 	};
 	const struct search_counters *c = search_counters(s);
 	enum search_algo a = search_algo(s);
@@ -574,6 +585,11 @@ bool search_figure(const struct search *s, enum search_figure f, char *buf, size
 		break;
 	case SEARCH_FIG_SOLUTIONS:
 		v = c->solutions;
+		break;
+	case SEARCH_FIG_CALLS:
+		if (!search_nodes(s))
+			return false;
+		v = c->calls;
 		break;
 	case SEARCH_FIG_DEPTH:
 		/* Repair and construct make no calls: their depth would always be 0. */
