@@ -223,7 +223,7 @@ expect_screen "e runs every algorithm to its end: the chart" \
 	"^place  algorithm  tested +placed +events +solutions  time$"
 expect_chart "the chart's figures: trace's, for each" 8 backtrack permute
 if [ "$b" = "$p" ]; then
-	winner="backtrack and permute tie with $(grouped "${b##* * }") events each."
+	winner="backtrack and permute tie with $(grouped "$(echo "$b" | cut -d' ' -f3)") events each."
 	lesson="backtrack and permute do the same work"
 else
 	winner="permute wins with $(grouped "$(echo "$p" | cut -d' ' -f3)") events, the fewest."
