@@ -122,6 +122,7 @@ struct place {
 	struct layout_rect end;
 	struct race_chart chart;
 	bool verdict, note; /* the verdict, and the time with what it means */
+	bool spaced;        /* a blank line between the end's parts */
 };
 
 /* Whether a is a better place than b: counters, whole boards, large squares, one row. */
@@ -309,6 +310,10 @@ static bool place_end(const struct race_model *m, int w, int h, struct place *pl
 	           pl->chart.w[RACE_COL_TIME] > 0;
 	if (!pl->note)
 		race_model_chart(m, w, false, &pl->chart);
+	else
+		need += end_height(m, END_NOTE, w);
+	/* Lines to spare: the parts apart, easier to tell at a glance. */
+	pl->spaced = need + 2 + pl->verdict + pl->note <= h;
 	return true;
 }
 
@@ -560,17 +565,21 @@ static void draw_end(const struct race_model *m, const struct place *pl)
 
 	end_text(m, END_WINNER, said, sizeof said);
 	text_wrap(&y, e.x, e.w, 0, theme_attr(THEME_TITLE), "%s", said);
+	y += pl->spaced;
 	for (int i = -1; i < m->count && y < last; i++)
 		draw_chart_row(m, i, &pl->chart, e, y++);
+	y += pl->spaced;
 	end_text(m, END_LESSON, said, sizeof said);
 	text_wrap(&y, e.x, e.w, 0, A_NORMAL, "%s", said);
 	if (pl->verdict) {
 		bool agree = race_model_verdict(m, said, sizeof said);
 
+		y += pl->spaced;
 		text_wrap(&y, e.x, e.w, 0, theme_attr(agree ? THEME_GOOD : THEME_BAD),
 		          "%s", said);
 	}
 	if (pl->note) {
+		y += pl->spaced;
 		end_text(m, END_NOTE, said, sizeof said);
 		text_wrap(&y, e.x, e.w, 0, theme_attr(THEME_DIMMED), "%s", said);
 	}
