@@ -25,8 +25,9 @@ static const char *goal_words(enum search_goal g)
 
 static void print_table(const struct race *r)
 {
-	printf("race %d, %s, in lockstep by events\n", race_n(r),
+	printf("race %d, %s, in lockstep by events: the fewest events wins\n", race_n(r),
 	       goal_words(race_goal(r)));
+	printf("%s\n", race_time_means);
 	printf("%-5s  %-9s  %10s  %10s  %10s  %10s  %9s\n", "place", "algorithm",
 	       "tested", "placed", "events", "solutions", "time");
 	for (int i = 0; i < race_count(r); i++) {
@@ -142,7 +143,12 @@ int cli_race(int argc, char **argv)
 	}
 	while (race_step(r, ROUND_EVENTS))
 		;
+	race_measure(r, RACE_MEASURE_NS);
 	print_table(r);
+	race_winner(r, line, sizeof line);
+	printf("%s\n", line);
+	race_lesson(r, line, sizeof line);
+	printf("%s\n", line);
 	agree = race_verdict(r, line, sizeof line);
 	printf("%s\n", line);
 	race_free(r);

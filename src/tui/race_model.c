@@ -1,4 +1,4 @@
-/* The race screen's state without a terminal: the runners, their pacing, speed and table.
+/* The race screen's state without a terminal: the runners, their speed, the end's chart.
  */
 #include "config.h"
 
@@ -81,13 +81,11 @@ static void set_playing(struct race_model *m, bool on)
 	m->anchor_due = 0;
 }
 
-/* Runs k steps of the pacing: k events each, or k × RACE_NS_PER_EVENT ns each. */
+/* Runs k events each, in lockstep; the race that ends has its times measured. */
 static void run_steps(struct race_model *m, uint64_t k)
 {
-	if (m->pacing == RACE_BY_EVENTS)
-		race_step(m->race, k);
-	else
-		race_step_time(m->race, k * RACE_NS_PER_EVENT);
+	if (!race_step(m->race, k) && !race_measured(m->race))
+		race_measure(m->race, RACE_MEASURE_NS);
 }
 
 /* A new race of the same runners to goal; false (the old one kept) when it cannot be. */
@@ -148,13 +146,6 @@ void race_model_speed(struct race_model *m, int d)
 	set_playing(m, m->playing);
 }
 
-void race_model_toggle_pacing(struct race_model *m)
-{
-	m->pacing = m->pacing == RACE_BY_EVENTS ? RACE_BY_TIME : RACE_BY_EVENTS;
-	set_playing(m, m->playing);
-	say(m, "Now %s.", race_model_pacing_name(m->pacing));
-}
-
 void race_model_toggle_goal(struct race_model *m)
 {
 	if (start_over(m, m->goal == SEARCH_ALL ? SEARCH_FIRST : SEARCH_ALL))
@@ -212,22 +203,9 @@ const struct search *race_model_search(const struct race_model *m, int i)
 	return u ? u->s : NULL;
 }
 
-const char *race_model_pacing_name(enum race_pacing p)
+void race_model_speed_text(const struct race_model *m, char *buf, size_t len)
 {
-	return p == RACE_BY_EVENTS ? "by events" : "by equal time";
-}
-
-void race_model_speed_text(const struct race_model *m, bool ascii, char *buf, size_t len)
-{
-	uint64_t ns = (uint64_t)race_speeds[m->speed] * RACE_NS_PER_EVENT;
-
-	if (m->pacing == RACE_BY_EVENTS)
-		snprintf(buf, len, "%d events/s", race_speeds[m->speed]);
-	else if (ns < 1000)
-		snprintf(buf, len, "%" PRIu64 " ns/s", ns);
-	else
-		snprintf(buf, len, "%" PRIu64 " %ss/s", ns / 1000,
-		         ascii ? "u" : "\xc2\xb5");
+	snprintf(buf, len, "%d events/s", race_speeds[m->speed]);
 }
 
 const char *race_model_place(const struct race_model *m, int i)
@@ -238,115 +216,149 @@ const char *race_model_place(const struct race_model *m, int i)
 	return u && u->place >= 1 && u->place <= RACE_MAX ? words[u->place] : "";
 }
 
-/* The columns of the table, and which a narrow one leaves out first. */
-enum column {
-	COL_PLACE,
-	COL_ALGO,
-	COL_TESTED,
-	COL_PLACED,
-	COL_EVENTS,
-	COL_SOLUTIONS,
-	COL_TIME,
-	COLS
-};
+const char *const race_bar_names[RACE_BARS] = {"tested", "placed", "events"};
 
 static const struct {
 	const char *head;
 	bool left; /* the words, left-aligned; the figures go right */
-} columns[COLS] = {
-        [COL_PLACE] = {"place", true},    [COL_ALGO] = {"algorithm", true},
-        [COL_TESTED] = {"tested", false}, [COL_PLACED] = {"placed", false},
-        [COL_EVENTS] = {"events", false}, [COL_SOLUTIONS] = {"solutions", false},
-        [COL_TIME] = {"time", false},
+} columns[RACE_COLS] = {
+        [RACE_COL_PLACE] = {"place", true},
+        [RACE_COL_ALGO] = {"algorithm", true},
+        [RACE_COL_TESTED] = {"tested", false},
+        [RACE_COL_PLACED] = {"placed", false},
+        [RACE_COL_EVENTS] = {"events", false},
+        [RACE_COL_SOLUTIONS] = {"solutions", false},
+        [RACE_COL_TIME] = {"time", false},
 };
 
-/* One cell of runner u's row, into buf. */
-static void cell(const struct race_model *m, int i, enum column c, char *buf, size_t len)
+const char *race_model_col_head(enum race_col col)
+{
+	return columns[col].head;
+}
+
+static uint64_t bar_count(const struct race_model *m, int i, enum race_bar k)
+{
+	const struct search_counters *c = search_counters(race_model_search(m, i));
+
+	return k == RACE_BAR_TESTED   ? c->tested
+	       : k == RACE_BAR_PLACED ? c->placed
+	                              : c->events;
+}
+
+void race_model_cell(const struct race_model *m, int i, enum race_col col, char *buf,
+                     size_t len)
 {
 	const struct race_runner *u = race_runner(m->race, i);
-	const struct search_counters *k = search_counters(u->s);
 
-	switch (c) {
-	case COL_PLACE:
+	switch (col) {
+	case RACE_COL_PLACE:
 		snprintf(buf, len, "%s", race_model_place(m, i));
 		break;
-	case COL_ALGO:
+	case RACE_COL_ALGO:
 		snprintf(buf, len, "%s", search_algo_name(u->algo));
 		break;
-	case COL_TESTED:
-		snprintf(buf, len, "%" PRIu64, k->tested);
+	case RACE_COL_TESTED:
+	case RACE_COL_PLACED:
+	case RACE_COL_EVENTS:
+		snprintf(buf, len, "%" PRIu64,
+		         bar_count(m, i, (enum race_bar)(col - RACE_COL_TESTED)));
 		break;
-	case COL_PLACED:
-		snprintf(buf, len, "%" PRIu64, k->placed);
-		break;
-	case COL_EVENTS:
-		snprintf(buf, len, "%" PRIu64, k->events);
-		break;
-	case COL_SOLUTIONS:
-		snprintf(buf, len, "%" PRIu64, k->solutions);
+	case RACE_COL_SOLUTIONS:
+		snprintf(buf, len, "%" PRIu64, search_counters(u->s)->solutions);
 		break;
 	default:
-		race_format_time(u->ns, buf, len);
+		if (u->runs)
+			race_format_time(u->ns, buf, len);
+		else
+			snprintf(buf, len, "-");
 		break;
 	}
 }
 
-int race_model_table(const struct race_model *m, int width, char lines[][RACE_TABLE_LINE])
+int race_model_bar(const struct race_model *m, int i, enum race_bar k, int cells)
 {
-	/* Each set of columns, from the whole table to the narrowest. */
-	static const bool shown[3][COLS] = {
+	uint64_t most = 0, v = bar_count(m, i, k);
+
+	for (int j = 0; j < m->count; j++)
+		if (bar_count(m, j, k) > most)
+			most = bar_count(m, j, k);
+	if (v == 0 || most == 0)
+		return 0;
+	/* Rounded to the nearest cell, and a count above 0 never drawn as none. */
+	uint64_t b = (v * (uint64_t)cells * 2 + most) / (2 * most);
+
+	return b < 1 ? 1 : (int)b;
+}
+
+/* The widest of column col's head and cells. */
+static int col_width(const struct race_model *m, enum race_col col)
+{
+	int w = (int)strlen(columns[col].head);
+
+	for (int i = 0; i < m->count; i++) {
+		char buf[64];
+
+		race_model_cell(m, i, col, buf, sizeof buf);
+		if ((int)strlen(buf) > w)
+			w = (int)strlen(buf);
+	}
+	return w;
+}
+
+/* A bar's cells are no fewer than this; a chart that cannot give them drops a column. */
+#define BAR_MIN 4
+/* Nor more: wider bars say no more, and leave the line to read across. */
+#define BAR_MAX 24
+
+bool race_model_chart(const struct race_model *m, int width, bool with_time,
+                      struct race_chart *c)
+{
+	/* Each set of columns, from the whole chart to the narrowest. */
+	static const bool shown[6][RACE_COLS] = {
 	        {true, true, true, true, true, true, true},
 	        {true, true, true, true, true, false, true},
 	        {false, true, true, true, true, false, true},
+	        {true, true, true, true, true, true, false},
+	        {true, true, true, true, true, false, false},
+	        {false, true, true, true, true, false, false},
 	};
+	int figure = 0;
 
-	for (int form = 0; form < 3; form++) {
-		int w[COLS], total = 0;
+	for (int k = 0; k < RACE_BARS; k++)
+		if (col_width(m, (enum race_col)(RACE_COL_TESTED + k)) > figure)
+			figure = col_width(m, (enum race_col)(RACE_COL_TESTED + k));
+	for (int form = with_time ? 0 : 3; form < 6; form++) {
+		int fixed = 0, cols = 0, bar;
 
-		/* Each column as wide as its widest cell or its head. */
-		for (int c = 0; c < COLS; c++) {
-			w[c] = 0;
-			if (!shown[form][c])
+		for (int col = 0; col < RACE_COLS; col++) {
+			if (!shown[form][col])
 				continue;
-			w[c] = (int)strlen(columns[c].head);
-			for (int i = 0; i < m->count; i++) {
-				char buf[64];
-
-				cell(m, i, (enum column)c, buf, sizeof buf);
-				if ((int)strlen(buf) > w[c])
-					w[c] = (int)strlen(buf);
-			}
-			total += w[c] + (total ? 2 : 0);
+			cols++;
+			if (col < RACE_COL_TESTED || col > RACE_COL_EVENTS)
+				fixed += col_width(m, (enum race_col)col);
 		}
-		if (total > width || total >= RACE_TABLE_LINE)
+		/* Two columns between columns; a figure, a space and a bar each. */
+		bar = (width - fixed - 2 * (cols - 1)) / RACE_BARS - figure - 1;
+		if (bar < BAR_MIN)
 			continue;
-		for (int row = 0; row <= m->count; row++) {
-			size_t at = 0;
-
-			lines[row][0] = '\0';
-			for (int c = 0; c < COLS; c++) {
-				char buf[64];
-
-				if (!shown[form][c])
-					continue;
-				if (row == 0)
-					snprintf(buf, sizeof buf, "%s", columns[c].head);
-				else
-					cell(m, row - 1, (enum column)c, buf, sizeof buf);
-				at += (size_t)snprintf(
-				        lines[row] + at, RACE_TABLE_LINE - at, "%s%*s%s",
-				        at ? "  " : "",
-				        columns[c].left ? 0 : w[c] - (int)strlen(buf), "",
-				        buf);
-				if (columns[c].left)
-					at += (size_t)snprintf(
-					        lines[row] + at, RACE_TABLE_LINE - at,
-					        "%*s", w[c] - (int)strlen(buf), "");
-			}
+		if (bar > BAR_MAX)
+			bar = BAR_MAX;
+		memset(c, 0, sizeof *c);
+		c->figure = figure;
+		c->bar = bar;
+		for (int col = 0, x = 0; col < RACE_COLS; col++) {
+			if (!shown[form][col])
+				continue;
+			c->x[col] = x;
+			c->w[col] = col >= RACE_COL_TESTED && col <= RACE_COL_EVENTS
+			                    ? figure + 1 + bar
+			                    : col_width(m, (enum race_col)col);
+			x += c->w[col] + 2;
+			c->width = x - 2;
 		}
-		return total;
+		return true;
 	}
-	return 0;
+	return false;
 }
 
 bool race_model_verdict(const struct race_model *m, char *buf, size_t len)
@@ -359,4 +371,16 @@ bool race_model_verdict(const struct race_model *m, char *buf, size_t len)
 	if (strlen(buf) + 1 < len)
 		strcat(buf, ".");
 	return agree;
+}
+
+void race_model_winner(const struct race_model *m, char *buf, size_t len)
+{
+	race_winner(m->race, buf, len);
+	if (strlen(buf) + 1 < len)
+		strcat(buf, ".");
+}
+
+void race_model_lesson(const struct race_model *m, char *buf, size_t len)
+{
+	race_lesson(m->race, buf, len);
 }

@@ -1,4 +1,4 @@
-/* The race screen's state without a terminal: the runners, their pacing, speed and table.
+/* The race screen's state without a terminal: the runners, their speed, the end's chart.
  */
 #ifndef NQ_RACE_MODEL_H
 #define NQ_RACE_MODEL_H
@@ -10,39 +10,25 @@
 #include "race.h"
 #include "search.h"
 
-/* The speeds of the animation: events a second each runner takes, by events. */
+/* The speeds of the animation: events a second each runner takes, in lockstep. */
 extern const int race_speeds[];
 #define RACE_SPEEDS 15
-
-/*
- * By equal time, a speed of s gives each runner s times this many
- * nanoseconds of the processor a second: about what one event costs, so
- * that a speed reads alike in both pacings.
- */
-#define RACE_NS_PER_EVENT 20
-
-/* How the runners are kept together. */
-enum race_pacing {
-	RACE_BY_EVENTS, /* each takes the same number of events a tick */
-	RACE_BY_TIME,   /* each is given the same time a tick */
-};
 
 struct race_model {
 	int n;
 	enum search_algo algos[RACE_MAX];
 	int count;
 	enum search_goal goal;
-	enum race_pacing pacing;
 	struct race *race;
 	long long (*now_ms)(void); /* the clock of the animation */
-	race_clock_fn *clock;      /* the runners' clock (NULL: the monotonic one) */
+	race_clock_fn *clock;      /* race_measure's clock (NULL: the monotonic one) */
 	void *clock_ctx;
 
 	bool playing;
 	int speed;           /* index into race_speeds */
-	long long anchor_ms; /* when playing started at this speed and pacing */
+	long long anchor_ms; /* when playing started at this speed */
 	long long frame_ms;  /* when the last frame came */
-	uint64_t anchor_due; /* steps (events, or RACE_NS_PER_EVENT ns) run since */
+	uint64_t anchor_due; /* events each runner has taken since */
 	char message[300];
 };
 
@@ -55,17 +41,20 @@ struct race_model *race_model_new(int n, const enum search_algo *algos, int coun
                                   char *err, size_t errlen);
 void race_model_free(struct race_model *m);
 
-/* The runners' clock, kept across restarts (a test's own; NULL: the monotonic one). */
+/* The clock of the end's measure, kept across restarts (a test's own; NULL: the
+ * monotonic one). */
 void race_model_set_clock(struct race_model *m, race_clock_fn *clock, void *ctx);
 
-/* The moves.  Each says in m->message what it did when that is not seen. */
-void race_model_play(struct race_model *m);          /* play or pause */
-void race_model_step(struct race_model *m);          /* one tick's step, paused */
-void race_model_to_end(struct race_model *m);        /* every runner to its end */
-void race_model_restart(struct race_model *m);       /* back to the start, paused */
-void race_model_speed(struct race_model *m, int d);  /* one speed faster or slower */
-void race_model_toggle_pacing(struct race_model *m); /* by events, by equal time */
-void race_model_toggle_goal(struct race_model *m);   /* first or all, restarting */
+/*
+ * The moves.  Each says in m->message what it did when that is not seen.
+ * The one that ends the race measures each runner's time (race_measure).
+ */
+void race_model_play(struct race_model *m);         /* play or pause */
+void race_model_step(struct race_model *m);         /* one tick's step, paused */
+void race_model_to_end(struct race_model *m);       /* every runner to its end */
+void race_model_restart(struct race_model *m);      /* back to the start, paused */
+void race_model_speed(struct race_model *m, int d); /* one speed faster or slower */
+void race_model_toggle_goal(struct race_model *m);  /* first or all, restarting */
 
 /*
  * The animation: ms until the next frame is due (-1 while paused), and
@@ -77,26 +66,59 @@ void race_model_tick(struct race_model *m);
 bool race_model_done(const struct race_model *m);
 const struct search *race_model_search(const struct race_model *m, int i);
 
-/*
- * "by events" or "by equal time"; the speed's words, "200 events/s" or
- * "4 µs/s" ("4 us/s" in ASCII).
- */
-const char *race_model_pacing_name(enum race_pacing p);
-void race_model_speed_text(const struct race_model *m, bool ascii, char *buf, size_t len);
+/* The speed's words: "200 events/s". */
+void race_model_speed_text(const struct race_model *m, char *buf, size_t len);
 
 /* A runner's place as the panels say it ("1st", "2nd", "3rd", "4th"), or "". */
 const char *race_model_place(const struct race_model *m, int i);
 
+/* The counters the end's chart draws as bars, side by side. */
+enum race_bar { RACE_BAR_TESTED, RACE_BAR_PLACED, RACE_BAR_EVENTS, RACE_BARS };
+extern const char *const race_bar_names[RACE_BARS];
+
 /*
- * The final table in width columns, a line each into lines (as many as
- * count + 1: its head, then a runner each): place, algorithm, tested,
- * placed, events, solutions and time, the columns leaving out first
- * solutions and then place when the width is short.  Returns the width
- * of its lines, or 0 when even the narrowest table does not fit.
+ * The end's chart in width columns: a head line, then a line a runner with
+ * its place, name, a bar for each counter (its figure, then the bar) and,
+ * where they fit, its solutions and time.  A narrow chart leaves out the
+ * time, then the solutions, then the place.  Where each column starts and
+ * how wide it is; 0 for a column left out.  x[] and w[] of a bar column
+ * cover its figure and its bar; bar is the longest bar's cells.
  */
-#define RACE_TABLE_LINE 128
-int race_model_table(const struct race_model *m, int width,
-                     char lines[][RACE_TABLE_LINE]);
+enum race_col {
+	RACE_COL_PLACE,
+	RACE_COL_ALGO,
+	RACE_COL_TESTED,
+	RACE_COL_PLACED,
+	RACE_COL_EVENTS,
+	RACE_COL_SOLUTIONS,
+	RACE_COL_TIME,
+	RACE_COLS
+};
+struct race_chart {
+	int x[RACE_COLS], w[RACE_COLS];
+	int figure; /* the columns of the widest figure of a bar column */
+	int bar;    /* the cells of a full bar */
+	int width;  /* of its lines */
+};
+
+/*
+ * The chart in width columns, with the time column where with_time and it
+ * fits; false when even the narrowest does not fit.
+ */
+bool race_model_chart(const struct race_model *m, int width, bool with_time,
+                      struct race_chart *c);
+
+/* The head of column col, and runner i's cell of it (a bar column: its figure). */
+const char *race_model_col_head(enum race_col col);
+void race_model_cell(const struct race_model *m, int i, enum race_col col, char *buf,
+                     size_t len);
+
+/*
+ * The cells of runner i's bar for counter k in a chart whose full bar is
+ * cells long: scaled to the largest of that counter among the runners, at
+ * least one for a count above 0.
+ */
+int race_model_bar(const struct race_model *m, int i, enum race_bar k, int cells);
 
 /*
  * Whether the finished runners agree (race_agree), and the sentence that
@@ -104,5 +126,9 @@ int race_model_table(const struct race_model *m, int width,
  * same order."
  */
 bool race_model_verdict(const struct race_model *m, char *buf, size_t len);
+
+/* race_winner and race_lesson as sentences: a capital and a full stop. */
+void race_model_winner(const struct race_model *m, char *buf, size_t len);
+void race_model_lesson(const struct race_model *m, char *buf, size_t len);
 
 #endif
