@@ -12,6 +12,7 @@
 
 #include "board.h"
 #include "layout.h"
+#include "lesson.h"
 #include "text.h"
 #include "theme.h"
 #include "watch_model.h"
@@ -761,7 +762,12 @@ static void narration_make(const struct watch_model *w, struct watch_narration *
 	/* A large board's solution lists every rank: its start is enough here. */
 	text_cut(words, 160);
 	snprintf(n->said, sizeof n->said, "Last: %s", words[0] ? words : "(nothing yet)");
-	search_explain(w->s, w->narrate_full, n->told, sizeof n->told);
+	/* In the listing's names; while a question is asked, not its answer. */
+	search_explain_as(
+	        w->s,
+	        &(struct search_words){.numbered = watch_model_code_shown(w),
+	                               .asking = watch_model_asking(w) || w->asked},
+	        w->narrate_full, n->told, sizeof n->told);
 	memset(n->lines, 0, sizeof n->lines);
 }
 
@@ -862,6 +868,14 @@ static void panel_widths(const struct watch_model *w, enum watch_levels kind,
 	}
 }
 
+/* Whether projector mode keeps panel i: a lesson step's words name it (keep:). */
+static bool big_keeps(const struct watch_model *w, int i)
+{
+	return (i == PANEL_COUNTERS && (w->big_keep & LESSON_PANEL_COUNTERS)) ||
+	       (i == PANEL_LEVELS && (w->big_keep & LESSON_PANEL_TREE)) ||
+	       (i == PANEL_NARRATE && (w->big_keep & LESSON_PANEL_NARRATION));
+}
+
 void watch_panels_make(struct watch_panels *v, struct watch_narration *told,
                        const struct watch_model *w, struct layout_panel p[PANELS])
 {
@@ -903,9 +917,10 @@ void watch_panels_make(struct watch_panels *v, struct watch_narration *told,
 		vars_widths(&v->vars, &p[PANEL_STACK]);
 	}
 	/* Projector mode shows the board, the listing and the stack alone (and a
-	 * question). */
+	 * question), and what a lesson's step keeps for its words. */
 	for (int i = 0; w->big && i < PANELS; i++)
-		if (i != PANEL_PSEUDO && i != PANEL_STACK && i != PANEL_QUIZ)
+		if (i != PANEL_PSEUDO && i != PANEL_STACK && i != PANEL_QUIZ &&
+		    !big_keeps(w, i))
 			p[i].present = false;
 	for (int i = 0; i < PANELS; i++) {
 		p[i].gap = 1;
