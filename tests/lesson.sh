@@ -370,6 +370,7 @@ keys Space Space
 expect_step "Space, Space" 5 10
 expect_screen "a question in Python's step, the call named as Python names it" \
 	"solve\(1\) is running: where will the next queen go\?"
+expect_screen "the narration's event too" "Last: enter solve\(1\)"
 keys Escape
 expect_screen "skipped" "The queen goes to b3\."
 keys Space

@@ -363,6 +363,13 @@ expect_screen "the narration names solve(1)" "^solve\(1\) tries b1\."
 keys q
 wait_exit
 
+# The event's words beside a program name its calls too.
+start 80 24 -- watch 4 --code python
+keys Right Right Right Right
+expect_screen "Last: names the call as Python does" "^Last: enter solve\(1\)"
+keys q
+wait_exit
+
 # Changed to a search that is no tree, the band names the four that are.
 start 100 30 -- watch 8 --quiz
 wait_for "Predict" || fail "watch 8 --quiz: the band shows" "$(screen)"

@@ -313,4 +313,8 @@ struct search_words {
 size_t search_explain_as(const struct search *s, const struct search_words *how,
                          bool full, char *buf, size_t len);
 
+/* search_describe with the calls named as how says ("enter solve(1)"). */
+size_t search_describe_as(const struct search *s, const struct search_words *how,
+                          char *buf, size_t len);
+
 #endif

@@ -11,8 +11,19 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The name of solve's call on a file: "solve(c)", or "solve(2)" as a program names it. */
+static const char *call_name(const struct search_words *how, int file, char *buf,
+                             size_t len);
+
 size_t search_describe(const struct search *s, char *buf, size_t len)
 {
+	return search_describe_as(s, NULL, buf, len);
+}
+
+size_t search_describe_as(const struct search *s, const struct search_words *how,
+                          char *buf, size_t len)
+{
+	static const struct search_words pseudocode = {0};
 	const struct search_event *ev = search_last(s);
 	char a[32], b[32];
 	size_t at = 0;
@@ -34,8 +45,8 @@ size_t search_describe(const struct search *s, char *buf, size_t len)
 		break;
 	case SEARCH_EV_ENTER:
 	case SEARCH_EV_RETURN:
-		board_file_name(ev->file, b, sizeof b);
-		errmsg_add(buf, len, &at, "%ssolve(%s)",
+		call_name(how ? how : &pseudocode, ev->file, b, sizeof b);
+		errmsg_add(buf, len, &at, "%s%s",
 		           ev->kind == SEARCH_EV_ENTER ? "enter " : "return from ", b);
 		break;
 	case SEARCH_EV_SOLUTION:
@@ -65,7 +76,6 @@ size_t search_describe(const struct search *s, char *buf, size_t len)
 	return at;
 }
 
-/* The name of solve's call on a file: "solve(c)", or "solve(2)" as a program names it. */
 static const char *call_name(const struct search_words *how, int file, char *buf,
                              size_t len)
 {

@@ -752,22 +752,21 @@ static void vars_widths(const struct watch_vars *v, struct layout_panel *p)
 
 /*
  * The narration panel: the event in trace's words as its title, then what
- * it means in the pseudocode's words (search_explain), short or full.
+ * it means (search_explain), short or full, in the words of the listing
+ * shown (solve(1) beside a program).
  */
 static void narration_make(const struct watch_model *w, struct watch_narration *n)
 {
+	/* While a question is asked, the narration does not answer it. */
+	const struct search_words how = {.numbered = watch_model_code_shown(w),
+	                                 .asking = watch_model_asking(w) || w->asked};
 	char words[512];
 
-	search_describe(w->s, words, sizeof words);
+	search_describe_as(w->s, &how, words, sizeof words);
 	/* A large board's solution lists every rank: its start is enough here. */
 	text_cut(words, 160);
 	snprintf(n->said, sizeof n->said, "Last: %s", words[0] ? words : "(nothing yet)");
-	/* In the listing's names; while a question is asked, not its answer. */
-	search_explain_as(
-	        w->s,
-	        &(struct search_words){.numbered = watch_model_code_shown(w),
-	                               .asking = watch_model_asking(w) || w->asked},
-	        w->narrate_full, n->told, sizeof n->told);
+	search_explain_as(w->s, &how, w->narrate_full, n->told, sizeof n->told);
 	memset(n->lines, 0, sizeof n->lines);
 }
 
