@@ -384,7 +384,7 @@ expect_screen "the step's own code: python again" "Python: backtrack.py"
 expect_screen "the question names the call as Python does" \
 	"solve\(1\) is running: where will the next queen go\?"
 expect_screen "and asks for rank as Python counts it" \
-	"Your answer: _  \(a square such as c2, or rank as the program counts it, from 0, then Enter\)"
+	"Your answer: _  \(a square such as c2, or rank's value from 0, then Enter\)"
 # Python's rank 3 is b4: a rank alone is read as the listing counts.
 keys 3 Enter
 expect_screen "3 is rank 3 as Python counts, b4: right" "Right: b4\."

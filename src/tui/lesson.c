@@ -22,8 +22,7 @@
 /* After the answer typed so far, what to type. */
 #define ANSWER_LINE "  (a square such as c2, then Enter)"
 #define ANSWER_LINE_CALL "  (a square such as c2, or its rank alone, then Enter)"
-#define ANSWER_LINE_RANK                                                                 \
-	"  (a square such as c2, or rank as the program counts it, from 0, then Enter)"
+#define ANSWER_LINE_RANK "  (a square such as c2, or rank's value from 0, then Enter)"
 
 /* The rows of the step's keys: the lesson's own, then the screen's not shadowed. */
 #define ROWS_MAX 64
