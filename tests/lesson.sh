@@ -562,7 +562,7 @@ wait_exit
 
 # While a lesson asks, Watch's narration keeps the answer: asked where the
 # next queen goes after a1 is tried, it does not say nothing attacks a1.
-printf 'title: quiet\n\nsay: Where does solve(a) put its queen?\nshow: watch 4\nrun: 2\nask: 1\n' >"$tmpdir/quiet.txt"
+printf 'title: quiet\n\nsay: Where does solve(a) put its queen?\nshow: watch 4\nrun: 2\nask: 1\n\nsay: In Python.\nshow: watch 4\ncode: python\nrun: 4\n' >"$tmpdir/quiet.txt"
 start 120 40 -- lesson "$tmpdir/quiet.txt"
 expect_screen "a question after try a1" "solve\(a\) is running: where will the next queen go\?"
 expect_screen "the narration says what is tried" "solve\(a\) tries a1\."
@@ -576,6 +576,11 @@ expect_screen "answered" "Right: a1\."
 keys Left
 expect_screen "back to try a1" "event 2 of 169"
 expect_screen "asked no more, the narration is whole again" "No queen stands yet, so nothing can"
+# Beside Python the narration's title and its words name Python's calls.
+keys Space
+expect_step "Space" 2 2
+expect_screen "the narration's title" "Last: enter solve\(1\)"
+expect_screen "and its words" "solve\(0\) calls solve\(1\) to place"
 keys q q
 wait_exit
 
