@@ -138,20 +138,21 @@ static void print_event(const struct search *s)
 
 /*
  * The narration of the event, indented under it, as the Watch screen says
- * it in full: on one line, or broken between words into lines of width
- * columns at most (0: no limit).
+ * it in full (beside a program, in its names: numbered): on one line, or
+ * broken between words into lines of width columns at most (0: no limit).
  */
-static void print_explained(const struct search *s, size_t width)
+static void print_explained(const struct search *s, bool numbered, size_t width)
 {
+	const struct search_words how = {.numbered = numbered};
 	char stack[1024], *buf = stack;
-	size_t need = search_explain(s, true, stack, sizeof stack);
+	size_t need = search_explain_as(s, &how, true, stack, sizeof stack);
 	const char *rest;
 
 	if (need >= sizeof stack) {
 		buf = malloc(need + 1);
 		if (!buf)
 			cli_out_of_memory();
-		search_explain(s, true, buf, need + 1);
+		search_explain_as(s, &how, true, buf, need + 1);
 	}
 	for (rest = buf; *rest;) {
 		size_t cut = width ? wrap_cut(rest, width - 2) : strlen(rest);
@@ -405,7 +406,7 @@ int cli_trace(int argc, char **argv)
 			if (code && val[OPT_VARS])
 				print_vars(s, code);
 			if (val[OPT_EXPLAIN])
-				print_explained(s, (size_t)width);
+				print_explained(s, code != NULL, (size_t)width);
 		}
 	}
 	search_free(s);

@@ -107,6 +107,14 @@ else
 	fail "trace --algorithm scan --code c: a refusal lights the look that met the queen" \
 		"$(head -6 "$tmpdir/why")"
 fi
+# Beside a program the narration names the calls and counts the ranks as
+# the program does.
+out=$(nq trace 4 --code python --explain --events enter | sed -n 6p)
+if [ "$out" = "  solve(0) calls solve(1) to place the queen of file b. solve(1) will try the ranks of file b one by one, from 0 up, and return to solve(0) when it has tried them all." ]; then
+	pass "trace --code python --explain: solve(1), ranks from 0"
+else
+	fail "trace --code python --explain: solve(1), ranks from 0" "$out"
+fi
 if nq trace 5 --algorithm bits --code java --explain --first >"$tmpdir/bits" &&
 	grep -A1 -x 'try a1' "$tmpdir/bits" | grep -qx '  13: int bit = free & -free;' &&
 	! grep -q '^reject' "$tmpdir/bits" && tail -1 "$tmpdir/bits" | grep -q '^  '; then

@@ -23,6 +23,45 @@ for l in four-queens python symmetry; do
 	esac
 done
 
+# lesson --check: words that name a panel projector mode hides, without a
+# keep: line; a question's words that hold its answer (b4 at event 21, or
+# its rank as the listing counts it: Python's rank 3).  Status 2, each
+# error at the say: line that says it.
+cat >"$tmpdir/words.txt" <<'LESSON'
+title: words
+
+say: Watch the search.
+say: At the end the counters say 2 solutions.
+show: watch 4
+play
+
+say: The counters again, kept this time.
+show: watch 4
+keep: counters
+
+say: solve(b) goes on with its next rank, b4.
+say: Where will its queen go?
+show: watch 4
+run: 21
+ask: 1
+
+say: solve(1) goes on with rank 3. Where will its queen go?
+show: watch 4
+code: python
+run: 21
+ask: 1
+LESSON
+nq lesson --check "$tmpdir/words.txt" >"$tmpdir/out" 2>"$tmpdir/err"
+rc=$?
+if [ $rc -eq 2 ] && [ ! -s "$tmpdir/out" ] && [ "$(cat "$tmpdir/err")" = "nqueens lesson: $tmpdir/words.txt:4: the words name the counters, which --big hides (keep: counters keeps them in projector mode)
+nqueens lesson: $tmpdir/words.txt:12: the words say b4, the answer to the step's question (a question's own words must not give its answer away)
+nqueens lesson: $tmpdir/words.txt:18: the words say rank 3, the answer to the step's question (a question's own words must not give its answer away)" ]; then
+	pass "lesson --check: a hidden panel named, answers given away: status 2, each at its line"
+else
+	fail "lesson --check: a hidden panel named, answers given away: status 2, each at its line" \
+		"status $rc" "$(cat "$tmpdir/err")"
+fi
+
 # A malformed lesson: status 2 and one line naming the file and the line,
 # before any terminal is touched.
 printf 'title: bad\n\nsay: hi\nshow: watch 4\nrun: soon\n' >"$tmpdir/bad.txt"
@@ -331,6 +370,7 @@ keys Space Space
 expect_step "Space, Space" 5 10
 expect_screen "a question in Python's step, the call named as Python names it" \
 	"solve\(1\) is running: where will the next queen go\?"
+expect_screen "the narration's event too" "Last: enter solve\(1\)"
 keys Escape
 expect_screen "skipped" "The queen goes to b3\."
 keys Space
@@ -341,6 +381,15 @@ expect_screen "c: the listing in C" "C: backtrack.c"
 keys Space
 expect_step "Space" 7 10
 expect_screen "the step's own code: python again" "Python: backtrack.py"
+expect_screen "the question names the call as Python does" \
+	"solve\(1\) is running: where will the next queen go\?"
+expect_screen "and asks for rank as Python counts it" \
+	"Your answer: _  \(a square such as c2, or rank's value from 0, then Enter\)"
+# Python's rank 3 is b4: a rank alone is read as the listing counts.
+keys 3 Enter
+expect_screen "3 is rank 3 as Python counts, b4: right" "Right: b4\."
+expect_screen "the reason names the call as Python does" "b4 is free, so solve\(1\) puts its queen there\."
+board_is "the search moves to b4" 4 "a1 b4"
 keys q
 wait_exit
 
@@ -460,6 +509,41 @@ expect_screen "the summary" "^ nqueens - Summary: the lesson"
 keys q
 wait_exit
 
+# Projector mode keeps the panels a step's keep: names: four-queens step
+# 11 says what the counters say at the end, and shows them.
+start 80 24 -- lesson four-queens --big
+expect_step "lesson --big" 1 13
+keys Space Space Space Space
+expect_screen "step 5 asks" "Your answer: _"
+keys Escape
+expect_screen "skipped" "Skipped\."
+keys Space
+expect_step "Space" 6 13
+keys Space
+expect_screen "step 7 asks" "Your answer: _"
+keys Escape
+expect_screen "skipped" "Skipped\. The queen goes to b4\."
+keys Space
+expect_screen "and asks again" "Your answer: _"
+keys Escape
+expect_screen "skipped" "Skipped\. The queen goes to c2\."
+keys Space
+expect_step "Space" 8 13
+keys Space Space Space
+expect_step "to step 11" 11 13
+expect_screen "its words name the counters" "At the end the counters say 2"
+keys e
+expect_screen "e: the end" "event 169 of 169"
+for c in "tested: 60" "placed: 16" "solutions: 2"; do
+	expect_screen "projector mode keeps the counters the words name: $c" "$c"
+done
+keys z
+expect_screen "z: projector mode off, the counters still" "tested: 60"
+keys z Space
+expect_step "the next step" 12 13
+keys q q
+wait_exit
+
 # A step's big line turns it on, big: off off; a step without one keeps it.
 printf 'title: big\n\nsay: one\nshow: watch 4\nbig\n\nsay: two\nshow: watch 4\n\nsay: three\nshow: watch 4\nbig: off\n' >"$tmpdir/big.txt"
 start 80 24 -- lesson "$tmpdir/big.txt"
@@ -473,6 +557,30 @@ screen | grep -q Counters && fail "a step without a big line keeps it" "$(screen
 keys Space
 expect_step "Space" 3 3
 expect_screen "big: off ends it" "tested: [0-9]"
+keys q q
+wait_exit
+
+# While a lesson asks, Watch's narration keeps the answer: asked where the
+# next queen goes after a1 is tried, it does not say nothing attacks a1.
+printf 'title: quiet\n\nsay: Where does solve(a) put its queen?\nshow: watch 4\nrun: 2\nask: 1\n\nsay: In Python.\nshow: watch 4\ncode: python\nrun: 4\n' >"$tmpdir/quiet.txt"
+start 120 40 -- lesson "$tmpdir/quiet.txt"
+expect_screen "a question after try a1" "solve\(a\) is running: where will the next queen go\?"
+expect_screen "the narration says what is tried" "solve\(a\) tries a1\."
+if screen | grep -Eq "No queen stands|nothing can"; then
+	fail "the narration does not give the answer away" "$(screen)"
+else
+	pass "the narration does not give the answer away"
+fi
+keys a 1 Enter
+expect_screen "answered" "Right: a1\."
+keys Left
+expect_screen "back to try a1" "event 2 of 169"
+expect_screen "asked no more, the narration is whole again" "No queen stands yet, so nothing can"
+# Beside Python the narration's title and its words name Python's calls.
+keys Space
+expect_step "Space" 2 2
+expect_screen "the narration's title" "Last: enter solve\(1\)"
+expect_screen "and its words" "solve\(0\) calls solve\(1\) to place"
 keys q q
 wait_exit
 

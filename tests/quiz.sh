@@ -344,6 +344,33 @@ expect_band "the caller typed by its number" \
 keys q
 wait_exit
 
+# The narration beside a program names the calls as the program does, and
+# while a question is asked it does not answer it: a1 tried on an empty
+# board is not said to be free until the answer is in.
+start 120 40 -- watch 4 --quiz --code python
+keys Right Right
+expect_band "asked about a1" "solve(0) tries a1: will a1 be rejected? Answer y or n."
+expect_screen "the narration in Python's names" "^solve\(0\) tries a1\. Its rank and"
+if screen | grep -Eq "No queen stands|nothing can"; then
+	fail "the narration does not say a1 is free while it is asked" "$(screen)"
+else
+	pass "the narration does not say a1 is free while it is asked"
+fi
+keys n
+expect_screen "answered, the narration says it" "^solve\(0\) tries a1\. No queen stands"
+keys Space
+expect_band "the next question" "solve(1) tries b1: will b1 be rejected? Answer y or n."
+expect_screen "the narration names solve(1)" "^solve\(1\) tries b1\."
+keys q
+wait_exit
+
+# The event's words beside a program name its calls too.
+start 80 24 -- watch 4 --code python
+keys Right Right Right Right
+expect_screen "Last: names the call as Python does" "^Last: enter solve\(1\)"
+keys q
+wait_exit
+
 # Changed to a search that is no tree, the band names the four that are.
 start 100 30 -- watch 8 --quiz
 wait_for "Predict" || fail "watch 8 --quiz: the band shows" "$(screen)"

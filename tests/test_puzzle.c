@@ -1379,9 +1379,9 @@ static void test_lesson_errors(void **state)
 	        {"say: hi\nspeed: 2\n",
 	         "x.lesson:1: speed: and play go with show: watch or race"},
 	        {"say: hi\nshow: browse 8\ncode: c\n",
-	         "x.lesson:1: run:, until:, ask: and code: go with show: watch"},
+	         "x.lesson:1: run:, until:, ask:, code: and keep: go with show: watch"},
 	        {"say: hi\nshow: race 8\nrun: 10\n",
-	         "x.lesson:1: run:, until:, ask: and code: go with show: watch"},
+	         "x.lesson:1: run:, until:, ask:, code: and keep: go with show: watch"},
 	        {"say: hi\nshow: race 8 bits\n",
 	         "x.lesson:2: a race has 2 to 4 algorithms, not 1"},
 	        {"say: hi\nshow: race 8 bits scan bits\n",
@@ -1416,6 +1416,14 @@ static void test_lesson_errors(void **state)
 	         "plays from run: to the point until: names)"},
 	        {"say: hi\nshow: watch 6\ncode: cobol\n",
 	         "x.lesson:3: code: takes pseudocode, python, c or java"},
+	        {"say: hi\nshow: watch 4\nkeep: stack\n",
+	         "x.lesson:3: keep: takes counters, tree or narration, the panels "
+	         "projector mode hides, not 'stack'"},
+	        {"say: hi\nshow: watch 4\nkeep:\n",
+	         "x.lesson:3: keep: takes counters, tree or narration, the panels "
+	         "projector mode hides"},
+	        {"say: hi\nshow: play 4\nkeep: counters\n",
+	         "x.lesson:1: run:, until:, ask:, code: and keep: go with show: watch"},
 	        {"say: hi\nbig: large\n",
 	         "x.lesson:2: big: takes on or off (or big alone, on)"},
 	        {"say: hi\nbig\nbig: off\n",
@@ -1424,8 +1432,8 @@ static void test_lesson_errors(void **state)
 	         "x.lesson:1: a step needs a say: line (what to tell the class)"},
 	        {"say: hi\nwibble: 3\n", "x.lesson:2: unknown line 'wibble' (a lesson's "
 	                                 "lines are title:, minutes:, say:, show:, "
-	                                 "speed:, run:, until:, ask:, code:, big and "
-	                                 "play)"},
+	                                 "speed:, run:, until:, ask:, code:, keep:, "
+	                                 "big and play)"},
 	        {"say: hi\n\ntitle: late\n",
 	         "x.lesson:3: 'title:' belongs before the first step"},
 	        {"minutes: soon\n",
@@ -1574,6 +1582,34 @@ static void test_lesson_check(void **state)
 	        {"say: hi\nshow: watch 4\nrun: 122\nask: 5\n",
 	         "x.lesson:4: ask: 5, but after event 122 the search places only 4 "
 	         "more queens\n"},
+	        /* Words naming a panel projector mode hides, at their say: line. */
+	        {"say: one\nsay: At the end the Counters say 2.\nshow: watch 4\n",
+	         "x.lesson:2: the words name the counters, which --big hides (keep: "
+	         "counters keeps them in projector mode)\n"},
+	        {"say: the search tree and the narration\nshow: watch 4\nkeep: "
+	         "counters\n",
+	         "x.lesson:1: the words name the tree, which --big hides (keep: tree "
+	         "keeps it in projector mode)\n"
+	         "x.lesson:1: the words name the narration, which --big hides (keep: "
+	         "narration keeps it in projector mode)\n"},
+	        /* A question's words that hold its answer: the square (b4 at event
+	         * 21), or its rank as the listing counts it. */
+	        {"say: solve(b) goes on.\nsay: b4, where will its queen go?\nshow: "
+	         "watch 4\nrun: 21\nask: 1\n",
+	         "x.lesson:2: the words say b4, the answer to the step's question (a "
+	         "question's own words must not give its answer away)\n"},
+	        {"say: solve(b) goes on with rank 4.\nshow: watch 4\ncode: "
+	         "pseudocode\nrun: 21\nask: 2\n",
+	         "x.lesson:1: the words say rank 4, the answer to question 1 of ask: 2 "
+	         "(a question's own words must not give its answer away)\n"},
+	        {"say: solve(1) goes on with rank 3.\nshow: watch 4\ncode: "
+	         "python\nrun: 21\nask: 1\n",
+	         "x.lesson:1: the words say rank 3, the answer to the step's question "
+	         "(a question's own words must not give its answer away)\n"},
+	        /* The second question (c2) names no call: rank 2 is no answer. */
+	        {"say: then c2.\nsay: rank 2\nshow: watch 4\nrun: 21\nask: 2\n",
+	         "x.lesson:1: the words say c2, the answer to question 2 of ask: 2 (a "
+	         "question's own words must not give its answer away)\n"},
 	        /* The budget: what run: names is summed before any search runs. */
 	        {"say: a\nshow: watch 20\nrun: 30000000\n\nsay: b\nshow: watch 20\n"
 	         "until: event 30000000\n",
@@ -1612,11 +1648,12 @@ static void test_lesson_parse_all(void **state)
 	(void)state;
 	assert_int_equal(lesson_parse_all(text, "x.lesson", &l, collect, told), 3);
 	assert_string_equal(
-	        told, "x.lesson:2: 'chess' is not a screen (show: play N, watch N, "
-	              "browse N, race N or text)\n"
-	              "x.lesson:6: run:, until:, ask: and code: go with show: watch\n"
-	              "x.lesson:9: a step needs a say: line (what to tell the "
-	              "class)\n");
+	        told,
+	        "x.lesson:2: 'chess' is not a screen (show: play N, watch N, "
+	        "browse N, race N or text)\n"
+	        "x.lesson:6: run:, until:, ask:, code: and keep: go with show: watch\n"
+	        "x.lesson:9: a step needs a say: line (what to tell the "
+	        "class)\n");
 	assert_int_equal(l.nsteps, 1);
 	assert_string_equal(l.steps[0].text, "b");
 	lesson_free(&l);
@@ -1785,7 +1822,7 @@ static void test_lesson_question(void **state)
 	(void)state;
 	assert_non_null(s);
 	search_seek(s, 4);
-	assert_true(lesson_question(s, &q));
+	assert_true(lesson_question(s, false, &q));
 	assert_string_equal(q.call, "solve(b)");
 	assert_int_equal(q.answer.file, 1);
 	assert_int_equal(q.answer.rank, 2);
@@ -1822,7 +1859,7 @@ static void test_lesson_question(void **state)
 	assert_string_equal(verdict, "Type a square, such as c4, then Enter.");
 	/* Many events on the way are summed up, the last three told. */
 	search_seek(s, 12);
-	assert_true(lesson_question(s, &q));
+	assert_true(lesson_question(s, false, &q));
 	assert_int_equal(q.event, 23);
 	assert_string_equal(q.why,
 	                    "On the way 4 squares are refused and 1 queen taken off; "
@@ -1834,7 +1871,7 @@ static void test_lesson_question(void **state)
 	 * is solve(c)'s: the question names no call.
 	 */
 	search_seek(s, 23);
-	assert_true(lesson_question(s, &q));
+	assert_true(lesson_question(s, false, &q));
 	assert_int_equal(q.answer.file, 2);
 	assert_int_equal(q.answer.rank, 1);
 	assert_string_equal(q.call, "");
@@ -1850,7 +1887,7 @@ static void test_lesson_question(void **state)
 
 		assert_non_null(six);
 		search_seek(six, 11);
-		assert_true(lesson_question(six, &q));
+		assert_true(lesson_question(six, false, &q));
 		assert_string_equal(q.call, "solve(c)");
 		assert_true(strncmp(q.why, "On the way 4 squares are refused; the last: ",
 		                    44) == 0);
@@ -1858,7 +1895,44 @@ static void test_lesson_question(void **state)
 	}
 	/* After the last queen placed there is nothing to ask. */
 	search_seek(s, 160);
-	assert_false(lesson_question(s, &q));
+	assert_false(lesson_question(s, false, &q));
+	search_free(s);
+}
+
+/*
+ * Beside a program (the python lesson's step 7, event 21: b3 taken off):
+ * the call is solve(1), a rank alone is rank's value from 0, as the
+ * program counts, so 3 is b4, and the reason names solve(1) too.
+ */
+static void test_lesson_question_numbered(void **state)
+{
+	char err[256], verdict[1200];
+	struct search *s =
+	        search_new(SEARCH_BACKTRACK, 4, SEARCH_ALL, 1, err, sizeof err);
+	struct lesson_question q;
+	struct quiz_answer got;
+
+	(void)state;
+	assert_non_null(s);
+	search_seek(s, 21);
+	assert_true(lesson_question(s, true, &q));
+	assert_string_equal(q.call, "solve(1)");
+	assert_int_equal(q.answer.file, 1);
+	assert_int_equal(q.answer.rank, 3);
+	assert_int_equal(lesson_answer(&q, 4, "3", &got, verdict, sizeof verdict), 1);
+	assert_int_equal(got.sq.file, 1);
+	assert_int_equal(got.sq.rank, 3);
+	assert_string_equal(verdict, "Right: b4. b4 is free, so solve(1) puts its queen "
+	                             "there.");
+	assert_int_equal(lesson_answer(&q, 4, "2", &got, verdict, sizeof verdict), 0);
+	assert_true(strncmp(verdict, "Not b3: the queen goes to b4. ", 30) == 0);
+	assert_int_equal(lesson_answer(&q, 4, "0", &got, verdict, sizeof verdict), 0);
+	assert_true(strncmp(verdict, "Not b1: ", 8) == 0);
+	assert_int_equal(lesson_answer(&q, 4, "4", NULL, verdict, sizeof verdict), -1);
+	assert_string_equal(verdict, "'4' is no rank: the program counts the ranks of "
+	                             "the 4x4 board from 0 to 3.");
+	/* A square is a square: b4 still. */
+	assert_int_equal(lesson_answer(&q, 4, "b4", NULL, verdict, sizeof verdict), 1);
 	search_free(s);
 }
 
@@ -1885,6 +1959,7 @@ int main(void)
 	        cmocka_unit_test(test_lesson_parse_all),
 	        cmocka_unit_test(test_lesson_shipped),
 	        cmocka_unit_test(test_lesson_question),
+	        cmocka_unit_test(test_lesson_question_numbered),
 	        cmocka_unit_test(test_class_index),
 	        cmocka_unit_test(test_store_roundtrip),
 	        cmocka_unit_test(test_store_damaged),

@@ -203,6 +203,9 @@ static void test_four_queens(void **state)
 	assert_string_equal(text, "solve(1): where will the next queen go?");
 	assert_false(quiz_check(&q, &a, text, sizeof text));
 	assert_non_null(strstr(text, "Not c3: solve(1) places the queen of file b."));
+	/* and the ranks counted as it counts them, from 0. */
+	assert_non_null(strstr(text, "the loop tries the ranks in order, from 0 up, so "
+	                             "the queen goes on b3."));
 	q.numbered = false;
 	/* Event 5: try b1, which a1 attacks along the rank. */
 	search_step(s);
@@ -405,6 +408,80 @@ static void test_read(void **state)
 	                         "or - for none.");
 	assert_false(quiz_read(QUIZ_RETURN, 4, 3, true, "", &a, why, sizeof why));
 	assert_string_equal(why, "Type a call's number, such as 1, then Enter.");
+	/* Beside a program a rank alone is rank's value, from 0: 3 is b4. */
+	assert_true(quiz_read(QUIZ_WHERE, 4, 1, true, "3", &a, why, sizeof why));
+	assert_int_equal(a.sq.file, 1);
+	assert_int_equal(a.sq.rank, 3);
+	assert_true(quiz_read(QUIZ_WHERE, 4, 1, true, "0", &a, why, sizeof why));
+	assert_int_equal(a.sq.rank, 0);
+	assert_false(quiz_read(QUIZ_WHERE, 4, 1, true, "4", &a, why, sizeof why));
+	assert_string_equal(why, "'4' is no rank: the program counts the ranks of the "
+	                         "4x4 board from 0 to 3.");
+	assert_true(quiz_read(QUIZ_WHERE, 4, 1, true, "b4", &a, why, sizeof why));
+	assert_int_equal(a.sq.rank, 3);
+}
+
+/* The words that would answer a question of each kind. */
+static const char *const tells[][6] = {
+        [QUIZ_REJECT] = {"nothing can attack", "is free", "is attacked", "rejected",
+                         "skipped"},
+        [QUIZ_WHERE] = {"free ranks: "},
+        [QUIZ_RETURN] = {"returns to", "carries on"},
+};
+
+/* Every question of a search asked when, its narration checked; how many. */
+static unsigned keeps_answers(enum search_algo a, int n, enum quiz_when when,
+                              bool numbered)
+{
+	struct search *s = make(a, n);
+	const struct search_words how = {.numbered = numbered, .asking = true};
+	struct quiz_question q;
+	char text[1024], sq[16];
+	unsigned asked = 0;
+
+	while (search_step(s)) {
+		const char *told = NULL;
+
+		if (!quiz_ask(s, when, &q))
+			continue;
+		asked++;
+		search_explain_as(s, &how, true, text, sizeof text);
+		for (int i = 0; i < 6 && tells[q.kind][i] && !told; i++)
+			if (strstr(text, tells[q.kind][i]))
+				told = tells[q.kind][i];
+		board_square_name(q.answer, sq, sizeof sq);
+		if (q.kind == QUIZ_WHERE && q.yes && strstr(text, sq))
+			told = sq;
+		if (told)
+			fail_msg("%s %d, %s, event %llu: '%s' in: %s",
+			         search_algo_name(a), n, quiz_when_name(when),
+			         (unsigned long long)q.event, told, text);
+	}
+	search_free(s);
+	return asked;
+}
+
+/*
+ * While a question is asked the narration (search_explain_as, asking)
+ * does not state its answer: every question of every tree search, n = 4
+ * to 6, in each mode, beside the pseudocode and a program.  The words
+ * that would: whether the square is refused (REJECT), the answer's
+ * square or the free ranks it is the lowest of (WHERE), the call that
+ * goes on (RETURN).
+ */
+static void test_narration_keeps_answers(void **state)
+{
+	unsigned asked = 0;
+
+	(void)state;
+	for (int a = 0; a < SEARCH_ALGO_COUNT; a++)
+		for (int n = 4; n <= 6 && search_is_tree((enum search_algo)a); n++)
+			for (int when = 0; when < QUIZ_WHEN_COUNT; when++)
+				for (int numbered = 0; numbered < 2; numbered++)
+					asked += keeps_answers((enum search_algo)a, n,
+					                       (enum quiz_when)when,
+					                       numbered);
+	assert_true(asked > 1000);
 }
 
 /* A session's log: the score counts each question once; a jump, its questions. */
@@ -530,6 +607,7 @@ int main(void)
 	        cmocka_unit_test(test_returns_and_permute),
 	        cmocka_unit_test(test_parse_and_score),
 	        cmocka_unit_test(test_read),
+	        cmocka_unit_test(test_narration_keeps_answers),
 	        cmocka_unit_test(test_log),
 	        cmocka_unit_test(test_answer_text),
 	};

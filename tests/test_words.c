@@ -473,11 +473,84 @@ static void test_claims_edges(void **state)
 	}
 }
 
+/* The narration of event k of a search of n, in the words how says. */
+static void told_at(enum search_algo a, int n, uint64_t k, const struct search_words *how,
+                    char *buf, size_t len)
+{
+	char err[256];
+	struct search *s = search_new(a, n, SEARCH_ALL, 1, err, sizeof err);
+
+	if (!s)
+		fail_msg("search_new: %s", err);
+	assert_true(search_seek(s, k));
+	assert_true(search_explain_as(s, how, true, buf, len) < len);
+	search_free(s);
+}
+
+/*
+ * Beside a program the narration names the calls and counts the ranks as
+ * the program does (solve(1), rank from 0), squares as the board names
+ * them; every event of every tree search names no call by its letter.
+ */
+static void test_names(void **state)
+{
+	const struct search_words program = {.numbered = true};
+	char text[1024], err[256];
+	regex_t letter, number;
+
+	(void)state;
+	told_at(SEARCH_BACKTRACK, 4, 4, &program, text, sizeof text);
+	assert_string_equal(text, "solve(0) calls solve(1) to place the queen of file b. "
+	                          "solve(1) will try the ranks of file b one by one, "
+	                          "from 0 up, and return to solve(0) when it has tried "
+	                          "them all.");
+	told_at(SEARCH_BACKTRACK, 4, 1, &program, text, sizeof text);
+	assert_string_equal(text, "The search begins: solve(0) places the queen of its "
+	                          "file. Its loop will try the ranks one by one, from 0 "
+	                          "up.");
+	/* The pseudocode's own words are as they were. */
+	told_at(SEARCH_BACKTRACK, 4, 4, NULL, text, sizeof text);
+	assert_true(strncmp(text, "solve(a) calls solve(b) to place", 32) == 0);
+	assert_non_null(strstr(text, "from 1 up"));
+	/* bits at its start: every rank free, counted from 0. */
+	told_at(SEARCH_BITS, 4, 1, &program, text, sizeof text);
+	assert_true(strncmp(text,
+	                    "solve(0) is called; the ranks its masks leave free: "
+	                    "0, 1, 2 and 3.",
+	                    66) == 0);
+	assert_int_equal(regcomp(&letter, "solve\\([a-t]\\)", REG_EXTENDED | REG_NOSUB),
+	                 0);
+	assert_int_equal(regcomp(&number, "solve\\([0-9]+\\)", REG_EXTENDED | REG_NOSUB),
+	                 0);
+	for (int a = 0; a < SEARCH_ALGO_COUNT; a++) {
+		struct search *s;
+
+		if (!search_is_tree((enum search_algo)a))
+			continue;
+		s = search_new((enum search_algo)a, 5, SEARCH_ALL, 1, err, sizeof err);
+		assert_non_null(s);
+		while (search_step(s)) {
+			search_explain_as(s, &program, true, text, sizeof text);
+			if (regexec(&letter, text, 0, NULL, 0) == 0)
+				fail_msg("%s, event %" PRIu64 ": %s", search_algo_name(a),
+				         search_counters(s)->events, text);
+			search_explain(s, true, text, sizeof text);
+			if (regexec(&number, text, 0, NULL, 0) == 0)
+				fail_msg("%s, event %" PRIu64 ": %s", search_algo_name(a),
+				         search_counters(s)->events, text);
+		}
+		search_free(s);
+	}
+	regfree(&letter);
+	regfree(&number);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_claims),
 	        cmocka_unit_test(test_claims_edges),
+	        cmocka_unit_test(test_names),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

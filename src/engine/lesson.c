@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "board.h"
 #include "errmsg.h"
@@ -293,6 +294,47 @@ const char *lesson_code_name(enum lesson_code c)
 	return c < LESSON_CODE_COUNT ? code_names[c] : "";
 }
 
+/* The panels projector mode hides, by the names a step's words give them. */
+static const struct {
+	unsigned panel;
+	const char *name;     /* as keep: takes it, and as the check tells it */
+	const char *words[3]; /* the words that name it in a step's text */
+} panels[] = {
+        {LESSON_PANEL_COUNTERS, "counters", {"counters", "counter"}},
+        {LESSON_PANEL_TREE, "tree", {"tree", "nodes per level"}},
+        {LESSON_PANEL_NARRATION, "narration", {"narration"}},
+};
+
+/* "keep:" counters | tree | narration, one or more */
+static int parse_keep(struct lesson_step *st, const char *s, const char *e, char *why,
+                      size_t whylen)
+{
+	const char *w;
+	size_t len;
+
+	while (word(&s, e, &w, &len)) {
+		size_t i = 0;
+
+		while (i < sizeof panels / sizeof *panels && !is(w, len, panels[i].name))
+			i++;
+		if (i == sizeof panels / sizeof *panels) {
+			errmsg_set(why, whylen,
+			           "keep: takes counters, tree or narration, the panels "
+			           "projector mode hides, not '%.*s'",
+			           (int)(len < 40 ? len : 40), w);
+			return -1;
+		}
+		st->keep |= panels[i].panel;
+	}
+	if (!st->keep) {
+		errmsg_set(why, whylen,
+		           "keep: takes counters, tree or narration, the panels "
+		           "projector mode hides");
+		return -1;
+	}
+	return 0;
+}
+
 /* "code:" pseudocode | python | c | java */
 static int parse_code(struct lesson_step *st, const char *s, const char *e, char *why,
                       size_t whylen)
@@ -314,9 +356,10 @@ static int step_done(const struct lesson_step *st, char *why, size_t whylen)
 		           "a step needs a say: line (what to tell the class)");
 		return -1;
 	}
-	if (st->screen != LESSON_WATCH && (st->run || st->until || st->ask || st->code)) {
+	if (st->screen != LESSON_WATCH &&
+	    (st->run || st->until || st->ask || st->code || st->keep)) {
 		errmsg_set(why, whylen,
-		           "run:, until:, ask: and code: go with show: watch");
+		           "run:, until:, ask:, code: and keep: go with show: watch");
 		return -1;
 	}
 	if (st->screen != LESSON_WATCH && st->screen != LESSON_RACE &&
@@ -345,10 +388,11 @@ enum {
 	LESSON_KEY_CODE,
 	LESSON_KEY_BIG,
 	LESSON_KEY_PLAY,
+	LESSON_KEY_KEEP,
 	LESSON_KEY_ONCE
 };
-static const char *const once[LESSON_KEY_ONCE] = {"show", "speed", "run", "until",
-                                                  "ask",  "code",  "big", "play"};
+static const char *const once[LESSON_KEY_ONCE] = {"show", "speed", "run",  "until", "ask",
+                                                  "code", "big",   "play", "keep"};
 
 /* The parser's state: where it is, and whom it tells. */
 struct parser {
@@ -400,6 +444,11 @@ static int step_line(struct lesson_step *st, int line, const char *s, size_t kle
 			           LESSON_TEXT_MAX - 1);
 			return -1;
 		}
+		/* Where each line's words start in the text, for the check's messages. */
+		if (st->nsays < LESSON_SAYS_MAX) {
+			st->say_at[st->nsays] = (int)(have ? have + 1 : 0);
+			st->say_line[st->nsays++] = line;
+		}
 		snprintf(st->text + have, sizeof st->text - have, "%s%.*s",
 		         have ? " " : "", (int)add, v);
 		return 0;
@@ -441,6 +490,8 @@ static int step_line(struct lesson_step *st, int line, const char *s, size_t kle
 	}
 	if (is(s, klen, "code") && colon)
 		return parse_code(st, v, e, why, whylen);
+	if (is(s, klen, "keep") && colon)
+		return parse_keep(st, v, e, why, whylen);
 	if (is(s, klen, "big")) {
 		if (!colon || is(v, (size_t)(e - v), "on")) {
 			st->big_said = 1;
@@ -459,7 +510,7 @@ static int step_line(struct lesson_step *st, int line, const char *s, size_t kle
 	}
 	errmsg_set(why, whylen,
 	           "unknown line '%.*s' (a lesson's lines are title:, minutes:, say:, "
-	           "show:, speed:, run:, until:, ask:, code:, big and play)",
+	           "show:, speed:, run:, until:, ask:, code:, keep:, big and play)",
 	           (int)(klen < 40 ? klen : 40), s);
 	return -1;
 }
@@ -644,6 +695,7 @@ struct checker {
 	uint64_t used, limit, reach;
 	uint64_t ticked; /* events since the progress was last told */
 	bool over;       /* the budget ran out: the Watch steps after are not checked */
+	enum lesson_code code; /* the listing the step shows, as the steps say it */
 };
 
 static void tick(struct checker *ck)
@@ -1004,9 +1056,100 @@ static bool check_until(struct checker *ck, struct lesson_step *st)
 	return false;
 }
 
+/* The line of the say: that holds byte at of the step's text. */
+static int say_line_of(const struct lesson_step *st, long at)
+{
+	int line = st->nsays ? st->say_line[0] : st->line;
+
+	for (int i = 0; i < st->nsays; i++)
+		if (st->say_at[i] <= at)
+			line = st->say_line[i];
+	return line;
+}
+
+/* Where phrase stands in text as whole words, in any case: its offset, or -1. */
+static long find_words(const char *text, const char *phrase)
+{
+	size_t len = strlen(phrase);
+
+	for (const char *p = text; *p; p++)
+		if (strncasecmp(p, phrase, len) == 0 &&
+		    (p == text || !isalnum((unsigned char)p[-1])) &&
+		    !isalnum((unsigned char)p[len]))
+			return (long)(p - text);
+	return -1;
+}
+
+/*
+ * A Watch step's words that name a panel projector mode hides, unless
+ * its keep: line keeps it there: the class would look for what is not
+ * on the screen.
+ */
+static void check_panels(struct checker *ck, const struct lesson_step *st)
+{
+	char why[256];
+
+	for (size_t i = 0; i < sizeof panels / sizeof *panels; i++) {
+		long at = -1;
+
+		if (st->keep & panels[i].panel)
+			continue;
+		for (int k = 0; k < 3 && panels[i].words[k] && at < 0; k++)
+			at = find_words(st->text, panels[i].words[k]);
+		if (at < 0)
+			continue;
+		errmsg_set(why, sizeof why,
+		           "the words name the %s, which --big hides (keep: %s keeps "
+		           "%s in projector mode)",
+		           panels[i].name, panels[i].name,
+		           panels[i].panel == LESSON_PANEL_COUNTERS ? "them" : "it");
+		tell(&ck->ps, say_line_of(st, at), why);
+	}
+}
+
+/*
+ * Question k of a step, whose answer is sq (named: the question names
+ * the call, so that a rank alone answers it), must not be answered by
+ * the step's own words: its square, or "rank K" as the listing shown
+ * counts (either way when the lesson leaves the listing to the config
+ * file).
+ */
+static void check_answer(struct checker *ck, const struct lesson_step *st, int k,
+                         struct square sq, bool named)
+{
+	char said[32], why[400];
+	long at;
+
+	board_square_name(sq, said, sizeof said);
+	at = find_words(st->text, said);
+	for (int from = 0; named && at < 0 && from < 2; from++) {
+		/* from: 0 counts ranks from 0, as the programs; 1 from 1. */
+		if ((from == 0 && ck->code == LESSON_CODE_PSEUDOCODE) ||
+		    (from == 1 && ck->code > LESSON_CODE_PSEUDOCODE))
+			continue;
+		snprintf(said, sizeof said, "rank %d", sq.rank + from);
+		at = find_words(st->text, said);
+	}
+	if (at < 0)
+		return;
+	if (st->ask > 1)
+		errmsg_set(why, sizeof why,
+		           "the words say %s, the answer to question %d of ask: %d (a "
+		           "question's own words must not give its answer away)",
+		           said, k, st->ask);
+	else
+		errmsg_set(why, sizeof why,
+		           "the words say %s, the answer to the step's question (a "
+		           "question's own words must not give its answer away)",
+		           said);
+	tell(&ck->ps, say_line_of(st, at), why);
+}
+
 /*
  * Each question needs a queen still to place: ask: Q takes Q placements
- * after st->at.  False when the budget ran out (the rest is not checked).
+ * after st->at, each asked where the one before it was placed (as the
+ * Lesson screen asks them), and none answered by the step's words.
+ * False when the budget ran out (the rest is not checked).
  */
 static bool check_ask(struct checker *ck, struct lesson_step *st)
 {
@@ -1015,9 +1158,19 @@ static bool check_ask(struct checker *ck, struct lesson_step *st)
 	enum walk w = WALK_HIT;
 
 	walk(ck, WALK_TO_EVENT, st->at, UINT64_MAX);
-	while (placed < st->ask && (w = walk(ck, WALK_TO_KINDS, 1u << SEARCH_EV_PLACE,
-	                                     UINT64_MAX)) == WALK_HIT)
+	while (placed < st->ask) {
+		const struct search_frame *fr;
+		int depth = search_stack(ck->s, &fr),
+		    top = depth > 0 ? fr[depth - 1].file : -1;
+		struct square sq;
+
+		w = walk(ck, WALK_TO_KINDS, 1u << SEARCH_EV_PLACE, UINT64_MAX);
+		if (w != WALK_HIT)
+			break;
+		sq = search_last(ck->s)->sq;
 		placed++;
+		check_answer(ck, st, placed, sq, top == sq.file);
+	}
 	if (placed == st->ask)
 		return true;
 	if (budget_spent(ck, w)) {
@@ -1149,6 +1302,10 @@ int lesson_check_shown(struct lesson *l, const char *name, lesson_report report,
 
 		st->at = st->until_at = st->end = 0;
 		ck.step = i + 1;
+		if (st->code != LESSON_CODE_DEFAULT)
+			ck.code = st->code;
+		if (st->screen == LESSON_WATCH)
+			check_panels(&ck, st);
 		if (st->screen == LESSON_WATCH && !ck.over) {
 			check_watch(&ck, st);
 			ck.used += ck.reach;
@@ -1255,10 +1412,19 @@ void lesson_list(const char *dir, struct lesson_entry **out, size_t *count)
 	*count = n;
 }
 
+/* solve's argument for a file: its letter, or its number as a program counts (c: 2). */
+static void call_arg(bool numbered, int file, char *buf, size_t len)
+{
+	if (numbered)
+		snprintf(buf, len, "%d", file);
+	else
+		board_file_name(file, buf, len);
+}
+
 /* The events a question explains one by one; more are summed up. */
 #define WHY_EVENTS 3
 
-bool lesson_question(const struct search *s, struct lesson_question *q)
+bool lesson_question(const struct search *s, bool numbered, struct lesson_question *q)
 {
 	const struct search_frame *frames;
 	int depth = search_stack(s, &frames);
@@ -1272,6 +1438,7 @@ bool lesson_question(const struct search *s, struct lesson_question *q)
 	const struct search_event *ev;
 
 	memset(q, 0, sizeof *q);
+	q->numbered = numbered;
 	if (!ahead)
 		return false;
 	search_seek(ahead, search_counters(s)->events);
@@ -1309,11 +1476,11 @@ bool lesson_question(const struct search *s, struct lesson_question *q)
 	if (depth > 0 && frames[depth - 1].file == ev->sq.file) {
 		char f[16];
 
-		board_file_name(frames[depth - 1].file, f, sizeof f);
+		call_arg(numbered, frames[depth - 1].file, f, sizeof f);
 		snprintf(q->call, sizeof q->call, "solve(%s)", f);
 	}
 	board_square_name(ev->sq, sq, sizeof sq);
-	board_file_name(ev->sq.file, by, sizeof by);
+	call_arg(numbered, ev->sq.file, by, sizeof by);
 	size_t at = 0;
 
 	if (nsaid > WHY_EVENTS) {
@@ -1357,8 +1524,8 @@ int lesson_answer(const struct lesson_question *q, int n, const char *typed,
 	bool ok;
 
 	/* Watch's predict mode reads the same: a rank alone on the call's file. */
-	if (!quiz_read(QUIZ_WHERE, n, q->call[0] ? q->answer.file : -1, false, typed, &a,
-	               buf, len))
+	if (!quiz_read(QUIZ_WHERE, n, q->call[0] ? q->answer.file : -1, q->numbered,
+	               typed, &a, buf, len))
 		return -1;
 	if (got)
 		*got = a;

@@ -69,9 +69,26 @@ const char *lesson_code_name(enum lesson_code c);
  */
 #define LESSON_PLAY_AHEAD 1000000u
 
+/*
+ * The panels of Watch that projector mode hides, which a step's keep:
+ * line keeps there (it keeps the board, the listing, the stack and the
+ * variables always).
+ */
+enum lesson_panel {
+	LESSON_PANEL_COUNTERS = 1u << 0,
+	LESSON_PANEL_TREE = 1u << 1, /* the search tree, or the nodes per level */
+	LESSON_PANEL_NARRATION = 1u << 2,
+};
+
+/* The say: lines of a step whose place in the text is kept, for the check's messages. */
+#define LESSON_SAYS_MAX 64
+
 struct lesson_step {
 	int line; /* where the step starts in the file */
 	char text[LESSON_TEXT_MAX];
+	/* Where the words of each say: line start in text, and its line. */
+	int say_at[LESSON_SAYS_MAX], say_line[LESSON_SAYS_MAX];
+	int nsays;
 	enum lesson_screen screen;
 	int n;                           /* the board size */
 	enum search_algo algo;           /* watch */
@@ -90,8 +107,9 @@ struct lesson_step {
 	enum lesson_until until;
 	uint64_t until_arg;    /* LESSON_UNTIL_EVENT: the event; _LINE: the line */
 	enum lesson_code code; /* watch: the listing shown */
-	bool big;     /* projector mode: this step's big line, or the last said */
-	int big_said; /* this step's own: 1 "big", -1 "big: off", 0 none */
+	bool big;      /* projector mode: this step's big line, or the last said */
+	int big_said;  /* this step's own: 1 "big", -1 "big: off", 0 none */
+	unsigned keep; /* watch: the lesson_panels projector mode keeps: "keep:" */
 	/* The lines of the step's keys, for the check's messages (0: not given). */
 	int show_line, run_line, until_line, ask_line;
 	/* Found by lesson_check, in the numbering of `nqueens trace`: */
@@ -118,7 +136,8 @@ typedef void (*lesson_report)(void *ctx, int line, const char *error);
  * Parses a lesson's text (documented in nqueens(6), LESSON FILES): header
  * lines "title:" and "minutes:", then steps separated by blank lines, each
  * made of "say:" lines (joined into its text) and at most one of each of
- * "show:", "speed:", "run:", "until:", "ask:", "code:", "big" and "play".
+ * "show:", "speed:", "run:", "until:", "ask:", "code:", "keep:", "big" and
+ * "play".
  * name starts every error: "NAME:LINE: what is wrong".  Returns 0, or -1
  * with the first error in err.  A
  * byte-order mark before the first line is read past.  The searches are
@@ -199,8 +218,10 @@ void lesson_list(const char *dir, struct lesson_entry **out, size_t *count);
  * that Watch can ask the same.
  */
 struct lesson_question {
-	char call[32];        /* "solve(c)": the call under way when it is the one
-	                         that places the next queen, or "" */
+	char call[32];        /* "solve(c)" (beside a program "solve(2)"): the call
+	                         under way when it is the one that places the next
+	                         queen, or "" */
+	bool numbered;        /* named and counted as a program does: ranks from 0 */
 	struct square answer; /* the square of the next queen */
 	uint64_t event;       /* the event that places it */
 	char why[640];        /* the events on the way there, in plain words */
@@ -208,13 +229,16 @@ struct lesson_question {
 
 /*
  * The question at the state of s (which is not changed): false when no
- * queen is placed any more (or memory is short).
+ * queen is placed any more (or memory is short).  numbered: a program of
+ * data/code/ is on the screen, and the call and the reason name the calls
+ * as it does (solve(1) for file b).
  */
-bool lesson_question(const struct search *s, struct lesson_question *q);
+bool lesson_question(const struct search *s, bool numbered, struct lesson_question *q);
 
 /*
  * Checks the answer typed against the question's: a square ("c4"), a rank
- * alone on the file of the call the question names ("3"), or "-" for none,
+ * alone on the file of the call the question names ("3"; beside a program,
+ * numbered, counted from 0 as the program counts), or "-" for none,
  * read as Watch's predict mode reads them (quiz_read).  Writes the verdict
  * with its reason into buf, and the answer read into *got (when not NULL);
  * returns 1 when right, 0 when wrong, -1 when typed is none of those (buf

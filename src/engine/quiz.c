@@ -211,12 +211,13 @@ static void tell_refusals(const struct quiz_question *q, char *buf, size_t len,
 		errmsg_add(buf, len, at, ". ");
 }
 
-/* The loop's order in the words of the pseudocode. */
-static const char *loop_order(enum search_algo a)
+/* The loop's order in the words of the listing: ranks from 1, or from 0 in a program. */
+static const char *loop_order(const struct quiz_question *q)
 {
 	/* permute's loop passes every rank too, its first test refusing a used one. */
-	return a == SEARCH_BITS ? "the loop picks the lowest rank left in free"
-	                        : "the loop tries the ranks in order, from 1 up";
+	return q->algo == SEARCH_BITS ? "the loop picks the lowest rank left in free"
+	       : q->numbered          ? "the loop tries the ranks in order, from 0 up"
+	                              : "the loop tries the ranks in order, from 1 up";
 }
 
 static bool check_where(const struct quiz_question *q, const struct quiz_answer *a,
@@ -269,7 +270,7 @@ static bool check_where(const struct quiz_question *q, const struct quiz_answer 
 		return right;
 	}
 	errmsg_add(buf, len, at, "%s is free, and %s, so the queen goes on %s", t,
-	           loop_order(q->algo), t);
+	           loop_order(q), t);
 	if (!right && !a->none && a->sq.file == q->file && a->sq.rank > q->answer.rank)
 		errmsg_add(buf, len, at, " before %s comes up", s);
 	errmsg_add(buf, len, at, ".");
@@ -473,6 +474,18 @@ bool quiz_read(enum quiz_kind kind, int n, int file, bool numbered, const char *
 		         "'%s' names no file of %s; type a letter from a to %s, or - for "
 		         "none.",
 		         typed, board, last);
+		return false;
+	}
+	/* Beside a program a rank alone is rank's value, from 0: 3 is b4 on file b. */
+	if (kind == QUIZ_WHERE && numbered && digits && file >= 0) {
+		if (strlen(typed) <= 2 && atoi(typed) < n) {
+			a->sq = (struct square){file, atoi(typed)};
+			return true;
+		}
+		snprintf(why, len,
+		         "'%s' is no rank: the program counts the ranks of the %dx%d "
+		         "board from 0 to %d.",
+		         typed, n, n, n - 1);
 		return false;
 	}
 	if (quiz_parse_square(typed, n, kind == QUIZ_WHERE ? file : -1, &a->sq))

@@ -59,8 +59,9 @@ struct quiz_question {
 	int caller;           /* RETURN: the file of the call that goes on */
 	int nrefused;         /* WHERE: the squares refused before the answer */
 	struct quiz_refusal refused[QUIZ_MAX_N];
-	/* Set by the asker (quiz_ask leaves it false): the calls are named as
-	 * the programs of data/code/ name them, solve(2) for file c. */
+	/* Set by the asker (quiz_ask leaves it false): the calls are named and
+	 * the ranks counted as the programs of data/code/ do, solve(2) for
+	 * file c, rank 3 for c4. */
 	bool numbered;
 };
 
@@ -113,8 +114,9 @@ bool quiz_parse_square(const char *text, int n, int file, struct square *out);
 
 /*
  * Reads an answer typed to a question of kind on an n×n board: for WHERE a
- * square ("c4"), a rank alone on file ("4", when file >= 0) or "-" for
- * none; for a REJECT answered yes, the queen named (a square); for RETURN a
+ * square ("c4"), a rank alone on file ("4", when file >= 0; beside a
+ * program, numbered, counted from 0 as the program counts: "3" is c4) or
+ * "-" for none; for a REJECT answered yes, the queen named (a square); for RETURN a
  * file ("b"), a square on it ("b3"), the call's number when the calls are
  * numbered as a program numbers them ("1" for file b), or "-" for none.
  * Every screen that asks reads its answers here.  False, with why in a

@@ -312,4 +312,24 @@ bool search_figure_nodes(const struct search *s, int k, bool packed, char *buf,
  */
 size_t search_explain(const struct search *s, bool full, char *buf, size_t len);
 
+/* How the narration names what it tells, and what it may tell. */
+struct search_words {
+	/*
+	 * Beside a program of data/code/: the calls by number and the ranks
+	 * from 0, as the program counts them (solve(1), rank 3); squares stay
+	 * as the board names them (b4).
+	 */
+	bool numbered;
+	/* A question about the next event is asked: its outcome is not told. */
+	bool asking;
+};
+
+/* The same, in the words how says (NULL: the pseudocode's, nothing asked). */
+size_t search_explain_as(const struct search *s, const struct search_words *how,
+                         bool full, char *buf, size_t len);
+
+/* search_describe with the calls named as how says ("enter solve(1)"). */
+size_t search_describe_as(const struct search *s, const struct search_words *how,
+                          char *buf, size_t len);
+
 #endif

@@ -11,8 +11,19 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The name of solve's call on a file: "solve(c)", or "solve(2)" as a program names it. */
+static const char *call_name(const struct search_words *how, int file, char *buf,
+                             size_t len);
+
 size_t search_describe(const struct search *s, char *buf, size_t len)
 {
+	return search_describe_as(s, NULL, buf, len);
+}
+
+size_t search_describe_as(const struct search *s, const struct search_words *how,
+                          char *buf, size_t len)
+{
+	static const struct search_words pseudocode = {0};
 	const struct search_event *ev = search_last(s);
 	char a[32], b[32];
 	size_t at = 0;
@@ -34,8 +45,8 @@ size_t search_describe(const struct search *s, char *buf, size_t len)
 		break;
 	case SEARCH_EV_ENTER:
 	case SEARCH_EV_RETURN:
-		board_file_name(ev->file, b, sizeof b);
-		errmsg_add(buf, len, &at, "%ssolve(%s)",
+		call_name(how ? how : &pseudocode, ev->file, b, sizeof b);
+		errmsg_add(buf, len, &at, "%s%s",
 		           ev->kind == SEARCH_EV_ENTER ? "enter " : "return from ", b);
 		break;
 	case SEARCH_EV_SOLUTION:
@@ -65,14 +76,23 @@ size_t search_describe(const struct search *s, char *buf, size_t len)
 	return at;
 }
 
-/* The name of solve's call on a file: "solve(c)". */
-static const char *call_name(int file, char *buf, size_t len)
+static const char *call_name(const struct search_words *how, int file, char *buf,
+                             size_t len)
 {
 	char f[16];
 
-	board_file_name(file, f, sizeof f);
+	if (how->numbered)
+		snprintf(f, sizeof f, "%d", file);
+	else
+		board_file_name(file, f, sizeof f);
 	snprintf(buf, len, "solve(%s)", f);
 	return buf;
+}
+
+/* A rank's number as the listing counts: from 1, or from 0 in a program. */
+static int rank_number(const struct search_words *how, int rank)
+{
+	return how->numbered ? rank : rank + 1;
 }
 
 /* The queens on the files before file, as a phrase: "the queens on a1 and b3". */
@@ -118,7 +138,8 @@ static int queens_placed(const struct search *s)
 }
 
 /* What a tree search's event means; short is the first sentence alone. */
-static size_t explain_tree(const struct search *s, bool full, char *buf, size_t len)
+static size_t explain_tree(const struct search *s, const struct search_words *how,
+                           bool full, char *buf, size_t len)
 {
 	const struct search_event *ev = search_last(s);
 	const struct search_frame *fr;
@@ -132,53 +153,54 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 	board_square_name(ev->sq, sq, sizeof sq);
 	switch (ev->kind) {
 	case SEARCH_EV_ENTER:
-		call_name(ev->file, me, sizeof me);
+		call_name(how, ev->file, me, sizeof me);
 		board_file_name(ev->file, by, sizeof by);
 		if (depth < 2) {
 			errmsg_add(buf, len, &at,
 			           "The search begins: %s places the queen of its file.",
 			           me);
-			if (full && a == SEARCH_PERMUTE)
+			if (full)
 				errmsg_add(buf, len, &at,
 				           " Its loop will try the ranks one by one, "
-				           "from 1 up, passing over those an earlier "
-				           "file uses.");
-			else if (full)
-				errmsg_add(buf, len, &at,
-				           " Its loop will try the ranks one by one, "
-				           "from 1 up.");
+				           "from %d up.",
+				           rank_number(how, 0));
 			break;
 		}
-		call_name(fr[depth - 2].file, other, sizeof other);
+		call_name(how, fr[depth - 2].file, other, sizeof other);
 		errmsg_add(buf, len, &at, "%s calls %s to place the queen of file %s.",
 		           other, me, by);
 		if (full && a == SEARCH_PERMUTE)
 			errmsg_add(buf, len, &at,
 			           " %s will try the ranks of file %s one by one, from "
-			           "1 up, passing over those an earlier file uses, and "
-			           "return to %s when it has tried them all.",
-			           me, by, other);
+			           "%d up, refusing first those an earlier file uses, "
+			           "and return to %s when it has tried them all.",
+			           me, by, rank_number(how, 0), other);
 		else if (full)
 			errmsg_add(buf, len, &at,
 			           " %s will try the ranks of file %s one by one, from "
-			           "1 up, "
+			           "%d up, "
 			           "and return to %s when it has tried them all.",
-			           me, by, other);
+			           me, by, rank_number(how, 0), other);
 		break;
 	case SEARCH_EV_TRY:
-		call_name(ev->sq.file, me, sizeof me);
+		call_name(how, ev->sq.file, me, sizeof me);
 		queens_before(s, ev->sq.file, around, sizeof around);
 		errmsg_add(buf, len, &at, "%s tries %s.", me, sq);
 		if (!full)
 			break;
-		if (strcmp(around, "no queen yet") == 0)
+		/* Asked whether it is refused, the class is not told it is not. */
+		if (strcmp(around, "no queen yet") == 0 && how->asking)
+			errmsg_add(buf, len, &at,
+			           " Its rank and both diagonals must be free of every "
+			           "queen on the board.");
+		else if (strcmp(around, "no queen yet") == 0)
 			errmsg_add(buf, len, &at,
 			           " No queen stands yet, so nothing can attack it.");
 		else if (a == SEARCH_PERMUTE)
 			errmsg_add(buf, len, &at,
 			           " First: does an earlier file use rank %d? If not, "
 			           "does a queen there share a diagonal with %s?",
-			           ev->sq.rank + 1, around);
+			           rank_number(how, ev->sq.rank), around);
 		else if (a == SEARCH_SCAN)
 			errmsg_add(buf, len, &at,
 			           " safe() will look along its rank and both diagonals, "
@@ -190,7 +212,7 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 			           around);
 		break;
 	case SEARCH_EV_REJECT:
-		call_name(ev->sq.file, me, sizeof me);
+		call_name(how, ev->sq.file, me, sizeof me);
 		board_square_name(ev->attacker, by, sizeof by);
 		errmsg_add(buf, len, &at, "%s is attacked by the queen on %s, along %s.",
 		           sq, by, board_line_phrase(ev->line));
@@ -217,7 +239,7 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 			           " That was the last rank left: %s will return.", me);
 		break;
 	case SEARCH_EV_PLACE:
-		call_name(ev->sq.file, me, sizeof me);
+		call_name(how, ev->sq.file, me, sizeof me);
 		errmsg_add(buf, len, &at, "%s is free: the queen of its file goes there.",
 		           sq);
 		if (!full)
@@ -239,7 +261,7 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 				f++;
 			board_file_name(f, by, sizeof by);
 			errmsg_add(buf, len, &at, " Next, %s places the queen of ",
-			           call_name(f, other, sizeof other));
+			           call_name(how, f, other, sizeof other));
 			if (f == ev->sq.file + 1)
 				errmsg_add(buf, len, &at, "the next file.");
 			else
@@ -282,7 +304,7 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 	case SEARCH_EV_REMOVE: {
 		uint64_t below = depth > 0 ? lv[depth - 1].below : 0;
 
-		call_name(ev->sq.file, me, sizeof me);
+		call_name(how, ev->sq.file, me, sizeof me);
 		errmsg_add(buf, len, &at, "The queen on %s comes off.", sq);
 		if (!full)
 			break;
@@ -310,7 +332,7 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 		break;
 	}
 	case SEARCH_EV_RETURN:
-		call_name(ev->file, me, sizeof me);
+		call_name(how, ev->file, me, sizeof me);
 		if (depth == 0) {
 			errmsg_add(buf, len, &at,
 			           "%s has tried every rank of its file: the search is "
@@ -318,7 +340,7 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 			           me);
 			break;
 		}
-		call_name(fr[depth - 1].file, other, sizeof other);
+		call_name(how, fr[depth - 1].file, other, sizeof other);
 		errmsg_add(buf, len, &at, "%s has tried every rank: it returns to %s.",
 		           me, other);
 		if (full) {
@@ -352,7 +374,8 @@ static size_t explain_tree(const struct search *s, bool full, char *buf, size_t 
 }
 
 /* The ranks of a mask within the board, as "1, 3 and 4" ("none" when empty). */
-static void mask_ranks(uint64_t mask, int n, char *buf, size_t len)
+static void mask_ranks(const struct search_words *how, uint64_t mask, int n, char *buf,
+                       size_t len)
 {
 	int count = 0, shown = 0;
 	size_t at = 0;
@@ -369,14 +392,15 @@ static void mask_ranks(uint64_t mask, int n, char *buf, size_t len)
 			           shown++ == 0     ? ""
 			           : shown == count ? " and "
 			                            : ", ",
-			           r + 1);
+			           rank_number(how, r));
 }
 
 /*
  * The bitmask search says what its masks do; its other events read as
  * backtrack's.  It never tests an attacked square, so it has no refusals.
  */
-static size_t explain_bits(const struct search *s, bool full, char *buf, size_t len)
+static size_t explain_bits(const struct search *s, const struct search_words *how,
+                           bool full, char *buf, size_t len)
 {
 	const struct search_event *ev = search_last(s);
 	struct search_bits b[64];
@@ -387,11 +411,15 @@ static size_t explain_bits(const struct search *s, bool full, char *buf, size_t 
 	board_square_name(ev->sq, sq, sizeof sq);
 	switch (ev->kind) {
 	case SEARCH_EV_ENTER:
-		call_name(ev->file, me, sizeof me);
-		mask_ranks(b[depth - 1].free, n, ranks, sizeof ranks);
-		errmsg_add(buf, len, &at,
-		           "%s is called; the ranks its masks leave free: %s.", me,
-		           ranks);
+		call_name(how, ev->file, me, sizeof me);
+		mask_ranks(how, b[depth - 1].free, n, ranks, sizeof ranks);
+		/* Asked where its queen goes, the class is not told: the lowest. */
+		if (how->asking)
+			errmsg_add(buf, len, &at, "%s is called.", me);
+		else
+			errmsg_add(buf, len, &at,
+			           "%s is called; the ranks its masks leave free: %s.",
+			           me, ranks);
 		if (full)
 			errmsg_add(
 			        buf, len, &at,
@@ -401,7 +429,7 @@ static size_t explain_bits(const struct search *s, bool full, char *buf, size_t 
 			        "tried.");
 		break;
 	case SEARCH_EV_TRY:
-		call_name(ev->sq.file, me, sizeof me);
+		call_name(how, ev->sq.file, me, sizeof me);
 		errmsg_add(buf, len, &at, "%s picks %s, the lowest rank left in free.",
 		           me, sq);
 		if (full)
@@ -411,7 +439,7 @@ static size_t explain_bits(const struct search *s, bool full, char *buf, size_t 
 			           "again.");
 		break;
 	case SEARCH_EV_PLACE:
-		call_name(ev->sq.file, me, sizeof me);
+		call_name(how, ev->sq.file, me, sizeof me);
 		errmsg_add(buf, len, &at, "%s is free: the queen of its file goes there.",
 		           sq);
 		if (full && ev->sq.file == n - 1) {
@@ -420,7 +448,7 @@ static size_t explain_bits(const struct search *s, bool full, char *buf, size_t 
 		} else if (full) {
 			char callee[32];
 
-			call_name(ev->sq.file + 1, callee, sizeof callee);
+			call_name(how, ev->sq.file + 1, callee, sizeof callee);
 			errmsg_add(buf, len, &at,
 			           " %s hands its bit to %s in the masks it passes: "
 			           "ranks | bit, and up and down with the bit, "
@@ -429,7 +457,7 @@ static size_t explain_bits(const struct search *s, bool full, char *buf, size_t 
 		}
 		break;
 	case SEARCH_EV_REMOVE:
-		call_name(ev->sq.file, me, sizeof me);
+		call_name(how, ev->sq.file, me, sizeof me);
 		errmsg_add(buf, len, &at, "The queen on %s comes off.", sq);
 		if (full)
 			errmsg_add(buf, len, &at,
@@ -443,14 +471,14 @@ static size_t explain_bits(const struct search *s, bool full, char *buf, size_t 
 		char other[32];
 		int d = search_stack(s, &fr);
 
-		call_name(ev->file, me, sizeof me);
+		call_name(how, ev->file, me, sizeof me);
 		if (d == 0) {
 			errmsg_add(buf, len, &at,
 			           "free is empty: %s returns, and the search is over.",
 			           me);
 			break;
 		}
-		call_name(fr[d - 1].file, other, sizeof other);
+		call_name(how, fr[d - 1].file, other, sizeof other);
 		errmsg_add(buf, len, &at, "free is empty: %s returns to %s.", me, other);
 		if (full)
 			errmsg_add(buf, len, &at,
@@ -459,7 +487,7 @@ static size_t explain_bits(const struct search *s, bool full, char *buf, size_t 
 		break;
 	}
 	default:
-		return explain_tree(s, full, buf, len);
+		return explain_tree(s, how, full, buf, len);
 	}
 	return at;
 }
@@ -521,11 +549,21 @@ static size_t explain_plan(const struct search *s, bool full, char *buf, size_t 
 
 size_t search_explain(const struct search *s, bool full, char *buf, size_t len)
 {
+	return search_explain_as(s, NULL, full, buf, len);
+}
+
+size_t search_explain_as(const struct search *s, const struct search_words *how,
+                         bool full, char *buf, size_t len)
+{
+	static const struct search_words pseudocode = {0};
+
+	if (!how)
+		how = &pseudocode;
 	if (len)
 		buf[0] = '\0';
 	if (search_algo(s) == SEARCH_BITS)
-		return explain_bits(s, full, buf, len);
-	return search_is_tree(search_algo(s)) ? explain_tree(s, full, buf, len)
+		return explain_bits(s, how, full, buf, len);
+	return search_is_tree(search_algo(s)) ? explain_tree(s, how, full, buf, len)
 	                                      : explain_plan(s, full, buf, len);
 }
 

@@ -22,6 +22,7 @@
 /* After the answer typed so far, what to type. */
 #define ANSWER_LINE "  (a square such as c2, then Enter)"
 #define ANSWER_LINE_CALL "  (a square such as c2, or its rank alone, then Enter)"
+#define ANSWER_LINE_RANK "  (a square such as c2, or rank's value from 0, then Enter)"
 
 /* The rows of the step's keys: the lesson's own, then the screen's not shadowed. */
 #define ROWS_MAX 64
@@ -102,7 +103,8 @@ static const struct keymap_row question_rows[] = {
         {LESSON_TYPE,
          {KCHAR('c'), KCHAR('2'), KCHAR('-')},
          "type a square (c2); a rank alone (2) on the file of the call the "
-         "question names; - for none",
+         "question names, beside a program counted from 0 as it counts; - for "
+         "none",
          {}},
         {LESSON_ERASE,
          {KEY(BACKSPACE)},
@@ -303,20 +305,23 @@ static void ask(struct runner *r)
 	r->verdict[0] = '\0';
 	if (r->left <= 0)
 		return;
-	if (!lesson_question(s, &r->q)) {
+	/* Beside a program the calls are named, and the ranks counted, as it does. */
+	if (!lesson_question(s,
+	                     r->child.ops->listing &&
+	                             strcmp(r->child.ops->listing(r->child.self),
+	                                    lesson_code_name(LESSON_CODE_PSEUDOCODE)) !=
+	                                     0,
+	                     &r->q)) {
 		snprintf(r->verdict, sizeof r->verdict,
 		         "The search places no more queens: nothing left to ask.");
 		r->how = QUIZ_SKIPPED;
 		r->left = 0;
 		return;
 	}
-	/* Beside a program the call is named as the program names it: solve(1). */
-	if (r->q.call[0] && r->child.ops->listing &&
-	    strcmp(r->child.ops->listing(r->child.self),
-	           lesson_code_name(LESSON_CODE_PSEUDOCODE)) != 0)
-		snprintf(r->q.call, sizeof r->q.call, "solve(%d)", r->q.answer.file);
-	/* The board stays still while the class thinks. */
+	/* The board stays still while the class thinks, and the narration quiet. */
 	r->child.ops->seek(r->child.self, search_counters(s)->events, false);
+	if (r->child.ops->asking)
+		r->child.ops->asking(r->child.self, true);
 	r->asking = true;
 	r->qno = st->ask - r->left;
 	r->left--;
@@ -354,6 +359,7 @@ static void open_step(struct runner *r, int k)
 		o.until = st->until_at;
 		o.speed = st->speed;
 		o.big = r->big;
+		o.keep = st->keep;
 		/* The listing the step names; else the one c chose in an
 		 * earlier step, or the last one an earlier step named. */
 		if (st->code != LESSON_CODE_DEFAULT)
@@ -455,6 +461,8 @@ static void answer(struct runner *r, bool skip)
 	}
 	r->asking = false;
 	r->typed[0] = '\0';
+	if (r->child.ops->asking)
+		r->child.ops->asking(r->child.self, false);
 	r->child.ops->seek(r->child.self, r->q.event, r->left == 0 && st->play);
 }
 
@@ -507,7 +515,9 @@ static void question(const struct runner *r, char *buf, size_t len)
 static void answer_line(const struct runner *r, char *buf, size_t len)
 {
 	snprintf(buf, len, "Your answer: %s_%s", r->typed,
-	         r->q.call[0] ? ANSWER_LINE_CALL : ANSWER_LINE);
+	         !r->q.call[0]   ? ANSWER_LINE
+	         : r->q.numbered ? ANSWER_LINE_RANK
+	                         : ANSWER_LINE_CALL);
 }
 
 /* The lines the panel's text takes in a window cols wide. */

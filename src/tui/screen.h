@@ -63,6 +63,8 @@ struct screen_open {
 	 * the config file's */
 	bool listing_kept;
 	bool big;       /* WATCH: projector mode */
+	unsigned keep;  /* WATCH: the panels projector mode keeps too (lesson.h's
+	                   lesson_panel bits: a lesson step's keep:) */
 	bool quiz;      /* WATCH: in predict mode, asking before each decision */
 	uint64_t index; /* BROWSE: the solution to show first (0: the first) */
 	bool classes;   /* BROWSE: the classes; with index, the members of class #index */
@@ -158,6 +160,12 @@ struct screen_ops {
 	 * to the next (Watch's c); NULL for a screen without one.
 	 */
 	const char *(*listing)(const void *self);
+	/*
+	 * A lesson asks the class what comes next in the search shown (on),
+	 * or has had the answer (off): meanwhile the narration does not tell
+	 * it.  NULL for a screen without one.
+	 */
+	void (*asking)(void *self, bool on);
 };
 
 /* An open screen. */

@@ -587,6 +587,11 @@ static void watch_big(void *self, bool on)
 	set_big(self, on);
 }
 
+static void watch_asking(void *self, bool on)
+{
+	((struct watch *)self)->m->asked = on;
+}
+
 static const struct screen_ops watch_ops = {
         .title = "Watch",
         .free = watch_free,
@@ -602,6 +607,7 @@ static const struct screen_ops watch_ops = {
         .seek = watch_go,
         .big = watch_big,
         .listing = watch_listing,
+        .asking = watch_asking,
 };
 
 int watch_open(struct screen *out, const struct screen_open *o,
@@ -630,6 +636,7 @@ int watch_open(struct screen *out, const struct screen_open *o,
 	else if (v->settings && settings_code(v->settings) > SETTINGS_CODE_PSEUDOCODE)
 		watch_model_set_lang(v->m, (enum code_lang)(settings_code(v->settings) -
 		                                            SETTINGS_CODE_PYTHON));
+	v->m->big_keep = o->keep;
 	if (o->big)
 		set_big(v, true);
 	/* A lesson's speed: the fastest of the screen's speeds not above it. */

@@ -266,7 +266,10 @@ static void draw_footer(const struct watch_model *w, struct layout_rect r, bool 
 {
 	char said[512], question[80];
 
-	search_describe(w->s, said, sizeof said);
+	/* In the listing's names: "enter solve(1)" beside a program. */
+	search_describe_as(w->s,
+	                   &(struct search_words){.numbered = watch_model_code_shown(w)},
+	                   said, sizeof said);
 	/* A long solution is cut where it shows, not silently. */
 	text_cut(said, r.w - 6);
 	if (last) {

@@ -104,6 +104,8 @@ struct watch_model {
 	bool show_pseudo, show_stack, show_tree;
 	bool narrate_full; /* the narration in two to four sentences, not one */
 	bool big;          /* projector mode: the board, the listing and the stack */
+	unsigned big_keep; /* and these panels too (lesson.h's lesson_panel bits) */
+	bool asked;        /* a lesson asks what comes next: the narration keeps it */
 	int tree_scroll;   /* lines the folded tree is scrolled up from following */
 	uint32_t *conf;    /* repair: the conflicts after move m, for m < nconf */
 	size_t nconf, capconf;

@@ -12,6 +12,7 @@
 
 #include "board.h"
 #include "layout.h"
+#include "lesson.h"
 #include "text.h"
 #include "theme.h"
 #include "watch_model.h"
@@ -921,17 +922,21 @@ static void vars_widths(const struct watch_vars *v, struct layout_panel *p)
 
 /*
  * The narration panel: the event in trace's words as its title, then what
- * it means in the pseudocode's words (search_explain), short or full.
+ * it means (search_explain), short or full, in the words of the listing
+ * shown (solve(1) beside a program).
  */
 static void narration_make(const struct watch_model *w, struct watch_narration *n)
 {
+	/* While a question is asked, the narration does not answer it. */
+	const struct search_words how = {.numbered = watch_model_code_shown(w),
+	                                 .asking = watch_model_asking(w) || w->asked};
 	char words[512];
 
-	search_describe(w->s, words, sizeof words);
+	search_describe_as(w->s, &how, words, sizeof words);
 	/* A large board's solution lists every rank: its start is enough here. */
 	text_cut(words, 160);
 	snprintf(n->said, sizeof n->said, "Last: %s", words[0] ? words : "(nothing yet)");
-	search_explain(w->s, w->narrate_full, n->told, sizeof n->told);
+	search_explain_as(w->s, &how, w->narrate_full, n->told, sizeof n->told);
 	memset(n->lines, 0, sizeof n->lines);
 }
 
@@ -1032,6 +1037,14 @@ static void panel_widths(const struct watch_model *w, enum watch_levels kind,
 	}
 }
 
+/* Whether projector mode keeps panel i: a lesson step's words name it (keep:). */
+static bool big_keeps(const struct watch_model *w, int i)
+{
+	return (i == PANEL_COUNTERS && (w->big_keep & LESSON_PANEL_COUNTERS)) ||
+	       (i == PANEL_LEVELS && (w->big_keep & LESSON_PANEL_TREE)) ||
+	       (i == PANEL_NARRATE && (w->big_keep & LESSON_PANEL_NARRATION));
+}
+
 void watch_panels_make(struct watch_panels *v, struct watch_narration *told,
                        const struct watch_model *w, struct layout_panel p[PANELS])
 {
@@ -1073,9 +1086,10 @@ void watch_panels_make(struct watch_panels *v, struct watch_narration *told,
 		vars_widths(&v->vars, &p[PANEL_STACK]);
 	}
 	/* Projector mode shows the board, the listing and the stack alone (and a
-	 * question). */
+	 * question), and what a lesson's step keeps for its words. */
 	for (int i = 0; w->big && i < PANELS; i++)
-		if (i != PANEL_PSEUDO && i != PANEL_STACK && i != PANEL_QUIZ)
+		if (i != PANEL_PSEUDO && i != PANEL_STACK && i != PANEL_QUIZ &&
+		    !big_keeps(w, i))
 			p[i].present = false;
 	for (int i = 0; i < PANELS; i++) {
 		p[i].gap = 1;

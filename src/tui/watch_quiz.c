@@ -36,8 +36,9 @@ static const struct keymap_row quiz_rows[] = {
          {{QM_SQUARE, "Enter answer"}}},
         {QA_TYPE,
          {KCHAR('c'), KCHAR('4')},
-         "type a square (c4), a rank alone for the call's file, or a file for a "
-         "call (beside a program, its number)",
+         "type a square (c4), a rank alone for the call's file (beside a "
+         "program, from 0 as it counts), or a file for a call (beside a "
+         "program, its number)",
          {{QM_SQUARE, "type c4"}}},
         {QA_YES,
          {KCHAR('y')},
