@@ -1467,7 +1467,7 @@ static void test_lesson_new_lines(void **state)
 	                           "say: two\n"
 	                           "big\n"
 	                           "show: watch 4 permute\n"
-	                           "run: 10\n"
+	                           "run: 11\n"
 	                           "until: return\n"
 	                           "code: python\n"
 	                           "\n"
@@ -1513,13 +1513,13 @@ static void test_lesson_new_lines(void **state)
 	assert_int_equal(l.steps[4].code, LESSON_CODE_JAVA);
 	/*
 	 * The check finds the events (nqueens trace 4 --algorithm permute:
-	 * solve(c), under way at event 10, returns at event 14; trace 4: event
+	 * solve(c), entered at event 11, returns at event 20; trace 4: event
 	 * 12; line 9, "x[file] := none", first lit by remove b3 at event 21;
 	 * the solutions at 69 and 104).
 	 */
 	assert_int_equal(lesson_check(&l, "new.lesson", NULL, NULL), 0);
-	assert_int_equal(l.steps[1].at, 10);
-	assert_int_equal(l.steps[1].until_at, 14);
+	assert_int_equal(l.steps[1].at, 11);
+	assert_int_equal(l.steps[1].until_at, 20);
 	assert_int_equal(l.steps[2].at, 0);
 	assert_int_equal(l.steps[2].until_at, 12);
 	assert_int_equal(l.steps[3].until_at, 21);
