@@ -445,6 +445,17 @@ if [ -e "$XDG_CONFIG_HOME/nqueens/config" ] &&
 else
 	pass "c in a lesson leaves the config file's code alone"
 fi
+# A Watch user's choice kept in the config file is not a lesson's: its
+# words name calls and ranks as the pseudocode does (solve(a)), so a
+# lesson that names no listing shows the pseudocode.
+mkdir -p "$XDG_CONFIG_HOME/nqueens"
+printf 'code = java\n' >"$XDG_CONFIG_HOME/nqueens/config"
+start 120 40 -- lesson "$tmpdir/c.txt"
+expect_step "a lesson naming no code, the config file's code java" 1 4
+expect_screen "the pseudocode, not the config file's Java" "Pseudocode: backtrack"
+keys q
+wait_exit
+rm -f "$XDG_CONFIG_HOME/nqueens/config"
 
 # The menu's Lessons: the list, and the one chosen runs.
 start 80 24 --

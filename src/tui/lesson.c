@@ -285,14 +285,15 @@ static uint64_t question_place(const struct runner *r)
 
 /*
  * The listing step k shows: the one it names, or the last one an earlier
- * step named; LESSON_CODE_DEFAULT, the config file's, when none did.
+ * step named; the pseudocode when none did, whatever the config file keeps,
+ * since the lesson's words name calls and ranks as the listing does.
  */
 static enum lesson_code step_code(const struct runner *r, int k)
 {
 	for (int j = k; j >= 0; j--)
 		if (r->l.steps[j].code != LESSON_CODE_DEFAULT)
 			return r->l.steps[j].code;
-	return LESSON_CODE_DEFAULT;
+	return LESSON_CODE_PSEUDOCODE;
 }
 
 /* Poses the next question of the step, or says there is none left to ask. */
@@ -366,7 +367,7 @@ static void open_step(struct runner *r, int k)
 			r->chosen[0] = '\0';
 		if (r->chosen[0])
 			o.listing = r->chosen;
-		else if (step_code(r, k) != LESSON_CODE_DEFAULT)
+		else
 			o.listing = lesson_code_name(step_code(r, k));
 		o.listing_kept = true;
 		/* Questions first: the search plays on once they are answered. */
