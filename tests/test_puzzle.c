@@ -1610,6 +1610,13 @@ static void test_lesson_check(void **state)
 	        {"say: then c2.\nsay: rank 2\nshow: watch 4\nrun: 21\nask: 2\n",
 	         "x.lesson:1: the words say c2, the answer to question 2 of ask: 2 (a "
 	         "question's own words must not give its answer away)\n"},
+	        /* Calls named as the step's listing does not name them. */
+	        {"say: solve(b) goes on.\nshow: watch 4\ncode: python\n",
+	         "x.lesson:1: the words say solve(b), but the step shows the python "
+	         "program, which numbers its calls from 0 (solve(0), solve(1))\n"},
+	        {"say: one\nsay: then solve(2) returns.\nshow: watch 4\n",
+	         "x.lesson:2: the words say solve(2), but the step shows the "
+	         "pseudocode, which names its calls by file (solve(a), solve(b))\n"},
 	        /* The budget: what run: names is summed before any search runs. */
 	        {"say: a\nshow: watch 20\nrun: 30000000\n\nsay: b\nshow: watch 20\n"
 	         "until: event 30000000\n",

@@ -1108,11 +1108,52 @@ static void check_panels(struct checker *ck, const struct lesson_step *st)
 }
 
 /*
+ * A Watch step's words name the calls as the step's listing does: the
+ * pseudocode by file letter (solve(b)), the programs by number from 0
+ * (solve(1)).  Words naming solve(b) beside Python send the class looking
+ * for a call the screen does not show.
+ */
+static void check_calls(struct checker *ck, const struct lesson_step *st)
+{
+	bool program = ck->code > LESSON_CODE_PSEUDOCODE;
+	char why[256];
+
+	for (const char *p = st->text; (p = strstr(p, "solve(")) != NULL; p++) {
+		const char *arg = p + strlen("solve("), *end = arg;
+		bool letter = false, digits = false;
+
+		if (isalpha((unsigned char)*end) && end[1] == ')') {
+			letter = true;
+			end++;
+		} else {
+			while (isdigit((unsigned char)*end))
+				end++;
+			digits = end > arg && *end == ')';
+		}
+		if (!(program ? letter : digits))
+			continue;
+		if (program)
+			errmsg_set(why, sizeof why,
+			           "the words say solve(%.*s), but the step shows the %s "
+			           "program, which numbers its calls from 0 (solve(0), "
+			           "solve(1))",
+			           (int)(end - arg), arg, lesson_code_name(ck->code));
+		else
+			errmsg_set(why, sizeof why,
+			           "the words say solve(%.*s), but the step shows the "
+			           "pseudocode, which names its calls by file (solve(a), "
+			           "solve(b))",
+			           (int)(end - arg), arg);
+		tell(&ck->ps, say_line_of(st, (long)(p - st->text)), why);
+		return;
+	}
+}
+
+/*
  * Question k of a step, whose answer is sq (named: the question names
  * the call, so that a rank alone answers it), must not be answered by
  * the step's own words: its square, or "rank K" as the listing shown
- * counts (either way when the lesson leaves the listing to the config
- * file).
+ * counts (from 1 in the pseudocode, which a step naming none shows).
  */
 static void check_answer(struct checker *ck, const struct lesson_step *st, int k,
                          struct square sq, bool named)
@@ -1124,7 +1165,7 @@ static void check_answer(struct checker *ck, const struct lesson_step *st, int k
 	at = find_words(st->text, said);
 	for (int from = 0; named && at < 0 && from < 2; from++) {
 		/* from: 0 counts ranks from 0, as the programs; 1 from 1. */
-		if ((from == 0 && ck->code == LESSON_CODE_PSEUDOCODE) ||
+		if ((from == 0 && ck->code <= LESSON_CODE_PSEUDOCODE) ||
 		    (from == 1 && ck->code > LESSON_CODE_PSEUDOCODE))
 			continue;
 		snprintf(said, sizeof said, "rank %d", sq.rank + from);
@@ -1304,8 +1345,10 @@ int lesson_check_shown(struct lesson *l, const char *name, lesson_report report,
 		ck.step = i + 1;
 		if (st->code != LESSON_CODE_DEFAULT)
 			ck.code = st->code;
-		if (st->screen == LESSON_WATCH)
+		if (st->screen == LESSON_WATCH) {
 			check_panels(&ck, st);
+			check_calls(&ck, st);
+		}
 		if (st->screen == LESSON_WATCH && !ck.over) {
 			check_watch(&ck, st);
 			ck.used += ck.reach;

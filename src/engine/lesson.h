@@ -42,7 +42,7 @@ enum lesson_until {
 
 /* The listing a Watch step shows beside the board: "code:". */
 enum lesson_code {
-	LESSON_CODE_DEFAULT, /* not said: the step before's, else the config file's */
+	LESSON_CODE_DEFAULT, /* not said: the step before's, else the pseudocode */
 	LESSON_CODE_PSEUDOCODE,
 	LESSON_CODE_PYTHON,
 	LESSON_CODE_C,
