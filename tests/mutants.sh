@@ -2,9 +2,9 @@
 # Applies each break of tests/mutants.txt to a scratch copy of the tree, one
 # at a time, builds it and runs the tests the row names: each must fail.
 # Not part of make check (it builds the program once per row); run it as
-# `make check-mutants`, or `tests/mutants.sh [PATTERN]` from the source
+# `make mutants` (or check-mutants), or `tests/mutants.sh [PATTERN]` from the source
 # tree for the rows whose file or description matches PATTERN.
-# Prints a line per row and "N passed, N failed" (a break caught passes).
+# Prints a line per row and "N caught, N escaped" (an escaped break fails).
 set -u
 src=$(cd "$(dirname "$0")/.." && pwd)
 list="$src/tests/mutants.txt"
@@ -71,5 +71,5 @@ open(p, "w", encoding="utf-8").write(s.replace(f, r))
 	# The restored file must be newer than what the break built.
 	touch "$file"
 done <"$list"
-echo "$caught passed, $escaped failed"
+echo "$caught caught, $escaped escaped"
 [ "$escaped" -eq 0 ]
