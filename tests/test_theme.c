@@ -367,10 +367,10 @@ static void check_given(const char *at)
 			double far = delta_e(given.fgs[0], reds[i]);
 
 			if (far < FAR_APART)
-				complain("%s: a given queen on a %s square (colour %d) "
-				         "is %.0f "
-				         "from a conflict's red (%d), not %d",
-				         at, square, given.fg, far, red[i], FAR_APART);
+				complain(
+				        "%s: a given queen on a %s square (colour %d) is "
+				        "%.1f from a conflict's red (%d), not %d",
+				        at, square, given.fg, far, red[i], FAR_APART);
 		}
 	}
 }
