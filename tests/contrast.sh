@@ -5,15 +5,13 @@
 # background (WCAG 2's ratio of relative luminances, (L1 + 0.05) / (L2 +
 # 0.05); https://www.w3.org/TR/WCAG21/#dfn-contrast-ratio).
 #
-# The colours are read from tmux capture-pane -e and turned into RGB:
-# 16..255 by xterm's 256-colour table (a 6x6x6 cube of the levels 0, 95,
-# 135, 175, 215, 255, then greys 8, 18, ..., 238), and 0..15 by xterm's
-# defaults (an assumption: a terminal may set its own).  A colour left to
-# the terminal ("default") counts as black and as white alike, so that text
-# in it on a colour must read on both, and one on the terminal's background
-# must read on both; the terminal's own pair (default on default) is its
-# choice and reads.  Bold with a colour of 0..7 may show as 8..15 (xterm's
-# boldColors): both must read.  Faint (dim) is drawn halfway between the
+# The colours are read from tmux capture-pane -e and turned into RGB by
+# tests/xterm-colours.txt (xterm's defaults), the table test_theme reads.
+# A colour left to the terminal ("default") counts as black and as white
+# alike, so that text in it on a colour must read on both, and one on the
+# terminal's background must read on both; the terminal's own pair (default
+# on default) is its choice and reads.  Bold with a colour of 0..7 may
+# show as 8..15 (xterm's boldColors): both must read.  Faint (dim) is drawn halfway between the
 # text and its background, as xterm does.  Reverse swaps the two.
 #
 # Every screen of one palette runs at once in one tmux server, one window
@@ -134,7 +132,7 @@ run() {
 # "theme min" for each theme, and each glyph under 3 as a line
 # "FAIL window row col glyph ratio fg bg attributes".
 measure() {
-	LC_ALL=C awk '
+	LC_ALL=C awk -v colours="${srcdir:-.}/tests/xterm-colours.txt" '
 	function lin(v) {
 		v /= 255
 		return v <= 0.04045 ? v / 12.92 : exp(2.4 * log((v + 0.055) / 1.055))
@@ -276,14 +274,18 @@ measure() {
 		return memo[key] = lo
 	}
 	BEGIN {
-		split("0,0,0 205,0,0 0,205,0 205,205,0 0,0,238 205,0,205 0,205,205 229,229,229 " \
-		      "127,127,127 255,0,0 0,255,0 255,255,0 92,92,255 255,0,255 0,255,255 255,255,255",
-		      words, " ")
-		for (i = 0; i < 16; i++)
-			x16[i] = words[i + 1]
-		split("0 95 135 175 215 255", words, " ")
-		for (i = 0; i < 6; i++)
-			lvl[i] = words[i + 1]
+		# The table test_theme reads too.
+		k = 0
+		while ((getline l < colours) > 0) {
+			if (l ~ /^#/ || l == "")
+				continue
+			split(l, words, " ")
+			if (words[1] == "levels")
+				for (i = 0; i < 6; i++)
+					lvl[i] = words[i + 2]
+			else
+				x16[k++] = words[1] "," words[2] "," words[3]
+		}
 	}
 	FNR == 1 {
 		reset()
@@ -336,6 +338,12 @@ measure() {
 			printf "%s %.2f %s\n", t, low[t], where[t]
 	}' "$@"
 }
+
+# The table the measure reads: 16 colours and the cube's levels.
+if [ "$(grep -cv '^#' "${srcdir:-.}/tests/xterm-colours.txt" 2>/dev/null)" != 17 ]; then
+	echo "Bail out! tests/xterm-colours.txt does not hold 16 colours and the levels"
+	exit 1
+fi
 
 have16=yes
 infocmp xterm-16color >/dev/null 2>&1 || have16=""

@@ -1,5 +1,6 @@
 /* Unit tests of the Play model without a terminal: moves, undo and redo, the judge
- * (at once and as a task), the clock, give-up, what a solved board earns. */
+ * (at once and as a task), the clock, give-up, what a solved board earns, the
+ * status's lines and the role (the colour) of each. */
 #include "config.h"
 
 #include <setjmp.h>
@@ -19,6 +20,7 @@
 #include "play_model.h"
 #include "puzzle.h"
 #include "store.h"
+#include "theme.h"
 
 /*
  * Memory that runs short on demand: the model's malloc and realloc are
@@ -89,6 +91,35 @@ static void store_gone(struct store *st, char *dir)
 	assert_int_equal(system(cmd), 0);
 }
 
+/*
+ * The role of the status's line that begins with text (it must be there):
+ * the colour a line is drawn in is decided by the model, and asserted here.
+ */
+static enum theme_item role_of(const struct play_model *m, const char *text)
+{
+	struct play_status s;
+
+	play_model_status(m, &s);
+	assert_true(s.count < PLAY_STATUS_MAX);
+	for (int i = 0; i < s.count; i++)
+		if (strncmp(s.line[i].text, text, strlen(text)) == 0)
+			return s.line[i].role;
+	fail_msg("no status line begins with \"%s\"", text);
+	return THEME_COUNT;
+}
+
+/* Whether a line of the status begins with text. */
+static bool status_says(const struct play_model *m, const char *text)
+{
+	struct play_status s;
+
+	play_model_status(m, &s);
+	for (int i = 0; i < s.count; i++)
+		if (strncmp(s.line[i].text, text, strlen(text)) == 0)
+			return true;
+	return false;
+}
+
 /* Solution #1 of 8 (a1 b5 c8 d6 e3 f7 g2 h4): judged, numbered, kept as found. */
 static void test_solve(void **state)
 {
@@ -105,8 +136,17 @@ static void test_solve(void **state)
 	assert_int_equal(play_model_init(&m, 8, NULL, NULL, &e), 0);
 	assert_true(m.judged);
 	assert_int_equal(m.st.completions, 92);
+	assert_int_equal(role_of(&m, "Solvable: yes, 92 completions"), THEME_GOOD);
+	assert_int_equal(role_of(&m, "Conflicts: none"), THEME_NORMAL);
+	assert_int_equal(role_of(&m, "time 0:00"), THEME_NORMAL);
 	place_all(&m, first);
 	assert_true(m.st.solved);
+	/* A solve is good news, in every line that says it. */
+	assert_int_equal(role_of(&m, "Solved!"), THEME_GOOD);
+	assert_int_equal(role_of(&m, "solution #1 of 92 (b: browse)"), THEME_GOOD);
+	assert_int_equal(role_of(&m, "time 0:00"), THEME_GOOD);
+	assert_int_equal(role_of(&m, "class 1 of 12, its representative"), THEME_NORMAL);
+	assert_int_equal(role_of(&m, "found 1 of 92, 1 of 12 classes"), THEME_NORMAL);
 	assert_int_equal(m.index, 1);
 	assert_int_equal(m.class_index, 1);
 	assert_int_equal(m.transform, SYM_ID);
@@ -141,6 +181,10 @@ static void test_conflict(void **state)
 	assert_true(m.judged);
 	assert_false(m.st.completable);
 	assert_false(m.st.unfinished);
+	/* Bad news is said in BAD's colour, not dimmed as a note is. */
+	assert_int_equal(role_of(&m, "Conflicts: 1 (a1-b2"), THEME_BAD);
+	assert_int_equal(role_of(&m, "Solvable: no"), THEME_BAD);
+	assert_int_equal(play_model_message_role(&m), THEME_NORMAL);
 	play_model_hint(&m);
 	assert_true(m.hint_shown);
 	assert_non_null(strstr(m.message, "No completion from here"));
@@ -236,6 +280,10 @@ static void test_give_up(void **state)
 	assert_int_equal(play_model_give_up(&m), 0);
 	assert_true(m.gave_up);
 	assert_true(m.st.solved);
+	/* A solution shown is no solve: dimmed, and never "Solved!". */
+	assert_int_equal(role_of(&m, "Given up: a solution shown"), THEME_DIMMED);
+	assert_false(status_says(&m, "Solved!"));
+	assert_false(status_says(&m, "solution #"));
 	/* No event: nothing lights up, no banner, no bell. */
 	assert_false(m.solved_shown);
 	assert_int_equal(m.solved_events, 0);
@@ -376,6 +424,7 @@ static void test_judge_task(void **state)
 	(void)state;
 	assert_int_equal(play_model_init(&m, 12, NULL, NULL, &e), 0);
 	assert_false(m.judged);
+	assert_int_equal(role_of(&m, "Solvable: counting..."), THEME_DIMMED);
 	assert_true(play_model_wait(&m, 20000));
 	assert_true(m.judged);
 	assert_int_equal(m.st.completions, 14200);
@@ -414,6 +463,9 @@ static void test_puzzle(void **state)
 	assert_true(m.is_puzzle);
 	assert_int_equal(m.b.pos.count, (size_t)pz.ngiven);
 	assert_false(play_model_unfinished(&m));
+	assert_int_equal(role_of(&m, "Puzzle: 5 queens, easy, no. 1"), THEME_TITLE);
+	assert_int_equal(role_of(&m, "easy, time 0:00, best none"), THEME_NORMAL);
+	assert_false(status_says(&m, "n: the next puzzle"));
 	play_model_toggle(&m, (struct square){0, 4});
 	assert_string_equal(m.message, "That queen is given by the puzzle.");
 	assert_int_equal(play_model_resize(&m, 1), 0);
@@ -432,8 +484,49 @@ static void test_puzzle(void **state)
 	assert_int_equal(best, 42000);
 	assert_true(m.has_best);
 	assert_string_equal(m.next_id, "05-medium-01");
+	/* The way on from a solve is good news, as the solve is. */
+	assert_int_equal(role_of(&m, "Solved!"), THEME_GOOD);
+	assert_int_equal(role_of(&m, "n: the next puzzle, 05-medium-01"), THEME_GOOD);
+	/* Leaving a puzzle is asked in BAD's colour. */
+	m.confirm_leave = true;
+	assert_int_equal(play_model_message_role(&m), THEME_BAD);
 	play_model_free(&m);
 	store_gone(&st, dir);
+}
+
+/*
+ * The verdicts the other tests do not reach: a position without a conflict
+ * that no solution completes is BAD news; one whose count ran past the work
+ * limit is not known, dimmed; one counted in part is still good news.  The
+ * status's other lines keep their place: a blank line before a puzzle's.
+ */
+static void test_roles(void **state)
+{
+	struct play_model m;
+	struct play_env e = env(NULL);
+	struct play_status s;
+
+	(void)state;
+	/* No solution of 4 has a queen in a corner. */
+	assert_int_equal(play_model_init(&m, 4, NULL, NULL, &e), 0);
+	play_model_toggle(&m, (struct square){0, 0});
+	assert_true(m.judged);
+	assert_int_equal(role_of(&m, "Conflicts: none"), THEME_NORMAL);
+	assert_int_equal(role_of(&m, "Solvable: no"), THEME_BAD);
+	play_model_status(&m, &s);
+	assert_int_equal(s.core, 3);
+	assert_string_equal(s.line[2].text, "Solvable: no");
+	for (int i = 0; i < s.count; i++)
+		assert_false(s.line[i].gap);
+	/* The judge's verdicts past its work limit, as it would give them. */
+	m.st.unfinished = true;
+	assert_int_equal(role_of(&m, "Solvable: unknown (too much work)"), THEME_DIMMED);
+	m.st.completable = true;
+	m.st.completions = 7;
+	assert_int_equal(
+	        role_of(&m, "Solvable: yes, at least 7 completions (count stopped)"),
+	        THEME_GOOD);
+	play_model_free(&m);
 }
 
 /*
@@ -469,11 +562,12 @@ static void test_out_of_memory(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test(test_solve),   cmocka_unit_test(test_conflict),
-	        cmocka_unit_test(test_undo),    cmocka_unit_test(test_clock),
-	        cmocka_unit_test(test_give_up), cmocka_unit_test(test_banner),
-	        cmocka_unit_test(test_daily),   cmocka_unit_test(test_judge_task),
-	        cmocka_unit_test(test_puzzle),  cmocka_unit_test(test_out_of_memory),
+	        cmocka_unit_test(test_solve),         cmocka_unit_test(test_conflict),
+	        cmocka_unit_test(test_undo),          cmocka_unit_test(test_clock),
+	        cmocka_unit_test(test_give_up),       cmocka_unit_test(test_banner),
+	        cmocka_unit_test(test_daily),         cmocka_unit_test(test_judge_task),
+	        cmocka_unit_test(test_puzzle),        cmocka_unit_test(test_roles),
+	        cmocka_unit_test(test_out_of_memory),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,6 +5,7 @@
 #include "play_model.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -609,4 +610,131 @@ void play_model_banner(const struct play_model *m, const char *dash, char *line,
 		snprintf(more + at, morelen - at, "%sDaily puzzle: %d day%s in a row.",
 		         at ? " " : "", m->streak.current,
 		         m->streak.current == 1 ? "" : "s");
+}
+
+/* Adds a line of the status in its role (a blank line before it: gap). */
+static void status_add(struct play_status *s, enum theme_item role, bool gap,
+                       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static void status_add(struct play_status *s, enum theme_item role, bool gap,
+                       const char *fmt, ...)
+{
+	struct play_line *l;
+	va_list ap;
+
+	if (s->count == PLAY_STATUS_MAX)
+		return;
+	l = &s->line[s->count++];
+	l->role = role;
+	l->gap = gap;
+	va_start(ap, fmt);
+	vsnprintf(l->text, sizeof l->text, fmt, ap);
+	va_end(ap);
+}
+
+/* What is known of the position: solved, solvable, or why it is not said. */
+static void status_verdict(const struct play_model *m, struct play_status *s)
+{
+	if (!m->judged)
+		status_add(s, THEME_DIMMED, false, "Solvable: counting...");
+	else if (m->st.solved && m->gave_up)
+		status_add(s, THEME_DIMMED, false, "Given up: a solution shown");
+	else if (m->st.solved)
+		status_add(s, THEME_GOOD, false, "Solved!");
+	else if (m->st.completable)
+		/* Past the work limit the count is what was found by then. */
+		status_add(s, THEME_GOOD, false,
+		           "Solvable: yes, %s%" PRIu64 " completion%s%s",
+		           m->st.unfinished ? "at least " : "", m->st.completions,
+		           m->st.completions == 1 ? "" : "s",
+		           m->st.unfinished ? " (count stopped)" : "");
+	else if (m->st.unfinished)
+		/* Not known is not bad news: dimmed, never in BAD's colour. */
+		status_add(s, THEME_DIMMED, false, "Solvable: unknown (too much work)");
+	else
+		status_add(s, THEME_BAD, false, "Solvable: no");
+}
+
+/* A puzzle's name, grade and times, the next one, the daily streak. */
+static void status_puzzle(const struct play_model *m, struct play_status *s)
+{
+	char t[32], best[32] = "none";
+
+	status_add(s, THEME_TITLE, true, "Puzzle: %s", m->pz.title);
+	play_format_time((long)(play_model_elapsed_ms(m) / 1000), t, sizeof t);
+	if (m->has_best)
+		play_format_time((long)(m->best_ms / 1000), best, sizeof best);
+	status_add(s, THEME_NORMAL, false, "%s, time %s, best %s%s",
+	           puzzle_grade_name(m->pz.grade), t, best,
+	           m->new_best ? ": a new best" : "");
+	/* What to do after a solve is good news, as the solve is. */
+	if (m->solved_ms && m->next_id[0])
+		status_add(s, THEME_GOOD, false, "n: the next puzzle, %s", m->next_id);
+	if (m->is_daily)
+		status_add(s, THEME_NORMAL, false, "daily streak: %d day%s in a row%s",
+		           m->streak.current, m->streak.current == 1 ? "" : "s",
+		           m->streak.done_today || !m->streak.current
+		                   ? ""
+		                   : ", today's to do");
+}
+
+void play_model_status(const struct play_model *m, struct play_status *s)
+{
+	struct board_conflict c;
+	size_t conflicts = board_conflicts(&m->b.pos, &c, 1);
+
+	s->count = 0;
+	status_add(s, THEME_NORMAL, false, "Queens: %zu of %d", m->b.pos.count, m->n);
+	if (conflicts) {
+		char a[16], b[16];
+
+		board_square_name(c.a, a, sizeof a);
+		board_square_name(c.b, b, sizeof b);
+		status_add(s, THEME_BAD, false, "Conflicts: %zu (%s-%s %s)", conflicts, a,
+		           b, board_line_name(c.line));
+	} else {
+		status_add(s, THEME_NORMAL, false, "Conflicts: none");
+	}
+	status_verdict(m, s);
+	s->core = s->count;
+	if (m->judged && m->st.solved && !m->gave_up) {
+		if (m->index && m->total)
+			status_add(s, THEME_GOOD, false,
+			           "solution #%" PRIu64 " of %" PRIu64 " (b: browse)",
+			           m->index, m->total);
+		if (m->class_index && m->classes && m->transform == SYM_ID)
+			status_add(s, THEME_NORMAL, false,
+			           "class %" PRIu64 " of %" PRIu64 ", its representative",
+			           m->class_index, m->classes);
+		else if (m->class_index && m->classes)
+			status_add(s, THEME_NORMAL, false,
+			           "class %" PRIu64 " of %" PRIu64
+			           ", its representative %s (%s)",
+			           m->class_index, m->classes, sym_words(m->transform),
+			           sym_name(m->transform));
+	}
+	if (m->env.store && m->total)
+		status_add(s, THEME_NORMAL, false,
+		           "found %zu of %" PRIu64 ", %zu of %" PRIu64 " classes",
+		           store_found(m->env.store, STORE_SOLUTIONS, m->n), m->total,
+		           store_found(m->env.store, STORE_CLASSES, m->n), m->classes);
+	if (m->is_puzzle) {
+		status_puzzle(m, s);
+	} else {
+		char t[32], best[32];
+
+		/* A free game is timed too, from its new or cleared board. */
+		play_format_time((long)(play_model_elapsed_ms(m) / 1000), t, sizeof t);
+		best[0] = '\0';
+		if (m->has_best)
+			play_format_time((long)(m->best_ms / 1000), best, sizeof best);
+		status_add(s, m->solved_ms ? THEME_GOOD : THEME_NORMAL, false,
+		           "time %s%s%s%s", t, best[0] ? ", best " : "", best,
+		           m->new_best ? ": a new best" : "");
+	}
+}
+
+enum theme_item play_model_message_role(const struct play_model *m)
+{
+	return m->confirm_leave ? THEME_BAD : THEME_NORMAL;
 }

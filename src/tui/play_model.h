@@ -12,6 +12,7 @@
 #include "puzzle.h"
 #include "symmetry.h"
 #include "task.h"
+#include "theme.h"
 
 struct store;
 struct enum_table;
@@ -156,5 +157,32 @@ void play_format_time(long secs, char *buf, size_t len);
  */
 void play_model_banner(const struct play_model *m, const char *dash, char *line,
                        size_t len, char *more, size_t morelen);
+
+/* The status's lines at most: what a solved puzzle of the day says. */
+#define PLAY_STATUS_MAX 12
+
+/*
+ * A line of the status beside the board, and its role: the theme's item
+ * that colours it (THEME_NORMAL, TITLE, GOOD, BAD or DIMMED).  The role is
+ * decided here, where a test without a terminal sees it; the view draws.
+ */
+struct play_line {
+	char text[512];
+	enum theme_item role;
+	bool gap; /* a blank line before it */
+};
+
+struct play_status {
+	struct play_line line[PLAY_STATUS_MAX];
+	int count;
+	/* The first lines, which a small window keeps: queens, conflicts, solvable. */
+	int core;
+};
+
+/* What the status says of the position shown, line by line, in s. */
+void play_model_status(const struct play_model *m, struct play_status *s);
+
+/* The role of the message under the board: a question before leaving is BAD. */
+enum theme_item play_model_message_role(const struct play_model *m);
 
 #endif

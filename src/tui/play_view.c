@@ -5,14 +5,12 @@
 
 #include <curses.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "boardview.h"
 #include "classes.h"
 #include "store.h"
-#include "symmetry.h"
 #include "text.h"
 #include "theme.h"
 
@@ -93,116 +91,37 @@ struct status_out {
 	int widest; /* the columns the widest line takes */
 };
 
-static void status_line(struct status_out *o, int attr, const char *fmt, ...)
-        __attribute__((format(printf, 3, 4)));
-
-static void status_line(struct status_out *o, int attr, const char *fmt, ...)
+/* A role's attribute: plain text takes the window's own, as the frame's words do. */
+static int role_attr(enum theme_item role)
 {
-	char buf[512];
-	va_list ap;
-	int h;
+	return role == THEME_NORMAL ? (int)A_NORMAL : theme_attr(role);
+}
 
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	h = text_wrap_height(o->w, 2, buf);
-	if (text_width(buf) > o->widest)
-		o->widest = text_width(buf) < o->w ? text_width(buf) : o->w;
+static void status_line(struct status_out *o, int attr, const char *text)
+{
+	int h = text_wrap_height(o->w, 2, text);
+
+	if (text_width(text) > o->widest)
+		o->widest = text_width(text) < o->w ? text_width(text) : o->w;
 	if (o->h && o->lines + h > o->h)
 		o->h = o->lines; /* nothing after a line left out */
 	else if (o->draw)
-		text_wrap(&(int){o->y + o->lines}, o->x, o->w, 2, attr, "%s", buf);
+		text_wrap(&(int){o->y + o->lines}, o->x, o->w, 2, attr, "%s", text);
 	o->lines += h;
 }
 
+/* The model's lines of the status, each in its role's colours. */
 static void draw_status(const struct play_model *p, struct status_out *o)
 {
-	struct board_conflict c;
-	size_t conflicts = board_conflicts(&p->b.pos, &c, 1);
+	struct play_status s;
 
-	status_line(o, A_NORMAL, "Queens: %zu of %d", p->b.pos.count, p->n);
-	if (conflicts) {
-		char a[16], b[16];
-
-		board_square_name(c.a, a, sizeof a);
-		board_square_name(c.b, b, sizeof b);
-		status_line(o, theme_attr(THEME_BAD), "Conflicts: %zu (%s-%s %s)",
-		            conflicts, a, b, board_line_name(c.line));
-	} else {
-		status_line(o, A_NORMAL, "Conflicts: none");
-	}
-	if (!p->judged)
-		status_line(o, theme_attr(THEME_DIMMED), "Solvable: counting...");
-	else if (p->st.solved && p->gave_up)
-		status_line(o, theme_attr(THEME_DIMMED), "Given up: a solution shown");
-	else if (p->st.solved)
-		status_line(o, theme_attr(THEME_GOOD), "Solved!");
-	else if (p->st.completable)
-		/* Past the work limit the count is what was found by then. */
-		status_line(o, theme_attr(THEME_GOOD),
-		            "Solvable: yes, %s%" PRIu64 " completion%s%s",
-		            p->st.unfinished ? "at least " : "", p->st.completions,
-		            p->st.completions == 1 ? "" : "s",
-		            p->st.unfinished ? " (count stopped)" : "");
-	else if (p->st.unfinished)
-		status_line(o, theme_attr(THEME_DIMMED),
-		            "Solvable: unknown (too much work)");
-	else
-		status_line(o, theme_attr(THEME_BAD), "Solvable: no");
-	o->core = o->lines;
-	if (p->judged && p->st.solved && !p->gave_up) {
-		if (p->index && p->total)
-			status_line(o, theme_attr(THEME_GOOD),
-			            "solution #%" PRIu64 " of %" PRIu64 " (b: browse)",
-			            p->index, p->total);
-		if (p->class_index && p->classes && p->transform == SYM_ID)
-			status_line(o, A_NORMAL,
-			            "class %" PRIu64 " of %" PRIu64
-			            ", its representative",
-			            p->class_index, p->classes);
-		else if (p->class_index && p->classes)
-			status_line(o, A_NORMAL,
-			            "class %" PRIu64 " of %" PRIu64
-			            ", its representative %s (%s)",
-			            p->class_index, p->classes, sym_words(p->transform),
-			            sym_name(p->transform));
-	}
-	if (p->env.store && p->total) {
-		status_line(o, A_NORMAL,
-		            "found %zu of %" PRIu64 ", %zu of %" PRIu64 " classes",
-		            store_found(p->env.store, STORE_SOLUTIONS, p->n), p->total,
-		            store_found(p->env.store, STORE_CLASSES, p->n), p->classes);
-	}
-	if (p->is_puzzle) {
-		char t[32], best[32] = "none";
-		o->lines++;
-		status_line(o, theme_attr(THEME_TITLE), "Puzzle: %s", p->pz.title);
-		play_format_time((long)(play_model_elapsed_ms(p) / 1000), t, sizeof t);
-		if (p->has_best)
-			play_format_time((long)(p->best_ms / 1000), best, sizeof best);
-		status_line(o, A_NORMAL, "%s, time %s, best %s%s",
-		            puzzle_grade_name(p->pz.grade), t, best,
-		            p->new_best ? ": a new best" : "");
-		if (p->solved_ms && p->next_id[0])
-			status_line(o, theme_attr(THEME_GOOD), "n: the next puzzle, %s",
-			            p->next_id);
-		if (p->is_daily)
-			status_line(o, A_NORMAL, "daily streak: %d day%s in a row%s",
-			            p->streak.current, p->streak.current == 1 ? "" : "s",
-			            p->streak.done_today || !p->streak.current
-			                    ? ""
-			                    : ", today's to do");
-	} else {
-		char t[32], best[32];
-
-		/* A free game is timed too, from its new or cleared board. */
-		play_format_time((long)(play_model_elapsed_ms(p) / 1000), t, sizeof t);
-		best[0] = '\0';
-		if (p->has_best)
-			play_format_time((long)(p->best_ms / 1000), best, sizeof best);
-		status_line(o, p->solved_ms ? theme_attr(THEME_GOOD) : (int)A_NORMAL,
-		            "time %s%s%s%s", t, best[0] ? ", best " : "", best,
-		            p->new_best ? ": a new best" : "");
+	play_model_status(p, &s);
+	for (int i = 0; i < s.count; i++) {
+		if (s.line[i].gap)
+			o->lines++;
+		status_line(o, role_attr(s.line[i].role), s.line[i].text);
+		if (i + 1 == s.core)
+			o->core = o->lines;
 	}
 }
 
@@ -607,8 +526,7 @@ void play_view_draw(const struct play *p, struct layout_rect r, const struct key
 	if (placed && play_view_banner_up(p))
 		draw_banner(p, &pl.bv, r);
 	if (m->message[0])
-		text_message(r, m->message,
-		             m->confirm_leave ? theme_attr(THEME_BAD) : (int)A_NORMAL, 3);
+		text_message(r, m->message, role_attr(play_model_message_role(m)), 3);
 	text_keys(r, hints, keymap_hints(keys, 0, hints, 32), "? help  q quit");
 }
 

@@ -26,6 +26,8 @@ static const int mono[THEME_COUNT] = {
  * text mostly 4.5 or more; a colour on the terminal's background reads on
  * black and on white alike, which leaves the middle greys and tints.  No
  * ink with 8 or 16 colours is bold (xterm shows bold 0..7 as 8..15).
+ * Good news is never red and bad news always is; a given queen is never
+ * red, so that it is not taken for a conflict (tests/test_theme.c).
  */
 enum depth { DEPTH_256, DEPTH_16, DEPTH_8, DEPTHS };
 
@@ -65,7 +67,7 @@ static const struct palette palettes[DEPTHS][SETTINGS_THEMES] = {
 		/* light dark cursor conflict lit tracked */
 		{187, 108, 110, 174, 221, 219,
 		 /* queen      mark        line      clash      hint      left      given */
-		 {{235, 235}, {241, 238}, {25, 18}, {124, 88}, {22, 22}, {53, 53}, {52, 52}},
+		 {{235, 235}, {241, 238}, {25, 18}, {124, 88}, {22, 22}, {53, 53}, {18, 18}},
 		 /* on cursor, ghost, on conflict, on lit */
 		 235, 240, 235, 235}},
 	/* Wood: a paper window, a beige and brown board. */
@@ -73,7 +75,7 @@ static const struct palette palettes[DEPTHS][SETTINGS_THEMES] = {
 		{  230, 236,  94, 130, 243, 130,  22, 124, { 16, 137}, { 52, 223}},
 		{   -1,  -1, 130, 137, 101, 130,  28, 160, { 16, 137}, { 52, 223}},
 		{223, 137, 110, 167, 150, 153,
-		 {{235, 235}, {240, 236}, {25, 18}, {124, 88}, {22, 235}, {53, 53}, {52, 52}},
+		 {{235, 235}, {240, 236}, {25, 18}, {124, 88}, {22, 235}, {53, 53}, {18, 18}},
 		 235, 240, 16, 235}},
 	/* Night: a black window, a grey board, cream queens, nothing bright. */
 	[SETTINGS_THEME_NIGHT] = {
@@ -81,14 +83,14 @@ static const struct palette palettes[DEPTHS][SETTINGS_THEMES] = {
 		{   -1,  -1, 137,  66, 243, 137,  65, 131, {246, 236}, {251, 238}},
 		{242, 237, 94, 88, 28, 97,
 		 {{230, 230}, {252, 246}, {153, 110}, {224, 174}, {157, 114}, {225, 182},
-		  {223, 180}},
+		  {222, 179}},
 		 230, 187, 230, 230}},
 	/* Contrast, for a projector: black on white, a yellow cursor, black marks. */
 	[SETTINGS_THEME_CONTRAST] = {
 		{  231,  16,  18,  24, 242,  88,  22, 124, {231,  16}, {231,  18}},
 		{   -1,  -1,  25,  25, 244, 160,  28, 160, {231,  16}, {231,  18}},
 		{231, 244, 226, 160, 34, 213,
-		 {{16, 16}, {16, 16}, {21, 17}, {160, 52}, {22, 16}, {90, 53}, {52, 52}},
+		 {{16, 16}, {16, 16}, {21, 17}, {160, 52}, {22, 16}, {90, 53}, {18, 18}},
 		 16, 241, 231, 16}},
 },
 /* With 16 colours the themes share a grey board; the window differs. */
