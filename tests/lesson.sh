@@ -184,6 +184,15 @@ no_board "a text step shows no board"
 keys Space
 expect_step "Space" 2 13
 expect_screen "Play opens on a 4x4 board" "Play 4x4"
+# p at step 2 goes back to the first step, its words and no board.
+keys p
+expect_step "p at step 2" 1 13
+expect_panel "the first step's words again" "Four queens on" \
+	"^Four queens on a 4x4 board, and no two of them may attack each other:"
+no_board "the text step again, without Play's board"
+keys Space
+expect_step "Space again" 2 13
+expect_panel "the second step's words" "Try it first" "^Try it first by hand\."
 keys o
 board_is "o places a queen at Play's cursor" 4 "a4"
 keys Down Right o
@@ -193,6 +202,14 @@ keys Space
 expect_step "Space" 3 13
 expect_screen "what solve(file) does" "The search is one procedure, solve\(file\)"
 no_board "the explanation stands alone"
+# p at step 3: Play's step again, its words and a 4x4 board.
+keys p
+expect_step "p at step 3" 2 13
+expect_screen "Play again" "Play 4x4"
+expect_panel "the second step's words again" "Try it first" "^Try it first by hand\."
+keys Space
+expect_step "Space again" 3 13
+expect_screen "the explanation again" "The search is one procedure, solve\(file\)"
 
 keys Space
 expect_step "Space" 4 13

@@ -686,6 +686,95 @@ static void test_members(void **state)
 	browse_model_free(m);
 }
 
+/*
+ * Class number and representative of the first class of n with orbit
+ * members, found by the engine's own walk of the representatives (not the
+ * model's catalog); its members, as the engine lists them, into want.
+ */
+static uint64_t class_of_orbit(int n, int orbit, int *rep,
+                               struct class_variant want[SYM_COUNT])
+{
+	struct class_iter ci;
+	uint64_t c = 0;
+
+	classes_start(&ci, n);
+	while (classes_next(&ci, rep)) {
+		c++;
+		if (classes_variants(n, rep, want) == orbit)
+			return c;
+	}
+	fail_msg("n = %d has no class of %d members", n, orbit);
+	return 0;
+}
+
+/* The member chosen is want[i], the engine's i-th of the class. */
+static void assert_chosen(const struct browse_model *m, int i,
+                          const struct class_variant *want)
+{
+	assert_int_equal(m->vsel, i);
+	assert_int_equal(m->var[m->vsel].from_rep, want[i].from_rep);
+	assert_int_equal(m->var[m->vsel].syms, want[i].syms);
+	assert_ranks(m->n, m->var[m->vsel].ranks, want[i].ranks);
+}
+
+/*
+ * End in the members view of a class of orbit members chooses the last of
+ * them, and no move past it (PgDn, Down, Right, End again) goes further,
+ * whatever the page holds; Enter then opens that member.
+ */
+static void members_end(int n, int orbit)
+{
+	struct class_variant want[SYM_COUNT];
+	int rep[ENUM_MAX_N], cols = orbit > 1 ? orbit / 2 : 1;
+	struct browse_model *m = model(n, NULL);
+	uint64_t c = class_of_orbit(n, orbit, rep, want), k;
+	char typed[32];
+
+	browse_model_classes(m);
+	snprintf(typed, sizeof typed, "%" PRIu64, c);
+	browse_model_go(m, typed);
+	browse_model_open(m);
+	assert_int_equal(m->view, BROWSE_VIEW_MEMBERS);
+	assert_int_equal(m->nvar, orbit);
+	assert_ranks(n, m->var[0].ranks, rep);
+	/* The whole group on a page, then one board a page. */
+	for (int per = 0; per < 2; per++) {
+		if (per == 0)
+			browse_model_members_page(m, cols, orbit > 1 ? 2 : 1);
+		else
+			browse_model_members_page(m, 1, 1);
+		browse_model_end(m, false);
+		assert_chosen(m, 0, want);
+		browse_model_end(m, true);
+		assert_chosen(m, orbit - 1, want);
+		browse_model_end(m, true);
+		assert_chosen(m, orbit - 1, want);
+		browse_model_page(m, 1);
+		assert_chosen(m, orbit - 1, want);
+		browse_model_row(m, 1);
+		assert_chosen(m, orbit - 1, want);
+		browse_model_step(m, 1);
+		assert_chosen(m, orbit - 1, want);
+		assert_true(browse_model_member_place(m, orbit - 1) >= 0);
+	}
+	/* Enter: the last member, as its own solution number. */
+	browse_model_open(m);
+	assert_int_equal(m->view, BROWSE_VIEW_ONE);
+	assert_ranks(n, m->ranks, want[orbit - 1].ranks);
+	assert_true(enum_rank(n, want[orbit - 1].ranks, NULL, &k));
+	assert_int_equal(m->index, k);
+	browse_model_free(m);
+}
+
+static void test_members_end(void **state)
+{
+	(void)state;
+	members_end(8, 8);
+	members_end(8, 4);
+	members_end(5, 2);
+	members_end(1, 1);
+}
+
 /* ---- no thread outlives the model ---- */
 
 static void test_threads(void **state)
@@ -722,7 +811,7 @@ int main(void)
 	        cmocka_unit_test(test_far_jump), cmocka_unit_test(test_escape),
 	        cmocka_unit_test(test_class),    cmocka_unit_test(test_export),
 	        cmocka_unit_test(test_handout),  cmocka_unit_test(test_class_pages),
-	        cmocka_unit_test(test_members),
+	        cmocka_unit_test(test_members),  cmocka_unit_test(test_members_end),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 

@@ -475,6 +475,67 @@ static void test_merge(void **state)
 	settings_free(&y);
 }
 
+/*
+ * The merge goes over every n the store keeps, 1 to STORE_MAX_N: what
+ * another copy saved for the first and the last n stays when this copy
+ * saves, and a third loads it all back.
+ */
+static void test_merge_ends(void **state)
+{
+	char dir[4200], path[4300], got[4096], err[8192];
+	struct store a, b, c;
+	const int last = STORE_MAX_N;
+
+	(void)state;
+	subdir("merge-ends", dir, sizeof dir);
+	snprintf(path, sizeof path, "%s/progress", dir);
+	assert_int_equal(store_init(&a, dir, err, sizeof err), 0);
+	assert_int_equal(store_init(&b, dir, err, sizeof err), 0);
+	/* STORE_MAX_N is the last n kept. */
+	assert_int_equal(store_add(&a, STORE_SOLUTIONS, last + 1, 1), -1);
+	/* store_merge alone. */
+	assert_int_equal(store_add(&b, STORE_SOLUTIONS, 1, 1), 1);
+	assert_int_equal(store_add(&b, STORE_CLASSES, 1, 1), 1);
+	assert_int_equal(store_add(&b, STORE_SOLUTIONS, last, UINT64_C(123456789012)), 1);
+	assert_int_equal(store_add(&b, STORE_CLASSES, last, 5), 1);
+	assert_int_equal(store_merge(&a, &b), 0);
+	assert_true(store_has(&a, STORE_SOLUTIONS, 1, 1));
+	assert_true(store_has(&a, STORE_CLASSES, 1, 1));
+	assert_true(store_has(&a, STORE_SOLUTIONS, last, UINT64_C(123456789012)));
+	assert_true(store_has(&a, STORE_CLASSES, last, 5));
+	store_clear(&a);
+	store_clear(&b);
+
+	/* Two copies loaded before either saved: B's save merges A's. */
+	assert_int_equal(store_load(&a, err, sizeof err), 0);
+	assert_int_equal(store_load(&b, err, sizeof err), 0);
+	assert_int_equal(store_add(&a, STORE_SOLUTIONS, 1, 1), 1);
+	assert_int_equal(store_add(&a, STORE_SOLUTIONS, last, 7), 1);
+	assert_int_equal(store_add(&a, STORE_CLASSES, last, 3), 1);
+	assert_int_equal(store_save(&a, err, sizeof err), 0);
+	assert_int_equal(store_add(&b, STORE_CLASSES, 1, 1), 1);
+	assert_int_equal(store_add(&b, STORE_SOLUTIONS, last, 9), 1);
+	assert_int_equal(store_save(&b, err, sizeof err), 0);
+	slurp(path, got, sizeof got);
+	assert_non_null(strstr(got, "\nsolutions 1 1\nclasses 1 1\n"));
+	assert_non_null(strstr(got, "\nsolutions 32 7 9\nclasses 32 3\n"));
+	assert_true(store_has(&b, STORE_SOLUTIONS, last, 7));
+	assert_true(store_has(&b, STORE_CLASSES, last, 3));
+	assert_true(store_has(&b, STORE_SOLUTIONS, 1, 1));
+	/* Loaded back, all of it. */
+	assert_int_equal(store_init(&c, dir, err, sizeof err), 0);
+	assert_int_equal(store_load(&c, err, sizeof err), 0);
+	assert_int_equal(store_found(&c, STORE_SOLUTIONS, 1), 1);
+	assert_int_equal(store_found(&c, STORE_CLASSES, 1), 1);
+	assert_int_equal(store_found(&c, STORE_SOLUTIONS, last), 2);
+	assert_true(store_has(&c, STORE_SOLUTIONS, last, 7));
+	assert_true(store_has(&c, STORE_SOLUTIONS, last, 9));
+	assert_true(store_has(&c, STORE_CLASSES, last, 3));
+	store_free(&a);
+	store_free(&b);
+	store_free(&c);
+}
+
 /* Waits for a byte on fd: the signal to go. */
 static void await(int fd)
 {
@@ -1082,6 +1143,7 @@ int main(void)
 	        cmocka_unit_test(test_damaged_kept),
 	        cmocka_unit_test(test_mode_and_links),
 	        cmocka_unit_test(test_merge),
+	        cmocka_unit_test(test_merge_ends),
 	        cmocka_unit_test(test_concurrent_pairs),
 	        cmocka_unit_test(test_lock_wait),
 	        cmocka_unit_test(test_write_fails),

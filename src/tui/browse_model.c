@@ -488,11 +488,10 @@ void browse_model_row(struct browse_model *m, int d)
 static void members_page_move(struct browse_model *m, int d)
 {
 	int across = (m->mcols + m->vcols - 1) / m->vcols;
-	int down = (m->mrows + m->vrows - 1) / m->vrows;
 	int at = m->vsel / m->mcols / m->vrows * across + m->vsel % m->mcols / m->vcols;
 
-	at += d;
-	at = at < 0 ? 0 : at >= across * down ? across * down - 1 : at;
+	/* Past the last page, the last member (below), not that page's first. */
+	at = at + d < 0 ? 0 : at + d;
 	m->vsel = at / across * m->vrows * m->mcols + at % across * m->vcols;
 	if (m->vsel >= m->nvar)
 		m->vsel = m->nvar - 1;
