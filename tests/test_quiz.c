@@ -425,7 +425,7 @@ static void test_read(void **state)
 static const char *const tells[][6] = {
         [QUIZ_REJECT] = {"nothing can attack", "is free", "is attacked", "rejected",
                          "skipped"},
-        [QUIZ_WHERE] = {"free ranks: "},
+        [QUIZ_WHERE] = {"free ranks: ", "leave free: "},
         [QUIZ_RETURN] = {"returns to", "carries on"},
 };
 
