@@ -478,7 +478,7 @@ static void test_vars_locals(void **state)
 static void test_vars_masks(void **state)
 {
 	struct search *s = make(SEARCH_BITS, 20, SEARCH_FIRST);
-	struct code_vars py, c, java;
+	struct code_vars py = {0}, c, java;
 	uint64_t past = 0;
 	bool negative = false;
 

@@ -153,6 +153,8 @@ static bool try_grid(const struct race_model *m, struct layout_rect body, int co
 	    bh = ph - 1, bw = pw;
 	struct boardview bv = {.n = m->n, .thin = true};
 
+	/* A place of its own: what a grid does not set (the end) starts empty. */
+	memset(pl, 0, sizeof *pl);
 	if (pw < 8 || ph < 2)
 		return false;
 	if (at == AT_BELOW) {
