@@ -28,17 +28,23 @@ fi
 # The C and Java listings: a copy of each with a counter bumped before each
 # counted line (tests/oracle.py instrument), built and run, its counters
 # against trace --stats at n = 8 (and 10 in C).
+# listings LANG WHAT JOBS...: oracle.py's counts of those listings against trace.
+listings() {
+	lang=$1 what=$2
+	shift 2
+	if out=$(python3 "${srcdir:-.}/tests/oracle.py" "$NQUEENS" "$code" "$@" 2>&1); then
+		pass "oracle: the $lang listings count as trace --stats, $what"
+	else
+		fail "oracle: the $lang listings count as trace --stats, $what" "$out"
+	fi
+}
 if command -v cc >/dev/null 2>&1; then
 	jobs=
 	for a in backtrack scan permute bits; do
 		jobs="$jobs c:$a:8:$tmpdir/c c:$a:10:$tmpdir/c"
 	done
 	# shellcheck disable=SC2086 # the jobs are words
-	if out=$(python3 "${srcdir:-.}/tests/oracle.py" "$NQUEENS" "$code" $jobs 2>&1); then
-		pass "oracle: the C listings count as trace --stats, n = 8 and 10"
-	else
-		fail "oracle: the C listings count as trace --stats, n = 8 and 10" "$out"
-	fi
+	listings C "n = 8 and 10" $jobs
 else
 	pass "oracle: the C listings # SKIP no C compiler (cc)"
 fi
@@ -48,11 +54,7 @@ if command -v javac >/dev/null 2>&1 && command -v java >/dev/null 2>&1; then
 		jobs="$jobs java:$a:8:$tmpdir/java"
 	done
 	# shellcheck disable=SC2086 # the jobs are words
-	if out=$(python3 "${srcdir:-.}/tests/oracle.py" "$NQUEENS" "$code" $jobs 2>&1); then
-		pass "oracle: the Java listings count as trace --stats, n = 8"
-	else
-		fail "oracle: the Java listings count as trace --stats, n = 8" "$out"
-	fi
+	listings Java "n = 8" $jobs
 else
 	pass "oracle: the Java listings # SKIP no JDK found (javac and java)"
 fi

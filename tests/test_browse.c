@@ -592,6 +592,19 @@ static void test_class_pages(void **state)
 
 /* ---- a class's members as the group acts ---- */
 
+/* Class c's members view, opened from the classes view: orbit members. */
+static void open_members(struct browse_model *m, uint64_t c, int orbit)
+{
+	char typed[32];
+
+	browse_model_classes(m);
+	snprintf(typed, sizeof typed, "%" PRIu64, c);
+	browse_model_go(m, typed);
+	browse_model_open(m);
+	assert_int_equal(m->view, BROWSE_VIEW_MEMBERS);
+	assert_int_equal(m->nvar, orbit);
+}
+
 /*
  * The members of class c of 8x8 on a page that holds them all: each where
  * the transforms that make it put it (the turns on the first row, in the
@@ -601,15 +614,9 @@ static void test_class_pages(void **state)
  */
 static void members_of(struct browse_model *m, uint64_t c, int orbit)
 {
-	char typed[32];
 	unsigned all = 0;
 
-	browse_model_classes(m);
-	snprintf(typed, sizeof typed, "%" PRIu64, c);
-	browse_model_go(m, typed);
-	browse_model_open(m);
-	assert_int_equal(m->view, BROWSE_VIEW_MEMBERS);
-	assert_int_equal(m->nvar, orbit);
+	open_members(m, c, orbit);
 	assert_int_equal(m->mcols, orbit / 2);
 	assert_int_equal(m->mrows, 2);
 	assert_int_equal(browse_model_members_page(m, 4, 2), orbit);
@@ -729,14 +736,8 @@ static void members_end(int n, int orbit)
 	int rep[ENUM_MAX_N], cols = orbit > 1 ? orbit / 2 : 1;
 	struct browse_model *m = model(n, NULL);
 	uint64_t c = class_of_orbit(n, orbit, rep, want), k;
-	char typed[32];
 
-	browse_model_classes(m);
-	snprintf(typed, sizeof typed, "%" PRIu64, c);
-	browse_model_go(m, typed);
-	browse_model_open(m);
-	assert_int_equal(m->view, BROWSE_VIEW_MEMBERS);
-	assert_int_equal(m->nvar, orbit);
+	open_members(m, c, orbit);
 	assert_ranks(n, m->var[0].ranks, rep);
 	/* The whole group on a page, then one board a page. */
 	for (int per = 0; per < 2; per++) {
