@@ -11,12 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "classes.h"
-#include "enumerate.h"
-#include "known.h"
-#include "sheet.h"
-#include "symmetry.h"
+#include "engine/board.h"
+#include "engine/classes.h"
+#include "engine/enumerate.h"
+#include "engine/known.h"
+#include "engine/sheet.h"
+#include "engine/symmetry.h"
 
 static const char usage_text[] =
         "Usage: nqueens [--ascii] [--no-color] [--quiet] [--theme NAME]\n"

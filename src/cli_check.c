@@ -12,11 +12,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "board.h"
-#include "fileio.h"
-#include "lines.h"
-#include "sheet.h"
-#include "errmsg.h"
+#include "engine/board.h"
+#include "engine/fileio.h"
+#include "engine/lines.h"
+#include "engine/sheet.h"
+#include "engine/errmsg.h"
 
 /* How many conflicting pairs a verdict names before it says "and N more". */
 #define CHECK_SHOWN 10

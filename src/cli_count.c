@@ -17,12 +17,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "count.h"
-#include "halves.h"
-#include "journal.h"
-#include "known.h"
-#include "memlimit.h"
-#include "task.h"
+#include "engine/count.h"
+#include "engine/halves.h"
+#include "engine/journal.h"
+#include "engine/known.h"
+#include "engine/memlimit.h"
+#include "engine/task.h"
 
 #define MAX_THREADS 256
 

@@ -11,17 +11,17 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "app.h"
-#include "browse.h"
-#include "code.h"
-#include "daily.h"
+#include "tui/app.h"
+#include "tui/browse.h"
+#include "engine/code.h"
+#include "engine/daily.h"
 #include "datadir.h"
-#include "fileio.h"
-#include "lesson.h"
-#include "puzzle.h"
-#include "search.h"
-#include "settings.h"
-#include "watch.h"
+#include "engine/fileio.h"
+#include "engine/lesson.h"
+#include "engine/puzzle.h"
+#include "engine/search.h"
+#include "engine/settings.h"
+#include "tui/watch.h"
 
 static const struct cli_optdef defs[OPT_COUNT] = {
         [OPT_PUZZLE] = {"puzzle", 'p', true}, [OPT_DAILY] = {"daily", 0, false},

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "puzzle.h"
+#include "engine/puzzle.h"
 
 static const char synopsis[] = "nqueens puzzle N [--seed S] [--grade easy|medium|hard] "
                                "| --check FILE...";

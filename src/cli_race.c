@@ -7,10 +7,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "app.h"
-#include "race.h"
-#include "search.h"
-#include "settings.h"
+#include "tui/app.h"
+#include "engine/race.h"
+#include "engine/search.h"
+#include "engine/settings.h"
 
 static const char synopsis[] = "nqueens race N [ALGORITHM...] [--first] [--format text] "
                                "[--ascii] [--no-color] [--quiet] [--theme NAME]";

@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "construct.h"
+#include "engine/board.h"
+#include "engine/construct.h"
 #include "datadir.h"
-#include "enumerate.h"
-#include "known.h"
-#include "sheet.h"
+#include "engine/enumerate.h"
+#include "engine/known.h"
+#include "engine/sheet.h"
 
 /*
  * Loads the prefix table; without it rank and unrank count, slower for large

@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "count.h"
-#include "fileio.h"
-#include "journal.h"
-#include "known.h"
+#include "engine/count.h"
+#include "engine/fileio.h"
+#include "engine/journal.h"
+#include "engine/known.h"
 
 /* A line longer than this is no task line. */
 #define SUM_LINE_MAX 4096

@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "code.h"
+#include "engine/board.h"
+#include "engine/code.h"
 #include "datadir.h"
-#include "search.h"
-#include "wrap.h"
+#include "engine/search.h"
+#include "engine/wrap.h"
 
 static const char synopsis[] =
         "nqueens trace N [--algorithm backtrack|scan|permute|bits|repair|construct] "

@@ -14,9 +14,10 @@ if [ -z "$screens" ]; then
 	exit 1
 fi
 
-# The headers a file includes with quotes, one a line, without ".h".
+# The headers a file includes with quotes, one a line, as floor/name
+# without ".h" (every include names its floor: "engine/race.h").
 included() {
-	sed -n 's/^#include "\([a-z_]*\)\.h".*/\1/p' "$1"
+	sed -n 's/^#include "\([a-z_/]*\)\.h".*/\1/p' "$1"
 }
 
 # The screen a file of src/tui belongs to (by its name's prefix), or nothing.
@@ -35,7 +36,10 @@ for f in "$top"/src/engine/*.c "$top"/src/engine/*.h; do
 		bad="$bad $f(a terminal header)"
 	fi
 	for h in $(included "$f"); do
-		[ -f "$top/src/tui/$h.h" ] && bad="$bad $f($h.h)"
+		case "$h" in
+		engine/* | config) ;;
+		*) bad="$bad $f($h.h)" ;;
+		esac
 	done
 done
 if [ -z "$bad" ]; then
@@ -49,8 +53,12 @@ for f in "$top"/src/tui/*.c "$top"/src/tui/*.h; do
 	own=$(screen_of "$f")
 	case "$(basename "$f")" in app.*) continue ;; esac
 	for h in $(included "$f"); do
-		# The engine's headers (its lesson.h among them) are for every floor.
-		[ -f "$top/src/engine/$h.h" ] && continue
+		# The engine's headers are for every floor; of the app's floor,
+		# only the widgets and a screen's own files.
+		case "$h" in
+		tui/*) h=${h#tui/} ;;
+		*) continue ;;
+		esac
 		[ "$h" = app ] && bad="$bad $f(app.h)"
 		for s in $screens; do
 			case "$h" in
@@ -65,6 +73,19 @@ if [ -z "$bad" ]; then
 	pass "no screen or widget includes another screen's header, or the app's"
 else
 	fail "no screen or widget includes another screen's header, or the app's" "$bad"
+fi
+# Every quoted include names its floor from src/ ("engine/race.h",
+# "tui/race.h"), so that two headers of one name cannot be confused.
+bad=""
+for f in "$top"/src/*.[ch] "$top"/src/engine/*.[ch] "$top"/src/tui/*.[ch]; do
+	for h in $(included "$f"); do
+		[ "$h" = config ] || [ -f "$top/src/$h.h" ] || bad="$bad $f($h.h)"
+	done
+done
+if [ -z "$bad" ]; then
+	pass "every include in src/ names its floor"
+else
+	fail "every include in src/ names its floor" "$bad"
 fi
 # Out of memory is an error the user is told (the command line's
 # cli_out_of_memory, the screens' SCREEN_FAIL), never an abort: abort()

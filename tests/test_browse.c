@@ -18,9 +18,9 @@
 
 #include <cmocka.h>
 
-#include "browse_model.h"
-#include "classes.h"
-#include "enumerate.h"
+#include "tui/browse_model.h"
+#include "engine/classes.h"
+#include "engine/enumerate.h"
 
 /* ---- news from the model's threads, waited for as the screen's loop does ---- */
 

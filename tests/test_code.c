@@ -13,11 +13,11 @@
 
 #include <cmocka.h>
 
-#include "board.h"
-#include "code.h"
-#include "quiz.h"
-#include "race.h"
-#include "search.h"
+#include "engine/board.h"
+#include "engine/code.h"
+#include "engine/quiz.h"
+#include "engine/race.h"
+#include "engine/search.h"
 
 static struct search *make(enum search_algo a, int n, enum search_goal g)
 {

@@ -16,9 +16,9 @@
 #define SCRATCH_NAME "nq-daily"
 #include "scratch.h"
 
-#include "daily.h"
-#include "puzzle.h"
-#include "store.h"
+#include "engine/daily.h"
+#include "engine/puzzle.h"
+#include "engine/store.h"
 
 /* The queens given on 2024-05-17, as the first release made them. */
 #define PINNED_QUEENS "queens: a4 e7 h3"

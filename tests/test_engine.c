@@ -17,17 +17,17 @@
 
 #include <cmocka.h>
 
-#include "board.h"
-#include "catalog.h"
-#include "classes.h"
-#include "construct.h"
-#include "count.h"
-#include "halves.h"
-#include "enumerate.h"
-#include "known.h"
-#include "lines.h"
-#include "search.h"
-#include "symmetry.h"
+#include "engine/board.h"
+#include "engine/catalog.h"
+#include "engine/classes.h"
+#include "engine/construct.h"
+#include "engine/count.h"
+#include "engine/halves.h"
+#include "engine/enumerate.h"
+#include "engine/known.h"
+#include "engine/lines.h"
+#include "engine/search.h"
+#include "engine/symmetry.h"
 
 /* OEIS A000170 (solutions) and A002562 (symmetry classes). */
 static const uint64_t a000170[] = {

@@ -13,9 +13,9 @@
 
 #include <cmocka.h>
 
-#include "boardview.h"
-#include "settings.h"
-#include "theme.h"
+#include "tui/boardview.h"
+#include "engine/settings.h"
+#include "tui/theme.h"
 
 /*
  * Each square size draws one 8x8 board whose two lowest ranks hold a sample

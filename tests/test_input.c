@@ -16,9 +16,9 @@
 
 #include <cmocka.h>
 
-#include "input.h"
-#include "keymap.h"
-#include "task.h"
+#include "tui/input.h"
+#include "tui/keymap.h"
+#include "engine/task.h"
 
 /* Each decoding test runs under these; xterm-256color shows libtermkey 0.22's bug. */
 static const char *const terms[] = {"xterm-256color", "tmux-256color", "screen"};

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "layout.h"
+#include "tui/layout.h"
 
 #define R(mn, pf, pr) ((struct layout_region){.min = (mn), .pref = (pf), .prio = (pr)})
 

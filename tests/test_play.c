@@ -15,12 +15,12 @@
 
 #include <cmocka.h>
 
-#include "board.h"
-#include "daily.h"
-#include "play_model.h"
-#include "puzzle.h"
-#include "store.h"
-#include "theme.h"
+#include "engine/board.h"
+#include "engine/daily.h"
+#include "tui/play_model.h"
+#include "engine/puzzle.h"
+#include "engine/store.h"
+#include "tui/theme.h"
 
 /*
  * Memory that runs short on demand: the model's malloc and realloc are

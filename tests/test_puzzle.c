@@ -20,14 +20,14 @@
 #define SCRATCH_NAME "nq-puzzle"
 #include "scratch.h"
 
-#include "board.h"
-#include "classes.h"
-#include "enumerate.h"
-#include "fileio.h"
-#include "lesson.h"
-#include "puzzle.h"
-#include "store.h"
-#include "symmetry.h"
+#include "engine/board.h"
+#include "engine/classes.h"
+#include "engine/enumerate.h"
+#include "engine/fileio.h"
+#include "engine/lesson.h"
+#include "engine/puzzle.h"
+#include "engine/store.h"
+#include "engine/symmetry.h"
 
 /* Every solution of n containing the queens of b, counted the slow way. */
 static uint64_t brute_completions(const struct board *b)

@@ -12,9 +12,9 @@
 
 #include <cmocka.h>
 
-#include "board.h"
-#include "quiz.h"
-#include "search.h"
+#include "engine/board.h"
+#include "engine/quiz.h"
+#include "engine/search.h"
 
 static struct search *make(enum search_algo a, int n)
 {

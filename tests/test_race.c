@@ -15,9 +15,9 @@
 
 #include <cmocka.h>
 
-#include "race.h"
-#include "race_model.h"
-#include "search.h"
+#include "engine/race.h"
+#include "tui/race_model.h"
+#include "engine/search.h"
 
 /* The animation's clock: it moves only when a test says so. */
 static long long fake_now;

@@ -16,9 +16,9 @@
 
 #include <cmocka.h>
 
-#include "count.h"
-#include "journal.h"
-#include "memlimit.h"
+#include "engine/count.h"
+#include "engine/journal.h"
+#include "engine/memlimit.h"
 
 /* A directory of its own for the files of a test. */
 static char scratch[4096];

@@ -13,8 +13,8 @@
 
 #include <cmocka.h>
 
-#include "board.h"
-#include "search.h"
+#include "engine/board.h"
+#include "engine/search.h"
 
 /* An independent count: Dijkstra's program, counting tests and placements. */
 struct tally {

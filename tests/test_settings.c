@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "settings.h"
+#include "engine/settings.h"
 
 /* Parses text into s (kept in memory only); returns the number of bad lines. */
 static int parse(struct settings *s, const char *text, char *err, size_t errlen)

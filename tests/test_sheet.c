@@ -13,10 +13,10 @@
 
 #include <cmocka.h>
 
-#include "board.h"
-#include "classes.h"
-#include "search.h"
-#include "sheet.h"
+#include "engine/board.h"
+#include "engine/classes.h"
+#include "engine/search.h"
+#include "engine/sheet.h"
 
 /* The backtracking pseudocode as data/pseudocode/backtrack.txt has it. */
 static char *listing;

@@ -30,9 +30,9 @@
 #define SCRATCH_NAME "nq-store"
 #include "scratch.h"
 
-#include "fileio.h"
-#include "settings.h"
-#include "store.h"
+#include "engine/fileio.h"
+#include "engine/settings.h"
+#include "engine/store.h"
 
 /* The uid a file of "another user" gets when the tests run as root. */
 #define OTHER_UID 65534

@@ -12,8 +12,8 @@
 
 #include <cmocka.h>
 
-#include "settings.h"
-#include "theme.h"
+#include "engine/settings.h"
+#include "tui/theme.h"
 
 /*
  * For every theme at 256, 16 and 8 colours, on its own background and on

@@ -13,10 +13,10 @@
 
 #include <cmocka.h>
 
-#include "code.h"
-#include "quiz.h"
-#include "search.h"
-#include "watch_model.h"
+#include "engine/code.h"
+#include "engine/quiz.h"
+#include "engine/search.h"
+#include "tui/watch_model.h"
 
 /* The tests' clock: it moves only when a test says so. */
 static long long fake_now;

@@ -15,8 +15,8 @@
 
 #include <cmocka.h>
 
-#include "board.h"
-#include "search.h"
+#include "engine/board.h"
+#include "engine/search.h"
 
 /* The event after the one narrated, or kind SEARCH_EV_NONE when the search was over. */
 struct next {

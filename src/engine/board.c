@@ -1,7 +1,7 @@
 /* Positions on an n×n board: parsing, formatting, validity and conflicts. */
 #include "config.h"
 
-#include "board.h"
+#include "engine/board.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "errmsg.h"
+#include "engine/errmsg.h"
 
 static bool is_sep(int c)
 {

@@ -1,14 +1,14 @@
 /* One walk through the solutions and classes of n, kept as sparse checkpoints. */
 #include "config.h"
 
-#include "catalog.h"
+#include "engine/catalog.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "classes.h"
-#include "symmetry.h"
+#include "engine/classes.h"
+#include "engine/symmetry.h"
 
 /* Solutions kept one after another, n bytes each, with the classes up to each. */
 struct marks {

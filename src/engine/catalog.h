@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "enumerate.h"
+#include "engine/enumerate.h"
 
 /*
  * A catalog walks the solutions of one n in order, once, and keeps every

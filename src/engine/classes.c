@@ -1,12 +1,12 @@
 /* Symmetry classes: their representatives in order, and their variants. */
 #include "config.h"
 
-#include "classes.h"
+#include "engine/classes.h"
 
 #include <errno.h>
 #include <string.h>
 
-#include "board.h"
+#include "engine/board.h"
 
 /*
  * A cheap test that rules out most solutions as representatives: the first

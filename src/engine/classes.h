@@ -6,8 +6,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "enumerate.h"
-#include "symmetry.h"
+#include "engine/enumerate.h"
+#include "engine/symmetry.h"
 
 /* One member of a class: the transforms that make it from the representative. */
 struct class_variant {

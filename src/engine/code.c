@@ -1,15 +1,15 @@
 /* The search in real code: the listings of data/code/, their lit lines and variables. */
 #include "config.h"
 
-#include "code.h"
+#include "engine/code.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "errmsg.h"
-#include "fileio.h"
+#include "engine/errmsg.h"
+#include "engine/fileio.h"
 
 /* A listing is short: anything larger is not one. */
 #define CODE_MAX_BYTES 65536

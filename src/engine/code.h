@@ -6,8 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "board.h"
-#include "search.h"
+#include "engine/board.h"
+#include "engine/search.h"
 
 /* The languages of the listings. */
 enum code_lang { CODE_PYTHON, CODE_C, CODE_JAVA, CODE_LANG_COUNT };

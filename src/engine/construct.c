@@ -1,12 +1,12 @@
 /* Solutions of huge boards: the explicit construction and min-conflicts repair. */
 #include "config.h"
 
-#include "construct.h"
+#include "engine/construct.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
 
-#include "rng.h"
+#include "engine/rng.h"
 
 int construct_rank(int n, int f)
 {

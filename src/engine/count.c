@@ -1,7 +1,7 @@
 /* Fast counting of n-queens solutions: border constellations, bitboards, threads. */
 #include "config.h"
 
-#include "count.h"
+#include "engine/count.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "halves.h"
+#include "engine/halves.h"
 
 /*
  * Every solution has exactly one queen on each border line (first and last

@@ -2,7 +2,7 @@
  */
 #include "config.h"
 
-#include "daily.h"
+#include "engine/daily.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -11,9 +11,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "errmsg.h"
-#include "rng.h"
-#include "store.h"
+#include "engine/errmsg.h"
+#include "engine/rng.h"
+#include "engine/store.h"
 
 /*
  * Day numbers from dates and back, in the proleptic Gregorian calendar.

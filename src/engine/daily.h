@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <time.h>
 
-#include "puzzle.h"
+#include "engine/puzzle.h"
 
 struct store;
 

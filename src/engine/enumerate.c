@@ -1,7 +1,7 @@
 /* All solutions in lexicographic order, and solution #k without the others. */
 #include "config.h"
 
-#include "enumerate.h"
+#include "engine/enumerate.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "errmsg.h"
-#include "fileio.h"
+#include "engine/errmsg.h"
+#include "engine/fileio.h"
 
 static uint64_t full_mask(int n)
 {

@@ -1,7 +1,7 @@
 /* Messages written into a caller's buffer: one-line errors, and text made in pieces. */
 #include "config.h"
 
-#include "errmsg.h"
+#include "engine/errmsg.h"
 
 #include <stdarg.h>
 #include <stdio.h>

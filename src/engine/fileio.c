@@ -1,7 +1,7 @@
 /* Files a user owns: read whole, written atomically, never over a file not read. */
 #include "config.h"
 
-#include "fileio.h"
+#include "engine/fileio.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -16,7 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "errmsg.h"
+#include "engine/errmsg.h"
 
 /* How long an update waits for another one's lock before it gives up. */
 #define LOCK_WAIT_MS 5000

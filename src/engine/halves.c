@@ -13,7 +13,7 @@
  */
 #include "config.h"
 
-#include "halves.h"
+#include "engine/halves.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -25,8 +25,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "count.h"
-#include "memlimit.h"
+#include "engine/count.h"
+#include "engine/memlimit.h"
 
 /*
  * The board is cut into four quadrants of h x h squares, h = n / 2; for odd

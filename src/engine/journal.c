@@ -1,7 +1,7 @@
 /* The records of long counts: journal lines and task lines, written and read. */
 #include "config.h"
 
-#include "journal.h"
+#include "engine/journal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -13,10 +13,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "count.h"
-#include "fileio.h"
-#include "halves.h"
-#include "known.h"
+#include "engine/count.h"
+#include "engine/fileio.h"
+#include "engine/halves.h"
+#include "engine/known.h"
 
 /* A journal holds a line a piece: far below this even for n = 23. */
 #define JOURNAL_FILE_MAX ((size_t)64 << 20)

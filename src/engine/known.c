@@ -1,7 +1,7 @@
 /* The counts the literature knows, so that nothing waits to count them again. */
 #include "config.h"
 
-#include "known.h"
+#include "engine/known.h"
 
 /* OEIS A000170 (solutions) and A002562 (symmetry classes), for n = 0..27. */
 static const struct {

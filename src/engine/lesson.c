@@ -1,7 +1,7 @@
 /* Lesson scripts: plain text, one step a paragraph, parsed with line-numbered errors. */
 #include "config.h"
 
-#include "lesson.h"
+#include "engine/lesson.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -12,11 +12,11 @@
 #include <string.h>
 #include <strings.h>
 
-#include "board.h"
-#include "errmsg.h"
-#include "fileio.h"
-#include "known.h"
-#include "race.h"
+#include "engine/board.h"
+#include "engine/errmsg.h"
+#include "engine/fileio.h"
+#include "engine/known.h"
+#include "engine/race.h"
 
 /* The board sizes the screens take (Play to 18, Watch and Browse to 20). */
 #define PLAY_MAX 18

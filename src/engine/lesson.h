@@ -6,9 +6,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "quiz.h"
-#include "race.h"
-#include "search.h"
+#include "engine/quiz.h"
+#include "engine/race.h"
+#include "engine/search.h"
 
 #define LESSON_TITLE_MAX 128
 #define LESSON_TEXT_MAX 2048

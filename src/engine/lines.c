@@ -2,13 +2,13 @@
  */
 #include "config.h"
 
-#include "lines.h"
+#include "engine/lines.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "fileio.h"
+#include "engine/fileio.h"
 
 /* How much is read from the file at a time. */
 #define CHUNK (1 << 16)

@@ -1,7 +1,7 @@
 /* What bounds this process's memory: physical memory, cgroup, RLIMIT_AS, RLIMIT_DATA. */
 #include "config.h"
 
-#include "memlimit.h"
+#include "engine/memlimit.h"
 
 #include <stdbool.h>
 #include <stdint.h>

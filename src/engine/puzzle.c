@@ -1,7 +1,7 @@
 /* Completion puzzles: parse, format, count completions, generate, grade, hint. */
 #include "config.h"
 
-#include "puzzle.h"
+#include "engine/puzzle.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "errmsg.h"
-#include "fileio.h"
-#include "enumerate.h"
-#include "known.h"
+#include "engine/errmsg.h"
+#include "engine/fileio.h"
+#include "engine/enumerate.h"
+#include "engine/known.h"
 
 /* How often (in nodes) a search looks at the cancel flag. */
 #define CANCEL_EVERY 4096

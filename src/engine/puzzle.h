@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "board.h"
+#include "engine/board.h"
 
 /* Largest n a puzzle or a position in play may have: masks are 64 bits. */
 #define PUZZLE_MAX_N 32

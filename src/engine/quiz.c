@@ -1,8 +1,8 @@
 /* Predict mode: what to ask before a tree search's decision, its answer, and why. */
 #include "config.h"
 
-#include "quiz.h"
-#include "errmsg.h"
+#include "engine/quiz.h"
+#include "engine/errmsg.h"
 
 #include <stdarg.h>
 #include <stdio.h>

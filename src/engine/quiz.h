@@ -6,8 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "board.h"
-#include "search.h"
+#include "engine/board.h"
+#include "engine/search.h"
 
 /* The largest board a question is asked on: the tree searches' largest. */
 #define QUIZ_MAX_N 20

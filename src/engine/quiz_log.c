@@ -1,13 +1,13 @@
 /* A session of questions as they ended, for the summary a screen shows and exports. */
 #include "config.h"
 
-#include "quiz.h"
+#include "engine/quiz.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "wrap.h"
+#include "engine/wrap.h"
 
 void quiz_log_init(struct quiz_log *l, long long now_ms)
 {

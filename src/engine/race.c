@@ -1,7 +1,7 @@
 /* Algorithms side by side: searches of one board stepped in lockstep by events. */
 #include "config.h"
 
-#include "race.h"
+#include "engine/race.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -9,8 +9,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "board.h"
-#include "errmsg.h"
+#include "engine/board.h"
+#include "engine/errmsg.h"
 
 const enum search_algo race_default_algos[RACE_DEFAULT_COUNT] = {
         SEARCH_BACKTRACK, SEARCH_SCAN, SEARCH_PERMUTE, SEARCH_BITS};

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "search.h"
+#include "engine/search.h"
 
 /* A race has two to four runners. */
 #define RACE_MIN 2

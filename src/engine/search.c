@@ -1,16 +1,16 @@
 /* The stepping engine: each search algorithm as a reversible stream of events. */
 #include "config.h"
 
-#include "search.h"
+#include "engine/search.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "construct.h"
-#include "rng.h"
-#include "errmsg.h"
+#include "engine/construct.h"
+#include "engine/rng.h"
+#include "engine/errmsg.h"
 
 /* Tree searches list every solution of n <= 20 in hours at most. */
 #define TREE_MAX_N 20

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "board.h"
+#include "engine/board.h"
 
 enum search_algo {
 	SEARCH_BACKTRACK, /* array checks of ranks and diagonals (Dijkstra, Wirth) */

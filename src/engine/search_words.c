@@ -2,8 +2,8 @@
  */
 #include "config.h"
 
-#include "search.h"
-#include "errmsg.h"
+#include "engine/search.h"
+#include "engine/errmsg.h"
 
 #include <inttypes.h>
 #include <stdarg.h>

@@ -1,7 +1,7 @@
 /* The settings a user writes once: the config file, parsed, kept line by line, saved. */
 #include "config.h"
 
-#include "settings.h"
+#include "engine/settings.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "errmsg.h"
-#include "fileio.h"
+#include "engine/errmsg.h"
+#include "engine/fileio.h"
 
 static const char *const theme_names[SETTINGS_THEMES] = {
         [SETTINGS_THEME_CALM] = "calm",

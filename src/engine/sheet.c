@@ -1,18 +1,18 @@
 /* Boards drawn on an SVG sheet, ready for slides and handouts. */
 #include "config.h"
 
-#include "sheet.h"
+#include "engine/sheet.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "classes.h"
-#include "enumerate.h"
-#include "search.h"
-#include "symmetry.h"
-#include "wrap.h"
+#include "engine/board.h"
+#include "engine/classes.h"
+#include "engine/enumerate.h"
+#include "engine/search.h"
+#include "engine/symmetry.h"
+#include "engine/wrap.h"
 
 /* Sizes in user units: a board is n squares of CELL with its labels round it. */
 #define LABEL 14

@@ -7,9 +7,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "board.h"
-#include "classes.h"
-#include "search.h"
+#include "engine/board.h"
+#include "engine/classes.h"
+#include "engine/search.h"
 
 /* The largest board a sheet draws, and the most boards on one sheet. */
 #define SHEET_MAX_N 64

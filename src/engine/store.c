@@ -1,16 +1,16 @@
 /* Saved progress and settings in memory: what was found and timed, as text. */
 #include "config.h"
 
-#include "store.h"
+#include "engine/store.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "errmsg.h"
-#include "fileio.h"
-#include "known.h"
+#include "engine/errmsg.h"
+#include "engine/fileio.h"
+#include "engine/known.h"
 
 /* How many indices the writer puts on one line. */
 #define PER_LINE 16

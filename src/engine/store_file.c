@@ -1,7 +1,7 @@
 /* Saved progress on disk: where it lives, and its load and save (through fileio). */
 #include "config.h"
 
-#include "store.h"
+#include "engine/store.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -11,8 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "errmsg.h"
-#include "fileio.h"
+#include "engine/errmsg.h"
+#include "engine/fileio.h"
 
 int store_default_dir(char *buf, size_t len, char *err, size_t errlen)
 {

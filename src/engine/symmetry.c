@@ -1,12 +1,12 @@
 /* The eight symmetries of the square acting on solutions; canonical forms. */
 #include "config.h"
 
-#include "symmetry.h"
+#include "engine/symmetry.h"
 
 #include <stdbool.h>
 #include <string.h>
 
-#include "enumerate.h"
+#include "engine/enumerate.h"
 
 static const char *const names[SYM_COUNT] = {
         "id", "rot90", "rot180", "rot270", "flip-x", "flip-y", "flip-diag", "flip-anti",

@@ -2,7 +2,7 @@
  */
 #include "config.h"
 
-#include "wrap.h"
+#include "engine/wrap.h"
 
 #include <string.h>
 

@@ -1,30 +1,30 @@
 /* The full-screen program: a stack of screens around one main loop. */
 #include "config.h"
 
-#include "app.h"
+#include "tui/app.h"
 
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "browse.h"
+#include "tui/browse.h"
 #include "datadir.h"
-#include "enumerate.h"
-#include "help.h"
-#include "input.h"
-#include "lesson_screen.h"
-#include "menu.h"
-#include "play.h"
-#include "race_screen.h"
-#include "screen.h"
-#include "settings.h"
-#include "store.h"
-#include "summary.h"
-#include "terminal.h"
-#include "text.h"
-#include "theme.h"
-#include "watch.h"
+#include "engine/enumerate.h"
+#include "tui/help.h"
+#include "tui/input.h"
+#include "tui/lesson.h"
+#include "tui/menu.h"
+#include "tui/play.h"
+#include "tui/race.h"
+#include "tui/screen.h"
+#include "engine/settings.h"
+#include "engine/store.h"
+#include "tui/summary.h"
+#include "tui/terminal.h"
+#include "tui/text.h"
+#include "tui/theme.h"
+#include "tui/watch.h"
 
 /* Deeper than any way through the screens: menu, lesson, play, watch or browse, help. */
 #define STACK_MAX 8

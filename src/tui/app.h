@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 
-#include "screen.h"
+#include "tui/screen.h"
 
 struct app_opts {
 	bool no_color, ascii;

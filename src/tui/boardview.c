@@ -1,15 +1,15 @@
 /* The one board renderer: any board, with highlight layers, in a rectangle. */
 #include "config.h"
 
-#include "boardview.h"
+#include "tui/boardview.h"
 
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "search.h"
-#include "theme.h"
+#include "engine/search.h"
+#include "tui/theme.h"
 
 /*
  * Square sizes from largest to smallest: twice as wide as tall, so that on

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "board.h"
+#include "engine/board.h"
 
 /* What a square is; a screen sets these, the renderer decides the look. */
 enum boardview_flag {

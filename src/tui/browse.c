@@ -1,19 +1,19 @@
 /* The Browse screen: every solution in order, and the classes by symmetry. */
 #include "config.h"
 
-#include "browse.h"
+#include "tui/browse.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "browse_model.h"
-#include "browse_view.h"
-#include "input.h"
-#include "keymap.h"
-#include "prompt.h"
-#include "terminal.h"
-#include "text.h"
+#include "tui/browse_model.h"
+#include "tui/browse_view.h"
+#include "tui/input.h"
+#include "tui/keymap.h"
+#include "tui/prompt.h"
+#include "tui/terminal.h"
+#include "tui/text.h"
 
 struct browse {
 	struct browse_model *m;

@@ -2,7 +2,7 @@
 #ifndef NQ_BROWSE_H
 #define NQ_BROWSE_H
 
-#include "screen.h"
+#include "tui/screen.h"
 
 /* The board sizes the screen pages through: the first solution comes at once. */
 #define BROWSE_MIN_N 1

@@ -2,7 +2,7 @@
  * handout) as text, or as an SVG sheet of boards. */
 #include "config.h"
 
-#include "browse_model.h"
+#include "tui/browse_model.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "catalog.h"
-#include "classes.h"
-#include "sheet.h"
-#include "symmetry.h"
+#include "engine/board.h"
+#include "engine/catalog.h"
+#include "engine/classes.h"
+#include "engine/sheet.h"
+#include "engine/symmetry.h"
 
 static size_t text_add(char *buf, size_t len, size_t at, const char *fmt, ...)
         __attribute__((format(printf, 4, 5)));

@@ -2,7 +2,7 @@
  * terminal. */
 #include "config.h"
 
-#include "browse_model.h"
+#include "tui/browse_model.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -12,11 +12,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "board.h"
-#include "browse_work.h"
-#include "catalog.h"
-#include "known.h"
-#include "store.h"
+#include "engine/board.h"
+#include "tui/browse_work.h"
+#include "engine/catalog.h"
+#include "engine/known.h"
+#include "engine/store.h"
 
 /* Up to this n, rank and unrank answer within a fraction of a second. */
 #define SYNC_MAX_N 16

@@ -7,9 +7,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "classes.h"
-#include "enumerate.h"
-#include "symmetry.h"
+#include "engine/classes.h"
+#include "engine/enumerate.h"
+#include "engine/symmetry.h"
 
 /* A page of the gallery or of the classes shows at most this many. */
 #define BROWSE_PAGE_MAX 128

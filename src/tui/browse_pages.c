@@ -1,14 +1,14 @@
 /* What Browse's views read of the model: the page of each view, and notes on the work. */
 #include "config.h"
 
-#include "browse_model.h"
+#include "tui/browse_model.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "board.h"
-#include "browse_work.h"
-#include "catalog.h"
+#include "engine/board.h"
+#include "tui/browse_work.h"
+#include "engine/catalog.h"
 
 /* ---- pages ---- */
 

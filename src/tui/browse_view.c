@@ -1,7 +1,7 @@
 /* Drawing the Browse screen: one board, the gallery, the classes, a class's members. */
 #include "config.h"
 
-#include "browse_view.h"
+#include "tui/browse_view.h"
 
 #include <curses.h>
 #include <inttypes.h>
@@ -9,12 +9,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "board.h"
-#include "boardview.h"
-#include "classes.h"
-#include "symmetry.h"
-#include "text.h"
-#include "theme.h"
+#include "engine/board.h"
+#include "tui/boardview.h"
+#include "engine/classes.h"
+#include "engine/symmetry.h"
+#include "tui/text.h"
+#include "tui/theme.h"
 
 /* No square: a board with no queen followed. */
 #define NO_SQUARE ((struct square){-1, -1})

@@ -5,10 +5,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "browse_model.h"
-#include "enumerate.h"
+#include "tui/browse_model.h"
+#include "engine/enumerate.h"
 
-#include "layout.h"
+#include "tui/layout.h"
 
 /* A page of small boards laid out in a rectangle. */
 struct browse_grid {

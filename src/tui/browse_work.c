@@ -2,7 +2,7 @@
  * walks. */
 #include "config.h"
 
-#include "browse_work.h"
+#include "tui/browse_work.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -10,8 +10,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "catalog.h"
-#include "task.h"
+#include "engine/catalog.h"
+#include "engine/task.h"
 
 /* Solutions a walk takes between looks at what is wanted. */
 #define WALK_CHUNK 8192

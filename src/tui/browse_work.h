@@ -6,9 +6,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "count.h"
-#include "enumerate.h"
-#include "symmetry.h"
+#include "engine/count.h"
+#include "engine/enumerate.h"
+#include "engine/symmetry.h"
 
 /*
  * Only the Browse model uses this: it owns the work, asks it questions, and

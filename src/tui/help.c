@@ -1,7 +1,7 @@
 /* The help overlay, a screen of its own: every key of the screen below, in a box. */
 #include "config.h"
 
-#include "help.h"
+#include "tui/help.h"
 
 #include <curses.h>
 #include <stdarg.h>
@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "text.h"
-#include "theme.h"
+#include "tui/text.h"
+#include "tui/theme.h"
 
 /* The fewest columns what a key does is wrapped in, beside the keys. */
 #define HELP_WHAT_MIN 12

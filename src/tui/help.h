@@ -2,7 +2,7 @@
 #ifndef NQ_HELP_H
 #define NQ_HELP_H
 
-#include "screen.h"
+#include "tui/screen.h"
 
 /* Opens the help of o->title's keys, o->keys then o->also_keys, over it. */
 screen_open_fn help_open;

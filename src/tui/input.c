@@ -1,7 +1,7 @@
 /* Keyboard and mouse input: the only file that knows libtermkey. */
 #include "config.h"
 
-#include "input.h"
+#include "tui/input.h"
 
 #include <errno.h>
 #include <langinfo.h>

@@ -1,7 +1,7 @@
 /* A screen's keys: one table drives the dispatch, the help and the key line. */
 #include "config.h"
 
-#include "keymap.h"
+#include "tui/keymap.h"
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "input.h"
+#include "tui/input.h"
 
 /* One key or mouse gesture a binding answers to. */
 struct keymap_key {

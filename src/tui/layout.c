@@ -1,7 +1,7 @@
 /* Sharing a window among a screen's regions by priority: a widget that draws nothing. */
 #include "config.h"
 
-#include "layout.h"
+#include "tui/layout.h"
 
 #include <limits.h>
 #include <string.h>

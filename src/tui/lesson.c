@@ -1,20 +1,20 @@
 /* The Lesson screen: a lesson script run step by step over the other screens. */
 #include "config.h"
 
-#include "lesson_screen.h"
+#include "tui/lesson.h"
 
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "input.h"
-#include "keymap.h"
-#include "lesson.h"
-#include "quiz.h"
-#include "settings.h"
-#include "text.h"
-#include "theme.h"
+#include "tui/input.h"
+#include "tui/keymap.h"
+#include "engine/lesson.h"
+#include "engine/quiz.h"
+#include "engine/settings.h"
+#include "tui/text.h"
+#include "tui/theme.h"
 
 /* The panel's text takes at most this many lines; the screen above it the rest. */
 #define PANEL_TEXT_MAX 8

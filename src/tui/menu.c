@@ -1,24 +1,24 @@
 /* The start menu: pick a screen and the board size, or a shipped puzzle. */
 #include "config.h"
 
-#include "menu.h"
+#include "tui/menu.h"
 
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "boardview.h"
-#include "daily.h"
-#include "enumerate.h"
-#include "input.h"
-#include "keymap.h"
-#include "layout.h"
-#include "lesson.h"
-#include "puzzle.h"
-#include "store.h"
-#include "text.h"
-#include "theme.h"
+#include "tui/boardview.h"
+#include "engine/daily.h"
+#include "engine/enumerate.h"
+#include "tui/input.h"
+#include "tui/keymap.h"
+#include "tui/layout.h"
+#include "engine/lesson.h"
+#include "engine/puzzle.h"
+#include "engine/store.h"
+#include "tui/text.h"
+#include "tui/theme.h"
 
 struct menu {
 	int n;

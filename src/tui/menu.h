@@ -2,7 +2,7 @@
 #ifndef NQ_MENU_H
 #define NQ_MENU_H
 
-#include "screen.h"
+#include "tui/screen.h"
 
 /* The menu at board size o->n; its puzzles come from env->puzzle_dir. */
 screen_open_fn menu_open;

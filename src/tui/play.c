@@ -1,21 +1,21 @@
 /* The Play screen: place queens by hand, see attacks, solve, and do puzzles. */
 #include "config.h"
 
-#include "play.h"
+#include "tui/play.h"
 
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "input.h"
-#include "keymap.h"
-#include "layout.h"
-#include "play_model.h"
-#include "play_view.h"
-#include "puzzle.h"
-#include "terminal.h"
+#include "engine/board.h"
+#include "tui/input.h"
+#include "tui/keymap.h"
+#include "tui/layout.h"
+#include "tui/play_model.h"
+#include "tui/play_view.h"
+#include "engine/puzzle.h"
+#include "tui/terminal.h"
 
 /* Up to this n the position is judged at once; above, in a thread. */
 #define PLAY_SYNC_MAX_N 10

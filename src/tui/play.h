@@ -2,7 +2,7 @@
 #ifndef NQ_PLAY_H
 #define NQ_PLAY_H
 
-#include "screen.h"
+#include "tui/screen.h"
 
 /*
  * A Play screen for an empty o->n × o->n board, or for the puzzle o->puzzle

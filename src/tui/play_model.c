@@ -2,7 +2,7 @@
  * give-up. */
 #include "config.h"
 
-#include "play_model.h"
+#include "tui/play_model.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -11,12 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "classes.h"
-#include "daily.h"
-#include "enumerate.h"
-#include "known.h"
-#include "screen.h"
-#include "store.h"
+#include "engine/classes.h"
+#include "engine/daily.h"
+#include "engine/enumerate.h"
+#include "engine/known.h"
+#include "tui/screen.h"
+#include "engine/store.h"
 
 /* Redo is lost once a new move is made after undoing; -1 when memory runs short. */
 static int snap_take(struct play_model *m)

@@ -7,12 +7,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "board.h"
-#include "daily.h"
-#include "puzzle.h"
-#include "symmetry.h"
-#include "task.h"
-#include "theme.h"
+#include "engine/board.h"
+#include "engine/daily.h"
+#include "engine/puzzle.h"
+#include "engine/symmetry.h"
+#include "engine/task.h"
+#include "tui/theme.h"
 
 struct store;
 struct enum_table;

@@ -1,18 +1,18 @@
 /* The Play screen's drawing: the board, the status, the framed column, the banner. */
 #include "config.h"
 
-#include "play_view.h"
+#include "tui/play_view.h"
 
 #include <curses.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "boardview.h"
-#include "classes.h"
-#include "store.h"
-#include "text.h"
-#include "theme.h"
+#include "tui/boardview.h"
+#include "engine/classes.h"
+#include "engine/store.h"
+#include "tui/text.h"
+#include "tui/theme.h"
 
 /* The status's columns: the fewest it is drawn in, and what it wants. */
 #define STATUS_MIN_W 18

@@ -7,11 +7,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "board.h"
-#include "keymap.h"
-#include "layout.h"
-#include "play_model.h"
-#include "puzzle.h"
+#include "engine/board.h"
+#include "tui/keymap.h"
+#include "tui/layout.h"
+#include "tui/play_model.h"
+#include "engine/puzzle.h"
 
 /*
  * A window this tall, with room beside the board, frames the status in a

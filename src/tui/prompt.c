@@ -1,13 +1,13 @@
 /* The one-line prompt: a number, a square or a position typed, then Enter. */
 #include "config.h"
 
-#include "prompt.h"
+#include "tui/prompt.h"
 
 #include <curses.h>
 #include <stdio.h>
 
-#include "text.h"
-#include "theme.h"
+#include "tui/text.h"
+#include "tui/theme.h"
 
 void prompt_open(struct prompt *p, int kind, bool spaces)
 {

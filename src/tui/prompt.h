@@ -5,8 +5,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "input.h"
-#include "layout.h"
+#include "tui/input.h"
+#include "tui/layout.h"
 
 struct prompt {
 	int kind;    /* what is asked (the action that opened it); 0: nothing */

@@ -1,7 +1,7 @@
 /* The race screen: algorithms side by side on one board size, stepped together. */
 #include "config.h"
 
-#include "race_screen.h"
+#include "tui/race.h"
 
 #include <curses.h>
 #include <inttypes.h>
@@ -9,15 +9,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "boardview.h"
-#include "input.h"
-#include "keymap.h"
-#include "layout.h"
-#include "race_model.h"
-#include "terminal.h"
-#include "text.h"
-#include "theme.h"
+#include "engine/board.h"
+#include "tui/boardview.h"
+#include "tui/input.h"
+#include "tui/keymap.h"
+#include "tui/layout.h"
+#include "tui/race_model.h"
+#include "tui/terminal.h"
+#include "tui/text.h"
+#include "tui/theme.h"
 
 /* What the keys do. */
 enum race_action {

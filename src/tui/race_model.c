@@ -2,7 +2,7 @@
  */
 #include "config.h"
 
-#include "race_model.h"
+#include "tui/race_model.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "errmsg.h"
+#include "engine/errmsg.h"
 
 /* Animation frames come no closer than this; fast speeds step several events. */
 #define FRAME_MS 33

@@ -7,8 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "race.h"
-#include "search.h"
+#include "engine/race.h"
+#include "engine/search.h"
 
 /* The speeds of the animation: events a second each runner takes, in lockstep. */
 extern const int race_speeds[];

@@ -1,7 +1,7 @@
 /* What a screen's reply leads to, followed the same way by the app and a lesson. */
 #include "config.h"
 
-#include "screen.h"
+#include "tui/screen.h"
 
 enum screen_reply screen_follow(const struct screen_host *h, enum screen_reply r,
                                 const struct screen_open *o)

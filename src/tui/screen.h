@@ -6,9 +6,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "keymap.h"
-#include "layout.h"
-#include "search.h"
+#include "tui/keymap.h"
+#include "tui/layout.h"
+#include "engine/search.h"
 
 struct input_event;
 struct puzzle;

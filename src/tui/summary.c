@@ -1,19 +1,19 @@
 /* The summary of a session of questions (predict mode, a lesson): each, how it ended. */
 #include "config.h"
 
-#include "summary.h"
+#include "tui/summary.h"
 
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "input.h"
-#include "keymap.h"
-#include "quiz.h"
-#include "store.h"
-#include "text.h"
-#include "theme.h"
+#include "tui/input.h"
+#include "tui/keymap.h"
+#include "engine/quiz.h"
+#include "engine/store.h"
+#include "tui/text.h"
+#include "tui/theme.h"
 
 /* The screen's title, before what is summed up. */
 #define HEAD "nqueens - Summary: "

@@ -2,7 +2,7 @@
 #ifndef NQ_SUMMARY_H
 #define NQ_SUMMARY_H
 
-#include "screen.h"
+#include "tui/screen.h"
 
 /*
  * Shows o->log (copied) under o->title: the score, the best streak, the

@@ -1,7 +1,7 @@
 /* The terminal's life: set-up, tear-down, signals, and the one main loop. */
 #include "config.h"
 
-#include "terminal.h"
+#include "tui/terminal.h"
 
 #include <curses.h>
 #include <errno.h>
@@ -17,8 +17,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "input.h"
-#include "theme.h"
+#include "tui/input.h"
+#include "tui/theme.h"
 
 static struct input *in;
 static SCREEN *screen;

@@ -1,7 +1,7 @@
 /* Text on the screen: display width, cutting, wrapping at words, panel and key lines. */
 #include "config.h"
 
-#include "text.h"
+#include "tui/text.h"
 
 #include <curses.h>
 #include <stdarg.h>
@@ -11,7 +11,7 @@
 #include <string.h>
 #include <wchar.h>
 
-#include "theme.h"
+#include "tui/theme.h"
 
 /* The number of screen columns the first len bytes of text take (UTF-8 aware). */
 int text_width_n(const char *s, size_t len)

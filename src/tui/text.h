@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "layout.h"
+#include "tui/layout.h"
 
 /*
  * The screen columns text takes, by wcwidth in the locale's character set:

@@ -1,7 +1,7 @@
 /* Colours by theme and by what the terminal has; UTF-8 glyphs and an ASCII set. */
 #include "config.h"
 
-#include "theme.h"
+#include "tui/theme.h"
 
 #include <curses.h>
 #include <langinfo.h>

@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 
-#include "settings.h"
+#include "engine/settings.h"
 
 /*
  * Every coloured thing on the screen but the squares of a board, by what it

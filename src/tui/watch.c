@@ -1,22 +1,22 @@
 /* The Watch screen: the search animated event by event, forward and back. */
 #include "config.h"
 
-#include "watch.h"
+#include "tui/watch.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "input.h"
-#include "keymap.h"
-#include "prompt.h"
-#include "settings.h"
-#include "terminal.h"
-#include "text.h"
-#include "theme.h"
-#include "watch_model.h"
-#include "watch_view.h"
+#include "tui/input.h"
+#include "tui/keymap.h"
+#include "tui/prompt.h"
+#include "engine/settings.h"
+#include "tui/terminal.h"
+#include "tui/text.h"
+#include "tui/theme.h"
+#include "tui/watch_model.h"
+#include "tui/watch_view.h"
 
 /* What the keys do. */
 enum watch_action {

@@ -2,9 +2,9 @@
 #ifndef NQ_WATCH_H
 #define NQ_WATCH_H
 
-#include "screen.h"
-#include "search.h"
-#include "watch_model.h"
+#include "tui/screen.h"
+#include "engine/search.h"
+#include "tui/watch_model.h"
 
 /*
  * The search of o->algo on an o->n × o->n board to o->goal, from the queens

@@ -1,7 +1,7 @@
 /* The Watch screen's drawing: the board and its panels, laid out by priority. */
 #include "config.h"
 
-#include "watch_view.h"
+#include "tui/watch_view.h"
 
 #include <curses.h>
 #include <inttypes.h>
@@ -10,15 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "boardview.h"
-#include "input.h"
-#include "keymap.h"
-#include "layout.h"
-#include "text.h"
-#include "prompt.h"
-#include "theme.h"
-#include "watch_model.h"
+#include "engine/board.h"
+#include "tui/boardview.h"
+#include "tui/input.h"
+#include "tui/keymap.h"
+#include "tui/layout.h"
+#include "tui/text.h"
+#include "tui/prompt.h"
+#include "tui/theme.h"
+#include "tui/watch_model.h"
 
 /*
  * The square a board too large to show scrolls to: the last event's, or

@@ -2,7 +2,7 @@
  */
 #include "config.h"
 
-#include "watch_model.h"
+#include "tui/watch_model.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -12,10 +12,10 @@
 
 #include <unistd.h>
 
-#include "board.h"
-#include "sheet.h"
-#include "store.h"
-#include "wrap.h"
+#include "engine/board.h"
+#include "engine/sheet.h"
+#include "engine/store.h"
+#include "engine/wrap.h"
 
 /* The events the handout tells, the last before the frame: what a page holds. */
 #define HANDOUT_EVENTS 10

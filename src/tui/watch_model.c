@@ -2,7 +2,7 @@
  * mode is in watch_predict. */
 #include "config.h"
 
-#include "watch_model.h"
+#include "tui/watch_model.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "datadir.h"
-#include "fileio.h"
+#include "engine/fileio.h"
 
 /* Up to this n a tree search for all solutions is run once ahead to learn its length. */
 #define TOTAL_MAX_N 12

@@ -7,10 +7,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "board.h"
-#include "code.h"
-#include "quiz.h"
-#include "search.h"
+#include "engine/board.h"
+#include "engine/code.h"
+#include "engine/quiz.h"
+#include "engine/search.h"
 
 #define PSEUDO_MAX_LINES 64
 

@@ -2,7 +2,7 @@
  * and the narration, each measured for the layout and drawn in the rectangle it gets. */
 #include "config.h"
 
-#include "watch_view.h"
+#include "tui/watch_view.h"
 
 #include <curses.h>
 #include <inttypes.h>
@@ -10,12 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "layout.h"
-#include "lesson.h"
-#include "text.h"
-#include "theme.h"
-#include "watch_model.h"
+#include "engine/board.h"
+#include "tui/layout.h"
+#include "engine/lesson.h"
+#include "tui/text.h"
+#include "tui/theme.h"
+#include "tui/watch_model.h"
 
 /* A figure of a panel, drawn whole or not at all. */
 struct item {

@@ -2,13 +2,13 @@
  * typed or pointed at, its verdict, the score and the session's log. */
 #include "config.h"
 
-#include "watch_model.h"
+#include "tui/watch_model.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "quiz.h"
+#include "engine/quiz.h"
 
 /* The key of the model's search in the log: its questions are told apart by event. */
 static unsigned log_key(const struct watch_model *w)

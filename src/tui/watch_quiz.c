@@ -1,17 +1,17 @@
 /* Watch's predict mode: the search stops before a decision and the student answers. */
 #include "config.h"
 
-#include "watch_view.h"
+#include "tui/watch_view.h"
 
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "input.h"
-#include "keymap.h"
-#include "quiz.h"
-#include "text.h"
-#include "theme.h"
+#include "tui/input.h"
+#include "tui/keymap.h"
+#include "engine/quiz.h"
+#include "tui/text.h"
+#include "tui/theme.h"
 
 /* The key line's modes: which question, and which part of it. */
 enum {

@@ -2,17 +2,17 @@
  * siblings folded, and the profile. */
 #include "config.h"
 
-#include "watch_view.h"
+#include "tui/watch_view.h"
 
 #include <curses.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "board.h"
-#include "known.h"
-#include "text.h"
-#include "theme.h"
+#include "engine/board.h"
+#include "engine/known.h"
+#include "tui/text.h"
+#include "tui/theme.h"
 
 /* The fewest lines of the path worth showing with the profile under it. */
 #define PATH_MIN_LINES 3

@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "code.h"
-#include "search.h"
-#include "watch_model.h"
+#include "engine/code.h"
+#include "engine/search.h"
+#include "tui/watch_model.h"
 
 /* A row of n cells named name, each cell empty. */
 static void row_start(struct watch_var_row *r, const char *name, int n)

@@ -6,13 +6,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "boardview.h"
-#include "input.h"
-#include "keymap.h"
-#include "layout.h"
-#include "prompt.h"
-#include "search.h"
-#include "watch_model.h"
+#include "tui/boardview.h"
+#include "tui/input.h"
+#include "tui/keymap.h"
+#include "tui/layout.h"
+#include "tui/prompt.h"
+#include "engine/search.h"
+#include "tui/watch_model.h"
 
 /*
  * Where a board too large to show whole is scrolled to, kept by the screen

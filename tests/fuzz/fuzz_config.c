@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "settings.h"
+#include "engine/settings.h"
 
 /*
  * The text that was read, with the newline a last line without one gets (a

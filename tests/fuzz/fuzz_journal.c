@@ -15,10 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "count.h"
+#include "engine/count.h"
 #include "fuzz.h"
-#include "journal.h"
-#include "known.h"
+#include "engine/journal.h"
+#include "engine/known.h"
 
 /* The count the journals are read for. */
 static const struct journal_id count12 = {

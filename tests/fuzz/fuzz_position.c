@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
+#include "engine/board.h"
 #include "fuzz.h"
 
 /* Boards up to this size are written back and checked pair by pair. */

@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "known.h"
-#include "store.h"
+#include "engine/known.h"
+#include "engine/store.h"
 
 /* Every index it keeps is within its n's count, and the sets stay sorted. */
 static void check_ranges(const struct store *st)

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "puzzle.h"
+#include "engine/puzzle.h"
 
 /* The puzzle written in the file format, in a buffer of its own. */
 static char *format(const struct puzzle *pz)

@@ -2,7 +2,7 @@
 #ifndef NQ_LESSON_SCREEN_H
 #define NQ_LESSON_SCREEN_H
 
-#include "screen.h"
+#include "tui/screen.h"
 
 /*
  * Runs o->lesson (copied): each step's text in a panel under the screen the

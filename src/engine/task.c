@@ -1,7 +1,7 @@
 /* One background job: start, cancel, done, notify, join; no thread outlives its owner. */
 #include "config.h"
 
-#include "task.h"
+#include "engine/task.h"
 
 #include <errno.h>
 #include <time.h>

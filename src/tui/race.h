@@ -2,7 +2,7 @@
 #ifndef NQ_RACE_SCREEN_H
 #define NQ_RACE_SCREEN_H
 
-#include "screen.h"
+#include "tui/screen.h"
 
 /*
  * The race of o->algos (o->nalgos of them; NULL: backtrack, scan, permute
