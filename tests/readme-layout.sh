@@ -1,7 +1,9 @@
 #!/bin/sh
-# The README's Layout section names every file of src/, each by its path or
+# HACKING.md's Layout section names every file of src/, each by its path or
 # as a module of the folder above it, and nothing that is not there: a file
 # added without a line there fails, and so does a line whose file has gone.
+# And the README stays one a newcomer reads: 250 lines at most, linking
+# HACKING.md and BENCHMARKS.md, where the rest went.
 #
 # The section's entries are the lines of its block indented by four spaces
 # (a path under the top: src/main.c, or src/cli for cli.c and cli.h; a
@@ -15,7 +17,7 @@ top=${srcdir:-.}
 
 # The paths the entries name, one a line ("?path" for a module with no file).
 named() {
-	sed -n '/^## Layout/,/^## [^L]/p' "$top/README.md" | awk '
+	sed -n '/^## Layout/,/^## [^L]/p' "$top/HACKING.md" | awk '
 	/^    [^ ]/ || /^      [^ ]/ {
 		deep = $0 ~ /^      [^ ]/
 		first = $0
@@ -59,13 +61,27 @@ named >"$tmpdir/named"
 gone=$(sed -n 's/^?//p' "$tmpdir/named" | tr '\n' ' ')
 unnamed=$(grep -v '^?' "$tmpdir/named" | comm -13 - "$tmpdir/files" | tr '\n' ' ')
 if [ -z "$unnamed" ]; then
-	pass "the README's Layout names every file of src/"
+	pass "HACKING.md's Layout names every file of src/"
 else
-	fail "the README's Layout names every file of src/" "not named: $unnamed"
+	fail "HACKING.md's Layout names every file of src/" "not named: $unnamed"
 fi
 if [ -z "$gone" ]; then
-	pass "every file the README's Layout names is there"
+	pass "every file HACKING.md's Layout names is there"
 else
-	fail "every file the README's Layout names is there" "no such file: $gone"
+	fail "every file HACKING.md's Layout names is there" "no such file: $gone"
 fi
+
+lines=$(wc -l <"$top/README.md")
+if [ "$lines" -le 250 ]; then
+	pass "README.md has 250 lines at most ($lines)"
+else
+	fail "README.md has 250 lines at most" "it has $lines: move the rest to HACKING.md, BENCHMARKS.md or the manual"
+fi
+for doc in HACKING.md BENCHMARKS.md; do
+	if [ -f "$top/$doc" ] && grep -qF "]($doc)" "$top/README.md"; then
+		pass "README.md links $doc, which is there"
+	else
+		fail "README.md links $doc, which is there" "no [...]($doc) link in README.md, or no $doc"
+	fi
+done
 finish
