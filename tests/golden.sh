@@ -1,29 +1,54 @@
 #!/bin/sh
-# Golden frames: each screen at 80x24 and 120x40, the whole pane with its
-# colours and attributes (tmux capture-pane -e, each line written anew by
-# capture below), compared with the frame
-# checked in under tests/golden/.  The clock of games is stopped
-# (NQUEENS_TEST_CLOCK) so that a frame is the same at every run.
+# Golden frames: each screen at 80x24 and 120x40, the whole pane read from
+# tmux (capture-pane -e) into its cells and stored as two layers a person
+# can read in a diff: tests/golden/NAME-WxH.txt, the text (trailing blanks
+# dropped), and NAME-WxH.roles, one letter a cell for what its colours say
+# (tests/golden/ROLES is the legend: '.' text, 'q'/'Q' a light/dark square,
+# 'y' good news, 'n' bad, ...).  The roles are read from theme.c itself:
+# tests/golden-roles prints the colours of every role in the theme the
+# frames run in (night, at 256 colours, whose roles share colours least;
+# see ROLES), and a cell takes the letter of the role with its colours,
+# '?' if none has them.  A palette changed changes no frame; a word drawn
+# in another role does.  The clock of games is stopped (NQUEENS_TEST_CLOCK)
+# and the daily's date fixed (NQUEENS_TEST_DATE) so that a frame is the
+# same at every run.  A frame that differs is shown layer by layer, the
+# expected line, the actual one, and a caret under each cell changed.
 #
-# make golden writes the frames afresh (GOLDEN_WRITE=1); look at the ones
-# that changed as pictures before committing them:
-#   tests/golden-show.sh tests/golden/play-solved-80x24.txt out.png
+# make golden writes every frame afresh (GOLDEN_WRITE=1), and ROLES;
+# make golden NAME=play-solved-80x24 writes that frame only, and
+# make golden NAME=play-solved both its sizes (GOLDEN_NAME).  The same
+# GOLDEN_NAME=play-solved in the environment of make check
+# TESTS=tests/golden.sh checks only those.  Look at the frames that changed
+# as pictures before committing them:
+#   tests/golden-show.sh tests/golden/play-solved-80x24 out.png
 . "${srcdir:-.}/tests/lib.sh"
 . "${srcdir:-.}/tests/tmux-lib.sh"
 
 dir=${srcdir:-.}/tests/golden
+theme=night
+roles_prog=${builddir:-.}/tests/golden-roles
+mkdir -p "$XDG_CONFIG_HOME/nqueens"
+printf 'theme = %s\n' "$theme" >"$XDG_CONFIG_HOME/nqueens/config"
+# Projector mode draws in the contrast theme whatever the config says: its
+# frames name it (frame_theme) and read their roles in it.
+for t in "$theme" contrast; do
+	if ! "$roles_prog" states "$t" >"$tmpdir/states.$t"; then
+		echo "Bail out! $roles_prog cannot say the roles' colours"
+		exit 1
+	fi
+done
+frame_theme=$theme
 
-# The pane with its colours, written the same way at every run.  capture-pane
-# -e writes only the changes of colour and attribute, from one line to the
-# next, and -N keeps the blanks at the end of a line that were written, which
-# depends on what was drawn before; so the pane is read into its cells (the
-# character, its colours and attributes) and written anew, each line on its
-# own: a colour or attribute where it changes, a reset at the end, and the
-# trailing blanks kept only where they have a background (a square of the
-# board, a bar), so that golden-show.sh paints them as they were.
+# The pane's two layers: its text, then a line "\036" alone, then its roles.
+# capture-pane -e writes only the changes of colour and attribute, so the
+# pane is read into its cells (a character, a UTF-8 sequence of bytes read
+# in the C locale, with its colours and attributes as a state written as
+# golden-roles writes it) and each cell written as its character and as the
+# letter of the role with its state.  Trailing blanks are dropped from the
+# text, trailing text on the window's background from the roles.
 capture() {
 	pane=$(tm capture-pane -p -e -N) || return 1
-	printf '%s\n' "$pane" | LC_ALL=C awk '
+	printf '%s\n' "$pane" | LC_ALL=C awk -v states="$tmpdir/states.$frame_theme" '
 	function sgr(code, k, v, j) {
 		k = split(code, p, ";")
 		if (k == 0)
@@ -44,12 +69,16 @@ capture() {
 					fg = c
 				else
 					bg = c
-			} else if ((v >= 30 && v <= 37) || (v >= 90 && v <= 97))
-				fg = v
+			} else if (v >= 30 && v <= 37)
+				fg = "38;5;" (v - 30)
+			else if (v >= 90 && v <= 97)
+				fg = "38;5;" (v - 82)
 			else if (v == 39)
 				fg = ""
-			else if ((v >= 40 && v <= 47) || (v >= 100 && v <= 107))
-				bg = v
+			else if (v >= 40 && v <= 47)
+				bg = "48;5;" (v - 40)
+			else if (v >= 100 && v <= 107)
+				bg = "48;5;" (v - 92)
 			else if (v == 49)
 				bg = ""
 			else if (v == 22)
@@ -76,7 +105,18 @@ capture() {
 			s = s ";" bg
 		return s
 	}
-	BEGIN { reset() }
+	BEGIN {
+		reset()
+		FS = "\t"
+		while ((getline row < states) > 0) {
+			split(row, f, "\t")
+			role[f[2]] = f[1]
+			if (f[1] == ".")
+				normal = f[2]
+		}
+		for (i = 128; i < 192; i++)
+			cont = cont sprintf("%c", i)
+	}
 	{
 		line = $0
 		n = 0
@@ -84,29 +124,91 @@ capture() {
 			if (match(line, /^\033\[[0-9;]*m/)) {
 				sgr(substr(line, 3, RLENGTH - 3))
 			} else {
-				n++
-				ch[n] = substr(line, 1, 1)
-				st[n] = state()
+				b = substr(line, 1, 1)
 				RLENGTH = 1
+				# A byte that goes on a UTF-8 sequence joins its cell.
+				if (n > 0 && index(cont, b))
+					ch[n] = ch[n] b
+				else {
+					n++
+					ch[n] = b
+					st[n] = state()
+				}
 			}
 			line = substr(line, RLENGTH + 1)
 		}
-		# The last cell shown: no blank on the plain background after it.
-		while (n > 0 && ch[n] == " " && st[n] !~ /;(4[0-7]|10[0-7]|48;[0-9;]*)$/ &&
-		       st[n] !~ /^;([1-6];)*7(;|$)/)
-			n--
-		out = ""
-		was = ""
+		t = r = ""
 		for (i = 1; i <= n; i++) {
-			if (st[i] != was)
-				out = out "\033[0" st[i] "m"
-			was = st[i]
-			out = out ch[i]
+			t = t ch[i]
+			r = r ((st[i] in role) ? role[st[i]] : "?")
 		}
-		if (was != "")
-			out = out "\033[0m"
-		print out
+		sub(/ +$/, "", t)
+		sub(/\.+$/, "", r)
+		text[NR] = t
+		roles[NR] = r
+	}
+	END {
+		for (i = 1; i <= NR; i++)
+			print text[i]
+		print "\036"
+		for (i = 1; i <= NR; i++)
+			print roles[i]
 	}'
+}
+
+# split FILE TEXT ROLES: the two layers of a capture, each to its file.
+split_layers() {
+	sed '/^\x1e$/,$d' "$1" >"$2"
+	sed '1,/^\x1e$/d' "$1" >"$3"
+}
+
+# carets LAYER EXPECTED ACTUAL: each line that differs, as expected, actual,
+# and a caret under each cell that changed (cells counted as characters of
+# UTF-8, not bytes); the first 12 such lines.
+carets() {
+	LC_ALL=C awk -v layer="$1" -v actual="$3" '
+	function cells(s, a, k, b) {
+		k = 0
+		while (s != "") {
+			b = substr(s, 1, 1)
+			if (k > 0 && index(cont, b))
+				a[k] = a[k] b
+			else
+				a[++k] = b
+			s = substr(s, 2)
+		}
+		return k
+	}
+	BEGIN {
+		for (i = 128; i < 192; i++)
+			cont = cont sprintf("%c", i)
+	}
+	{ want[NR] = $0; nw = NR }
+	END {
+		na = 0
+		while ((getline row < actual) > 0)
+			got[++na] = row
+		shown = 0
+		for (i = 1; i <= (nw > na ? nw : na); i++) {
+			if ((i in want) && (i in got) && want[i] == got[i])
+				continue
+			if (++shown > 12) {
+				print layer ": more lines differ"
+				break
+			}
+			ke = cells(want[i], e)
+			ka = cells(got[i], g)
+			mark = ""
+			for (j = 1; j <= (ke > ka ? ke : ka); j++) {
+				x = j <= ke ? e[j] : " "
+				y = j <= ka ? g[j] : " "
+				mark = mark (x == y ? " " : "^")
+			}
+			sub(/ +$/, "", mark)
+			printf "%s, line %d:\n  expected |%s\n  actual   |%s\n            %s\n",
+				layer, i, want[i], got[i], mark
+		}
+	}' "$2"
 }
 
 # The pane once it holds still: the same twice, a tenth of a second apart.
@@ -125,14 +227,25 @@ settled() {
 	printf '%s\n' "$now"
 }
 
-# frame NAME W H WAIT KEYS -- ARGS: runs nqueens ARGS at W x H, sends each
-# of KEYS (a space-separated list for tmux send-keys), waits for the
-# pattern WAIT, and compares (or writes) the frame NAME-WxH.
+# frame NAME W H WAIT KEYS [ENV...] -- ARGS: runs nqueens ARGS at W x H
+# with ENV set, sends each of KEYS (a space-separated list for tmux
+# send-keys), waits for the pattern WAIT, and compares (or writes) the
+# frame NAME-WxH; skipped unless GOLDEN_NAME, if set, is NAME or NAME-WxH.
 frame() {
 	name=$1 w=$2 h=$3 want=$4 ks=$5
-	shift 6
-	start "$w" "$h" NQUEENS_TEST_CLOCK=1 -- "$@"
-	file="$dir/$name-${w}x$h.txt"
+	shift 5
+	case ${GOLDEN_NAME:-$name} in
+	"$name" | "$name-${w}x$h") ;;
+	*) return ;;
+	esac
+	envs=""
+	while [ "$1" != "--" ]; do
+		envs="$envs $1"
+		shift
+	done
+	shift
+	start "$w" "$h" NQUEENS_TEST_CLOCK=1 $envs -- "$@"
+	base="$dir/$name-${w}x$h"
 	# Keys only once the screen is up: every screen's key line ends with its help.
 	wait_for '\? help' >/dev/null
 	for k in $ks; do
@@ -144,18 +257,33 @@ $(screen)"
 		return
 	fi
 	settled >"$tmpdir/frame"
+	split_layers "$tmpdir/frame" "$tmpdir/text" "$tmpdir/roles"
 	if [ -n "${GOLDEN_WRITE:-}" ]; then
-		cp "$tmpdir/frame" "$file"
+		cp "$tmpdir/text" "$base.txt"
+		cp "$tmpdir/roles" "$base.roles"
 		pass "golden $name ${w}x$h written"
-	elif [ ! -f "$file" ]; then
-		fail "golden $name ${w}x$h" "no $file: make golden writes it"
-	elif cmp -s "$tmpdir/frame" "$file"; then
+	elif [ ! -f "$base.txt" ] || [ ! -f "$base.roles" ]; then
+		fail "golden $name ${w}x$h" "no $base.txt or .roles: make golden NAME=$name-${w}x$h writes them"
+	elif cmp -s "$tmpdir/text" "$base.txt" && cmp -s "$tmpdir/roles" "$base.roles"; then
 		pass "golden $name ${w}x$h"
 	else
-		fail "golden $name ${w}x$h" "the frame differs from $file:
-$(diff "$file" "$tmpdir/frame" | cat -v | head -40)"
+		fail "golden $name ${w}x$h" "the frame differs from $base (legend: $dir/ROLES):
+$(carets text "$base.txt" "$tmpdir/text")
+$(carets roles "$base.roles" "$tmpdir/roles")"
 	fi
 }
+
+# The legend, from the same table the roles are read from.
+"$roles_prog" legend "$theme" contrast >"$tmpdir/legend"
+if [ -n "${GOLDEN_WRITE:-}" ]; then
+	cp "$tmpdir/legend" "$dir/ROLES"
+	pass "golden ROLES written"
+elif cmp -s "$tmpdir/legend" "$dir/ROLES"; then
+	pass "golden ROLES is the legend of tests/golden-roles"
+else
+	fail "golden ROLES" "$dir/ROLES is not the legend (make golden writes it):
+$(diff "$dir/ROLES" "$tmpdir/legend")"
+fi
 
 for size in "80 24" "120 40"; do
 	set -- $size
@@ -173,7 +301,9 @@ for size in "80 24" "120 40"; do
 	frame lesson "$w" "$h" 'step 2 of' "Space" -- lesson four-queens
 	frame race "$w" "$h" 'agree on the first' "f e" -- race 8
 	frame help "$w" "$h" 'Play: keys' "?" -- play 8
+	frame_theme=contrast
 	frame watch-big "$w" "$h" 'event 2076 of' "n" -- watch 8 --big
+	frame_theme=$theme
 	frame summary "$w" "$h" 'nqueens - Summary' "Right Right n Q" -- watch 4 --quiz
 done
 finish
