@@ -244,6 +244,9 @@ frame() {
 		shift
 	done
 	shift
+	# No progress left by the frames before: each frame stands alone, and
+	# make golden NAME= writes it as the whole run would.
+	rm -rf "$XDG_DATA_HOME"
 	start "$w" "$h" NQUEENS_TEST_CLOCK=1 $envs -- "$@"
 	base="$dir/$name-${w}x$h"
 	# Keys only once the screen is up: every screen's key line ends with its help.
@@ -285,6 +288,7 @@ else
 $(diff "$dir/ROLES" "$tmpdir/legend")"
 fi
 
+puzzle=$NQUEENS_DATADIR/puzzles/08-easy-01.txt
 for size in "80 24" "120 40"; do
 	set -- $size
 	w=$1 h=$2
@@ -305,5 +309,12 @@ for size in "80 24" "120 40"; do
 	frame watch-big "$w" "$h" 'event 2076 of' "n" -- watch 8 --big
 	frame_theme=$theme
 	frame summary "$w" "$h" 'nqueens - Summary' "Right Right n Q" -- watch 4 --quiz
+	frame puzzle "$w" "$h" 'Puzzle: 8 queens' "" -- play --puzzle "$puzzle"
+	frame daily "$w" "$h" 'Puzzle: Daily puzzle' "" NQUEENS_TEST_DATE=2024-05-17 -- play --daily
+	# The puzzle solved after a hint for each queen it lacks (b5, c7, d1).
+	frame assisted "$w" "$h" 'n: the next puzzle' "t Right Down Down Down Space t Right Up Up Space
+		t Right Down Down Down Down Down Down Space" -- play --puzzle "$puzzle"
+	frame race-end "$w" "$h" 'agree: 92 solutions' "e" -- race 8
+	frame lesson-question "$w" "$h" 'Your answer:' "Space Space Space Space" -- lesson four-queens
 done
 finish
