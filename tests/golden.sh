@@ -9,7 +9,11 @@
 # frames run in (night, at 256 colours, whose roles share colours least;
 # see ROLES), and a cell takes the letter of the role with its colours,
 # '?' if none has them.  A palette changed changes no frame; a word drawn
-# in another role does.  The clock of games is stopped (NQUEENS_TEST_CLOCK)
+# in another role does, and two roles given the same colours change ROLES
+# (which golden.sh checks against golden-roles).  Projector mode's frames
+# (watch-big) are in the contrast theme, as the program draws them.  Each
+# frame starts with no progress saved, so that it is the same alone as in
+# the whole run.  The clock of games is stopped (NQUEENS_TEST_CLOCK)
 # and the daily's date fixed (NQUEENS_TEST_DATE) so that a frame is the
 # same at every run.  A frame that differs is shown layer by layer, the
 # expected line, the actual one, and a caret under each cell changed.
@@ -21,6 +25,8 @@
 # TESTS=tests/golden.sh checks only those.  Look at the frames that changed
 # as pictures before committing them:
 #   tests/golden-show.sh tests/golden/play-solved-80x24 out.png
+# (--theme calm draws it in another theme, --terminal [--light] on the
+# terminal's background; watch-big's want --theme contrast).
 . "${srcdir:-.}/tests/lib.sh"
 . "${srcdir:-.}/tests/tmux-lib.sh"
 
@@ -38,6 +44,7 @@ for t in "$theme" contrast; do
 	fi
 done
 frame_theme=$theme
+"$roles_prog" colours "$theme" >"$tmpdir/colours"
 
 # The pane's two layers: its text, then a line "\036" alone, then its roles.
 # capture-pane -e writes only the changes of colour and attribute, so the
@@ -317,4 +324,41 @@ for size in "80 24" "120 40"; do
 	frame race-end "$w" "$h" 'agree: 92 solutions' "e" -- race 8
 	frame lesson-question "$w" "$h" 'Your answer:' "Space Space Space Space" -- lesson four-queens
 done
+
+# The viewer (golden-show) where python3 has PIL: a cell of each role is
+# painted in the background its role has in the theme (xterm's RGB of the
+# number golden-roles reads from theme.c), where the frame puts it: a
+# conflict's square (line 5, column 10 of play-conflict-80x24) and the
+# window (line 1, column 80).
+rgb_of() {
+	awk -v c="$1" '
+	/^levels/ { for (i = 0; i < 6; i++) lv[i] = $(i + 2); next }
+	/^[0-9]/ { base[n++] = $1 " " $2 " " $3 }
+	END {
+		if (c < 16) print base[c]
+		else if (c >= 232) { g = 8 + 10 * (c - 232); print g, g, g }
+		else { c -= 16; print lv[int(c / 36)], lv[int(c / 6) % 6], lv[c % 6] }
+	}' "${srcdir:-.}/tests/xterm-colours.txt"
+}
+if [ -z "${GOLDEN_WRITE:-}${GOLDEN_NAME:-}" ] &&
+	/usr/bin/python3 -c 'import PIL' 2>/dev/null &&
+	GOLDEN_ROLES=$roles_prog "${srcdir:-.}/tests/golden-show.sh" \
+		"$dir/play-conflict-80x24" "$tmpdir/shot.png" >/dev/null; then
+	want="$(rgb_of "$(awk '$1 == "r" { print $3 }' "$tmpdir/colours")") / $(rgb_of "$(awk '$1 == "." { print $3 }' "$tmpdir/colours")")"
+	got=$(/usr/bin/python3 -c '
+import sys
+from PIL import Image
+im = Image.open(sys.argv[1])
+cw, ch = im.width // 80, im.height // 24
+px = lambda x, y: " ".join(str(v) for v in im.getpixel((x * cw, y * ch)))
+print(px(9, 4) + " / " + px(79, 0))' "$tmpdir/shot.png")
+	if [ "$got" = "$want" ]; then
+		pass "golden-show paints a conflict's square and the window in their roles' colours"
+	else
+		fail "golden-show paints a conflict's square and the window in their roles' colours" \
+			"wanted $want, painted $got"
+	fi
+elif [ -z "${GOLDEN_WRITE:-}${GOLDEN_NAME:-}" ]; then
+	echo "# golden-show not tried: /usr/bin/python3 has no PIL (python3-pil)"
+fi
 finish
