@@ -278,8 +278,10 @@ $(screen)"
 		pass "golden $name ${w}x$h"
 	else
 		fail "golden $name ${w}x$h" "the frame differs from $base (legend: $dir/ROLES):
-$(carets text "$base.txt" "$tmpdir/text")
-$(carets roles "$base.roles" "$tmpdir/roles")"
+$({
+			carets text "$base.txt" "$tmpdir/text"
+			carets roles "$base.roles" "$tmpdir/roles"
+		})"
 	fi
 }
 
