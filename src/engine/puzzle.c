@@ -14,6 +14,7 @@
 #include "engine/fileio.h"
 #include "engine/enumerate.h"
 #include "engine/known.h"
+#include "engine/rng.h"
 
 /* How often (in nodes) a search looks at the cancel flag. */
 #define CANCEL_EVERY 4096
@@ -277,38 +278,6 @@ enum puzzle_grade puzzle_grade_from_name(const char *name)
 		if (strcmp(name, grade_names[g]) == 0)
 			return (enum puzzle_grade)g;
 	return PUZZLE_GRADES;
-}
-
-/* splitmix64: small, fast and the same everywhere, so a seed names a puzzle. */
-static uint64_t rng_next(uint64_t *state)
-{
-	uint64_t z = (*state += UINT64_C(0x9e3779b97f4a7c15));
-
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return z ^ (z >> 31);
-}
-
-/* A number in [0, bound) without the bias of a plain modulo. */
-static int rng_below(uint64_t *state, int bound)
-{
-	uint64_t b = (uint64_t)bound, limit = UINT64_MAX - UINT64_MAX % b, v;
-
-	do
-		v = rng_next(state);
-	while (v >= limit);
-	return (int)(v % b);
-}
-
-static void rng_shuffle(uint64_t *state, int *v, int len)
-{
-	for (int i = len - 1; i > 0; i--) {
-		int j = rng_below(state, i + 1);
-		int t = v[i];
-
-		v[i] = v[j];
-		v[j] = t;
-	}
 }
 
 /* A random solution: backtracking that tries each file's ranks in random order. */

@@ -146,11 +146,6 @@ int search_max_n(enum search_algo a)
 	return search_is_tree(a) ? TREE_MAX_N : LARGE_MAX_N;
 }
 
-static int rng_below(uint64_t *x, int bound)
-{
-	return bound > 0 ? (int)(rng_next(x) % (uint64_t)bound) : 0;
-}
-
 static size_t ckpt_size(const struct search *s)
 {
 	return sizeof(struct state) + s->memsize;
@@ -347,12 +342,7 @@ static void repair_plan(struct search *s)
 	for (int r = 0; k < s->nfree; r++)
 		s->plan[k++] = r;
 	free(used);
-	for (int i = s->nfree - 1; i > 0; i--) {
-		int j = rng_below(&s->st.rng, i + 1), t = s->plan[i];
-
-		s->plan[i] = s->plan[j];
-		s->plan[j] = t;
-	}
+	rng_shuffle_mod(&s->st.rng, s->plan, s->nfree);
 	/* plan[i] is for the i-th free file; spread it to plan[file]. */
 	for (int i = s->nfree - 1; i >= 0; i--)
 		s->plan[s->order[i]] = s->plan[i];
@@ -692,7 +682,7 @@ static void repair_move(struct search *s)
 	for (int f = 0; f < n; f++)
 		if (repair_attackers(s, f, s->ranks[f]) > 3)
 			attacked++;
-	pick = rng_below(&st->rng, attacked);
+	pick = rng_below_mod(&st->rng, attacked);
 	for (file = 0; file < n; file++)
 		if (repair_attackers(s, file, s->ranks[file]) > 3 && pick-- == 0)
 			break;
@@ -710,7 +700,7 @@ static void repair_move(struct search *s)
 			best = r;
 			fewest = a;
 			ties = 1;
-		} else if (a == fewest && rng_below(&st->rng, ++ties) == 0) {
+		} else if (a == fewest && rng_below_mod(&st->rng, ++ties) == 0) {
 			best = r;
 		}
 	}
