@@ -52,11 +52,6 @@ void construct_ranks(int n, int *p)
 		p[f] = construct_rank(n, f);
 }
 
-static uint32_t rng_below(uint64_t *x, uint32_t bound)
-{
-	return (uint32_t)(((rng_next(x) >> 32) * (uint64_t)bound) >> 32);
-}
-
 struct repair {
 	int n;
 	int *p;
@@ -115,7 +110,7 @@ static void greedy(struct repair *s, int *pool, uint64_t *rng)
 
 		/* Random tries find a safe rank quickly while many are free. */
 		for (int t = 0; t < GREEDY_TRIES; t++) {
-			uint32_t i = rng_below(rng, (uint32_t)left);
+			uint32_t i = rng_below_scaled(rng, (uint32_t)left);
 			int r = pool[i];
 			int a = s->up[f + r] + s->down[f - r + n - 1];
 
@@ -167,7 +162,7 @@ int repair_solve(int n, uint64_t seed, int *p, struct repair_stats *st)
 			int i = hot[h];
 
 			for (int t = 0; t < tries && attacked(&s, i); t++) {
-				int j = (int)rng_below(&rng, (uint32_t)n);
+				int j = (int)rng_below_scaled(&rng, (uint32_t)n);
 				uint64_t was = s.pairs;
 
 				if (j == i)

@@ -350,97 +350,93 @@ static int table_check(const struct enum_table *t, const char *path, char *err,
 	return 0;
 }
 
-int enum_table_load(struct enum_table *t, const char *path, char *err, size_t errlen)
+/* Cuts line (its comment off) into at most five blank-separated fields. */
+static int table_fields(char *line, char **field)
 {
-	/* Which entries a line has given, so a missing or repeated one is caught. */
-	uint8_t *seen[2][ENUM_MAX_N + 1] = {{0}};
-	char line[256];
-	unsigned lineno = 0;
-	int rc = -1;
-	FILE *fp;
+	char *save = NULL, *hash;
+	int nf = 0;
 
-	memset(t, 0, sizeof *t);
-	fp = fileio_open_regular(path, line, sizeof line);
-	if (!fp) {
-		errmsg_set(err, errlen, "%s: %s", path, line);
+	if ((hash = strchr(line, '#')))
+		*hash = '\0';
+	for (char *tok = strtok_r(line, " \t\r\n", &save); tok;
+	     tok = strtok_r(NULL, " \t\r\n", &save)) {
+		if (nf == 5)
+			break;
+		field[nf++] = tok;
+	}
+	return nf;
+}
+
+/* The nf fields of a line as numbers in v: n from 1 to ENUM_MAX_N, ranks 1 to n. */
+static int table_numbers(char **field, int nf, uint64_t *v, const char *path,
+                         unsigned lineno, char *err, size_t errlen)
+{
+	if (nf != 3 && nf != 4) {
+		errmsg_set(err, errlen,
+		           "%s:%u: expected 'n rank count' or 'n rank "
+		           "rank count', found %d fields",
+		           path, lineno, nf);
 		return -1;
 	}
-	while (fgets(line, sizeof line, fp)) {
-		char *field[5], *save = NULL, *hash;
-		uint64_t v[4];
-		int nf = 0, level, n;
-		size_t at, len = strlen(line);
-
-		lineno++;
-		if (len == sizeof line - 1 && line[len - 1] != '\n') {
-			errmsg_set(err, errlen, "%s:%u: line too long", path, lineno);
-			goto out;
+	for (int i = 0; i < nf; i++) {
+		if (!parse_u64(field[i], &v[i])) {
+			errmsg_set(err, errlen, "%s:%u: '%s' is not a whole number", path,
+			           lineno, field[i]);
+			return -1;
 		}
-		if ((hash = strchr(line, '#')))
-			*hash = '\0';
-		for (char *tok = strtok_r(line, " \t\r\n", &save); tok;
-		     tok = strtok_r(NULL, " \t\r\n", &save)) {
-			if (nf == 5)
-				break;
-			field[nf++] = tok;
-		}
-		if (nf == 0)
-			continue;
-		if (nf != 3 && nf != 4) {
+	}
+	if (v[0] < 1 || v[0] > ENUM_MAX_N) {
+		errmsg_set(err, errlen, "%s:%u: n %" PRIu64 " is outside 1..%d", path,
+		           lineno, v[0], ENUM_MAX_N);
+		return -1;
+	}
+	for (int i = 1; i <= nf - 2; i++) {
+		if (v[i] < 1 || v[i] > v[0]) {
 			errmsg_set(err, errlen,
-			           "%s:%u: expected 'n rank count' or 'n rank "
-			           "rank count', found %d fields",
-			           path, lineno, nf);
-			goto out;
+			           "%s:%u: rank %" PRIu64 " is outside 1..%d", path,
+			           lineno, v[i], (int)v[0]);
+			return -1;
 		}
-		for (int i = 0; i < nf; i++) {
-			if (!parse_u64(field[i], &v[i])) {
-				errmsg_set(err, errlen,
-				           "%s:%u: '%s' is not a whole number", path,
-				           lineno, field[i]);
-				goto out;
-			}
-		}
-		if (v[0] < 1 || v[0] > ENUM_MAX_N) {
-			errmsg_set(err, errlen, "%s:%u: n %" PRIu64 " is outside 1..%d",
-			           path, lineno, v[0], ENUM_MAX_N);
-			goto out;
-		}
-		n = (int)v[0];
-		level = nf - 3;
-		for (int i = 1; i <= level + 1; i++) {
-			if (v[i] < 1 || v[i] > (uint64_t)n) {
-				errmsg_set(err, errlen,
-				           "%s:%u: rank %" PRIu64 " is outside 1..%d",
-				           path, lineno, v[i], n);
-				goto out;
-			}
-		}
-		uint64_t **slot = level ? &t->second[n] : &t->first[n];
-		size_t size = level ? (size_t)n * (size_t)n : (size_t)n;
+	}
+	return 0;
+}
 
-		if (!*slot) {
-			*slot = calloc(size, sizeof **slot);
-			seen[level][n] = calloc(size, 1);
-			if (!*slot || !seen[level][n]) {
-				errmsg_set(err, errlen, "%s: out of memory", path);
-				goto out;
-			}
+/*
+ * Puts the count of a line's nf numbers v into t; seen marks the entries
+ * given, so that a repeated one is refused.
+ */
+static int table_put(struct enum_table *t, uint8_t *seen[2][ENUM_MAX_N + 1],
+                     const uint64_t *v, int nf, const char *path, unsigned lineno,
+                     char *err, size_t errlen)
+{
+	int n = (int)v[0], level = nf - 3;
+	uint64_t **slot = level ? &t->second[n] : &t->first[n];
+	size_t size = level ? (size_t)n * (size_t)n : (size_t)n, at;
+
+	if (!*slot) {
+		*slot = calloc(size, sizeof **slot);
+		seen[level][n] = calloc(size, 1);
+		if (!*slot || !seen[level][n]) {
+			errmsg_set(err, errlen, "%s: out of memory", path);
+			return -1;
 		}
-		at = level ? (size_t)(v[1] - 1) * (size_t)n + (size_t)(v[2] - 1)
-		           : (size_t)(v[1] - 1);
-		if (seen[level][n][at]) {
-			errmsg_set(err, errlen, "%s:%u: this entry was given before",
-			           path, lineno);
-			goto out;
-		}
-		seen[level][n][at] = 1;
-		(*slot)[at] = v[nf - 1];
 	}
-	if (ferror(fp)) {
-		errmsg_set(err, errlen, "%s: %s", path, strerror(errno));
-		goto out;
+	at = level ? (size_t)(v[1] - 1) * (size_t)n + (size_t)(v[2] - 1)
+	           : (size_t)(v[1] - 1);
+	if (seen[level][n][at]) {
+		errmsg_set(err, errlen, "%s:%u: this entry was given before", path,
+		           lineno);
+		return -1;
 	}
+	seen[level][n][at] = 1;
+	(*slot)[at] = v[nf - 1];
+	return 0;
+}
+
+/* Every n the file names has all its entries, at each level it has. */
+static int table_whole(uint8_t *seen[2][ENUM_MAX_N + 1], const char *path, char *err,
+                       size_t errlen)
+{
 	for (int level = 0; level < 2; level++) {
 		for (int n = 1; n <= ENUM_MAX_N; n++) {
 			size_t size = level ? (size_t)n * (size_t)n : (size_t)n;
@@ -461,11 +457,52 @@ int enum_table_load(struct enum_table *t, const char *path, char *err, size_t er
 					           "%s: n %d lacks the count for "
 					           "rank %zu",
 					           path, n, i + 1);
-				goto out;
+				return -1;
 			}
 		}
 	}
-	rc = table_check(t, path, err, errlen);
+	return 0;
+}
+
+int enum_table_load(struct enum_table *t, const char *path, char *err, size_t errlen)
+{
+	/* Which entries a line has given, so a missing or repeated one is caught. */
+	uint8_t *seen[2][ENUM_MAX_N + 1] = {{0}};
+	char line[256];
+	unsigned lineno = 0;
+	int rc = -1;
+	FILE *fp;
+
+	memset(t, 0, sizeof *t);
+	fp = fileio_open_regular(path, line, sizeof line);
+	if (!fp) {
+		errmsg_set(err, errlen, "%s: %s", path, line);
+		return -1;
+	}
+	while (fgets(line, sizeof line, fp)) {
+		char *field[5];
+		uint64_t v[4];
+		size_t len = strlen(line);
+		int nf;
+
+		lineno++;
+		if (len == sizeof line - 1 && line[len - 1] != '\n') {
+			errmsg_set(err, errlen, "%s:%u: line too long", path, lineno);
+			goto out;
+		}
+		nf = table_fields(line, field);
+		if (nf == 0)
+			continue;
+		if (table_numbers(field, nf, v, path, lineno, err, errlen) < 0 ||
+		    table_put(t, seen, v, nf, path, lineno, err, errlen) < 0)
+			goto out;
+	}
+	if (ferror(fp)) {
+		errmsg_set(err, errlen, "%s: %s", path, strerror(errno));
+		goto out;
+	}
+	if (table_whole(seen, path, err, errlen) == 0)
+		rc = table_check(t, path, err, errlen);
 out:
 	for (int level = 0; level < 2; level++)
 		for (int n = 0; n <= ENUM_MAX_N; n++)

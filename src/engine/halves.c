@@ -2301,6 +2301,147 @@ size_t halves_default_memory(int threads)
 	return room < half ? room : half;
 }
 
+/*
+ * What every worker shares: the lines, the kernel, the tables, the chunk of
+ * tops the memory leaves each thread, this part's units and, when they fit,
+ * the whole quadrants; what they take is added to *used.  0, or an errno
+ * value with sh freed as far as it was made.
+ */
+static int shared_setup(struct shared *sh, int threads, const struct halves_opts *opt,
+                        size_t *used)
+{
+	const char *name;
+	const int n = sh->n, h = sh->h;
+	const size_t memory = opt->memory ? opt->memory : halves_default_memory(threads);
+
+	/* The lines the two halves share, and for odd n those of the middle
+	 * queens and of every line the quadrants of one half share. */
+	sh->wlo = h;
+	sh->win = sh->odd ? 2 * h + 1 : 2 * h - 1;
+	sh->run = kernel_pick(&name);
+	sq_init(sh);
+	if (table_count(&sh->t, h))
+		return ENOMEM;
+	table_maxima(&sh->t, h, &sh->maxlist, &sh->maxcols);
+	/* The blocked join's buffers are budgeted as by size, so that
+	 * halves_memory_floor holds in every mode (the tests' ALWAYS has them
+	 * for odd n too). */
+	struct budget b = budget_of(n, sh->maxlist, sh->maxcols, blocked_here(n));
+	size_t base = b.fixed + (size_t)threads * b.per_thread;
+	/* Whole quadrants when they leave room for large chunks of tops. */
+	const size_t full = full_size(h);
+	sh->use_full =
+	        memory >= base + full + (size_t)threads * 64 * CHUNK_MIN * b.per_top;
+	if (sh->use_full)
+		base += full;
+	if (memory < base + (size_t)threads * CHUNK_MIN * b.per_top) {
+		shared_free(sh);
+		return ENOMEM;
+	}
+	sh->chunk = (memory - base) / ((size_t)threads * b.per_top) / (64 * BLOCK) *
+	            (64 * BLOCK);
+	if (opt->stats) {
+		opt->stats->chunk = sh->chunk;
+		opt->stats->budget = memory;
+	}
+	if (table_fill(&sh->t, h) || units_build(sh, opt->nparts, opt->part)) {
+		shared_free(sh);
+		return ENOMEM;
+	}
+	*used += sh->t.len * sizeof *sh->t.e + (((size_t)1 << (2 * h)) + 1) * 4;
+	if (sh->use_full) {
+		if (quadrants_build(sh)) {
+			shared_free(sh);
+			return ENOMEM;
+		}
+		*used += full;
+	}
+	return 0;
+}
+
+/*
+ * Units by the handful, in pieces that depend on the units alone (a
+ * journal remembers them): with a few thousand of them the end is still
+ * even and the counters are seldom shared.  0, or the journal's errno value.
+ */
+static int pieces_plan(struct shared *sh, const struct count_pieces *pieces)
+{
+	sh->pieces = pieces;
+	sh->piece = (sh->nunits + HALVES_PIECES - 1) / HALVES_PIECES;
+	sh->piece = sh->piece ? sh->piece : 1;
+	sh->npieces = (sh->nunits + sh->piece - 1) / sh->piece;
+	return sh->pieces ? sh->pieces->begin(sh->pieces->ctx, sh->npieces) : 0;
+}
+
+/*
+ * The workers and their buffers, sized by the longest list; NULL when there
+ * is no room for the workers, ENOMEM in *err when there is none for a buffer
+ * (work_free frees what was had).
+ */
+static struct work *workers_new(struct shared *sh, int threads, bool blocked, int *err)
+{
+	const int n = sh->n, h = sh->h;
+	const size_t maxlist = sh->maxlist ? sh->maxlist : 1;
+	struct work *w = calloc((size_t)threads, sizeof *w);
+
+	for (int i = 0; w && i < threads; i++) {
+		w[i].sh = sh;
+		for (int j = 0; j < 4; j++)
+			w[i].l[j].cset = UINT32_MAX;
+		/* The partners are written eight at a time. */
+		w[i].jl = malloc((maxlist + 8) * sizeof *w[i].jl);
+		w[i].order = malloc(maxlist * sizeof *w[i].order);
+		w[i].ordx = malloc(maxlist * sizeof *w[i].ordx);
+		w[i].packed = malloc(maxlist * sizeof *w[i].packed);
+		w[i].elig = malloc(maxlist * sizeof *w[i].elig);
+		if (blocked) {
+			w[i].kvb = aligned_grow(NULL, maxlist * BLK * sizeof *w[i].kvb);
+			w[i].qkb = aligned_grow(NULL, (size_t)h * (size_t)n * BLK *
+			                                      sizeof *w[i].qkb);
+			w[i].dead = malloc(maxlist * sizeof *w[i].dead);
+			w[i].open = malloc(maxlist * sizeof *w[i].open);
+			if (!w[i].kvb || !w[i].qkb || !w[i].dead || !w[i].open)
+				*err = ENOMEM;
+		}
+		if (!w[i].jl || !w[i].order || !w[i].ordx || !w[i].packed || !w[i].elig)
+			*err = ENOMEM;
+	}
+	return w;
+}
+
+/*
+ * Runs the workers (none when err, an errno value, is set already), the
+ * calling thread as worker 0, then adds up their counts in *sum and their
+ * memory in *used and frees their buffers.  0, or an errno value.
+ */
+static int workers_run(struct shared *sh, struct work *w, int threads, int err,
+                       uint64_t *sum, size_t *used)
+{
+	int started = 1;
+
+	if (sh->nunits == 0 && sh->progress)
+		sh->progress(sh->ctx, 1.0);
+	for (; !err && started < threads; started++)
+		if ((err = pthread_create(&w[started].thread, NULL, work_run,
+		                          &w[started])) != 0) {
+			atomic_store(&sh->next, sh->npieces); /* stop the others soon */
+			break; /* w[started] has no thread to join */
+		}
+	if (!err)
+		work_run(&w[0]);
+	*sum = 0;
+	for (int i = 0; i < threads; i++) {
+		if (i > 0 && i < started)
+			pthread_join(w[i].thread, NULL);
+		*sum += w[i].sum;
+		*used += w[i].bytes + sizeof w[i];
+		for (int j = 0; j < 4; j++)
+			*used += w[i].l[j].cap * 2 * sizeof(uint64_t);
+		work_free(&w[i]);
+	}
+	return err ? err : sh->err;
+}
+
 int halves_count(int n, int threads, const struct halves_opts *opt,
                  halves_progress_fn progress, void *ctx, const atomic_int *cancel,
                  uint64_t *total, size_t *bytes)
@@ -2323,78 +2464,27 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 	                    .stats = opt->stats,
 	                    .segments = opt->segments,
 	                    .blocked = opt->blocked};
-	const char *name;
-	const int h = sh.h;
-	size_t used = 0,
-	       memory = opt->memory ? opt->memory : halves_default_memory(threads);
-	/* The lines the two halves share, and for odd n those of the middle
-	 * queens and of every line the quadrants of one half share. */
-	sh.wlo = h;
-	sh.win = sh.odd ? 2 * h + 1 : 2 * h - 1;
-	sh.run = kernel_pick(&name);
-	sq_init(&sh);
-	if (table_count(&sh.t, h)) {
-		errno = ENOMEM;
-		return -1;
-	}
-	table_maxima(&sh.t, h, &sh.maxlist, &sh.maxcols);
-	/* The blocked join's buffers are budgeted as by size, so that
-	 * halves_memory_floor holds in every mode (the tests' ALWAYS has them
-	 * for odd n too). */
 	const bool blocked = opt->blocked == HALVES_BLOCKED_ALWAYS ||
 	                     (opt->blocked == HALVES_BLOCKED_BY_SIZE && blocked_here(n));
-	struct budget b = budget_of(n, sh.maxlist, sh.maxcols, blocked_here(n));
-	size_t base = b.fixed + (size_t)threads * b.per_thread;
-	/* Whole quadrants when they leave room for large chunks of tops. */
-	const size_t full = full_size(h);
-	sh.use_full =
-	        memory >= base + full + (size_t)threads * 64 * CHUNK_MIN * b.per_top;
-	if (sh.use_full)
-		base += full;
-	if (memory < base + (size_t)threads * CHUNK_MIN * b.per_top) {
-		shared_free(&sh);
-		errno = ENOMEM;
+	struct work *w;
+	size_t used = 0;
+	uint64_t sum;
+	int err = shared_setup(&sh, threads, opt, &used);
+
+	if (err) {
+		errno = err;
 		return -1;
-	}
-	sh.chunk = (memory - base) / ((size_t)threads * b.per_top) / (64 * BLOCK) *
-	           (64 * BLOCK);
-	if (opt->stats) {
-		opt->stats->chunk = sh.chunk;
-		opt->stats->budget = memory;
-	}
-	if (table_fill(&sh.t, h) || units_build(&sh, opt->nparts, opt->part)) {
-		shared_free(&sh);
-		errno = ENOMEM;
-		return -1;
-	}
-	used += sh.t.len * sizeof *sh.t.e + (((size_t)1 << (2 * h)) + 1) * 4;
-	if (sh.use_full) {
-		if (quadrants_build(&sh)) {
-			shared_free(&sh);
-			errno = ENOMEM;
-			return -1;
-		}
-		used += full;
 	}
 	atomic_init(&sh.next, 0);
 	atomic_init(&sh.done, 0);
-	/* Units by the handful, in pieces that depend on the units alone (a
-	 * journal remembers them): with a few thousand of them the end is
-	 * still even and the counters are seldom shared. */
-	sh.pieces = opt->pieces;
-	sh.piece = (sh.nunits + HALVES_PIECES - 1) / HALVES_PIECES;
-	sh.piece = sh.piece ? sh.piece : 1;
-	sh.npieces = (sh.nunits + sh.piece - 1) / sh.piece;
-	if (sh.pieces) {
-		const int err = sh.pieces->begin(sh.pieces->ctx, sh.npieces);
-		if (err) {
-			shared_free(&sh);
-			errno = err;
-			return -1;
-		}
+	err = pieces_plan(&sh, opt->pieces);
+	if (err) {
+		shared_free(&sh);
+		errno = err;
+		return -1;
 	}
-	int err = pthread_mutex_init(&sh.lock, NULL);
-	struct work *w = err ? NULL : calloc((size_t)threads, sizeof *w);
+	err = pthread_mutex_init(&sh.lock, NULL);
+	w = err ? NULL : workers_new(&sh, threads, blocked, &err);
 	if (!w) {
 		if (!err)
 			pthread_mutex_destroy(&sh.lock);
@@ -2402,53 +2492,7 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 		errno = err ? err : ENOMEM;
 		return -1;
 	}
-	const size_t maxlist = sh.maxlist ? sh.maxlist : 1;
-	for (int i = 0; i < threads; i++) {
-		w[i].sh = &sh;
-		for (int j = 0; j < 4; j++)
-			w[i].l[j].cset = UINT32_MAX;
-		/* The partners are written eight at a time. */
-		w[i].jl = malloc((maxlist + 8) * sizeof *w[i].jl);
-		w[i].order = malloc(maxlist * sizeof *w[i].order);
-		w[i].ordx = malloc(maxlist * sizeof *w[i].ordx);
-		w[i].packed = malloc(maxlist * sizeof *w[i].packed);
-		w[i].elig = malloc(maxlist * sizeof *w[i].elig);
-		if (blocked) {
-			w[i].kvb = aligned_grow(NULL, maxlist * BLK * sizeof *w[i].kvb);
-			w[i].qkb = aligned_grow(NULL, (size_t)h * (size_t)n * BLK *
-			                                      sizeof *w[i].qkb);
-			w[i].dead = malloc(maxlist * sizeof *w[i].dead);
-			w[i].open = malloc(maxlist * sizeof *w[i].open);
-			if (!w[i].kvb || !w[i].qkb || !w[i].dead || !w[i].open)
-				err = ENOMEM;
-		}
-		if (!w[i].jl || !w[i].order || !w[i].ordx || !w[i].packed || !w[i].elig)
-			err = ENOMEM;
-	}
-	/* The calling thread is worker 0. */
-	int started = 1;
-	if (sh.nunits == 0 && progress)
-		progress(ctx, 1.0);
-	for (; !err && started < threads; started++)
-		if ((err = pthread_create(&w[started].thread, NULL, work_run,
-		                          &w[started])) != 0) {
-			atomic_store(&sh.next, sh.npieces); /* stop the others soon */
-			break; /* w[started] has no thread to join */
-		}
-	if (!err)
-		work_run(&w[0]);
-	uint64_t sum = 0;
-	for (int i = 0; i < threads; i++) {
-		if (i > 0 && i < started)
-			pthread_join(w[i].thread, NULL);
-		sum += w[i].sum;
-		used += w[i].bytes + sizeof w[i];
-		for (int j = 0; j < 4; j++)
-			used += w[i].l[j].cap * 2 * sizeof(uint64_t);
-		work_free(&w[i]);
-	}
-	if (!err)
-		err = sh.err;
+	err = workers_run(&sh, w, threads, err, &sum, &used);
 	free(w);
 	pthread_mutex_destroy(&sh.lock);
 	shared_free(&sh);

@@ -96,6 +96,55 @@ static int check_race(struct lesson_step *st, char *why, size_t whylen)
 	return 0;
 }
 
+/* show: watch N from POSITION: the position from s to e, where the search can start. */
+static int parse_from(struct lesson_step *st, const char *s, const char *e, char *why,
+                      size_t whylen)
+{
+	struct position pos;
+	char text[256], perr[256];
+
+	trim(&s, &e);
+	snprintf(text, sizeof text, "%.*s", (int)(e - s), s);
+	/* Ranks for fewer files than N: the files after them are empty. */
+	if (isdigit((unsigned char)text[0]) || text[0] == '.' || text[0] == '-') {
+		int tokens = 0;
+		const char *t = text;
+		const char *w2;
+		size_t l2;
+
+		while (word(&t, text + strlen(text), &w2, &l2))
+			tokens++;
+		for (; tokens < st->n && strlen(text) + 3 < sizeof text; tokens++)
+			strcat(text, " -");
+	}
+	if (board_parse(text, &pos, perr, sizeof perr) < 0) {
+		errmsg_set(why, whylen, "from: %s", perr);
+		return -1;
+	}
+	if (pos.n > st->n || !board_ranks(&pos, st->from, NULL)) {
+		errmsg_set(why, whylen,
+		           "from: a position of the %dx%d board, one queen a file "
+		           "at most",
+		           st->n, st->n);
+		board_free(&pos);
+		return -1;
+	}
+	for (int f = pos.n; f < st->n; f++)
+		st->from[f] = -1;
+	board_free(&pos);
+	st->has_from = true;
+	/* The search says whether it can start there, and why not. */
+	struct search *probe = search_new_from(st->algo, st->n, SEARCH_ALL, 1, st->from,
+	                                       perr, sizeof perr);
+
+	if (!probe) {
+		errmsg_set(why, whylen, "from: %s", perr);
+		return -1;
+	}
+	search_free(probe);
+	return 0;
+}
+
 /* "show:" play N | watch N [ALGORITHM] [first] [from POSITION] | browse N [K] [classes] |
  * race N [ALGORITHM...] [first] | text */
 static int parse_show(struct lesson_step *st, const char *s, const char *e, char *why,
@@ -154,54 +203,10 @@ static int parse_show(struct lesson_step *st, const char *s, const char *e, char
 		           is(w, len, "first")) {
 			st->first = true;
 		} else if (st->screen == LESSON_WATCH && is(w, len, "from")) {
-			struct position pos;
-			char text[256], perr[256];
-
-			trim(&s, &e);
-			snprintf(text, sizeof text, "%.*s", (int)(e - s), s);
+			/* The rest of the line is the position. */
+			if (parse_from(st, s, e, why, whylen) < 0)
+				return -1;
 			s = e;
-			/* Ranks for fewer files than N: the files after them are empty.
-			 */
-			if (isdigit((unsigned char)text[0]) || text[0] == '.' ||
-			    text[0] == '-') {
-				int tokens = 0;
-				const char *t = text;
-				const char *w2;
-				size_t l2;
-
-				while (word(&t, text + strlen(text), &w2, &l2))
-					tokens++;
-				for (; tokens < st->n && strlen(text) + 3 < sizeof text;
-				     tokens++)
-					strcat(text, " -");
-			}
-			if (board_parse(text, &pos, perr, sizeof perr) < 0) {
-				errmsg_set(why, whylen, "from: %s", perr);
-				return -1;
-			}
-			if (pos.n > st->n || !board_ranks(&pos, st->from, NULL)) {
-				errmsg_set(why, whylen,
-				           "from: a position of the %dx%d board, one "
-				           "queen a "
-				           "file at most",
-				           st->n, st->n);
-				board_free(&pos);
-				return -1;
-			}
-			for (int f = pos.n; f < st->n; f++)
-				st->from[f] = -1;
-			board_free(&pos);
-			st->has_from = true;
-			/* The search says whether it can start there, and why not. */
-			struct search *probe =
-			        search_new_from(st->algo, st->n, SEARCH_ALL, 1, st->from,
-			                        perr, sizeof perr);
-
-			if (!probe) {
-				errmsg_set(why, whylen, "from: %s", perr);
-				return -1;
-			}
-			search_free(probe);
 		} else if (st->screen == LESSON_BROWSE && is(w, len, "classes")) {
 			st->classes = true;
 		} else if (st->screen == LESSON_BROWSE && len > 1 && w[0] == '#' &&

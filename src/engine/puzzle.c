@@ -14,6 +14,7 @@
 #include "engine/fileio.h"
 #include "engine/enumerate.h"
 #include "engine/known.h"
+#include "engine/rng.h"
 
 /* How often (in nodes) a search looks at the cancel flag. */
 #define CANCEL_EVERY 4096
@@ -279,38 +280,6 @@ enum puzzle_grade puzzle_grade_from_name(const char *name)
 	return PUZZLE_GRADES;
 }
 
-/* splitmix64: small, fast and the same everywhere, so a seed names a puzzle. */
-static uint64_t rng_next(uint64_t *state)
-{
-	uint64_t z = (*state += UINT64_C(0x9e3779b97f4a7c15));
-
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return z ^ (z >> 31);
-}
-
-/* A number in [0, bound) without the bias of a plain modulo. */
-static int rng_below(uint64_t *state, int bound)
-{
-	uint64_t b = (uint64_t)bound, limit = UINT64_MAX - UINT64_MAX % b, v;
-
-	do
-		v = rng_next(state);
-	while (v >= limit);
-	return (int)(v % b);
-}
-
-static void rng_shuffle(uint64_t *state, int *v, int len)
-{
-	for (int i = len - 1; i > 0; i--) {
-		int j = rng_below(state, i + 1);
-		int t = v[i];
-
-		v[i] = v[j];
-		v[j] = t;
-	}
-}
-
 /* A random solution: backtracking that tries each file's ranks in random order. */
 static bool random_solution(int n, uint64_t *rng, int f, uint64_t cols, uint64_t anti,
                             uint64_t diag, int *p)
@@ -536,118 +505,107 @@ static int parse_queens(const char *v, struct puzzle *pz, const char *name, int 
 	return 0;
 }
 
-int puzzle_parse(const char *text, const char *name, struct puzzle *out, char *err,
-                 size_t errlen)
+/*
+ * The key of the line from s to ve, which holds 'key: value'; *colon is
+ * where its colon stands.  -1 with err set when the line is not one, the key
+ * is unknown, or it was given before (seen holds the line of each key).
+ */
+static int line_key(const char *s, const char *ve, const int *seen, const char *name,
+                    int line, const char **colon, char *err, size_t errlen)
 {
-	int seen[KEY_COUNT] = {0}; /* the line of each key, 0 if not yet seen */
-	/* A byte-order mark (as Notepad writes) is not part of the first key. */
-	const char *p = text + fileio_bom(text, strlen(text)), *queens = NULL,
-	           *stop = p + strlen(p);
-	size_t queens_len = 0;
-	int line = 0;
+	int key = -1;
+
+	*colon = memchr(s, ':', (size_t)(ve - s));
+	if (!*colon) {
+		errmsg_set(err, errlen,
+		           "%s:%d: '%.*s' is not 'key: value' (keys are title, "
+		           "size, grade and queens)",
+		           name, line, (int)(ve - s), s);
+		return -1;
+	}
+	for (int k = 0; k < KEY_COUNT; k++)
+		if (strlen(key_names[k]) == (size_t)(*colon - s) &&
+		    memcmp(s, key_names[k], (size_t)(*colon - s)) == 0)
+			key = k;
+	if (key < 0) {
+		errmsg_set(err, errlen,
+		           "%s:%d: unknown key '%.*s' (keys are title, size, "
+		           "grade and queens)",
+		           name, line, (int)(*colon - s), s);
+		return -1;
+	}
+	if (seen[key]) {
+		errmsg_set(err, errlen, "%s:%d: '%s' given twice (first on line %d)",
+		           name, line, key_names[key], seen[key]);
+		return -1;
+	}
+	return key;
+}
+
+static int parse_title(const char *v, const char *ve, struct puzzle *out,
+                       const char *name, int line, char *err, size_t errlen)
+{
+	if ((size_t)(ve - v) >= sizeof out->title) {
+		errmsg_set(err, errlen, "%s:%d: the title is longer than %d characters",
+		           name, line, PUZZLE_TITLE_MAX - 1);
+		return -1;
+	}
+	memcpy(out->title, v, (size_t)(ve - v));
+	out->title[ve - v] = '\0';
+	return 0;
+}
+
+static int parse_size(const char *v, const char *ve, struct puzzle *out, const char *name,
+                      int line, char *err, size_t errlen)
+{
+	int n = 0;
+	bool ok = v < ve;
+
+	for (const char *q = v; ok && q < ve; q++) {
+		if (!isdigit((unsigned char)*q) || n > PUZZLE_MAX_N)
+			ok = false;
+		else
+			n = n * 10 + (*q - '0');
+	}
+	if (!ok || n < 1 || n > PUZZLE_MAX_N) {
+		errmsg_set(err, errlen,
+		           "%s:%d: the size must be a whole number from 1 "
+		           "to %d, not '%.*s'",
+		           name, line, PUZZLE_MAX_N, (int)(ve - v), v);
+		return -1;
+	}
+	out->n = n;
+	return 0;
+}
+
+static int parse_grade(const char *v, const char *ve, struct puzzle *out,
+                       const char *name, int line, char *err, size_t errlen)
+{
+	char g[16];
+
+	snprintf(g, sizeof g, "%.*s", (int)(ve - v), v);
+	out->grade =
+	        (size_t)(ve - v) < sizeof g ? puzzle_grade_from_name(g) : PUZZLE_GRADES;
+	if (out->grade == PUZZLE_GRADES) {
+		errmsg_set(err, errlen,
+		           "%s:%d: the grade must be easy, medium or hard, "
+		           "not '%.*s'",
+		           name, line, (int)(ve - v), v);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * After the last line (line, 0 for an empty file): the size and grade were
+ * given, the queens (len bytes at queens, if given) read now that the size
+ * is known, and some completion exists.
+ */
+static int parse_finish(struct puzzle *out, const int *seen, const char *queens,
+                        size_t len, const char *name, int line, char *err, size_t errlen)
+{
 	uint64_t count = 0;
 
-	memset(out, 0, sizeof *out);
-	for (int f = 0; f < PUZZLE_MAX_N; f++)
-		out->given[f] = -1;
-	out->grade = PUZZLE_GRADES;
-	while (p < stop) {
-		size_t next;
-		const char *end = p + fileio_line(p, (size_t)(stop - p), &next), *s = p,
-		           *colon, *v, *ve;
-		int key = -1;
-
-		line++;
-		p += next;
-		ve = end;
-		trim(&s, &ve);
-		if (s == ve || *s == '#')
-			continue;
-		colon = memchr(s, ':', (size_t)(ve - s));
-		if (!colon) {
-			errmsg_set(err, errlen,
-			           "%s:%d: '%.*s' is not 'key: value' (keys are title, "
-			           "size, grade and queens)",
-			           name, line, (int)(ve - s), s);
-			return -1;
-		}
-		for (int k = 0; k < KEY_COUNT; k++)
-			if (strlen(key_names[k]) == (size_t)(colon - s) &&
-			    memcmp(s, key_names[k], (size_t)(colon - s)) == 0)
-				key = k;
-		if (key < 0) {
-			errmsg_set(err, errlen,
-			           "%s:%d: unknown key '%.*s' (keys are title, size, "
-			           "grade and queens)",
-			           name, line, (int)(colon - s), s);
-			return -1;
-		}
-		if (seen[key]) {
-			errmsg_set(err, errlen,
-			           "%s:%d: '%s' given twice (first on line %d)", name,
-			           line, key_names[key], seen[key]);
-			return -1;
-		}
-		seen[key] = line;
-		v = colon + 1;
-		trim(&v, &ve);
-		switch (key) {
-		case KEY_TITLE:
-			if ((size_t)(ve - v) >= sizeof out->title) {
-				errmsg_set(
-				        err, errlen,
-				        "%s:%d: the title is longer than %d characters",
-				        name, line, PUZZLE_TITLE_MAX - 1);
-				return -1;
-			}
-			memcpy(out->title, v, (size_t)(ve - v));
-			out->title[ve - v] = '\0';
-			break;
-		case KEY_SIZE: {
-			int n = 0;
-			bool ok = v < ve;
-
-			for (const char *q = v; ok && q < ve; q++) {
-				if (!isdigit((unsigned char)*q) || n > PUZZLE_MAX_N)
-					ok = false;
-				else
-					n = n * 10 + (*q - '0');
-			}
-			if (!ok || n < 1 || n > PUZZLE_MAX_N) {
-				errmsg_set(
-				        err, errlen,
-				        "%s:%d: the size must be a whole number from 1 "
-				        "to %d, not '%.*s'",
-				        name, line, PUZZLE_MAX_N, (int)(ve - v), v);
-				return -1;
-			}
-			out->n = n;
-			break;
-		}
-		case KEY_GRADE: {
-			char g[16];
-
-			snprintf(g, sizeof g, "%.*s", (int)(ve - v), v);
-			out->grade = (size_t)(ve - v) < sizeof g
-			                     ? puzzle_grade_from_name(g)
-			                     : PUZZLE_GRADES;
-			if (out->grade == PUZZLE_GRADES) {
-				errmsg_set(
-				        err, errlen,
-				        "%s:%d: the grade must be easy, medium or hard, "
-				        "not '%.*s'",
-				        name, line, (int)(ve - v), v);
-				return -1;
-			}
-			break;
-		}
-		default:
-			/* The size may come later: the queens are read at the end. */
-			queens = v;
-			queens_len = (size_t)(ve - v);
-			break;
-		}
-	}
 	if (line == 0) {
 		errmsg_set(err, errlen,
 		           "%s: empty: no 'size:' line giving the board size", name);
@@ -664,15 +622,15 @@ int puzzle_parse(const char *text, const char *name, struct puzzle *out, char *e
 		return -1;
 	}
 	if (queens) {
-		char *copy = malloc(queens_len + 1);
+		char *copy = malloc(len + 1);
 		int rc;
 
 		if (!copy) {
 			errmsg_set(err, errlen, "%s: out of memory", name);
 			return -1;
 		}
-		memcpy(copy, queens, queens_len);
-		copy[queens_len] = '\0';
+		memcpy(copy, queens, len);
+		copy[len] = '\0';
 		rc = parse_queens(copy, out, name, seen[KEY_QUEENS], err, errlen);
 		free(copy);
 		if (rc < 0)
@@ -688,6 +646,55 @@ int puzzle_parse(const char *text, const char *name, struct puzzle *out, char *e
 		return -1;
 	}
 	return 0;
+}
+
+int puzzle_parse(const char *text, const char *name, struct puzzle *out, char *err,
+                 size_t errlen)
+{
+	int seen[KEY_COUNT] = {0}; /* the line of each key, 0 if not yet seen */
+	/* A byte-order mark (as Notepad writes) is not part of the first key. */
+	const char *p = text + fileio_bom(text, strlen(text)), *queens = NULL,
+	           *stop = p + strlen(p);
+	size_t queens_len = 0;
+	int line = 0;
+
+	memset(out, 0, sizeof *out);
+	for (int f = 0; f < PUZZLE_MAX_N; f++)
+		out->given[f] = -1;
+	out->grade = PUZZLE_GRADES;
+	while (p < stop) {
+		size_t next;
+		const char *end = p + fileio_line(p, (size_t)(stop - p), &next), *s = p,
+		           *colon, *v, *ve;
+		int key, rc = 0;
+
+		line++;
+		p += next;
+		ve = end;
+		trim(&s, &ve);
+		if (s == ve || *s == '#')
+			continue;
+		key = line_key(s, ve, seen, name, line, &colon, err, errlen);
+		if (key < 0)
+			return -1;
+		seen[key] = line;
+		v = colon + 1;
+		trim(&v, &ve);
+		if (key == KEY_TITLE)
+			rc = parse_title(v, ve, out, name, line, err, errlen);
+		else if (key == KEY_SIZE)
+			rc = parse_size(v, ve, out, name, line, err, errlen);
+		else if (key == KEY_GRADE)
+			rc = parse_grade(v, ve, out, name, line, err, errlen);
+		else {
+			/* The size may come later: the queens are read at the end. */
+			queens = v;
+			queens_len = (size_t)(ve - v);
+		}
+		if (rc < 0)
+			return -1;
+	}
+	return parse_finish(out, seen, queens, queens_len, name, line, err, errlen);
 }
 
 int puzzle_load(const char *path, struct puzzle *out, char *err, size_t errlen)

@@ -137,239 +137,275 @@ static int queens_placed(const struct search *s)
 	return count;
 }
 
+/* What a tree search's event is told from, gathered once for every kind. */
+struct tree_told {
+	const struct search *s;
+	const struct search_words *how;
+	const struct search_event *ev;
+	const struct search_frame *fr; /* the calls on the stack, depth of them */
+	struct search_level lv[64];
+	enum search_algo a;
+	int depth, n;
+	bool full;   /* false: the first sentence alone */
+	char sq[32]; /* the event's square */
+};
+
+static void tree_enter(const struct tree_told *t, char *buf, size_t len, size_t *at)
+{
+	char me[32], by[32], other[32];
+
+	call_name(t->how, t->ev->file, me, sizeof me);
+	board_file_name(t->ev->file, by, sizeof by);
+	if (t->depth < 2) {
+		errmsg_add(buf, len, at,
+		           "The search begins: %s places the queen of its file.", me);
+		if (t->full)
+			errmsg_add(buf, len, at,
+			           " Its loop will try the ranks one by one, "
+			           "from %d up.",
+			           rank_number(t->how, 0));
+		return;
+	}
+	call_name(t->how, t->fr[t->depth - 2].file, other, sizeof other);
+	errmsg_add(buf, len, at, "%s calls %s to place the queen of file %s.", other, me,
+	           by);
+	if (t->full && t->a == SEARCH_PERMUTE)
+		errmsg_add(buf, len, at,
+		           " %s will try the ranks of file %s one by one, from "
+		           "%d up, refusing first those an earlier file uses, "
+		           "and return to %s when it has tried them all.",
+		           me, by, rank_number(t->how, 0), other);
+	else if (t->full)
+		errmsg_add(buf, len, at,
+		           " %s will try the ranks of file %s one by one, from "
+		           "%d up, "
+		           "and return to %s when it has tried them all.",
+		           me, by, rank_number(t->how, 0), other);
+}
+
+static void tree_try(const struct tree_told *t, char *buf, size_t len, size_t *at)
+{
+	char me[32], around[128];
+
+	call_name(t->how, t->ev->sq.file, me, sizeof me);
+	queens_before(t->s, t->ev->sq.file, around, sizeof around);
+	errmsg_add(buf, len, at, "%s tries %s.", me, t->sq);
+	if (!t->full)
+		return;
+	/* Asked whether it is refused, the class is not told it is not. */
+	if (strcmp(around, "no queen yet") == 0 && t->how->asking)
+		errmsg_add(buf, len, at,
+		           " Its rank and both diagonals must be free of every "
+		           "queen on the board.");
+	else if (strcmp(around, "no queen yet") == 0)
+		errmsg_add(buf, len, at,
+		           " No queen stands yet, so nothing can attack it.");
+	else if (t->a == SEARCH_PERMUTE)
+		errmsg_add(buf, len, at,
+		           " First: does an earlier file use rank %d? If not, "
+		           "does a queen there share a diagonal with %s?",
+		           rank_number(t->how, t->ev->sq.rank), around);
+	else if (t->a == SEARCH_SCAN)
+		errmsg_add(buf, len, at,
+		           " safe() will look along its rank and both diagonals, "
+		           "square by square, for %s.",
+		           around);
+	else
+		errmsg_add(buf, len, at,
+		           " Its rank and both diagonals must be free of %s.", around);
+}
+
+static void tree_reject(const struct tree_told *t, char *buf, size_t len, size_t *at)
+{
+	const struct search_event *ev = t->ev;
+	char me[32], by[32];
+
+	call_name(t->how, ev->sq.file, me, sizeof me);
+	board_square_name(ev->attacker, by, sizeof by);
+	errmsg_add(buf, len, at, "%s is attacked by the queen on %s, along %s.", t->sq,
+	           by, board_line_phrase(ev->line));
+	if (!t->full)
+		return;
+	if (t->a == SEARCH_SCAN)
+		errmsg_add(buf, len, at,
+		           " Looking square by square along %s, safe() met that "
+		           "queen, so a queen on %s would be taken.",
+		           board_line_phrase(ev->line), t->sq);
+	else if (t->a == SEARCH_PERMUTE && ev->line == BOARD_LINE_RANK)
+		errmsg_add(buf, len, at,
+		           " An earlier file uses rank %d, so %s passes over "
+		           "it without looking at the diagonals.",
+		           ev->sq.rank + 1, me);
+	else
+		errmsg_add(buf, len, at,
+		           " A queen there would be taken, so %s is skipped.", t->sq);
+	if (t->depth > 0 && t->lv[t->depth - 1].unexplored > 0)
+		errmsg_add(buf, len, at, " %s goes on with its next rank.", me);
+	else
+		errmsg_add(buf, len, at, " That was the last rank left: %s will return.",
+		           me);
+}
+
+static void tree_place(const struct tree_told *t, char *buf, size_t len, size_t *at)
+{
+	const struct search_event *ev = t->ev;
+	char me[32], by[32], other[32];
+	int n = t->n;
+
+	call_name(t->how, ev->sq.file, me, sizeof me);
+	errmsg_add(buf, len, at, "%s is free: the queen of its file goes there.", t->sq);
+	if (!t->full)
+		return;
+	errmsg_add(buf, len, at,
+	           " %s marks its rank and both diagonals taken, so that no later "
+	           "file may use them.",
+	           me);
+	if (queens_placed(t->s) == n) {
+		errmsg_add(buf, len, at, " No file is left empty: the board is full.");
+	} else {
+		int f = ev->sq.file + 1;
+
+		/* Given queens are passed over: the next call is the next
+		 * empty file's. */
+		while (f < n && search_ranks(t->s)[f] >= 0)
+			f++;
+		board_file_name(f, by, sizeof by);
+		errmsg_add(buf, len, at, " Next, %s places the queen of ",
+		           call_name(t->how, f, other, sizeof other));
+		if (f == ev->sq.file + 1)
+			errmsg_add(buf, len, at, "the next file.");
+		else
+			errmsg_add(buf, len, at, "file %s, the next empty one.", by);
+	}
+}
+
+static void tree_solution(const struct tree_told *t, char *buf, size_t len, size_t *at)
+{
+	char ranks[256], other[32];
+	int n = t->n, depth = t->depth;
+
+	board_format_ranks(n, search_ranks(t->s), ranks, sizeof ranks);
+	if (n == 1)
+		errmsg_add(buf, len, at,
+		           "The one queen stands, and nothing attacks it: "
+		           "solution %" PRIu64 ", %s.",
+		           t->ev->solution, ranks);
+	else
+		errmsg_add(buf, len, at,
+		           "All %d queens stand and none attacks another: "
+		           "solution %" PRIu64 ", %s.",
+		           n, t->ev->solution, ranks);
+	if (!t->full)
+		return;
+	if (search_goal(t->s) == SEARCH_FIRST || depth == 0) {
+		errmsg_add(buf, len, at,
+		           " Only one was wanted, so the search stops here.");
+	} else {
+		/* The innermost call placed the last queen; it comes off first. */
+		board_square_name(
+		        (struct square){t->fr[depth - 1].file, t->fr[depth - 1].rank},
+		        other, sizeof other);
+		errmsg_add(buf, len, at,
+		           " It is printed, and the search goes on: next the "
+		           "queen on %s comes off.",
+		           other);
+	}
+}
+
+static void tree_remove(const struct tree_told *t, char *buf, size_t len, size_t *at)
+{
+	int depth = t->depth;
+	uint64_t below = depth > 0 ? t->lv[depth - 1].below : 0;
+	char me[32], by[32];
+
+	call_name(t->how, t->ev->sq.file, me, sizeof me);
+	errmsg_add(buf, len, at, "The queen on %s comes off.", t->sq);
+	if (!t->full)
+		return;
+	if (below)
+		errmsg_add(buf, len, at,
+		           " Every way on from %s has been tried: %" PRIu64
+		           " solution%s held it.",
+		           t->sq, below, below == 1 ? "" : "s");
+	else
+		errmsg_add(buf, len, at,
+		           " Every way on from %s has been tried: a dead end, no "
+		           "solution holds it.",
+		           t->sq);
+	if (depth > 0 && t->lv[depth - 1].unexplored > 0) {
+		errmsg_add(buf, len, at,
+		           " Its lines are freed, and %s tries its next rank.", me);
+	} else {
+		board_file_name(t->ev->sq.file, by, sizeof by);
+		errmsg_add(buf, len, at,
+		           " Its lines are freed; that was the last rank of file "
+		           "%s, so %s will return.",
+		           by, me);
+	}
+}
+
+static void tree_return(const struct tree_told *t, char *buf, size_t len, size_t *at)
+{
+	int depth = t->depth;
+	char me[32], other[32], sq[32];
+
+	call_name(t->how, t->ev->file, me, sizeof me);
+	if (depth == 0) {
+		errmsg_add(buf, len, at,
+		           "%s has tried every rank of its file: the search is "
+		           "over.",
+		           me);
+		return;
+	}
+	call_name(t->how, t->fr[depth - 1].file, other, sizeof other);
+	errmsg_add(buf, len, at, "%s has tried every rank: it returns to %s.", me, other);
+	if (t->full) {
+		board_square_name(
+		        (struct square){t->fr[depth - 1].file, t->fr[depth - 1].rank}, sq,
+		        sizeof sq);
+		errmsg_add(buf, len, at,
+		           " %s carries on just after its call: next the queen on "
+		           "%s comes off.",
+		           other, sq);
+	}
+}
+
+static void tree_done(const struct tree_told *t, char *buf, size_t len, size_t *at)
+{
+	const struct search_counters *c = search_counters(t->s);
+
+	errmsg_add(buf, len, at, "The search is over: %" PRIu64 " solution%s.",
+	           c->solutions, c->solutions == 1 ? "" : "s");
+	if (t->full)
+		errmsg_add(buf, len, at,
+		           " It tested %" PRIu64 " square%s and placed %" PRIu64
+		           " queen%s on the way.",
+		           c->tested, c->tested == 1 ? "" : "s", c->placed,
+		           c->placed == 1 ? "" : "s");
+}
+
 /* What a tree search's event means; short is the first sentence alone. */
 static size_t explain_tree(const struct search *s, const struct search_words *how,
                            bool full, char *buf, size_t len)
 {
-	const struct search_event *ev = search_last(s);
-	const struct search_frame *fr;
-	struct search_level lv[64];
-	enum search_algo a = search_algo(s);
-	int depth = search_stack(s, &fr), n = search_n(s);
-	char sq[32], by[32], me[32], other[32], around[128];
+	/* Each kind's words, indexed by the event's kind. */
+	static void (*const tell[SEARCH_EV_DONE + 1])(const struct tree_told *, char *,
+	                                              size_t, size_t *) = {
+	        [SEARCH_EV_ENTER] = tree_enter,       [SEARCH_EV_TRY] = tree_try,
+	        [SEARCH_EV_REJECT] = tree_reject,     [SEARCH_EV_PLACE] = tree_place,
+	        [SEARCH_EV_SOLUTION] = tree_solution, [SEARCH_EV_REMOVE] = tree_remove,
+	        [SEARCH_EV_RETURN] = tree_return,     [SEARCH_EV_DONE] = tree_done,
+	};
+	struct tree_told t = {.s = s, .how = how, .ev = search_last(s), .full = full};
 	size_t at = 0;
 
-	search_levels(s, lv, 64);
-	board_square_name(ev->sq, sq, sizeof sq);
-	switch (ev->kind) {
-	case SEARCH_EV_ENTER:
-		call_name(how, ev->file, me, sizeof me);
-		board_file_name(ev->file, by, sizeof by);
-		if (depth < 2) {
-			errmsg_add(buf, len, &at,
-			           "The search begins: %s places the queen of its file.",
-			           me);
-			if (full)
-				errmsg_add(buf, len, &at,
-				           " Its loop will try the ranks one by one, "
-				           "from %d up.",
-				           rank_number(how, 0));
-			break;
-		}
-		call_name(how, fr[depth - 2].file, other, sizeof other);
-		errmsg_add(buf, len, &at, "%s calls %s to place the queen of file %s.",
-		           other, me, by);
-		if (full && a == SEARCH_PERMUTE)
-			errmsg_add(buf, len, &at,
-			           " %s will try the ranks of file %s one by one, from "
-			           "%d up, refusing first those an earlier file uses, "
-			           "and return to %s when it has tried them all.",
-			           me, by, rank_number(how, 0), other);
-		else if (full)
-			errmsg_add(buf, len, &at,
-			           " %s will try the ranks of file %s one by one, from "
-			           "%d up, "
-			           "and return to %s when it has tried them all.",
-			           me, by, rank_number(how, 0), other);
-		break;
-	case SEARCH_EV_TRY:
-		call_name(how, ev->sq.file, me, sizeof me);
-		queens_before(s, ev->sq.file, around, sizeof around);
-		errmsg_add(buf, len, &at, "%s tries %s.", me, sq);
-		if (!full)
-			break;
-		/* Asked whether it is refused, the class is not told it is not. */
-		if (strcmp(around, "no queen yet") == 0 && how->asking)
-			errmsg_add(buf, len, &at,
-			           " Its rank and both diagonals must be free of every "
-			           "queen on the board.");
-		else if (strcmp(around, "no queen yet") == 0)
-			errmsg_add(buf, len, &at,
-			           " No queen stands yet, so nothing can attack it.");
-		else if (a == SEARCH_PERMUTE)
-			errmsg_add(buf, len, &at,
-			           " First: does an earlier file use rank %d? If not, "
-			           "does a queen there share a diagonal with %s?",
-			           rank_number(how, ev->sq.rank), around);
-		else if (a == SEARCH_SCAN)
-			errmsg_add(buf, len, &at,
-			           " safe() will look along its rank and both diagonals, "
-			           "square by square, for %s.",
-			           around);
-		else
-			errmsg_add(buf, len, &at,
-			           " Its rank and both diagonals must be free of %s.",
-			           around);
-		break;
-	case SEARCH_EV_REJECT:
-		call_name(how, ev->sq.file, me, sizeof me);
-		board_square_name(ev->attacker, by, sizeof by);
-		errmsg_add(buf, len, &at, "%s is attacked by the queen on %s, along %s.",
-		           sq, by, board_line_phrase(ev->line));
-		if (!full)
-			break;
-		if (a == SEARCH_SCAN)
-			errmsg_add(buf, len, &at,
-			           " Looking square by square along %s, safe() met that "
-			           "queen, so a queen on %s would be taken.",
-			           board_line_phrase(ev->line), sq);
-		else if (a == SEARCH_PERMUTE && ev->line == BOARD_LINE_RANK)
-			errmsg_add(buf, len, &at,
-			           " An earlier file uses rank %d, so %s passes over "
-			           "it without looking at the diagonals.",
-			           ev->sq.rank + 1, me);
-		else
-			errmsg_add(buf, len, &at,
-			           " A queen there would be taken, so %s is skipped.",
-			           sq);
-		if (depth > 0 && lv[depth - 1].unexplored > 0)
-			errmsg_add(buf, len, &at, " %s goes on with its next rank.", me);
-		else
-			errmsg_add(buf, len, &at,
-			           " That was the last rank left: %s will return.", me);
-		break;
-	case SEARCH_EV_PLACE:
-		call_name(how, ev->sq.file, me, sizeof me);
-		errmsg_add(buf, len, &at, "%s is free: the queen of its file goes there.",
-		           sq);
-		if (!full)
-			break;
-		errmsg_add(
-		        buf, len, &at,
-		        " %s marks its rank and both diagonals taken, so that no later "
-		        "file may use them.",
-		        me);
-		if (queens_placed(s) == n) {
-			errmsg_add(buf, len, &at,
-			           " No file is left empty: the board is full.");
-		} else {
-			int f = ev->sq.file + 1;
-
-			/* Given queens are passed over: the next call is the next
-			 * empty file's. */
-			while (f < n && search_ranks(s)[f] >= 0)
-				f++;
-			board_file_name(f, by, sizeof by);
-			errmsg_add(buf, len, &at, " Next, %s places the queen of ",
-			           call_name(how, f, other, sizeof other));
-			if (f == ev->sq.file + 1)
-				errmsg_add(buf, len, &at, "the next file.");
-			else
-				errmsg_add(buf, len, &at, "file %s, the next empty one.",
-				           by);
-		}
-		break;
-	case SEARCH_EV_SOLUTION: {
-		char ranks[256];
-
-		board_format_ranks(n, search_ranks(s), ranks, sizeof ranks);
-		if (n == 1)
-			errmsg_add(buf, len, &at,
-			           "The one queen stands, and nothing attacks it: "
-			           "solution %" PRIu64 ", %s.",
-			           ev->solution, ranks);
-		else
-			errmsg_add(buf, len, &at,
-			           "All %d queens stand and none attacks another: "
-			           "solution %" PRIu64 ", %s.",
-			           n, ev->solution, ranks);
-		if (!full)
-			break;
-		if (search_goal(s) == SEARCH_FIRST || depth == 0) {
-			errmsg_add(buf, len, &at,
-			           " Only one was wanted, so the search stops here.");
-		} else {
-			/* The innermost call placed the last queen; it comes off first.
-			 */
-			board_square_name(
-			        (struct square){fr[depth - 1].file, fr[depth - 1].rank},
-			        other, sizeof other);
-			errmsg_add(buf, len, &at,
-			           " It is printed, and the search goes on: next the "
-			           "queen on %s comes off.",
-			           other);
-		}
-		break;
-	}
-	case SEARCH_EV_REMOVE: {
-		uint64_t below = depth > 0 ? lv[depth - 1].below : 0;
-
-		call_name(how, ev->sq.file, me, sizeof me);
-		errmsg_add(buf, len, &at, "The queen on %s comes off.", sq);
-		if (!full)
-			break;
-		if (below)
-			errmsg_add(buf, len, &at,
-			           " Every way on from %s has been tried: %" PRIu64
-			           " solution%s held it.",
-			           sq, below, below == 1 ? "" : "s");
-		else
-			errmsg_add(buf, len, &at,
-			           " Every way on from %s has been tried: a dead end, no "
-			           "solution holds it.",
-			           sq);
-		if (depth > 0 && lv[depth - 1].unexplored > 0) {
-			errmsg_add(buf, len, &at,
-			           " Its lines are freed, and %s tries its next rank.",
-			           me);
-		} else {
-			board_file_name(ev->sq.file, by, sizeof by);
-			errmsg_add(buf, len, &at,
-			           " Its lines are freed; that was the last rank of file "
-			           "%s, so %s will return.",
-			           by, me);
-		}
-		break;
-	}
-	case SEARCH_EV_RETURN:
-		call_name(how, ev->file, me, sizeof me);
-		if (depth == 0) {
-			errmsg_add(buf, len, &at,
-			           "%s has tried every rank of its file: the search is "
-			           "over.",
-			           me);
-			break;
-		}
-		call_name(how, fr[depth - 1].file, other, sizeof other);
-		errmsg_add(buf, len, &at, "%s has tried every rank: it returns to %s.",
-		           me, other);
-		if (full) {
-			board_square_name(
-			        (struct square){fr[depth - 1].file, fr[depth - 1].rank},
-			        sq, sizeof sq);
-			errmsg_add(
-			        buf, len, &at,
-			        " %s carries on just after its call: next the queen on "
-			        "%s comes off.",
-			        other, sq);
-		}
-		break;
-	case SEARCH_EV_DONE: {
-		const struct search_counters *c = search_counters(s);
-
-		errmsg_add(buf, len, &at, "The search is over: %" PRIu64 " solution%s.",
-		           c->solutions, c->solutions == 1 ? "" : "s");
-		if (full)
-			errmsg_add(buf, len, &at,
-			           " It tested %" PRIu64 " square%s and placed %" PRIu64
-			           " queen%s on the way.",
-			           c->tested, c->tested == 1 ? "" : "s", c->placed,
-			           c->placed == 1 ? "" : "s");
-		break;
-	}
-	default:
-		break;
-	}
+	t.a = search_algo(s);
+	t.depth = search_stack(s, &t.fr);
+	t.n = search_n(s);
+	search_levels(s, t.lv, 64);
+	board_square_name(t.ev->sq, t.sq, sizeof t.sq);
+	if ((unsigned)t.ev->kind <= SEARCH_EV_DONE && tell[t.ev->kind])
+		tell[t.ev->kind](&t, buf, len, &at);
 	return at;
 }
 

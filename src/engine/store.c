@@ -386,6 +386,148 @@ struct dropped {
 	char first[128];
 };
 
+/* Notes index v of n, past the last there is: dropped, the first one told. */
+static void drop_index(struct dropped *drop, int lineno, const char *what, uint64_t v,
+                       int n, uint64_t last)
+{
+	if (drop->count++ > 0)
+		return;
+	drop->line = lineno;
+	if (last > 0)
+		snprintf(drop->first, sizeof drop->first,
+		         "%s %llu of n = %d is past the last, "
+		         "%llu",
+		         what, (unsigned long long)v, n, (unsigned long long)last);
+	else
+		snprintf(drop->first, sizeof drop->first,
+		         "%s %llu of n = %d: there are none", what, (unsigned long long)v,
+		         n);
+}
+
+/* The rest of a solutions or classes line: the board size, then indices. */
+static int parse_indices(struct store *st, enum store_kind kind, char *s, int lineno,
+                         struct dropped *drop, char *why, size_t whylen)
+{
+	const char *what = kind == STORE_CLASSES ? "class" : "solution", *w;
+	uint64_t total = 0, unique = 0, last, v;
+	struct store_set *set;
+	size_t len;
+	bool known;
+	int n;
+
+	if (!next_word(&s, &w, &len) || !parse_u64(w, len, &v) || v < 1 ||
+	    v > STORE_MAX_N) {
+		errmsg_set(why, whylen, "a board size from 1 to %d should follow",
+		           STORE_MAX_N);
+		return -1;
+	}
+	n = (int)v;
+	set = set_of(st, kind, n);
+	/* Beyond the counts the literature has, nothing can be checked. */
+	known = known_counts(n, &total, &unique);
+	last = kind == STORE_CLASSES ? unique : total;
+	while (next_word(&s, &w, &len)) {
+		if (!parse_u64(w, len, &v) || v == 0) {
+			errmsg_set(why, whylen, "'%.*s' is not an index (1, 2, ...)",
+			           (int)len, w);
+			return -1;
+		}
+		if (known && v > last) {
+			drop_index(drop, lineno, what, v, n, last);
+			continue;
+		}
+		/* Kept in the order read; store_parse sorts once at the end. */
+		if (!set_grow(set)) {
+			errmsg_set(why, whylen, "out of memory");
+			return -1;
+		}
+		set->v[set->len++] = v;
+	}
+	return 0;
+}
+
+/* The rest of a best line: a puzzle's name and a time in milliseconds. */
+static int parse_best(struct store *st, char *s, char *why, size_t whylen)
+{
+	char name[STORE_TEXT_MAX + 1];
+	const char *w;
+	size_t len;
+	uint64_t v;
+
+	if (!next_word(&s, &w, &len) || len > STORE_TEXT_MAX) {
+		errmsg_set(why, whylen, "a puzzle name should follow 'best'");
+		return -1;
+	}
+	memcpy(name, w, len);
+	name[len] = '\0';
+	if (!next_word(&s, &w, &len) || !parse_u64(w, len, &v)) {
+		errmsg_set(why, whylen, "a time in milliseconds should follow '%s'",
+		           name);
+		return -1;
+	}
+	if (next_word(&s, &w, &len)) {
+		errmsg_set(why, whylen, "'%.*s' after the time", (int)len, w);
+		return -1;
+	}
+	if (!good_name(name)) {
+		errmsg_set(why, whylen, "'%s' is not a puzzle name (no control bytes)",
+		           name);
+		return -1;
+	}
+	/* Kept in the order read; store_parse sorts once at the end. */
+	if (!best_grow(st) || !(st->best[st->nbest].puzzle = strdup(name))) {
+		errmsg_set(why, whylen, "out of memory");
+		return -1;
+	}
+	st->best[st->nbest++].ms = v;
+	return 0;
+}
+
+/* The rest of a set line: a setting's name, and its value to the line's end. */
+static int parse_setting(struct store *st, char *s, char *why, size_t whylen)
+{
+	char key[STORE_TEXT_MAX + 1];
+	char *value, *end;
+	const char *w;
+	size_t len;
+
+	if (!next_word(&s, &w, &len) || len > STORE_TEXT_MAX) {
+		errmsg_set(why, whylen, "a setting name should follow 'set'");
+		return -1;
+	}
+	memcpy(key, w, len);
+	key[len] = '\0';
+	value = s;
+	while (*value == ' ' || *value == '\t')
+		value++;
+	end = value + strlen(value);
+	while (end > value && isspace((unsigned char)end[-1]))
+		*--end = '\0';
+	if (!good_key(key)) {
+		errmsg_set(why, whylen, "'%s' is not a setting name ([a-z0-9_.-])", key);
+		return -1;
+	}
+	if (!good_value(value)) {
+		errmsg_set(why, whylen,
+		           "the value of '%s' is not one line of at most %d bytes", key,
+		           STORE_TEXT_MAX);
+		return -1;
+	}
+	/* Kept in the order read; store_parse sorts once at the end. */
+	if (!setting_grow(st) || !(st->settings[st->nsettings].key = strdup(key))) {
+		errmsg_set(why, whylen, "out of memory");
+		return -1;
+	}
+	st->settings[st->nsettings].changed = false;
+	if (!(st->settings[st->nsettings].value = strdup(value))) {
+		free(st->settings[st->nsettings].key);
+		errmsg_set(why, whylen, "out of memory");
+		return -1;
+	}
+	st->nsettings++;
+	return 0;
+}
+
 /* Parses line lineno of the file; fills why on error. */
 static int parse_line(struct store *st, char *line, int lineno, struct dropped *drop,
                       char *why, size_t whylen)
@@ -393,136 +535,17 @@ static int parse_line(struct store *st, char *line, int lineno, struct dropped *
 	const char *w;
 	size_t len;
 	char *s = line;
-	uint64_t v;
 
 	if (!next_word(&s, &w, &len))
 		return 0;
-	if ((len == 9 && memcmp(w, "solutions", 9) == 0) ||
-	    (len == 7 && memcmp(w, "classes", 7) == 0)) {
-		enum store_kind kind = w[0] == 'c' ? STORE_CLASSES : STORE_SOLUTIONS;
-		const char *what = kind == STORE_CLASSES ? "class" : "solution";
-		uint64_t total = 0, unique = 0, last;
-		struct store_set *set;
-		bool known;
-		int n;
-
-		if (!next_word(&s, &w, &len) || !parse_u64(w, len, &v) || v < 1 ||
-		    v > STORE_MAX_N) {
-			errmsg_set(why, whylen, "a board size from 1 to %d should follow",
-			           STORE_MAX_N);
-			return -1;
-		}
-		n = (int)v;
-		set = set_of(st, kind, n);
-		/* Beyond the counts the literature has, nothing can be checked. */
-		known = known_counts(n, &total, &unique);
-		last = kind == STORE_CLASSES ? unique : total;
-		while (next_word(&s, &w, &len)) {
-			if (!parse_u64(w, len, &v) || v == 0) {
-				errmsg_set(why, whylen,
-				           "'%.*s' is not an index (1, 2, ...)", (int)len,
-				           w);
-				return -1;
-			}
-			if (known && v > last) {
-				if (drop->count++ > 0)
-					continue;
-				drop->line = lineno;
-				if (last > 0)
-					snprintf(drop->first, sizeof drop->first,
-					         "%s %llu of n = %d is past the last, "
-					         "%llu",
-					         what, (unsigned long long)v, n,
-					         (unsigned long long)last);
-				else
-					snprintf(drop->first, sizeof drop->first,
-					         "%s %llu of n = %d: there are none",
-					         what, (unsigned long long)v, n);
-				continue;
-			}
-			/* Kept in the order read; store_parse sorts once at the end. */
-			if (!set_grow(set)) {
-				errmsg_set(why, whylen, "out of memory");
-				return -1;
-			}
-			set->v[set->len++] = v;
-		}
-		return 0;
-	}
-	if (len == 4 && memcmp(w, "best", 4) == 0) {
-		char name[STORE_TEXT_MAX + 1];
-
-		if (!next_word(&s, &w, &len) || len > STORE_TEXT_MAX) {
-			errmsg_set(why, whylen, "a puzzle name should follow 'best'");
-			return -1;
-		}
-		memcpy(name, w, len);
-		name[len] = '\0';
-		if (!next_word(&s, &w, &len) || !parse_u64(w, len, &v)) {
-			errmsg_set(why, whylen,
-			           "a time in milliseconds should follow '%s'", name);
-			return -1;
-		}
-		if (next_word(&s, &w, &len)) {
-			errmsg_set(why, whylen, "'%.*s' after the time", (int)len, w);
-			return -1;
-		}
-		if (!good_name(name)) {
-			errmsg_set(why, whylen,
-			           "'%s' is not a puzzle name (no control bytes)", name);
-			return -1;
-		}
-		/* Kept in the order read; store_parse sorts once at the end. */
-		if (!best_grow(st) || !(st->best[st->nbest].puzzle = strdup(name))) {
-			errmsg_set(why, whylen, "out of memory");
-			return -1;
-		}
-		st->best[st->nbest++].ms = v;
-		return 0;
-	}
-	if (len == 3 && memcmp(w, "set", 3) == 0) {
-		char key[STORE_TEXT_MAX + 1];
-		char *value, *end;
-
-		if (!next_word(&s, &w, &len) || len > STORE_TEXT_MAX) {
-			errmsg_set(why, whylen, "a setting name should follow 'set'");
-			return -1;
-		}
-		memcpy(key, w, len);
-		key[len] = '\0';
-		value = s;
-		while (*value == ' ' || *value == '\t')
-			value++;
-		end = value + strlen(value);
-		while (end > value && isspace((unsigned char)end[-1]))
-			*--end = '\0';
-		if (!good_key(key)) {
-			errmsg_set(why, whylen,
-			           "'%s' is not a setting name ([a-z0-9_.-])", key);
-			return -1;
-		}
-		if (!good_value(value)) {
-			errmsg_set(
-			        why, whylen,
-			        "the value of '%s' is not one line of at most %d bytes",
-			        key, STORE_TEXT_MAX);
-			return -1;
-		}
-		/* Kept in the order read; store_parse sorts once at the end. */
-		if (!setting_grow(st) ||
-		    !(st->settings[st->nsettings].key = strdup(key))) {
-			errmsg_set(why, whylen, "out of memory");
-			return -1;
-		}
-		st->settings[st->nsettings].changed = false;
-		if (!(st->settings[st->nsettings].value = strdup(value))) {
-			free(st->settings[st->nsettings].key);
-			errmsg_set(why, whylen, "out of memory");
-			return -1;
-		}
-		st->nsettings++;
-		return 0;
-	}
+	if (len == 9 && memcmp(w, "solutions", 9) == 0)
+		return parse_indices(st, STORE_SOLUTIONS, s, lineno, drop, why, whylen);
+	if (len == 7 && memcmp(w, "classes", 7) == 0)
+		return parse_indices(st, STORE_CLASSES, s, lineno, drop, why, whylen);
+	if (len == 4 && memcmp(w, "best", 4) == 0)
+		return parse_best(st, s, why, whylen);
+	if (len == 3 && memcmp(w, "set", 3) == 0)
+		return parse_setting(st, s, why, whylen);
 	errmsg_set(why, whylen,
 	           "unknown line '%.*s' (lines are solutions, classes, best and set)",
 	           (int)len, w);
