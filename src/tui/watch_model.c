@@ -848,9 +848,9 @@ int watch_model_calls(const struct watch_model *w)
 
 enum theme_item watch_model_figure_role(const struct watch_model *w, enum search_figure f)
 {
-	return f == SEARCH_FIG_SOLUTIONS && search_counters(w->s)->solutions
-	               ? THEME_GOOD
-	               : THEME_NORMAL;
+	bool found = search_counters(w->s)->solutions > 0;
+
+	return f == SEARCH_FIG_SOLUTIONS && found ? THEME_GOOD : THEME_NORMAL;
 }
 
 enum theme_item watch_model_conflicts_role(uint32_t c)
