@@ -806,6 +806,82 @@ static void test_threads(void **state)
 	              took);
 }
 
+/* The panel's line that starts with start, or NULL. */
+static const struct browse_line *panel_line(const struct browse_line *l, int count,
+                                            const char *start)
+{
+	for (int i = 0; i < count; i++)
+		if (strncmp(l[i].text, start, strlen(start)) == 0)
+			return &l[i];
+	return NULL;
+}
+
+/*
+ * The colours of Browse as roles the model decides: the panel's class,
+ * found or not, the small board chosen, a class a symmetry maps onto
+ * itself.
+ */
+static void test_roles(void **state)
+{
+	struct browse_line l[BROWSE_PANEL_MAX];
+	struct browse_model *m = model(8, NULL);
+	enum theme_item role[2];
+	int count;
+
+	(void)state;
+	assert_true(news_until(m, class_known, NULL, 60));
+	count = browse_model_panel(m, l);
+	assert_string_equal(l[0].text, "Solution 1 / 92");
+	assert_int_equal(l[0].role, THEME_TITLE);
+	assert_non_null(panel_line(l, count, "class 1 of 12"));
+	assert_int_equal(panel_line(l, count, "class ")->role, THEME_KEY);
+	assert_true(panel_line(l, count, "class ")->gap);
+	assert_int_equal(panel_line(l, count, "8 members")->role, THEME_NORMAL);
+	assert_null(panel_line(l, count, "(finding"));
+	/* The gallery: the solution shown is the one chosen. */
+	browse_model_gallery(m);
+	browse_model_caption_roles(m, 1, 0, role);
+	assert_int_equal(role[0], THEME_SELECTED);
+	browse_model_caption_roles(m, 2, 0, role);
+	assert_int_equal(role[0], THEME_LABEL);
+	/* The classes: class 10, which a half turn maps onto itself, stands out. */
+	browse_model_classes(m);
+	browse_model_classes_grid(m, 4, 3);
+	browse_model_caption_roles(m, 0, 8, role);
+	assert_int_equal(role[0], THEME_SELECTED);
+	assert_int_equal(role[1], THEME_SELECTED);
+	browse_model_caption_roles(m, 1, 8, role);
+	assert_int_equal(role[0], THEME_LABEL);
+	assert_int_equal(role[1], THEME_DIMMED);
+	browse_model_caption_roles(m, 9, 4, role);
+	assert_int_equal(role[0], THEME_LABEL);
+	assert_int_equal(role[1], THEME_KEY);
+	assert_int_equal(browse_model_row_role(m, 0), THEME_SELECTED);
+	assert_int_equal(browse_model_row_role(m, 1), THEME_NORMAL);
+	/* A class's members: the one chosen, and each transform's words dimmed. */
+	browse_model_classes(m); /* Tab back to the solutions */
+	open_members(m, 10, 4);
+	browse_model_step(m, 1);
+	browse_model_caption_roles(m, 1, 0, role);
+	assert_int_equal(role[0], THEME_SELECTED);
+	assert_int_equal(role[1], THEME_DIMMED);
+	browse_model_caption_roles(m, 0, 0, role);
+	assert_int_equal(role[0], THEME_LABEL);
+	assert_int_equal(role[1], THEME_DIMMED);
+	browse_model_free(m);
+
+	/* A class not known yet: "class ?", and how far its number is found. */
+	m = model(14, prefix_table());
+	browse_model_go(m, "300000");
+	assert_int_equal(m->class_index, 0);
+	count = browse_model_panel(m, l);
+	assert_int_equal(panel_line(l, count, "class ? of ")->role, THEME_KEY);
+	assert_non_null(panel_line(l, count, "(finding its number: "));
+	assert_int_equal(panel_line(l, count, "(finding its number: ")->role,
+	                 THEME_DIMMED);
+	browse_model_free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -814,6 +890,7 @@ int main(void)
 	        cmocka_unit_test(test_class),    cmocka_unit_test(test_export),
 	        cmocka_unit_test(test_handout),  cmocka_unit_test(test_class_pages),
 	        cmocka_unit_test(test_members),  cmocka_unit_test(test_members_end),
+	        cmocka_unit_test(test_roles),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 

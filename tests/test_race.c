@@ -54,9 +54,13 @@ static void test_lockstep_events(void **state)
 	struct race_model *m =
 	        model(8, race_default_algos, RACE_DEFAULT_COUNT, SEARCH_ALL);
 	int steps = 0;
+	enum theme_item role;
 
 	(void)state;
 	assert_false(m->playing);
+	/* A runner under way has no place to say. */
+	assert_string_equal(race_model_standing(m, 3, &role), "");
+	assert_int_equal(role, THEME_NORMAL);
 	while (!race_model_done(m)) {
 		uint64_t most = 0;
 
@@ -85,6 +89,16 @@ static void test_lockstep_events(void **state)
 	assert_string_equal(race_model_place(m, 0), level ? "2nd" : "3rd");
 	assert_string_equal(race_model_place(m, 1), level ? "2nd" : "3rd");
 	assert_int_equal(steps, 37519);
+	/* The winner's place and bars are good news, the others' are not. */
+	assert_string_equal(race_model_standing(m, 3, &role), "1st");
+	assert_int_equal(role, THEME_GOOD);
+	assert_string_equal(race_model_standing(m, 2, &role), "2nd");
+	assert_int_equal(role, THEME_NORMAL);
+	assert_int_equal(race_model_cell_role(m, 3, RACE_COL_PLACE), THEME_GOOD);
+	assert_int_equal(race_model_cell_role(m, 3, RACE_COL_ALGO), THEME_NORMAL);
+	assert_int_equal(race_model_cell_role(m, 2, RACE_COL_PLACE), THEME_NORMAL);
+	assert_int_equal(race_model_bar_role(m, 3), THEME_GOOD);
+	assert_int_equal(race_model_bar_role(m, 2), THEME_LABEL);
 	race_model_free(m);
 }
 
@@ -109,7 +123,7 @@ static void test_first_and_all(void **state)
 		assert_int_equal(counters(m, i)->solutions, 1);
 	/* Backtrack finds 1 5 8 6 3 7 2 4 after 876 squares tested. */
 	assert_int_equal(counters(m, 0)->tested, 876);
-	assert_true(race_model_verdict(m, verdict, sizeof verdict));
+	assert_int_equal(race_model_verdict(m, verdict, sizeof verdict), THEME_GOOD);
 	assert_string_equal(verdict, "The 3 algorithms agree on the first solution: "
 	                             "1 5 8 6 3 7 2 4.");
 	race_model_toggle_goal(m);
@@ -200,7 +214,7 @@ static void test_chart(void **state)
 	assert_int_equal(c.w[RACE_COL_TIME], 0);
 	assert_true(c.w[RACE_COL_PLACE] > 0);
 	assert_false(race_model_chart(m, 20, false, &c));
-	assert_true(race_model_verdict(m, verdict, sizeof verdict));
+	assert_int_equal(race_model_verdict(m, verdict, sizeof verdict), THEME_GOOD);
 	assert_string_equal(verdict, "The 2 algorithms agree: 92 solutions, the same "
 	                             "ones in the same order.");
 	race_model_free(m);
@@ -215,7 +229,7 @@ static void test_chart(void **state)
 		        same_counts(*counters(m, i), alone(m->algos[i], 8, SEARCH_ALL)));
 		assert_int_equal(counters(m, i)->solutions, 92);
 	}
-	assert_true(race_model_verdict(m, verdict, sizeof verdict));
+	assert_int_equal(race_model_verdict(m, verdict, sizeof verdict), THEME_GOOD);
 	race_model_free(m);
 }
 
@@ -262,6 +276,7 @@ static void test_winner(void **state)
 	        model(8, race_default_algos, RACE_DEFAULT_COUNT, SEARCH_ALL);
 	struct search_counters b, p;
 	char buf[256], want[256];
+	enum theme_item role;
 
 	(void)state;
 	race_model_to_end(m);
@@ -273,6 +288,12 @@ static void test_winner(void **state)
 	race_model_to_end(m);
 	assert_string_equal(race_model_place(m, 0), "1st");
 	assert_string_equal(race_model_place(m, 1), "1st");
+	/* A tie: both are winners, in good news's colours. */
+	for (int i = 0; i < 2; i++) {
+		assert_string_equal(race_model_standing(m, i, &role), "1st");
+		assert_int_equal(role, THEME_GOOD);
+		assert_int_equal(race_model_bar_role(m, i), THEME_GOOD);
+	}
 	race_model_winner(m, buf, sizeof buf);
 	assert_string_equal(buf, "backtrack and scan tie with 2,243 events each.");
 	race_model_free(m);

@@ -712,6 +712,83 @@ static void test_vars(void **state)
 	watch_model_free(w);
 }
 
+/*
+ * The colours of the panels as roles the model decides: each role stands
+ * for what the state means, so that a swapped one fails here, not only in
+ * a golden frame.
+ */
+static void test_roles(void **state)
+{
+	struct watch_model *w = watch(6, SEARCH_BACKTRACK, SEARCH_ALL);
+	struct watch_var_row row = {.ncells = 3};
+	int k, lit;
+
+	(void)state;
+	/* The count of solutions is good news once there is one, not before. */
+	assert_int_equal(watch_model_figure_role(w, SEARCH_FIG_SOLUTIONS), THEME_NORMAL);
+	watch_model_next_solution(w);
+	assert_int_equal(watch_model_figure_role(w, SEARCH_FIG_SOLUTIONS), THEME_GOOD);
+	assert_int_equal(watch_model_figure_role(w, SEARCH_FIG_TESTED), THEME_NORMAL);
+	/*
+	 * The whole tree at 2 4 6 1 3 5: f5 just placed is tried, its open
+	 * ancestors lit, a1 closed without a solution plain.
+	 */
+	k = watch_model_tree_at(w, at(w));
+	assert_int_equal(watch_model_node_role(w, k - 1, at(w)), THEME_TRY);
+	assert_int_equal(watch_model_node_role(w, k - 2, at(w)), THEME_KEY);
+	assert_int_equal(w->tree[0].sq.rank, 0);
+	assert_int_equal(watch_model_node_role(w, 0, at(w)), THEME_NORMAL);
+	/* Taken off again, f5 is good news: a solution lies under it. */
+	while (last(w) != SEARCH_EV_REMOVE)
+		watch_model_forward(w);
+	assert_int_equal(watch_model_node_role(w, k - 1, at(w)), THEME_GOOD);
+	assert_int_equal(watch_model_node_role(w, k - 2, at(w)), THEME_KEY);
+	/* The line the event lights, in the pseudocode and beside it in Python. */
+	lit = search_line(w->s);
+	assert_int_equal(watch_model_line_role(w, false, lit - 1), THEME_SELECTED);
+	assert_int_equal(watch_model_line_role(w, false, lit), THEME_NORMAL);
+	watch_model_set_lang(w, CODE_PYTHON);
+	assert_true(watch_model_lit(w) != lit);
+	assert_int_equal(watch_model_line_role(w, true, watch_model_lit(w) - 1),
+	                 THEME_SELECTED);
+	assert_int_equal(watch_model_line_role(w, true, lit - 1), THEME_NORMAL);
+	assert_int_equal(watch_model_line_role(w, false, lit - 1), THEME_SELECTED);
+	watch_model_free(w);
+	/* The call running, and its square in the folded tree. */
+	assert_int_equal(watch_model_call_role(2, 3), THEME_KEY);
+	assert_int_equal(watch_model_call_role(1, 3), THEME_NORMAL);
+	assert_int_equal(watch_model_path_role(2, 3), THEME_TRY);
+	assert_int_equal(watch_model_path_role(0, 3), THEME_NORMAL);
+	/* Repair's sparkline: no conflict left is good news. */
+	assert_int_equal(watch_model_conflicts_role(0), THEME_GOOD);
+	assert_int_equal(watch_model_conflicts_role(2), THEME_NORMAL);
+	/* A variable's cell: free dimmed, set lit, read by the line lit reversed. */
+	row.set[1] = row.set[2] = row.read[2] = true;
+	assert_int_equal(watch_var_cell_role(&row, 0), THEME_DIMMED);
+	assert_int_equal(watch_var_cell_role(&row, 1), THEME_KEY);
+	assert_int_equal(watch_var_cell_role(&row, 2), THEME_SELECTED);
+	row.set[2] = false;
+	assert_int_equal(watch_var_cell_role(&row, 2), THEME_SELECTED);
+
+	/* Predict mode: the question asked, a right, a wrong and a skipped answer. */
+	w = watch(4, SEARCH_BACKTRACK, SEARCH_ALL);
+	watch_model_quiz(w, true);
+	assert_int_equal(watch_model_quiz_role(w), THEME_NORMAL);
+	to_question(w);
+	assert_int_equal(watch_model_quiz_role(w), THEME_KEY);
+	watch_model_quiz_act(w, QA_NO, 0); /* a1 on an empty board: right */
+	assert_int_equal(w->quiz.verdict, QUIZ_RIGHT);
+	assert_int_equal(watch_model_quiz_role(w), THEME_GOOD);
+	to_question(w);
+	watch_model_quiz_act(w, QA_NO, 0); /* b1, which a1 attacks: wrong */
+	assert_int_equal(w->quiz.verdict, QUIZ_WRONG);
+	assert_int_equal(watch_model_quiz_role(w), THEME_BAD);
+	to_question(w);
+	watch_model_quiz_act(w, QA_SKIP, 0);
+	assert_int_equal(watch_model_quiz_role(w), THEME_NORMAL);
+	watch_model_free(w);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -728,6 +805,7 @@ int main(void)
 	        cmocka_unit_test(test_languages),
 	        cmocka_unit_test(test_lit_lines),
 	        cmocka_unit_test(test_vars),
+	        cmocka_unit_test(test_roles),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -10,6 +10,7 @@
 #include "engine/classes.h"
 #include "engine/enumerate.h"
 #include "engine/symmetry.h"
+#include "tui/theme.h"
 
 /* A page of the gallery or of the classes shows at most this many. */
 #define BROWSE_PAGE_MAX 128
@@ -225,5 +226,39 @@ void browse_model_class_note(const struct browse_model *m, char *buf, size_t len
 
 /* What is being looked for in the background, with Escape to stop it; or "". */
 void browse_model_pending_note(const struct browse_model *m, char *buf, size_t len);
+
+/*
+ * A line of the panel beside the one board: its role (theme.h's item), a
+ * head ("ranks:   ", or ""), the text wrapped after it, and whether a
+ * blank line comes before it.
+ */
+struct browse_line {
+	enum theme_item role;
+	const char *head;
+	char text[600];
+	bool gap;
+};
+#define BROWSE_PANEL_MAX 8
+
+/*
+ * The panel's lines for the solution shown; returns how many.  Its class
+ * is KEY, known or not; while its number is being found, a DIMMED line
+ * says how far; where the totals come from, when not counted here, too.
+ */
+int browse_model_panel(const struct browse_model *m, struct browse_line *l);
+
+/*
+ * The roles of the caption lines of a small board of the page: at is the
+ * gallery's solution number, the class's (from 0) or the member's (from
+ * 0), as the view shown.  The one chosen is SELECTED; else the first line
+ * is LABEL, and a class's second, its symmetry, KEY for a class a turn or
+ * a mirror maps onto itself (fewer than 8 members), DIMMED for the others;
+ * a member's second, its transform, DIMMED.
+ */
+void browse_model_caption_roles(const struct browse_model *m, uint64_t at, int orbit,
+                                enum theme_item role[2]);
+
+/* The role of class c's row (from 0) in the table: the one chosen SELECTED. */
+enum theme_item browse_model_row_role(const struct browse_model *m, uint64_t c);
 
 #endif

@@ -4,6 +4,7 @@
 #include "tui/browse_model.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "engine/board.h"
@@ -232,4 +233,88 @@ void browse_model_pending_note(const struct browse_model *m, char *buf, size_t l
 		         " classes found so far (Escape stops)",
 		         m->pending_class, st.classes);
 	}
+}
+
+/* ---- the roles of what the views draw ---- */
+
+/* Adds a line to the panel: its role, its head, its text. */
+static void line_add(struct browse_line *l, int *count, enum theme_item role,
+                     const char *head, const char *fmt, ...)
+        __attribute__((format(printf, 5, 6)));
+
+static void line_add(struct browse_line *l, int *count, enum theme_item role,
+                     const char *head, const char *fmt, ...)
+{
+	struct browse_line *at = &l[(*count)++];
+	va_list ap;
+
+	at->role = role;
+	at->head = head;
+	at->gap = false;
+	va_start(ap, fmt);
+	vsnprintf(at->text, sizeof at->text, fmt, ap);
+	va_end(ap);
+}
+
+int browse_model_panel(const struct browse_model *m, struct browse_line *l)
+{
+	char note[128], ranks[300], squares[600];
+	int count = 0;
+
+	line_add(l, &count, THEME_TITLE, "", "Solution %" PRIu64 " / %" PRIu64, m->index,
+	         m->total);
+	browse_model_totals_note(m, note, sizeof note);
+	if (note[0])
+		line_add(l, &count, THEME_DIMMED, "", "(%s)", note);
+	board_format_ranks(m->n, m->ranks, ranks, sizeof ranks);
+	line_add(l, &count, THEME_NORMAL, "ranks:   ", "%s", ranks);
+	board_format_squares(m->n, m->ranks, squares, sizeof squares);
+	line_add(l, &count, THEME_NORMAL, "squares: ", "%s", squares);
+	if (m->class_index)
+		line_add(l, &count, THEME_KEY, "",
+		         "class %" PRIu64 " of %" PRIu64 ": the representative %s (%s)",
+		         m->class_index, m->nclasses, sym_words(m->from_rep),
+		         sym_name(m->from_rep));
+	else
+		line_add(l, &count, THEME_KEY, "",
+		         "class ? of %" PRIu64 ": the representative %s (%s)",
+		         m->nclasses, sym_words(m->from_rep), sym_name(m->from_rep));
+	l[count - 1].gap = true;
+	if (!m->class_index) {
+		browse_model_class_note(m, note, sizeof note);
+		line_add(l, &count, THEME_DIMMED, "", "(finding its number: %s)", note);
+	}
+	board_format_ranks(m->n, m->rep, ranks, sizeof ranks);
+	line_add(l, &count, THEME_NORMAL, "representative: ", "%s", ranks);
+	line_add(l, &count, THEME_NORMAL, "", "%d member%s, %s", m->orbit,
+	         m->orbit == 1 ? "" : "s", browse_symmetry_words(m->orbit));
+	return count;
+}
+
+void browse_model_caption_roles(const struct browse_model *m, uint64_t at, int orbit,
+                                enum theme_item role[2])
+{
+	bool chosen;
+
+	switch (m->view) {
+	case BROWSE_VIEW_CLASSES:
+		chosen = at == m->csel;
+		/* A class that a turn or a mirror maps onto itself stands out. */
+		role[1] = chosen ? THEME_SELECTED : orbit < 8 ? THEME_KEY : THEME_DIMMED;
+		break;
+	case BROWSE_VIEW_MEMBERS:
+		chosen = at == (uint64_t)m->vsel;
+		role[1] = THEME_DIMMED;
+		break;
+	default:
+		chosen = at == m->index;
+		role[1] = THEME_NORMAL;
+		break;
+	}
+	role[0] = chosen ? THEME_SELECTED : THEME_LABEL;
+}
+
+enum theme_item browse_model_row_role(const struct browse_model *m, uint64_t c)
+{
+	return c == m->csel ? THEME_SELECTED : THEME_NORMAL;
 }

@@ -5,7 +5,6 @@
 
 #include <curses.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -90,64 +89,24 @@ static void panel_draw(int *y, int last, int x, int width, const struct panel_li
 	}
 }
 
-/* Adds a line to the panel: its attribute, its head, its text. */
-static void panel_add(struct panel_line *pl, int *count, int attr, const char *head,
-                      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-
-static void panel_add(struct panel_line *pl, int *count, int attr, const char *head,
-                      const char *fmt, ...)
-{
-	va_list ap;
-
-	pl[*count].attr = attr;
-	pl[*count].head = head;
-	pl[*count].blank_before = 0;
-	va_start(ap, fmt);
-	vsnprintf(pl[*count].text, sizeof pl[0].text, fmt, ap);
-	va_end(ap);
-	(*count)++;
-}
-
-/* The panel's lines for the solution shown; returns how many. */
+/* The model's lines of the panel, each in its role's colours; returns how many. */
 static int panel_lines(const struct browse_model *m, struct panel_line *pl)
 {
-	char note[128], ranks[300], squares[600];
-	int count = 0;
+	struct browse_line l[BROWSE_PANEL_MAX];
+	int count = browse_model_panel(m, l);
 
-	panel_add(pl, &count, theme_attr(THEME_TITLE), "",
-	          "Solution %" PRIu64 " / %" PRIu64, m->index, m->total);
-	browse_model_totals_note(m, note, sizeof note);
-	if (note[0])
-		panel_add(pl, &count, theme_attr(THEME_DIMMED), "", "(%s)", note);
-	board_format_ranks(m->n, m->ranks, ranks, sizeof ranks);
-	panel_add(pl, &count, A_NORMAL, "ranks:   ", "%s", ranks);
-	board_format_squares(m->n, m->ranks, squares, sizeof squares);
-	panel_add(pl, &count, A_NORMAL, "squares: ", "%s", squares);
-	if (m->class_index)
-		panel_add(pl, &count, theme_attr(THEME_KEY), "",
-		          "class %" PRIu64 " of %" PRIu64 ": the representative %s (%s)",
-		          m->class_index, m->nclasses, sym_words(m->from_rep),
-		          sym_name(m->from_rep));
-	else
-		panel_add(pl, &count, theme_attr(THEME_KEY), "",
-		          "class ? of %" PRIu64 ": the representative %s (%s)",
-		          m->nclasses, sym_words(m->from_rep), sym_name(m->from_rep));
-	pl[count - 1].blank_before = 1;
-	if (!m->class_index) {
-		browse_model_class_note(m, note, sizeof note);
-		panel_add(pl, &count, theme_attr(THEME_DIMMED), "",
-		          "(finding its number: %s)", note);
+	for (int i = 0; i < count; i++) {
+		pl[i].attr = theme_role(l[i].role);
+		pl[i].head = l[i].head;
+		pl[i].blank_before = l[i].gap;
+		snprintf(pl[i].text, sizeof pl[i].text, "%s", l[i].text);
 	}
-	board_format_ranks(m->n, m->rep, ranks, sizeof ranks);
-	panel_add(pl, &count, A_NORMAL, "representative: ", "%s", ranks);
-	panel_add(pl, &count, A_NORMAL, "", "%d member%s, %s", m->orbit,
-	          m->orbit == 1 ? "" : "s", browse_symmetry_words(m->orbit));
 	return count;
 }
 
 static void draw_one(const struct browse_model *m, struct layout_rect r)
 {
-	struct panel_line pl[10];
+	struct panel_line pl[BROWSE_PANEL_MAX];
 	int count, x, y, width, bh, bw, lines = 0, area = r.h - 3, bottom = r.y + r.h;
 	uint16_t cells[ENUM_MAX_N * ENUM_MAX_N];
 	struct boardview bv = {0};
@@ -393,6 +352,7 @@ static void draw_gallery(const struct browse_drawing *v, const struct browse_mod
 {
 	const struct browse_grid *g = &v->g;
 	char caption[1][200], note[128];
+	enum theme_item role[2];
 	int attr[1];
 
 	if (g->cols == 0)
@@ -401,8 +361,8 @@ static void draw_gallery(const struct browse_drawing *v, const struct browse_mod
 		uint64_t k = m->gfirst + (uint64_t)i;
 
 		snprintf(caption[0], sizeof caption[0], "#%" PRIu64, k);
-		attr[0] = k == m->index ? theme_attr(THEME_SELECTED)
-		                        : theme_attr(THEME_LABEL);
+		browse_model_caption_roles(m, k, 0, role);
+		attr[0] = theme_role(role[0]);
 		grid_cell(g, i, m->page[i], NO_SQUARE, caption, attr, 1);
 	}
 	browse_model_totals_note(m, note, sizeof note);
@@ -458,6 +418,7 @@ static void draw_class_boards(const struct browse_drawing *v,
                               const struct browse_model *m, struct page_note *pn)
 {
 	int reps[BROWSE_PAGE_MAX][ENUM_MAX_N], orbits[BROWSE_PAGE_MAX], attr[2], count;
+	enum theme_item role[2];
 	char caption[2][200], head[300];
 	const struct browse_grid *g = &v->g;
 	uint64_t first;
@@ -468,12 +429,9 @@ static void draw_class_boards(const struct browse_drawing *v,
 		uint64_t c = first + (uint64_t)i;
 
 		class_caption(caption, c + 1, orbits[i]);
-		attr[0] = c == m->csel ? theme_attr(THEME_SELECTED)
-		                       : theme_attr(THEME_LABEL);
-		/* A class that a turn maps onto itself stands out. */
-		attr[1] = c == m->csel    ? theme_attr(THEME_SELECTED)
-		          : orbits[i] < 8 ? theme_attr(THEME_KEY)
-		                          : theme_attr(THEME_DIMMED);
+		browse_model_caption_roles(m, c, orbits[i], role);
+		attr[0] = theme_role(role[0]);
+		attr[1] = theme_role(role[1]);
 		grid_cell(g, i, reps[i], NO_SQUARE, caption, attr, 2);
 	}
 	/* " 12 classes: 11 of 8 members, 1 of 4 members", or how far the finding is. */
@@ -524,8 +482,7 @@ static void draw_class_table(const struct browse_model *m, struct layout_rect r)
 		         text_pad(sym, sizeof sym, classes_symmetry(orbits[i]), sw),
 		         ranks);
 		text_cut(text, r.w);
-		text_line(&y, r.x, r.w,
-		          c == m->csel ? theme_attr(THEME_SELECTED) : (int)A_NORMAL, "%s",
+		text_line(&y, r.x, r.w, theme_role(browse_model_row_role(m, c)), "%s",
 		          text);
 	}
 	if (count < rows && more)
@@ -670,6 +627,7 @@ static void draw_members(const struct browse_drawing *v, const struct browse_mod
 {
 	const struct browse_grid *g = &v->g;
 	char caption[2][200], sq[16];
+	enum theme_item role[2];
 	int attr[2];
 
 	if (g->cols == 0)
@@ -681,9 +639,9 @@ static void draw_members(const struct browse_drawing *v, const struct browse_mod
 			continue;
 		member_caption(m, i, g->terse, caption[0], sizeof caption[0]);
 		member_words(m, i, caption[1], sizeof caption[1]);
-		attr[0] = i == m->vsel ? theme_attr(THEME_SELECTED)
-		                       : theme_attr(THEME_LABEL);
-		attr[1] = theme_attr(THEME_DIMMED);
+		browse_model_caption_roles(m, (uint64_t)i, 0, role);
+		attr[0] = theme_role(role[0]);
+		attr[1] = theme_role(role[1]);
 		grid_cell(g, place, m->var[i].ranks, browse_model_tracked(m, i), caption,
 		          attr, 2);
 	}

@@ -91,12 +91,6 @@ struct status_out {
 	int widest; /* the columns the widest line takes */
 };
 
-/* A role's attribute: plain text takes the window's own, as the frame's words do. */
-static int role_attr(enum theme_item role)
-{
-	return role == THEME_NORMAL ? (int)A_NORMAL : theme_attr(role);
-}
-
 static void status_line(struct status_out *o, int attr, const char *text)
 {
 	int h = text_wrap_height(o->w, 2, text);
@@ -119,7 +113,7 @@ static void draw_status(const struct play_model *p, struct status_out *o)
 	for (int i = 0; i < s.count; i++) {
 		if (s.line[i].gap)
 			o->lines++;
-		status_line(o, role_attr(s.line[i].role), s.line[i].text);
+		status_line(o, theme_role(s.line[i].role), s.line[i].text);
 		if (i + 1 == s.core)
 			o->core = o->lines;
 	}
@@ -526,7 +520,7 @@ void play_view_draw(const struct play *p, struct layout_rect r, const struct key
 	if (placed && play_view_banner_up(p))
 		draw_banner(p, &pl.bv, r);
 	if (m->message[0])
-		text_message(r, m->message, role_attr(play_model_message_role(m)), 3);
+		text_message(r, m->message, theme_role(play_model_message_role(m)), 3);
 	text_keys(r, hints, keymap_hints(keys, 0, hints, 32), "? help  q quit");
 }
 

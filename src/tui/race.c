@@ -440,18 +440,14 @@ static void draw_panel(const struct race_model *m, int i, const struct place *pl
 {
 	struct layout_rect p = pl->panel[i], c = pl->counters[i];
 	const char *name = search_algo_name(m->algos[i]);
-	const char *state = race_model_place(m, i);
+	enum theme_item role;
+	const char *state = race_model_standing(m, i, &role);
 	int nw = text_width(name);
 
 	text_put_in(p.y, p.x, p.w, theme_attr(THEME_TITLE), name);
-	if (!state[0] && search_done(race_model_search(m, i)))
-		state = "done";
 	/* Within the panel: the columns between panels keep it off the next name. */
 	if (state[0] && nw + 1 + text_width(state) <= p.w)
-		text_put_in(p.y, p.x + nw + 1, p.w - nw - 1,
-		            strcmp(state, "1st") == 0 ? theme_attr(THEME_GOOD)
-		                                      : (int)A_NORMAL,
-		            state);
+		text_put_in(p.y, p.x + nw + 1, p.w - nw - 1, theme_role(role), state);
 	if (pl->boards)
 		draw_board(m, i, pl);
 	if (c.h == 0)
@@ -520,8 +516,6 @@ static void draw_status(const struct race_model *m, struct layout_rect r,
 static void draw_chart_row(const struct race_model *m, int i, const struct race_chart *c,
                            struct layout_rect e, int y)
 {
-	bool won = i >= 0 && strcmp(race_model_place(m, i), "1st") == 0;
-
 	for (int col = 0; col < RACE_COLS; col++) {
 		bool bar = col >= RACE_COL_TESTED && col <= RACE_COL_EVENTS;
 		int x = e.x + c->x[col], w = c->w[col], fw = bar ? c->figure : w, len;
@@ -541,8 +535,8 @@ static void draw_chart_row(const struct race_model *m, int i, const struct race_
 		len = text_width(buf);
 		if (col == RACE_COL_PLACE || col == RACE_COL_ALGO)
 			text_put_in(y, x, w,
-			            won && col == RACE_COL_PLACE ? theme_attr(THEME_GOOD)
-			                                         : (int)A_NORMAL,
+			            theme_role(race_model_cell_role(m, i,
+			                                            (enum race_col)col)),
 			            buf);
 		else
 			text_put_in(y, x + fw - len, len, A_NORMAL, buf);
@@ -550,7 +544,7 @@ static void draw_chart_row(const struct race_model *m, int i, const struct race_
 			continue;
 		int cells = race_model_bar(m, i, (enum race_bar)(col - RACE_COL_TESTED),
 		                           c->bar);
-		int attr = theme_attr(won ? THEME_GOOD : THEME_LABEL);
+		int attr = theme_role(race_model_bar_role(m, i));
 
 		for (int k = 0; k < cells; k++)
 			text_put_in(y, x + fw + 1 + k, 1, attr,
@@ -574,11 +568,10 @@ static void draw_end(const struct race_model *m, const struct place *pl)
 	end_text(m, END_LESSON, said, sizeof said);
 	text_wrap(&y, e.x, e.w, 0, A_NORMAL, "%s", said);
 	if (pl->verdict) {
-		bool agree = race_model_verdict(m, said, sizeof said);
+		enum theme_item role = race_model_verdict(m, said, sizeof said);
 
 		y += pl->spaced;
-		text_wrap(&y, e.x, e.w, 0, theme_attr(agree ? THEME_GOOD : THEME_BAD),
-		          "%s", said);
+		text_wrap(&y, e.x, e.w, 0, theme_role(role), "%s", said);
 	}
 	if (pl->note) {
 		y += pl->spaced;

@@ -216,6 +216,32 @@ const char *race_model_place(const struct race_model *m, int i)
 	return u && u->place >= 1 && u->place <= RACE_MAX ? words[u->place] : "";
 }
 
+/* A winner: the first place, which the runners of a tie share. */
+static bool won(const struct race_model *m, int i)
+{
+	const struct race_runner *u = race_runner(m->race, i);
+
+	return u && u->place == 1;
+}
+
+const char *race_model_standing(const struct race_model *m, int i, enum theme_item *role)
+{
+	const char *place = race_model_place(m, i);
+
+	*role = won(m, i) ? THEME_GOOD : THEME_NORMAL;
+	return !place[0] && search_done(race_model_search(m, i)) ? "done" : place;
+}
+
+enum theme_item race_model_cell_role(const struct race_model *m, int i, enum race_col col)
+{
+	return col == RACE_COL_PLACE && won(m, i) ? THEME_GOOD : THEME_NORMAL;
+}
+
+enum theme_item race_model_bar_role(const struct race_model *m, int i)
+{
+	return won(m, i) ? THEME_GOOD : THEME_LABEL;
+}
+
 const char *const race_bar_names[RACE_BARS] = {"tested", "placed", "events"};
 
 static const struct {
@@ -361,7 +387,7 @@ bool race_model_chart(const struct race_model *m, int width, bool with_time,
 	return false;
 }
 
-bool race_model_verdict(const struct race_model *m, char *buf, size_t len)
+enum theme_item race_model_verdict(const struct race_model *m, char *buf, size_t len)
 {
 	bool agree = race_verdict(m->race, buf, len);
 
@@ -370,7 +396,7 @@ bool race_model_verdict(const struct race_model *m, char *buf, size_t len)
 		buf[0] = (char)(buf[0] - 'a' + 'A');
 	if (strlen(buf) + 1 < len)
 		strcat(buf, ".");
-	return agree;
+	return agree ? THEME_GOOD : THEME_BAD;
 }
 
 void race_model_winner(const struct race_model *m, char *buf, size_t len)

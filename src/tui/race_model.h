@@ -9,6 +9,7 @@
 
 #include "engine/race.h"
 #include "engine/search.h"
+#include "tui/theme.h"
 
 /* The speeds of the animation: events a second each runner takes, in lockstep. */
 extern const int race_speeds[];
@@ -72,6 +73,13 @@ void race_model_speed_text(const struct race_model *m, char *buf, size_t len);
 /* A runner's place as the panels say it ("1st", "2nd", "3rd", "4th"), or "". */
 const char *race_model_place(const struct race_model *m, int i);
 
+/*
+ * What runner i's panel says after its name, and its role (theme.h's
+ * item): its place, a winner's (every one of a tie) GOOD; "done" for a
+ * runner at its end without one; "" while it runs.
+ */
+const char *race_model_standing(const struct race_model *m, int i, enum theme_item *role);
+
 /* The counters the end's chart draws as bars, side by side. */
 enum race_bar { RACE_BAR_TESTED, RACE_BAR_PLACED, RACE_BAR_EVENTS, RACE_BARS };
 extern const char *const race_bar_names[RACE_BARS];
@@ -121,11 +129,19 @@ void race_model_cell(const struct race_model *m, int i, enum race_col col, char 
 int race_model_bar(const struct race_model *m, int i, enum race_bar k, int cells);
 
 /*
- * Whether the finished runners agree (race_agree), and the sentence that
- * says so: "The 4 algorithms agree: 92 solutions, the same ones in the
- * same order."
+ * The roles of runner i's row of the chart: a winner's place and bars are
+ * GOOD (every one of a tie); the other places NORMAL, the other bars LABEL.
  */
-bool race_model_verdict(const struct race_model *m, char *buf, size_t len);
+enum theme_item race_model_cell_role(const struct race_model *m, int i,
+                                     enum race_col col);
+enum theme_item race_model_bar_role(const struct race_model *m, int i);
+
+/*
+ * The sentence that says whether the finished runners agree (race_agree):
+ * "The 4 algorithms agree: 92 solutions, the same ones in the same
+ * order."; its role is GOOD when they agree, else BAD.
+ */
+enum theme_item race_model_verdict(const struct race_model *m, char *buf, size_t len);
 
 /* race_winner and race_lesson as sentences: a capital and a full stop. */
 void race_model_winner(const struct race_model *m, char *buf, size_t len);

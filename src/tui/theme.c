@@ -373,6 +373,11 @@ int theme_square(enum theme_ground ground, bool dark, enum theme_ink ink)
 	return colored(fg, bg, false);
 }
 
+int theme_role(enum theme_item role)
+{
+	return role == THEME_NORMAL ? (int)A_NORMAL : theme_attr(role);
+}
+
 int theme_attr(enum theme_item item)
 {
 	const struct frame *f = frame();

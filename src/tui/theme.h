@@ -123,6 +123,12 @@ int theme_colors(void);
 int theme_attr(enum theme_item item);
 
 /*
+ * The attribute of a role a model gives its words: theme_attr's, but plain
+ * text (THEME_NORMAL) takes the window's own, as the frame's words do.
+ */
+int theme_role(enum theme_item role);
+
+/*
  * The attribute of what is drawn on a square: ink on ground, on a light or
  * a dark square (a ground of its own colour keeps the square's parity in
  * monochrome, where a dark square is drawn in reverse video).

@@ -1,5 +1,5 @@
 /* Watch's state without a terminal: the search, its stepping, breakpoints, speed; predict
- * mode is in watch_predict. */
+ * mode is in watch_predict, the listings in watch_listing. */
 #include "config.h"
 
 #include "tui/watch_model.h"
@@ -9,9 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "datadir.h"
-#include "engine/fileio.h"
 
 /* Up to this n a tree search for all solutions is run once ahead to learn its length. */
 #define TOTAL_MAX_N 12
@@ -60,87 +57,6 @@ static void say_more(struct watch_model *w, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(w->message + at, sizeof w->message - at, fmt, ap);
 	va_end(ap);
-}
-
-/* Reads data/pseudocode/NAME.txt; a missing file leaves a line saying so. */
-static void load_pseudo(struct watch_model *w)
-{
-	char name[64], path[4096];
-	FILE *f;
-
-	w->npseudo = 0;
-	snprintf(name, sizeof name, "pseudocode/%s.txt", search_algo_name(w->algo));
-	f = datadir_find(name, path, sizeof path) ? fileio_open_regular(path, NULL, 0)
-	                                          : NULL;
-	if (!f) {
-		snprintf(w->pseudo[0], sizeof w->pseudo[0], "(%s not found)", name);
-		w->npseudo = 1;
-		return;
-	}
-	while (w->npseudo < PSEUDO_MAX_LINES &&
-	       fgets(w->pseudo[w->npseudo], sizeof w->pseudo[0], f)) {
-		char *line = w->pseudo[w->npseudo];
-
-		line[strcspn(line, "\n")] = '\0';
-		w->npseudo++;
-	}
-	fclose(f);
-	/* Blank lines at the end would only take room. */
-	while (w->npseudo > 0 && w->pseudo[w->npseudo - 1][0] == '\0')
-		w->npseudo--;
-}
-
-/*
- * Loads the listing of the algorithm in the language chosen (Python under
- * the pseudocode, for the variables' names); repair and construct have
- * none, and listing_why says so.
- */
-static void load_listing(struct watch_model *w)
-{
-	enum code_lang l = w->lang < CODE_LANG_COUNT ? w->lang : CODE_PYTHON;
-	char name[64], path[4096], err[300];
-
-	code_free(w->listing);
-	w->listing = NULL;
-	w->listing_why[0] = '\0';
-	if (!code_has(w->algo)) {
-		snprintf(w->listing_why, sizeof w->listing_why,
-		         "%s has no %s listing: it is not a tree search",
-		         search_algo_name(w->algo), watch_lang_title(l));
-		return;
-	}
-	code_file(w->algo, l, name, sizeof name);
-	if (!datadir_find(name, path, sizeof path)) {
-		snprintf(w->listing_why, sizeof w->listing_why, "%s not found", name);
-		return;
-	}
-	w->listing = code_load(path, w->algo, l, err, sizeof err);
-	if (!w->listing)
-		snprintf(w->listing_why, sizeof w->listing_why, "%s", err);
-}
-
-static uint64_t run(struct watch_model *w, unsigned stop, uint64_t max);
-
-/*
- * The listing's outside call, "solve(a)", names the file the search starts
- * in, which given queens move on (the engine's first event says which).
- */
-static void name_first_call(struct watch_model *w)
-{
-	const struct search_event *ev;
-	char file[16];
-
-	if (!search_is_tree(w->algo) || !search_step(w->s))
-		return;
-	ev = search_last(w->s);
-	if (ev->kind == SEARCH_EV_ENTER) {
-		board_file_name(ev->file, file, sizeof file);
-		for (int i = 0; i < w->npseudo; i++)
-			if (strcmp(w->pseudo[i], "solve(a)") == 0)
-				snprintf(w->pseudo[i], sizeof w->pseudo[i], "solve(%s)",
-				         file);
-	}
-	search_restart(w->s);
 }
 
 /*
@@ -206,6 +122,15 @@ int watch_model_tree_at(const struct watch_model *w, uint64_t k)
 	return lo;
 }
 
+enum theme_item watch_model_node_role(const struct watch_model *w, int i, uint64_t k)
+{
+	const struct watch_tree_node *t = &w->tree[i];
+
+	if (!t->closed_at || t->closed_at > k)
+		return i + 1 == watch_model_tree_at(w, k) ? THEME_TRY : THEME_KEY;
+	return t->solved_at && t->solved_at <= k ? THEME_GOOD : THEME_NORMAL;
+}
+
 /* Starts the search afresh with the current algorithm, goal, size and queens. */
 static int restart(struct watch_model *w, char *err, size_t errlen)
 {
@@ -236,9 +161,7 @@ static int restart(struct watch_model *w, char *err, size_t errlen)
 				w->nodes_top = search_nodes(s)[k];
 		search_restart(s);
 	}
-	load_pseudo(w);
-	name_first_call(w);
-	load_listing(w);
+	watch_listing_load(w);
 	return 0;
 }
 
@@ -923,6 +846,28 @@ int watch_model_calls(const struct watch_model *w)
 	return w->n - ngiven > 0 ? w->n - ngiven : 1;
 }
 
+enum theme_item watch_model_figure_role(const struct watch_model *w, enum search_figure f)
+{
+	bool found = search_counters(w->s)->solutions > 0;
+
+	return f == SEARCH_FIG_SOLUTIONS && found ? THEME_GOOD : THEME_NORMAL;
+}
+
+enum theme_item watch_model_conflicts_role(uint32_t c)
+{
+	return c == 0 ? THEME_GOOD : THEME_NORMAL;
+}
+
+enum theme_item watch_model_call_role(int d, int depth)
+{
+	return d == depth - 1 ? THEME_KEY : THEME_NORMAL;
+}
+
+enum theme_item watch_model_path_role(int d, int depth)
+{
+	return d == depth - 1 ? THEME_TRY : THEME_NORMAL;
+}
+
 void watch_frame_text(const struct search_frame *f, char *buf, size_t len)
 {
 	char file[16];
@@ -932,40 +877,4 @@ void watch_frame_text(const struct search_frame *f, char *buf, size_t len)
 		snprintf(buf, len, "solve(%s) rank = %d", file, f->rank + 1);
 	else
 		snprintf(buf, len, "solve(%s) rank = -", file);
-}
-
-const char *watch_lang_title(enum code_lang l)
-{
-	static const char *const titles[CODE_LANG_COUNT] = {"Python", "C", "Java"};
-
-	return l < CODE_LANG_COUNT ? titles[l] : "Pseudocode";
-}
-
-void watch_model_set_lang(struct watch_model *w, enum code_lang l)
-{
-	w->lang = l < CODE_LANG_COUNT ? l : CODE_LANG_COUNT;
-	load_listing(w);
-}
-
-void watch_model_next_lang(struct watch_model *w)
-{
-	watch_model_set_lang(w, w->lang == CODE_LANG_COUNT ? CODE_PYTHON : w->lang + 1);
-	if (w->lang < CODE_LANG_COUNT && !w->listing)
-		say(w, "%s: %s; the pseudocode shows.", watch_lang_title(w->lang),
-		    w->listing_why);
-	else
-		say(w, "The listing in %s (c for the next language).",
-		    w->lang < CODE_LANG_COUNT ? watch_lang_title(w->lang) : "pseudocode");
-}
-
-bool watch_model_code_shown(const struct watch_model *w)
-{
-	return w->lang < CODE_LANG_COUNT && w->listing &&
-	       code_algo(w->listing) == search_algo(w->s);
-}
-
-int watch_model_lit(const struct watch_model *w)
-{
-	return watch_model_code_shown(w) ? code_line(w->listing, w->s)
-	                                 : search_line(w->s);
 }

@@ -11,6 +11,7 @@
 #include "engine/code.h"
 #include "engine/quiz.h"
 #include "engine/search.h"
+#include "tui/theme.h"
 
 #define PSEUDO_MAX_LINES 64
 
@@ -216,6 +217,12 @@ uint64_t watch_predict_run(struct watch_model *w, uint64_t max);
 void watch_predict_moved(struct watch_model *w, uint64_t from, bool same);
 
 /*
+ * Reads the algorithm's pseudocode and its listing in the language chosen
+ * (watch_listing.c), after a restart.
+ */
+void watch_listing_load(struct watch_model *w);
+
+/*
  * The listing's language: the next of pseudocode, Python, C and Java (says
  * which in the message), or the one given (CODE_LANG_COUNT: the
  * pseudocode).
@@ -231,6 +238,40 @@ bool watch_model_code_shown(const struct watch_model *w);
 
 /* The line the last event lights in the listing shown (from 1); 0 before. */
 int watch_model_lit(const struct watch_model *w);
+
+/*
+ * The roles (theme.h's items) of what the panels show, decided here so
+ * that a view only paints them.  Line i (from 0) of the program (code) or
+ * of the pseudocode: the line the last event lights is SELECTED.
+ */
+enum theme_item watch_model_line_role(const struct watch_model *w, bool code, int i);
+
+/* A counter (search_figure): the solutions are GOOD once there is one. */
+enum theme_item watch_model_figure_role(const struct watch_model *w,
+                                        enum search_figure f);
+
+/* A column of repair's sparkline whose most conflicts are c: none left is GOOD. */
+enum theme_item watch_model_conflicts_role(uint32_t c);
+
+/*
+ * Call d (from 0, the outermost) of depth active calls, in the stack and
+ * the variables: the innermost, the one running, is KEY.  In the folded
+ * tree its square, the one being tried, is TRY.
+ */
+enum theme_item watch_model_call_role(int d, int depth);
+enum theme_item watch_model_path_role(int d, int depth);
+
+/*
+ * Node i of the whole tree at event k: open (the last placed TRY, the
+ * others KEY), closed with a solution under it GOOD, a dead end NORMAL.
+ */
+enum theme_item watch_model_node_role(const struct watch_model *w, int i, uint64_t k);
+
+/*
+ * Predict mode's band: a question asked KEY, an answer RIGHT GOOD, WRONG
+ * BAD; a skipped one and the words before a question NORMAL.
+ */
+enum theme_item watch_model_quiz_role(const struct watch_model *w);
 
 /* The variables panel's rows of cells: an array, or a bitmask. */
 #define VARS_CELLS_MAX (2 * CODE_MAX_N - 1)
@@ -284,6 +325,12 @@ struct watch_vars {
 
 /* Fills v from the model; false when the algorithm has no variables to show. */
 bool watch_vars_make(const struct watch_model *w, struct watch_vars *v);
+
+/*
+ * A cell of a row: read or written by the line lit SELECTED, else set (a
+ * queen's rank, a line taken, a bit) KEY, else DIMMED.
+ */
+enum theme_item watch_var_cell_role(const struct watch_var_row *row, int c);
 
 /*
  * A call's line, in one of three forms from the widest ("solve(file=2)

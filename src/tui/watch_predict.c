@@ -304,6 +304,17 @@ static bool type_char(struct watch_model *w, uint32_t c)
 	return true;
 }
 
+enum theme_item watch_model_quiz_role(const struct watch_model *w)
+{
+	const struct watch_quiz *z = &w->quiz;
+
+	if (z->state == WQ_ASKING)
+		return THEME_KEY;
+	if (z->state != WQ_ANSWERED || z->verdict == QUIZ_SKIPPED)
+		return THEME_NORMAL;
+	return z->verdict == QUIZ_RIGHT ? THEME_GOOD : THEME_BAD;
+}
+
 bool watch_model_asking(const struct watch_model *w)
 {
 	return w->quiz.on && w->quiz.state == WQ_ASKING;

@@ -179,20 +179,16 @@ int watch_quiz_lines(const struct watch_model *w, int width)
 
 void watch_quiz_draw(const struct watch_model *w, struct layout_rect r)
 {
-	const struct watch_quiz *z = &w->quiz;
 	char title[160], body[800];
-	int y = r.y, attr = A_NORMAL;
+	int y = r.y;
 
 	if (r.h < 1)
 		return;
 	title_text(w, r.w, title, sizeof title);
 	text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "%s", title);
 	body_text(w, body, sizeof body);
-	if (z->state == WQ_ASKING)
-		attr = theme_attr(THEME_KEY);
-	else if (z->state == WQ_ANSWERED && z->verdict != QUIZ_SKIPPED)
-		attr = theme_attr(z->verdict == QUIZ_RIGHT ? THEME_GOOD : THEME_BAD);
-	text_wrap_head(&y, r.y + r.h - 1, r.x, r.w, attr, "", body);
+	text_wrap_head(&y, r.y + r.h - 1, r.x, r.w, theme_role(watch_model_quiz_role(w)),
+	               "", body);
 }
 
 void watch_quiz_cursor(const struct watch_model *w, struct boardview *bv)

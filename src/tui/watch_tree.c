@@ -136,7 +136,7 @@ bool watch_tree_fits(const struct watch_model *w, struct layout_rect r)
 
 /* One call's line: its square, then its finished siblings and those left. */
 static void path_line(const struct watch_model *w, const struct search_level *lv, int d,
-                      bool lit, int y, int x, int width)
+                      enum theme_item role, int y, int x, int width)
 {
 	const struct theme_glyphs *g = theme_glyphs();
 	char sq[16], part[48];
@@ -153,8 +153,7 @@ static void path_line(const struct watch_model *w, const struct search_level *lv
 		board_square_name((struct square){lv->file, lv->rank}, sq, sizeof sq);
 	else
 		board_file_name(lv->file, sq, sizeof sq);
-	text_put_in(y, col, x + width - col, lit ? theme_attr(THEME_TRY) : (int)A_NORMAL,
-	            sq);
+	text_put_in(y, col, x + width - col, theme_role(role), sq);
 	col += text_width(sq);
 	/* Dead ends, the solutions below the others, the ranks left: none shown as 0. */
 	if (lv->dead) {
@@ -242,7 +241,8 @@ void watch_tree_draw(const struct watch_model *w, struct layout_rect r)
 		text_line(&y, r.x, r.w, theme_attr(THEME_DIMMED),
 		          search_done(w->s) ? "(search over)" : "(no call yet)");
 	for (int d = first; d < depth && d < first + path; d++)
-		path_line(w, &lv[d], d, d == depth - 1, y + d - first, r.x, r.w);
+		path_line(w, &lv[d], d, watch_model_path_role(d, depth), y + d - first,
+		          r.x, r.w);
 	if (prof && search_nodes(w->s))
 		draw_profile(w, r.y + 1 + path, r.x, r.w);
 }
@@ -313,10 +313,7 @@ void watch_tree_draw_whole(const struct watch_model *w, struct layout_rect r)
 		else if (closed && (i + 1 == count || t[i + 1].depth <= t[i].depth))
 			snprintf(name + strlen(name), sizeof name - strlen(name), "%s",
 			         g->rejected);
-		text_put(at, col,
-		         !closed    ? theme_attr(i + 1 == count ? THEME_TRY : THEME_KEY)
-		         : solution ? theme_attr(THEME_GOOD)
-		                    : (int)A_NORMAL,
+		text_put(at, col, theme_role(watch_model_node_role(w, i, at_event)),
 		         name);
 	}
 }

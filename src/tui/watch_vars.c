@@ -168,6 +168,11 @@ bool watch_vars_make(const struct watch_model *w, struct watch_vars *v)
 	return true;
 }
 
+enum theme_item watch_var_cell_role(const struct watch_var_row *row, int c)
+{
+	return row->read[c] ? THEME_SELECTED : row->set[c] ? THEME_KEY : THEME_DIMMED;
+}
+
 int watch_vars_frame_text(const struct watch_vars *v, int d, int form, char *buf,
                           size_t len)
 {

@@ -127,6 +127,15 @@ int watch_panels_listing_lines(const struct watch_model *w, int width, int *blan
  */
 int watch_panels_both_width(const struct watch_model *w);
 
+/*
+ * The variables panel in the stack's place (watch_vars_panel.c): its
+ * measure (ctx: the panels), its widths, the calls' shortest form at least
+ * and the arrays and masks whole at best, and the drawing.
+ */
+void watch_vars_measure(const void *ctx, int width, int *min, int *pref);
+void watch_vars_widths(const struct watch_vars *v, struct layout_panel *p);
+void watch_vars_draw(const struct watch_panels *p, struct layout_rect r);
+
 /* The panels in the places the layout gave them. */
 void watch_panels_draw(const struct watch_panels *v, const struct layout_panel p[PANELS]);
 
