@@ -334,6 +334,74 @@ static void assert_asked(const struct lesson_model *m, const char *words, uint64
 	assert_line(m, words, THEME_KEY);
 }
 
+/* Four queens from step 8 on: the solutions, the play to the end, Browse, a page. */
+static void four_queens_to_the_end(struct lesson_model *m)
+{
+	next(m, 8);
+	assert_watch(&opened[7], 28, 47, 2, true, "pseudocode");
+	/* until: solution stops the play at the first solution. */
+	next(m, 9);
+	assert_int_equal(opened[8].event, 47);
+	assert_true(search_seek(live->s, opened[8].until));
+	assert_int_equal(search_last(live->s)->kind, SEARCH_EV_SOLUTION);
+	assert_int_equal(search_counters(live->s)->solutions, 1);
+	next(m, 10);
+	assert_int_equal(opened[9].event, opened[8].until);
+	assert_true(search_seek(live->s, opened[9].until));
+	assert_int_equal(search_counters(live->s)->solutions, 2);
+	/* play: the search plays on to the end, the counters kept in projector mode. */
+	next(m, 11);
+	assert_watch(&opened[10], 104, 0, 5, true, "pseudocode");
+	assert_int_equal(opened[10].keep, LESSON_PANEL_COUNTERS);
+	next(m, 12);
+	assert_int_equal(opened[11].kind, SCREEN_BROWSE);
+	assert_int_equal(opened[11].n, 4);
+	assert_int_equal(opened[11].index, 1);
+	assert_true(opened[11].classes);
+	next(m, 13);
+	assert_page(m, "To remember: solve(file) tries every rank");
+	assert_int_equal(nopened, 12);
+}
+
+/*
+ * The last Space ends the lesson: its summary in its place, with the
+ * three questions as they were first answered.
+ */
+static void four_queens_summary(struct lesson_model *m)
+{
+	struct screen_open o;
+	struct input_event space = {
+	        .kind = INPUT_KEY, .key = INPUT_KEY_CHAR, .codepoint = ' '};
+
+	fake_now = 60000;
+	assert_int_equal(lesson_model_event(m, &space, NULL, &o), SCREEN_REPLACE);
+	assert_int_equal(o.kind, SCREEN_SUMMARY);
+	assert_string_equal(o.title,
+	                    "the lesson \"Recursion with four queens\", all 13 steps");
+	assert_ptr_equal(o.log, &m->log);
+	assert_int_equal(m->log.end_ms, 60000);
+	assert_int_equal(m->log.count, 3);
+	assert_int_equal(m->log.score.asked, 3);
+	assert_int_equal(m->log.score.right, 1);
+	assert_int_equal(m->log.score.skipped, 1);
+	assert_string_equal(m->log.v[0].question,
+	                    "Step 5: solve(b) is running: where will the next queen go?");
+	assert_string_equal(m->log.v[0].answer, "b3");
+	assert_string_equal(m->log.v[0].truth, "b3");
+	assert_int_equal(m->log.v[0].verdict, QUIZ_RIGHT);
+	assert_int_equal(m->log.v[0].ms, 5000);
+	assert_string_equal(m->log.v[1].question,
+	                    "Step 7: solve(b) is running: where will the next queen go?");
+	assert_string_equal(m->log.v[1].answer, "b1");
+	assert_string_equal(m->log.v[1].truth, "b4");
+	assert_int_equal(m->log.v[1].verdict, QUIZ_WRONG);
+	assert_string_equal(m->log.v[2].question,
+	                    "Step 7: where will the next queen go?");
+	assert_string_equal(m->log.v[2].answer, "");
+	assert_string_equal(m->log.v[2].truth, "c2");
+	assert_int_equal(m->log.v[2].verdict, QUIZ_SKIPPED);
+}
+
 /*
  * Recursion with four queens, step by step: a page, Play, a page, then
  * Watch at the events the lesson's words name; its three questions
@@ -344,9 +412,6 @@ static void test_four_queens(void **state)
 {
 	struct lesson_model m;
 	struct lesson_view v;
-	struct screen_open o;
-	struct input_event space = {
-	        .kind = INPUT_KEY, .key = INPUT_KEY_CHAR, .codepoint = ' '};
 	uint64_t placed;
 
 	(void)state;
@@ -447,58 +512,8 @@ static void test_four_queens(void **state)
 	press(&m, ' ');
 	press_key(&m, INPUT_KEY_ESCAPE);
 
-	next(&m, 8);
-	assert_watch(&opened[7], 28, 47, 2, true, "pseudocode");
-	/* until: solution stops the play at the first solution. */
-	next(&m, 9);
-	assert_int_equal(opened[8].event, 47);
-	assert_true(search_seek(live->s, opened[8].until));
-	assert_int_equal(search_last(live->s)->kind, SEARCH_EV_SOLUTION);
-	assert_int_equal(search_counters(live->s)->solutions, 1);
-	next(&m, 10);
-	assert_int_equal(opened[9].event, opened[8].until);
-	assert_true(search_seek(live->s, opened[9].until));
-	assert_int_equal(search_counters(live->s)->solutions, 2);
-	/* play: the search plays on to the end, the counters kept in projector mode. */
-	next(&m, 11);
-	assert_watch(&opened[10], 104, 0, 5, true, "pseudocode");
-	assert_int_equal(opened[10].keep, LESSON_PANEL_COUNTERS);
-	next(&m, 12);
-	assert_int_equal(opened[11].kind, SCREEN_BROWSE);
-	assert_int_equal(opened[11].n, 4);
-	assert_int_equal(opened[11].index, 1);
-	assert_true(opened[11].classes);
-	next(&m, 13);
-	assert_page(&m, "To remember: solve(file) tries every rank");
-	assert_int_equal(nopened, 12);
-
-	/* The last Space ends the lesson: its summary in its place. */
-	fake_now = 60000;
-	assert_int_equal(lesson_model_event(&m, &space, NULL, &o), SCREEN_REPLACE);
-	assert_int_equal(o.kind, SCREEN_SUMMARY);
-	assert_string_equal(o.title,
-	                    "the lesson \"Recursion with four queens\", all 13 steps");
-	assert_ptr_equal(o.log, &m.log);
-	assert_int_equal(m.log.end_ms, 60000);
-	assert_int_equal(m.log.count, 3);
-	assert_int_equal(m.log.score.asked, 3);
-	assert_int_equal(m.log.score.right, 1);
-	assert_int_equal(m.log.score.skipped, 1);
-	assert_string_equal(m.log.v[0].question,
-	                    "Step 5: solve(b) is running: where will the next queen go?");
-	assert_string_equal(m.log.v[0].answer, "b3");
-	assert_string_equal(m.log.v[0].truth, "b3");
-	assert_int_equal(m.log.v[0].verdict, QUIZ_RIGHT);
-	assert_int_equal(m.log.v[0].ms, 5000);
-	assert_string_equal(m.log.v[1].question,
-	                    "Step 7: solve(b) is running: where will the next queen go?");
-	assert_string_equal(m.log.v[1].answer, "b1");
-	assert_string_equal(m.log.v[1].truth, "b4");
-	assert_int_equal(m.log.v[1].verdict, QUIZ_WRONG);
-	assert_string_equal(m.log.v[2].question, "Step 7: where will the next queen go?");
-	assert_string_equal(m.log.v[2].answer, "");
-	assert_string_equal(m.log.v[2].truth, "c2");
-	assert_int_equal(m.log.v[2].verdict, QUIZ_SKIPPED);
+	four_queens_to_the_end(&m);
+	four_queens_summary(&m);
 	lesson_model_free(&m);
 	assert_null(live);
 }
@@ -687,6 +702,92 @@ static void test_keys_and_failures(void **state)
 	lesson_model_free(&m);
 }
 
+/* The screen step st of a lesson opened with o: its kind and its arguments. */
+static void assert_opens(const struct lesson_step *st, const struct screen_open *o)
+{
+	static const enum screen_kind kinds[] = {
+	        [LESSON_PLAY] = SCREEN_PLAY,
+	        [LESSON_WATCH] = SCREEN_WATCH,
+	        [LESSON_BROWSE] = SCREEN_BROWSE,
+	        [LESSON_RACE] = SCREEN_RACE,
+	};
+
+	assert_int_equal(o->kind, kinds[st->screen]);
+	assert_int_equal(o->n, st->n);
+	if (st->screen == LESSON_WATCH) {
+		assert_int_equal(o->algo, st->algo);
+		assert_int_equal(o->goal, st->first ? SEARCH_FIRST : SEARCH_ALL);
+		assert_int_equal(o->event, st->at);
+		assert_int_equal(o->until, st->until_at);
+		assert_int_equal(o->keep, st->keep);
+		assert_true(o->given == NULL || st->has_from);
+		if (st->code != LESSON_CODE_DEFAULT)
+			assert_string_equal(o->listing, lesson_code_name(st->code));
+	} else if (st->screen == LESSON_BROWSE) {
+		assert_int_equal(o->index, st->index);
+		assert_int_equal(o->classes, st->classes);
+	}
+}
+
+/*
+ * Every lesson shipped, whichever there are: Space through every step,
+ * each question skipped; each step opens its own screen (or none, for a
+ * page), and the summary counts every question once.
+ */
+static void test_every_lesson(void **state)
+{
+	struct lesson_entry *list;
+	size_t count;
+	char dir[4096];
+
+	(void)state;
+	snprintf(dir, sizeof dir, "%s/lessons", SRCDATADIR);
+	lesson_list(dir, &list, &count);
+	assert_true(count >= 3);
+	for (size_t i = 0; i < count; i++) {
+		struct lesson_model m;
+		struct screen_open o;
+		struct input_event space = {
+		        .kind = INPUT_KEY, .key = INPUT_KEY_CHAR, .codepoint = ' '};
+		unsigned asked = 0;
+
+		assert_true(list[i].ok);
+		start(&m, list[i].name, false);
+		for (int k = 0;; k++) {
+			const struct lesson_step *st = &m.l.steps[k];
+			int before = nopened;
+
+			assert_int_equal(m.at, k);
+			if (st->screen == LESSON_TEXT)
+				assert_page(&m, st->text);
+			else
+				assert_opens(st, &opened[nopened - 1]);
+			asked += (unsigned)st->ask;
+			while (m.asking) {
+				press_key(&m, INPUT_KEY_ESCAPE);
+				/* Space asks the step's next question, if any is left. */
+				if (m.left > 0)
+					press(&m, ' ');
+			}
+			if (k + 1 == m.l.nsteps)
+				break;
+			press(&m, ' ');
+			assert_int_equal(nopened, before + (m.l.steps[k + 1].screen !=
+			                                    LESSON_TEXT));
+		}
+		assert_int_equal(lesson_model_event(&m, &space, NULL, &o),
+		                 SCREEN_REPLACE);
+		assert_int_equal(o.kind, SCREEN_SUMMARY);
+		snprintf(dir, sizeof dir, "the lesson \"%s\", all %d steps", m.l.title,
+		         m.l.nsteps);
+		assert_string_equal(o.title, dir);
+		assert_int_equal(m.log.count, asked);
+		assert_int_equal(m.log.score.skipped, asked);
+		lesson_model_free(&m);
+	}
+	free(list);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -696,6 +797,7 @@ int main(void)
 	        cmocka_unit_test(test_symmetry),
 	        cmocka_unit_test(test_projector),
 	        cmocka_unit_test(test_keys_and_failures),
+	        cmocka_unit_test(test_every_lesson),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
