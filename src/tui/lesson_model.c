@@ -16,8 +16,6 @@
 #define ANSWER_LINE_CALL "  (a square such as c2, or its rank alone, then Enter)"
 #define ANSWER_LINE_RANK "  (a square such as c2, or rank's value from 0, then Enter)"
 
-/* The rows of the step's keys: the lesson's own, then the screen's not shadowed. */
-
 enum lesson_action {
 	LESSON_NEXT,
 	LESSON_PREV,
