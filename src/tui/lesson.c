@@ -334,7 +334,8 @@ static void ask(struct runner *r)
 static void open_step(struct runner *r, int k)
 {
 	const struct lesson_step *st = &r->l.steps[k];
-	struct screen_open o = {.n = st->n};
+	struct screen_open o = {
+	        .play.n = st->n, .watch.n = st->n, .browse.n = st->n, .race.n = st->n};
 	bool opens = true;
 
 	close_child(r);
@@ -352,39 +353,39 @@ static void open_step(struct runner *r, int k)
 		break;
 	case LESSON_WATCH:
 		o.kind = SCREEN_WATCH;
-		o.algo = st->algo;
-		o.goal = st->first ? SEARCH_FIRST : SEARCH_ALL;
-		o.given = st->has_from ? st->from : NULL;
+		o.watch.algo = st->algo;
+		o.watch.goal = st->first ? SEARCH_FIRST : SEARCH_ALL;
+		o.watch.given = st->has_from ? st->from : NULL;
 		/* Where the check found the step opens, and where its words end. */
-		o.event = st->at;
-		o.until = st->until_at;
-		o.speed = st->speed;
-		o.big = r->big;
-		o.keep = st->keep;
+		o.watch.event = st->at;
+		o.watch.until = st->until_at;
+		o.watch.speed = st->speed;
+		o.watch.big = r->big;
+		o.watch.keep = st->keep;
 		/* The listing the step names; else the one c chose in an
 		 * earlier step, or the last one an earlier step named. */
 		if (st->code != LESSON_CODE_DEFAULT)
 			r->chosen[0] = '\0';
 		if (r->chosen[0])
-			o.listing = r->chosen;
+			o.watch.listing = r->chosen;
 		else
-			o.listing = lesson_code_name(step_code(r, k));
-		o.listing_kept = true;
+			o.watch.listing = lesson_code_name(step_code(r, k));
+		o.watch.listing_kept = true;
 		/* Questions first: the search plays on once they are answered. */
-		o.play = (st->play && !st->ask) || st->until_at > st->at;
+		o.watch.play = (st->play && !st->ask) || st->until_at > st->at;
 		break;
 	case LESSON_BROWSE:
 		o.kind = SCREEN_BROWSE;
-		o.index = st->index;
-		o.classes = st->classes;
+		o.browse.index = st->index;
+		o.browse.classes = st->classes;
 		break;
 	case LESSON_RACE:
 		o.kind = SCREEN_RACE;
-		o.algos = st->nrace ? st->race : NULL;
-		o.nalgos = st->nrace;
-		o.goal = st->first ? SEARCH_FIRST : SEARCH_ALL;
-		o.speed = st->speed;
-		o.play = st->play;
+		o.race.algos = st->nrace ? st->race : NULL;
+		o.race.nalgos = st->nrace;
+		o.race.goal = st->first ? SEARCH_FIRST : SEARCH_ALL;
+		o.race.speed = st->speed;
+		o.race.play = st->play;
 		break;
 	default:
 		opens = false;
@@ -720,7 +721,8 @@ static enum screen_reply finish(struct runner *r, struct screen_open *open)
 		         "the lesson \"%s\", left at step %d of %d", r->l.title,
 		         r->at + 1, r->l.nsteps);
 	*open = (struct screen_open){
-	        .kind = SCREEN_SUMMARY, .title = r->summary_title, .log = &r->log};
+	        .kind = SCREEN_SUMMARY,
+	        .summary = {.title = r->summary_title, .log = &r->log}};
 	return SCREEN_REPLACE;
 }
 
@@ -865,20 +867,21 @@ int lesson_open(struct screen *out, const struct screen_open *o,
 	struct runner *r = calloc(1, sizeof *r);
 
 	if (r) {
-		r->l = *o->lesson;
-		r->l.steps = malloc((size_t)o->lesson->nsteps * sizeof *r->l.steps);
+		r->l = *o->lesson.lesson;
+		r->l.steps =
+		        malloc((size_t)o->lesson.lesson->nsteps * sizeof *r->l.steps);
 	}
 	if (!r || !r->l.steps) {
 		free(r);
 		snprintf(err, errlen, "Out of memory.");
 		return -1;
 	}
-	memcpy(r->l.steps, o->lesson->steps,
-	       (size_t)o->lesson->nsteps * sizeof *r->l.steps);
+	memcpy(r->l.steps, o->lesson.lesson->steps,
+	       (size_t)o->lesson.lesson->nsteps * sizeof *r->l.steps);
 	r->env = env;
 	quiz_log_init(&r->log, env->clock_ms());
 	/* lesson --big: projector mode from the first step, until a step says off. */
-	set_big(r, o->big);
+	set_big(r, o->lesson.big);
 	open_step(r, 0);
 	*out = (struct screen){&lesson_ops, r};
 	return 0;
