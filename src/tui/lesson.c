@@ -334,8 +334,7 @@ static void ask(struct runner *r)
 static void open_step(struct runner *r, int k)
 {
 	const struct lesson_step *st = &r->l.steps[k];
-	struct screen_open o = {
-	        .play.n = st->n, .watch.n = st->n, .browse.n = st->n, .race.n = st->n};
+	struct screen_open o = {0};
 	bool opens = true;
 
 	close_child(r);
@@ -350,9 +349,11 @@ static void open_step(struct runner *r, int k)
 	switch (st->screen) {
 	case LESSON_PLAY:
 		o.kind = SCREEN_PLAY;
+		o.play.n = st->n;
 		break;
 	case LESSON_WATCH:
 		o.kind = SCREEN_WATCH;
+		o.watch.n = st->n;
 		o.watch.algo = st->algo;
 		o.watch.goal = st->first ? SEARCH_FIRST : SEARCH_ALL;
 		o.watch.given = st->has_from ? st->from : NULL;
@@ -376,11 +377,13 @@ static void open_step(struct runner *r, int k)
 		break;
 	case LESSON_BROWSE:
 		o.kind = SCREEN_BROWSE;
+		o.browse.n = st->n;
 		o.browse.index = st->index;
 		o.browse.classes = st->classes;
 		break;
 	case LESSON_RACE:
 		o.kind = SCREEN_RACE;
+		o.race.n = st->n;
 		o.race.algos = st->nrace ? st->race : NULL;
 		o.race.nalgos = st->nrace;
 		o.race.goal = st->first ? SEARCH_FIRST : SEARCH_ALL;
