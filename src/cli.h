@@ -105,8 +105,8 @@ struct app_opts;
 
 /*
  * The options of how the full-screen program draws (--ascii, --no-color,
- * --quiet, --theme), from a's values into *o; CLI_USAGE, said on stderr,
- * for an unknown theme.
+ * --quiet, --theme), from a command's values val into *o; CLI_USAGE, said
+ * on stderr, for an unknown theme.
  */
 int cli_display_options(const char *cmd, const char *const val[OPT_COUNT],
                         struct app_opts *o);

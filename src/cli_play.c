@@ -56,8 +56,8 @@ static int parse(const char *cmd, const char *synopsis, int argc, char **argv,
 	int rc;
 	uint64_t v;
 
-	if ((rc = cli_begin(cmd, synopsis, argc, argv, defs, puzzles ? 1 : 0, &args)) >=
-	    0)
+	rc = cli_begin(cmd, synopsis, argc, argv, defs, puzzles ? 1 : 0, &args);
+	if (rc >= 0)
 		return rc;
 	if ((val[OPT_PUZZLE] || val[OPT_DAILY]) && !puzzles)
 		return cli_usage_error(cmd, "--%s goes with the play command; usage: %s",
@@ -571,8 +571,8 @@ int cli_lesson(int argc, char **argv)
 	int rc;
 
 	/* Many files for --check; one lesson to run. */
-	if ((rc = cli_begin("lesson", lesson_synopsis, argc, argv, ldefs, argc, &args)) >=
-	    0)
+	rc = cli_begin("lesson", lesson_synopsis, argc, argv, ldefs, argc, &args);
+	if (rc >= 0)
 		return rc;
 	if (lesson_refused(&args))
 		return CLI_USAGE;
