@@ -193,13 +193,14 @@ static int fake_open(struct screen *out, const struct screen_open *o,
 	f = calloc(1, sizeof *f);
 	assert_non_null(f);
 	f->o = *o;
-	f->big = o->big;
+	f->big = o->kind == SCREEN_WATCH && o->watch.big;
 	if (o->kind == SCREEN_WATCH) {
-		f->s = search_new_from(o->algo, o->n, o->goal, 1, o->given, err, errlen);
+		f->s = search_new_from(o->watch.algo, o->watch.n, o->watch.goal, 1,
+		                       o->watch.given, err, errlen);
 		assert_non_null(f->s);
-		assert_true(search_seek(f->s, o->event));
+		assert_true(search_seek(f->s, o->watch.event));
 		snprintf(f->listing, sizeof f->listing, "%s",
-		         o->listing ? o->listing : "pseudocode");
+		         o->watch.listing ? o->watch.listing : "pseudocode");
 	}
 	live = f;
 	*out = (struct screen){o->kind == SCREEN_WATCH ? &watch_ops : &plain_ops, f};
@@ -300,16 +301,16 @@ static void assert_watch(const struct screen_open *o, uint64_t event, uint64_t u
                          int speed, bool play, const char *listing)
 {
 	assert_int_equal(o->kind, SCREEN_WATCH);
-	assert_int_equal(o->n, 4);
-	assert_int_equal(o->algo, SEARCH_BACKTRACK);
-	assert_int_equal(o->goal, SEARCH_ALL);
-	assert_null(o->given);
-	assert_int_equal(o->event, event);
-	assert_int_equal(o->until, until);
-	assert_int_equal(o->play, play);
-	assert_int_equal(o->speed, speed);
-	assert_string_equal(o->listing, listing);
-	assert_true(o->listing_kept);
+	assert_int_equal(o->watch.n, 4);
+	assert_int_equal(o->watch.algo, SEARCH_BACKTRACK);
+	assert_int_equal(o->watch.goal, SEARCH_ALL);
+	assert_null(o->watch.given);
+	assert_int_equal(o->watch.event, event);
+	assert_int_equal(o->watch.until, until);
+	assert_int_equal(o->watch.play, play);
+	assert_int_equal(o->watch.speed, speed);
+	assert_string_equal(o->watch.listing, listing);
+	assert_true(o->watch.listing_kept);
 }
 
 /* The step's words are its text, a page of its own with no screen. */
@@ -341,23 +342,23 @@ static void four_queens_to_the_end(struct lesson_model *m)
 	assert_watch(&opened[7], 28, 47, 2, true, "pseudocode");
 	/* until: solution stops the play at the first solution. */
 	next(m, 9);
-	assert_int_equal(opened[8].event, 47);
-	assert_true(search_seek(live->s, opened[8].until));
+	assert_int_equal(opened[8].watch.event, 47);
+	assert_true(search_seek(live->s, opened[8].watch.until));
 	assert_int_equal(search_last(live->s)->kind, SEARCH_EV_SOLUTION);
 	assert_int_equal(search_counters(live->s)->solutions, 1);
 	next(m, 10);
-	assert_int_equal(opened[9].event, opened[8].until);
-	assert_true(search_seek(live->s, opened[9].until));
+	assert_int_equal(opened[9].watch.event, opened[8].watch.until);
+	assert_true(search_seek(live->s, opened[9].watch.until));
 	assert_int_equal(search_counters(live->s)->solutions, 2);
 	/* play: the search plays on to the end, the counters kept in projector mode. */
 	next(m, 11);
 	assert_watch(&opened[10], 104, 0, 5, true, "pseudocode");
-	assert_int_equal(opened[10].keep, LESSON_PANEL_COUNTERS);
+	assert_int_equal(opened[10].watch.keep, LESSON_PANEL_COUNTERS);
 	next(m, 12);
 	assert_int_equal(opened[11].kind, SCREEN_BROWSE);
-	assert_int_equal(opened[11].n, 4);
-	assert_int_equal(opened[11].index, 1);
-	assert_true(opened[11].classes);
+	assert_int_equal(opened[11].browse.n, 4);
+	assert_int_equal(opened[11].browse.index, 1);
+	assert_true(opened[11].browse.classes);
 	next(m, 13);
 	assert_page(m, "To remember: solve(file) tries every rank");
 	assert_int_equal(nopened, 12);
@@ -376,9 +377,9 @@ static void four_queens_summary(struct lesson_model *m)
 	fake_now = 60000;
 	assert_int_equal(lesson_model_event(m, &space, NULL, &o), SCREEN_REPLACE);
 	assert_int_equal(o.kind, SCREEN_SUMMARY);
-	assert_string_equal(o.title,
+	assert_string_equal(o.summary.title,
 	                    "the lesson \"Recursion with four queens\", all 13 steps");
-	assert_ptr_equal(o.log, &m->log);
+	assert_ptr_equal(o.summary.log, &m->log);
 	assert_int_equal(m->log.end_ms, 60000);
 	assert_int_equal(m->log.count, 3);
 	assert_int_equal(m->log.score.asked, 3);
@@ -428,7 +429,7 @@ static void test_four_queens(void **state)
 	next(&m, 2);
 	assert_int_equal(nopened, 1);
 	assert_int_equal(opened[0].kind, SCREEN_PLAY);
-	assert_int_equal(opened[0].n, 4);
+	assert_int_equal(opened[0].play.n, 4);
 	/* o is Play's Enter: a queen at the cursor. */
 	press(&m, 'o');
 	assert_int_equal(live->last.key, INPUT_KEY_ENTER);
@@ -437,8 +438,8 @@ static void test_four_queens(void **state)
 	assert_page(&m, "The search is one procedure, solve(file).");
 	next(&m, 4);
 	assert_watch(&opened[1], 1, 3, 1, true, "pseudocode");
-	assert_false(opened[1].big);
-	assert_int_equal(opened[1].keep, 0);
+	assert_false(opened[1].watch.big);
+	assert_int_equal(opened[1].watch.keep, 0);
 	assert_false(m.asking);
 	/* o is Watch's Space: play or pause. */
 	press(&m, 'o');
@@ -541,8 +542,8 @@ static void test_python(void **state)
 			continue;
 		}
 		assert_true(watch < 8);
-		assert_string_equal(opened[nopened - 1].listing, listing[watch]);
-		assert_int_equal(opened[nopened - 1].event, m.l.steps[k].at);
+		assert_string_equal(opened[nopened - 1].watch.listing, listing[watch]);
+		assert_int_equal(opened[nopened - 1].watch.event, m.l.steps[k].at);
 		watch++;
 		if (m.l.steps[k].ask == 1) {
 			assert_asked(&m,
@@ -588,7 +589,7 @@ static void test_listing_chosen(void **state)
 	press(&m, 'c');
 	assert_string_equal(live->listing, "python");
 	next(&m, 5);
-	assert_string_equal(opened[nopened - 1].listing, "python");
+	assert_string_equal(opened[nopened - 1].watch.listing, "python");
 	assert_asked(&m, "solve(1) is running: where will the next queen go?", 4);
 	type(&m, "2");
 	assert_line(&m, "Right: b3.", THEME_GOOD);
@@ -618,19 +619,19 @@ static void test_symmetry(void **state)
 	assert_int_equal(nopened, 4);
 	for (int i = 0; i < 4; i++) {
 		assert_int_equal(opened[i].kind, SCREEN_BROWSE);
-		assert_int_equal(opened[i].n, 8);
+		assert_int_equal(opened[i].browse.n, 8);
 	}
-	assert_false(opened[0].classes);
-	assert_int_equal(opened[0].index, 0);
-	assert_true(opened[1].classes);
-	assert_int_equal(opened[1].index, 1);
-	assert_true(opened[2].classes);
-	assert_int_equal(opened[2].index, 0);
-	assert_true(opened[3].classes);
-	assert_int_equal(opened[3].index, 10);
+	assert_false(opened[0].browse.classes);
+	assert_int_equal(opened[0].browse.index, 0);
+	assert_true(opened[1].browse.classes);
+	assert_int_equal(opened[1].browse.index, 1);
+	assert_true(opened[2].browse.classes);
+	assert_int_equal(opened[2].browse.index, 0);
+	assert_true(opened[3].browse.classes);
+	assert_int_equal(opened[3].browse.index, 10);
 	assert_int_equal(lesson_model_event(&m, &q, NULL, &o), SCREEN_REPLACE);
 	assert_int_equal(o.kind, SCREEN_SUMMARY);
-	assert_string_equal(o.title,
+	assert_string_equal(o.summary.title,
 	                    "the lesson \"The symmetry of the 92 solutions\", left at "
 	                    "step 6 of 7");
 	assert_int_equal(m.log.count, 0);
@@ -652,13 +653,13 @@ static void test_projector(void **state)
 	next(&m, 2);
 	next(&m, 3);
 	next(&m, 4);
-	assert_true(opened[nopened - 1].big);
+	assert_true(opened[nopened - 1].watch.big);
 	press(&m, 'z');
 	assert_int_equal(fake_theme, SETTINGS_THEME_CALM);
 	assert_false(live->big);
 	/* z while a question is asked, too. */
 	next(&m, 5);
-	assert_false(opened[nopened - 1].big);
+	assert_false(opened[nopened - 1].watch.big);
 	press(&m, 'z');
 	assert_true(m.asking);
 	assert_true(live->big);
@@ -702,6 +703,23 @@ static void test_keys_and_failures(void **state)
 	lesson_model_free(&m);
 }
 
+/* The board size a screen was opened with, from its own options. */
+static int opened_n(const struct screen_open *o)
+{
+	switch (o->kind) {
+	case SCREEN_PLAY:
+		return o->play.n;
+	case SCREEN_WATCH:
+		return o->watch.n;
+	case SCREEN_BROWSE:
+		return o->browse.n;
+	case SCREEN_RACE:
+		return o->race.n;
+	default:
+		return -1;
+	}
+}
+
 /* The screen step st of a lesson opened with o: its kind and its arguments. */
 static void assert_opens(const struct lesson_step *st, const struct screen_open *o)
 {
@@ -713,19 +731,19 @@ static void assert_opens(const struct lesson_step *st, const struct screen_open 
 	};
 
 	assert_int_equal(o->kind, kinds[st->screen]);
-	assert_int_equal(o->n, st->n);
+	assert_int_equal(opened_n(o), st->n);
 	if (st->screen == LESSON_WATCH) {
-		assert_int_equal(o->algo, st->algo);
-		assert_int_equal(o->goal, st->first ? SEARCH_FIRST : SEARCH_ALL);
-		assert_int_equal(o->event, st->at);
-		assert_int_equal(o->until, st->until_at);
-		assert_int_equal(o->keep, st->keep);
-		assert_true(o->given == NULL || st->has_from);
+		assert_int_equal(o->watch.algo, st->algo);
+		assert_int_equal(o->watch.goal, st->first ? SEARCH_FIRST : SEARCH_ALL);
+		assert_int_equal(o->watch.event, st->at);
+		assert_int_equal(o->watch.until, st->until_at);
+		assert_int_equal(o->watch.keep, st->keep);
+		assert_true(o->watch.given == NULL || st->has_from);
 		if (st->code != LESSON_CODE_DEFAULT)
-			assert_string_equal(o->listing, lesson_code_name(st->code));
+			assert_string_equal(o->watch.listing, lesson_code_name(st->code));
 	} else if (st->screen == LESSON_BROWSE) {
-		assert_int_equal(o->index, st->index);
-		assert_int_equal(o->classes, st->classes);
+		assert_int_equal(o->browse.index, st->index);
+		assert_int_equal(o->browse.classes, st->classes);
 	}
 }
 
@@ -780,7 +798,7 @@ static void test_every_lesson(void **state)
 		assert_int_equal(o.kind, SCREEN_SUMMARY);
 		snprintf(dir, sizeof dir, "the lesson \"%s\", all %d steps", m.l.title,
 		         m.l.nsteps);
-		assert_string_equal(o.title, dir);
+		assert_string_equal(o.summary.title, dir);
 		assert_int_equal(m.log.count, asked);
 		assert_int_equal(m.log.score.skipped, asked);
 		lesson_model_free(&m);

@@ -290,44 +290,48 @@ bool lesson_model_step_open(const struct lesson_model *r, int k, struct screen_o
 {
 	const struct lesson_step *st = &r->l.steps[k];
 
-	*o = (struct screen_open){.n = st->n};
+	*o = (struct screen_open){0};
 	switch (st->screen) {
 	case LESSON_PLAY:
 		o->kind = SCREEN_PLAY;
+		o->play.n = st->n;
 		return true;
 	case LESSON_WATCH:
 		o->kind = SCREEN_WATCH;
-		o->algo = st->algo;
-		o->goal = st->first ? SEARCH_FIRST : SEARCH_ALL;
-		o->given = st->has_from ? st->from : NULL;
+		o->watch.n = st->n;
+		o->watch.algo = st->algo;
+		o->watch.goal = st->first ? SEARCH_FIRST : SEARCH_ALL;
+		o->watch.given = st->has_from ? st->from : NULL;
 		/* Where the check found the step opens, and where its words end. */
-		o->event = st->at;
-		o->until = st->until_at;
-		o->speed = st->speed;
-		o->big = r->big;
-		o->keep = st->keep;
+		o->watch.event = st->at;
+		o->watch.until = st->until_at;
+		o->watch.speed = st->speed;
+		o->watch.big = r->big;
+		o->watch.keep = st->keep;
 		/* The listing the step names; else the one c chose in an
 		 * earlier step, or the last one an earlier step named. */
 		if (st->code == LESSON_CODE_DEFAULT && r->chosen[0])
-			o->listing = r->chosen;
+			o->watch.listing = r->chosen;
 		else
-			o->listing = lesson_code_name(step_code(r, k));
-		o->listing_kept = true;
+			o->watch.listing = lesson_code_name(step_code(r, k));
+		o->watch.listing_kept = true;
 		/* Questions first: the search plays on once they are answered. */
-		o->play = (st->play && !st->ask) || st->until_at > st->at;
+		o->watch.play = (st->play && !st->ask) || st->until_at > st->at;
 		return true;
 	case LESSON_BROWSE:
 		o->kind = SCREEN_BROWSE;
-		o->index = st->index;
-		o->classes = st->classes;
+		o->browse.n = st->n;
+		o->browse.index = st->index;
+		o->browse.classes = st->classes;
 		return true;
 	case LESSON_RACE:
 		o->kind = SCREEN_RACE;
-		o->algos = st->nrace ? st->race : NULL;
-		o->nalgos = st->nrace;
-		o->goal = st->first ? SEARCH_FIRST : SEARCH_ALL;
-		o->speed = st->speed;
-		o->play = st->play;
+		o->race.n = st->n;
+		o->race.algos = st->nrace ? st->race : NULL;
+		o->race.nalgos = st->nrace;
+		o->race.goal = st->first ? SEARCH_FIRST : SEARCH_ALL;
+		o->race.speed = st->speed;
+		o->race.play = st->play;
 		return true;
 	default:
 		return false;
@@ -548,7 +552,8 @@ static enum screen_reply finish(struct lesson_model *r, struct screen_open *open
 		         "the lesson \"%s\", left at step %d of %d", r->l.title,
 		         r->at + 1, r->l.nsteps);
 	*open = (struct screen_open){
-	        .kind = SCREEN_SUMMARY, .title = r->summary_title, .log = &r->log};
+	        .kind = SCREEN_SUMMARY,
+	        .summary = {.title = r->summary_title, .log = &r->log}};
 	return SCREEN_REPLACE;
 }
 
