@@ -24,9 +24,10 @@
  *   rank 2  a2 attacked, b2 attacked on the cursor's falling diagonal, c2 on
  *           its file, d2 on its rising diagonal, e2 between two queens in
  *           conflict, f2 a hint, g2 just left by the search, h2 plain;
- *   rank 1  a1 and b1 queens (a dark and a light square), c1 a queen under
- *           the cursor, d1 a queen in conflict, e1 a queen the search tries,
- *           f1 a square it refuses, g1 a given queen, h1 a solved board's.
+ *   rank 1  a1 and b1 queens (a dark and a light square), c1 a queen in
+ *           conflict under the cursor, d1 a queen in conflict beside it,
+ *           e1 a queen the search tries, f1 a square it refuses, g1 a given
+ *           queen, h1 a solved board's.
  *
  * The drawing (those two ranks, their numbers and the file letters) is
  * written as text: its glyphs in UTF-8 and in ASCII, then for each palette
@@ -99,7 +100,7 @@ static void sample(uint16_t *cells)
 	AT(6, 1) = BV_LEFT;
 	AT(0, 0) = BV_QUEEN;
 	AT(1, 0) = BV_QUEEN;
-	AT(2, 0) = BV_QUEEN;
+	AT(2, 0) = BV_QUEEN | BV_CONFLICT;
 	AT(3, 0) = BV_QUEEN | BV_CONFLICT;
 	AT(4, 0) = BV_TRY;
 	AT(5, 0) = BV_REJECT;
