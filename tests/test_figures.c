@@ -23,7 +23,8 @@
  *
  *   rank 2  a2 attacked, b2 attacked on the cursor's falling diagonal, c2 on
  *           its file, d2 on its rising diagonal, e2 between two queens in
- *           conflict, f2 a hint, g2 just left by the search, h2 plain;
+ *           conflict, f2 a hint, g2 just left by the search, h2 on a
+ *           rank and a file between queens in conflict;
  *   rank 1  a1 and b1 queens (a dark and a light square), c1 a queen in
  *           conflict under the cursor, d1 a queen in conflict beside it,
  *           e1 a queen the search tries, f1 a square it refuses, g1 a given
@@ -98,6 +99,7 @@ static void sample(uint16_t *cells)
 	AT(4, 1) = BV_CLASH_RISING | BV_ATTACKED;
 	AT(5, 1) = BV_HINT;
 	AT(6, 1) = BV_LEFT;
+	AT(7, 1) = BV_CLASH_RANK | BV_CLASH_FILE;
 	AT(0, 0) = BV_QUEEN;
 	AT(1, 0) = BV_QUEEN;
 	AT(2, 0) = BV_QUEEN | BV_CONFLICT;

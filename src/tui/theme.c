@@ -230,7 +230,7 @@ static const struct theme_glyphs ascii_glyphs = {
         .branch = "\\",
         .solution = "*",
         .line = {"-", "|", "/", "\\"},
-        .heavy = {"=", "#", "/", "\\"},
+        .heavy = {"=", "H", "/", "\\"},
 };
 
 static bool use_color;
