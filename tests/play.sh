@@ -427,8 +427,8 @@ for sq in sys.argv[1:]:
     at = lambda y, x: rows[y][x] if 0 <= y < len(rows) and x < len(rows[y]) else " "
     got = [name for name, y, x, g in (("rank", cy, cx - 1, "\u2501"),
                                       ("file", cy - 1, cx, "\u2503"),
-                                      ("rising", cy - 1, cx + 2, "\u2571"),
-                                      ("falling", cy - 1, cx - 2, "\u2572"))
+                                      ("rising", cy - 1, cx + 2, "\u259e"),
+                                      ("falling", cy - 1, cx - 2, "\u259a"))
            if at(y, x) == g]
     print(sq + ":" + ("+".join(got) or "none"))
 ' b8 b7 c7 c6 c5 c2 d7 d6 d5 e6 e5 e4 g2 d1 g1 | tr '\n' ' '
