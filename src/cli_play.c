@@ -27,7 +27,7 @@ static const struct cli_optdef defs[OPT_COUNT] = {
         [OPT_PUZZLE] = {"puzzle", 'p', true}, [OPT_DAILY] = {"daily", 0, false},
         [OPT_ASCII] = {"ascii", 'a', false},  [OPT_NO_COLOR] = {"no-color", 0, false},
         [OPT_QUIET] = {"quiet", 0, false},    [OPT_THEME] = {"theme", 0, true},
-        [OPT_HELP] = {"help", 'h', false},
+        [OPT_HELP] = {"help", 'h', false},    [OPT_ASSIST] = {"assist", 0, true},
 };
 
 /* Reads --theme (NULL: the config file's) into *theme, or says what is allowed. */
@@ -68,6 +68,15 @@ static int parse(const char *cmd, const char *synopsis, int argc, char **argv,
 	o->quiet = val[OPT_QUIET] != NULL;
 	if (parse_theme(cmd, val[OPT_THEME], &o->theme))
 		return CLI_USAGE;
+	if (val[OPT_ASSIST]) {
+		int a = settings_assist_from_name(val[OPT_ASSIST]);
+
+		if (a < 0)
+			return cli_usage_error(
+			        cmd, "--assist must be none, some or all, not '%s'",
+			        val[OPT_ASSIST]);
+		o->assist = a + 1;
+	}
 	o->start.n = 8;
 	if (npos == 1) {
 		uint64_t v;
@@ -107,8 +116,8 @@ int cli_play(int argc, char **argv)
 	long today;
 
 	if (parse("play",
-	          "nqueens play [N] [--puzzle FILE | --daily] [--ascii] [--no-color] "
-	          "[--quiet] [--theme NAME]",
+	          "nqueens play [N] [--puzzle FILE | --daily] [--assist LEVEL] [--ascii] "
+	          "[--no-color] [--quiet] [--theme NAME]",
 	          argc, argv, &o, true, &path, &daily))
 		return CLI_USAGE;
 	o.start.kind = SCREEN_PLAY;
@@ -144,7 +153,9 @@ int cli_menu(int argc, char **argv)
 	bool daily;
 
 	if (parse(NULL,
-	          "nqueens [--ascii] [--no-color] [--quiet] [--theme NAME] [COMMAND ...]",
+	          "nqueens [--assist LEVEL] [--ascii] [--no-color] [--quiet] [--theme "
+	          "NAME] "
+	          "[COMMAND ...]",
 	          argc, argv, &o, false, &path, &daily))
 		return CLI_USAGE;
 	o.start.kind = SCREEN_MENU;

@@ -117,13 +117,13 @@ static void test_bad_lines(void **state)
 	                           "night or contrast; ignored"},
 	        {"bell = loud\n", "config:1: bell is on or off, not 'loud'; ignored"},
 	        {"colour = red\n", "config:1: unknown setting 'colour' (the settings are "
-	                           "theme, bell, background and code); ignored"},
+	                           "theme, bell, background, code and assist); ignored"},
 	        {"background = white\n",
 	         "config:1: background is theme or terminal, not 'white'; ignored"},
 	        {"theme night\n",
 	         "config:1: 'theme night' is not a setting: write key = value; ignored"},
 	        {"Theme = night\n", "config:1: unknown setting 'Theme' (the settings "
-	                            "are theme, bell, background and code); ignored"},
+	                            "are theme, bell, background, code and assist); ignored"},
 	        {"theme = night # and = more\nbell = on\n\n= on\n",
 	         "config:4: no setting name before the =; ignored"},
 	        {"theme = \033[31mred\n", "config:1: theme is calm, wood, night or "
@@ -289,7 +289,7 @@ static void test_file(void **state)
 	assert_true(strncmp(err, path, strlen(path)) == 0);
 	assert_string_equal(err + strlen(path), ":2: unknown setting 'them' (the "
 	                                        "settings are theme, bell, "
-	                                        "background and code); ignored");
+	                                        "background, code and assist); ignored");
 	assert_int_equal(settings_theme(&s), SETTINGS_THEME_WOOD);
 	assert_int_equal(settings_set(&s, "bell", "off", err, sizeof err), 0);
 	assert_int_equal(settings_save(&s, err, sizeof err), 0);

@@ -95,6 +95,8 @@ static void pop(struct app *a)
 	a->depth--;
 	if (a->depth == 0)
 		term_quit();
+	else if (top(a)->ops->cover)
+		top(a)->ops->cover(top(a)->self, false);
 }
 
 /*
@@ -111,6 +113,8 @@ static int push(struct app *a, const struct screen_open *o, char *err, size_t er
 	}
 	if (openers[o->kind](&s, o, &a->env, err, errlen) < 0)
 		return -1;
+	if (a->depth && top(a)->ops->cover)
+		top(a)->ops->cover(top(a)->self, true);
 	a->stack[a->depth++] = s;
 	return 0;
 }
@@ -379,8 +383,9 @@ int app_run(const struct app_opts *o)
 		return 1;
 	}
 	a->env.openers = openers;
-	a->env.clock_ms = getenv("NQUEENS_TEST_CLOCK") ? stopped_clock : term_now_ms;
+	a->env.clock_ms = getenv("NQUEENS_TEST_CLOCK") ? stopped_clock : term_game_ms;
 	load_env(a);
+	a->env.assist = o->assist > 0 ? o->assist : settings_assist(&a->settings) + 1;
 	a->env.bell = !o->quiet && settings_bell(&a->settings);
 	/* The command line's theme wins over the config file's. */
 	theme_set(o->theme >= 0                       ? o->theme

@@ -38,6 +38,9 @@ enum play_action {
 	PLAY_SMALLER,
 	PLAY_LARGER,
 	PLAY_HINT,
+	PLAY_MARK,
+	PLAY_MARK_CLICK,
+	PLAY_ASSIST,
 	PLAY_WATCH,
 	PLAY_BROWSE,
 	PLAY_HIDE_HINT,
@@ -81,6 +84,15 @@ static const struct keymap_row key_rows[] = {
          {KCHAR('t')},
          "hint: a square that keeps it solvable",
          {{0, "t hint"}}},
+        {PLAY_MARK,
+         {KCHAR('x')},
+         "mark the square \"no queen here\", or unmark it",
+         {{KEYMAP_MORE, "x mark"}}},
+        {PLAY_MARK_CLICK, {KMOUSE(BUTTON_RIGHT)}, "mark or unmark the square there", {}},
+        {PLAY_ASSIST,
+         {KCHAR('a')},
+         "assists: none, some, all (all shows the verdict: assisted)",
+         {{KEYMAP_MORE, "a assists"}}},
         {PLAY_WATCH,
          {KCHAR('w')},
          "watch the search go on from this position",
@@ -267,6 +279,18 @@ static enum screen_reply act(struct play *p, int action, const struct input_even
 	case PLAY_HINT:
 		play_model_hint(m);
 		break;
+	case PLAY_MARK:
+		rc = play_model_mark(m, m->cursor);
+		break;
+	case PLAY_MARK_CLICK:
+		if (r && play_view_board_at(p, *r, ev->line, ev->col, &sq)) {
+			m->cursor = sq;
+			rc = play_model_mark(m, sq);
+		}
+		break;
+	case PLAY_ASSIST:
+		play_model_assist_next(m);
+		break;
 	case PLAY_WATCH:
 		return watch_from(p, open) ? SCREEN_OPEN : SCREEN_STAY;
 	case PLAY_BROWSE:
@@ -295,6 +319,8 @@ static enum screen_reply play_event(void *self, const struct input_event *ev,
 	enum screen_reply reply;
 
 	m->message[0] = '\0';
+	/* A key ends an idle spell: the clock counted a minute of it at most. */
+	play_model_key(m);
 	/* A key after a solve ends its moment: the banner goes, the cursor is back. */
 	p->banner = p->cursor_hidden = false;
 	p->due_ms = 0;
@@ -361,6 +387,15 @@ static void play_tick(void *self)
 	term_dirty();
 }
 
+/* Covered by the help or another screen, the clock stands. */
+static void play_cover(void *self, bool covered)
+{
+	struct play *p = self;
+
+	play_model_cover(&p->m, covered);
+	p->due_ms = 0;
+}
+
 static void play_min_size(const void *self, int *lines, int *cols)
 {
 	(void)self;
@@ -396,6 +431,7 @@ static const struct screen_ops play_ops = {
         .wake = play_wake,
         .timer_ms = play_timer_ms,
         .tick = play_tick,
+        .cover = play_cover,
         .min_size = play_min_size,
         .keys = play_keys,
 };
@@ -409,7 +445,8 @@ int play_open(struct screen *out, const struct screen_open *o,
 	                      .puzzle_dir = env->puzzle_dir,
 	                      .clock_ms = env->clock_ms,
 	                      .notify = judge_notify,
-	                      .sync_max_n = PLAY_SYNC_MAX_N};
+	                      .sync_max_n = PLAY_SYNC_MAX_N,
+	                      .assist = env->assist};
 
 	if (!p || play_model_init(&p->m, o->n, o->puzzle, o->puzzle_id, &pe) < 0) {
 		free(p);

@@ -152,6 +152,14 @@ long long term_now_ms(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* The time spent stopped (Ctrl-Z, SIGTSTP) so far, which no game counts. */
+static long long stopped_ms;
+
+long long term_game_ms(void)
+{
+	return term_now_ms() - stopped_ms;
+}
+
 /* Installs handler for sig with flags, keeping what was there for term_close. */
 static void handle(int sig, void (*handler)(int), int flags)
 {
@@ -431,14 +439,18 @@ void term_post(void)
 
 void term_suspend(void)
 {
+	long long stopped_at;
+
 	/* The shell's now: a signal while stopped has nothing to give back. */
 	restore_armed = 0;
 	input_mouse_enable(stdout, false);
 	input_stop(in);
 	endwin();
 	tcsetattr(STDIN_FILENO, TCSANOW, &saved_tio);
+	stopped_at = term_now_ms();
 	kill(getpid(), SIGSTOP);
 	/* Here again after fg. */
+	stopped_ms += term_now_ms() - stopped_at;
 	input_start(in);
 	reset_prog_mode();
 	restore_armed = 1;

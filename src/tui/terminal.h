@@ -52,4 +52,7 @@ void term_suspend(void);
 /* Milliseconds of a monotonic clock, for timers and stopwatches. */
 long long term_now_ms(void);
 
+/* The same, less the time the program spent stopped: the clock of games. */
+long long term_game_ms(void);
+
 #endif
