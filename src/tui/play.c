@@ -150,9 +150,12 @@ static void judge_notify(void *ctx)
 static void play_free(void *self)
 {
 	struct play *p = self;
+	char err[1100];
 
 	if (!p)
 		return;
+	/* Leaving, by q or a signal that ends the program: the game is kept. */
+	play_model_keep(&p->m, err, sizeof err);
 	play_model_free(&p->m);
 	free(p);
 }

@@ -15,6 +15,7 @@
 #include "engine/daily.h"
 #include "engine/enumerate.h"
 #include "engine/known.h"
+#include "engine/saved.h"
 #include "tui/screen.h"
 #include "engine/store.h"
 
@@ -177,6 +178,9 @@ static void keep_progress(struct play_model *m, bool first_solve)
 	}
 	if (first_solve && m->is_daily)
 		daily_streak(st, m->daily_day, &m->streak);
+	/* A solved puzzle is not offered again to resume. */
+	if (first_solve && m->is_puzzle && saved_drop(st, m->puzzle_id) > 0)
+		changed = 1;
 	if (changed && store_save(st, err, sizeof err) < 0)
 		snprintf(m->message, sizeof m->message, "Progress not saved: %s", err);
 }
@@ -340,6 +344,8 @@ static int set_size(struct play_model *m, int n)
 	return judge_start(m);
 }
 
+static int changed(struct play_model *m);
+
 int play_model_init(struct play_model *m, int n, const struct puzzle *pz, const char *id,
                     const struct play_env *env)
 {
@@ -360,6 +366,11 @@ int play_model_init(struct play_model *m, int n, const struct puzzle *pz, const 
 			daily_streak(m->env.store, m->daily_day, &m->streak);
 	}
 	if (set_size(m, n) < 0) {
+		play_model_free(m);
+		return -1;
+	}
+	/* A game left unfinished goes on: u takes it back to the givens. */
+	if (play_model_resume(m) > 0 && changed(m) < 0) {
 		play_model_free(m);
 		return -1;
 	}

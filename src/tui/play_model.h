@@ -183,6 +183,17 @@ long long play_model_elapsed_ms(const struct play_model *m);
 /* Whether a puzzle has queens of the player's on it and is not solved yet. */
 bool play_model_unfinished(const struct play_model *m);
 
+/*
+ * A puzzle left unfinished (play_saved.c): play_model_keep puts this game,
+ * its queens, marks, clock and assists used, in the progress file (or takes
+ * out the one a solve or s ended) and saves: 1 when kept, 0 when there was
+ * nothing to keep, -1 with the reason in err.  play_model_resume, as the
+ * puzzle opens, takes the game kept back; 1 when it did, with a message; a
+ * damaged one is named in the message once and emptied.
+ */
+int play_model_keep(struct play_model *m, char *err, size_t errlen);
+int play_model_resume(struct play_model *m);
+
 /* Whether the square holds a queen the puzzle gives. */
 bool play_model_is_given(const struct play_model *m, struct square sq);
 
