@@ -378,7 +378,7 @@ static void test_assists(void **state)
 		if (pz.given[f] < 0)
 			play_model_toggle(&m, (struct square){f, out[f]});
 	play_model_banner(&m, "-", line, sizeof line, more, sizeof more);
-	assert_string_equal(more, "Clean. Daily puzzle: 1 day in a row.");
+	assert_string_equal(more, "Daily puzzle: 1 day in a row. Clean.");
 	assert_true(store_best(&st, id, true, &ms));
 	assert_int_equal(ms, 40000);
 	assert_true(store_best(&st, id, false, &ms));
@@ -538,7 +538,7 @@ static void test_banner(void **state)
 	assert_true(m.new_best);
 	play_model_banner(&m, "-", line, sizeof line, more, sizeof more);
 	assert_string_equal(line, "Solved - #1 of 92, class 1, 0:30");
-	assert_string_equal(more, "Clean. A new best time: it was 0:42.");
+	assert_string_equal(more, "A new best time: it was 0:42. Clean.");
 	/* Slower: said solved, no new best. */
 	assert_int_equal(play_model_clear(&m), 0);
 	fake_now += 50000;
@@ -586,9 +586,12 @@ static void test_daily(void **state)
 	assert_true(m.streak.done_today);
 	play_model_banner(&m, "-", line, sizeof line, more, sizeof more);
 	assert_string_equal(line, "Solved - #45 of 92, class 5, 0:55");
-	assert_string_equal(more, "Clean. Daily puzzle: 2 days in a row.");
-	assert_string_equal(m.message,
-	                    "Solved in 0:55. Tomorrow brings the next daily puzzle.");
+	assert_string_equal(more, "Daily puzzle: 2 days in a row. Clean.");
+	/* The result to share: no square of the solution in it. */
+	assert_string_equal(m.message, "To share: nqueens daily 2024-05-17: 8x8 hard in "
+	                               "0:55, clean, streak 2");
+	assert_true(play_model_share(&m, line, sizeof line));
+	assert_string_equal(line, m.message + strlen("To share: "));
 	assert_string_equal(m.next_id, "");
 	play_model_free(&m);
 	store_gone(&st, dir);

@@ -123,10 +123,17 @@ static void follow_model(struct play *p)
 	if (!m->solved_shown) {
 		p->banner = p->cursor_hidden = false;
 	} else if (m->solved_events != p->solved_seen) {
+		char share[256];
+
 		p->banner = p->cursor_hidden = true;
 		p->banner_ms = m->env.clock_ms();
 		if (p->bell)
 			beep();
+		/* The daily's result: on the clipboard now, on stdout at the end. */
+		if (play_model_share(m, share, sizeof share)) {
+			term_clipboard(share);
+			term_farewell(share);
+		}
 	}
 	p->solved_seen = m->solved_events;
 }

@@ -122,8 +122,10 @@ static void offer_next(struct play_model *m)
 	play_format_time((long)(play_model_elapsed_ms(m) / 1000), t, sizeof t);
 	m->next_id[0] = '\0';
 	if (m->is_daily) {
-		snprintf(m->message, sizeof m->message,
-		         "Solved in %s. Tomorrow brings the next daily puzzle.", t);
+		char share[256];
+
+		play_model_share(m, share, sizeof share);
+		snprintf(m->message, sizeof m->message, "To share: %s", share);
 		return;
 	}
 	puzzle_list(m->env.puzzle_dir, &list, &count);
@@ -298,6 +300,22 @@ static void new_game(struct play_model *m)
 	m->gave_up = m->peeked = m->set_best = m->new_best = false;
 	m->hints_used = 0;
 	m->verdict_seen = m->assist == SETTINGS_ASSIST_ALL;
+}
+
+bool play_model_share(const struct play_model *m, char *buf, size_t len)
+{
+	char t[32], date[16], used[96];
+
+	buf[0] = '\0';
+	if (!m->is_daily || !m->solved_ms || m->peeked)
+		return false;
+	play_format_time((long)(play_model_elapsed_ms(m) / 1000), t, sizeof t);
+	daily_format_date(m->daily_day, date, sizeof date);
+	play_model_assist_words(m, used, sizeof used);
+	/* No square is named: the line gives nothing of the solution away. */
+	snprintf(buf, len, "nqueens daily %s: %dx%d %s in %s, %s, streak %d", date, m->n,
+	         m->n, puzzle_grade_name(m->pz.grade), t, used, m->streak.current);
+	return true;
 }
 
 /* The name of this game's best time: the puzzle's, or "free-8x8" for a free game. */
@@ -743,22 +761,23 @@ void play_model_banner(const struct play_model *m, const char *dash, char *line,
 		snprintf(more, morelen, "Not counted: s showed a solution in this game.");
 		return;
 	}
-	{
+	at = 0;
+	if (m->new_best) {
+		play_format_time((long)(m->was_best_ms / 1000), was, sizeof was);
+		at = (size_t)snprintf(more, morelen, "A new best time: it was %s. ", was);
+	}
+	if (m->is_daily && m->streak.done_today && at < morelen)
+		at += (size_t)snprintf(
+		        more + at, morelen - at, "Daily puzzle: %d day%s in a row. ",
+		        m->streak.current, m->streak.current == 1 ? "" : "s");
+	/* Last, so that a narrow banner breaks before it rather than in a sentence. */
+	if (at < morelen) {
 		char used[96];
 
 		play_model_assist_words(m, used, sizeof used);
 		used[0] = (char)(used[0] - 'a' + 'A');
-		at = (size_t)snprintf(more, morelen, "%s.", used);
+		snprintf(more + at, morelen - at, "%s.", used);
 	}
-	if (m->new_best) {
-		play_format_time((long)(m->was_best_ms / 1000), was, sizeof was);
-		at += (size_t)snprintf(more + at, at < morelen ? morelen - at : 0,
-		                       " A new best time: it was %s.", was);
-	}
-	if (m->is_daily && m->streak.done_today && at < morelen)
-		snprintf(more + at, morelen - at, "%sDaily puzzle: %d day%s in a row.",
-		         at ? " " : "", m->streak.current,
-		         m->streak.current == 1 ? "" : "s");
 }
 
 /* Adds a line of the status in its role (a blank line before it: gap). */

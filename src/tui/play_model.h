@@ -13,7 +13,6 @@
 #include "engine/settings.h"
 #include "engine/symmetry.h"
 #include "engine/task.h"
-#include "tui/screen.h"
 #include "tui/theme.h"
 
 struct store;
@@ -36,8 +35,8 @@ struct play_env {
 /* After this long without a key the clock stops, until the next key. */
 #define PLAY_IDLE_MS 60000
 
-/* The squares of the largest board, for the player's marks. */
-#define PLAY_SQUARES (PLAY_MAX_N * PLAY_MAX_N)
+/* The squares of the largest board (a puzzle's), for the player's marks. */
+#define PLAY_SQUARES (PUZZLE_MAX_N * PUZZLE_MAX_N)
 
 /* A position in the undo history. */
 struct play_snap {
@@ -202,6 +201,13 @@ bool play_model_is_given(const struct play_model *m, struct square sq);
  * for an empty file); false, said in the message, when two share a file.
  */
 bool play_model_ranks(struct play_model *m, int *ranks);
+
+/*
+ * The daily puzzle's result to share, once solved (not after s): "nqueens
+ * daily 2026-11-27: 8x8 hard in 1:05, clean, streak 3", no square named.
+ * False, and "", for another game.
+ */
+bool play_model_share(const struct play_model *m, char *buf, size_t len);
 
 /* "1:05": minutes and seconds. */
 void play_format_time(long secs, char *buf, size_t len);
