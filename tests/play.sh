@@ -420,6 +420,23 @@ else
 	fail "a game cleared away is no longer kept" "$(cat "$XDG_DATA_HOME/nqueens/progress")"
 fi
 
+# The fair clock: it stands while the help is open and while the program is
+# stopped (SIGTSTP, then SIGCONT), four seconds each.
+start 80 24 -- play 8
+wait_for "time 0:00" >/dev/null
+keys ?
+wait_for "Play: keys" >/dev/null
+sleep 4
+keys q
+expect_screen "the clock stood while the help was open" "time 0:0[0-2](,|$)"
+kill -TSTP "$(pid_of_program)"
+sleep 4
+kill -CONT "$(pid_of_program)"
+keys Right
+expect_screen "and while the program was stopped" "time 0:0[0-3](,|$)"
+keys q
+wait_exit
+
 # Ctrl-C quits at once.
 start 80 24 -- play 8
 wait_for "Queens: 0 of 8"

@@ -250,6 +250,12 @@ static void app_event(void *ctx, const struct input_event *ev)
 	                                 a};
 	int need_l, need_c, action = keymap_action(&app_keys, ev);
 
+	/* The focus gone elsewhere covers the screen as the help does. */
+	if (ev->kind == INPUT_FOCUS) {
+		if (s && s->ops->cover)
+			s->ops->cover(s->self, !ev->focused);
+		return;
+	}
 	switch (action) {
 	case APP_QUIT:
 		term_quit();
