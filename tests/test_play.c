@@ -348,7 +348,7 @@ static void test_assists(void **state)
 		assert_null(strstr(s.line[i].text, "Solvable"));
 		assert_null(strstr(s.line[i].text, "completion"));
 	}
-	assert_true(status_says(&m, "assists some, clean"));
+	assert_true(status_says(&m, "assists some: clean"));
 	play_model_toggle(&m, (struct square){first, (out[first] + 1) % pz.n});
 	/* A hint: assisted from now on. */
 	play_model_hint(&m);
@@ -356,6 +356,7 @@ static void test_assists(void **state)
 	assert_true(play_model_assisted(&m));
 	play_model_assist_words(&m, words, sizeof words);
 	assert_string_equal(words, "assisted: 1 hint");
+	assert_true(status_says(&m, "assists some: 1 hint"));
 	fake_now = 31000;
 	for (int f = 0; f < pz.n; f++)
 		if (pz.given[f] < 0)

@@ -91,7 +91,7 @@ static const struct keymap_row key_rows[] = {
         {PLAY_MARK_CLICK, {KMOUSE(BUTTON_RIGHT)}, "mark or unmark the square there", {}},
         {PLAY_ASSIST,
          {KCHAR('a')},
-         "assists: none, some, all (all shows the verdict: assisted)",
+         "cycle assists: none, some, all (the verdict)",
          {{KEYMAP_MORE, "a assists"}}},
         {PLAY_WATCH,
          {KCHAR('w')},

@@ -842,13 +842,18 @@ void play_model_assist_words(const struct play_model *m, char *buf, size_t len)
 		snprintf(buf, len, "assisted: the verdict");
 }
 
-/* The assists on, and what this game used of them. */
+/* The assists on, and what this game used of them, short: the panel is narrow. */
 static void status_assists(const struct play_model *m, struct play_status *s)
 {
-	char used[96];
+	char used[32];
 
-	play_model_assist_words(m, used, sizeof used);
-	status_add(s, THEME_NORMAL, false, "assists %s, %s",
+	if (m->hints_used)
+		snprintf(used, sizeof used, "%u hint%s", m->hints_used,
+		         m->hints_used == 1 ? "" : "s");
+	else
+		snprintf(used, sizeof used, "%s",
+		         play_model_assisted(m) ? "assisted" : "clean");
+	status_add(s, THEME_NORMAL, false, "assists %s: %s",
 	           settings_assist_name((enum settings_assist)m->assist), used);
 }
 
