@@ -395,6 +395,10 @@ wait_for "Queens: 5 of 10" >/dev/null
 keys Home PageUp
 sleep 2
 before=$(board_grid 10 marks)
+case $(printf '%s\n' "$before" | sed -n 2p) in
+". . \\ . x "*) pass "x marks e9 with a cross of the player's" ;;
+*) fail "x marks e9 with a cross of the player's" "$before" ;;
+esac
 clock=$(screen | sed -n 's/.*hard, time \([0-9]*:[0-9]*\),.*/\1/p')
 keys q
 wait_for "Leave this puzzle unsolved" >/dev/null
