@@ -219,9 +219,8 @@ static void judged(struct play_model *m, const struct puzzle_status *st, uint64_
 	if (m->peeked)
 		return;
 	if (!m->solved_ms) {
+		/* The clock stops here; of an idle spell before, a minute counts. */
 		m->solved_ms = m->env.clock_ms();
-		/* The clock stops where it stood: an idle spell counts its minute. */
-		play_model_key(m);
 		first_solve = true;
 	}
 	keep_progress(m, first_solve);
