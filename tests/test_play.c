@@ -405,6 +405,70 @@ static void test_assists(void **state)
 }
 
 /*
+ * A puzzle left is kept and resumed with its queens, marks, clock and the
+ * assists it used; a damaged saved game is named once, then forgotten.
+ */
+static void test_resume(void **state)
+{
+	long day = daily_day(2024, 5, 17);
+	char id[DAILY_ID_MAX], err[1100];
+	struct play_model m;
+	struct play_env e;
+	struct puzzle pz;
+	struct store st;
+	char dir[512];
+	int free_file = -1, rank = 0;
+
+	(void)state;
+	store_here(&st, dir, sizeof dir);
+	e = env(&st);
+	assert_int_equal(daily_puzzle(day, &pz, id, sizeof id), 0);
+	for (int f = 0; f < pz.n && free_file < 0; f++)
+		if (pz.given[f] < 0)
+			free_file = f;
+	fake_now = 1000;
+	assert_int_equal(play_model_init(&m, pz.n, &pz, id, &e), 0);
+	assert_int_equal(play_model_toggle(&m, (struct square){free_file, rank}), 0);
+	assert_int_equal(play_model_mark(&m, (struct square){free_file, rank + 1}), 0);
+	play_model_hint(&m);
+	fake_now = 32000;
+	assert_int_equal(play_model_keep(&m, err, sizeof err), 1);
+	play_model_free(&m);
+	fake_now = 500000;
+	assert_int_equal(play_model_init(&m, pz.n, &pz, id, &e), 0);
+	assert_string_equal(m.message,
+	                    "Your game resumed, its clock at 0:31 (c clears the board).");
+	assert_int_equal(play_model_elapsed_ms(&m), 31000);
+	assert_true(board_has(&m.b, (struct square){free_file, rank}));
+	assert_true(play_model_marked(&m, (struct square){free_file, rank + 1}));
+	assert_int_equal(m.hints_used, 1);
+	/* u goes back to the givens; c clears, and then nothing is kept. */
+	assert_int_equal(play_model_undo(&m, -1), 0);
+	assert_false(board_has(&m.b, (struct square){free_file, rank}));
+	assert_int_equal(play_model_undo(&m, 1), 0);
+	assert_int_equal(play_model_clear(&m), 0);
+	assert_int_equal(play_model_keep(&m, err, sizeof err), 0);
+	play_model_free(&m);
+	assert_int_equal(play_model_init(&m, pz.n, &pz, id, &e), 0);
+	assert_int_equal(m.b.pos.count, (size_t)pz.ngiven);
+	play_model_free(&m);
+	/* Damaged: named once, the rest of the progress kept. */
+	assert_int_equal(store_record_time(&st, "08-easy-01", 5000), 1);
+	assert_int_equal(
+	        store_set_setting(&st, "game.daily-2024-05-17", "t 5 h 0 v 9 q 0 x 0"),
+	        0);
+	assert_int_equal(play_model_init(&m, pz.n, &pz, id, &e), 0);
+	assert_non_null(
+	        strstr(m.message, "The saved game of daily-2024-05-17 is damaged ("));
+	play_model_free(&m);
+	assert_int_equal(play_model_init(&m, pz.n, &pz, id, &e), 0);
+	assert_string_equal(m.message, "");
+	assert_true(store_best_time(&st, "08-easy-01", NULL));
+	play_model_free(&m);
+	store_gone(&st, dir);
+}
+
+/*
  * Marks: the player's own, on empty squares only, undone and redone as
  * moves are; a queen put on one takes its place.
  */
@@ -746,13 +810,14 @@ static void test_out_of_memory(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test(test_solve),      cmocka_unit_test(test_conflict),
-	        cmocka_unit_test(test_undo),       cmocka_unit_test(test_clock),
-	        cmocka_unit_test(test_fair_clock), cmocka_unit_test(test_assists),
-	        cmocka_unit_test(test_marks),      cmocka_unit_test(test_give_up),
-	        cmocka_unit_test(test_banner),     cmocka_unit_test(test_daily),
-	        cmocka_unit_test(test_judge_task), cmocka_unit_test(test_puzzle),
-	        cmocka_unit_test(test_roles),      cmocka_unit_test(test_out_of_memory),
+	        cmocka_unit_test(test_solve),         cmocka_unit_test(test_conflict),
+	        cmocka_unit_test(test_undo),          cmocka_unit_test(test_clock),
+	        cmocka_unit_test(test_fair_clock),    cmocka_unit_test(test_assists),
+	        cmocka_unit_test(test_marks),         cmocka_unit_test(test_resume),
+	        cmocka_unit_test(test_give_up),       cmocka_unit_test(test_banner),
+	        cmocka_unit_test(test_daily),         cmocka_unit_test(test_judge_task),
+	        cmocka_unit_test(test_puzzle),        cmocka_unit_test(test_roles),
+	        cmocka_unit_test(test_out_of_memory),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
