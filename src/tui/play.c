@@ -329,7 +329,12 @@ static enum screen_reply play_event(void *self, const struct input_event *ev,
 	enum screen_reply reply;
 
 	m->message[0] = '\0';
-	/* A key ends an idle spell: the clock counted a minute of it at most. */
+	/*
+	 * A key ends an idle spell (the clock counted a minute of it at most),
+	 * and says the player is here even if the terminal never said the
+	 * focus came back.
+	 */
+	play_model_cover(m, false);
 	play_model_key(m);
 	/* A key after a solve ends its moment: the banner goes, the cursor is back. */
 	p->banner = p->cursor_hidden = false;
