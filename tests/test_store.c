@@ -507,6 +507,14 @@ static void test_saved_games(void **state)
 	assert_int_equal(saved_parse(text, 7, &h, why, sizeof why), -1);
 	assert_string_equal(why, "its squares are not those of a 7x7 board");
 	assert_int_equal(saved_parse("t x h 0", 8, &h, why, sizeof why), -1);
+	/* As many digits as a 7x7 board's, but a square past its 49th. */
+	assert_int_equal(saved_parse("t 1 h 0 v 0 q 2000000000000 x 0000000000000", 7, &h,
+	                             why, sizeof why),
+	                 -1);
+	assert_int_equal(saved_parse("t 1 h 0 v 0 q 1000000000000 x 0000000000000", 7, &h,
+	                             why, sizeof why),
+	                 1);
+	assert_true(h.queen[48]);
 	assert_int_equal(saved_parse("", 8, &h, why, sizeof why), 0);
 
 	write_file(path, "nqueens progress 1\nbest 08-hard-01 9000\n"
