@@ -354,7 +354,7 @@ static void test_assists(void **state)
 	play_model_hint(&m);
 	assert_true(m.hint_shown);
 	assert_true(play_model_assisted(&m));
-	play_model_assist_words(&m, words, sizeof words);
+	play_model_assist_words(&m, false, words, sizeof words);
 	assert_string_equal(words, "assisted: 1 hint");
 	assert_true(status_says(&m, "assists some: 1 hint"));
 	fake_now = 31000;

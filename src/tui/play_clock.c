@@ -82,16 +82,18 @@ void play_model_assist_next(struct play_model *m)
 	                 : "");
 }
 
-void play_model_assist_words(const struct play_model *m, char *buf, size_t len)
+void play_model_assist_words(const struct play_model *m, bool capital, char *buf,
+                             size_t len)
 {
+	/* Whole words in the source: the tests read a screen's words from it. */
 	if (!play_model_assisted(m))
-		snprintf(buf, len, "clean");
+		snprintf(buf, len, "%s", capital ? "Clean" : "clean");
 	else if (m->hints_used)
-		snprintf(buf, len, "assisted: %u hint%s%s", m->hints_used,
-		         m->hints_used == 1 ? "" : "s",
+		snprintf(buf, len, "%s: %u hint%s%s", capital ? "Assisted" : "assisted",
+		         m->hints_used, m->hints_used == 1 ? "" : "s",
 		         m->verdict_seen ? ", the verdict" : "");
 	else
-		snprintf(buf, len, "assisted: the verdict");
+		snprintf(buf, len, "%s: the verdict", capital ? "Assisted" : "assisted");
 }
 
 bool play_model_share(const struct play_model *m, char *buf, size_t len)
@@ -103,7 +105,7 @@ bool play_model_share(const struct play_model *m, char *buf, size_t len)
 		return false;
 	play_format_time((long)(play_model_elapsed_ms(m) / 1000), t, sizeof t);
 	daily_format_date(m->daily_day, date, sizeof date);
-	play_model_assist_words(m, used, sizeof used);
+	play_model_assist_words(m, false, used, sizeof used);
 	/* No square is named: the line gives nothing of the solution away. */
 	snprintf(buf, len, "nqueens daily %s: %dx%d %s in %s, %s, streak %d", date, m->n,
 	         m->n, puzzle_grade_name(m->pz.grade), t, used, m->streak.current);

@@ -684,8 +684,7 @@ void play_model_banner(const struct play_model *m, const char *dash, char *line,
 	if (at < morelen) {
 		char used[96];
 
-		play_model_assist_words(m, used, sizeof used);
-		used[0] = (char)(used[0] - 'a' + 'A');
+		play_model_assist_words(m, true, used, sizeof used);
 		snprintf(more + at, morelen - at, "%s.", used);
 	}
 }

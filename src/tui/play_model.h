@@ -158,8 +158,10 @@ bool play_model_marked(const struct play_model *m, struct square sq);
 void play_model_assist_next(struct play_model *m);
 /* Whether this game's solve is (or would be) assisted. */
 bool play_model_assisted(const struct play_model *m);
-/* "clean", or "assisted: 3 hints, the verdict": what this game used. */
-void play_model_assist_words(const struct play_model *m, char *buf, size_t len);
+/* "clean", or "assisted: 3 hints, the verdict" (capital: "Clean", ...): what
+ * this game used. */
+void play_model_assist_words(const struct play_model *m, bool capital, char *buf,
+                             size_t len);
 /* Whether the attacked squares carry their dots: some assists or all. */
 bool play_model_dots(const struct play_model *m);
 
