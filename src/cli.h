@@ -36,6 +36,7 @@ int cli_lesson(int argc, char **argv);
 enum cli_opt {
 	OPT_ALGORITHM,
 	OPT_ASCII,
+	OPT_ASSIST,
 	OPT_BIG,
 	OPT_CHECK,
 	OPT_EVENTS,

@@ -28,6 +28,7 @@ static const struct cli_optdef defs[OPT_COUNT] = {
         [OPT_PUZZLE] = {"puzzle", 'p', true}, [OPT_DAILY] = {"daily", 0, false},
         [OPT_ASCII] = {"ascii", 'a', false},  [OPT_NO_COLOR] = {"no-color", 0, false},
         [OPT_QUIET] = {"quiet", 0, false},    [OPT_THEME] = {"theme", 0, true},
+        [OPT_ASSIST] = {"assist", 0, true},
 };
 
 int cli_display_options(const char *cmd, const char *const val[OPT_COUNT],
@@ -69,6 +70,15 @@ static int parse(const char *cmd, const char *synopsis, int argc, char **argv,
 	*daily = val[OPT_DAILY] != NULL;
 	if (cli_display_options(cmd, val, o))
 		return CLI_USAGE;
+	if (val[OPT_ASSIST]) {
+		int a = settings_assist_from_name(val[OPT_ASSIST]);
+
+		if (a < 0)
+			return cli_usage_error(
+			        cmd, "--assist must be none, some or all, not '%s'",
+			        val[OPT_ASSIST]);
+		o->assist = a + 1;
+	}
 	*n = 8;
 	if (args.npos == 1) {
 		if (*puzzle_path || *daily)
@@ -108,8 +118,8 @@ int cli_play(int argc, char **argv)
 	int rc;
 
 	if ((rc = parse("play",
-	                "nqueens play [N] [--puzzle FILE | --daily] [--ascii] "
-	                "[--no-color] [--quiet] [--theme NAME]",
+	                "nqueens play [N] [--puzzle FILE | --daily] [--assist LEVEL] "
+	                "[--ascii] [--no-color] [--quiet] [--theme NAME]",
 	                argc, argv, &o, &p->n, true, &path, &daily)) >= 0)
 		return rc;
 	if (daily) {
@@ -141,7 +151,8 @@ int cli_menu(int argc, char **argv)
 	int rc;
 
 	if ((rc = parse(NULL,
-	                "nqueens [--ascii] [--no-color] [--quiet] [--theme NAME] "
+	                "nqueens [--assist LEVEL] [--ascii] [--no-color] [--quiet] "
+	                "[--theme NAME] "
 	                "[COMMAND ...]",
 	                argc, argv, &o, &o.start.menu.n, false, &path, &daily)) >= 0)
 		return rc;

@@ -127,7 +127,16 @@ static enum theme_ground square_ground(uint16_t f, bool cursor)
 }
 
 /* What stands on a square: a queen, a queen tried but not placed, or a mark. */
-enum content { C_NONE, C_QUEEN, C_TRIED, C_REJECTED, C_HINT, C_LEFT, C_ATTACKED };
+enum content {
+	C_NONE,
+	C_QUEEN,
+	C_TRIED,
+	C_REJECTED,
+	C_HINT,
+	C_LEFT,
+	C_ATTACKED,
+	C_MARKED
+};
 
 static enum content square_content(uint16_t f)
 {
@@ -552,6 +561,9 @@ static void draw_mark(const struct boardview *bv, enum content what, int cy, int
 	case C_LEFT:
 		mvaddstr(cy, cx, g->left);
 		break;
+	case C_MARKED:
+		mvaddstr(cy, cx, g->rejected);
+		break;
 	case C_ATTACKED:
 		/* A larger dot on a square of 4 lines or more, to be seen from afar. */
 		mvaddstr(cy, cx, bv->ch >= 4 ? g->attacked_large : g->attacked);
@@ -567,6 +579,7 @@ static enum theme_ink content_ink(enum content what, bool on_line)
 	switch (what) {
 	case C_QUEEN:
 	case C_REJECTED:
+	case C_MARKED:
 		return THEME_INK_QUEEN;
 	case C_TRIED:
 		return THEME_INK_GHOST;
@@ -607,6 +620,10 @@ static void draw_square(const struct boardview *bv, int file, int rank)
 	bool inset = ground == THEME_GROUND_CONFLICT && bv->ch >= 3;
 	enum theme_ground edge = inset ? THEME_GROUND_PLAIN : ground;
 
+	/* The player's own mark says more than a dot: it is drawn over one. */
+	if (bv->marked && bv->marked[file * bv->n + rank] &&
+	    (what == C_NONE || what == C_ATTACKED))
+		what = C_MARKED;
 	attrset(theme_square(edge, dark, THEME_INK_MARK));
 	for (int y = y0; y < y0 + bv->ch; y++)
 		mvhline(y, x0, ' ', bv->cw);

@@ -144,7 +144,8 @@ struct screen_env {
 	const char *lesson_dir;         /* the shipped lessons, or NULL */
 	/* The board sizes Play takes (play_model.h's), for the menu that offers them. */
 	int play_min_n, play_max_n;
-	bool bell; /* ring when a board is solved */
+	bool bell;  /* ring when a board is solved */
+	int assist; /* Play's assists: 1 + enum settings_assist, or 0: by the game */
 };
 
 /* What the main loop does after a screen has taken an event, as htop's panels say. */
@@ -183,6 +184,11 @@ struct screen_ops {
 	void (*wake)(void *self);     /* background work has news */
 	long (*timer_ms)(void *self); /* ms until tick is due, -1 for never */
 	void (*tick)(void *self);
+	/*
+	 * Another screen (the help, Watch, ...) covers this one, or it is on
+	 * top again: a game's clock stands while it is covered.
+	 */
+	void (*cover)(void *self, bool covered);
 	void (*min_size)(const void *self, int *lines, int *cols);
 	const struct keymap *(*keys)(const void *self); /* for the help */
 	/*
