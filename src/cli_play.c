@@ -69,6 +69,11 @@ static int parse(const char *cmd, const char *synopsis, int argc, char **argv,
 	if (parse_theme(cmd, val[OPT_THEME], &o->theme))
 		return CLI_USAGE;
 	o->start.n = 8;
+	/* play --daily DATE: that date's puzzle. */
+	if (npos == 1 && *daily) {
+		*puzzle_path = pos[0];
+		return CLI_OK;
+	}
 	if (npos == 1) {
 		uint64_t v;
 
@@ -107,16 +112,28 @@ int cli_play(int argc, char **argv)
 	long today;
 
 	if (parse("play",
-	          "nqueens play [N] [--puzzle FILE | --daily] [--ascii] [--no-color] "
+	          "nqueens play [N] [--puzzle FILE | --daily [DATE]] [--ascii] "
+	          "[--no-color] "
 	          "[--quiet] [--theme NAME]",
 	          argc, argv, &o, true, &path, &daily))
 		return CLI_USAGE;
 	o.start.kind = SCREEN_PLAY;
 	if (daily) {
+		long day;
+
 		/* Today where the player is; the tests say which day it is. */
 		if (daily_today(&today, err, sizeof err) < 0)
 			return cli_usage_error("play", "%s", err);
-		if (daily_puzzle(today, &pz, id, sizeof id) < 0) {
+		day = today;
+		/* With a date (in path), a past day's puzzle, timed late. */
+		if (path && (!daily_parse_date(path, &day) || day > today)) {
+			daily_format_date(today, err, sizeof err);
+			return cli_usage_error("play",
+			                       "--daily takes a date written YYYY-MM-DD "
+			                       "from 1970-01-01 to today, %s, not '%s'",
+			                       err, path);
+		}
+		if (daily_puzzle(day, &pz, id, sizeof id) < 0) {
 			fprintf(stderr, "nqueens: no daily puzzle could be made: %s\n",
 			        strerror(errno));
 			return CLI_NO;
