@@ -320,6 +320,7 @@ int browse_open(struct screen *out, const struct screen_open *o,
 		snprintf(err, errlen, "Out of memory.");
 		return -1;
 	}
+	b->m->store = env->store;
 	if (o->classes && o->index)
 		browse_model_members(b->m, o->index);
 	else if (o->classes)
