@@ -185,7 +185,7 @@ static void test_bests_and_found(void **state)
 /* The screen's model: each day's role, and paging from today's month. */
 static void test_model_roles(void **state)
 {
-	long today = daily_day(2026, 11, 29);
+	long today = daily_day(2026, 11, 29), day;
 	struct stats_model m;
 	struct store st;
 
@@ -195,18 +195,34 @@ static void test_model_roles(void **state)
 	assert_false(solve_on(&st, today - 3, today, 1000));
 	stats_model_init(&m, &st, today, true);
 	assert_int_equal(m.month.month, 11);
-	assert_int_equal(stats_model_day_role(&m, 27), THEME_GOOD);
-	assert_int_equal(stats_model_day_role(&m, 25), THEME_KEY);
+	assert_int_equal(m.chosen, 28);
 	assert_int_equal(stats_model_day_role(&m, 28), THEME_SELECTED);
-	assert_int_equal(stats_model_day_role(&m, 24), THEME_DIMMED);
+	assert_int_equal(stats_model_day_role(&m, 27), THEME_GOOD);
+	assert_int_equal(stats_model_day_role(&m, 25), THEME_LABEL);
+	assert_int_equal(stats_model_day_role(&m, 24), THEME_NORMAL);
+	assert_string_equal(stats_model_day_mark(&m, 27), "*");
+	assert_string_equal(stats_model_day_mark(&m, 25), "+");
+	assert_string_equal(stats_model_day_mark(&m, 28), "?");
+	stats_model_choose(&m, -1);
+	assert_int_equal(stats_model_day_role(&m, 28), THEME_KEY);
+	assert_true(stats_model_playable(&m, &day));
+	assert_int_equal(day, today - 1);
+	stats_model_choose(&m, 5);
+	assert_int_equal(m.chosen, 29);
+	assert_false(stats_model_playable(&m, &day));
 	stats_model_move(&m, 1);
 	assert_int_equal(m.month.month, 12);
-	assert_int_equal(stats_model_day_role(&m, 0), THEME_NORMAL);
+	assert_int_equal(stats_model_day_role(&m, 0), THEME_DIMMED);
 	stats_model_move(&m, -12);
 	assert_int_equal(m.month.year, 2025);
 	stats_model_today(&m);
 	assert_int_equal(m.month.month, 11);
 	assert_int_equal(m.month.year, 2026);
+	assert_int_equal(m.chosen, 28);
+	/* A clock that cannot say today: nothing to play, no day marked today. */
+	stats_model_init(&m, &st, 0, false);
+	assert_int_equal(m.month.year, 1970);
+	assert_false(stats_model_playable(&m, &day));
 	store_free(&st);
 }
 

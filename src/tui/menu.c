@@ -48,6 +48,7 @@ enum item {
 	ITEM_RACE,
 	ITEM_BROWSE,
 	ITEM_LESSONS,
+	ITEM_STATS,
 	ITEM_QUIT,
 	ITEM_COUNT
 };
@@ -61,6 +62,7 @@ static const char *const item_text[ITEM_COUNT] = {
         "Race      the algorithms side by side",
         "Browse    every solution and class",
         "Lessons   a class, step by step",
+        "Stats     your days, streak, best times",
         "Quit",
 };
 
@@ -653,7 +655,7 @@ static enum screen_reply open_item(struct menu *m, struct screen_open *open)
 	static const enum screen_kind kinds[ITEM_COUNT] = {
 	        [ITEM_PLAY] = SCREEN_PLAY,     [ITEM_WATCH] = SCREEN_WATCH,
 	        [ITEM_PREDICT] = SCREEN_WATCH, [ITEM_RACE] = SCREEN_RACE,
-	        [ITEM_BROWSE] = SCREEN_BROWSE,
+	        [ITEM_BROWSE] = SCREEN_BROWSE, [ITEM_STATS] = SCREEN_STATS,
 	};
 
 	if (m->sel == ITEM_PUZZLES) {
