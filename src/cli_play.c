@@ -70,7 +70,7 @@ static int parse(const char *cmd, const char *synopsis, int argc, char **argv,
 		return CLI_USAGE;
 	o->start.n = 8;
 	/* play --daily DATE: that date's puzzle. */
-	if (npos == 1 && *daily) {
+	if (npos == 1 && *daily && strspn(pos[0], "0123456789") != strlen(pos[0])) {
 		*puzzle_path = pos[0];
 		return CLI_OK;
 	}

@@ -5,6 +5,7 @@
 #include "cli.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/daily.h"
@@ -156,6 +157,8 @@ int cli_stats(int argc, char **argv)
 		                       "%d-01 to %d-12, not '%s'",
 		                       DAILY_FIRST_YEAR, DAILY_LAST_YEAR, val[OPT_MONTH]);
 	has_today = daily_today(&today, err, sizeof err) == 0;
+	if (!has_today && getenv(DAILY_TEST_DATE))
+		return cli_usage_error("stats", "%s", err);
 	/* A clock out of range still leaves what was found to say. */
 	if (!has_today)
 		fprintf(stderr, "nqueens stats: no streak: %s\n", err);
