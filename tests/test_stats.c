@@ -94,6 +94,7 @@ static void test_no_streak_from_the_clock(void **state)
 	/* Seen from a clock set back, the days after it are to come. */
 	stats_month(&st, 2026, 11, today - 2, &m);
 	assert_int_equal(m.mark[28], STATS_FUTURE);
+	assert_int_equal(m.mark[27], STATS_FUTURE); /* tomorrow, solved "before" */
 	store_free(&st);
 }
 
@@ -120,6 +121,7 @@ static void test_calendar_far_dates(void **state)
 	assert_int_equal(m.days, 30);
 	assert_int_equal(m.lead, 6); /* a Sunday */
 	assert_int_equal(m.mark[28], STATS_OPEN);
+	assert_int_equal(m.mark[29], STATS_FUTURE); /* tomorrow is not missed yet */
 	/* Paging stops at the first and last months of the dailies. */
 	stats_month_add(&y, &mo, -1);
 	assert_int_equal(y, 1970);
