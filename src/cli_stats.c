@@ -135,22 +135,18 @@ int cli_stats(int argc, char **argv)
 {
 	static const struct cli_optdef defs[OPT_COUNT] = {
 	        [OPT_MONTH] = {"month", 'm', true},
-	        [OPT_HELP] = {"help", 'h', false},
 	};
-	const char *val[OPT_COUNT];
-	char *pos[1], err[1100];
+	struct cli_args args;
+	const char *const *val = args.val;
+	char err[1100];
 	struct stats_month m;
 	struct store st;
-	int npos, year, month, mday;
+	int rc, year = DAILY_FIRST_YEAR, month = 1, mday;
 	bool has_today;
 	long today = 0;
 
-	if (cli_parse_options("stats", synopsis, argc, argv, defs, val, pos, 0, &npos))
-		return CLI_USAGE;
-	if (val[OPT_HELP]) {
-		cli_help();
-		return cli_finish_output(CLI_OK);
-	}
+	if ((rc = cli_begin("stats", synopsis, argc, argv, defs, 0, &args)) >= 0)
+		return rc;
 	if (val[OPT_MONTH] && !parse_month(val[OPT_MONTH], &year, &month))
 		return cli_usage_error("stats",
 		                       "--month must be a month written YYYY-MM, from "
@@ -169,11 +165,8 @@ int cli_stats(int argc, char **argv)
 	/* A damaged line is said once; the rest is shown all the same. */
 	if (store_load(&st, err, sizeof err) != 0)
 		fprintf(stderr, "nqueens stats: %s\n", err);
-	if (!val[OPT_MONTH]) {
-		year = DAILY_FIRST_YEAR, month = 1;
-		if (has_today)
-			daily_date(today, &year, &month, &mday);
-	}
+	if (!val[OPT_MONTH] && has_today)
+		daily_date(today, &year, &month, &mday);
 	stats_month(&st, year, month,
 	            has_today ? today : daily_day(DAILY_LAST_YEAR, 12, 31), &m);
 	print_month(&m);

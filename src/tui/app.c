@@ -16,6 +16,7 @@
 #include "tui/lesson.h"
 #include "tui/menu.h"
 #include "tui/play.h"
+#include "tui/play_model.h"
 #include "tui/race.h"
 #include "tui/screen.h"
 #include "engine/settings.h"
@@ -278,9 +279,9 @@ static void app_event(void *ctx, const struct input_event *ev)
 	}
 	if (!s->ops->overlay && action == APP_HELP) {
 		struct screen_open h = {.kind = SCREEN_HELP,
-		                        .title = s->ops->title,
-		                        .keys = s->ops->keys(s->self),
-		                        .also_keys = &app_keys};
+		                        .help = {.title = s->ops->title,
+		                                 .keys = s->ops->keys(s->self),
+		                                 .also_keys = &app_keys}};
 
 		push_here(a, &h);
 		return;
@@ -327,6 +328,8 @@ static void load_env(struct app *a)
 	if (datadir_find("prefix-counts.tsv", path, sizeof path))
 		a->have_table = enum_table_load(&a->table, path, err, sizeof err) == 0;
 	a->env.table = a->have_table ? &a->table : NULL;
+	a->env.play_min_n = PLAY_MIN_N;
+	a->env.play_max_n = PLAY_MAX_N;
 	if (datadir_find("puzzles", a->puzzle_dir, sizeof a->puzzle_dir))
 		a->env.puzzle_dir = a->puzzle_dir;
 	if (datadir_find("lessons", a->lesson_dir, sizeof a->lesson_dir))

@@ -300,9 +300,9 @@ int help_open(struct screen *out, const struct screen_open *o,
 		snprintf(err, errlen, "Out of memory.");
 		return -1;
 	}
-	snprintf(h->title, sizeof h->title, "%s: keys", o->title);
-	h->tables[0] = o->keys;
-	h->tables[1] = o->also_keys;
+	snprintf(h->title, sizeof h->title, "%s: keys", o->help.title);
+	h->tables[0] = o->help.keys;
+	h->tables[1] = o->help.also_keys;
 	*out = (struct screen){&help_ops, h};
 	return 0;
 }

@@ -151,11 +151,12 @@ static bool watch_from(struct play *p, struct screen_open *open)
 	if (!play_model_ranks(&p->m, p->from))
 		return false;
 	/* An empty board is the search from the start. */
-	*open = (struct screen_open){.kind = SCREEN_WATCH,
-	                             .n = p->m.n,
-	                             .algo = SEARCH_BACKTRACK,
-	                             .goal = SEARCH_ALL,
-	                             .given = p->m.b.pos.count ? p->from : NULL};
+	*open = (struct screen_open){
+	        .kind = SCREEN_WATCH,
+	        .watch = {.n = p->m.n,
+	                  .algo = SEARCH_BACKTRACK,
+	                  .goal = SEARCH_ALL,
+	                  .given = p->m.b.pos.count ? p->from : NULL}};
 	return true;
 }
 
@@ -164,8 +165,8 @@ static enum screen_reply browse_here(struct play *p, struct screen_open *open)
 	struct play_model *m = &p->m;
 
 	if (m->judged && m->st.solved && m->index) {
-		*open = (struct screen_open){
-		        .kind = SCREEN_BROWSE, .n = m->n, .index = m->index};
+		*open = (struct screen_open){.kind = SCREEN_BROWSE,
+		                             .browse = {.n = m->n, .index = m->index}};
 		return SCREEN_OPEN;
 	}
 	snprintf(m->message, sizeof m->message,
@@ -180,9 +181,9 @@ static enum screen_reply next_puzzle(struct play *p, struct screen_open *open)
 
 	if (m->is_puzzle && m->solved_ms && m->next_id[0]) {
 		*open = (struct screen_open){.kind = SCREEN_PLAY,
-		                             .n = m->next.n,
-		                             .puzzle = &m->next,
-		                             .puzzle_id = m->next_id};
+		                             .play = {.n = m->next.n,
+		                                      .puzzle = &m->next,
+		                                      .puzzle_id = m->next_id}};
 		return SCREEN_REPLACE;
 	}
 	snprintf(m->message, sizeof m->message,
@@ -411,7 +412,8 @@ int play_open(struct screen *out, const struct screen_open *o,
 	                      .notify = judge_notify,
 	                      .sync_max_n = PLAY_SYNC_MAX_N};
 
-	if (!p || play_model_init(&p->m, o->n, o->puzzle, o->puzzle_id, &pe) < 0) {
+	if (!p || play_model_init(&p->m, o->play.n, o->play.puzzle, o->play.puzzle_id,
+	                          &pe) < 0) {
 		free(p);
 		snprintf(err, errlen, "Out of memory.");
 		return -1;

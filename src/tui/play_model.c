@@ -16,7 +16,6 @@
 #include "engine/enumerate.h"
 #include "engine/known.h"
 #include "engine/stats.h"
-#include "tui/screen.h"
 #include "engine/store.h"
 
 /* Redo is lost once a new move is made after undoing; -1 when memory runs short. */

@@ -17,6 +17,10 @@
 struct store;
 struct enum_table;
 
+/* The board sizes Play takes, which the menu offers (through screen_env). */
+#define PLAY_MIN_N 1
+#define PLAY_MAX_N 18
+
 /* What a Play model is given by whoever owns it (the screen, or a test). */
 struct play_env {
 	struct store *store;            /* saved progress, or NULL */

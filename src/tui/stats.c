@@ -263,10 +263,9 @@ static enum screen_reply play_chosen(struct stats_screen *s, struct screen_open 
 		         "No puzzle could be made for that day.");
 		return SCREEN_STAY;
 	}
-	*open = (struct screen_open){.kind = SCREEN_PLAY,
-	                             .n = s->daily.n,
-	                             .puzzle = &s->daily,
-	                             .puzzle_id = s->daily_id};
+	*open = (struct screen_open){
+	        .kind = SCREEN_PLAY,
+	        .play = {.n = s->daily.n, .puzzle = &s->daily, .puzzle_id = s->daily_id}};
 	return SCREEN_OPEN;
 }
 
