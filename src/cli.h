@@ -21,6 +21,7 @@ int cli_puzzle(int argc, char **argv);
 int cli_trace(int argc, char **argv);
 int cli_race(int argc, char **argv);
 int cli_sum(int argc, char **argv);
+int cli_stats(int argc, char **argv);
 
 /* The full-screen program: on a board, or (with no command) at the menu. */
 int cli_play(int argc, char **argv);
@@ -54,6 +55,7 @@ enum cli_opt {
 	OPT_LIST,
 	OPT_MEMORY,
 	OPT_METHOD,
+	OPT_MONTH,
 	OPT_NO_COLOR,
 	OPT_PUZZLE,
 	OPT_QUIET,

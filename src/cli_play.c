@@ -80,6 +80,12 @@ static int parse(const char *cmd, const char *synopsis, int argc, char **argv,
 		o->assist = a + 1;
 	}
 	*n = 8;
+	/* play --daily DATE: that date's puzzle. */
+	if (args.npos == 1 && *daily &&
+	    strspn(args.pos[0], "0123456789") != strlen(args.pos[0])) {
+		*puzzle_path = args.pos[0];
+		return -1;
+	}
 	if (args.npos == 1) {
 		if (*puzzle_path || *daily)
 			return cli_usage_error(cmd,
@@ -117,16 +123,28 @@ int cli_play(int argc, char **argv)
 	long today;
 	int rc;
 
-	if ((rc = parse("play",
-	                "nqueens play [N] [--puzzle FILE | --daily] [--assist LEVEL] "
-	                "[--ascii] [--no-color] [--quiet] [--theme NAME]",
-	                argc, argv, &o, &p->n, true, &path, &daily)) >= 0)
+	if ((rc = parse(
+	             "play",
+	             "nqueens play [N] [--puzzle FILE | --daily [DATE]] "
+	             "[--assist LEVEL] [--ascii] [--no-color] [--quiet] [--theme NAME]",
+	             argc, argv, &o, &p->n, true, &path, &daily)) >= 0)
 		return rc;
 	if (daily) {
+		long day;
+
 		/* Today where the player is; the tests say which day it is. */
 		if (daily_today(&today, err, sizeof err) < 0)
 			return cli_usage_error("play", "%s", err);
-		if (daily_puzzle(today, &pz, id, sizeof id) < 0) {
+		day = today;
+		/* With a date (in path), a past day's puzzle, timed late. */
+		if (path && (!daily_parse_date(path, &day) || day > today)) {
+			daily_format_date(today, err, sizeof err);
+			return cli_usage_error("play",
+			                       "--daily takes a date written YYYY-MM-DD "
+			                       "from 1970-01-01 to today, %s, not '%s'",
+			                       err, path);
+		}
+		if (daily_puzzle(day, &pz, id, sizeof id) < 0) {
 			fprintf(stderr, "nqueens: no daily puzzle could be made: %s\n",
 			        strerror(errno));
 			return CLI_NO;

@@ -14,15 +14,6 @@
 static const char synopsis[] = "nqueens puzzle N [--seed S] [--grade easy|medium|hard] "
                                "| --check FILE...";
 
-/* A seed nobody chose: the clock to the nanosecond, printed so it can be reused. */
-static uint64_t clock_seed(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 static int print_puzzle(const struct puzzle *pz)
 {
 	char buf[1024];
@@ -162,7 +153,7 @@ int cli_puzzle(int argc, char **argv)
 		                     UINT64_MAX, &seed))
 			return CLI_USAGE;
 	} else {
-		seed = clock_seed();
+		seed = puzzle_clock_seed();
 	}
 	if (puzzle_generate(n, seed, grade, &pz) < 0) {
 		fprintf(stderr,

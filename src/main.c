@@ -16,6 +16,7 @@ static const struct {
         {"solve", cli_solve},   {"check", cli_check}, {"puzzle", cli_puzzle},
         {"trace", cli_trace},   {"watch", cli_watch}, {"browse", cli_browse},
         {"lesson", cli_lesson}, {"race", cli_race},   {"sum", cli_sum},
+        {"stats", cli_stats},
 };
 
 /*
@@ -102,14 +103,14 @@ int main(int argc, char **argv)
 		        "unknown option '%s'; try --help or "
 		        "--version, or a command: play, count, sum, list, "
 		        "solve, check, puzzle, trace, race, watch, browse, "
-		        "lesson",
+		        "lesson, stats",
 		        cmd);
 	if (!run)
 		return cli_usage_error(
 		        NULL,
 		        "unknown command '%s'; commands are play, "
 		        "count, sum, list, solve, check, puzzle, trace, race, "
-		        "watch, browse, lesson",
+		        "watch, browse, lesson, stats",
 		        cmd);
 	if (ndisplay > 0) {
 		char *moved[argc];

@@ -43,6 +43,7 @@ browse-classes@Tab@classes@browse 8
 browse-members@Tab Enter@class 1 of 12@browse 8
 lesson@Space@step 2 of@lesson four-queens
 help@?@Play: keys@play 8
+stats@Up Up Enter@Found in Play@
 EOF
 }
 
@@ -75,6 +76,9 @@ run() {
 	sock="nq-test-$$-contrast-$label"
 	mkdir -p "$out" "$tmpdir/conf-$label/nqueens"
 	printf 'background = %s\n' "$bg" >"$tmpdir/conf-$label/nqueens/config"
+	# Days solved and solutions found, so the Stats and Browse's marks show their colours.
+	mkdir -p "$XDG_DATA_HOME/nqueens"
+	cp "${srcdir:-.}/tests/stats-progress.txt" "$XDG_DATA_HOME/nqueens/progress"
 	if ! tm new-session -d -s nq -x 120 -y 40 -n idle "sleep 600"; then
 		echo "Bail out! tmux could not start a session"
 		exit 1
@@ -86,7 +90,7 @@ run() {
 		while IFS='@' read -r name ks want args; do
 			w="$theme-$name"
 			tm new-window -d -t nq -n "$w" \
-				"env TERM=$term LANG=C.UTF-8 NQUEENS_TEST_CLOCK=1 ${nocolor:+NO_COLOR=1} XDG_CONFIG_HOME='$tmpdir/conf-$label' '$NQUEENS' $args --theme $theme; sleep 600"
+				"env TERM=$term LANG=C.UTF-8 NQUEENS_TEST_CLOCK=1 NQUEENS_TEST_DATE=2026-11-29 ${nocolor:+NO_COLOR=1} XDG_CONFIG_HOME='$tmpdir/conf-$label' '$NQUEENS' $args --theme $theme; sleep 600"
 			printf '%s@%s@%s\n' "$w" "$ks" "$want" >>"$out/windows"
 		done <"$tmpdir/screens"
 	done

@@ -245,15 +245,23 @@ frame() {
 	"$name" | "$name-${w}x$h") ;;
 	*) return ;;
 	esac
-	envs=""
+	envs="" progress=""
 	while [ "$1" != "--" ]; do
-		envs="$envs $1"
+		# PROGRESS=FILE: the frame starts from that progress file.
+		case $1 in
+		PROGRESS=*) progress=${1#PROGRESS=} ;;
+		*) envs="$envs $1" ;;
+		esac
 		shift
 	done
 	shift
 	# No progress left by the frames before: each frame stands alone, and
 	# make golden NAME= writes it as the whole run would.
 	rm -rf "$XDG_DATA_HOME"
+	if [ -n "$progress" ]; then
+		mkdir -p "$XDG_DATA_HOME/nqueens"
+		cp "$progress" "$XDG_DATA_HOME/nqueens/progress"
+	fi
 	start "$w" "$h" NQUEENS_TEST_CLOCK=1 $envs -- "$@"
 	base="$dir/$name-${w}x$h"
 	# Keys only once the screen is up: every screen's key line ends with its help.
@@ -298,6 +306,8 @@ $(diff "$dir/ROLES" "$tmpdir/legend")"
 fi
 
 puzzle=$NQUEENS_DATADIR/puzzles/08-easy-01.txt
+# Days solved, puzzles timed and solutions found, for the Stats and Browse's marks.
+stats_progress=${srcdir:-.}/tests/stats-progress.txt
 for size in "80 24" "120 40"; do
 	set -- $size
 	w=$1 h=$2
@@ -311,6 +321,8 @@ for size in "80 24" "120 40"; do
 	frame browse-gallery "$w" "$h" 'gallery' "v" -- browse 8
 	frame browse-classes "$w" "$h" 'Browse 8x8: classes' "Tab" -- browse 8
 	frame browse-members "$w" "$h" 'class 1 of 12' "Tab Enter" -- browse 8
+	frame browse-found "$w" "$h" 'Browse 8x8: classes' "Tab" PROGRESS="$stats_progress" -- browse 8
+	frame stats "$w" "$h" 'Found in Play' "Up Up Enter" NQUEENS_TEST_DATE=2026-11-29 PROGRESS="$stats_progress" --
 	frame lesson "$w" "$h" 'step 2 of' "Space" -- lesson four-queens
 	frame race "$w" "$h" 'agree on the first' "f e" -- race 8
 	frame help "$w" "$h" 'Play: keys' "?" -- play 8

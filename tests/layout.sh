@@ -193,6 +193,16 @@ walk "the list of puzzles" "5x5 +easy"
 keys q
 wait_exit
 
+# The Stats screen, with days solved, best times and solutions found.
+mkdir -p "$XDG_DATA_HOME/nqueens"
+cp "${srcdir:-.}/tests/stats-progress.txt" "$XDG_DATA_HOME/nqueens/progress"
+start 80 24 NQUEENS_TEST_DATE=2026-11-29 --
+keys Up Up Enter
+walk "the Stats screen" "Stats"
+keys q
+wait_exit
+rm -rf "$XDG_DATA_HOME"
+
 start 40 12 -- play 8
 keys Space Right Up Space
 walk "Play, two queens in conflict" "Conflicts: 1"

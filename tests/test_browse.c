@@ -21,6 +21,7 @@
 #include "tui/browse_model.h"
 #include "engine/classes.h"
 #include "engine/enumerate.h"
+#include "engine/store.h"
 
 /* ---- news from the model's threads, waited for as the screen's loop does ---- */
 
@@ -882,6 +883,66 @@ static void test_roles(void **state)
 	browse_model_free(m);
 }
 
+/*
+ * What the player found in Play is marked, as a role the model decides: the
+ * panel says so, and the small boards and table rows of solutions and
+ * classes found are GOOD.
+ */
+static void test_found_roles(void **state)
+{
+	struct browse_line l[BROWSE_PANEL_MAX];
+	struct browse_model *m = model(8, NULL);
+	enum theme_item role[2];
+	struct store st;
+	char err[256];
+	int count;
+
+	(void)state;
+	assert_int_equal(store_init(&st, "/nonexistent-nq-browse", err, sizeof err), 0);
+	assert_int_equal(store_add(&st, STORE_SOLUTIONS, 8, 1), 1);
+	assert_int_equal(store_add(&st, STORE_SOLUTIONS, 8, 37), 1);
+	assert_int_equal(store_add(&st, STORE_CLASSES, 8, 4), 1);
+	/* With no store nothing is marked. */
+	assert_false(browse_model_found(m, 1));
+	assert_false(browse_model_found_any(m));
+	m->store = &st;
+	assert_true(news_until(m, class_known, NULL, 60));
+	count = browse_model_panel(m, l);
+	assert_non_null(panel_line(l, count, "You found this solution"));
+	assert_int_equal(panel_line(l, count, "You found this solution")->role,
+	                 THEME_GOOD);
+	browse_model_step(m, 1);
+	assert_true(news_until(m, class_known, NULL, 60));
+	count = browse_model_panel(m, l);
+	assert_null(panel_line(l, count, "You found"));
+	assert_int_equal(store_add(&st, STORE_CLASSES, 8, m->class_index), 1);
+	count = browse_model_panel(m, l);
+	assert_int_equal(panel_line(l, count, "You found its class")->role, THEME_KEY);
+	browse_model_step(m, -1);
+	/* The gallery: #37 found, #2 not, #1 chosen. */
+	browse_model_gallery(m);
+	assert_true(browse_model_found_any(m));
+	assert_int_equal(browse_model_found_count(m), 2);
+	browse_model_caption_roles(m, 37, 0, role);
+	assert_int_equal(role[0], THEME_GOOD);
+	browse_model_caption_roles(m, 2, 0, role);
+	assert_int_equal(role[0], THEME_LABEL);
+	browse_model_caption_roles(m, 1, 0, role);
+	assert_int_equal(role[0], THEME_SELECTED);
+	/* The classes: class 4 (from 0: 3) found, as a board and as a row. */
+	browse_model_classes(m);
+	browse_model_classes_grid(m, 4, 3);
+	assert_int_equal(browse_model_found_count(m), 2);
+	browse_model_caption_roles(m, 3, 8, role);
+	assert_int_equal(role[0], THEME_GOOD);
+	browse_model_caption_roles(m, 4, 8, role);
+	assert_int_equal(role[0], THEME_LABEL);
+	assert_int_equal(browse_model_row_role(m, 3), THEME_GOOD);
+	assert_int_equal(browse_model_row_role(m, 4), THEME_NORMAL);
+	browse_model_free(m);
+	store_free(&st);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -890,7 +951,7 @@ int main(void)
 	        cmocka_unit_test(test_class),    cmocka_unit_test(test_export),
 	        cmocka_unit_test(test_handout),  cmocka_unit_test(test_class_pages),
 	        cmocka_unit_test(test_members),  cmocka_unit_test(test_members_end),
-	        cmocka_unit_test(test_roles),
+	        cmocka_unit_test(test_roles),    cmocka_unit_test(test_found_roles),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 

@@ -337,6 +337,8 @@ static void test_assists(void **state)
 	for (int f = 0; f < pz.n && first < 0; f++)
 		if (pz.given[f] < 0)
 			first = f;
+	/* Played on its day: timed under its own name, not as a late one. */
+	setenv(DAILY_TEST_DATE, "2024-05-17", 1);
 	fake_now = 1000;
 	assert_int_equal(play_model_init(&m, pz.n, &pz, id, &e), 0);
 	assert_int_equal(m.assist, SETTINGS_ASSIST_SOME);
@@ -402,6 +404,7 @@ static void test_assists(void **state)
 	assert_true(play_model_assisted(&m));
 	play_model_free(&m);
 	store_gone(&st, dir);
+	unsetenv(DAILY_TEST_DATE);
 }
 
 /*
@@ -635,6 +638,7 @@ static void test_daily(void **state)
 	e = env(&st);
 	assert_int_equal(store_record_time(&st, "daily-2024-05-16", 90000), 1);
 	assert_int_equal(daily_puzzle(day, &pz, id, sizeof id), 0);
+	setenv(DAILY_TEST_DATE, "2024-05-17", 1);
 	fake_now = 0;
 	assert_int_equal(play_model_init(&m, pz.n, &pz, id, &e), 0);
 	assert_true(m.is_daily);
@@ -659,6 +663,49 @@ static void test_daily(void **state)
 	assert_string_equal(line, m.message + strlen("To share: "));
 	assert_string_equal(m.next_id, "");
 	play_model_free(&m);
+	unsetenv(DAILY_TEST_DATE);
+	store_gone(&st, dir);
+}
+
+/*
+ * A past day's daily (play --daily DATE) is timed late, under its date: it
+ * fills no gap of the streak.
+ */
+static void test_daily_late(void **state)
+{
+	long day = daily_day(2024, 5, 17);
+	char id[DAILY_ID_MAX], line[200], more[200];
+	struct play_model m;
+	struct play_env e;
+	struct puzzle pz;
+	struct store st;
+	char dir[512];
+	int out[PUZZLE_MAX_N];
+
+	(void)state;
+	store_here(&st, dir, sizeof dir);
+	e = env(&st);
+	assert_int_equal(store_record_time(&st, "daily-2024-05-16", 90000), 1);
+	assert_int_equal(store_record_time(&st, "daily-2024-05-18", 90000), 1);
+	assert_int_equal(daily_puzzle(day, &pz, id, sizeof id), 0);
+	setenv(DAILY_TEST_DATE, "2024-05-18", 1);
+	fake_now = 0;
+	assert_int_equal(play_model_init(&m, pz.n, &pz, id, &e), 0);
+	assert_false(m.is_daily);
+	assert_string_equal(m.best_id, "daily-late-2024-05-17");
+	assert_int_equal(puzzle_complete(pz.n, pz.given, PUZZLE_WORK_LIMIT, out), 1);
+	fake_now = 75000;
+	for (int f = 0; f < pz.n; f++)
+		if (pz.given[f] < 0)
+			play_model_toggle(&m, (struct square){f, out[f]});
+	assert_true(m.st.solved);
+	assert_false(store_best_time(&st, "daily-2024-05-17", NULL));
+	assert_true(store_best_time(&st, "daily-late-2024-05-17", NULL));
+	/* No streak said for a late one: only whether it was clean. */
+	play_model_banner(&m, "-", line, sizeof line, more, sizeof more);
+	assert_string_equal(more, "Clean.");
+	play_model_free(&m);
+	unsetenv(DAILY_TEST_DATE);
 	store_gone(&st, dir);
 }
 
@@ -817,7 +864,7 @@ int main(void)
 	        cmocka_unit_test(test_give_up),       cmocka_unit_test(test_banner),
 	        cmocka_unit_test(test_daily),         cmocka_unit_test(test_judge_task),
 	        cmocka_unit_test(test_puzzle),        cmocka_unit_test(test_roles),
-	        cmocka_unit_test(test_out_of_memory),
+	        cmocka_unit_test(test_out_of_memory), cmocka_unit_test(test_daily_late),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "engine/errmsg.h"
 #include "engine/fileio.h"
@@ -384,6 +385,26 @@ int puzzle_generate(int n, uint64_t seed, enum puzzle_grade grade, struct puzzle
 	}
 	errno = ESRCH;
 	return -1;
+}
+
+int puzzle_made(int n, uint64_t seed, enum puzzle_grade grade, struct puzzle *out,
+                char *id, size_t idlen)
+{
+	if (puzzle_generate(n, seed, grade, out) < 0)
+		return -1;
+	snprintf(out->title, sizeof out->title, "%d queens, %s, seed %llu", n,
+	         puzzle_grade_name(grade), (unsigned long long)seed);
+	snprintf(id, idlen, "%02d-%s-seed-%llu", n, puzzle_grade_name(grade),
+	         (unsigned long long)seed);
+	return 0;
+}
+
+uint64_t puzzle_clock_seed(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
 bool puzzle_is_given(const struct puzzle *pz, struct square sq)

@@ -134,6 +134,18 @@ int puzzle_measure(const struct puzzle *pz, uint64_t budget, struct puzzle_measu
  */
 int puzzle_generate(int n, uint64_t seed, enum puzzle_grade grade, struct puzzle *out);
 
+/*
+ * A new puzzle for a player, as puzzle_generate makes it, its seed in its
+ * title ("8 queens, medium, seed 42": nqueens puzzle 8 --grade medium
+ * --seed 42 makes it again) and its name for the best times in id
+ * ("08-medium-seed-42", so that it counts with its size and grade).
+ */
+int puzzle_made(int n, uint64_t seed, enum puzzle_grade grade, struct puzzle *out,
+                char *id, size_t idlen);
+
+/* A seed nobody chose: the clock to the nanosecond, to be shown so it can be reused. */
+uint64_t puzzle_clock_seed(void);
+
 /* Places the given queens on b, which it initialises. */
 int puzzle_to_board(const struct puzzle *pz, struct board *b);
 

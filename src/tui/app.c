@@ -21,6 +21,7 @@
 #include "tui/screen.h"
 #include "engine/settings.h"
 #include "engine/store.h"
+#include "tui/stats.h"
 #include "tui/summary.h"
 #include "tui/terminal.h"
 #include "tui/text.h"
@@ -35,6 +36,7 @@ static screen_open_fn *const openers[SCREEN_KINDS] = {
         [SCREEN_WATCH] = watch_open,     [SCREEN_BROWSE] = browse_open,
         [SCREEN_HELP] = help_open,       [SCREEN_LESSON] = lesson_open,
         [SCREEN_SUMMARY] = summary_open, [SCREEN_RACE] = race_open,
+        [SCREEN_STATS] = stats_open,
 };
 
 struct app {

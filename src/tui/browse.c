@@ -321,6 +321,7 @@ int browse_open(struct screen *out, const struct screen_open *o,
 		snprintf(err, errlen, "Out of memory.");
 		return -1;
 	}
+	b->m->store = env->store;
 	if (o->browse.classes && o->browse.index)
 		browse_model_members(b->m, o->browse.index);
 	else if (o->browse.classes)

@@ -28,6 +28,7 @@ enum browse_source { BROWSE_FROM_COUNTED, BROWSE_FROM_TABLE, BROWSE_FROM_PUBLISH
 
 struct catalog;
 struct browse_work;
+struct store;
 
 /*
  * The state of the Browse screen.  The screen reads these fields and
@@ -87,6 +88,9 @@ struct browse_model {
 	int mcols, mrows, vcols, vrows, vper;
 
 	char message[600]; /* what the last action has to say, or "" */
+
+	/* What the player found in Play, marked where it shows; NULL: nothing kept. */
+	const struct store *store;
 
 	/* The model's own: one walk through the solutions, and the threads on it. */
 	struct catalog *cat;
@@ -238,7 +242,7 @@ struct browse_line {
 	char text[600];
 	bool gap;
 };
-#define BROWSE_PANEL_MAX 8
+#define BROWSE_PANEL_MAX 9
 
 /*
  * The panel's lines for the solution shown; returns how many.  Its class
@@ -251,14 +255,29 @@ int browse_model_panel(const struct browse_model *m, struct browse_line *l);
  * The roles of the caption lines of a small board of the page: at is the
  * gallery's solution number, the class's (from 0) or the member's (from
  * 0), as the view shown.  The one chosen is SELECTED; else the first line
- * is LABEL, and a class's second, its symmetry, KEY for a class a turn or
- * a mirror maps onto itself (fewer than 8 members), DIMMED for the others;
- * a member's second, its transform, DIMMED.
+ * is GOOD for a solution, class or member the player found, else LABEL, and a class's
+ * second, its symmetry, KEY for a class a turn or a mirror maps onto itself (fewer than 8
+ * members), DIMMED for the others; a member's second, its transform, DIMMED.
  */
 void browse_model_caption_roles(const struct browse_model *m, uint64_t at, int orbit,
                                 enum theme_item role[2]);
 
-/* The role of class c's row (from 0) in the table: the one chosen SELECTED. */
+/*
+ * The role of class c's row (from 0) in the table: the one chosen SELECTED,
+ * a class found GOOD.
+ */
 enum theme_item browse_model_row_role(const struct browse_model *m, uint64_t c);
+
+/*
+ * Whether the player found solution #k, or class #c (both 1-based), in
+ * Play: the store's, marked in the gallery, the classes and the panel.
+ * browse_model_found_count says how many of the view shown (solutions or
+ * classes) were found.
+ */
+bool browse_model_found(const struct browse_model *m, uint64_t k);
+bool browse_model_class_found(const struct browse_model *m, uint64_t c);
+size_t browse_model_found_count(const struct browse_model *m);
+/* Whether anything of this n was found: captions keep room for the mark then. */
+bool browse_model_found_any(const struct browse_model *m);
 
 #endif

@@ -10,6 +10,7 @@
 #include "engine/board.h"
 #include "tui/browse_work.h"
 #include "engine/catalog.h"
+#include "engine/store.h"
 
 /* ---- pages ---- */
 
@@ -284,11 +285,29 @@ int browse_model_panel(const struct browse_model *m, struct browse_line *l)
 		browse_model_class_note(m, note, sizeof note);
 		line_add(l, &count, THEME_DIMMED, "", "(finding its number: %s)", note);
 	}
+	/* What Play found: said only when found, so a fresh player sees no noise. */
+	if (browse_model_found(m, m->index))
+		line_add(l, &count, THEME_GOOD, "", "You found this solution in Play.");
+	else if (m->class_index && browse_model_class_found(m, m->class_index))
+		line_add(l, &count, THEME_KEY, "", "You found its class in Play.");
 	board_format_ranks(m->n, m->rep, ranks, sizeof ranks);
 	line_add(l, &count, THEME_NORMAL, "representative: ", "%s", ranks);
 	line_add(l, &count, THEME_NORMAL, "", "%d member%s, %s", m->orbit,
 	         m->orbit == 1 ? "" : "s", browse_symmetry_words(m->orbit));
 	return count;
+}
+
+/* Whether the small board at (as browse_model_caption_roles has it) was found. */
+static bool found_at(const struct browse_model *m, uint64_t at)
+{
+	switch (m->view) {
+	case BROWSE_VIEW_CLASSES:
+		return browse_model_class_found(m, at + 1);
+	case BROWSE_VIEW_MEMBERS:
+		return at < SYM_COUNT && browse_model_found(m, m->varidx[at]);
+	default:
+		return browse_model_found(m, at);
+	}
 }
 
 void browse_model_caption_roles(const struct browse_model *m, uint64_t at, int orbit,
@@ -311,10 +330,37 @@ void browse_model_caption_roles(const struct browse_model *m, uint64_t at, int o
 		role[1] = THEME_NORMAL;
 		break;
 	}
-	role[0] = chosen ? THEME_SELECTED : THEME_LABEL;
+	role[0] = chosen ? THEME_SELECTED : found_at(m, at) ? THEME_GOOD : THEME_LABEL;
 }
 
 enum theme_item browse_model_row_role(const struct browse_model *m, uint64_t c)
 {
-	return c == m->csel ? THEME_SELECTED : THEME_NORMAL;
+	return c == m->csel                         ? THEME_SELECTED
+	       : browse_model_class_found(m, c + 1) ? THEME_GOOD
+	                                            : THEME_NORMAL;
+}
+
+bool browse_model_found(const struct browse_model *m, uint64_t k)
+{
+	return m->store && k && store_has(m->store, STORE_SOLUTIONS, m->n, k);
+}
+
+bool browse_model_class_found(const struct browse_model *m, uint64_t c)
+{
+	return m->store && c && store_has(m->store, STORE_CLASSES, m->n, c);
+}
+
+size_t browse_model_found_count(const struct browse_model *m)
+{
+	if (!m->store)
+		return 0;
+	return store_found(
+	        m->store,
+	        m->view == BROWSE_VIEW_CLASSES ? STORE_CLASSES : STORE_SOLUTIONS, m->n);
+}
+
+bool browse_model_found_any(const struct browse_model *m)
+{
+	return m->store && (store_found(m->store, STORE_SOLUTIONS, m->n) > 0 ||
+	                    store_found(m->store, STORE_CLASSES, m->n) > 0);
 }

@@ -322,6 +322,21 @@ static void grid_cell(const struct browse_grid *g, int i, const int *p,
  * Where a page of boards is among all: a line to show above the keys when
  * the boards leave that line free, else a shorter tail for the title.
  */
+/* The mark after a solution or class the player found in Play. */
+#define FOUND_MARK "*"
+
+/* ", 3 found (*)" after a page's line, when the player found any. */
+static const char *found_note(const struct browse_model *m)
+{
+	static char buf[64];
+	size_t k = browse_model_found_count(m);
+
+	if (k == 0)
+		return "";
+	snprintf(buf, sizeof buf, ", %zu found (%s)", k, FOUND_MARK);
+	return buf;
+}
+
 struct page_note {
 	char line[400], tail[200];
 	bool free_line;
@@ -333,7 +348,9 @@ static bool gallery_grid(const struct browse_model *m, struct layout_rect r,
 {
 	char caption[200];
 
-	snprintf(caption, sizeof caption, "#%" PRIu64, m->total);
+	/* Room for the mark of a solution found, once there is one. */
+	snprintf(caption, sizeof caption, "#%" PRIu64 "%s", m->total,
+	         browse_model_found_any(m) ? FOUND_MARK : "");
 	*g = (struct browse_grid){0};
 	g->n = m->n;
 	g->want = m->total < GRID_WANT ? (int)m->total : GRID_WANT;
@@ -360,16 +377,17 @@ static void draw_gallery(const struct browse_drawing *v, const struct browse_mod
 	for (int i = 0; i < m->gcount; i++) {
 		uint64_t k = m->gfirst + (uint64_t)i;
 
-		snprintf(caption[0], sizeof caption[0], "#%" PRIu64, k);
+		snprintf(caption[0], sizeof caption[0], "#%" PRIu64 "%s", k,
+		         browse_model_found(m, k) ? FOUND_MARK : "");
 		browse_model_caption_roles(m, k, 0, role);
 		attr[0] = theme_role(role[0]);
 		grid_cell(g, i, m->page[i], NO_SQUARE, caption, attr, 1);
 	}
 	browse_model_totals_note(m, note, sizeof note);
 	snprintf(pn->line, sizeof pn->line,
-	         "Solutions %" PRIu64 "-%" PRIu64 " of %" PRIu64 "%s%s%s", m->gfirst,
+	         "Solutions %" PRIu64 "-%" PRIu64 " of %" PRIu64 "%s%s%s%s", m->gfirst,
 	         m->gfirst + (uint64_t)m->gcount - 1, m->total, note[0] ? " (" : "", note,
-	         note[0] ? ")" : "");
+	         note[0] ? ")" : "", found_note(m));
 	snprintf(pn->tail, sizeof pn->tail, " %" PRIu64 "-%" PRIu64 " of %" PRIu64,
 	         m->gfirst, m->gfirst + (uint64_t)m->gcount - 1, m->total);
 	pn->free_line = grid_bottom(g) < v->r.y + v->r.h - 2;
@@ -377,10 +395,10 @@ static void draw_gallery(const struct browse_drawing *v, const struct browse_mod
 
 /* ---- the classes ---- */
 
-static void class_caption(char caption[][200], uint64_t c, int orbit)
+static void class_caption(char caption[][200], uint64_t c, int orbit, bool found)
 {
-	snprintf(caption[0], sizeof caption[0], "class %" PRIu64 ", %d member%s", c,
-	         orbit, orbit == 1 ? "" : "s");
+	snprintf(caption[0], sizeof caption[0], "class %" PRIu64 "%s, %d member%s", c,
+	         found ? FOUND_MARK : "", orbit, orbit == 1 ? "" : "s");
 	snprintf(caption[1], sizeof caption[1], "%s", browse_symmetry_words(orbit));
 }
 
@@ -393,7 +411,7 @@ static bool class_grid(const struct browse_model *m, struct layout_rect r,
 	int w;
 
 	/* The widest captions: the last class's number, the longest symmetry. */
-	class_caption(caption, known ? known : 1, 8);
+	class_caption(caption, known ? known : 1, 8, browse_model_found_any(m));
 	w = text_width(caption[0]);
 	for (int o = 1; o <= 8; o *= 2)
 		w = text_width(browse_symmetry_words(o)) > w
@@ -428,7 +446,8 @@ static void draw_class_boards(const struct browse_drawing *v,
 	for (int i = 0; i < count; i++) {
 		uint64_t c = first + (uint64_t)i;
 
-		class_caption(caption, c + 1, orbits[i]);
+		class_caption(caption, c + 1, orbits[i],
+		              browse_model_class_found(m, c + 1));
 		browse_model_caption_roles(m, c, orbits[i], role);
 		attr[0] = theme_role(role[0]);
 		attr[1] = theme_role(role[1]);
@@ -437,13 +456,14 @@ static void draw_class_boards(const struct browse_drawing *v,
 	/* " 12 classes: 11 of 8 members, 1 of 4 members", or how far the finding is. */
 	browse_model_classes_head(m, head, sizeof head);
 	if (count > 0 && (first > 0 || more || (uint64_t)count < m->nclasses)) {
-		snprintf(pn->line, sizeof pn->line, "%" PRIu64 "-%" PRIu64 " of%s",
-		         first + 1, first + (uint64_t)count, head);
+		snprintf(pn->line, sizeof pn->line, "%" PRIu64 "-%" PRIu64 " of%s%s",
+		         first + 1, first + (uint64_t)count, head, found_note(m));
 		snprintf(pn->tail, sizeof pn->tail,
 		         " %" PRIu64 "-%" PRIu64 " of %" PRIu64, first + 1,
 		         first + (uint64_t)count, m->nclasses);
 	} else {
-		snprintf(pn->line, sizeof pn->line, "%s", head + (head[0] == ' '));
+		snprintf(pn->line, sizeof pn->line, "%s%s", head + (head[0] == ' '),
+		         found_note(m));
 	}
 	pn->free_line = grid_bottom(g) < v->r.y + v->r.h - 2;
 }
@@ -477,7 +497,9 @@ static void draw_class_table(const struct browse_model *m, struct layout_rect r)
 		uint64_t c = first + (uint64_t)i;
 
 		board_format_ranks(m->n, reps[i], ranks, sizeof ranks);
-		snprintf(text, sizeof text, " %*" PRIu64 "  %7d  %s  %s", cw, c + 1,
+		/* A class found is marked in the row's first column. */
+		snprintf(text, sizeof text, "%s%*" PRIu64 "  %7d  %s  %s",
+		         browse_model_class_found(m, c + 1) ? FOUND_MARK : " ", cw, c + 1,
 		         orbits[i],
 		         text_pad(sym, sizeof sym, classes_symmetry(orbits[i]), sw),
 		         ranks);

@@ -36,6 +36,9 @@ struct menu {
 	struct lesson chosen; /* the lesson opened last, until its screen has a copy */
 	struct puzzle daily;  /* today's puzzle, until Play has a copy */
 	char daily_id[DAILY_ID_MAX];
+	enum puzzle_grade grade; /* of a new puzzle (New) */
+	struct puzzle made;      /* the new puzzle, until Play has a copy */
+	char made_id[64];
 	struct store *store;
 	char message[600];
 };
@@ -49,6 +52,8 @@ enum item {
 	ITEM_RACE,
 	ITEM_BROWSE,
 	ITEM_LESSONS,
+	ITEM_NEW,
+	ITEM_STATS,
 	ITEM_QUIT,
 	ITEM_COUNT
 };
@@ -62,6 +67,8 @@ static const char *const item_text[ITEM_COUNT] = {
         "Race      the algorithms side by side",
         "Browse    every solution and class",
         "Lessons   a class, step by step",
+        "New       a puzzle made now (g: grade)",
+        "Stats     your days, streak, best times",
         "Quit",
 };
 
@@ -73,6 +80,7 @@ enum menu_action {
 	MENU_SMALLER,
 	MENU_LARGER,
 	MENU_PUZZLES,
+	MENU_GRADE,
 	MENU_PAGE_UP,
 	MENU_PAGE_DOWN,
 	MENU_FIRST,
@@ -94,6 +102,7 @@ static const struct keymap_row main_rows[] = {
          {{0, "Left/Right size"}}},
         {MENU_LARGER, {KEY(RIGHT), KCHAR(']'), KCHAR('+'), KCHAR('=')}, NULL, {}},
         {MENU_PUZZLES, {KCHAR('p')}, "the puzzles", {{0, "p puzzles"}}},
+        {MENU_GRADE, {KCHAR('g')}, "the grade of New's puzzle: easy, medium, hard", {}},
         {MENU_QUIT, {KCHAR('q')}, "quit", {}},
 };
 static const struct keymap main_keys = KEYMAP(main_rows);
@@ -392,6 +401,10 @@ static void item_line(const struct menu *m, int i, bool full, char *buf, size_t 
 			         st.current == 1 ? "" : "s",
 			         st.done_today ? "" : " so far");
 	}
+	/* New says what it makes: the menu's size and the grade g chose. */
+	if (i == ITEM_NEW)
+		snprintf(buf, len, "New       a puzzle made now: %dx%d %s (g grade)",
+		         m->n, m->n, puzzle_grade_name(m->grade));
 	if (!full)
 		buf[strcspn(buf, " ")] = '\0';
 }
@@ -649,13 +662,34 @@ static enum screen_reply open_daily(struct menu *m, struct screen_open *open)
 	return SCREEN_OPEN;
 }
 
+/* A new puzzle of the menu's size and grade, in Play; its seed in its title. */
+static enum screen_reply open_new(struct menu *m, struct screen_open *open)
+{
+	if (m->n < PUZZLE_GEN_MIN_N) {
+		snprintf(m->message, sizeof m->message,
+		         "New puzzles are made for boards of %d to %d.", PUZZLE_GEN_MIN_N,
+		         m->max_n);
+		return SCREEN_STAY;
+	}
+	/* Six digits: short enough to read out, and to type into puzzle --seed. */
+	if (puzzle_made(m->n, puzzle_clock_seed() % 1000000, m->grade, &m->made,
+	                m->made_id, sizeof m->made_id) < 0) {
+		snprintf(m->message, sizeof m->message, "No puzzle could be made.");
+		return SCREEN_STAY;
+	}
+	*open = (struct screen_open){
+	        .kind = SCREEN_PLAY,
+	        .play = {.n = m->made.n, .puzzle = &m->made, .puzzle_id = m->made_id}};
+	return SCREEN_OPEN;
+}
+
 /* The item under the cursor, opened. */
 static enum screen_reply open_item(struct menu *m, struct screen_open *open)
 {
 	static const enum screen_kind kinds[ITEM_COUNT] = {
 	        [ITEM_PLAY] = SCREEN_PLAY,     [ITEM_WATCH] = SCREEN_WATCH,
 	        [ITEM_PREDICT] = SCREEN_WATCH, [ITEM_RACE] = SCREEN_RACE,
-	        [ITEM_BROWSE] = SCREEN_BROWSE,
+	        [ITEM_BROWSE] = SCREEN_BROWSE, [ITEM_STATS] = SCREEN_STATS,
 	};
 
 	if (m->sel == ITEM_PUZZLES) {
@@ -668,6 +702,8 @@ static enum screen_reply open_item(struct menu *m, struct screen_open *open)
 	}
 	if (m->sel == ITEM_DAILY)
 		return open_daily(m, open);
+	if (m->sel == ITEM_NEW)
+		return open_new(m, open);
 	if (m->sel == ITEM_QUIT)
 		return SCREEN_QUIT;
 	*open = (struct screen_open){.kind = kinds[m->sel]};
@@ -710,6 +746,9 @@ static enum screen_reply menu_key(void *self, const struct input_event *ev,
 		break;
 	case MENU_DOWN:
 		m->sel = (m->sel + 1) % ITEM_COUNT;
+		break;
+	case MENU_GRADE:
+		m->grade = (m->grade + 1) % PUZZLE_GRADES;
 		break;
 	case MENU_SMALLER:
 	case MENU_LARGER:
@@ -758,6 +797,7 @@ int menu_open(struct screen *out, const struct screen_open *o,
 	m->n = o->menu.n;
 	m->min_n = env->play_min_n;
 	m->max_n = env->play_max_n;
+	m->grade = PUZZLE_MEDIUM;
 	m->store = env->store;
 	puzzle_list(env->puzzle_dir, &m->entries, &m->nentries);
 	m->lesson_dir = env->lesson_dir;

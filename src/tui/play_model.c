@@ -16,6 +16,7 @@
 #include "engine/enumerate.h"
 #include "engine/known.h"
 #include "engine/saved.h"
+#include "engine/stats.h"
 #include "engine/store.h"
 
 /* Redo is lost once a new move is made after undoing; -1 when memory runs short. */
@@ -344,6 +345,21 @@ static int set_size(struct play_model *m, int n)
 	return judge_start(m);
 }
 
+/*
+ * A daily played after its day, or with the clock set back behind a day
+ * already solved on its day, is timed as late: no day of the streak.
+ */
+static void late_daily(struct play_model *m)
+{
+	char err[256];
+	long today;
+
+	if (m->is_daily && m->env.store && daily_today(&today, err, sizeof err) == 0 &&
+	    !stats_daily_id(m->env.store, m->daily_day, today, m->best_id,
+	                    sizeof m->best_id))
+		m->is_daily = false;
+}
+
 static int changed(struct play_model *m);
 
 int play_model_init(struct play_model *m, int n, const struct puzzle *pz, const char *id,
@@ -362,6 +378,7 @@ int play_model_init(struct play_model *m, int n, const struct puzzle *pz, const 
 		snprintf(m->puzzle_id, sizeof m->puzzle_id, "%s", id ? id : "");
 		snprintf(m->best_id, sizeof m->best_id, "%s", m->puzzle_id);
 		m->is_daily = daily_parse_id(m->puzzle_id, &m->daily_day);
+		late_daily(m);
 		if (m->is_daily && m->env.store)
 			daily_streak(m->env.store, m->daily_day, &m->streak);
 	}

@@ -138,13 +138,17 @@ static int board_fit(void *ctx, int h, int w, struct layout_size *got)
 /* A narrow window drops the program's name from the title first. */
 static void draw_title(const struct play_model *p, struct layout_rect r)
 {
-	char title[128];
+	/* A puzzle made now (puzzle_made's name) shows its seed, to be shared. */
+	const char *seed = p->is_puzzle ? strstr(p->puzzle_id, "-seed-") : NULL;
+	char title[160], what[64];
 
-	snprintf(title, sizeof title, "nqueens - Play %dx%d%s", p->n, p->n,
-	         p->is_puzzle ? " puzzle" : "");
+	if (seed)
+		snprintf(what, sizeof what, " puzzle, seed %s", seed + 6);
+	else
+		snprintf(what, sizeof what, "%s", p->is_puzzle ? " puzzle" : "");
+	snprintf(title, sizeof title, "nqueens - Play %dx%d%s", p->n, p->n, what);
 	if (text_width(title) > r.w)
-		snprintf(title, sizeof title, "Play %dx%d%s", p->n, p->n,
-		         p->is_puzzle ? " puzzle" : "");
+		snprintf(title, sizeof title, "Play %dx%d%s", p->n, p->n, what);
 	text_cut(title, r.w);
 	text_put_in(r.y, r.x, r.w, theme_attr(THEME_TITLE), title);
 }

@@ -303,7 +303,7 @@ int term_open(bool no_color, bool ascii, char *err, size_t errlen)
 		snprintf(err, errlen,
 		         "standard %s is not a terminal; the full-screen "
 		         "program needs one (the commands count, list, solve, check, "
-		         "puzzle, trace and race --format text work without)",
+		         "puzzle, trace, stats and race --format text work without)",
 		         isatty(STDIN_FILENO) ? "output" : "input");
 		return -1;
 	}
