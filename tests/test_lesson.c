@@ -57,7 +57,7 @@ struct fake {
 	struct search *s;
 	uint64_t seek_k;
 	bool seek_play;
-	bool asking, big;
+	bool asking, big, covered;
 	struct input_event last; /* the last key handed to it */
 };
 
@@ -155,8 +155,14 @@ static void fake_asking(void *self, bool on)
 	((struct fake *)self)->asking = on;
 }
 
+static void fake_cover(void *self, bool covered)
+{
+	((struct fake *)self)->covered = covered;
+}
+
 static const struct screen_ops plain_ops = {
         .title = "Fake",
+        .cover = fake_cover,
         .free = fake_free,
         .draw = fake_draw,
         .key = fake_key,
@@ -433,6 +439,11 @@ static void test_four_queens(void **state)
 	/* o is Play's Enter: a queen at the cursor. */
 	press(&m, 'o');
 	assert_int_equal(live->last.key, INPUT_KEY_ENTER);
+	/* The help over the lesson covers its Play too: the game's clock stands. */
+	lesson_model_cover(&m, true);
+	assert_true(live->covered);
+	lesson_model_cover(&m, false);
+	assert_false(live->covered);
 
 	next(&m, 3);
 	assert_page(&m, "The search is one procedure, solve(file).");

@@ -160,6 +160,12 @@ static void lesson_tick(void *self)
 		m->child.ops->tick(m->child.self);
 }
 
+/* The help over a lesson covers its step's screen too: a game's clock stands. */
+static void lesson_cover(void *self, bool covered)
+{
+	lesson_model_cover(self, covered);
+}
+
 static void lesson_min_size(const void *self, int *lines, int *cols)
 {
 	const struct lesson_model *m = self;
@@ -196,6 +202,7 @@ static const struct screen_ops lesson_ops = {
         .wake = lesson_wake,
         .timer_ms = lesson_timer_ms,
         .tick = lesson_tick,
+        .cover = lesson_cover,
         .min_size = lesson_min_size,
         .keys = lesson_keys,
 };

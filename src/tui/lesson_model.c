@@ -690,3 +690,9 @@ void lesson_model_view(const struct lesson_model *r, struct lesson_view *v)
 	if (r->again && (r->asking || r->verdict[0]))
 		view_add(v, THEME_DIMMED, false, AGAIN);
 }
+
+void lesson_model_cover(struct lesson_model *r, bool covered)
+{
+	if (r->child.ops && r->child.ops->cover)
+		r->child.ops->cover(r->child.self, covered);
+}

@@ -118,4 +118,7 @@ struct lesson_view {
 /* What the panel says, line by line, in v. */
 void lesson_model_view(const struct lesson_model *m, struct lesson_view *v);
 
+/* Another screen covers the lesson, or it is on top again: told to the step's. */
+void lesson_model_cover(struct lesson_model *r, bool covered);
+
 #endif
