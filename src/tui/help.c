@@ -105,7 +105,7 @@ static void entry_draw(const struct line *e, int y, int x, int w)
 
 		snprintf(h, sizeof h, "%s", e->heading);
 		text_cut(h, w);
-		text_put_in(y, x, w, theme_attr(THEME_TITLE), h);
+		text_put_in(y, x, w, theme_attr(THEME_TITLE) | A_UNDERLINE, h);
 		return;
 	}
 	text_put_in(y, x, e->keyw < w ? e->keyw : w, theme_attr(THEME_KEY), e->keys);

@@ -415,10 +415,12 @@ static void draw_frame(const struct play *p, const struct place *pl)
 
 /*
  * The lines from y0 to y1 that nothing is drawn on, for the banner: the
- * first run of free lines under what the board and the status take, else
- * over it; false when the board fills the height.
+ * free lines under what the board and the status take, down to the foot's
+ * lines (the key line and a message), else over it; false when the board
+ * fills the height.
  */
-static bool banner_room(const struct place *pl, struct layout_rect r, int *y0, int *y1)
+static bool banner_room(const struct place *pl, struct layout_rect r, int foot, int *y0,
+                        int *y1)
 {
 	int bh, bw, top = pl->bv.org_y, bottom;
 
@@ -432,10 +434,9 @@ static bool banner_room(const struct place *pl, struct layout_rect r, int *y0, i
 		bottom = pl->status.at.y + pl->status.at.h;
 	if (pl->framed && pl->frame.y < top)
 		top = pl->frame.y;
-	/* Down to the line above the key line, which a message may take later. */
-	if (bottom <= r.y + r.h - 2) {
+	if (bottom <= r.y + r.h - 1 - foot) {
 		*y0 = bottom;
-		*y1 = r.y + r.h - 2;
+		*y1 = r.y + r.h - 1 - foot;
 		return true;
 	}
 	if (top > r.y + 1) {
@@ -459,12 +460,18 @@ static void draw_banner(const struct play *p, const struct place *pl,
 {
 	const struct boardview *bv = &pl->bv;
 	char text[2][400], lines[8][400], *last = NULL;
-	int count = 0, w, h, y, x, bw, bh, room, pad, y0, y1;
+	int count = 0, w, h, y, x, bw, bh, room, pad, y0, y1, foot;
 
 	play_model_banner(&p->m, theme_is_ascii() ? "-" : "\u2014", text[0],
 	                  sizeof text[0], text[1], sizeof text[1]);
 	boardview_extent(bv, &bh, &bw);
-	if (!banner_room(pl, r, &y0, &y1))
+	/* The key line, and the message's lines where one is said. */
+	foot = 1;
+	if (p->m.message[0])
+		foot += text_wrap_height(r.w - 1, 0, p->m.message) < 3
+		                ? text_wrap_height(r.w - 1, 0, p->m.message)
+		                : 3;
+	if (!banner_room(pl, r, foot, &y0, &y1))
 		y0 = y1 = r.y;
 	for (char *c = text[0] + 1; *c; c++) {
 		if (*c == ' ' && c[-1] == ',')
