@@ -91,6 +91,12 @@ fi
 above=$(screen | sed -n 's/.*↑ \([0-9]*\) more above.*/\1/p')
 keys Up
 expect_screen "60x20: Up from the end scrolls back one line" "↑ $((above - 1)) more above"
+# Keys that come at once: PgDn past the end stops there, so Up after it
+# moves at once too.
+keys Up
+wait_for "↑ $((above - 2)) more above" >/dev/null
+keys PageDown PageDown PageDown Up
+expect_screen "60x20: PgDn past the end, then Up, in one go" "↑ $((above - 1)) more above"
 # A taller window scrolls less far: the end stays at the bottom.
 keys PageDown
 wait_for "↑ $above more above" >/dev/null
