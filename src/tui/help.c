@@ -1,5 +1,4 @@
-/* The help overlay, a screen of its own: every key of the screen below, in a box,
- * grouped under headings. */
+/* The help overlay, a screen of its own: the keys of the screen below, in groups. */
 #include "config.h"
 
 #include "tui/help.h"
@@ -50,11 +49,10 @@ static size_t help_lines(const struct keymap *const tables[2], const char *own,
 		group = count;
 		for (size_t i = 0; i < tables[t]->count && count + 1 < max; i++) {
 			const char *heading = keymap_group(tables[t], i);
+			char keys[128];
 
 			if (t == 0 && i == 0 && !heading)
 				heading = own;
-			char keys[128];
-
 			if (keymap_line_keys(tables[t], i, keys, sizeof keys) == 0)
 				continue;
 			if (heading) {

@@ -21,12 +21,14 @@
 #define STATUS_LINES 6
 /*
  * The columns beside the board the block is centred for, whatever the
- * status says now, so that a solve never moves the board: a solved board's
- * lines whole ("class 1 of 12, its representative"), and in a puzzle its
- * lines ("daily streak: 1 day in a row, today's to do").  The status then
- * has the rest of the width and of the height, for a longer line.
+ * status says now, so that a solve never moves the board: between an empty
+ * board's widest line ("found 0 of 92, 0 of 12 classes") and a solved
+ * one's ("class 1 of 12, its representative"), so that both stand in the
+ * middle; in a puzzle, its lines ("daily streak: 1 day in a row, today's
+ * to do").  The status has the rest of the width and of the height, for a
+ * longer line.
  */
-#define STATUS_BESIDE_W 36
+#define STATUS_BESIDE_W 31
 #define STATUS_PUZZLE_W 44
 
 bool play_view_banner_up(const struct play *p)
@@ -473,6 +475,7 @@ static void draw_banner(const struct play *p, const struct place *pl,
 		                : 3;
 	if (!banner_room(pl, r, foot, &y0, &y1))
 		y0 = y1 = r.y;
+	/* The blanks it must not break at are held by a stand-in while it is wrapped. */
 	for (char *c = text[0] + 1; *c; c++) {
 		if (*c == ' ' && c[-1] == ',')
 			last = c;
