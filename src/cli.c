@@ -19,18 +19,22 @@
 #include "engine/symmetry.h"
 
 static const char usage_text[] =
-        "Usage: nqueens [--ascii] [--no-color] [--quiet] [--theme NAME]\n"
+        "Usage: nqueens [--assist LEVEL] [--ascii] [--no-color] [--quiet]\n"
+        "               [--theme NAME]\n"
         "       nqueens COMMAND [ARGUMENTS]\n"
         "The n-queens puzzle: place n queens on an n×n board, none attacking another.\n"
         "With no command, the full-screen program starts at its menu.\n"
         "\n"
         "Commands:\n"
-        "  play [N] [--puzzle FILE | --daily] [--ascii] [--no-color] [--quiet]\n"
-        "       [--theme NAME]\n"
+        "  play [N] [--puzzle FILE | --daily] [--assist LEVEL] [--ascii]\n"
+        "       [--no-color] [--quiet] [--theme NAME]\n"
         "      place queens by hand on an N×N board (1 <= N <= 18, default 8),\n"
         "      or complete a puzzle file, or with --daily the puzzle of the day\n"
-        "      (the same for everyone on a date; solving it each day keeps a\n"
-        "      streak); ? there lists the keys\n"
+        "      (the same for everyone on a date; solving it clean each day keeps\n"
+        "      a streak); --assist none (conflicts only), some (attacked squares\n"
+        "      dotted, hints: the default for puzzles) or all (the verdict and\n"
+        "      its completions too: the default for a free game); a hint or the\n"
+        "      verdict makes a solve assisted, timed apart; ? there lists the keys\n"
         "  watch [N] [--algorithm NAME] [--first] [--from POSITION] [--big]\n"
         "        [--quiz] [--code LANG] [--ascii] [--no-color] [--quiet]\n"
         "        [--theme NAME]\n"
@@ -189,9 +193,9 @@ int cli_finish_output(int status)
  * are understood; a word that looks like a negative number is positional, so
  * the number check can say what is allowed.
  */
-int cli_parse_options(const char *cmd, const char *synopsis, int argc, char **argv,
-                      const struct cli_optdef defs[OPT_COUNT], const char *val[OPT_COUNT],
-                      char **pos, int maxpos, int *npos)
+static int parse_options(const char *cmd, const char *synopsis, int argc, char **argv,
+                         const struct cli_optdef defs[OPT_COUNT],
+                         const char *val[OPT_COUNT], char **pos, int maxpos, int *npos)
 {
 	bool only_pos = false;
 
@@ -254,6 +258,27 @@ int cli_parse_options(const char *cmd, const char *synopsis, int argc, char **ar
 		}
 	}
 	return CLI_OK;
+}
+
+int cli_begin(const char *cmd, const char *synopsis, int argc, char **argv,
+              const struct cli_optdef defs[OPT_COUNT], int maxpos, struct cli_args *a)
+{
+	struct cli_optdef all[OPT_COUNT];
+
+	memcpy(all, defs, sizeof all);
+	all[OPT_HELP] = (struct cli_optdef){"help", 'h', false};
+	/*
+	 * A positional argument is written over a word already read (there
+	 * are never more of them than words), so argv can hold them.
+	 */
+	if (parse_options(cmd, synopsis, argc, argv, all, a->val, argv, maxpos, &a->npos))
+		return CLI_USAGE;
+	a->pos = argv;
+	if (a->val[OPT_HELP]) {
+		cli_help();
+		return cli_finish_output(CLI_OK);
+	}
+	return -1;
 }
 
 /*
@@ -427,36 +452,31 @@ int cli_list(int argc, char **argv)
 	static const struct cli_optdef defs[OPT_COUNT] = {
 	        [OPT_UNIQUE] = {"unique", 'u', false},
 	        [OPT_FORMAT] = {"format", 'f', true},
-	        [OPT_HELP] = {"help", 'h', false},
 	        [OPT_VARIANTS] = {"variants", 0, false},
 	};
-	const char *val[OPT_COUNT];
-	char *pos[1];
-	int npos, n = 0, p[ENUM_MAX_N];
+	struct cli_args args;
+	int n = 0, p[ENUM_MAX_N], rc;
 	enum cli_format fmt = CLI_FORMAT_ROWS;
 	struct enum_iter it;
 
-	if (cli_parse_options("list", synopsis, argc, argv, defs, val, pos, 1, &npos))
-		return CLI_USAGE;
-	if (val[OPT_VARIANTS] && !val[OPT_UNIQUE])
+	if ((rc = cli_begin("list", synopsis, argc, argv, defs, 1, &args)) >= 0)
+		return rc;
+	if (args.val[OPT_VARIANTS] && !args.val[OPT_UNIQUE])
 		return cli_usage_error("list", "--variants goes with --unique; usage: %s",
 		                       synopsis);
-	if (val[OPT_HELP]) {
-		cli_help();
-		return cli_finish_output(CLI_OK);
-	}
-	if (cli_parse_n("list", synopsis, npos, pos, ENUM_MAX_N, &n) ||
-	    cli_parse_format("list", val[OPT_FORMAT], &fmt))
+	if (cli_parse_n("list", synopsis, args.npos, args.pos, ENUM_MAX_N, &n) ||
+	    cli_parse_format("list", args.val[OPT_FORMAT], &fmt))
 		return CLI_USAGE;
 	if (fmt == CLI_FORMAT_SVG)
-		return list_svg(n, val[OPT_UNIQUE] != NULL, val[OPT_VARIANTS] != NULL);
+		return list_svg(n, args.val[OPT_UNIQUE] != NULL,
+		                args.val[OPT_VARIANTS] != NULL);
 	enum_start(&it, n);
 	while (enum_next(&it, p)) {
 		/* A class is listed where its smallest member comes. */
-		if (val[OPT_UNIQUE] && !classes_is_rep(n, p))
+		if (args.val[OPT_UNIQUE] && !classes_is_rep(n, p))
 			continue;
 		cli_print_solution(n, p, fmt);
-		if (val[OPT_VARIANTS]) {
+		if (args.val[OPT_VARIANTS]) {
 			struct class_variant v[SYM_COUNT];
 			int count = classes_variants(n, p, v);
 

@@ -36,6 +36,7 @@ int cli_lesson(int argc, char **argv);
 enum cli_opt {
 	OPT_ALGORITHM,
 	OPT_ASCII,
+	OPT_ASSIST,
 	OPT_BIG,
 	OPT_CHECK,
 	OPT_EVENTS,
@@ -82,13 +83,34 @@ struct cli_optdef {
 };
 
 /*
- * Splits argv into options (the value of option o lands in val[o], "" for a
- * flag, NULL when not given) and at most maxpos positional arguments;
- * reports a usage error and returns CLI_USAGE for anything else.
+ * What a command's prologue leaves it: each option's value ("" for a flag,
+ * NULL when not given) and the positional arguments, in argv's order.
  */
-int cli_parse_options(const char *cmd, const char *synopsis, int argc, char **argv,
-                      const struct cli_optdef defs[OPT_COUNT], const char *val[OPT_COUNT],
-                      char **pos, int maxpos, int *npos);
+struct cli_args {
+	const char *val[OPT_COUNT];
+	char **pos; /* argv itself: its positional arguments moved to the front */
+	int npos;
+};
+
+/*
+ * The prologue every command starts with: splits argv by the command's
+ * table (--help, -h is every command's; defs need not name it) into *a,
+ * with at most maxpos positional arguments, and prints the usage for
+ * --help.  Returns -1 for the command to go on, else the status to end it
+ * with: CLI_OK after the usage, CLI_USAGE after a usage error on stderr.
+ */
+int cli_begin(const char *cmd, const char *synopsis, int argc, char **argv,
+              const struct cli_optdef defs[OPT_COUNT], int maxpos, struct cli_args *a);
+
+struct app_opts;
+
+/*
+ * The options of how the full-screen program draws (--ascii, --no-color,
+ * --quiet, --theme), from a command's values val into *o; CLI_USAGE, said
+ * on stderr, for an unknown theme.
+ */
+int cli_display_options(const char *cmd, const char *const val[OPT_COUNT],
+                        struct app_opts *o);
 
 /* Reads a whole decimal number in [min, max] strictly, or reports why not. */
 int cli_parse_number(const char *cmd, const char *what, const char *s, uint64_t min,

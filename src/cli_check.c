@@ -333,64 +333,48 @@ int cli_check(int argc, char **argv)
 	static const char synopsis[] =
 	        "nqueens check [POSITION... | --file FILE] [--format svg]";
 	static const struct cli_optdef defs[OPT_COUNT] = {
-	        [OPT_HELP] = {"help", 'h', false},
 	        [OPT_FILE] = {"file", 0, true},
 	        [OPT_FORMAT] = {"format", 'f', true},
 	};
 	struct verdicts out = {0};
-	const char *val[OPT_COUNT], *name;
-	char **pos = calloc((size_t)argc + 1, sizeof *pos);
+	struct cli_args args;
+	const char *name;
 	char err[256];
-	int npos, status;
+	int status, rc;
 	FILE *in;
 	struct board_scan scan;
 
-	if (!pos)
-		return CLI_NO;
-	if (cli_parse_options("check", synopsis, argc, argv, defs, val, pos, argc,
-	                      &npos)) {
-		free(pos);
-		return CLI_USAGE;
-	}
-	if (val[OPT_HELP]) {
-		free(pos);
-		cli_help();
-		return cli_finish_output(CLI_OK);
-	}
-	if (val[OPT_FILE] && npos > 0) {
-		free(pos);
+	if ((rc = cli_begin("check", synopsis, argc, argv, defs, argc, &args)) >= 0)
+		return rc;
+	if (args.val[OPT_FILE] && args.npos > 0)
 		return cli_usage_error("check", "give positions or --file, not both");
-	}
-	if (val[OPT_FORMAT]) {
-		if (strcmp(val[OPT_FORMAT], "svg") != 0) {
-			free(pos);
+	if (args.val[OPT_FORMAT]) {
+		if (strcmp(args.val[OPT_FORMAT], "svg") != 0)
 			return cli_usage_error(
 			        "check",
 			        "--format must be svg (a sheet of the boards "
 			        "with their verdicts), not '%s'",
-			        val[OPT_FORMAT]);
-		}
+			        args.val[OPT_FORMAT]);
 		out.svg = true;
 	}
 	/* A lone "-" is standard input, as for --file; it is no 1-file board. */
-	if (npos == 1 && strcmp(pos[0], "-") == 0)
-		npos = 0;
-	if (npos > 0) {
+	if (args.npos == 1 && strcmp(args.pos[0], "-") == 0)
+		args.npos = 0;
+	if (args.npos > 0) {
 		/* The words on the command line make one position. */
 		size_t len = 1;
 		char *text;
 
-		for (int i = 0; i < npos; i++)
-			len += strlen(pos[i]) + 1;
+		for (int i = 0; i < args.npos; i++)
+			len += strlen(args.pos[i]) + 1;
 		text = malloc(len);
 		if (!text)
 			cli_out_of_memory();
 		text[0] = '\0';
-		for (int i = 0; i < npos; i++) {
-			strcat(text, pos[i]);
+		for (int i = 0; i < args.npos; i++) {
+			strcat(text, args.pos[i]);
 			strcat(text, " ");
 		}
-		free(pos);
 		board_scan_start(&scan);
 		if (board_scan_text(&scan, text, err, sizeof err) < 0 ||
 		    board_scan_end(&scan, err, sizeof err) < 0) {
@@ -408,8 +392,7 @@ int cli_check(int argc, char **argv)
 		verdicts_end(&out);
 		return cli_finish_output(status);
 	}
-	free(pos);
-	in = check_open(val[OPT_FILE], &name);
+	in = check_open(args.val[OPT_FILE], &name);
 	if (!in)
 		return CLI_USAGE;
 	status = check_lines(in, name, &out);

@@ -388,15 +388,146 @@ static bool count_disagrees(const struct journal_id *id, const struct count_resu
 	return false;
 }
 
+static const char synopsis[] = "nqueens count N [--unique] [--threads K] "
+                               "[--method halves|backtrack] [--memory SIZE] "
+                               "[--journal FILE] [--tasks T [--task I | --list]]";
+
+/* Reads --method for job->n: CLI_OK, or CLI_USAGE said on stderr. */
+static int count_method_option(const char *name, struct count_job *job)
+{
+	if (!name)
+		return CLI_OK;
+	if (strcmp(name, "halves") == 0)
+		job->method = COUNT_HALVES;
+	else if (strcmp(name, "backtrack") == 0)
+		job->method = COUNT_BACKTRACK;
+	else
+		return cli_usage_error(
+		        "count", "--method must be halves or backtrack, not '%s'", name);
+	if (!count_method_works(job->method, job->n))
+		return cli_usage_error("count", "--method halves counts %d <= N <= %d",
+		                       HALVES_MIN_N, HALVES_MAX_N);
+	return CLI_OK;
+}
+
+/* Reads --tasks T with --task I or --list into job: CLI_OK, or CLI_USAGE. */
+static int count_task_options(const char *const val[OPT_COUNT], struct count_job *job)
+{
+	uint64_t k;
+
+	if ((val[OPT_TASK] || val[OPT_LIST]) && !val[OPT_TASKS])
+		return cli_usage_error("count", "--%s goes with --tasks T; usage: %s",
+		                       val[OPT_TASK] ? "task" : "list", synopsis);
+	if (val[OPT_JOURNAL] && !val[OPT_JOURNAL][0])
+		return cli_usage_error("count", "--journal needs a file name");
+	if (!val[OPT_TASKS])
+		return CLI_OK;
+	if (cli_parse_number("count", "T, the number of tasks", val[OPT_TASKS], 1,
+	                     COUNT_MAX_PARTS, &k))
+		return CLI_USAGE;
+	job->nparts = (int)k;
+	if (val[OPT_TASK] && val[OPT_LIST])
+		return cli_usage_error("count", "--task and --list go apart: "
+		                                "--task I counts one task, --list "
+		                                "lists them");
+	if (!val[OPT_TASK] && !val[OPT_LIST])
+		return cli_usage_error("count",
+		                       "--tasks T needs --task I (1 to %d) or "
+		                       "--list",
+		                       job->nparts);
+	if (val[OPT_LIST] && val[OPT_JOURNAL])
+		return cli_usage_error("count", "--journal goes with a count, not with "
+		                                "--list");
+	if (val[OPT_TASK]) {
+		if (cli_parse_number("count", "I, the task", val[OPT_TASK], 1,
+		                     (uint64_t)job->nparts, &k))
+			return CLI_USAGE;
+		job->part = (int)k - 1;
+	}
+	return CLI_OK;
+}
+
+/* Reads count's options after N into job: CLI_OK, or CLI_USAGE said on stderr. */
+static int count_options(const char *const val[OPT_COUNT], struct count_job *job)
+{
+	uint64_t k;
+
+	if (count_method_option(val[OPT_METHOD], job))
+		return CLI_USAGE;
+	if (val[OPT_THREADS]) {
+		if (cli_parse_number("count", "the number of threads", val[OPT_THREADS],
+		                     1, MAX_THREADS, &k))
+			return CLI_USAGE;
+		job->threads = (int)k;
+	}
+	if (val[OPT_MEMORY] && parse_memory(val[OPT_MEMORY], &job->memory))
+		return CLI_USAGE;
+	if (count_task_options(val, job))
+		return CLI_USAGE;
+	/* The classes of a part come from the constellations: the join finds
+	 * them from the whole total only. */
+	if (job->nparts > 1 && val[OPT_UNIQUE])
+		job->method = COUNT_BACKTRACK;
+	return CLI_OK;
+}
+
+/*
+ * count --list: each task's estimated weight and constellations.  The
+ * weights are the constellations': they describe the backtracking split.
+ */
+static int list_tasks(int n, int nparts)
+{
+	struct count_part *parts = calloc((size_t)nparts, sizeof *parts);
+
+	if (!parts || count_parts(n, nparts, parts) < 0) {
+		free(parts);
+		fprintf(stderr, "nqueens count: %s\n", strerror(errno));
+		return CLI_NO;
+	}
+	/* Task, estimated weight, constellations. */
+	for (int i = 0; i < nparts && !ferror(stdout); i++)
+		printf("%d %" PRIu64 " %" PRIu64 "\n", i + 1, parts[i].weight,
+		       parts[i].constellations);
+	free(parts);
+	return cli_finish_output(CLI_OK);
+}
+
+/*
+ * --journal: opens jl's journal of the count id for c, saying on stderr
+ * what it holds already; -1 to go on, or the status to end with.
+ */
+static int journal_start(struct journalling *jl, const struct journal_id *id,
+                         const struct count_pieces *pieces, struct counting *c)
+{
+	char note[JOURNAL_LINE_MAX + 4096], err[JOURNAL_LINE_MAX + 4096];
+	bool usage;
+
+	jl->j = journal_open(jl->path, id, note, sizeof note, err, sizeof err, &usage);
+	if (!jl->j) {
+		fprintf(stderr, "nqueens count: %s\n", err);
+		return usage ? CLI_USAGE : CLI_NO;
+	}
+	if (note[0])
+		fprintf(stderr, "nqueens count: %s\n", note);
+	if (journal_known(jl->j) > 0)
+		fprintf(stderr,
+		        "nqueens count: %s: %zu piece%s counted before; counting "
+		        "the rest\n",
+		        jl->path, journal_known(jl->j),
+		        journal_known(jl->j) == 1 ? "" : "s");
+	c->job.pieces = pieces;
+	c->before = &jl->before;
+	/* Past ulimit -f a write fails with EFBIG, which the journal takes
+	 * back whole, instead of the signal killing the count mid-line. */
+	signal(SIGXFSZ, SIG_IGN);
+	return -1;
+}
+
 int cli_count(int argc, char **argv)
 {
-	static const char synopsis[] = "nqueens count N [--unique] [--threads K] "
-	                               "[--method halves|backtrack] [--memory SIZE] "
-	                               "[--journal FILE] [--tasks T [--task I | --list]]";
 	static const struct cli_optdef defs[OPT_COUNT] = {
 	        [OPT_UNIQUE] = {"unique", 'u', false},
 	        [OPT_THREADS] = {"threads", 't', true},
-	        [OPT_HELP] = {"help", 'h', false},
 	        [OPT_TASKS] = {"tasks", 0, true},
 	        [OPT_TASK] = {"task", 0, true},
 	        [OPT_LIST] = {"list", 0, false},
@@ -404,169 +535,61 @@ int cli_count(int argc, char **argv)
 	        [OPT_MEMORY] = {"memory", 0, true},
 	        [OPT_JOURNAL] = {"journal", 0, true},
 	};
-	const char *val[OPT_COUNT];
-	char *pos[1];
-	int npos, n = 0, threads = 0, rc, nparts = 1, part = 0;
-	enum count_method method = COUNT_AUTO;
-	size_t memory = 0;
-	struct count_result res;
+	struct cli_args args;
+	const char *const *val = args.val;
+	struct counting c = {.job = {.method = COUNT_AUTO, .nparts = 1}};
+	int rc;
 
-	if (cli_parse_options("count", synopsis, argc, argv, defs, val, pos, 1, &npos))
+	if ((rc = cli_begin("count", synopsis, argc, argv, defs, 1, &args)) >= 0)
+		return rc;
+	if (cli_parse_n("count", synopsis, args.npos, args.pos, COUNT_MAX_N, &c.job.n) ||
+	    count_options(val, &c.job))
 		return CLI_USAGE;
-	if (val[OPT_HELP]) {
-		cli_help();
-		return cli_finish_output(CLI_OK);
-	}
-	if (cli_parse_n("count", synopsis, npos, pos, COUNT_MAX_N, &n))
-		return CLI_USAGE;
-	if (val[OPT_METHOD]) {
-		if (strcmp(val[OPT_METHOD], "halves") == 0)
-			method = COUNT_HALVES;
-		else if (strcmp(val[OPT_METHOD], "backtrack") == 0)
-			method = COUNT_BACKTRACK;
-		else
-			return cli_usage_error(
-			        "count", "--method must be halves or backtrack, not '%s'",
-			        val[OPT_METHOD]);
-		if (!count_method_works(method, n))
-			return cli_usage_error("count",
-			                       "--method halves counts %d <= N <= %d",
-			                       HALVES_MIN_N, HALVES_MAX_N);
-	}
-	if (val[OPT_THREADS]) {
-		uint64_t k;
-
-		if (cli_parse_number("count", "the number of threads", val[OPT_THREADS],
-		                     1, MAX_THREADS, &k))
-			return CLI_USAGE;
-		threads = (int)k;
-	}
-	if (val[OPT_MEMORY] && parse_memory(val[OPT_MEMORY], &memory))
-		return CLI_USAGE;
-	if ((val[OPT_TASK] || val[OPT_LIST]) && !val[OPT_TASKS])
-		return cli_usage_error("count", "--%s goes with --tasks T; usage: %s",
-		                       val[OPT_TASK] ? "task" : "list", synopsis);
-	if (val[OPT_JOURNAL] && !val[OPT_JOURNAL][0])
-		return cli_usage_error("count", "--journal needs a file name");
-	if (val[OPT_TASKS]) {
-		uint64_t k;
-
-		if (cli_parse_number("count", "T, the number of tasks", val[OPT_TASKS], 1,
-		                     COUNT_MAX_PARTS, &k))
-			return CLI_USAGE;
-		nparts = (int)k;
-		if (val[OPT_TASK] && val[OPT_LIST])
-			return cli_usage_error("count",
-			                       "--task and --list go apart: "
-			                       "--task I counts one task, --list "
-			                       "lists them");
-		if (!val[OPT_TASK] && !val[OPT_LIST])
-			return cli_usage_error("count",
-			                       "--tasks T needs --task I (1 to %d) or "
-			                       "--list",
-			                       nparts);
-		if (val[OPT_LIST] && val[OPT_JOURNAL])
-			return cli_usage_error("count",
-			                       "--journal goes with a count, not with "
-			                       "--list");
-		if (val[OPT_TASK]) {
-			if (cli_parse_number("count", "I, the task", val[OPT_TASK], 1,
-			                     (uint64_t)nparts, &k))
-				return CLI_USAGE;
-			part = (int)k - 1;
-		}
-	}
-	if (val[OPT_LIST]) {
-		/* The weights are the constellations': they describe the
-		 * backtracking split. */
-		struct count_part *parts = calloc((size_t)nparts, sizeof *parts);
-
-		if (!parts || count_parts(n, nparts, parts) < 0) {
-			free(parts);
-			fprintf(stderr, "nqueens count: %s\n", strerror(errno));
-			return CLI_NO;
-		}
-		/* Task, estimated weight, constellations. */
-		for (int i = 0; i < nparts && !ferror(stdout); i++)
-			printf("%d %" PRIu64 " %" PRIu64 "\n", i + 1, parts[i].weight,
-			       parts[i].constellations);
-		free(parts);
-		return cli_finish_output(CLI_OK);
-	}
-	/* The classes of a part come from the constellations: the join finds
-	 * them from the whole total only. */
-	if (nparts > 1 && val[OPT_UNIQUE])
-		method = COUNT_BACKTRACK;
-	struct counting c = {.job = {.n = n,
-	                             .method = method,
-	                             .threads = threads,
-	                             .nparts = nparts,
-	                             .part = part,
-	                             .memory = memory}};
+	if (val[OPT_LIST])
+		return list_tasks(c.job.n, c.job.nparts);
+	const int n = c.job.n;
 	const bool join = count_job_method(&c.job) == COUNT_HALVES;
-	const int k = threads ? threads : count_default_threads();
-	if (join && (rc = memory_check(val[OPT_MEMORY], memory, n, k)) != CLI_OK)
+	const int k = c.job.threads ? c.job.threads : count_default_threads();
+	if (join && (rc = memory_check(val[OPT_MEMORY], c.job.memory, n, k)) != CLI_OK)
 		return rc;
 	struct journal_id id = {.n = n,
 	                        .method = join ? "halves" : "backtrack",
-	                        .tasks = nparts,
-	                        .task = part + 1,
+	                        .tasks = c.job.nparts,
+	                        .task = c.job.part + 1,
 	                        .unique = val[OPT_UNIQUE] != NULL,
 	                        .version = PACKAGE_VERSION};
 	struct journalling jl = {.j = NULL, .path = val[OPT_JOURNAL]};
 	struct count_pieces pieces = {pieces_begin, pieces_done, pieces_finished, &jl};
-	if (val[OPT_JOURNAL]) {
-		char note[JOURNAL_LINE_MAX + 4096], err[JOURNAL_LINE_MAX + 4096];
-		bool usage;
-
-		jl.j = journal_open(val[OPT_JOURNAL], &id, note, sizeof note, err,
-		                    sizeof err, &usage);
-		if (!jl.j) {
-			fprintf(stderr, "nqueens count: %s\n", err);
-			return usage ? CLI_USAGE : CLI_NO;
-		}
-		if (note[0])
-			fprintf(stderr, "nqueens count: %s\n", note);
-		if (journal_known(jl.j) > 0)
-			fprintf(stderr,
-			        "nqueens count: %s: %zu piece%s counted before; counting "
-			        "the rest\n",
-			        val[OPT_JOURNAL], journal_known(jl.j),
-			        journal_known(jl.j) == 1 ? "" : "s");
-		c.job.pieces = &pieces;
-		c.before = &jl.before;
-		/* Past ulimit -f a write fails with EFBIG, which the journal takes
-		 * back whole, instead of the signal killing the count mid-line. */
-		signal(SIGXFSZ, SIG_IGN);
-	}
+	if (jl.path && (rc = journal_start(&jl, &id, &pieces, &c)) >= 0)
+		return rc;
 	if (isatty(STDERR_FILENO))
 		rc = count_with_bar(&c);
 	else
 		rc = count_run(&c, NULL, NULL);
-	res = c.result;
 	if (rc < 0) {
 		const int err = errno;
 
 		if (jl.err[0])
 			fprintf(stderr, "nqueens count: %s\n", jl.err);
 		else if (err == ENOMEM && join)
-			memory_failed(val[OPT_MEMORY], memory, n, k);
+			memory_failed(val[OPT_MEMORY], c.job.memory, n, k);
 		else
 			fprintf(stderr, "nqueens count: %s\n", strerror(err));
 		journal_close(jl.j);
 		return jl.err[0] && err == EINVAL ? CLI_USAGE : CLI_NO;
 	}
 	journal_close(jl.j);
-	if (count_disagrees(&id, &res, val[OPT_JOURNAL]))
+	if (count_disagrees(&id, &c.result, val[OPT_JOURNAL]))
 		return CLI_NO;
 	if (val[OPT_TASKS]) {
 		/* A task says what it is, for nqueens sum. */
 		char line[JOURNAL_LINE_MAX];
 
-		journal_task_line(&id, val[OPT_UNIQUE] ? res.unique : res.total, line,
-		                  sizeof line);
+		journal_task_line(&id, val[OPT_UNIQUE] ? c.result.unique : c.result.total,
+		                  line, sizeof line);
 		printf("%s\n", line);
 	} else
-		printf("%" PRIu64 "\n", val[OPT_UNIQUE] ? res.unique : res.total);
+		printf("%" PRIu64 "\n",
+		       val[OPT_UNIQUE] ? c.result.unique : c.result.total);
 	return cli_finish_output(CLI_OK);
 }

@@ -13,6 +13,7 @@
 
 #include "tui/app.h"
 #include "tui/browse.h"
+#include "tui/play_model.h"
 #include "engine/code.h"
 #include "engine/daily.h"
 #include "datadir.h"
@@ -27,34 +28,38 @@ static const struct cli_optdef defs[OPT_COUNT] = {
         [OPT_PUZZLE] = {"puzzle", 'p', true}, [OPT_DAILY] = {"daily", 0, false},
         [OPT_ASCII] = {"ascii", 'a', false},  [OPT_NO_COLOR] = {"no-color", 0, false},
         [OPT_QUIET] = {"quiet", 0, false},    [OPT_THEME] = {"theme", 0, true},
-        [OPT_HELP] = {"help", 'h', false},
+        [OPT_ASSIST] = {"assist", 0, true},
 };
 
-/* Reads --theme (NULL: the config file's) into *theme, or says what is allowed. */
-static int parse_theme(const char *cmd, const char *name, int *theme)
+int cli_display_options(const char *cmd, const char *const val[OPT_COUNT],
+                        struct app_opts *o)
 {
-	*theme = name ? settings_theme_from_name(name) : -1;
-	if (name && *theme < 0)
+	o->ascii = val[OPT_ASCII] != NULL;
+	o->no_color = val[OPT_NO_COLOR] != NULL;
+	o->quiet = val[OPT_QUIET] != NULL;
+	o->theme = val[OPT_THEME] ? settings_theme_from_name(val[OPT_THEME]) : -1;
+	if (val[OPT_THEME] && o->theme < 0)
 		return cli_usage_error(cmd, "--theme must be %s, not '%s'",
-		                       settings_theme_names(), name);
+		                       settings_theme_names(), val[OPT_THEME]);
 	return CLI_OK;
 }
 
-/* Reads the options both commands share into o; returns CLI_OK or CLI_USAGE. */
+/*
+ * Reads the options play and the menu share into o, and the board size
+ * into *n; returns -1 to go on, or the status to end with.
+ */
 static int parse(const char *cmd, const char *synopsis, int argc, char **argv,
-                 struct app_opts *o, bool puzzles, const char **puzzle_path, bool *daily)
+                 struct app_opts *o, int *n, bool puzzles, const char **puzzle_path,
+                 bool *daily)
 {
-	const char *val[OPT_COUNT];
-	char *pos[1];
-	int npos;
+	struct cli_args args;
+	const char *const *val = args.val;
+	int rc;
+	uint64_t v;
 
-	if (cli_parse_options(cmd, synopsis, argc, argv, defs, val, pos, puzzles ? 1 : 0,
-	                      &npos))
-		return CLI_USAGE;
-	if (val[OPT_HELP]) {
-		cli_help();
-		exit(cli_finish_output(CLI_OK));
-	}
+	rc = cli_begin(cmd, synopsis, argc, argv, defs, puzzles ? 1 : 0, &args);
+	if (rc >= 0)
+		return rc;
 	if ((val[OPT_PUZZLE] || val[OPT_DAILY]) && !puzzles)
 		return cli_usage_error(cmd, "--%s goes with the play command; usage: %s",
 		                       val[OPT_PUZZLE] ? "puzzle" : "daily", synopsis);
@@ -63,25 +68,29 @@ static int parse(const char *cmd, const char *synopsis, int argc, char **argv,
 		                            "--puzzle, not both");
 	*puzzle_path = val[OPT_PUZZLE];
 	*daily = val[OPT_DAILY] != NULL;
-	o->ascii = val[OPT_ASCII] != NULL;
-	o->no_color = val[OPT_NO_COLOR] != NULL;
-	o->quiet = val[OPT_QUIET] != NULL;
-	if (parse_theme(cmd, val[OPT_THEME], &o->theme))
+	if (cli_display_options(cmd, val, o))
 		return CLI_USAGE;
-	o->start.n = 8;
-	if (npos == 1) {
-		uint64_t v;
+	if (val[OPT_ASSIST]) {
+		int a = settings_assist_from_name(val[OPT_ASSIST]);
 
+		if (a < 0)
+			return cli_usage_error(
+			        cmd, "--assist must be none, some or all, not '%s'",
+			        val[OPT_ASSIST]);
+		o->assist = a + 1;
+	}
+	*n = 8;
+	if (args.npos == 1) {
 		if (*puzzle_path || *daily)
 			return cli_usage_error(cmd,
 			                       "a puzzle has its own size; give N or "
 			                       "--%s, not both",
 			                       *daily ? "daily" : "puzzle");
-		if (cli_parse_number(cmd, "N", pos[0], PLAY_MIN_N, PLAY_MAX_N, &v))
+		if (cli_parse_number(cmd, "N", args.pos[0], PLAY_MIN_N, PLAY_MAX_N, &v))
 			return CLI_USAGE;
-		o->start.n = (int)v;
+		*n = (int)v;
 	}
-	return CLI_OK;
+	return -1;
 }
 
 /* The puzzle's name for its best time: its file name without .txt. */
@@ -99,19 +108,20 @@ static void puzzle_id(const char *path, char *id, size_t len)
 
 int cli_play(int argc, char **argv)
 {
-	struct app_opts o = {0};
+	struct app_opts o = {.start.kind = SCREEN_PLAY};
+	struct play_opts *p = &o.start.play;
 	struct puzzle pz;
 	const char *path = NULL;
 	char err[512], id[256];
 	bool daily = false;
 	long today;
+	int rc;
 
-	if (parse("play",
-	          "nqueens play [N] [--puzzle FILE | --daily] [--ascii] [--no-color] "
-	          "[--quiet] [--theme NAME]",
-	          argc, argv, &o, true, &path, &daily))
-		return CLI_USAGE;
-	o.start.kind = SCREEN_PLAY;
+	if ((rc = parse("play",
+	                "nqueens play [N] [--puzzle FILE | --daily] [--assist LEVEL] "
+	                "[--ascii] [--no-color] [--quiet] [--theme NAME]",
+	                argc, argv, &o, &p->n, true, &path, &daily)) >= 0)
+		return rc;
 	if (daily) {
 		/* Today where the player is; the tests say which day it is. */
 		if (daily_today(&today, err, sizeof err) < 0)
@@ -121,34 +131,59 @@ int cli_play(int argc, char **argv)
 			        strerror(errno));
 			return CLI_NO;
 		}
-		o.start.n = pz.n;
-		o.start.puzzle = &pz;
-		o.start.puzzle_id = id;
 	} else if (path) {
 		if (puzzle_load(path, &pz, err, sizeof err) < 0) {
 			fprintf(stderr, "nqueens: %s\n", err);
 			return CLI_USAGE;
 		}
 		puzzle_id(path, id, sizeof id);
-		o.start.n = pz.n;
-		o.start.puzzle = &pz;
-		o.start.puzzle_id = id;
 	}
+	if (daily || path)
+		*p = (struct play_opts){.n = pz.n, .puzzle = &pz, .puzzle_id = id};
 	return app_run(&o);
 }
 
 int cli_menu(int argc, char **argv)
 {
-	struct app_opts o = {0};
+	struct app_opts o = {.start.kind = SCREEN_MENU};
 	const char *path;
 	bool daily;
+	int rc;
 
-	if (parse(NULL,
-	          "nqueens [--ascii] [--no-color] [--quiet] [--theme NAME] [COMMAND ...]",
-	          argc, argv, &o, false, &path, &daily))
-		return CLI_USAGE;
-	o.start.kind = SCREEN_MENU;
+	if ((rc = parse(NULL,
+	                "nqueens [--assist LEVEL] [--ascii] [--no-color] [--quiet] "
+	                "[--theme NAME] "
+	                "[COMMAND ...]",
+	                argc, argv, &o, &o.start.menu.n, false, &path, &daily)) >= 0)
+		return rc;
 	return app_run(&o);
+}
+
+/*
+ * watch --from: the queens of the position, on its board or one of n
+ * files, into *given (malloc'd); refused here, before the screen opens,
+ * with the reason, when the search cannot start from them.
+ */
+static int watch_given(const char *from, struct watch_opts *w, int **given)
+{
+	char err[256];
+	int hi = watch_max_n(w->algo);
+	struct search *s;
+
+	if (cli_parse_from("watch", from, &w->n, given))
+		return CLI_USAGE;
+	if (w->n < search_min_n(w->algo) || w->n > hi)
+		return cli_usage_error("watch",
+		                       "--from names a %dx%d board; %s watches "
+		                       "boards from %d to %d",
+		                       w->n, w->n, search_algo_name(w->algo),
+		                       search_min_n(w->algo), hi);
+	s = search_new_from(w->algo, w->n, SEARCH_ALL, 1, *given, err, sizeof err);
+	if (!s)
+		return cli_usage_error("watch", "--from: %s", err);
+	search_free(s);
+	w->given = *given;
+	return CLI_OK;
 }
 
 int cli_watch(int argc, char **argv)
@@ -164,91 +199,61 @@ int cli_watch(int argc, char **argv)
 	        [OPT_NO_COLOR] = {"no-color", 0, false},
 	        [OPT_QUIET] = {"quiet", 0, false},
 	        [OPT_THEME] = {"theme", 0, true},
-	        [OPT_HELP] = {"help", 'h', false},
 	        [OPT_FROM] = {"from", 0, true},
 	        [OPT_BIG] = {"big", 0, false},
 	        [OPT_QUIZ] = {"quiz", 0, false},
 	        [OPT_CODE] = {"code", 0, true},
 	};
-	struct app_opts o = {0};
-	const char *val[OPT_COUNT];
-	char *pos[1], err[256];
-	int npos, hi, *given = NULL, status;
-	struct search *s;
+	struct app_opts o = {.start.kind = SCREEN_WATCH};
+	struct watch_opts *w = &o.start.watch;
+	struct cli_args args;
+	const char *const *val = args.val;
+	int *given = NULL, rc;
+	uint64_t v;
 
-	if (cli_parse_options("watch", synopsis, argc, argv, wdefs, val, pos, 1, &npos))
-		return CLI_USAGE;
-	if (val[OPT_HELP]) {
-		cli_help();
-		return cli_finish_output(CLI_OK);
-	}
-	o.start.kind = SCREEN_WATCH;
-	o.start.algo = SEARCH_BACKTRACK;
+	if ((rc = cli_begin("watch", synopsis, argc, argv, wdefs, 1, &args)) >= 0)
+		return rc;
+	w->algo = SEARCH_BACKTRACK;
 	if (val[OPT_ALGORITHM])
-		o.start.algo = search_algo_from_name(val[OPT_ALGORITHM]);
-	if (o.start.algo == SEARCH_ALGO_COUNT)
+		w->algo = search_algo_from_name(val[OPT_ALGORITHM]);
+	if (w->algo == SEARCH_ALGO_COUNT)
 		return cli_usage_error(
 		        "watch",
 		        "--algorithm must be backtrack, scan, permute, bits, "
 		        "repair or construct, not '%s'",
 		        val[OPT_ALGORITHM]);
 	/* Predict mode asks about the decisions of a tree. */
-	if (val[OPT_QUIZ] && !search_is_tree(o.start.algo))
+	if (val[OPT_QUIZ] && !search_is_tree(w->algo))
 		return cli_usage_error("watch",
 		                       "--quiz asks about the tree searches: backtrack, "
 		                       "scan, permute or bits, not %s",
-		                       search_algo_name(o.start.algo));
-	o.start.quiz = val[OPT_QUIZ] != NULL;
+		                       search_algo_name(w->algo));
+	w->quiz = val[OPT_QUIZ] != NULL;
 	/* The listing: any language, even for an algorithm without one (it says so). */
 	if (val[OPT_CODE] && strcmp(val[OPT_CODE], "pseudocode") != 0 &&
 	    code_lang_from_name(val[OPT_CODE]) == CODE_LANG_COUNT)
 		return cli_usage_error(
 		        "watch", "--code must be pseudocode, python, c or java, not '%s'",
 		        val[OPT_CODE]);
-	o.start.listing = val[OPT_CODE];
-	o.start.goal = val[OPT_FIRST] ? SEARCH_FIRST : SEARCH_ALL;
-	o.start.big = val[OPT_BIG] != NULL;
-	o.ascii = val[OPT_ASCII] != NULL;
-	o.no_color = val[OPT_NO_COLOR] != NULL;
-	o.quiet = val[OPT_QUIET] != NULL;
-	if (parse_theme("watch", val[OPT_THEME], &o.theme))
+	w->listing = val[OPT_CODE];
+	w->goal = val[OPT_FIRST] ? SEARCH_FIRST : SEARCH_ALL;
+	w->big = val[OPT_BIG] != NULL;
+	if (cli_display_options("watch", val, &o))
 		return CLI_USAGE;
-	o.start.n = val[OPT_FROM] ? 0 : 8;
-	hi = watch_max_n(o.start.algo);
-	if (npos == 1) {
-		uint64_t v;
-
-		if (cli_parse_number("watch", "N", pos[0],
-		                     (uint64_t)search_min_n(o.start.algo), (uint64_t)hi,
-		                     &v))
+	w->n = val[OPT_FROM] ? 0 : 8;
+	if (args.npos == 1) {
+		if (cli_parse_number("watch", "N", args.pos[0],
+		                     (uint64_t)search_min_n(w->algo),
+		                     (uint64_t)watch_max_n(w->algo), &v))
 			return CLI_USAGE;
-		o.start.n = (int)v;
+		w->n = (int)v;
 	}
-	if (val[OPT_FROM]) {
-		if (cli_parse_from("watch", val[OPT_FROM], &o.start.n, &given))
-			return CLI_USAGE;
-		if (o.start.n < search_min_n(o.start.algo) || o.start.n > hi) {
-			free(given);
-			return cli_usage_error("watch",
-			                       "--from names a %dx%d board; %s watches "
-			                       "boards from %d to %d",
-			                       o.start.n, o.start.n,
-			                       search_algo_name(o.start.algo),
-			                       search_min_n(o.start.algo), hi);
-		}
-		/* Refused here, before the screen opens, with the reason. */
-		s = search_new_from(o.start.algo, o.start.n, SEARCH_ALL, 1, given, err,
-		                    sizeof err);
-		if (!s) {
-			free(given);
-			return cli_usage_error("watch", "--from: %s", err);
-		}
-		search_free(s);
-		o.start.given = given;
-	}
-	status = app_run(&o);
+	if (val[OPT_FROM] && watch_given(val[OPT_FROM], w, &given))
+		rc = CLI_USAGE;
+	else
+		rc = app_run(&o);
 	free(given);
-	return status;
+	return rc;
 }
 
 int cli_browse(int argc, char **argv)
@@ -260,34 +265,22 @@ int cli_browse(int argc, char **argv)
 	        [OPT_NO_COLOR] = {"no-color", 0, false},
 	        [OPT_QUIET] = {"quiet", 0, false},
 	        [OPT_THEME] = {"theme", 0, true},
-	        [OPT_HELP] = {"help", 'h', false},
 	};
-	struct app_opts o = {0};
-	const char *val[OPT_COUNT];
-	char *pos[1];
-	int npos;
+	struct app_opts o = {
+	        .start = {.kind = SCREEN_BROWSE, .browse = {.n = 8, .index = 1}}};
+	struct cli_args args;
+	int rc;
+	uint64_t v;
 
-	if (cli_parse_options("browse", synopsis, argc, argv, bdefs, val, pos, 1, &npos))
+	if ((rc = cli_begin("browse", synopsis, argc, argv, bdefs, 1, &args)) >= 0)
+		return rc;
+	if (cli_display_options("browse", args.val, &o))
 		return CLI_USAGE;
-	if (val[OPT_HELP]) {
-		cli_help();
-		return cli_finish_output(CLI_OK);
-	}
-	o.ascii = val[OPT_ASCII] != NULL;
-	o.no_color = val[OPT_NO_COLOR] != NULL;
-	o.quiet = val[OPT_QUIET] != NULL;
-	if (parse_theme("browse", val[OPT_THEME], &o.theme))
-		return CLI_USAGE;
-	o.start.kind = SCREEN_BROWSE;
-	o.start.index = 1;
-	o.start.n = 8;
-	if (npos == 1) {
-		uint64_t v;
-
-		if (cli_parse_number("browse", "N", pos[0], BROWSE_MIN_N, BROWSE_MAX_N,
-		                     &v))
+	if (args.npos == 1) {
+		if (cli_parse_number("browse", "N", args.pos[0], BROWSE_MIN_N,
+		                     BROWSE_MAX_N, &v))
 			return CLI_USAGE;
-		o.start.n = (int)v;
+		o.start.browse.n = (int)v;
 	}
 	return app_run(&o);
 }
@@ -305,10 +298,13 @@ static void lesson_names(const struct lesson_entry *e, size_t count, char *buf,
 }
 
 /* lesson --list: name, minutes and title of each shipped lesson, one a line. */
-static int list_lessons(const struct lesson_entry *e, size_t count)
+static int list_lessons(const char *dir)
 {
+	struct lesson_entry *e;
+	size_t count;
 	int w = 0;
 
+	lesson_list(dir, &e, &count);
 	for (size_t i = 0; i < count; i++)
 		if ((int)strlen(e[i].name) > w)
 			w = (int)strlen(e[i].name);
@@ -321,6 +317,7 @@ static int list_lessons(const struct lesson_entry *e, size_t count)
 		else
 			printf("%-*s  %3s min  %s\n", w, e[i].name, "?", e[i].title);
 	}
+	free(e);
 	return cli_finish_output(CLI_OK);
 }
 
@@ -481,11 +478,94 @@ static int check_lessons(int count, char **names, const char *dir)
 	return cli_finish_output(status);
 }
 
+static const char lesson_synopsis[] = "nqueens lesson [FILE | NAME | --list | --check "
+                                      "FILE...] [--big] [--ascii] [--no-color] "
+                                      "[--quiet] [--theme NAME]";
+
+/* What lesson's options cannot go with: CLI_USAGE, said on stderr, or CLI_OK. */
+static int lesson_refused(const struct cli_args *a)
+{
+	const char *const *val = a->val;
+
+	if (val[OPT_BIG] && (val[OPT_CHECK] || val[OPT_LIST] || a->npos == 0))
+		return cli_usage_error("lesson", "--big runs a lesson in projector mode: "
+		                                 "name the lesson (--list lists them)");
+	if (val[OPT_CHECK] && val[OPT_LIST])
+		return cli_usage_error("lesson", "--check and --list are one or "
+		                                 "the other");
+	if (val[OPT_CHECK] && a->npos == 0)
+		return cli_usage_error("lesson",
+		                       "--check needs a FILE (or a lesson's "
+		                       "NAME); usage: %s",
+		                       lesson_synopsis);
+	if (val[OPT_CHECK])
+		return CLI_OK;
+	if (a->npos > 1)
+		return cli_usage_error("lesson", "unexpected argument '%s'; usage: %s",
+		                       a->pos[1], lesson_synopsis);
+	if (val[OPT_LIST] && a->npos)
+		return cli_usage_error("lesson", "--list lists the lessons: give it "
+		                                 "or a lesson, not both");
+	return CLI_OK;
+}
+
+/*
+ * The file of the lesson arg names: the path given, or the shipped lesson
+ * of that name in dir (NULL: none shipped); or CLI_USAGE with the names.
+ */
+static int lesson_path(const char *arg, const char *dir, char *path, size_t len)
+{
+	struct lesson_entry *entries;
+	size_t count;
+	char names[1024];
+	bool known = false;
+
+	if (is_path(arg)) {
+		snprintf(path, len, "%s", arg);
+		return CLI_OK;
+	}
+	lesson_list(dir, &entries, &count);
+	for (size_t i = 0; i < count; i++)
+		known = known || strcmp(entries[i].name, arg) == 0;
+	lesson_names(entries, count, names, sizeof names);
+	free(entries);
+	if (!known)
+		return cli_usage_error("lesson",
+		                       "unknown lesson '%s'; the lessons are %s (or "
+		                       "give a lesson file's path)",
+		                       arg, names);
+	snprintf(path, len, "%s/%s.txt", dir, arg);
+	return CLI_OK;
+}
+
+/*
+ * Runs the lesson at path on the screen.  A malformed lesson is told
+ * before the screen opens, with its line; a check that takes a while says
+ * so meanwhile.
+ */
+static int run_lesson(struct app_opts *o, const char *path, bool big)
+{
+	struct check_shown shown;
+	struct lesson l;
+	char err[1024];
+	int rc;
+
+	check_shown_start(&shown);
+	rc = lesson_load_shown(path, &l, err, sizeof err, show_check, &shown);
+	check_shown_end(&shown);
+	if (rc < 0) {
+		fprintf(stderr, "nqueens lesson: %s\n", err);
+		return CLI_USAGE;
+	}
+	o->start = (struct screen_open){.kind = SCREEN_LESSON,
+	                                .lesson = {.lesson = &l, .big = big}};
+	rc = app_run(o);
+	lesson_free(&l);
+	return rc;
+}
+
 int cli_lesson(int argc, char **argv)
 {
-	static const char synopsis[] = "nqueens lesson [FILE | NAME | --list | --check "
-	                               "FILE...] [--big] [--ascii] [--no-color] "
-	                               "[--quiet] [--theme NAME]";
 	static const struct cli_optdef ldefs[OPT_COUNT] = {
 	        [OPT_CHECK] = {"check", 'c', false},
 	        [OPT_LIST] = {"list", 'l', false},
@@ -494,115 +574,33 @@ int cli_lesson(int argc, char **argv)
 	        [OPT_NO_COLOR] = {"no-color", 0, false},
 	        [OPT_QUIET] = {"quiet", 0, false},
 	        [OPT_THEME] = {"theme", 0, true},
-	        [OPT_HELP] = {"help", 'h', false},
 	};
 	struct app_opts o = {0};
-	const char *val[OPT_COUNT];
-	char **pos = calloc((size_t)argc + 1, sizeof *pos);
-	char dir[4096], path[8400], err[1024], names[1024];
-	struct lesson_entry *entries;
-	size_t count;
-	struct lesson l;
-	struct check_shown shown;
-	int npos, status, rc;
+	struct cli_args args;
+	char buf[4096], path[8400];
+	const char *dir;
+	int rc;
 
-	if (!pos)
-		return CLI_NO;
 	/* Many files for --check; one lesson to run. */
-	if (cli_parse_options("lesson", synopsis, argc, argv, ldefs, val, pos, argc,
-	                      &npos)) {
-		free(pos);
+	rc = cli_begin("lesson", lesson_synopsis, argc, argv, ldefs, argc, &args);
+	if (rc >= 0)
+		return rc;
+	if (lesson_refused(&args))
 		return CLI_USAGE;
-	}
-	if (val[OPT_HELP]) {
-		free(pos);
-		cli_help();
-		return cli_finish_output(CLI_OK);
-	}
-	if (val[OPT_BIG] && (val[OPT_CHECK] || val[OPT_LIST] || npos == 0)) {
-		free(pos);
-		return cli_usage_error("lesson", "--big runs a lesson in projector mode: "
-		                                 "name the lesson (--list lists them)");
-	}
-	if (val[OPT_CHECK]) {
-		if (val[OPT_LIST])
-			status =
-			        cli_usage_error("lesson", "--check and --list are one or "
-			                                  "the other");
-		else if (npos == 0)
-			status = cli_usage_error("lesson",
-			                         "--check needs a FILE (or a lesson's "
-			                         "NAME); usage: %s",
-			                         synopsis);
-		else
-			status = check_lessons(npos, pos,
-			                       datadir_find("lessons", dir, sizeof dir));
-		free(pos);
-		return status;
-	}
-	status = npos > 1 ? cli_usage_error("lesson",
-	                                    "unexpected argument '%s'; usage: %s", pos[1],
-	                                    synopsis)
-	         : val[OPT_LIST] && npos
-	                 ? cli_usage_error("lesson", "--list lists the lessons: give it "
-	                                             "or a lesson, not both")
-	                 : CLI_OK;
-	/* The argument stays in argv: the array of them can go. */
-	const char *arg = npos ? pos[0] : NULL;
-
-	free(pos);
-	if (status != CLI_OK)
-		return status;
-	o.ascii = val[OPT_ASCII] != NULL;
-	o.no_color = val[OPT_NO_COLOR] != NULL;
-	o.quiet = val[OPT_QUIET] != NULL;
-	if (parse_theme("lesson", val[OPT_THEME], &o.theme))
+	dir = datadir_find("lessons", buf, sizeof buf);
+	if (args.val[OPT_CHECK])
+		return check_lessons(args.npos, args.pos, dir);
+	if (cli_display_options("lesson", args.val, &o))
 		return CLI_USAGE;
-	lesson_list(datadir_find("lessons", dir, sizeof dir), &entries, &count);
-	if (val[OPT_LIST]) {
-		status = list_lessons(entries, count);
-		free(entries);
-		return status;
-	}
-	if (!arg) {
+	if (args.val[OPT_LIST])
+		return list_lessons(dir);
+	if (args.npos == 0) {
 		/* No lesson named: the menu's list of them to choose from. */
-		free(entries);
-		o.start = (struct screen_open){
-		        .kind = SCREEN_MENU, .n = 8, .lessons = true};
+		o.start = (struct screen_open){.kind = SCREEN_MENU,
+		                               .menu = {.n = 8, .lessons = true}};
 		return app_run(&o);
 	}
-	/* A path names a file; a bare word, a shipped lesson. */
-	if (is_path(arg)) {
-		snprintf(path, sizeof path, "%s", arg);
-	} else {
-		bool known = false;
-
-		for (size_t i = 0; i < count; i++)
-			known = known || strcmp(entries[i].name, arg) == 0;
-		lesson_names(entries, count, names, sizeof names);
-		free(entries);
-		if (!known)
-			return cli_usage_error(
-			        "lesson",
-			        "unknown lesson '%s'; the lessons are %s (or "
-			        "give a lesson file's path)",
-			        arg, names);
-		snprintf(path, sizeof path, "%s/%s.txt", dir, arg);
-		entries = NULL;
-	}
-	free(entries);
-	/* A malformed lesson is told before the screen opens, with its line;
-	 * a check that takes a while says so meanwhile. */
-	check_shown_start(&shown);
-	rc = lesson_load_shown(path, &l, err, sizeof err, show_check, &shown);
-	check_shown_end(&shown);
-	if (rc < 0) {
-		fprintf(stderr, "nqueens lesson: %s\n", err);
+	if (lesson_path(args.pos[0], dir, path, sizeof path))
 		return CLI_USAGE;
-	}
-	o.start = (struct screen_open){
-	        .kind = SCREEN_LESSON, .lesson = &l, .big = val[OPT_BIG] != NULL};
-	status = app_run(&o);
-	lesson_free(&l);
-	return status;
+	return run_lesson(&o, path, args.val[OPT_BIG] != NULL);
 }

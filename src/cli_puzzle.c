@@ -114,75 +114,52 @@ int cli_puzzle(int argc, char **argv)
 	        [OPT_SEED] = {"seed", 's', true},
 	        [OPT_GRADE] = {"grade", 'g', true},
 	        [OPT_CHECK] = {"check", 'c', false},
-	        [OPT_HELP] = {"help", 'h', false},
 	};
-	const char *val[OPT_COUNT];
-	char **pos = calloc((size_t)argc + 1, sizeof *pos);
-	int npos, n = 0, rc;
+	struct cli_args args;
+	int n = 0, rc;
 	uint64_t seed, v = 0;
 	enum puzzle_grade grade = PUZZLE_MEDIUM;
 	struct puzzle pz;
 
-	if (!pos)
-		return CLI_NO;
-	if (cli_parse_options("puzzle", synopsis, argc, argv, defs, val, pos, argc,
-	                      &npos)) {
-		free(pos);
-		return CLI_USAGE;
-	}
-	if (val[OPT_HELP]) {
-		free(pos);
-		cli_help();
-		return cli_finish_output(CLI_OK);
-	}
-	if (val[OPT_CHECK]) {
-		if (val[OPT_SEED] || val[OPT_GRADE]) {
-			free(pos);
+	if ((rc = cli_begin("puzzle", synopsis, argc, argv, defs, argc, &args)) >= 0)
+		return rc;
+	if (args.val[OPT_CHECK]) {
+		if (args.val[OPT_SEED] || args.val[OPT_GRADE])
 			return cli_usage_error("puzzle",
 			                       "--check takes no --seed or --grade; "
 			                       "usage: %s",
 			                       synopsis);
-		}
 		/* A board size before the files is a mix of the two usages. */
-		if (npos > 0 && pos[0][0] &&
-		    pos[0][strspn(pos[0], "0123456789")] == '\0') {
-			rc = cli_usage_error("puzzle",
-			                     "--check takes puzzle files, not N ('%s'); "
-			                     "usage: %s",
-			                     pos[0], synopsis);
-			free(pos);
-			return rc;
-		}
-		rc = check_files(npos, pos);
-		free(pos);
-		return rc;
+		if (args.npos > 0 && args.pos[0][0] &&
+		    args.pos[0][strspn(args.pos[0], "0123456789")] == '\0')
+			return cli_usage_error(
+			        "puzzle",
+			        "--check takes puzzle files, not N ('%s'); "
+			        "usage: %s",
+			        args.pos[0], synopsis);
+		return check_files(args.npos, args.pos);
 	}
-	if (npos > 1) {
-		rc = cli_usage_error("puzzle", "unexpected argument '%s'; usage: %s",
-		                     pos[1], synopsis);
-		free(pos);
-		return rc;
-	}
+	if (args.npos > 1)
+		return cli_usage_error("puzzle", "unexpected argument '%s'; usage: %s",
+		                       args.pos[1], synopsis);
 	/* cli_parse_n says what is missing; the range starts above 1 here. */
-	if (npos == 0 ? cli_parse_n("puzzle", synopsis, npos, pos, PUZZLE_GEN_MAX_N, &n)
-	              : cli_parse_number("puzzle", "N", pos[0], PUZZLE_GEN_MIN_N,
-	                                 PUZZLE_GEN_MAX_N, &v)) {
-		free(pos);
+	if (args.npos == 0 ? cli_parse_n("puzzle", synopsis, args.npos, args.pos,
+	                                 PUZZLE_GEN_MAX_N, &n)
+	                   : cli_parse_number("puzzle", "N", args.pos[0],
+	                                      PUZZLE_GEN_MIN_N, PUZZLE_GEN_MAX_N, &v))
 		return CLI_USAGE;
-	}
-	free(pos);
 	n = (int)v;
-	if (val[OPT_GRADE]) {
-		grade = puzzle_grade_from_name(val[OPT_GRADE]);
+	if (args.val[OPT_GRADE]) {
+		grade = puzzle_grade_from_name(args.val[OPT_GRADE]);
 		if (grade == PUZZLE_GRADES)
 			return cli_usage_error("puzzle",
 			                       "--grade must be easy, medium or hard, "
 			                       "not '%s'",
-			                       val[OPT_GRADE]);
+			                       args.val[OPT_GRADE]);
 	}
-	if (val[OPT_SEED]) {
-		if (cli_parse_number("puzzle", "the seed", val[OPT_SEED], 0, UINT64_MAX,
-		                     &seed))
+	if (args.val[OPT_SEED]) {
+		if (cli_parse_number("puzzle", "the seed", args.val[OPT_SEED], 0,
+		                     UINT64_MAX, &seed))
 			return CLI_USAGE;
 	} else {
 		seed = clock_seed();

@@ -10,7 +10,6 @@
 #include "tui/app.h"
 #include "engine/race.h"
 #include "engine/search.h"
-#include "engine/settings.h"
 
 static const char synopsis[] = "nqueens race N [ALGORITHM...] [--first] [--format text] "
                                "[--ascii] [--no-color] [--quiet] [--theme NAME]";
@@ -47,20 +46,13 @@ static void print_table(const struct race *r)
 static int race_screen(int n, const enum search_algo *algos, int count,
                        enum search_goal goal, const char *const val[OPT_COUNT])
 {
-	struct app_opts o = {0};
+	struct app_opts o = {
+	        .start = {
+	                .kind = SCREEN_RACE,
+	                .race = {.n = n, .algos = algos, .nalgos = count, .goal = goal}}};
 
-	o.ascii = val[OPT_ASCII] != NULL;
-	o.no_color = val[OPT_NO_COLOR] != NULL;
-	o.quiet = val[OPT_QUIET] != NULL;
-	o.theme = -1;
-	if (val[OPT_THEME] && (o.theme = settings_theme_from_name(val[OPT_THEME])) < 0)
-		return cli_usage_error("race", "--theme must be %s, not '%s'",
-		                       settings_theme_names(), val[OPT_THEME]);
-	o.start = (struct screen_open){.kind = SCREEN_RACE,
-	                               .n = n,
-	                               .algos = algos,
-	                               .nalgos = count,
-	                               .goal = goal};
+	if (cli_display_options("race", val, &o))
+		return CLI_USAGE;
 	return app_run(&o);
 }
 
@@ -69,42 +61,37 @@ int cli_race(int argc, char **argv)
 	static const struct cli_optdef defs[OPT_COUNT] = {
 	        [OPT_FIRST] = {"first", 'f', false},
 	        [OPT_FORMAT] = {"format", 0, true},
-	        [OPT_HELP] = {"help", 'h', false},
 	        [OPT_ASCII] = {"ascii", 'a', false},
 	        [OPT_NO_COLOR] = {"no-color", 0, false},
 	        [OPT_QUIET] = {"quiet", 0, false},
 	        [OPT_THEME] = {"theme", 0, true},
 	};
-	const char *val[OPT_COUNT];
-	char *pos[2 + SEARCH_ALGO_COUNT], err[256], line[640];
+	struct cli_args args;
+	char err[256], line[640];
 	enum search_algo algos[SEARCH_ALGO_COUNT];
-	int npos, count = 0, lo = 1, hi = 1 << 30;
+	int count = 0, lo = 1, hi = 1 << 30, rc;
 	enum search_goal goal;
 	struct race *r;
 	uint64_t v;
 	bool agree;
 
-	if (cli_parse_options("race", synopsis, argc, argv, defs, val, pos,
-	                      1 + SEARCH_ALGO_COUNT, &npos))
-		return CLI_USAGE;
-	if (val[OPT_HELP]) {
-		cli_help();
-		return cli_finish_output(CLI_OK);
-	}
-	if (val[OPT_FORMAT] && strcmp(val[OPT_FORMAT], "text") != 0)
+	if ((rc = cli_begin("race", synopsis, argc, argv, defs, 1 + SEARCH_ALGO_COUNT,
+	                    &args)) >= 0)
+		return rc;
+	if (args.val[OPT_FORMAT] && strcmp(args.val[OPT_FORMAT], "text") != 0)
 		return cli_usage_error("race",
 		                       "--format must be text (the only one so far), "
 		                       "not '%s'",
-		                       val[OPT_FORMAT]);
-	for (int i = 1; i < npos; i++) {
-		enum search_algo a = search_algo_from_name(pos[i]);
+		                       args.val[OPT_FORMAT]);
+	for (int i = 1; i < args.npos; i++) {
+		enum search_algo a = search_algo_from_name(args.pos[i]);
 
 		if (a == SEARCH_ALGO_COUNT)
 			return cli_usage_error(
 			        "race",
 			        "unknown algorithm '%s'; race backtrack, scan, "
 			        "permute, bits, repair or construct",
-			        pos[i]);
+			        args.pos[i]);
 		algos[count++] = a;
 	}
 	if (count == 0) {
@@ -120,22 +107,23 @@ int cli_race(int argc, char **argv)
 		if (search_max_n(algos[i]) < hi)
 			hi = search_max_n(algos[i]);
 	}
-	if (npos == 0)
+	if (args.npos == 0)
 		return cli_usage_error("race",
 		                       "missing N, the board size (%d to %d for these "
 		                       "algorithms); usage: %s",
 		                       lo, hi, synopsis);
-	if (cli_parse_number("race", "N", pos[0], (uint64_t)lo, (uint64_t)hi, &v))
+	if (cli_parse_number("race", "N", args.pos[0], (uint64_t)lo, (uint64_t)hi, &v))
 		return CLI_USAGE;
-	goal = val[OPT_FIRST] ? SEARCH_FIRST : SEARCH_ALL;
+	goal = args.val[OPT_FIRST] ? SEARCH_FIRST : SEARCH_ALL;
 	r = race_new((int)v, algos, count, goal, err, sizeof err);
 	if (!r)
 		return cli_usage_error("race", "%s", err);
-	if (!val[OPT_FORMAT]) {
+	if (!args.val[OPT_FORMAT]) {
 		race_free(r);
-		return race_screen((int)v, algos, count, goal, val);
+		return race_screen((int)v, algos, count, goal, args.val);
 	}
-	if (val[OPT_ASCII] || val[OPT_NO_COLOR] || val[OPT_QUIET] || val[OPT_THEME]) {
+	if (args.val[OPT_ASCII] || args.val[OPT_NO_COLOR] || args.val[OPT_QUIET] ||
+	    args.val[OPT_THEME]) {
 		race_free(r);
 		return cli_usage_error("race",
 		                       "--ascii, --no-color, --quiet and --theme go with "

@@ -177,47 +177,44 @@ int cli_solve(int argc, char **argv)
 	        "nqueens solve N [--method lex|construct|repair] [--index K] [--seed S] "
 	        "[--format rows|algebraic|board|svg]";
 	static const struct cli_optdef defs[OPT_COUNT] = {
-	        [OPT_INDEX] = {"index", 'i', true}, [OPT_FORMAT] = {"format", 'f', true},
-	        [OPT_HELP] = {"help", 'h', false},  [OPT_METHOD] = {"method", 'm', true},
+	        [OPT_INDEX] = {"index", 'i', true},
+	        [OPT_FORMAT] = {"format", 'f', true},
+	        [OPT_METHOD] = {"method", 'm', true},
 	        [OPT_SEED] = {"seed", 0, true},
 	};
-	const char *val[OPT_COUNT];
-	char *pos[1];
-	int npos, n = 0, p[ENUM_MAX_N];
+	struct cli_args args;
+	int n = 0, p[ENUM_MAX_N], rc;
 	enum cli_format fmt;
 	bool large = false, repair = false;
 	uint64_t seed = 1;
 
-	if (cli_parse_options("solve", synopsis, argc, argv, defs, val, pos, 1, &npos))
-		return CLI_USAGE;
-	if (val[OPT_HELP]) {
-		cli_help();
-		return cli_finish_output(CLI_OK);
-	}
-	if (val[OPT_METHOD]) {
-		if (strcmp(val[OPT_METHOD], "construct") == 0)
+	if ((rc = cli_begin("solve", synopsis, argc, argv, defs, 1, &args)) >= 0)
+		return rc;
+	if (args.val[OPT_METHOD]) {
+		if (strcmp(args.val[OPT_METHOD], "construct") == 0)
 			large = true;
-		else if (strcmp(val[OPT_METHOD], "repair") == 0)
+		else if (strcmp(args.val[OPT_METHOD], "repair") == 0)
 			large = repair = true;
-		else if (strcmp(val[OPT_METHOD], "lex") != 0)
+		else if (strcmp(args.val[OPT_METHOD], "lex") != 0)
 			return cli_usage_error(
 			        "solve",
 			        "--method must be lex, construct or repair, "
 			        "not '%s'",
-			        val[OPT_METHOD]);
+			        args.val[OPT_METHOD]);
 	}
-	if (val[OPT_SEED] && !repair)
+	if (args.val[OPT_SEED] && !repair)
 		return cli_usage_error("solve", "--seed goes with --method repair");
-	if (val[OPT_INDEX] && large)
+	if (args.val[OPT_INDEX] && large)
 		return cli_usage_error("solve",
 		                       "--index goes with --method lex: construct and "
 		                       "repair make one solution each");
-	if (val[OPT_SEED] &&
-	    cli_parse_number("solve", "the seed", val[OPT_SEED], 0, UINT64_MAX, &seed))
+	if (args.val[OPT_SEED] &&
+	    cli_parse_number("solve", "the seed", args.val[OPT_SEED], 0, UINT64_MAX,
+	                     &seed))
 		return CLI_USAGE;
-	if (cli_parse_n("solve", synopsis, npos, pos,
+	if (cli_parse_n("solve", synopsis, args.npos, args.pos,
 	                large ? CONSTRUCT_MAX_N : ENUM_MAX_N, &n) ||
-	    cli_parse_format("solve", val[OPT_FORMAT], &fmt))
+	    cli_parse_format("solve", args.val[OPT_FORMAT], &fmt))
 		return CLI_USAGE;
 	if (fmt == CLI_FORMAT_SVG && n > SHEET_MAX_N)
 		return cli_usage_error("solve",
@@ -232,8 +229,8 @@ int cli_solve(int argc, char **argv)
 		        PICTURE_MAX_N, n);
 	if (large)
 		return solve_large(n, repair, seed, fmt);
-	if (val[OPT_INDEX])
-		return solve_index(n, val[OPT_INDEX], fmt);
+	if (args.val[OPT_INDEX])
+		return solve_index(n, args.val[OPT_INDEX], fmt);
 	struct enum_iter it;
 
 	enum_start(&it, n);

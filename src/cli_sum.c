@@ -135,36 +135,25 @@ static int sum_file(struct summing *s, const char *path)
 int cli_sum(int argc, char **argv)
 {
 	static const char synopsis[] = "nqueens sum [FILE...]";
-	static const struct cli_optdef defs[OPT_COUNT] = {
-	        [OPT_HELP] = {"help", 'h', false},
-	};
-	const char *val[OPT_COUNT];
-	char **pos = malloc((size_t)(argc + 1) * sizeof *pos);
+	static const struct cli_optdef defs[OPT_COUNT] = {};
+	struct cli_args args;
 	char *stdin_only[] = {"-"};
 	struct summing s = {.tasks = 0};
-	int npos, rc = CLI_OK;
+	int rc;
 
-	if (!pos)
-		return CLI_NO;
-	if (cli_parse_options("sum", synopsis, argc, argv, defs, val, pos, argc, &npos)) {
-		free(pos);
-		return CLI_USAGE;
-	}
-	if (val[OPT_HELP]) {
-		free(pos);
-		cli_help();
-		return cli_finish_output(CLI_OK);
-	}
-	char **files = npos ? pos : stdin_only;
-	for (int i = 0; i < (npos ? npos : 1) && rc == CLI_OK; i++)
+	if ((rc = cli_begin("sum", synopsis, argc, argv, defs, argc, &args)) >= 0)
+		return rc;
+	rc = CLI_OK;
+	char **files = args.npos ? args.pos : stdin_only;
+	for (int i = 0; i < (args.npos ? args.npos : 1) && rc == CLI_OK; i++)
 		rc = sum_file(&s, files[i]);
 	if (rc == CLI_OK && !s.tasks)
 		rc = cli_usage_error("sum",
 		                     "no task lines in %s; give the outputs of nqueens "
 		                     "count N --tasks T --task I",
-		                     npos == 1 ? pos[0]
-		                     : npos    ? "the files"
-		                               : "standard input");
+		                     args.npos == 1 ? args.pos[0]
+		                     : args.npos    ? "the files"
+		                                    : "standard input");
 	if (rc == CLI_OK && s.overflow) {
 		fprintf(stderr, "nqueens sum: the tasks add up to more than 2^64\n");
 		rc = CLI_NO;
@@ -208,6 +197,5 @@ int cli_sum(int argc, char **argv)
 	}
 	free(s.file);
 	free(s.line);
-	free(pos);
 	return rc;
 }

@@ -312,7 +312,6 @@ int cli_trace(int argc, char **argv)
 	        [OPT_FIRST] = {"first", 'f', false},
 	        [OPT_STATS] = {"stats", 's', false},
 	        [OPT_SEED] = {"seed", 0, true},
-	        [OPT_HELP] = {"help", 'h', false},
 	        [OPT_FROM] = {"from", 0, true},
 	        [OPT_EXPLAIN] = {"explain", 'e', false},
 	        [OPT_EVENTS] = {"events", 0, true},
@@ -320,9 +319,9 @@ int cli_trace(int argc, char **argv)
 	        [OPT_CODE] = {"code", 0, true},
 	        [OPT_VARS] = {"vars", 0, false},
 	};
-	const char *val[OPT_COUNT];
-	char *pos[1], err[128];
-	int npos, n, *given = NULL;
+	struct cli_args args;
+	char err[128];
+	int n, *given = NULL;
 	enum search_algo a = SEARCH_BACKTRACK;
 	uint64_t seed = 1, width = 0;
 	unsigned shown = ~0u;
@@ -330,21 +329,17 @@ int cli_trace(int argc, char **argv)
 	struct code_listing *code = NULL;
 	int status;
 
-	if (cli_parse_options("trace", synopsis, argc, argv, defs, val, pos, 1, &npos))
-		return CLI_USAGE;
-	if (val[OPT_HELP]) {
-		cli_help();
-		return cli_finish_output(CLI_OK);
-	}
-	if (val[OPT_ALGORITHM])
-		a = search_algo_from_name(val[OPT_ALGORITHM]);
+	if ((status = cli_begin("trace", synopsis, argc, argv, defs, 1, &args)) >= 0)
+		return status;
+	if (args.val[OPT_ALGORITHM])
+		a = search_algo_from_name(args.val[OPT_ALGORITHM]);
 	if (a == SEARCH_ALGO_COUNT)
 		return cli_usage_error(
 		        "trace",
 		        "--algorithm must be backtrack, scan, permute, bits, "
 		        "repair or construct, not '%s'",
-		        val[OPT_ALGORITHM]);
-	if (npos == 0)
+		        args.val[OPT_ALGORITHM]);
+	if (args.npos == 0)
 		return cli_usage_error("trace",
 		                       "missing N, the board size (%d to %d for %s); "
 		                       "usage: %s",
@@ -352,47 +347,49 @@ int cli_trace(int argc, char **argv)
 		                       search_algo_name(a), synopsis);
 	uint64_t v;
 
-	if (cli_parse_number("trace", "N", pos[0], (uint64_t)search_min_n(a),
+	if (cli_parse_number("trace", "N", args.pos[0], (uint64_t)search_min_n(a),
 	                     (uint64_t)search_max_n(a), &v))
 		return CLI_USAGE;
 	n = (int)v;
-	if (val[OPT_SEED] &&
-	    cli_parse_number("trace", "the seed", val[OPT_SEED], 0, UINT64_MAX, &seed))
+	if (args.val[OPT_SEED] &&
+	    cli_parse_number("trace", "the seed", args.val[OPT_SEED], 0, UINT64_MAX,
+	                     &seed))
 		return CLI_USAGE;
-	if (val[OPT_EVENTS] && val[OPT_STATS])
+	if (args.val[OPT_EVENTS] && args.val[OPT_STATS])
 		return cli_usage_error("trace",
 		                       "--events chooses the lines of the trace; "
 		                       "--stats prints the counters alone");
-	if (val[OPT_EVENTS] && parse_events(val[OPT_EVENTS], &shown))
+	if (args.val[OPT_EVENTS] && parse_events(args.val[OPT_EVENTS], &shown))
 		return CLI_USAGE;
-	if (val[OPT_WIDTH] && !val[OPT_EXPLAIN])
+	if (args.val[OPT_WIDTH] && !args.val[OPT_EXPLAIN])
 		return cli_usage_error("trace", "--width wraps the words of --explain: "
 		                                "give both");
 	/* Room for the indent and a word or two a line. */
-	if (val[OPT_WIDTH] &&
-	    cli_parse_number("trace", "--width", val[OPT_WIDTH], 20, 1000, &width))
+	if (args.val[OPT_WIDTH] &&
+	    cli_parse_number("trace", "--width", args.val[OPT_WIDTH], 20, 1000, &width))
 		return CLI_USAGE;
-	if (val[OPT_VARS] && !val[OPT_CODE])
+	if (args.val[OPT_VARS] && !args.val[OPT_CODE])
 		return cli_usage_error("trace", "--vars prints the variables of the "
 		                                "listing of --code: give both");
-	if (val[OPT_FROM] && cli_parse_from("trace", val[OPT_FROM], &n, &given))
+	if (args.val[OPT_FROM] && cli_parse_from("trace", args.val[OPT_FROM], &n, &given))
 		return CLI_USAGE;
-	if (val[OPT_CODE] && !(code = open_listing(a, val[OPT_CODE], val, &status))) {
+	if (args.val[OPT_CODE] &&
+	    !(code = open_listing(a, args.val[OPT_CODE], args.val, &status))) {
 		free(given);
 		return status;
 	}
-	s = search_new_from(a, n, val[OPT_FIRST] ? SEARCH_FIRST : SEARCH_ALL, seed, given,
-	                    err, sizeof err);
+	s = search_new_from(a, n, args.val[OPT_FIRST] ? SEARCH_FIRST : SEARCH_ALL, seed,
+	                    given, err, sizeof err);
 	free(given);
 	if (!s) {
 		/* A position no search can start from is a bad argument. */
 		code_free(code);
-		if (val[OPT_FROM])
+		if (args.val[OPT_FROM])
 			return cli_usage_error("trace", "--from: %s", err);
 		fprintf(stderr, "nqueens trace: %s\n", err);
 		return CLI_NO;
 	}
-	if (val[OPT_STATS]) {
+	if (args.val[OPT_STATS]) {
 		search_run(s, 0, 0);
 		print_stats(s);
 	} else {
@@ -403,9 +400,9 @@ int cli_trace(int argc, char **argv)
 			print_event(s);
 			if (code)
 				print_code_line(s, code);
-			if (code && val[OPT_VARS])
+			if (code && args.val[OPT_VARS])
 				print_vars(s, code);
-			if (val[OPT_EXPLAIN])
+			if (args.val[OPT_EXPLAIN])
 				print_explained(s, code != NULL, (size_t)width);
 		}
 	}

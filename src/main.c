@@ -19,8 +19,9 @@ static const struct {
 };
 
 /*
- * The options that only change how the full-screen program draws: how many
- * words the one at argv[i] takes (2 for --theme NAME), 0 if it is none.
+ * The options that only change how the full-screen program draws (and
+ * Play's assists): how many words the one at argv[i] takes (2 for --theme
+ * NAME), 0 if it is none.
  */
 static int display_option(int argc, char **argv, int i)
 {
@@ -28,9 +29,9 @@ static int display_option(int argc, char **argv, int i)
 
 	if (strcmp(a, "--ascii") == 0 || strcmp(a, "-a") == 0 ||
 	    strcmp(a, "--no-color") == 0 || strcmp(a, "--quiet") == 0 ||
-	    strncmp(a, "--theme=", 8) == 0)
+	    strncmp(a, "--theme=", 8) == 0 || strncmp(a, "--assist=", 9) == 0)
 		return 1;
-	if (strcmp(a, "--theme") == 0)
+	if (strcmp(a, "--theme") == 0 || strcmp(a, "--assist") == 0)
 		return i + 1 < argc ? 2 : 1;
 	return 0;
 }

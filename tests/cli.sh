@@ -133,6 +133,24 @@ if nq --version | grep -Eq '^nqueens [0-9]+\.[0-9]+'; then
 else
 	fail "--version"
 fi
+# Every command takes --help and -h, with its arguments or without, as the
+# program does (cli_begin): the same usage, status 0, nothing on stderr and
+# nothing else done (play would want a terminal); a bad option still fails.
+bad=""
+for c in play count sum list solve check puzzle trace race watch browse lesson; do
+	for h in --help "-h" "8 --help"; do
+		# shellcheck disable=SC2086 # "8 --help" is two words
+		if ! nq $c $h >"$tmpdir/cmd-help" 2>"$tmpdir/err" || [ -s "$tmpdir/err" ] ||
+			! cmp -s "$tmpdir/help" "$tmpdir/cmd-help"; then
+			bad="$bad '$c $h'"
+		fi
+	done
+done
+if [ -z "$bad" ] && ! nq count --bogus --help >/dev/null 2>&1; then
+	pass "every command's --help"
+else
+	fail "every command's --help" "wrong:$bad"
+fi
 
 # Classes with their variants: 12 representatives, 92 members named by transform.
 nq list 8 --unique --variants >"$tmpdir/variants"

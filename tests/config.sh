@@ -79,7 +79,7 @@ file_is "and the file is as it was" 'theme = wood\n'
 printf '# mine\ntheme = night   # for the lab\ncolour = red\nbell = off\n' >"$conf"
 start 80 24 -- play 8
 expect_message "a bad line is told with the file and the line" \
-	"$conf:3: unknown setting 'colour' (the settings are theme, bell, background and code); ignored"
+	"$conf:3: unknown setting 'colour' (the settings are theme, bell, background, code and assist); ignored"
 b2_is "and the good lines are taken" c237
 keys Right
 if wait_gone "unknown setting"; then

@@ -146,7 +146,7 @@ done
 quick=$patience
 [ -z "${NQ_WRAP:-}" ] && patience=50
 printf 'size: 32\ngrade: hard\nqueens: a1 b3\n' >"$tmpdir/p32.txt"
-start 120 40 -- play --puzzle "$tmpdir/p32.txt"
+start 120 40 -- play --assist all --puzzle "$tmpdir/p32.txt"
 expect_screen "a 32x32 puzzle opens" "Play 32x32 puzzle"
 expect_panel "32x32 puzzle: the count stops at the work limit and says so" "Queens: " \
 	"^Solvable: yes, at least [0-9]+ completions \(count stopped\)$"
@@ -331,6 +331,8 @@ expect_screen "with its givens only" "Queens: 2 of 5"
 mkdir -p "$XDG_DATA_HOME/nqueens"
 printf 'nqueens progress 1\nbest daily-2024-05-16 61000\n' >"$XDG_DATA_HOME/nqueens/progress"
 start 80 24 NQUEENS_TEST_DATE=2024-05-17 -- play --daily
+# tmux takes a program's OSC 52 into its buffer when set-clipboard is on.
+tm set-option -s set-clipboard on
 expect_screen "play --daily opens the puzzle of the day" "Puzzle: Daily puzzle, Friday 2024-05-17"
 expect_screen "Friday's: eight queens, hard" "^nqueens - Play 8x8 puzzle"
 expect_screen "its grade and clock" "hard, time 0:[0-9][0-9], best none"
@@ -344,9 +346,17 @@ expect_board "its givens, a4 e7 h3, locked" 8 marks \
 keys Right Space Right Down Down Down Down Down Down Down Space Right Up Up Up Up Space
 keys Right Right Down Down Down Space Right Up Up Up Up Space
 expect_screen "solved, the banner says the streak" "Daily puzzle: 2 days in a row\."
-expect_screen "and that the next comes tomorrow" "Tomorrow brings the next daily puzzle"
+share='nqueens daily 2024-05-17: 8x8 hard in 0:[0-9][0-9], clean, streak 2'
+expect_screen "the result to share, on the screen: time, clean, streak, no square" \
+	"To share: $share\$"
+if tm show-buffer 2>/dev/null | grep -qx "$share"; then
+	pass "and on the clipboard (OSC 52, tmux's buffer)"
+else
+	fail "and on the clipboard (OSC 52, tmux's buffer)" "$(tm show-buffer 2>&1)"
+fi
 keys q
 wait_exit
+expect_screen "and on standard output at the end" "^$share\$"
 if grep -q "^best daily-2024-05-17 " "$XDG_DATA_HOME/nqueens/progress"; then
 	pass "the day's time is kept in the progress file"
 else
@@ -372,6 +382,62 @@ keys y q
 wait_exit
 start 80 24 NQUEENS_TEST_DATE=2024-05-19 --
 expect_screen "a day missed ends the streak" "Daily +today's puzzle, the same for everyone"
+keys q
+wait_exit
+
+# A puzzle left unfinished is kept, queens, marks and clock, and resumed on
+# return (Saturday's: ten queens, hard; b10 and d3 placed, e9 marked).
+start 80 24 NQUEENS_TEST_DATE=2024-05-18 -- play --daily
+wait_for "Puzzle: Daily puzzle, Saturday" >/dev/null
+keys Right Space Right Right Down Down Down Down Down Down Down Space Right Up Up Up Up Up Up x
+wait_for "Queens: 5 of 10" >/dev/null
+# The cursor back where a game starts, a10, to compare the boards.
+keys Home PageUp
+sleep 2
+before=$(board_grid 10 marks)
+case $(printf '%s\n' "$before" | sed -n 2p) in
+". . \\ . x "*) pass "x marks e9 with a cross of the player's" ;;
+*) fail "x marks e9 with a cross of the player's" "$before" ;;
+esac
+clock=$(screen | sed -n 's/.*hard, time \([0-9]*:[0-9]*\),.*/\1/p')
+keys q
+wait_for "Leave this puzzle unsolved" >/dev/null
+keys y
+wait_exit
+if grep -q "^set game.daily-2024-05-18 t [0-9]* h 0 v 0 q [0-9a-f]* x [0-9a-f]*$" \
+	"$XDG_DATA_HOME/nqueens/progress"; then
+	pass "q y keeps the game in the progress file"
+else
+	fail "q y keeps the game in the progress file" "$(cat "$XDG_DATA_HOME/nqueens/progress")"
+fi
+start 80 24 NQUEENS_TEST_DATE=2024-05-18 -- play --daily
+expect_screen "reopened, the game is resumed with its clock" \
+	"Your game resumed, its clock at $clock "
+expect_board "with its queens and marks" 10 marks "$before"
+keys c
+expect_screen "c clears it" "Queens: 3 of 10"
+keys q
+wait_exit
+if grep -q "^set game.daily-2024-05-18 *$" "$XDG_DATA_HOME/nqueens/progress"; then
+	pass "a game cleared away is no longer kept"
+else
+	fail "a game cleared away is no longer kept" "$(cat "$XDG_DATA_HOME/nqueens/progress")"
+fi
+
+# The fair clock: it stands while the help is open and while the program is
+# stopped (SIGTSTP, then SIGCONT), four seconds each.
+start 80 24 -- play 8
+wait_for "time 0:00" >/dev/null
+keys ?
+wait_for "Play: keys" >/dev/null
+sleep 4
+keys q
+expect_screen "the clock stood while the help was open" "time 0:0[0-2](,|$)"
+kill -TSTP "$(pid_of_program)"
+sleep 4
+kill -CONT "$(pid_of_program)"
+keys Right
+expect_screen "and while the program was stopped" "time 0:0[0-3](,|$)"
 keys q
 wait_exit
 
@@ -427,8 +493,8 @@ for sq in sys.argv[1:]:
     at = lambda y, x: rows[y][x] if 0 <= y < len(rows) and x < len(rows[y]) else " "
     got = [name for name, y, x, g in (("rank", cy, cx - 1, "\u2501"),
                                       ("file", cy - 1, cx, "\u2503"),
-                                      ("rising", cy - 1, cx + 2, "\u2571"),
-                                      ("falling", cy - 1, cx - 2, "\u2572"))
+                                      ("rising", cy - 1, cx + 2, "\u259e"),
+                                      ("falling", cy - 1, cx - 2, "\u259a"))
            if at(y, x) == g]
     print(sq + ":" + ("+".join(got) or "none"))
 ' b8 b7 c7 c6 c5 c2 d7 d6 d5 e6 e5 e4 g2 d1 g1 | tr '\n' ' '

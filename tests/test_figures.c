@@ -23,10 +23,12 @@
  *
  *   rank 2  a2 attacked, b2 attacked on the cursor's falling diagonal, c2 on
  *           its file, d2 on its rising diagonal, e2 between two queens in
- *           conflict, f2 a hint, g2 just left by the search, h2 plain;
- *   rank 1  a1 and b1 queens (a dark and a light square), c1 a queen under
- *           the cursor, d1 a queen in conflict, e1 a queen the search tries,
- *           f1 a square it refuses, g1 a given queen, h1 a solved board's.
+ *           conflict, f2 a hint, g2 just left by the search, h2 on a
+ *           rank and a file between queens in conflict;
+ *   rank 1  a1 and b1 queens (a dark and a light square), c1 a queen in
+ *           conflict under the cursor, d1 a queen in conflict beside it,
+ *           e1 a queen the search tries, f1 a square it refuses, g1 a given
+ *           queen, h1 a solved board's.
  *
  * The drawing (those two ranks, their numbers and the file letters) is
  * written as text: its glyphs in UTF-8 and in ASCII, then for each palette
@@ -97,9 +99,10 @@ static void sample(uint16_t *cells)
 	AT(4, 1) = BV_CLASH_RISING | BV_ATTACKED;
 	AT(5, 1) = BV_HINT;
 	AT(6, 1) = BV_LEFT;
+	AT(7, 1) = BV_CLASH_RANK | BV_CLASH_FILE;
 	AT(0, 0) = BV_QUEEN;
 	AT(1, 0) = BV_QUEEN;
-	AT(2, 0) = BV_QUEEN;
+	AT(2, 0) = BV_QUEEN | BV_CONFLICT;
 	AT(3, 0) = BV_QUEEN | BV_CONFLICT;
 	AT(4, 0) = BV_TRY;
 	AT(5, 0) = BV_REJECT;
@@ -308,10 +311,76 @@ static void test_size(void **state)
 	free(t.s);
 }
 
+/* The background of a cell's look, "on N" of "F on N ...". */
+static const char *ground_of(const struct cell *c)
+{
+	const char *on = strstr(c->look, " on ");
+
+	return on ? on + 4 : c->look;
+}
+
+static bool same_ground(const struct cell *a, const struct cell *b)
+{
+	return strcspn(ground_of(a), " ") == strcspn(ground_of(b), " ") &&
+	       strncmp(ground_of(a), ground_of(b), strcspn(ground_of(a), " ")) == 0;
+}
+
+/*
+ * Conflicts at a glance, at 6x3 (the figures' file pins every look; this
+ * says which rule broke): c1, a queen in conflict under the cursor, keeps
+ * the conflict's ground, as d1 beside it; the two keep their edge columns
+ * in the board's ground, as a1 (a dark square, as c1) has it, so that they
+ * do not merge; the line between queens in conflict is not the cursor's
+ * glyph in either direction.
+ */
+static void test_conflict_reads(void **state)
+{
+	static struct cell rows[LINES_MAX][COLS_MAX];
+	size_t k = 2; /* 6x3 */
+	int cols, w = sizes[k].w, h = sizes[k].h, mid = h + (h - 1) / 2;
+	int a1 = 2, c1 = 2 + 2 * w, d1 = 2 + 3 * w;
+
+	(void)state;
+	assert_int_equal(w, 6);
+	for (int ascii = 0; ascii < 2; ascii++) {
+		assert_true(draw(k, &palettes[0], ascii, rows, &cols) > 0);
+		if (!same_ground(&rows[mid][c1 + w / 2], &rows[mid][d1 + w / 2]))
+			fail_msg("the queen in conflict under the cursor is on %s, "
+			         "one not under it on %s",
+			         rows[mid][c1 + w / 2].look, rows[mid][d1 + w / 2].look);
+		if (same_ground(&rows[mid][c1 + w / 2], &rows[mid][a1 + w / 2]))
+			fail_msg("a queen in conflict on the ground of a calm one");
+		/* c1 is a dark square as a1 is, d1 a light one as b1. */
+		for (int i = 0; i < 4; i++) {
+			int x = (i < 2 ? c1 : d1) + (i % 2 ? w - 1 : 0);
+			int like = i < 2 ? a1 : a1 + w;
+
+			if (!same_ground(&rows[mid][x], &rows[mid][like]))
+				fail_msg("the edge of a conflict's square, column %d, is "
+				         "on %s, not the board's %s",
+				         x, rows[mid][x].look, rows[mid][like].look);
+		}
+		/*
+		 * e2 holds the line between queens in conflict, d2 the cursor's,
+		 * both rising, on the top line of the square two columns right of
+		 * the middle: the two cells from there differ (in ASCII the
+		 * conflict's is two characters wide).
+		 */
+		int d2 = 2 + 3 * w + (w - 1) / 2 + 2, e2 = d2 + w;
+		char dl[40], el[40];
+
+		snprintf(dl, sizeof dl, "%s%s", rows[0][d2].glyph, rows[0][d2 + 1].glyph);
+		snprintf(el, sizeof el, "%s%s", rows[0][e2].glyph, rows[0][e2 + 1].glyph);
+		if (strcmp(dl, el) == 0 || strcmp(rows[0][e2].glyph, " ") == 0)
+			fail_msg("the conflict's diagonal drawn '%s', the cursor's '%s'",
+			         el, dl);
+	}
+}
+
 int main(void)
 {
 	static size_t index[sizeof sizes / sizeof sizes[0]];
-	struct CMUnitTest tests[sizeof sizes / sizeof sizes[0]];
+	struct CMUnitTest tests[sizeof sizes / sizeof sizes[0] + 1];
 	static char names[sizeof sizes / sizeof sizes[0]][32];
 
 	setlocale(LC_ALL, "C.UTF-8");
@@ -325,5 +394,7 @@ int main(void)
 		tests[k] =
 		        (struct CMUnitTest){names[k], test_size, NULL, NULL, &index[k]};
 	}
+	tests[sizeof sizes / sizeof sizes[0]] = (struct CMUnitTest){
+	        "conflicts at a glance", test_conflict_reads, NULL, NULL, NULL};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -418,6 +418,23 @@ static void test_fd(void **state)
 	close(p[0]);
 }
 
+/* The focus reports (mode 1004) come through libtermkey as events of their own. */
+static void test_focus(void **state)
+{
+	struct input *in = input_new_abstract("xterm-256color");
+	struct input_event ev;
+
+	(void)state;
+	assert_non_null(in);
+	ev = one_event(in, "xterm-256color", "\033[O");
+	assert_int_equal(ev.kind, INPUT_FOCUS);
+	assert_false(ev.focused);
+	ev = one_event(in, "xterm-256color", "\033[I");
+	assert_int_equal(ev.kind, INPUT_FOCUS);
+	assert_true(ev.focused);
+	input_free(in);
+}
+
 static void test_mouse_enable(void **state)
 {
 	char *text = NULL;
@@ -427,9 +444,10 @@ static void test_mouse_enable(void **state)
 	(void)state;
 	assert_non_null(f);
 	input_mouse_enable(f, true);
-	assert_string_equal(text, "\033[?1000h\033[?1006h");
+	assert_string_equal(text, "\033[?1000h\033[?1006h\033[?1004h");
 	input_mouse_enable(f, false);
-	assert_string_equal(text, "\033[?1000h\033[?1006h\033[?1006l\033[?1000l");
+	assert_string_equal(text, "\033[?1000h\033[?1006h\033[?1004h"
+	                          "\033[?1004l\033[?1006l\033[?1000l");
 	fclose(f);
 	free(text);
 }
@@ -661,6 +679,7 @@ int main(void)
 	        cmocka_unit_test(test_escape),
 	        cmocka_unit_test(test_fd),
 	        cmocka_unit_test(test_mouse_enable),
+	        cmocka_unit_test(test_focus),
 	        cmocka_unit_test(test_describe),
 	        cmocka_unit_test(test_keymap),
 	        cmocka_unit_test(test_task),

@@ -244,8 +244,10 @@ static void test_clock(void **state)
 	(void)state;
 	fake_now = 5000;
 	assert_int_equal(play_model_init(&m, 5, NULL, NULL, &e), 0);
-	fake_now = 5000 + 65400;
-	assert_int_equal(play_model_elapsed_ms(&m), 65400);
+	fake_now = 5000 + 45400;
+	assert_int_equal(play_model_elapsed_ms(&m), 45400);
+	play_model_key(&m);
+	fake_now += 20000;
 	play_format_time((long)(play_model_elapsed_ms(&m) / 1000), t, sizeof t);
 	assert_string_equal(t, "1:05");
 	place_all(&m, five);
@@ -256,6 +258,247 @@ static void test_clock(void **state)
 	assert_int_equal(play_model_clear(&m), 0);
 	assert_string_equal(m.message, "Cleared; u brings it back.");
 	assert_int_equal(play_model_elapsed_ms(&m), 0);
+	play_model_free(&m);
+}
+
+/*
+ * The fair clock: it stands while the screen is covered (the help open six
+ * seconds adds nothing), and of a spell without a key only the first
+ * minute counts, up to the next key and after it too.
+ */
+static void test_fair_clock(void **state)
+{
+	static const int five[5] = {1, 3, 5, 2, 4};
+	struct play_model m;
+	struct play_env e = env(NULL);
+
+	(void)state;
+	fake_now = 1000;
+	assert_int_equal(play_model_init(&m, 5, NULL, NULL, &e), 0);
+	fake_now += 1000;
+	play_model_key(&m);
+	play_model_cover(&m, true);
+	fake_now += 6000;
+	assert_int_equal(play_model_elapsed_ms(&m), 1000);
+	/* Covered twice is covered once. */
+	play_model_cover(&m, true);
+	fake_now += 500;
+	play_model_cover(&m, false);
+	play_model_cover(&m, false);
+	assert_int_equal(play_model_elapsed_ms(&m), 1000);
+	fake_now += 2000;
+	assert_int_equal(play_model_elapsed_ms(&m), 3000);
+	/*
+	 * Idle for 90 s more: a minute from the last key (the help's closing
+	 * is one) counts, while idle and once a key comes.
+	 */
+	fake_now += 90000;
+	assert_int_equal(play_model_elapsed_ms(&m), 1000 + PLAY_IDLE_MS);
+	play_model_key(&m);
+	assert_int_equal(play_model_elapsed_ms(&m), 1000 + PLAY_IDLE_MS);
+	fake_now += 4000;
+	assert_int_equal(play_model_elapsed_ms(&m), 5000 + PLAY_IDLE_MS);
+	/* The time of a solve is the fair one. */
+	play_model_key(&m);
+	place_all(&m, five);
+	assert_true(m.st.solved);
+	fake_now += 5000;
+	play_model_cover(&m, true);
+	fake_now += 5000;
+	play_model_cover(&m, false);
+	assert_int_equal(play_model_elapsed_ms(&m), 5000 + PLAY_IDLE_MS);
+	play_model_free(&m);
+}
+
+/*
+ * Assists: a puzzle hides the verdict and its completions by default (a
+ * conflict is still said); a hint makes the solve assisted, which is timed
+ * apart and leaves the clean best alone; a turns the verdict on, and that
+ * makes the solve assisted too.
+ */
+static void test_assists(void **state)
+{
+	long day = daily_day(2024, 5, 17);
+	char id[DAILY_ID_MAX], line[200], more[200], words[96];
+	struct play_model m;
+	struct play_env e;
+	struct puzzle pz;
+	struct play_status s;
+	struct store st;
+	char dir[512];
+	int out[PUZZLE_MAX_N], first = -1;
+	uint64_t ms;
+
+	(void)state;
+	store_here(&st, dir, sizeof dir);
+	e = env(&st);
+	assert_int_equal(daily_puzzle(day, &pz, id, sizeof id), 0);
+	assert_int_equal(puzzle_complete(pz.n, pz.given, PUZZLE_WORK_LIMIT, out), 1);
+	for (int f = 0; f < pz.n && first < 0; f++)
+		if (pz.given[f] < 0)
+			first = f;
+	fake_now = 1000;
+	assert_int_equal(play_model_init(&m, pz.n, &pz, id, &e), 0);
+	assert_int_equal(m.assist, SETTINGS_ASSIST_SOME);
+	assert_true(play_model_dots(&m));
+	/* A wrong queen: no word of whether it can still be solved. */
+	play_model_toggle(&m, (struct square){first, (out[first] + 1) % pz.n});
+	play_model_status(&m, &s);
+	for (int i = 0; i < s.count; i++) {
+		assert_null(strstr(s.line[i].text, "Solvable"));
+		assert_null(strstr(s.line[i].text, "completion"));
+	}
+	assert_true(status_says(&m, "assists some: clean"));
+	play_model_toggle(&m, (struct square){first, (out[first] + 1) % pz.n});
+	/* A hint: assisted from now on. */
+	play_model_hint(&m);
+	assert_true(m.hint_shown);
+	assert_true(play_model_assisted(&m));
+	play_model_assist_words(&m, false, words, sizeof words);
+	assert_string_equal(words, "assisted: 1 hint");
+	assert_true(status_says(&m, "assists some: 1 hint"));
+	fake_now = 31000;
+	for (int f = 0; f < pz.n; f++)
+		if (pz.given[f] < 0)
+			play_model_toggle(&m, (struct square){f, out[f]});
+	assert_true(m.st.solved);
+	play_model_banner(&m, "-", line, sizeof line, more, sizeof more);
+	assert_string_equal(more, "Assisted: 1 hint.");
+	/* Timed apart: no clean best, no day of the streak. */
+	assert_false(store_best(&st, id, true, NULL));
+	assert_true(store_best(&st, id, false, &ms));
+	assert_int_equal(ms, 30000);
+	assert_int_equal(m.streak.current, 0);
+	play_model_free(&m);
+
+	/* Clean: the clean best, and the streak. */
+	fake_now = 1000;
+	assert_int_equal(play_model_init(&m, pz.n, &pz, id, &e), 0);
+	fake_now = 41000;
+	for (int f = 0; f < pz.n; f++)
+		if (pz.given[f] < 0)
+			play_model_toggle(&m, (struct square){f, out[f]});
+	play_model_banner(&m, "-", line, sizeof line, more, sizeof more);
+	assert_string_equal(more, "Daily puzzle: 1 day in a row. Clean.");
+	assert_true(store_best(&st, id, true, &ms));
+	assert_int_equal(ms, 40000);
+	assert_true(store_best(&st, id, false, &ms));
+	assert_int_equal(ms, 30000);
+	play_model_free(&m);
+
+	/* a to all: the verdict is shown, and the solve is assisted. */
+	fake_now = 1000;
+	assert_int_equal(play_model_init(&m, pz.n, &pz, id, &e), 0);
+	play_model_assist_next(&m);
+	assert_int_equal(m.assist, SETTINGS_ASSIST_ALL);
+	assert_true(status_says(&m, "Solvable: yes, 1 completion"));
+	assert_true(play_model_assisted(&m));
+	/* Back to none: no dots, no hints, and still assisted. */
+	play_model_assist_next(&m);
+	assert_int_equal(m.assist, SETTINGS_ASSIST_NONE);
+	assert_false(play_model_dots(&m));
+	play_model_hint(&m);
+	assert_false(m.hint_shown);
+	assert_true(play_model_assisted(&m));
+	play_model_free(&m);
+	store_gone(&st, dir);
+}
+
+/*
+ * A puzzle left is kept and resumed with its queens, marks, clock and the
+ * assists it used; a damaged saved game is named once, then forgotten.
+ */
+static void test_resume(void **state)
+{
+	long day = daily_day(2024, 5, 17);
+	char id[DAILY_ID_MAX], err[1100];
+	struct play_model m;
+	struct play_env e;
+	struct puzzle pz;
+	struct store st;
+	char dir[512];
+	int free_file = -1, rank = 0;
+
+	(void)state;
+	store_here(&st, dir, sizeof dir);
+	e = env(&st);
+	assert_int_equal(daily_puzzle(day, &pz, id, sizeof id), 0);
+	for (int f = 0; f < pz.n && free_file < 0; f++)
+		if (pz.given[f] < 0)
+			free_file = f;
+	fake_now = 1000;
+	assert_int_equal(play_model_init(&m, pz.n, &pz, id, &e), 0);
+	assert_int_equal(play_model_toggle(&m, (struct square){free_file, rank}), 0);
+	assert_int_equal(play_model_mark(&m, (struct square){free_file, rank + 1}), 0);
+	play_model_hint(&m);
+	fake_now = 32000;
+	assert_int_equal(play_model_keep(&m, err, sizeof err), 1);
+	play_model_free(&m);
+	fake_now = 500000;
+	assert_int_equal(play_model_init(&m, pz.n, &pz, id, &e), 0);
+	assert_string_equal(m.message,
+	                    "Your game resumed, its clock at 0:31 (c clears the board).");
+	assert_int_equal(play_model_elapsed_ms(&m), 31000);
+	assert_true(board_has(&m.b, (struct square){free_file, rank}));
+	assert_true(play_model_marked(&m, (struct square){free_file, rank + 1}));
+	assert_int_equal(m.hints_used, 1);
+	/* u goes back to the givens; c clears, and then nothing is kept. */
+	assert_int_equal(play_model_undo(&m, -1), 0);
+	assert_false(board_has(&m.b, (struct square){free_file, rank}));
+	assert_int_equal(play_model_undo(&m, 1), 0);
+	assert_int_equal(play_model_clear(&m), 0);
+	assert_int_equal(play_model_keep(&m, err, sizeof err), 0);
+	play_model_free(&m);
+	assert_int_equal(play_model_init(&m, pz.n, &pz, id, &e), 0);
+	assert_int_equal(m.b.pos.count, (size_t)pz.ngiven);
+	play_model_free(&m);
+	/* Damaged: named once, the rest of the progress kept. */
+	assert_int_equal(store_record_time(&st, "08-easy-01", 5000), 1);
+	assert_int_equal(
+	        store_set_setting(&st, "game.daily-2024-05-17", "t 5 h 0 v 9 q 0 x 0"),
+	        0);
+	assert_int_equal(play_model_init(&m, pz.n, &pz, id, &e), 0);
+	assert_non_null(
+	        strstr(m.message, "The saved game of daily-2024-05-17 is damaged ("));
+	play_model_free(&m);
+	assert_int_equal(play_model_init(&m, pz.n, &pz, id, &e), 0);
+	assert_string_equal(m.message, "");
+	assert_true(store_best_time(&st, "08-easy-01", NULL));
+	play_model_free(&m);
+	store_gone(&st, dir);
+}
+
+/*
+ * Marks: the player's own, on empty squares only, undone and redone as
+ * moves are; a queen put on one takes its place.
+ */
+static void test_marks(void **state)
+{
+	struct play_model m;
+	struct play_env e = env(NULL);
+	struct square a = {0, 0}, b = {1, 2};
+
+	(void)state;
+	assert_int_equal(play_model_init(&m, 6, NULL, NULL, &e), 0);
+	assert_int_equal(play_model_mark(&m, a), 0);
+	assert_true(play_model_marked(&m, a));
+	assert_int_equal(play_model_toggle(&m, b), 0);
+	assert_int_equal(play_model_mark(&m, b), 0);
+	assert_false(play_model_marked(&m, b));
+	assert_string_equal(m.message,
+	                    "A queen stands there: marks go on empty squares.");
+	assert_int_equal(play_model_undo(&m, -1), 0);
+	assert_true(play_model_marked(&m, a));
+	assert_int_equal(play_model_undo(&m, -1), 0);
+	assert_false(play_model_marked(&m, a));
+	assert_int_equal(play_model_undo(&m, 1), 0);
+	assert_true(play_model_marked(&m, a));
+	assert_int_equal(play_model_toggle(&m, a), 0);
+	assert_false(play_model_marked(&m, a));
+	assert_int_equal(play_model_undo(&m, -1), 0);
+	assert_true(play_model_marked(&m, a));
+	assert_int_equal(play_model_clear(&m), 0);
+	assert_false(play_model_marked(&m, a));
 	play_model_free(&m);
 }
 
@@ -275,6 +518,7 @@ static void test_give_up(void **state)
 	(void)state;
 	store_here(&st, dir, sizeof dir);
 	e = env(&st);
+	e.assist = 1 + SETTINGS_ASSIST_SOME;
 	assert_int_equal(play_model_init(&m, 8, NULL, NULL, &e), 0);
 	play_model_toggle(&m, (struct square){0, 0});
 	assert_int_equal(play_model_give_up(&m), 0);
@@ -339,6 +583,7 @@ static void test_banner(void **state)
 	(void)state;
 	store_here(&st, dir, sizeof dir);
 	e = env(&st);
+	e.assist = 1 + SETTINGS_ASSIST_SOME;
 	fake_now = 1000;
 	assert_int_equal(play_model_init(&m, 8, NULL, NULL, &e), 0);
 	play_model_banner(&m, "-", line, sizeof line, more, sizeof more);
@@ -347,7 +592,7 @@ static void test_banner(void **state)
 	place_all(&m, first);
 	play_model_banner(&m, "\u2014", line, sizeof line, more, sizeof more);
 	assert_string_equal(line, "Solved \u2014 #1 of 92, class 1, 0:42");
-	assert_string_equal(more, "");
+	assert_string_equal(more, "Clean.");
 	assert_true(store_best_time(&st, "free-8x8", &best));
 	assert_int_equal(best, 42000);
 	assert_false(m.new_best);
@@ -358,7 +603,7 @@ static void test_banner(void **state)
 	assert_true(m.new_best);
 	play_model_banner(&m, "-", line, sizeof line, more, sizeof more);
 	assert_string_equal(line, "Solved - #1 of 92, class 1, 0:30");
-	assert_string_equal(more, "A new best time: it was 0:42.");
+	assert_string_equal(more, "A new best time: it was 0:42. Clean.");
 	/* Slower: said solved, no new best. */
 	assert_int_equal(play_model_clear(&m), 0);
 	fake_now += 50000;
@@ -366,7 +611,7 @@ static void test_banner(void **state)
 	assert_false(m.new_best);
 	play_model_banner(&m, "-", line, sizeof line, more, sizeof more);
 	assert_string_equal(line, "Solved - #1 of 92, class 1, 0:50");
-	assert_string_equal(more, "");
+	assert_string_equal(more, "Clean.");
 	assert_true(store_best_time(&st, "free-8x8", &best));
 	assert_int_equal(best, 30000);
 	play_model_free(&m);
@@ -396,7 +641,7 @@ static void test_daily(void **state)
 	assert_int_equal(m.streak.current, 1);
 	assert_false(m.streak.done_today);
 	assert_int_equal(puzzle_complete(pz.n, pz.given, PUZZLE_WORK_LIMIT, out), 1);
-	fake_now = 75000;
+	fake_now = 55000;
 	for (int f = 0; f < pz.n; f++)
 		if (pz.given[f] < 0)
 			play_model_toggle(&m, (struct square){f, out[f]});
@@ -405,10 +650,13 @@ static void test_daily(void **state)
 	assert_int_equal(m.streak.current, 2);
 	assert_true(m.streak.done_today);
 	play_model_banner(&m, "-", line, sizeof line, more, sizeof more);
-	assert_string_equal(line, "Solved - #45 of 92, class 5, 1:15");
-	assert_string_equal(more, "Daily puzzle: 2 days in a row.");
-	assert_string_equal(m.message,
-	                    "Solved in 1:15. Tomorrow brings the next daily puzzle.");
+	assert_string_equal(line, "Solved - #45 of 92, class 5, 0:55");
+	assert_string_equal(more, "Daily puzzle: 2 days in a row. Clean.");
+	/* The result to share: no square of the solution in it. */
+	assert_string_equal(m.message, "To share: nqueens daily 2024-05-17: 8x8 hard in "
+	                               "0:55, clean, streak 2");
+	assert_true(play_model_share(&m, line, sizeof line));
+	assert_string_equal(line, m.message + strlen("To share: "));
 	assert_string_equal(m.next_id, "");
 	play_model_free(&m);
 	store_gone(&st, dir);
@@ -564,6 +812,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_solve),         cmocka_unit_test(test_conflict),
 	        cmocka_unit_test(test_undo),          cmocka_unit_test(test_clock),
+	        cmocka_unit_test(test_fair_clock),    cmocka_unit_test(test_assists),
+	        cmocka_unit_test(test_marks),         cmocka_unit_test(test_resume),
 	        cmocka_unit_test(test_give_up),       cmocka_unit_test(test_banner),
 	        cmocka_unit_test(test_daily),         cmocka_unit_test(test_judge_task),
 	        cmocka_unit_test(test_puzzle),        cmocka_unit_test(test_roles),

@@ -70,6 +70,7 @@ static void test_good_file(void **state)
 	                           "  theme=wood\n"
 	                           "bell = off   # quiet in class\r\n"
 	                           "background = terminal\n"
+	                           "assist = none\n"
 	                           "\ttheme\t=\tnight\t\n";
 	struct settings s;
 	char err[512];
@@ -81,6 +82,10 @@ static void test_good_file(void **state)
 	assert_int_equal(settings_theme(&s), SETTINGS_THEME_NIGHT);
 	assert_false(settings_bell(&s));
 	assert_int_equal(settings_background(&s), SETTINGS_BACKGROUND_TERMINAL);
+	assert_int_equal(settings_assist(&s), SETTINGS_ASSIST_NONE);
+	assert_string_equal(settings_assist_name(SETTINGS_ASSIST_SOME), "some");
+	assert_int_equal(settings_assist_from_name("all"), SETTINGS_ASSIST_ALL);
+	assert_int_equal(settings_assist_from_name("most"), -1);
 	/* Every line as it was: comments, blanks, the carriage return. */
 	assert_text(&s, text);
 	settings_free(&s);
@@ -94,6 +99,8 @@ static void test_defaults(void **state)
 	(void)state;
 	assert_int_equal(parse(&s, "", err, sizeof err), 0);
 	assert_int_equal(settings_theme(&s), -1);
+	/* Play decides the assists by the game when the file does not. */
+	assert_int_equal(settings_assist(&s), -1);
 	assert_true(settings_bell(&s));
 	/* The theme paints the window unless the file says otherwise. */
 	assert_int_equal(settings_background(&s), SETTINGS_BACKGROUND_THEME);
@@ -116,14 +123,17 @@ static void test_bad_lines(void **state)
 	        {"# a\ntheme =\n", "config:2: theme has no value: it is calm, wood, "
 	                           "night or contrast; ignored"},
 	        {"bell = loud\n", "config:1: bell is on or off, not 'loud'; ignored"},
+	        {"assist = most\n",
+	         "config:1: assist is none, some or all, not 'most'; ignored"},
 	        {"colour = red\n", "config:1: unknown setting 'colour' (the settings are "
-	                           "theme, bell, background and code); ignored"},
+	                           "theme, bell, background, code and assist); ignored"},
 	        {"background = white\n",
 	         "config:1: background is theme or terminal, not 'white'; ignored"},
 	        {"theme night\n",
 	         "config:1: 'theme night' is not a setting: write key = value; ignored"},
-	        {"Theme = night\n", "config:1: unknown setting 'Theme' (the settings "
-	                            "are theme, bell, background and code); ignored"},
+	        {"Theme = night\n",
+	         "config:1: unknown setting 'Theme' (the settings "
+	         "are theme, bell, background, code and assist); ignored"},
 	        {"theme = night # and = more\nbell = on\n\n= on\n",
 	         "config:4: no setting name before the =; ignored"},
 	        {"theme = \033[31mred\n", "config:1: theme is calm, wood, night or "
@@ -289,7 +299,7 @@ static void test_file(void **state)
 	assert_true(strncmp(err, path, strlen(path)) == 0);
 	assert_string_equal(err + strlen(path), ":2: unknown setting 'them' (the "
 	                                        "settings are theme, bell, "
-	                                        "background and code); ignored");
+	                                        "background, code and assist); ignored");
 	assert_int_equal(settings_theme(&s), SETTINGS_THEME_WOOD);
 	assert_int_equal(settings_set(&s, "bell", "off", err, sizeof err), 0);
 	assert_int_equal(settings_save(&s, err, sizeof err), 0);

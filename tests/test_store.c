@@ -31,6 +31,7 @@
 #include "scratch.h"
 
 #include "engine/fileio.h"
+#include "engine/saved.h"
 #include "engine/settings.h"
 #include "engine/store.h"
 
@@ -480,6 +481,88 @@ static void test_merge(void **state)
  * another copy saved for the first and the last n stays when this copy
  * saves, and a third loads it all back.
  */
+/*
+ * Saved games: two sessions at once keep each other's, a solve's empty line
+ * is not brought back by a merge, a line read back is the game written, and
+ * a damaged or foreign one is refused alone.  Best times: an assisted solve
+ * is timed apart from a clean one.
+ */
+static void test_saved_games(void **state)
+{
+	char dir[4200], path[4300], got[4096], err[8192], why[200], text[256];
+	struct store a, b, c;
+	struct saved_game g = {.n = 8, .ms = 151000, .hints = 2, .verdict = true}, h;
+	uint64_t ms;
+
+	(void)state;
+	subdir("saved", dir, sizeof dir);
+	snprintf(path, sizeof path, "%s/progress", dir);
+	g.queen[0] = g.queen[63] = g.marked[9] = true;
+	saved_format(&g, text, sizeof text);
+	assert_string_equal(text,
+	                    "t 151000 h 2 v 1 q 8000000000000001 x 0000000000000200");
+	assert_int_equal(saved_parse(text, 8, &h, why, sizeof why), 1);
+	assert_memory_equal(&g, &h, sizeof g);
+	/* Another size's, or not a game at all. */
+	assert_int_equal(saved_parse(text, 7, &h, why, sizeof why), -1);
+	assert_string_equal(why, "its squares are not those of a 7x7 board");
+	assert_int_equal(saved_parse("t x h 0", 8, &h, why, sizeof why), -1);
+	/* As many digits as a 7x7 board's, but a square past its 49th. */
+	assert_int_equal(saved_parse("t 1 h 0 v 0 q 2000000000000 x 0000000000000", 7, &h,
+	                             why, sizeof why),
+	                 -1);
+	assert_int_equal(saved_parse("t 1 h 0 v 0 q 1000000000000 x 0000000000000", 7, &h,
+	                             why, sizeof why),
+	                 1);
+	assert_true(h.queen[48]);
+	assert_int_equal(saved_parse("", 8, &h, why, sizeof why), 0);
+
+	write_file(path, "nqueens progress 1\nbest 08-hard-01 9000\n"
+	                 "set game.10-hard-01 t 9 h 0 v 0 q zz x 00\n");
+	assert_int_equal(store_init(&a, dir, err, sizeof err), 0);
+	assert_int_equal(store_init(&b, dir, err, sizeof err), 0);
+	assert_int_equal(store_load(&a, err, sizeof err), 0);
+	assert_int_equal(store_load(&b, err, sizeof err), 0);
+	/* A damaged game is refused alone: the best time beside it stays. */
+	assert_int_equal(saved_get(&a, "10-hard-01", 10, &h, why, sizeof why), -1);
+	assert_true(store_best_time(&a, "08-hard-01", &ms));
+	/* A leaves one puzzle, B another, at once: both are kept. */
+	assert_int_equal(saved_put(&a, "08-hard-01", &g), 0);
+	assert_int_equal(store_save(&a, err, sizeof err), 0);
+	g.ms = 5000;
+	assert_int_equal(saved_put(&b, "daily-2026-11-27", &g), 0);
+	assert_int_equal(store_save(&b, err, sizeof err), 0);
+	assert_int_equal(store_init(&c, dir, err, sizeof err), 0);
+	assert_int_equal(store_load(&c, err, sizeof err), 0);
+	assert_int_equal(saved_get(&c, "08-hard-01", 8, &h, why, sizeof why), 1);
+	assert_int_equal(h.ms, 151000);
+	assert_int_equal(saved_get(&c, "daily-2026-11-27", 8, &h, why, sizeof why), 1);
+	assert_int_equal(h.ms, 5000);
+	store_free(&c);
+	/* A solves its puzzle; B, which read the game, saves after: it stays gone. */
+	assert_int_equal(saved_drop(&a, "08-hard-01"), 1);
+	assert_int_equal(saved_drop(&a, "08-hard-01"), 0);
+	assert_int_equal(store_save(&a, err, sizeof err), 0);
+	assert_int_equal(store_add(&b, STORE_SOLUTIONS, 8, 4), 1);
+	assert_int_equal(store_save(&b, err, sizeof err), 0);
+	slurp(path, got, sizeof got);
+	assert_non_null(strstr(got, "\nset game.08-hard-01 \n"));
+	assert_int_equal(saved_get(&b, "08-hard-01", 8, &h, why, sizeof why), 0);
+
+	/* Clean and assisted best times, apart; an old line counts as clean. */
+	assert_int_equal(store_record_best(&a, "08-hard-01", false, 4000), 1);
+	assert_true(store_best(&a, "08-hard-01", true, &ms));
+	assert_int_equal(ms, 9000);
+	assert_true(store_best(&a, "08-hard-01", false, &ms));
+	assert_int_equal(ms, 4000);
+	assert_false(store_best(&a, "08-easy-01", false, NULL));
+	assert_int_equal(store_record_best(&a, "08-hard-01", true, 8000), 1);
+	assert_true(store_best(&a, "08-hard-01", false, &ms));
+	assert_int_equal(ms, 4000);
+	store_free(&a);
+	store_free(&b);
+}
+
 static void test_merge_ends(void **state)
 {
 	char dir[4200], path[4300], got[4096], err[8192];
@@ -1144,6 +1227,7 @@ int main(void)
 	        cmocka_unit_test(test_mode_and_links),
 	        cmocka_unit_test(test_merge),
 	        cmocka_unit_test(test_merge_ends),
+	        cmocka_unit_test(test_saved_games),
 	        cmocka_unit_test(test_concurrent_pairs),
 	        cmocka_unit_test(test_lock_wait),
 	        cmocka_unit_test(test_write_fails),

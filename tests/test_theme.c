@@ -27,7 +27,8 @@
  *     what it is drawn on (tests/contrast.sh measures whole screens; this
  *     measures each role, the ones no screen of its shows too);
  *   - a given queen of a puzzle is far from the red of a conflict, so that
- *     it is never taken for one.
+ *     it is never taken for one, and apart from the ink of the cursor's
+ *     lines on the same square.
  *
  * Without colours, good and bad news are bold and never faint.
  */
@@ -330,7 +331,9 @@ static void check_words(const char *at)
  * A given queen, on a light and a dark square: it reads there, it is not
  * red, and it is far (CIE76 distance 20 or more, where 2.3 is just
  * noticeable) from each red of a conflict: the line between two queens in
- * conflict on that square, and a conflict's ground.
+ * conflict on that square, and a conflict's ground; and it stands apart
+ * (as far) from the ink of a line through the cursor on that square,
+ * so that a given queen is not taken for a line either.
  */
 #define FAR_APART 20
 
@@ -344,6 +347,8 @@ static void check_given(const char *at)
 		        look_of(theme_square(THEME_GROUND_PLAIN, dark, THEME_INK_GIVEN));
 		struct look clash =
 		        look_of(theme_square(THEME_GROUND_PLAIN, dark, THEME_INK_CLASH));
+		struct look line =
+		        look_of(theme_square(THEME_GROUND_PLAIN, dark, THEME_INK_LINE));
 		const char *square = dark ? "dark" : "light";
 		struct rgb reds[2];
 		short red[2];
@@ -359,6 +364,11 @@ static void check_given(const char *at)
 		if (reddish(given.fgs[0]))
 			complain("%s: a given queen on a %s square is red (colour %d)",
 			         at, square, given.fg);
+		if (delta_e(given.fgs[0], line.fgs[0]) < FAR_APART)
+			complain("%s: a given queen on a %s square (colour %d) is "
+			         "%.1f from the cursor's lines (%d), not %d",
+			         at, square, given.fg, delta_e(given.fgs[0], line.fgs[0]),
+			         line.fg, FAR_APART);
 		if (reddish(clash.fgs[0]))
 			red[nred] = clash.fg, reds[nred++] = clash.fgs[0];
 		if (reddish(conflict.bgs[0]))

@@ -334,8 +334,9 @@ modes_restored() {
 # closing mark after what stands on it ("Q!", "q]"), or both ("[]").  The UTF-8 glyphs read as
 # ASCII counterparts, so that one expectation fits either: a queen Q, a
 # tried one q, a figure's blocks #, its shade %, a cross's x, the cursor's
-# corners [ ], a given queen's ( ).
-utf8_to_ascii=$(printf 's/\342\231\233/Q/g; s/\342\231\225/q/g; s/\302\267/./g; s/\342\200\242/./g; s/\342\227\217/./g; s/\303\227/x/g; s/\342\225\263/x/g; s/\342\227\213/o/g; s/\342\234\246/+/g; s/\342\226[\200\204\210\214\220\226-\237]/#/g; s/\342\226\222/%%/g; s/\342\226\223/x/g; s/\342\224[\217\227]/[/g; s/\342\224[\223\233]/]/g; s/\342\225[\255\260]/(/g; s/\342\225[\256\257]/)/g; s/\342\224[\200]/-/g; s/\342\224[\202\203]/|/g; s/\342\224\201/=/g; s/\342\225\261/\\//g; s/\342\225\262/\\\\/g; s/[\300-\367][\200-\277]*/?/g')
+# corners [ ], a given queen's ( ), a conflict's heavy diagonal blocks
+# (the quarter blocks that are one) / and \.
+utf8_to_ascii=$(printf 's/\342\231\233/Q/g; s/\342\231\225/q/g; s/\302\267/./g; s/\342\200\242/./g; s/\342\227\217/./g; s/\303\227/x/g; s/\342\225\263/x/g; s/\342\227\213/o/g; s/\342\234\246/+/g; s/\342\226\236/\\//g; s/\342\226\232/\\\\/g; s/\342\226[\200\204\210\214\220\226-\237]/#/g; s/\342\226\222/%%/g; s/\342\226\223/x/g; s/\342\224[\217\227]/[/g; s/\342\224[\223\233]/]/g; s/\342\225[\255\260]/(/g; s/\342\225[\256\257]/)/g; s/\342\224[\200]/-/g; s/\342\224[\202\203]/|/g; s/\342\224\201/=/g; s/\342\225\261/\\//g; s/\342\225\262/\\\\/g; s/[\300-\367][\200-\277]*/?/g')
 
 # board_grid N [WHAT]: reads the pane's n×n board into n lines, rank n
 # first, of n tokens each, file a first.  WHAT is one of

@@ -33,6 +33,12 @@ static const char *const code_names[SETTINGS_CODES] = {
         [SETTINGS_CODE_JAVA] = "java",
 };
 
+static const char *const assist_names[SETTINGS_ASSISTS] = {
+        [SETTINGS_ASSIST_NONE] = "none",
+        [SETTINGS_ASSIST_SOME] = "some",
+        [SETTINGS_ASSIST_ALL] = "all",
+};
+
 /* The settings there are: their names and the values each takes. */
 static const struct {
 	const char *name;
@@ -47,6 +53,8 @@ static const struct {
                                      "theme or terminal"},
         [SETTINGS_KEY_CODE] = {"code", code_names, SETTINGS_CODES,
                                "pseudocode, python, c or java"},
+        [SETTINGS_KEY_ASSIST] = {"assist", assist_names, SETTINGS_ASSISTS,
+                                 "none, some or all"},
 };
 
 const char *settings_code_name(enum settings_code c)
@@ -269,8 +277,8 @@ static int parse_line(const char *t, size_t len, struct parsed *p, int *value, c
 	}
 	quote(t + p->key_at, p->key_len, q, sizeof q);
 	errmsg_set(why, whylen,
-	           "unknown setting '%s' (the settings are theme, bell, background and "
-	           "code)",
+	           "unknown setting '%s' (the settings are theme, bell, background, "
+	           "code and assist)",
 	           q);
 	return -2;
 }
@@ -434,6 +442,24 @@ bool settings_bell(const struct settings *s)
 int settings_code(const struct settings *s)
 {
 	return s->value[SETTINGS_KEY_CODE];
+}
+
+int settings_assist(const struct settings *s)
+{
+	return s->value[SETTINGS_KEY_ASSIST];
+}
+
+const char *settings_assist_name(enum settings_assist a)
+{
+	return (unsigned)a < SETTINGS_ASSISTS ? assist_names[a] : "?";
+}
+
+int settings_assist_from_name(const char *name)
+{
+	for (int i = 0; i < SETTINGS_ASSISTS; i++)
+		if (strcmp(name, assist_names[i]) == 0)
+			return i;
+	return -1;
 }
 
 int settings_background(const struct settings *s)

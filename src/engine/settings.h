@@ -21,6 +21,9 @@
  *                 terminal (the terminal's own background is kept)
  *     code        pseudocode, python, c or java: the listing Watch shows
  *                 (enum settings_code; default pseudocode)
+ *     assist      none, some or all: what Play tells beyond the rules
+ *                 (enum settings_assist; default some for a puzzle, all
+ *                 for a free game)
  *
  * A setting given twice takes its last value.  Any other line (no =, an
  * unknown setting, a value not allowed, a NUL byte) is a bad line: it is
@@ -49,6 +52,7 @@ enum settings_key {
 	SETTINGS_KEY_BELL,
 	SETTINGS_KEY_BACKGROUND,
 	SETTINGS_KEY_CODE,
+	SETTINGS_KEY_ASSIST,
 	SETTINGS_KEYS
 };
 
@@ -153,6 +157,22 @@ bool settings_bell(const struct settings *s);
 
 /* The listing Watch shows (enum settings_code), or -1 when not set. */
 int settings_code(const struct settings *s);
+
+/*
+ * Play's assists: none (conflicts only), some (the attacked squares' dots and
+ * t's hints), all (the verdict "Solvable" and the completions too).
+ */
+enum settings_assist {
+	SETTINGS_ASSIST_NONE,
+	SETTINGS_ASSIST_SOME,
+	SETTINGS_ASSIST_ALL,
+	SETTINGS_ASSISTS
+};
+
+/* The assists set (enum settings_assist), or -1 when not set; their names. */
+int settings_assist(const struct settings *s);
+const char *settings_assist_name(enum settings_assist a);
+int settings_assist_from_name(const char *name);
 
 /* The background (enum settings_background): the theme's unless set. */
 int settings_background(const struct settings *s);

@@ -261,6 +261,31 @@ int store_record_time(struct store *st, const char *puzzle, uint64_t ms)
 	return 1;
 }
 
+/* The name an assisted solve's time is kept under; false when too long. */
+static bool assisted_name(const char *puzzle, char *buf, size_t len)
+{
+	return (size_t)snprintf(buf, len, "%s%s", puzzle, STORE_ASSISTED) < len;
+}
+
+int store_record_best(struct store *st, const char *puzzle, bool clean, uint64_t ms)
+{
+	char name[STORE_TEXT_MAX + 1];
+
+	if (clean)
+		return store_record_time(st, puzzle, ms);
+	return assisted_name(puzzle, name, sizeof name) ? store_record_time(st, name, ms)
+	                                                : -1;
+}
+
+bool store_best(const struct store *st, const char *puzzle, bool clean, uint64_t *ms)
+{
+	char name[STORE_TEXT_MAX + 1];
+
+	if (clean)
+		return store_best_time(st, puzzle, ms);
+	return assisted_name(puzzle, name, sizeof name) && store_best_time(st, name, ms);
+}
+
 bool store_best_time(const struct store *st, const char *puzzle, uint64_t *ms)
 {
 	const struct store_best *b = find_best(st, puzzle);

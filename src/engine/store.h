@@ -176,6 +176,18 @@ int store_record_time(struct store *st, const char *puzzle, uint64_t ms);
 bool store_best_time(const struct store *st, const char *puzzle, uint64_t *ms);
 
 /*
+ * A solve made with assists (a hint, the verdict shown) is timed apart from
+ * a clean one: its best time is kept under the puzzle's name followed by
+ * STORE_ASSISTED, a best line like any other, so that files stay readable
+ * both ways (a time of release 0.1.0's counts as clean).  store_record_best
+ * and store_best are store_record_time and store_best_time for one kind;
+ * the daily streak reads the clean ones only.
+ */
+#define STORE_ASSISTED "+assisted"
+int store_record_best(struct store *st, const char *puzzle, bool clean, uint64_t ms);
+bool store_best(const struct store *st, const char *puzzle, bool clean, uint64_t *ms);
+
+/*
  * Settings are words ([a-z0-9_.-]) with one-line values.  NULL when unset.
  * store_set_setting returns 0, or -1 for a bad key or value or no memory.
  */

@@ -16,6 +16,7 @@
 #include "tui/lesson.h"
 #include "tui/menu.h"
 #include "tui/play.h"
+#include "tui/play_model.h"
 #include "tui/race.h"
 #include "tui/screen.h"
 #include "engine/settings.h"
@@ -95,6 +96,8 @@ static void pop(struct app *a)
 	a->depth--;
 	if (a->depth == 0)
 		term_quit();
+	else if (top(a)->ops->cover)
+		top(a)->ops->cover(top(a)->self, false);
 }
 
 /*
@@ -111,6 +114,8 @@ static int push(struct app *a, const struct screen_open *o, char *err, size_t er
 	}
 	if (openers[o->kind](&s, o, &a->env, err, errlen) < 0)
 		return -1;
+	if (a->depth && top(a)->ops->cover)
+		top(a)->ops->cover(top(a)->self, true);
 	a->stack[a->depth++] = s;
 	return 0;
 }
@@ -246,6 +251,12 @@ static void app_event(void *ctx, const struct input_event *ev)
 	                                 a};
 	int need_l, need_c, action = keymap_action(&app_keys, ev);
 
+	/* The focus gone elsewhere covers the screen as the help does. */
+	if (ev->kind == INPUT_FOCUS) {
+		if (s && s->ops->cover)
+			s->ops->cover(s->self, !ev->focused);
+		return;
+	}
 	switch (action) {
 	case APP_QUIT:
 		term_quit();
@@ -276,9 +287,9 @@ static void app_event(void *ctx, const struct input_event *ev)
 	}
 	if (!s->ops->overlay && action == APP_HELP) {
 		struct screen_open h = {.kind = SCREEN_HELP,
-		                        .title = s->ops->title,
-		                        .keys = s->ops->keys(s->self),
-		                        .also_keys = &app_keys};
+		                        .help = {.title = s->ops->title,
+		                                 .keys = s->ops->keys(s->self),
+		                                 .also_keys = &app_keys}};
 
 		push_here(a, &h);
 		return;
@@ -325,6 +336,8 @@ static void load_env(struct app *a)
 	if (datadir_find("prefix-counts.tsv", path, sizeof path))
 		a->have_table = enum_table_load(&a->table, path, err, sizeof err) == 0;
 	a->env.table = a->have_table ? &a->table : NULL;
+	a->env.play_min_n = PLAY_MIN_N;
+	a->env.play_max_n = PLAY_MAX_N;
 	if (datadir_find("puzzles", a->puzzle_dir, sizeof a->puzzle_dir))
 		a->env.puzzle_dir = a->puzzle_dir;
 	if (datadir_find("lessons", a->lesson_dir, sizeof a->lesson_dir))
@@ -379,8 +392,9 @@ int app_run(const struct app_opts *o)
 		return 1;
 	}
 	a->env.openers = openers;
-	a->env.clock_ms = getenv("NQUEENS_TEST_CLOCK") ? stopped_clock : term_now_ms;
+	a->env.clock_ms = getenv("NQUEENS_TEST_CLOCK") ? stopped_clock : term_game_ms;
 	load_env(a);
+	a->env.assist = o->assist > 0 ? o->assist : settings_assist(&a->settings) + 1;
 	a->env.bell = !o->quiet && settings_bell(&a->settings);
 	/* The command line's theme wins over the config file's. */
 	theme_set(o->theme >= 0                       ? o->theme

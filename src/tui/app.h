@@ -8,8 +8,10 @@
 
 struct app_opts {
 	bool no_color, ascii;
-	bool quiet;               /* no bell when a board is solved */
-	int theme;                /* enum settings_theme, or -1 for the config file's */
+	bool quiet; /* no bell when a board is solved */
+	int theme;  /* enum settings_theme, or -1 for the config file's */
+	/* Play's assists: 1 + enum settings_assist, or 0 for the config file's */
+	int assist;
 	struct screen_open start; /* the screen the program starts on */
 };
 

@@ -106,24 +106,37 @@ int boardview_fit(const struct boardview *bv, int height, int width, int *h, int
 	return probe.files == probe.n && probe.ranks == probe.n;
 }
 
-/* The ground of a square, from its most important layer. */
+/*
+ * The ground of a square, from its most important layer.  A conflict
+ * outranks the cursor, so that the queen just placed shows its conflict
+ * at once; the cursor's frame still says where the cursor is.
+ */
 static enum theme_ground square_ground(uint16_t f, bool cursor)
 {
+	if (f & (BV_CONFLICT | BV_REJECT | BV_ATTACKER))
+		return THEME_GROUND_CONFLICT;
 	if (cursor)
 		return THEME_GROUND_CURSOR;
 	if (f & BV_SOLVED)
 		return THEME_GROUND_LIT;
 	if (f & BV_TRACKED)
 		return THEME_GROUND_TRACKED;
-	if (f & (BV_CONFLICT | BV_REJECT | BV_ATTACKER))
-		return THEME_GROUND_CONFLICT;
 	if (f & BV_TRY)
 		return THEME_GROUND_CURSOR;
 	return THEME_GROUND_PLAIN;
 }
 
 /* What stands on a square: a queen, a queen tried but not placed, or a mark. */
-enum content { C_NONE, C_QUEEN, C_TRIED, C_REJECTED, C_HINT, C_LEFT, C_ATTACKED };
+enum content {
+	C_NONE,
+	C_QUEEN,
+	C_TRIED,
+	C_REJECTED,
+	C_HINT,
+	C_LEFT,
+	C_ATTACKED,
+	C_MARKED
+};
 
 static enum content square_content(uint16_t f)
 {
@@ -145,13 +158,14 @@ static enum content square_content(uint16_t f)
 /*
  * The queen figures, one for each square of 3 lines or more, drawn as
  * pixels four to a character cell (the quadrant blocks), each half a cell
- * wide and half a line tall: a ball, raised points, a band, a waist and a
- * base, inside a margin (from 8x4 up) that keeps the cursor's corners clear
- * of the figure.  A tried queen is the same figure with its full cells in
- * a shade; a refused square gets a cross in the same pixels, its full cells
- * in a darker shade, so that neither reads as a queen.  An ASCII
- * terminal gets the drawings after them, '#' for a placed queen and ':'
- * for a tried one.
+ * wide and half a line tall: points fanning out to balls, a band, a waist
+ * narrowing and a base, so that even at 6x3 the crown is not taken for a
+ * rook's straight tower and flat battlements (doc/figures.png).  The
+ * corner cells stay clear for the frames, and (from 8x4 up) a margin too.  A tried queen
+ * is the same figure with its full cells in a shade; a refused square gets a cross in the
+ * same pixels, its full cells in a darker shade, so that neither reads as a queen.  An
+ * ASCII terminal gets the drawings after them, '#' for a placed queen and ':' for a tried
+ * one.
  */
 struct figure {
 	int w, h;               /* the square's size in character cells */
@@ -164,11 +178,11 @@ struct figure {
 /* clang-format off */
 static const struct figure figures[] = {
 	{6, 3,
-	 {".....XX.....",
+	 {"..X......X..",
 	  "...X.XX.X...",
-	  "..XXXXXXXX..",
 	  "...XXXXXX...",
 	  "....XXXX....",
+	  ".....XX.....",
 	  "...XXXXXX..."},
 	 {"..XX....XX..",
 	  "...XX..XX...",
@@ -176,21 +190,21 @@ static const struct figure figures[] = {
 	  "....XXXX....",
 	  "...XX..XX...",
 	  "..XX....XX.."},
-	 {"  ()  ",
+	 {" \\()/ ",
 	  " \\##/ ",
-	  "  ##  "},
+	  " /##\\ "},
 	 {" \\  / ",
 	  "  XX  ",
 	  " /  \\ "}},
 	{8, 4,
 	 {"................",
-	  ".......XX.......",
-	  "...X...XX...X...",
-	  "...XX.XXXX.XX...",
+	  "..X....XX....X..",
+	  "..X..X.XX.X..X..",
+	  "...X.X....X.X...",
+	  "...XXXXXXXXXX...",
 	  "....XXXXXXXX....",
 	  "......XXXX......",
-	  ".....XXXXXX.....",
-	  "................"},
+	  "....XXXXXXXX...."},
 	 {"................",
 	  "..XX........XX..",
 	  "....XX....XX....",
@@ -199,8 +213,8 @@ static const struct figure figures[] = {
 	  "....XX....XX....",
 	  "..XX........XX..",
 	  "................"},
-	 {"   ()   ",
-	  " \\/##\\/ ",
+	 {" \\ () / ",
+	  "  \\##/  ",
 	  "  )##(  ",
 	  "  /##\\  "},
 	 {"  \\  /  ",
@@ -508,6 +522,8 @@ static void draw_line(const struct boardview *bv, enum line l, bool heavy, int y
 	const struct theme_glyphs *g = theme_glyphs();
 	const char *glyph = heavy ? g->heavy[l] : g->line[l];
 	int cy = y0 + (bv->ch - 1) / 2, cx = x0 + (bv->cw - 1) / 2;
+	/* ASCII has no heavier slash: a conflict's diagonal is drawn twice as wide. */
+	int wide = heavy && theme_is_ascii() ? 2 : 1;
 
 	for (int i = 0; l == L_RANK && i < bv->cw; i++)
 		mvaddstr(cy, x0 + i, glyph);
@@ -518,8 +534,10 @@ static void draw_line(const struct boardview *bv, enum line l, bool heavy, int y
 	for (int y = y0; (l == L_RISING || l == L_FALLING) && y < y0 + bv->ch; y++) {
 		int d = 2 * (cy - y);
 
-		if (cx - abs(d) >= x0 && cx + abs(d) < x0 + bv->cw)
-			mvaddstr(y, l == L_RISING ? cx + d : cx - d, glyph);
+		if (cx - abs(d) < x0 || cx + abs(d) >= x0 + bv->cw)
+			continue;
+		for (int i = 0; i < wide && cx + abs(d) + i < x0 + bv->cw; i++)
+			mvaddstr(y, (l == L_RISING ? cx + d : cx - d) + i, glyph);
 	}
 }
 
@@ -543,6 +561,9 @@ static void draw_mark(const struct boardview *bv, enum content what, int cy, int
 	case C_LEFT:
 		mvaddstr(cy, cx, g->left);
 		break;
+	case C_MARKED:
+		mvaddstr(cy, cx, g->rejected);
+		break;
 	case C_ATTACKED:
 		/* A larger dot on a square of 4 lines or more, to be seen from afar. */
 		mvaddstr(cy, cx, bv->ch >= 4 ? g->attacked_large : g->attacked);
@@ -558,6 +579,7 @@ static enum theme_ink content_ink(enum content what, bool on_line)
 	switch (what) {
 	case C_QUEEN:
 	case C_REJECTED:
+	case C_MARKED:
 		return THEME_INK_QUEEN;
 	case C_TRIED:
 		return THEME_INK_GHOST;
@@ -590,10 +612,24 @@ static void draw_square(const struct boardview *bv, int file, int rank)
 	bool clash = lines && (f & BV_CONFLICT_LINE);
 	bool preview = lines && !clash && (f & BV_PREVIEW) && bv->show_cursor;
 	enum frame fr = F_NONE;
+	/*
+	 * A conflict's ground leaves the square's edge columns to its own, so
+	 * that conflicts side by side stay two squares, not one band of red;
+	 * the frame stands on that edge.
+	 */
+	bool inset = ground == THEME_GROUND_CONFLICT && bv->ch >= 3;
+	enum theme_ground edge = inset ? THEME_GROUND_PLAIN : ground;
 
-	attrset(theme_square(ground, dark, THEME_INK_MARK));
+	/* The player's own mark says more than a dot: it is drawn over one. */
+	if (bv->marked && bv->marked[file * bv->n + rank] &&
+	    (what == C_NONE || what == C_ATTACKED))
+		what = C_MARKED;
+	attrset(theme_square(edge, dark, THEME_INK_MARK));
 	for (int y = y0; y < y0 + bv->ch; y++)
 		mvhline(y, x0, ' ', bv->cw);
+	attrset(theme_square(ground, dark, THEME_INK_MARK));
+	for (int y = y0; inset && y < y0 + bv->ch; y++)
+		mvhline(y, x0 + 1, ' ', bv->cw - 2);
 	/*
 	 * The other layers are marks in inks of their own, never a colour of
 	 * the square: the line between two queens in conflict heavy, a line
@@ -639,8 +675,10 @@ static void draw_square(const struct boardview *bv, int file, int rank)
 		fr = F_CONFLICT;
 	else if (f & BV_LOCKED)
 		fr = F_LOCKED;
-	attrset(theme_square(ground, dark,
-	                     fr == F_LOCKED ? THEME_INK_GIVEN : THEME_INK_QUEEN));
+	attrset(theme_square(edge, dark,
+	                     fr == F_LOCKED              ? THEME_INK_GIVEN
+	                     : fr == F_CONFLICT && inset ? THEME_INK_CLASH
+	                                                 : THEME_INK_QUEEN));
 	draw_frame(bv, fr, y0, x0, what == C_NONE && !clash && !preview);
 	attrset(A_NORMAL);
 }

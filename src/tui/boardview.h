@@ -35,6 +35,8 @@ struct boardview {
 	/* Set by the screen. */
 	int n;
 	const uint16_t *cells; /* n*n flags, index file * n + rank */
+	/* n*n squares the player marked "no queen here" (Play), or NULL. */
+	const bool *marked;
 	struct square cursor;
 	bool show_cursor;
 	bool thin; /* squares one column wide may be chosen, when no other fits */

@@ -322,16 +322,17 @@ int browse_open(struct screen *out, const struct screen_open *o,
 	struct browse *b = calloc(1, sizeof *b);
 
 	if (b)
-		b->m = browse_model_new(o->n, o->classes ? 1 : o->index, env->table,
-		                        browse_notify, NULL);
+		b->m = browse_model_new(o->browse.n,
+		                        o->browse.classes ? 1 : o->browse.index,
+		                        env->table, browse_notify, NULL);
 	if (!b || !b->m) {
 		free(b);
 		snprintf(err, errlen, "Out of memory.");
 		return -1;
 	}
-	if (o->classes && o->index)
-		browse_model_members(b->m, o->index);
-	else if (o->classes)
+	if (o->browse.classes && o->browse.index)
+		browse_model_members(b->m, o->browse.index);
+	else if (o->browse.classes)
 		browse_model_classes(b->m);
 	*out = (struct screen){&browse_ops, b};
 	return 0;

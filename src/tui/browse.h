@@ -9,7 +9,8 @@
 #define BROWSE_MAX_N 20
 
 /*
- * Every solution of o->n, at solution #o->index (1 when 0).  env->table may
+ * Every solution of o->browse.n, at solution #o->browse.index (1 when 0),
+ * or its classes (o->browse.classes).  env->table may
  * be NULL: far jumps above n = 12 are then walked to in the background.
  */
 screen_open_fn browse_open;

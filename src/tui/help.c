@@ -103,7 +103,7 @@ static void entry_draw(const struct line *e, int y, int x, int w)
 
 		snprintf(h, sizeof h, "%s", e->heading);
 		text_cut(h, w);
-		text_put_in(y, x, w, theme_attr(THEME_TITLE) | A_UNDERLINE, h);
+		text_put_in(y, x, w, theme_attr(THEME_TITLE), h);
 		return;
 	}
 	text_put_in(y, x, e->keyw < w ? e->keyw : w, theme_attr(THEME_KEY), e->keys);
@@ -399,10 +399,10 @@ int help_open(struct screen *out, const struct screen_open *o,
 		snprintf(err, errlen, "Out of memory.");
 		return -1;
 	}
-	snprintf(h->title, sizeof h->title, "%s: keys", o->title);
-	snprintf(h->own, sizeof h->own, "%s", o->title);
-	h->tables[0] = o->keys;
-	h->tables[1] = o->also_keys;
+	snprintf(h->title, sizeof h->title, "%s: keys", o->help.title);
+	snprintf(h->own, sizeof h->own, "%s", o->help.title);
+	h->tables[0] = o->help.keys;
+	h->tables[1] = o->help.also_keys;
 	*out = (struct screen){&help_ops, h};
 	return 0;
 }

@@ -4,7 +4,7 @@
 
 #include "tui/screen.h"
 
-/* Opens the help of o->title's keys, o->keys then o->also_keys, over it. */
+/* Opens the help of o->help.title's keys, its keys then also_keys, over it. */
 screen_open_fn help_open;
 
 /* Draws the "terminal too small" screen. */

@@ -289,6 +289,19 @@ static bool input_translate(TermKey *tk, const TermKeyKey *k, struct input_event
 		return true;
 	case TERMKEY_TYPE_MOUSE:
 		return input_mouse(tk, k, ev);
+	case TERMKEY_TYPE_UNKNOWN_CSI: {
+		/* libtermkey passes the focus reports on as CSI it does not know. */
+		long args[4];
+		size_t nargs = 4;
+		unsigned long cmd;
+
+		if (termkey_interpret_csi(tk, k, args, &nargs, &cmd) != TERMKEY_RES_KEY ||
+		    nargs > 0 || (cmd != 'I' && cmd != 'O'))
+			return false;
+		ev->kind = INPUT_FOCUS;
+		ev->focused = cmd == 'I';
+		return true;
+	}
 	default:
 		return false;
 	}
@@ -347,8 +360,13 @@ int input_force(struct input *in, struct input_event *ev)
 
 void input_mouse_enable(FILE *out, bool on)
 {
-	/* Clicks (1000) in SGR form (1006), which has no 223-column limit. */
-	fputs(on ? "\033[?1000h\033[?1006h" : "\033[?1006l\033[?1000l", out);
+	/*
+	 * Clicks (1000) in SGR form (1006), which has no 223-column limit, and
+	 * the focus's comings and goings (1004), which stop a game's clock.
+	 */
+	fputs(on ? "\033[?1000h\033[?1006h\033[?1004h"
+	         : "\033[?1004l\033[?1006l\033[?1000l",
+	      out);
 	fflush(out);
 }
 
@@ -407,6 +425,10 @@ const char *input_describe(const struct input_event *ev, char *buf, size_t len)
 	buf[0] = '\0';
 	if (ev->kind == INPUT_NONE)
 		return buf;
+	if (ev->kind == INPUT_FOCUS) {
+		snprintf(buf, len, "focus %s", ev->focused ? "in" : "out");
+		return buf;
+	}
 	n = snprintf(buf, len, "%s%s%s", ev->mods & INPUT_MOD_CTRL ? "Ctrl-" : "",
 	             ev->mods & INPUT_MOD_ALT ? "Alt-" : "",
 	             ev->mods & INPUT_MOD_SHIFT ? "Shift-" : "");

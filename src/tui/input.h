@@ -7,7 +7,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum input_kind { INPUT_NONE, INPUT_KEY, INPUT_MOUSE };
+/* INPUT_FOCUS: the terminal gained or lost the focus (xterm's mode 1004, CSI I and O). */
+enum input_kind { INPUT_NONE, INPUT_KEY, INPUT_MOUSE, INPUT_FOCUS };
 
 /* For INPUT_KEY: a named key, or INPUT_KEY_CHAR with a code point. */
 enum input_key {
@@ -59,6 +60,7 @@ struct input_event {
 	enum input_button button;
 	enum input_mouse_action action;
 	int line, col; /* INPUT_MOUSE: 0-based screen cell */
+	bool focused;  /* INPUT_FOCUS: gained (true) or lost */
 };
 
 struct input;

@@ -8,545 +8,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tui/input.h"
-#include "tui/keymap.h"
-#include "engine/lesson.h"
-#include "engine/quiz.h"
-#include "engine/settings.h"
+#include "tui/lesson_model.h"
 #include "tui/text.h"
 #include "tui/theme.h"
 
 /* The panel's text takes at most this many lines; the screen above it the rest. */
 #define PANEL_TEXT_MAX 8
 
-/* After the answer typed so far, what to type. */
-#define ANSWER_LINE "  (a square such as c2, then Enter)"
-#define ANSWER_LINE_CALL "  (a square such as c2, or its rank alone, then Enter)"
-#define ANSWER_LINE_RANK "  (a square such as c2, or rank's value from 0, then Enter)"
-
-/* The rows of the step's keys: the lesson's own, then the screen's not shadowed. */
-#define ROWS_MAX 64
-
-enum lesson_action {
-	LESSON_NEXT,
-	LESSON_PREV,
-	LESSON_LEAVE,
-	LESSON_SPACE, /* the screen's own Space or Enter */
-	LESSON_SKIP,
-	LESSON_BIG,
-	LESSON_ANSWER,
-	LESSON_ERASE,
-	LESSON_TYPE,
-};
-
-/* Projector mode, a key of every step: it holds for the steps after. */
-#define LESSON_BIG_ROW                                                                   \
-	{                                                                                \
-		LESSON_BIG, {KCHAR('z')},                                                \
-		        "projector mode: the contrast theme, Watch's board large with "  \
-		        "the pseudocode and the stack; kept for the next steps",         \
-		{                                                                        \
-			{                                                                \
-				KEYMAP_MORE, "z projector"                               \
-			}                                                                \
-		}                                                                        \
-	}
-
-/* The lesson's keys, and o for what Space or Enter does on each screen. */
-#define LESSON_ROWS(space_what, space_hint)                                              \
-	{LESSON_NEXT,                                                                    \
-	 {KCHAR(' '), KEY(ENTER)},                                                       \
-	 "the next step (the next question, after an answer)",                           \
-	 {{0, "Space next"}}},                                                           \
-	        {LESSON_PREV,                                                            \
-	         {KEY(BACKSPACE), KCHAR('p')},                                           \
-	         "the step before",                                                      \
-	         {{0, "p back"}}},                                                       \
-	        {LESSON_SPACE, {KCHAR('o')}, space_what, {{0, space_hint}}},             \
-	        LESSON_BIG_ROW,                                                          \
-	{                                                                                \
-		LESSON_LEAVE, {KCHAR('q')},                                              \
-		        "leave the lesson: the summary of its "                          \
-		        "questions",                                                     \
-		{                                                                        \
-		}                                                                        \
-	}
-
-static const struct keymap_row text_rows[] = {
-        {LESSON_NEXT, {KCHAR(' '), KEY(ENTER)}, "the next step", {{0, "Space next"}}},
-        {LESSON_PREV, {KEY(BACKSPACE), KCHAR('p')}, "the step before", {{0, "p back"}}},
-        LESSON_BIG_ROW,
-        {LESSON_LEAVE,
-         {KCHAR('q')},
-         "leave the lesson: the summary of its questions",
-         {}},
-};
-static const struct keymap_row play_rows[] = {
-        LESSON_ROWS("place or remove a queen at the cursor", "o queen")};
-static const struct keymap_row watch_rows[] = {
-        LESSON_ROWS("play or pause the search", "o play"),
-};
-static const struct keymap_row browse_rows[] = {
-        LESSON_ROWS("open the board, class or member chosen", "o open")};
-static const struct keymap_row race_rows[] = {
-        LESSON_ROWS("run or pause the race", "o run")};
-
-static const struct keymap own_keys[] = {
-        [LESSON_TEXT] = KEYMAP(text_rows),   [LESSON_PLAY] = KEYMAP(play_rows),
-        [LESSON_WATCH] = KEYMAP(watch_rows), [LESSON_BROWSE] = KEYMAP(browse_rows),
-        [LESSON_RACE] = KEYMAP(race_rows),
-};
-
-/* While a question is asked: the answer's keys, and z, which is never typed. */
-static const struct keymap_row question_rows[] = {
-        {LESSON_ANSWER, {KEY(ENTER)}, "check the answer typed", {{0, "Enter check"}}},
-        {LESSON_TYPE,
-         {KCHAR('c'), KCHAR('2'), KCHAR('-')},
-         "type a square (c2); a rank alone (2) on the file of the call the "
-         "question names, beside a program counted from 0 as it counts; - for "
-         "none",
-         {}},
-        {LESSON_ERASE,
-         {KEY(BACKSPACE)},
-         "erase what was typed",
-         {{0, "Backspace erase"}}},
-        {LESSON_SKIP,
-         {KEY(ESCAPE)},
-         "skip the question: its answer shows, counted as skipped",
-         {{0, "Esc skip"}}},
-        LESSON_BIG_ROW,
-};
-static const struct keymap question_keys = KEYMAP(question_rows);
-
-struct runner {
-	struct lesson l;
-	const struct screen_env *env;
-	int at;              /* the step shown, 0-based */
-	struct screen child; /* the step's screen; ops NULL for text alone */
-	char message[600];   /* the step's screen could not open, and why */
-
-	/* The step's keys: the lesson's, then the screen's that they leave. */
-	struct keymap_row rows[ROWS_MAX];
-	char hints[ROWS_MAX][48]; /* a hint whose key the lesson took, with another */
-	struct keymap keys;
-
-	/* Projector mode, from one step to the next, and the theme before it. */
-	bool big;
-	int theme_before;
-	/* The listing a Watch step opened with, and the one Watch's c chose
-	 * there, which the steps after it show until one names its own ("":
-	 * none); the config file is left as it is. */
-	char opened[16], chosen[16];
-
-	/* The step's questions: how many are left, the one asked, the answer typed. */
-	int left;
-	bool asking;
-	struct lesson_question q;
-	int qno; /* the question's number in its step, from 0 */
-	char typed[16];
-	char refused[1200]; /* why the answer typed was not read */
-	char verdict[1200];
-	enum quiz_verdict how; /* of the verdict shown */
-	bool again;            /* asked before: its first answer stands */
-	long long asked_ms;
-
-	/* The lesson's questions as they ended, for its summary. */
-	struct quiz_log log;
-	char summary_title[300];
-};
-
-static bool same_key(const struct keymap_key *a, const struct keymap_key *b)
+/* The curses attribute of a role: plain text keeps the window's own. */
+static int role_attr(enum theme_item role)
 {
-	return a->kind == b->kind && a->key == b->key && a->ch == b->ch &&
-	       a->mods == b->mods && a->button == b->button;
-}
-
-/* Whether the lesson's own keys take k from the screen. */
-static bool shadowed(const struct keymap *own, const struct keymap_key *k)
-{
-	for (size_t i = 0; i < own->count; i++)
-		for (int j = 0; j < KEYMAP_KEYS_MAX && own->rows[i].keys[j].kind; j++)
-			if (same_key(&own->rows[i].keys[j], k))
-				return true;
-	return false;
-}
-
-/*
- * A hint whose key the lesson took ("o over"), with the first key the row
- * keeps in its place ("> over"), into buf; NULL when it names no key taken.
- */
-static const char *hint_moved(const char *hint, const struct keymap_row *row,
-                              const struct keymap *own, char *buf, size_t len)
-{
-	char name[32], kept[32] = "";
-
-	for (int j = 0; j < KEYMAP_KEYS_MAX && row->keys[j].kind; j++)
-		if (!shadowed(own, &row->keys[j]) && !kept[0])
-			keymap_key_name(&row->keys[j], kept, sizeof kept);
-	for (int j = 0; j < KEYMAP_KEYS_MAX && row->keys[j].kind; j++) {
-		size_t k;
-
-		if (!shadowed(own, &row->keys[j]))
-			continue;
-		keymap_key_name(&row->keys[j], name, sizeof name);
-		k = strlen(name);
-		if (kept[0] && strncmp(hint, name, k) == 0 && hint[k] == ' ') {
-			snprintf(buf, len, "%s%s", kept, hint + k);
-			return buf;
-		}
-	}
-	return NULL;
-}
-
-/*
- * The step's keys for the help and the key line: the lesson's, then each
- * of the screen's with the keys the lesson takes left out (a row that
- * loses them all goes, and its help line passes to the next; a hint that
- * names a key taken names one kept).
- */
-static void build_keys(struct runner *r, const struct keymap *theirs)
-{
-	const struct keymap *own = &own_keys[r->l.steps[r->at].screen];
-	size_t n = 0;
-	const char *what = NULL;
-	bool head_kept = false;
-
-	for (size_t i = 0; i < own->count && n < ROWS_MAX; i++)
-		r->rows[n++] = own->rows[i];
-	for (size_t i = 0; theirs && i < theirs->count && n < ROWS_MAX; i++) {
-		struct keymap_row row = theirs->rows[i];
-		int k = 0;
-
-		if (row.what) {
-			what = row.what;
-			head_kept = false;
-		}
-		for (int j = 0; j < KEYMAP_KEYS_MAX && theirs->rows[i].keys[j].kind; j++)
-			if (!shadowed(own, &theirs->rows[i].keys[j]))
-				row.keys[k++] = theirs->rows[i].keys[j];
-		if (k == 0)
-			continue;
-		for (int h = 0; h < KEYMAP_HINTS_MAX && row.hints[h].text; h++) {
-			const char *moved =
-			        hint_moved(row.hints[h].text, &theirs->rows[i], own,
-			                   r->hints[n], sizeof r->hints[n]);
-
-			if (moved)
-				row.hints[h].text = moved;
-		}
-		for (; k < KEYMAP_KEYS_MAX; k++)
-			row.keys[k] = (struct keymap_key){0};
-		/* A row after a head that lost all its keys takes its help line. */
-		if (!head_kept)
-			row.what = what;
-		head_kept = true;
-		r->rows[n++] = row;
-	}
-	r->keys = (struct keymap){r->rows, n};
-}
-
-static void close_child(struct runner *r)
-{
-	if (r->child.ops && r->child.ops->listing) {
-		const char *shown = r->child.ops->listing(r->child.self);
-		if (strcmp(shown, r->opened) != 0)
-			snprintf(r->chosen, sizeof r->chosen, "%s", shown);
-	}
-	if (r->child.ops && r->child.ops->free)
-		r->child.ops->free(r->child.self);
-	r->child = (struct screen){0};
-}
-
-/*
- * Projector mode on or off, for the lesson: the contrast theme on every
- * step, and Watch's own projector mode on a Watch step.
- */
-static void set_big(struct runner *r, bool on)
-{
-	if (on == r->big)
-		return;
-	if (on) {
-		r->theme_before = theme_current();
-		theme_set(SETTINGS_THEME_CONTRAST);
-	}
-	/* The step's screen first: its theme before is the lesson's. */
-	if (r->child.ops && r->child.ops->big)
-		r->child.ops->big(r->child.self, on);
-	if (!on)
-		theme_set(r->theme_before);
-	r->big = on;
-}
-
-/* Where a question is in the log: its step and its number in it. */
-static uint64_t question_place(const struct runner *r)
-{
-	return (uint64_t)r->at << 8 | (uint64_t)r->qno;
-}
-
-/*
- * The listing step k shows: the one it names, or the last one an earlier
- * step named; the pseudocode when none did, whatever the config file keeps,
- * since the lesson's words name calls and ranks as the listing does.
- */
-static enum lesson_code step_code(const struct runner *r, int k)
-{
-	for (int j = k; j >= 0; j--)
-		if (r->l.steps[j].code != LESSON_CODE_DEFAULT)
-			return r->l.steps[j].code;
-	return LESSON_CODE_PSEUDOCODE;
-}
-
-/* Poses the next question of the step, or says there is none left to ask. */
-static void ask(struct runner *r)
-{
-	const struct lesson_step *st = &r->l.steps[r->at];
-	const struct search *s = r->child.ops->search(r->child.self);
-
-	r->typed[0] = r->refused[0] = '\0';
-	r->verdict[0] = '\0';
-	if (r->left <= 0)
-		return;
-	/* Beside a program the calls are named, and the ranks counted, as it does. */
-	if (!lesson_question(s,
-	                     r->child.ops->listing &&
-	                             strcmp(r->child.ops->listing(r->child.self),
-	                                    lesson_code_name(LESSON_CODE_PSEUDOCODE)) !=
-	                                     0,
-	                     &r->q)) {
-		snprintf(r->verdict, sizeof r->verdict,
-		         "The search places no more queens: nothing left to ask.");
-		r->how = QUIZ_SKIPPED;
-		r->left = 0;
-		return;
-	}
-	/* The board stays still while the class thinks, and the narration quiet. */
-	r->child.ops->seek(r->child.self, search_counters(s)->events, false);
-	if (r->child.ops->asking)
-		r->child.ops->asking(r->child.self, true);
-	r->asking = true;
-	r->qno = st->ask - r->left;
-	r->left--;
-	r->again = quiz_log_has(&r->log, question_place(r), 0, QUIZ_WHERE);
-	r->asked_ms = r->env->clock_ms();
-}
-
-/* Shows step k: its screen opened afresh with the step's arguments. */
-static void open_step(struct runner *r, int k)
-{
-	const struct lesson_step *st = &r->l.steps[k];
-	struct screen_open o = {.n = st->n};
-	bool opens = true;
-
-	close_child(r);
-	r->at = k;
-	r->message[0] = '\0';
-	r->asking = false;
-	r->left = 0;
-	r->verdict[0] = '\0';
-	/* A step's big line holds from it on; without one, the mode stays as it is. */
-	if (st->big_said)
-		set_big(r, st->big_said > 0);
-	switch (st->screen) {
-	case LESSON_PLAY:
-		o.kind = SCREEN_PLAY;
-		break;
-	case LESSON_WATCH:
-		o.kind = SCREEN_WATCH;
-		o.algo = st->algo;
-		o.goal = st->first ? SEARCH_FIRST : SEARCH_ALL;
-		o.given = st->has_from ? st->from : NULL;
-		/* Where the check found the step opens, and where its words end. */
-		o.event = st->at;
-		o.until = st->until_at;
-		o.speed = st->speed;
-		o.big = r->big;
-		o.keep = st->keep;
-		/* The listing the step names; else the one c chose in an
-		 * earlier step, or the last one an earlier step named. */
-		if (st->code != LESSON_CODE_DEFAULT)
-			r->chosen[0] = '\0';
-		if (r->chosen[0])
-			o.listing = r->chosen;
-		else
-			o.listing = lesson_code_name(step_code(r, k));
-		o.listing_kept = true;
-		/* Questions first: the search plays on once they are answered. */
-		o.play = (st->play && !st->ask) || st->until_at > st->at;
-		break;
-	case LESSON_BROWSE:
-		o.kind = SCREEN_BROWSE;
-		o.index = st->index;
-		o.classes = st->classes;
-		break;
-	case LESSON_RACE:
-		o.kind = SCREEN_RACE;
-		o.algos = st->nrace ? st->race : NULL;
-		o.nalgos = st->nrace;
-		o.goal = st->first ? SEARCH_FIRST : SEARCH_ALL;
-		o.speed = st->speed;
-		o.play = st->play;
-		break;
-	default:
-		opens = false;
-		break;
-	}
-	if (opens && r->env->openers[o.kind](&r->child, &o, r->env, r->message,
-	                                     sizeof r->message) < 0)
-		r->child = (struct screen){0};
-	snprintf(r->opened, sizeof r->opened, "%s",
-	         r->child.ops && r->child.ops->listing
-	                 ? r->child.ops->listing(r->child.self)
-	                 : "");
-	build_keys(r, r->child.ops ? r->child.ops->keys(r->child.self) : NULL);
-	if (st->screen == LESSON_WATCH && r->child.ops && r->child.ops->search) {
-		r->left = st->ask;
-		ask(r);
-	}
-}
-
-/*
- * The question ends with verdict v (the answer read, or NULL when skipped):
- * in the log, unless it was asked before, when the first answer stands.
- */
-static void record(struct runner *r, enum quiz_verdict v, const struct quiz_answer *a)
-{
-	struct quiz_entry e = {.from = question_place(r),
-	                       .to = question_place(r),
-	                       .kind = QUIZ_WHERE,
-	                       .count = 1,
-	                       .verdict = v,
-	                       .ms = r->env->clock_ms() - r->asked_ms};
-	r->how = v;
-	if (r->again)
-		return;
-	if (r->q.call[0])
-		snprintf(e.question, sizeof e.question,
-		         "Step %d: %s is running: where will the next queen go?",
-		         r->at + 1, r->q.call);
-	else
-		snprintf(e.question, sizeof e.question,
-		         "Step %d: where will the next queen go?", r->at + 1);
-	if (a && a->none)
-		snprintf(e.answer, sizeof e.answer, "none");
-	else if (a)
-		board_square_name(a->sq, e.answer, sizeof e.answer);
-	board_square_name(r->q.answer, e.truth, sizeof e.truth);
-	quiz_log_add(&r->log, &e);
-}
-
-/* The answer typed is checked against the search, which then moves to it. */
-static void answer(struct runner *r, bool skip)
-{
-	const struct lesson_step *st = &r->l.steps[r->at];
-	int n = search_n(r->child.ops->search(r->child.self));
-	struct quiz_answer a;
-	char sq[16];
-
-	r->refused[0] = '\0';
-	if (skip) {
-		board_square_name(r->q.answer, sq, sizeof sq);
-		snprintf(r->verdict, sizeof r->verdict,
-		         "Skipped. The queen goes to %s. %s", sq, r->q.why);
-		record(r, QUIZ_SKIPPED, NULL);
-	} else {
-		int ok = lesson_answer(&r->q, n, r->typed, &a, r->verdict,
-		                       sizeof r->verdict);
-
-		/* Not an answer: the class is told why, and what it typed stays. */
-		if (ok < 0) {
-			snprintf(r->refused, sizeof r->refused, "%s", r->verdict);
-			r->verdict[0] = '\0';
-			return;
-		}
-		record(r, ok ? QUIZ_RIGHT : QUIZ_WRONG, &a);
-	}
-	r->asking = false;
-	r->typed[0] = '\0';
-	if (r->child.ops->asking)
-		r->child.ops->asking(r->child.self, false);
-	r->child.ops->seek(r->child.self, r->q.event, r->left == 0 && st->play);
-}
-
-/* A key while a question is asked: Enter, Backspace, Escape, z, or what is typed. */
-static void question_key(struct runner *r, const struct input_event *ev)
-{
-	size_t len = strlen(r->typed);
-
-	if (ev->kind != INPUT_KEY)
-		return;
-	switch (keymap_action(&question_keys, ev)) {
-	case LESSON_ANSWER:
-		answer(r, false);
-		return;
-	case LESSON_SKIP:
-		answer(r, true);
-		return;
-	case LESSON_ERASE:
-		if (len)
-			r->typed[len - 1] = '\0';
-		r->refused[0] = '\0';
-		return;
-	case LESSON_BIG:
-		set_big(r, !r->big);
-		return;
-	default:
-		break;
-	}
-	if (ev->key == INPUT_KEY_CHAR && !(ev->mods & INPUT_MOD_CTRL) &&
-	    ((ev->codepoint >= 'a' && ev->codepoint <= 'z') ||
-	     (ev->codepoint >= '0' && ev->codepoint <= '9') || ev->codepoint == '-') &&
-	    len + 1 < sizeof r->typed) {
-		r->typed[len] = (char)ev->codepoint;
-		r->typed[len + 1] = '\0';
-		r->refused[0] = '\0';
-	}
-}
-
-/* The question asked, in the words of the pseudocode when a call is under way. */
-static void question(const struct runner *r, char *buf, size_t len)
-{
-	if (r->q.call[0])
-		snprintf(buf, len, "%s is running: where will the next queen go?",
-		         r->q.call);
-	else
-		snprintf(buf, len, "Where will the next queen go?");
-}
-
-/* The line the answer is typed on, and what to type. */
-static void answer_line(const struct runner *r, char *buf, size_t len)
-{
-	snprintf(buf, len, "Your answer: %s_%s", r->typed,
-	         !r->q.call[0]   ? ANSWER_LINE
-	         : r->q.numbered ? ANSWER_LINE_RANK
-	                         : ANSWER_LINE_CALL);
+	return role == THEME_NORMAL ? (int)A_NORMAL : theme_attr(role);
 }
 
 /* The lines the panel's text takes in a window cols wide. */
-static int text_lines(const struct runner *r, int cols)
+static int text_lines(const struct lesson_view *v, int cols)
 {
-	int lines = text_wrap_height(cols - 2, 0, r->l.steps[r->at].text);
-	char line[256];
+	int lines = 0;
 
-	question(r, line, sizeof line);
-	if (r->asking || r->verdict[0])
-		lines += 1 + text_wrap_height(cols - 2, 0, r->asking ? line : r->verdict);
-	if (r->asking) {
-		answer_line(r, line, sizeof line);
-		lines += text_wrap_height(cols - 2, 0, line);
-		if (r->refused[0])
-			lines += text_wrap_height(cols - 2, 0, r->refused);
-	}
-	if (r->again && (r->asking || r->verdict[0]))
-		lines++;
-	if (r->message[0])
-		lines += text_wrap_height(cols - 2, 0, r->message);
+	for (int i = 0; i < v->count; i++)
+		lines += v->line[i].gap + text_wrap_height(cols - 2, 0, v->line[i].text);
 	return lines;
 }
 
 /* The panel's lines: a rule with the title and the step, the text, the key line. */
-static int panel_lines(const struct runner *r, int cols)
+static int panel_lines(const struct lesson_view *v, int cols)
 {
-	int lines = text_lines(r, cols);
+	int lines = text_lines(v, cols);
 
 	return 2 + (lines > PANEL_TEXT_MAX ? PANEL_TEXT_MAX : lines);
 }
@@ -556,63 +44,60 @@ static int panel_lines(const struct runner *r, int cols)
  * panel's first line, where the screen's key line goes (the lesson's keys
  * rule there).
  */
-static struct layout_rect child_rect(const struct runner *r, struct layout_rect win)
+static struct layout_rect child_rect(const struct lesson_view *v, struct layout_rect win)
 {
-	return (struct layout_rect){win.y, win.x, win.h - panel_lines(r, win.w) + 1,
+	return (struct layout_rect){win.y, win.x, win.h - panel_lines(v, win.w) + 1,
 	                            win.w};
-}
-
-/* The words of a question asked again: its first answer stands. */
-#define AGAIN "Asked before: the first answer stands, this one is not counted."
-
-/* What a question or its verdict says, under the step's text. */
-static void draw_question(const struct runner *r, struct layout_rect w, int *y, int last)
-{
-	char line[256];
-
-	if (r->asking) {
-		question(r, line, sizeof line);
-		(*y)++;
-		text_wrap_head(y, last, w.x + 1, w.w - 2, theme_attr(THEME_KEY), "",
-		               line);
-		answer_line(r, line, sizeof line);
-		text_wrap_head(y, last, w.x + 1, w.w - 2, A_NORMAL, "", line);
-		if (r->refused[0])
-			text_wrap_head(y, last, w.x + 1, w.w - 2, theme_attr(THEME_BAD),
-			               "", r->refused);
-	} else if (r->verdict[0]) {
-		(*y)++;
-		text_wrap_head(y, last, w.x + 1, w.w - 2,
-		               r->how == QUIZ_RIGHT   ? theme_attr(THEME_GOOD)
-		               : r->how == QUIZ_WRONG ? theme_attr(THEME_BAD)
-		                                      : (int)A_NORMAL,
-		               "", r->verdict);
-	}
-	if (r->again && (r->asking || r->verdict[0]))
-		text_wrap_head(y, last, w.x + 1, w.w - 2, theme_attr(THEME_DIMMED), "",
-		               AGAIN);
 }
 
 static void lesson_resize(void *self, struct layout_rect w)
 {
-	struct runner *r = self;
+	struct lesson_model *m = self;
+	struct lesson_view v;
 
-	if (r->child.ops && r->child.ops->resize)
-		r->child.ops->resize(r->child.self, child_rect(r, w));
+	lesson_model_view(m, &v);
+	if (m->child.ops && m->child.ops->resize)
+		m->child.ops->resize(m->child.self, child_rect(&v, w));
+}
+
+/* The panel's text under its rule from line y: a page of its own for text alone. */
+static void draw_lines(const struct lesson_view *v, struct layout_rect w, int y)
+{
+	int last = w.y + w.h - 2;
+
+	for (int i = 0; i < v->count; i++) {
+		const struct lesson_line *l = &v->line[i];
+
+		y += l->gap;
+		if (i == 0 && v->page) {
+			int width = w.w - 4 < 72 ? w.w - 4 : 72,
+			    h = text_wrap_height(width, 0, l->text);
+
+			/* A page of text sits in the middle of the window, as a slide
+			 * does. */
+			if (y + h < last)
+				y += (last - y - h) / 2;
+			text_wrap_head(&y, last, w.x + (w.w - width) / 2, width,
+			               role_attr(l->role), "", l->text);
+		} else {
+			text_wrap_head(&y, last, w.x + 1, w.w - 2, role_attr(l->role), "",
+			               l->text);
+		}
+	}
 }
 
 static void lesson_draw(const void *self, struct layout_rect w)
 {
-	const struct runner *r = self;
-	const struct lesson_step *st = &r->l.steps[r->at];
-	int top, y, last = w.y + w.h - 2;
+	const struct lesson_model *m = self;
+	struct lesson_view v;
 	const char *hints[24];
-	char head[400], score[96] = "  ";
+	int top;
 
-	if (r->child.ops) {
-		struct layout_rect c = child_rect(r, w);
+	lesson_model_view(m, &v);
+	if (m->child.ops) {
+		struct layout_rect c = child_rect(&v, w);
 
-		r->child.ops->draw(r->child.self, c);
+		m->child.ops->draw(m->child.self, c);
 		top = c.y + c.h - 1;
 		attrset(A_NORMAL);
 		for (int i = top; i < w.y + w.h; i++)
@@ -624,201 +109,65 @@ static void lesson_draw(const void *self, struct layout_rect w)
 			mvhline(i, w.x, ' ', w.w);
 		top = w.y;
 	}
-	if (r->log.score.asked)
-		quiz_score_text(&r->log.score, score + 2, sizeof score - 2);
-	snprintf(head, sizeof head, "%s - step %d of %d%s", r->l.title, r->at + 1,
-	         r->l.nsteps, r->log.score.asked ? score : "");
-	text_cut(head, w.w - 1);
-	attrset(theme_attr(THEME_STATUS));
+	text_cut(v.head.text, w.w - 1);
+	attrset(role_attr(v.head.role));
 	mvhline(top, w.x, ' ', w.w);
-	text_put_in(top, w.x + 1, w.w - 1, theme_attr(THEME_STATUS), head);
+	text_put_in(top, w.x + 1, w.w - 1, role_attr(v.head.role), v.head.text);
 	attrset(A_NORMAL);
-	y = top + 1 + (r->child.ops ? 0 : 1);
-	if (!r->child.ops) {
-		int width = w.w - 4 < 72 ? w.w - 4 : 72,
-		    h = text_wrap_height(width, 0, st->text);
-
-		/* A page of text sits in the middle of the window, as a slide does. */
-		if (y + h < last)
-			y += (last - y - h) / 2;
-		text_wrap_head(&y, last, w.x + (w.w - width) / 2, width, A_NORMAL, "",
-		               st->text);
-	} else {
-		text_wrap_head(&y, last, w.x + 1, w.w - 2, A_NORMAL, "", st->text);
-	}
-	if (r->message[0])
-		text_wrap_head(&y, last, w.x + 1, w.w - 2, theme_attr(THEME_BAD), "",
-		               r->message);
-	draw_question(r, w, &y, last);
-	if (r->asking)
-		text_keys(w, hints, keymap_hints(&question_keys, 0, hints, 24), "? help");
-	else
-		text_keys(w, hints, keymap_hints(&r->keys, 0, hints, 24),
-		          "? help  q leave");
-}
-
-/* The step's screen closed: its text stays. */
-static void child_close(void *ctx)
-{
-	struct runner *r = ctx;
-
-	close_child(r);
-	build_keys(r, NULL);
-}
-
-/* The step's screen opened another in its place (Play's next puzzle). */
-static void child_replace(void *ctx, const struct screen_open *o)
-{
-	struct runner *r = ctx;
-	struct screen next;
-	char err[600];
-
-	/* A lesson inside a lesson would be one screen too many. */
-	if (o->kind == SCREEN_LESSON || o->kind == SCREEN_HELP ||
-	    o->kind == SCREEN_SUMMARY ||
-	    r->env->openers[o->kind](&next, o, r->env, err, sizeof err) < 0)
-		return;
-	close_child(r);
-	r->child = next;
-	r->left = 0;
-	r->verdict[0] = '\0';
-	build_keys(r, r->child.ops->keys(r->child.self));
-}
-
-/*
- * Hands an event to the step's screen (a click with the step's rectangle,
- * win the lesson's), and follows what it answers: a close or a replace
- * here, the rest by the app.
- */
-static enum screen_reply to_child(struct runner *r, const struct input_event *ev,
-                                  const struct layout_rect *win, struct screen_open *open)
-{
-	const struct screen_host host = {
-	        .close = child_close, .replace = child_replace, .ctx = r};
-	enum screen_reply reply;
-
-	if (ev->kind == INPUT_MOUSE)
-		reply = r->child.ops->mouse && win
-		                ? r->child.ops->mouse(r->child.self, ev,
-		                                      child_rect(r, *win), open)
-		                : SCREEN_STAY;
-	else
-		reply = r->child.ops->key(r->child.self, ev, open);
-	return screen_follow(&host, reply, open);
-}
-
-/* The lesson ends: its summary takes its place (the questions, how they ended, the time).
- */
-static enum screen_reply finish(struct runner *r, struct screen_open *open)
-{
-	r->log.end_ms = r->env->clock_ms();
-	if (r->at + 1 == r->l.nsteps)
-		snprintf(r->summary_title, sizeof r->summary_title,
-		         "the lesson \"%s\", all %d steps", r->l.title, r->l.nsteps);
-	else
-		snprintf(r->summary_title, sizeof r->summary_title,
-		         "the lesson \"%s\", left at step %d of %d", r->l.title,
-		         r->at + 1, r->l.nsteps);
-	*open = (struct screen_open){
-	        .kind = SCREEN_SUMMARY, .title = r->summary_title, .log = &r->log};
-	return SCREEN_REPLACE;
-}
-
-static enum screen_reply lesson_event(void *self, const struct input_event *ev,
-                                      const struct layout_rect *win,
-                                      struct screen_open *open)
-{
-	struct runner *r = self;
-	int action = keymap_action(&own_keys[r->l.steps[r->at].screen], ev);
-
-	if (r->asking) {
-		question_key(r, ev);
-		return SCREEN_STAY;
-	}
-	switch (action) {
-	case LESSON_NEXT:
-		if (r->left > 0 && r->child.ops && r->child.ops->search)
-			ask(r);
-		else if (r->at + 1 < r->l.nsteps)
-			open_step(r, r->at + 1);
-		else
-			return finish(r, open);
-		return SCREEN_STAY;
-	case LESSON_PREV:
-		if (r->at > 0)
-			open_step(r, r->at - 1);
-		return SCREEN_STAY;
-	case LESSON_LEAVE:
-		return finish(r, open);
-	case LESSON_BIG:
-		set_big(r, !r->big);
-		return SCREEN_STAY;
-	case LESSON_SPACE:
-		if (r->child.ops) {
-			struct input_event space = {.kind = INPUT_KEY};
-
-			/* Space is Watch's play; Enter is Play's queen and Browse's open.
-			 */
-			if (r->l.steps[r->at].screen == LESSON_WATCH) {
-				space.key = INPUT_KEY_CHAR;
-				space.codepoint = ' ';
-			} else {
-				space.key = INPUT_KEY_ENTER;
-			}
-			return to_child(r, &space, win, open);
-		}
-		return SCREEN_STAY;
-	default:
-		break;
-	}
-	return r->child.ops ? to_child(r, ev, win, open) : SCREEN_STAY;
+	draw_lines(&v, w, top + 1 + (v.page ? 1 : 0));
+	text_keys(w, hints, keymap_hints(lesson_model_keys(m), 0, hints, 24), v.more);
 }
 
 static enum screen_reply lesson_key(void *self, const struct input_event *ev,
                                     struct screen_open *open)
 {
-	return lesson_event(self, ev, NULL, open);
+	return lesson_model_event(self, ev, NULL, open);
 }
 
 static enum screen_reply lesson_mouse(void *self, const struct input_event *ev,
                                       struct layout_rect win, struct screen_open *open)
 {
-	return lesson_event(self, ev, &win, open);
+	struct lesson_view v;
+	struct layout_rect c;
+
+	lesson_model_view(self, &v);
+	c = child_rect(&v, win);
+	return lesson_model_event(self, ev, &c, open);
 }
 
 static void lesson_wake(void *self)
 {
-	struct runner *r = self;
+	struct lesson_model *m = self;
 
-	if (r->child.ops && r->child.ops->wake)
-		r->child.ops->wake(r->child.self);
+	if (m->child.ops && m->child.ops->wake)
+		m->child.ops->wake(m->child.self);
 }
 
 static long lesson_timer_ms(void *self)
 {
-	struct runner *r = self;
+	struct lesson_model *m = self;
 
-	return r->child.ops && r->child.ops->timer_ms
-	               ? r->child.ops->timer_ms(r->child.self)
+	return m->child.ops && m->child.ops->timer_ms
+	               ? m->child.ops->timer_ms(m->child.self)
 	               : -1;
 }
 
 static void lesson_tick(void *self)
 {
-	struct runner *r = self;
+	struct lesson_model *m = self;
 
-	if (r->child.ops && r->child.ops->tick)
-		r->child.ops->tick(r->child.self);
+	if (m->child.ops && m->child.ops->tick)
+		m->child.ops->tick(m->child.self);
 }
 
 static void lesson_min_size(const void *self, int *lines, int *cols)
 {
-	const struct runner *r = self;
+	const struct lesson_model *m = self;
 
 	*lines = 12;
 	*cols = 40;
-	if (r->child.ops) {
-		r->child.ops->min_size(r->child.self, lines, cols);
+	if (m->child.ops) {
+		m->child.ops->min_size(m->child.self, lines, cols);
 		/* The panel with three lines of text, less the key line it covers. */
 		*lines += 2 + 3 - 1;
 	}
@@ -826,23 +175,15 @@ static void lesson_min_size(const void *self, int *lines, int *cols)
 
 static const struct keymap *lesson_keys(const void *self)
 {
-	const struct runner *r = self;
-
-	return r->asking ? &question_keys : &r->keys;
+	return lesson_model_keys(self);
 }
 
 static void run_free(void *self)
 {
-	struct runner *r = self;
-
-	if (!r)
+	if (!self)
 		return;
-	close_child(r);
-	/* Projector mode's theme is the lesson's own: the viewer's comes back. */
-	set_big(r, false);
-	quiz_log_free(&r->log);
-	free(r->l.steps);
-	free(r);
+	lesson_model_free(self);
+	free(self);
 }
 
 static const struct screen_ops lesson_ops = {
@@ -862,24 +203,18 @@ static const struct screen_ops lesson_ops = {
 int lesson_open(struct screen *out, const struct screen_open *o,
                 const struct screen_env *env, char *err, size_t errlen)
 {
-	struct runner *r = calloc(1, sizeof *r);
+	static const struct lesson_theme theme = {theme_current, theme_set};
+	struct lesson_model *m = malloc(sizeof *m);
 
-	if (r) {
-		r->l = *o->lesson;
-		r->l.steps = malloc((size_t)o->lesson->nsteps * sizeof *r->l.steps);
-	}
-	if (!r || !r->l.steps) {
-		free(r);
+	if (!m) {
 		snprintf(err, errlen, "Out of memory.");
 		return -1;
 	}
-	memcpy(r->l.steps, o->lesson->steps,
-	       (size_t)o->lesson->nsteps * sizeof *r->l.steps);
-	r->env = env;
-	quiz_log_init(&r->log, env->clock_ms());
-	/* lesson --big: projector mode from the first step, until a step says off. */
-	set_big(r, o->big);
-	open_step(r, 0);
-	*out = (struct screen){&lesson_ops, r};
+	if (lesson_model_init(m, o->lesson.lesson, o->lesson.big, env, &theme, err,
+	                      errlen) < 0) {
+		free(m);
+		return -1;
+	}
+	*out = (struct screen){&lesson_ops, m};
 	return 0;
 }

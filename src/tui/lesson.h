@@ -5,7 +5,7 @@
 #include "tui/screen.h"
 
 /*
- * Runs o->lesson (copied): each step's text in a panel under the screen the
+ * Runs o->lesson.lesson (copied): each step's text in a panel under the screen the
  * step opens (Play, Watch or Browse, with the step's arguments), the
  * search run as far as the step says, its questions asked.
  */

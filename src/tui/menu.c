@@ -22,6 +22,7 @@
 
 struct menu {
 	int n;
+	int min_n, max_n;  /* the sizes offered: Play's */
 	int sel;           /* the item under the cursor on the main page */
 	bool puzzles_page; /* the list of puzzles is showing */
 	int psel, ptop;    /* its cursor and first line shown */
@@ -430,9 +431,9 @@ static int items_width(const struct menu *m, bool full)
 static void fill_board(const struct menu *m, struct boardview *bv, uint16_t *cells)
 {
 	int ranks[ENUM_MAX_N];
-	bool solved = m->n <= PLAY_MAX_N && enum_first(m->n, ranks);
+	bool solved = m->n <= m->max_n && enum_first(m->n, ranks);
 
-	memset(cells, 0, PLAY_MAX_N * PLAY_MAX_N * sizeof *cells);
+	memset(cells, 0, (size_t)(m->n * m->n) * sizeof *cells);
 	for (int f = 0; solved && f < m->n; f++)
 		cells[f * m->n + ranks[f]] = BV_QUEEN;
 	*bv = (struct boardview){.n = m->n, .cells = cells, .show_cursor = false};
@@ -451,7 +452,7 @@ static int board_fit(void *ctx, int h, int w, struct layout_size *got)
  */
 static void draw_main(const struct menu *m, struct layout_rect r)
 {
-	uint16_t cells[PLAY_MAX_N * PLAY_MAX_N];
+	uint16_t cells[ENUM_MAX_N * ENUM_MAX_N];
 	struct boardview bv;
 	/* The body (size, items, board) takes up to half the window: a small board. */
 	struct layout_region rows[] = {
@@ -578,10 +579,11 @@ static enum screen_reply puzzles_key(struct menu *m, int action, struct screen_o
 			         m->entries[m->psel].err);
 			break;
 		}
-		*open = (struct screen_open){.kind = SCREEN_PLAY,
-		                             .n = m->entries[m->psel].pz.n,
-		                             .puzzle = &m->entries[m->psel].pz,
-		                             .puzzle_id = m->entries[m->psel].id};
+		*open = (struct screen_open){
+		        .kind = SCREEN_PLAY,
+		        .play = {.n = m->entries[m->psel].pz.n,
+		                 .puzzle = &m->entries[m->psel].pz,
+		                 .puzzle_id = m->entries[m->psel].id}};
 		return SCREEN_OPEN;
 	case MENU_QUIT:
 		return SCREEN_QUIT;
@@ -623,7 +625,8 @@ static enum screen_reply lessons_key(struct menu *m, int action, struct screen_o
 		         m->lessons[m->lsel].name);
 		if (lesson_load(path, &m->chosen, m->message, sizeof m->message) < 0)
 			break;
-		*open = (struct screen_open){.kind = SCREEN_LESSON, .lesson = &m->chosen};
+		*open = (struct screen_open){.kind = SCREEN_LESSON,
+		                             .lesson = {.lesson = &m->chosen}};
 		return SCREEN_OPEN;
 	case MENU_QUIT:
 		return SCREEN_QUIT;
@@ -635,11 +638,11 @@ static enum screen_reply lessons_key(struct menu *m, int action, struct screen_o
 
 static void change_size(struct menu *m, int d)
 {
-	if (m->n + d >= PLAY_MIN_N && m->n + d <= PLAY_MAX_N)
+	if (m->n + d >= m->min_n && m->n + d <= m->max_n)
 		m->n += d;
 	else
 		snprintf(m->message, sizeof m->message, "Boards go from %d to %d.",
-		         PLAY_MIN_N, PLAY_MAX_N);
+		         m->min_n, m->max_n);
 }
 
 /* Today's puzzle, in Play. */
@@ -657,10 +660,9 @@ static enum screen_reply open_daily(struct menu *m, struct screen_open *open)
 		         "No daily puzzle could be made for today.");
 		return SCREEN_STAY;
 	}
-	*open = (struct screen_open){.kind = SCREEN_PLAY,
-	                             .n = m->daily.n,
-	                             .puzzle = &m->daily,
-	                             .puzzle_id = m->daily_id};
+	*open = (struct screen_open){
+	        .kind = SCREEN_PLAY,
+	        .play = {.n = m->daily.n, .puzzle = &m->daily, .puzzle_id = m->daily_id}};
 	return SCREEN_OPEN;
 }
 
@@ -685,12 +687,26 @@ static enum screen_reply open_item(struct menu *m, struct screen_open *open)
 		return open_daily(m, open);
 	if (m->sel == ITEM_QUIT)
 		return SCREEN_QUIT;
-	*open = (struct screen_open){.kind = kinds[m->sel],
-	                             .n = m->n,
-	                             .algo = SEARCH_BACKTRACK,
-	                             .goal = SEARCH_ALL,
-	                             .quiz = m->sel == ITEM_PREDICT,
-	                             .index = 1};
+	*open = (struct screen_open){.kind = kinds[m->sel]};
+	switch (open->kind) {
+	case SCREEN_WATCH:
+		open->watch = (struct watch_opts){.n = m->n,
+		                                  .algo = SEARCH_BACKTRACK,
+		                                  .goal = SEARCH_ALL,
+		                                  .quiz = m->sel == ITEM_PREDICT};
+		break;
+	case SCREEN_RACE:
+		open->race = (struct race_opts){.n = m->n, .goal = SEARCH_ALL};
+		break;
+	case SCREEN_BROWSE:
+		open->browse = (struct browse_opts){.n = m->n, .index = 1};
+		break;
+	case SCREEN_PLAY:
+		open->play.n = m->n;
+		break;
+	default:
+		break;
+	}
 	return SCREEN_OPEN;
 }
 
@@ -756,12 +772,14 @@ int menu_open(struct screen *out, const struct screen_open *o,
 		snprintf(err, errlen, "Out of memory.");
 		return -1;
 	}
-	m->n = o->n;
+	m->n = o->menu.n;
+	m->min_n = env->play_min_n;
+	m->max_n = env->play_max_n;
 	m->store = env->store;
 	puzzle_list(env->puzzle_dir, &m->entries, &m->nentries);
 	m->lesson_dir = env->lesson_dir;
 	lesson_list(env->lesson_dir, &m->lessons, &m->nlessons);
-	m->lessons_page = o->lessons;
+	m->lessons_page = o->menu.lessons;
 	*out = (struct screen){&menu_ops, m};
 	return 0;
 }

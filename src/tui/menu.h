@@ -4,7 +4,10 @@
 
 #include "tui/screen.h"
 
-/* The menu at board size o->n; its puzzles come from env->puzzle_dir. */
+/*
+ * The menu at board size o->menu.n, offering env->play_min_n to
+ * env->play_max_n; its puzzles come from env->puzzle_dir.
+ */
 screen_open_fn menu_open;
 
 #endif

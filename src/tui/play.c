@@ -38,6 +38,9 @@ enum play_action {
 	PLAY_SMALLER,
 	PLAY_LARGER,
 	PLAY_HINT,
+	PLAY_MARK,
+	PLAY_MARK_CLICK,
+	PLAY_ASSIST,
 	PLAY_WATCH,
 	PLAY_BROWSE,
 	PLAY_HIDE_HINT,
@@ -71,6 +74,11 @@ static const struct keymap_row key_rows[] = {
          "hint: a square that keeps it solvable",
          {{0, "t hint"}}},
         {PLAY_HIDE_HINT, {KEY(ESCAPE)}, "hide the hint", {}},
+        {PLAY_MARK,
+         {KCHAR('x')},
+         "mark the square \"no queen here\", or unmark it",
+         {{KEYMAP_MORE, "x mark"}}},
+        {PLAY_MARK_CLICK, {KMOUSE(BUTTON_RIGHT)}, "mark or unmark the square there", {}},
         {PLAY_GIVE_UP, {KCHAR('s')}, "give up: show a solution (not counted)", {}},
         {PLAY_UNDO, {KCHAR('u')}, "undo", {{0, "u undo"}, KEYMAP_GROUP("Undoing")}},
         {PLAY_REDO, {KCTRL('r'), KCHAR('U')}, "redo", {{KEYMAP_MORE, "^R redo"}}},
@@ -83,6 +91,10 @@ static const struct keymap_row key_rows[] = {
          "smaller or larger board",
          {{KEYMAP_MORE, "[/] size"}, KEYMAP_GROUP("Viewing")}},
         {PLAY_LARGER, {KCHAR(']'), KCHAR('+'), KCHAR('=')}, NULL, {}},
+        {PLAY_ASSIST,
+         {KCHAR('a')},
+         "cycle assists: none, some, all (the verdict)",
+         {{KEYMAP_MORE, "a assists"}}},
         {PLAY_WATCH,
          {KCHAR('w')},
          "watch the search go on from this position",
@@ -114,10 +126,17 @@ static void follow_model(struct play *p)
 	if (!m->solved_shown) {
 		p->banner = p->cursor_hidden = false;
 	} else if (m->solved_events != p->solved_seen) {
+		char share[256];
+
 		p->banner = p->cursor_hidden = true;
 		p->banner_ms = m->env.clock_ms();
 		if (p->bell)
 			beep();
+		/* The daily's result: on the clipboard now, on stdout at the end. */
+		if (play_model_share(m, share, sizeof share)) {
+			term_clipboard(share);
+			term_farewell(share);
+		}
 	}
 	p->solved_seen = m->solved_events;
 }
@@ -141,9 +160,12 @@ static void judge_notify(void *ctx)
 static void play_free(void *self)
 {
 	struct play *p = self;
+	char err[1100];
 
 	if (!p)
 		return;
+	/* Leaving, by q or a signal that ends the program: the game is kept. */
+	play_model_keep(&p->m, err, sizeof err);
 	play_model_free(&p->m);
 	free(p);
 }
@@ -154,11 +176,12 @@ static bool watch_from(struct play *p, struct screen_open *open)
 	if (!play_model_ranks(&p->m, p->from))
 		return false;
 	/* An empty board is the search from the start. */
-	*open = (struct screen_open){.kind = SCREEN_WATCH,
-	                             .n = p->m.n,
-	                             .algo = SEARCH_BACKTRACK,
-	                             .goal = SEARCH_ALL,
-	                             .given = p->m.b.pos.count ? p->from : NULL};
+	*open = (struct screen_open){
+	        .kind = SCREEN_WATCH,
+	        .watch = {.n = p->m.n,
+	                  .algo = SEARCH_BACKTRACK,
+	                  .goal = SEARCH_ALL,
+	                  .given = p->m.b.pos.count ? p->from : NULL}};
 	return true;
 }
 
@@ -167,8 +190,8 @@ static enum screen_reply browse_here(struct play *p, struct screen_open *open)
 	struct play_model *m = &p->m;
 
 	if (m->judged && m->st.solved && m->index) {
-		*open = (struct screen_open){
-		        .kind = SCREEN_BROWSE, .n = m->n, .index = m->index};
+		*open = (struct screen_open){.kind = SCREEN_BROWSE,
+		                             .browse = {.n = m->n, .index = m->index}};
 		return SCREEN_OPEN;
 	}
 	snprintf(m->message, sizeof m->message,
@@ -183,9 +206,9 @@ static enum screen_reply next_puzzle(struct play *p, struct screen_open *open)
 
 	if (m->is_puzzle && m->solved_ms && m->next_id[0]) {
 		*open = (struct screen_open){.kind = SCREEN_PLAY,
-		                             .n = m->next.n,
-		                             .puzzle = &m->next,
-		                             .puzzle_id = m->next_id};
+		                             .play = {.n = m->next.n,
+		                                      .puzzle = &m->next,
+		                                      .puzzle_id = m->next_id}};
 		return SCREEN_REPLACE;
 	}
 	snprintf(m->message, sizeof m->message,
@@ -270,6 +293,18 @@ static enum screen_reply act(struct play *p, int action, const struct input_even
 	case PLAY_HINT:
 		play_model_hint(m);
 		break;
+	case PLAY_MARK:
+		rc = play_model_mark(m, m->cursor);
+		break;
+	case PLAY_MARK_CLICK:
+		if (r && play_view_board_at(p, *r, ev->line, ev->col, &sq)) {
+			m->cursor = sq;
+			rc = play_model_mark(m, sq);
+		}
+		break;
+	case PLAY_ASSIST:
+		play_model_assist_next(m);
+		break;
 	case PLAY_WATCH:
 		return watch_from(p, open) ? SCREEN_OPEN : SCREEN_STAY;
 	case PLAY_BROWSE:
@@ -298,6 +333,13 @@ static enum screen_reply play_event(void *self, const struct input_event *ev,
 	enum screen_reply reply;
 
 	m->message[0] = '\0';
+	/*
+	 * A key ends an idle spell (the clock counted a minute of it at most),
+	 * and says the player is here even if the terminal never said the
+	 * focus came back.
+	 */
+	play_model_cover(m, false);
+	play_model_key(m);
 	/* A key after a solve ends its moment: the banner goes, the cursor is back. */
 	p->banner = p->cursor_hidden = false;
 	p->due_ms = 0;
@@ -364,6 +406,15 @@ static void play_tick(void *self)
 	term_dirty();
 }
 
+/* Covered by the help or another screen, the clock stands. */
+static void play_cover(void *self, bool covered)
+{
+	struct play *p = self;
+
+	play_model_cover(&p->m, covered);
+	p->due_ms = 0;
+}
+
 static void play_min_size(const void *self, int *lines, int *cols)
 {
 	(void)self;
@@ -399,6 +450,7 @@ static const struct screen_ops play_ops = {
         .wake = play_wake,
         .timer_ms = play_timer_ms,
         .tick = play_tick,
+        .cover = play_cover,
         .min_size = play_min_size,
         .keys = play_keys,
 };
@@ -412,9 +464,11 @@ int play_open(struct screen *out, const struct screen_open *o,
 	                      .puzzle_dir = env->puzzle_dir,
 	                      .clock_ms = env->clock_ms,
 	                      .notify = judge_notify,
-	                      .sync_max_n = PLAY_SYNC_MAX_N};
+	                      .sync_max_n = PLAY_SYNC_MAX_N,
+	                      .assist = env->assist};
 
-	if (!p || play_model_init(&p->m, o->n, o->puzzle, o->puzzle_id, &pe) < 0) {
+	if (!p || play_model_init(&p->m, o->play.n, o->play.puzzle, o->play.puzzle_id,
+	                          &pe) < 0) {
 		free(p);
 		snprintf(err, errlen, "Out of memory.");
 		return -1;

@@ -5,9 +5,9 @@
 #include "tui/screen.h"
 
 /*
- * A Play screen for an empty o->n × o->n board, or for the puzzle o->puzzle
- * (copied; o->puzzle_id names it in the saved best times).  Solutions found
- * are kept in env->store; env->table numbers them.
+ * A Play screen (o->play: p) for an empty p.n × p.n board, or for the
+ * puzzle p.puzzle (copied; p.puzzle_id names it in the saved best times).
+ * Solutions found are kept in env->store; env->table numbers them.
  */
 screen_open_fn play_open;
 

@@ -15,13 +15,14 @@
 #include "engine/daily.h"
 #include "engine/enumerate.h"
 #include "engine/known.h"
-#include "tui/screen.h"
+#include "engine/saved.h"
 #include "engine/store.h"
 
 /* Redo is lost once a new move is made after undoing; -1 when memory runs short. */
 static int snap_take(struct play_model *m)
 {
-	struct play_snap s = {m->n, m->b.pos.count, NULL, false};
+	struct play_snap s = {m->n, m->b.pos.count, NULL, false, NULL};
+	size_t squares = (size_t)m->n * (size_t)m->n;
 	size_t at = m->hist_len ? m->hist_at + 1 : 0;
 
 	if (at == m->hist_cap) {
@@ -34,11 +35,18 @@ static int snap_take(struct play_model *m)
 		m->hist_cap = cap;
 	}
 	s.sq = malloc((s.count ? s.count : 1) * sizeof *s.sq);
-	if (!s.sq)
+	s.marked = malloc(squares * sizeof *s.marked);
+	if (!s.sq || !s.marked) {
+		free(s.sq);
+		free(s.marked);
 		return -1;
+	}
 	memcpy(s.sq, m->b.pos.sq, s.count * sizeof *s.sq);
-	for (size_t i = at; i < m->hist_len; i++)
+	memcpy(s.marked, m->marked, squares * sizeof *s.marked);
+	for (size_t i = at; i < m->hist_len; i++) {
 		free(m->hist[i].sq);
+		free(m->hist[i].marked);
+	}
 	m->hist[at] = s;
 	m->hist_at = at;
 	m->hist_len = at + 1;
@@ -47,8 +55,10 @@ static int snap_take(struct play_model *m)
 
 static void hist_free(struct play_model *m)
 {
-	for (size_t i = 0; i < m->hist_len; i++)
+	for (size_t i = 0; i < m->hist_len; i++) {
 		free(m->hist[i].sq);
+		free(m->hist[i].marked);
+	}
 	free(m->hist);
 	m->hist = NULL;
 	m->hist_len = m->hist_at = m->hist_cap = 0;
@@ -108,11 +118,13 @@ static void offer_next(struct play_model *m)
 	size_t count, at;
 	char t[32];
 
-	play_format_time((long)((m->solved_ms - m->started_ms) / 1000), t, sizeof t);
+	play_format_time((long)(play_model_elapsed_ms(m) / 1000), t, sizeof t);
 	m->next_id[0] = '\0';
 	if (m->is_daily) {
-		snprintf(m->message, sizeof m->message,
-		         "Solved in %s. Tomorrow brings the next daily puzzle.", t);
+		char share[256];
+
+		play_model_share(m, share, sizeof share);
+		snprintf(m->message, sizeof m->message, "To share: %s", share);
 		return;
 	}
 	puzzle_list(m->env.puzzle_dir, &list, &count);
@@ -142,7 +154,8 @@ static void offer_next(struct play_model *m)
 static void keep_progress(struct play_model *m, bool first_solve)
 {
 	struct store *st = m->env.store;
-	uint64_t ms = (uint64_t)(m->solved_ms - m->started_ms);
+	uint64_t ms = (uint64_t)play_model_elapsed_ms(m);
+	bool clean = !play_model_assisted(m);
 	char err[1100];
 	int changed = 0;
 
@@ -152,7 +165,10 @@ static void keep_progress(struct play_model *m, bool first_solve)
 		changed |= store_add(st, STORE_SOLUTIONS, m->n, m->index) > 0;
 	if (m->class_index)
 		changed |= store_add(st, STORE_CLASSES, m->n, m->class_index) > 0;
-	if (first_solve && store_record_time(st, m->best_id, ms) > 0) {
+	/* An assisted solve is timed apart: it never sets the clean best. */
+	if (first_solve && !clean && store_record_best(st, m->best_id, false, ms) > 0)
+		changed = 1;
+	if (first_solve && clean && store_record_best(st, m->best_id, true, ms) > 0) {
 		m->had_best = m->has_best;
 		m->was_best_ms = m->best_ms;
 		m->set_best = true;
@@ -163,6 +179,9 @@ static void keep_progress(struct play_model *m, bool first_solve)
 	}
 	if (first_solve && m->is_daily)
 		daily_streak(st, m->daily_day, &m->streak);
+	/* A solved puzzle is not offered again to resume. */
+	if (first_solve && m->is_puzzle && saved_drop(st, m->puzzle_id) > 0)
+		changed = 1;
 	if (changed && store_save(st, err, sizeof err) < 0)
 		snprintf(m->message, sizeof m->message, "Progress not saved: %s", err);
 }
@@ -199,6 +218,7 @@ static void judged(struct play_model *m, const struct puzzle_status *st, uint64_
 	if (m->peeked)
 		return;
 	if (!m->solved_ms) {
+		/* The clock stops here; of an idle spell before, a minute counts. */
 		m->solved_ms = m->env.clock_ms();
 		first_solve = true;
 	}
@@ -273,9 +293,11 @@ bool play_model_wait(struct play_model *m, long ms)
 /* The clock of a free game starts again with a new or cleared board. */
 static void new_game(struct play_model *m)
 {
-	m->started_ms = m->env.clock_ms();
-	m->solved_ms = 0;
+	m->started_ms = m->key_ms = m->env.clock_ms();
+	m->solved_ms = m->paused_ms = m->paused_at = 0;
 	m->gave_up = m->peeked = m->set_best = m->new_best = false;
+	m->hints_used = 0;
+	m->verdict_seen = m->assist == SETTINGS_ASSIST_ALL;
 }
 
 /* The name of this game's best time: the puzzle's, or "free-8x8" for a free game. */
@@ -284,7 +306,7 @@ static void find_best(struct play_model *m)
 	if (!m->is_puzzle)
 		snprintf(m->best_id, sizeof m->best_id, "free-%dx%d", m->n, m->n);
 	m->has_best =
-	        m->env.store && store_best_time(m->env.store, m->best_id, &m->best_ms);
+	        m->env.store && store_best(m->env.store, m->best_id, true, &m->best_ms);
 }
 
 /* An empty board of size n (with a puzzle's givens); the history is kept. */
@@ -297,6 +319,8 @@ static int resize_board(struct play_model *m, int n)
 	judge_stop(m);
 	board_destroy(&m->b);
 	m->b = b;
+	if (n != m->n)
+		memset(m->marked, 0, sizeof m->marked);
 	m->n = n;
 	if (m->is_puzzle)
 		puzzle_place_givens(&m->pz, &m->b);
@@ -320,12 +344,17 @@ static int set_size(struct play_model *m, int n)
 	return judge_start(m);
 }
 
+static int changed(struct play_model *m);
+
 int play_model_init(struct play_model *m, int n, const struct puzzle *pz, const char *id,
                     const struct play_env *env)
 {
 	memset(m, 0, sizeof *m);
 	m->env = *env;
 	task_init(&m->job.task);
+	m->assist = env->assist > 0 && env->assist <= SETTINGS_ASSISTS ? env->assist - 1
+	            : pz ? SETTINGS_ASSIST_SOME
+	                 : SETTINGS_ASSIST_ALL;
 	if (pz) {
 		m->is_puzzle = true;
 		m->pz = *pz;
@@ -337,6 +366,11 @@ int play_model_init(struct play_model *m, int n, const struct puzzle *pz, const 
 			daily_streak(m->env.store, m->daily_day, &m->streak);
 	}
 	if (set_size(m, n) < 0) {
+		play_model_free(m);
+		return -1;
+	}
+	/* A game left unfinished goes on: u takes it back to the givens. */
+	if (play_model_resume(m) > 0 && changed(m) < 0) {
 		play_model_free(m);
 		return -1;
 	}
@@ -378,6 +412,9 @@ int play_model_toggle(struct play_model *m, struct square sq)
 		board_remove(&m->b, sq);
 	else
 		board_place(&m->b, sq);
+	/* A queen put down on a mark takes its place: the player changed their mind. */
+	if (!had)
+		m->marked[sq.file * m->n + sq.rank] = false;
 	if (changed(m) < 0) {
 		if (had)
 			board_place(&m->b, sq);
@@ -406,6 +443,7 @@ int play_model_undo(struct play_model *m, int step)
 	board_clear(&m->b);
 	for (size_t i = 0; i < s->count; i++)
 		board_place(&m->b, s->sq[i]);
+	memcpy(m->marked, s->marked, (size_t)s->n * (size_t)s->n * sizeof *m->marked);
 	return judge_start(m);
 }
 
@@ -434,6 +472,11 @@ void play_model_hint(struct play_model *m)
 	struct puzzle_hint h;
 	char sq[32];
 
+	if (m->assist == SETTINGS_ASSIST_NONE) {
+		snprintf(m->message, sizeof m->message,
+		         "Hints are off with no assists: a turns them on.");
+		return;
+	}
 	if (puzzle_hint(&m->b, m->is_puzzle ? &m->pz : NULL, PUZZLE_WORK_LIMIT, NULL,
 	                &h) < 0) {
 		snprintf(m->message, sizeof m->message,
@@ -449,6 +492,7 @@ void play_model_hint(struct play_model *m)
 	case PUZZLE_HINT_PLACE:
 		m->hint = h.sq;
 		m->hint_shown = true;
+		m->hints_used += !m->solved_ms;
 		snprintf(m->message, sizeof m->message,
 		         "Hint: a queen on %s keeps it solvable (%d such square%s on its "
 		         "file).",
@@ -457,6 +501,7 @@ void play_model_hint(struct play_model *m)
 	case PUZZLE_HINT_REMOVE:
 		m->hint = h.sq;
 		m->hint_shown = true;
+		m->hints_used += !m->solved_ms;
 		snprintf(m->message, sizeof m->message,
 		         "No completion from here: %s the queen on %s.",
 		         h.choices ? "remove" : "start by removing", sq);
@@ -485,11 +530,16 @@ bool play_model_ranks(struct play_model *m, int *ranks)
 
 int play_model_clear(struct play_model *m)
 {
-	if (m->b.pos.count == (size_t)(m->is_puzzle ? m->pz.ngiven : 0)) {
+	bool marks = false;
+
+	for (int i = 0; i < m->n * m->n; i++)
+		marks |= m->marked[i];
+	if (m->b.pos.count == (size_t)(m->is_puzzle ? m->pz.ngiven : 0) && !marks) {
 		snprintf(m->message, sizeof m->message, "The board is clear already.");
 		return 0;
 	}
 	board_clear(&m->b);
+	memset(m->marked, 0, sizeof m->marked);
 	if (m->is_puzzle)
 		puzzle_place_givens(&m->pz, &m->b);
 	else
@@ -573,9 +623,28 @@ int play_model_resize(struct play_model *m, int d)
 	return set_size(m, n);
 }
 
-long long play_model_elapsed_ms(const struct play_model *m)
+bool play_model_marked(const struct play_model *m, struct square sq)
 {
-	return (m->solved_ms ? m->solved_ms : m->env.clock_ms()) - m->started_ms;
+	return sq.file >= 0 && sq.file < m->n && sq.rank >= 0 && sq.rank < m->n &&
+	       m->marked[sq.file * m->n + sq.rank];
+}
+
+int play_model_mark(struct play_model *m, struct square sq)
+{
+	bool *at = &m->marked[sq.file * m->n + sq.rank];
+
+	if (board_has(&m->b, sq)) {
+		snprintf(m->message, sizeof m->message,
+		         "A queen stands there: marks go on empty squares.");
+		return 0;
+	}
+	*at = !*at;
+	if (snap_take(m) < 0) {
+		*at = !*at;
+		return -1;
+	}
+	m->hist[m->hist_at].shown = m->gave_up;
+	return 0;
 }
 
 void play_model_banner(const struct play_model *m, const char *dash, char *line,
@@ -604,12 +673,19 @@ void play_model_banner(const struct play_model *m, const char *dash, char *line,
 	at = 0;
 	if (m->new_best) {
 		play_format_time((long)(m->was_best_ms / 1000), was, sizeof was);
-		at = (size_t)snprintf(more, morelen, "A new best time: it was %s.", was);
+		at = (size_t)snprintf(more, morelen, "A new best time: it was %s. ", was);
 	}
 	if (m->is_daily && m->streak.done_today && at < morelen)
-		snprintf(more + at, morelen - at, "%sDaily puzzle: %d day%s in a row.",
-		         at ? " " : "", m->streak.current,
-		         m->streak.current == 1 ? "" : "s");
+		at += (size_t)snprintf(
+		        more + at, morelen - at, "Daily puzzle: %d day%s in a row. ",
+		        m->streak.current, m->streak.current == 1 ? "" : "s");
+	/* Last, so that a narrow banner breaks before it rather than in a sentence. */
+	if (at < morelen) {
+		char used[96];
+
+		play_model_assist_words(m, true, used, sizeof used);
+		snprintf(more + at, morelen - at, "%s.", used);
+	}
 }
 
 /* Adds a line of the status in its role (a blank line before it: gap). */
@@ -635,6 +711,13 @@ static void status_add(struct play_status *s, enum theme_item role, bool gap,
 /* What is known of the position: solved, solvable, or why it is not said. */
 static void status_verdict(const struct play_model *m, struct play_status *s)
 {
+	/* Without the verdict assist only a solve is said: the rest is an answer. */
+	if (m->assist != SETTINGS_ASSIST_ALL) {
+		if (m->judged && m->st.solved)
+			status_add(s, m->gave_up ? THEME_DIMMED : THEME_GOOD, false, "%s",
+			           m->gave_up ? "Given up: a solution shown" : "Solved!");
+		return;
+	}
 	if (!m->judged)
 		status_add(s, THEME_DIMMED, false, "Solvable: counting...");
 	else if (m->st.solved && m->gave_up)
@@ -655,6 +738,21 @@ static void status_verdict(const struct play_model *m, struct play_status *s)
 		status_add(s, THEME_BAD, false, "Solvable: no");
 }
 
+/* The assists on, and what this game used of them, short: the panel is narrow. */
+static void status_assists(const struct play_model *m, struct play_status *s)
+{
+	char used[32];
+
+	if (m->hints_used)
+		snprintf(used, sizeof used, "%u hint%s", m->hints_used,
+		         m->hints_used == 1 ? "" : "s");
+	else
+		snprintf(used, sizeof used, "%s",
+		         play_model_assisted(m) ? "assisted" : "clean");
+	status_add(s, THEME_NORMAL, false, "assists %s: %s",
+	           settings_assist_name((enum settings_assist)m->assist), used);
+}
+
 /* A puzzle's name, grade and times, the next one, the daily streak. */
 static void status_puzzle(const struct play_model *m, struct play_status *s)
 {
@@ -667,6 +765,7 @@ static void status_puzzle(const struct play_model *m, struct play_status *s)
 	status_add(s, THEME_NORMAL, false, "%s, time %s, best %s%s",
 	           puzzle_grade_name(m->pz.grade), t, best,
 	           m->new_best ? ": a new best" : "");
+	status_assists(m, s);
 	/* What to do after a solve is good news, as the solve is. */
 	if (m->solved_ms && m->next_id[0])
 		status_add(s, THEME_GOOD, false, "n: the next puzzle, %s", m->next_id);
@@ -731,6 +830,7 @@ void play_model_status(const struct play_model *m, struct play_status *s)
 		status_add(s, m->solved_ms ? THEME_GOOD : THEME_NORMAL, false,
 		           "time %s%s%s%s", t, best[0] ? ", best " : "", best,
 		           m->new_best ? ": a new best" : "");
+		status_assists(m, s);
 	}
 }
 

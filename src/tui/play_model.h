@@ -10,12 +10,17 @@
 #include "engine/board.h"
 #include "engine/daily.h"
 #include "engine/puzzle.h"
+#include "engine/settings.h"
 #include "engine/symmetry.h"
 #include "engine/task.h"
 #include "tui/theme.h"
 
 struct store;
 struct enum_table;
+
+/* The board sizes Play takes, which the menu offers (through screen_env). */
+#define PLAY_MIN_N 1
+#define PLAY_MAX_N 18
 
 /* What a Play model is given by whoever owns it (the screen, or a test). */
 struct play_env {
@@ -27,14 +32,23 @@ struct play_env {
 	void (*notify)(void *ctx);
 	void *notify_ctx;
 	int sync_max_n; /* up to this n the position is judged at once */
+	/* The assists: 1 + enum settings_assist, or 0: some for a puzzle, all else. */
+	int assist;
 };
+
+/* After this long without a key the clock stops, until the next key. */
+#define PLAY_IDLE_MS 60000
+
+/* The squares of the largest board (a puzzle's), for the player's marks. */
+#define PLAY_SQUARES (PUZZLE_MAX_N * PUZZLE_MAX_N)
 
 /* A position in the undo history. */
 struct play_snap {
 	int n; /* a size change is undone too */
 	size_t count;
 	struct square *sq;
-	bool shown; /* the solution s showed: undo goes back from it */
+	bool shown;   /* the solution s showed: undo goes back from it */
+	bool *marked; /* the player's marks, n * n */
 };
 
 /* What the background judge works on and finds. */
@@ -56,8 +70,25 @@ struct play_model {
 	bool is_puzzle;
 	struct puzzle pz;
 	char puzzle_id[256];
-	/* The clock of a puzzle, or of a free game since its board was new. */
+	/*
+	 * The clock of a puzzle, or of a free game since its board was new.
+	 * It is fair: paused_ms is the time not counted (the screen covered by
+	 * the help or another screen, from paused_at while it is, and what
+	 * passed beyond PLAY_IDLE_MS between two keys), key_ms the last key's
+	 * time.  Time stopped (Ctrl-Z) never reaches the clock it is given.
+	 */
 	long long started_ms, solved_ms;
+	long long paused_ms, paused_at, key_ms;
+	/*
+	 * The assists on now (enum settings_assist), and those this game used:
+	 * the hints shown and whether the verdict was on before the solve.  A
+	 * solve with either is assisted, timed apart from clean ones.
+	 */
+	int assist;
+	unsigned hints_used;
+	bool verdict_seen;
+	/* The squares the player marked "no queen here", file * n + rank. */
+	bool marked[PLAY_SQUARES];
 	/*
 	 * gave_up: the position shown is the solution s showed (never said
 	 * solved, and u goes back from it); peeked: s was used in this game,
@@ -124,6 +155,26 @@ int play_model_clear(struct play_model *m);
 int play_model_resize(struct play_model *m, int d); /* one size smaller or larger */
 int play_model_give_up(struct play_model *m);
 void play_model_hint(struct play_model *m);
+/* Marks the square "no queen here" or takes the mark off; u undoes it. */
+int play_model_mark(struct play_model *m, struct square sq);
+bool play_model_marked(const struct play_model *m, struct square sq);
+/* The next assists, none, some, all and round again: said in the message. */
+void play_model_assist_next(struct play_model *m);
+/* Whether this game's solve is (or would be) assisted. */
+bool play_model_assisted(const struct play_model *m);
+/* "clean", or "assisted: 3 hints, the verdict" (capital: "Clean", ...): what
+ * this game used. */
+void play_model_assist_words(const struct play_model *m, bool capital, char *buf,
+                             size_t len);
+/* Whether the attacked squares carry their dots: some assists or all. */
+bool play_model_dots(const struct play_model *m);
+
+/*
+ * The fair clock: a key (play_model_key) ends an idle spell, of which only
+ * PLAY_IDLE_MS counts; while covered (play_model_cover) the clock stands.
+ */
+void play_model_key(struct play_model *m);
+void play_model_cover(struct play_model *m, bool covered);
 
 /* Takes in the judge's verdict once its task is done; true when it was. */
 bool play_model_wake(struct play_model *m);
@@ -137,6 +188,17 @@ long long play_model_elapsed_ms(const struct play_model *m);
 /* Whether a puzzle has queens of the player's on it and is not solved yet. */
 bool play_model_unfinished(const struct play_model *m);
 
+/*
+ * A puzzle left unfinished (play_saved.c): play_model_keep puts this game,
+ * its queens, marks, clock and assists used, in the progress file (or takes
+ * out the one a solve or s ended) and saves: 1 when kept, 0 when there was
+ * nothing to keep, -1 with the reason in err.  play_model_resume, as the
+ * puzzle opens, takes the game kept back; 1 when it did, with a message; a
+ * damaged one is named in the message once and emptied.
+ */
+int play_model_keep(struct play_model *m, char *err, size_t errlen);
+int play_model_resume(struct play_model *m);
+
 /* Whether the square holds a queen the puzzle gives. */
 bool play_model_is_given(const struct play_model *m, struct square sq);
 
@@ -145,6 +207,13 @@ bool play_model_is_given(const struct play_model *m, struct square sq);
  * for an empty file); false, said in the message, when two share a file.
  */
 bool play_model_ranks(struct play_model *m, int *ranks);
+
+/*
+ * The daily puzzle's result to share, once solved (not after s): "nqueens
+ * daily 2026-11-27: 8x8 hard in 1:05, clean, streak 3", no square named.
+ * False, and "", for another game.
+ */
+bool play_model_share(const struct play_model *m, char *buf, size_t len);
 
 /* "1:05": minutes and seconds. */
 void play_format_time(long secs, char *buf, size_t len);

@@ -69,7 +69,7 @@ static void fill_cells(const struct play *p, uint16_t *cells)
 					*cell |= BV_CONFLICT;
 				if (play_model_is_given(m, sq))
 					*cell |= BV_LOCKED;
-			} else if (board_attackers(&m->b, sq) > 0) {
+			} else if (play_model_dots(m) && board_attackers(&m->b, sq) > 0) {
 				*cell |= BV_ATTACKED;
 			}
 			/* The four lines through the cursor, as a preview. */
@@ -219,7 +219,9 @@ static bool place(const struct play *p, struct layout_rect r, struct place *pl)
 	                                .pref_w = STATUS_W,
 	                                .measure = status_measure,
 	                                .ctx = m};
+	/* A solved board is its queens alone: the marks have done their work. */
 	*bv = (struct boardview){.n = m->n,
+	                         .marked = m->solved_shown ? NULL : m->marked,
 	                         .cursor = m->cursor,
 	                         .show_cursor = !p->cursor_hidden,
 	                         .first_file = p->scroll_n == m->n ? p->first_file : 0,

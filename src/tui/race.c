@@ -706,9 +706,10 @@ int race_open(struct screen *out, const struct screen_open *o,
 
 	(void)env;
 	if (v)
-		v->m = race_model_new(o->n, o->algos ? o->algos : race_default_algos,
-		                      o->algos ? o->nalgos : RACE_DEFAULT_COUNT, o->goal,
-		                      term_now_ms, why, sizeof why);
+		v->m = race_model_new(o->race.n,
+		                      o->race.algos ? o->race.algos : race_default_algos,
+		                      o->race.algos ? o->race.nalgos : RACE_DEFAULT_COUNT,
+		                      o->race.goal, term_now_ms, why, sizeof why);
 	else
 		snprintf(why, sizeof why, "out of memory");
 	if (!v || !v->m) {
@@ -719,11 +720,11 @@ int race_open(struct screen *out, const struct screen_open *o,
 	if (getenv("NQUEENS_TEST_CLOCK"))
 		race_model_set_clock(v->m, counted_clock, &v->test_now);
 	/* A lesson's speed: the fastest of the screen's speeds not above it. */
-	if (o->speed > 0)
+	if (o->race.speed > 0)
 		for (v->m->speed = 0; v->m->speed + 1 < RACE_SPEEDS &&
-		                      race_speeds[v->m->speed + 1] <= o->speed;)
+		                      race_speeds[v->m->speed + 1] <= o->race.speed;)
 			v->m->speed++;
-	if (o->play)
+	if (o->race.play)
 		race_model_play(v->m);
 	*out = (struct screen){&race_ops, v};
 	return 0;

@@ -5,9 +5,10 @@
 #include "tui/screen.h"
 
 /*
- * The race of o->algos (o->nalgos of them; NULL: backtrack, scan, permute
- * and bits) on an o->n × o->n board to o->goal, paused at the start unless
- * o->play.  Refused, with the engine's reason, when the race cannot be.
+ * The race (o->race: r) of r.algos (r.nalgos of them; NULL: backtrack,
+ * scan, permute and bits) on an r.n × r.n board to r.goal, paused at the
+ * start unless r.play.  Refused, with the engine's reason, when the race
+ * cannot be.
  */
 screen_open_fn race_open;
 

@@ -18,10 +18,6 @@ struct enum_table;
 struct lesson;
 struct quiz_log;
 
-/* The board sizes Play takes, which the menu offers. */
-#define PLAY_MIN_N 1
-#define PLAY_MAX_N 18
-
 /* The screens there are. */
 enum screen_kind {
 	SCREEN_MENU,
@@ -36,44 +32,89 @@ enum screen_kind {
 };
 
 /*
- * What opens a screen: the start screen from the command line, or a screen
- * asked for by the one on top (Play's w opens Watch from its position).
- * Pointers need only last until the screen is open: it copies what it keeps.
+ * Each screen's options, read by its open function and by no other: a
+ * screen opened with another's options finds its own zero (a struct of
+ * them, not a union, so that a screen reading another's reads nothing).
  */
-struct screen_open {
-	enum screen_kind kind;
-	int n;                         /* the board size */
-	const struct puzzle *puzzle;   /* PLAY: a puzzle to complete, or NULL */
-	const char *puzzle_id;         /* and its name for the best times */
-	enum search_algo algo;         /* WATCH */
-	enum search_goal goal;         /* WATCH, RACE */
-	const enum search_algo *algos; /* RACE: the runners (NULL: the default four) */
-	int nalgos;
-	const int *given; /* WATCH: queens to start from by file, -1 empty; or NULL */
-	uint64_t event;   /* WATCH: the event to show first (0: the start) */
-	int speed;        /* WATCH, RACE: events a second (0: its own) */
-	bool play;        /* WATCH, RACE: the search plays on from the start */
-	uint64_t until;   /* WATCH: with play, it pauses at this event (0: the end) */
+struct play_opts {
+	int n;                       /* the board size */
+	const struct puzzle *puzzle; /* a puzzle to complete, or NULL */
+	const char *puzzle_id;       /* and its name for the best times */
+};
+
+struct watch_opts {
+	int n;
+	enum search_algo algo;
+	enum search_goal goal;
+	const int *given; /* queens to start from by file, -1 empty; or NULL */
+	uint64_t event;   /* the event to show first (0: the start) */
+	int speed;        /* events a second (0: its own) */
+	bool play;        /* the search plays on from the start */
+	uint64_t until;   /* with play, it pauses at this event (0: the end) */
 	/*
-	 * WATCH: the listing shown, as --code or a lesson's code: names it
+	 * The listing shown, as --code or a lesson's code: names it
 	 * ("pseudocode", "python", "c", "java"); NULL: the config file's.
 	 */
 	const char *listing;
-	/* WATCH: what c chooses is the opener's (a lesson's) to keep, not
-	 * the config file's */
+	/* What c chooses is the opener's (a lesson's) to keep, not the config file's. */
 	bool listing_kept;
-	bool big;       /* WATCH: projector mode */
-	unsigned keep;  /* WATCH: the panels projector mode keeps too (lesson.h's
-	                   lesson_panel bits: a lesson step's keep:) */
-	bool quiz;      /* WATCH: in predict mode, asking before each decision */
-	uint64_t index; /* BROWSE: the solution to show first (0: the first) */
-	bool classes;   /* BROWSE: the classes; with index, the members of class #index */
-	const struct lesson *lesson; /* LESSON: the lesson to run */
-	bool lessons;                /* MENU: open on the list of lessons */
-	/* HELP: whose keys, the screen's own and those of all; SUMMARY: of what */
-	const char *title;
+	bool big;      /* projector mode */
+	unsigned keep; /* the panels projector mode keeps too (lesson.h's
+	                  lesson_panel bits: a lesson step's keep:) */
+	bool quiz;     /* in predict mode, asking before each decision */
+};
+
+struct browse_opts {
+	int n;
+	uint64_t index; /* the solution to show first (0: the first) */
+	bool classes;   /* the classes; with index, the members of class #index */
+};
+
+struct race_opts {
+	int n;
+	const enum search_algo *algos; /* the runners (NULL: the default four) */
+	int nalgos;
+	enum search_goal goal;
+	int speed; /* events a second (0: its own) */
+	bool play; /* the race runs from the start */
+};
+
+struct lesson_opts {
+	const struct lesson *lesson; /* the lesson to run */
+	bool big;                    /* in projector mode */
+};
+
+struct menu_opts {
+	int n;        /* the board size offered first */
+	bool lessons; /* open on the list of lessons */
+};
+
+struct help_opts {
+	const char *title; /* whose keys: the screen's own, and those of all */
 	const struct keymap *keys, *also_keys;
-	const struct quiz_log *log; /* SUMMARY: the questions asked and how they ended */
+};
+
+struct summary_opts {
+	const char *title;          /* of what */
+	const struct quiz_log *log; /* the questions asked and how they ended */
+};
+
+/*
+ * What opens a screen: the start screen from the command line, or a screen
+ * asked for by the one on top (Play's w opens Watch from its position).
+ * kind says which of the options are read.  Pointers need only last until
+ * the screen is open: it copies what it keeps.
+ */
+struct screen_open {
+	enum screen_kind kind;
+	struct play_opts play;
+	struct watch_opts watch;
+	struct browse_opts browse;
+	struct race_opts race;
+	struct lesson_opts lesson;
+	struct menu_opts menu;
+	struct help_opts help;
+	struct summary_opts summary;
 	const char *error; /* with SCREEN_FAIL: what went wrong ("out of memory") */
 };
 
@@ -101,7 +142,10 @@ struct screen_env {
 	const struct enum_table *table; /* prefix counts, or NULL */
 	const char *puzzle_dir;         /* the shipped puzzles, or NULL */
 	const char *lesson_dir;         /* the shipped lessons, or NULL */
-	bool bell;                      /* ring when a board is solved */
+	/* The board sizes Play takes (play_model.h's), for the menu that offers them. */
+	int play_min_n, play_max_n;
+	bool bell;  /* ring when a board is solved */
+	int assist; /* Play's assists: 1 + enum settings_assist, or 0: by the game */
 };
 
 /* What the main loop does after a screen has taken an event, as htop's panels say. */
@@ -140,6 +184,11 @@ struct screen_ops {
 	void (*wake)(void *self);     /* background work has news */
 	long (*timer_ms)(void *self); /* ms until tick is due, -1 for never */
 	void (*tick)(void *self);
+	/*
+	 * Another screen (the help, Watch, ...) covers this one, or it is on
+	 * top again: a game's clock stands while it is covered.
+	 */
+	void (*cover)(void *self, bool covered);
 	void (*min_size)(const void *self, int *lines, int *cols);
 	const struct keymap *(*keys)(const void *self); /* for the help */
 	/*

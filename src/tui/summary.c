@@ -270,8 +270,9 @@ int summary_open(struct screen *out, const struct screen_open *o,
 		snprintf(err, errlen, "Out of memory.");
 		return -1;
 	}
-	quiz_log_copy(&s->log, o->log);
-	snprintf(s->title, sizeof s->title, "%s", o->title ? o->title : "Summary");
+	quiz_log_copy(&s->log, o->summary.log);
+	snprintf(s->title, sizeof s->title, "%s",
+	         o->summary.title ? o->summary.title : "Summary");
 	*out = (struct screen){&summary_ops, s};
 	return 0;
 }

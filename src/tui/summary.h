@@ -5,7 +5,7 @@
 #include "tui/screen.h"
 
 /*
- * Shows o->log (copied) under o->title: the score, the best streak, the
+ * Shows o->summary.log (copied) under o->summary.title: the score, the best streak, the
  * time, then each question right, wrong or skipped, scrolled; x writes it
  * to a new text file in the current directory.
  */

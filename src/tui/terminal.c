@@ -152,6 +152,14 @@ long long term_now_ms(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* The time spent stopped (Ctrl-Z, SIGTSTP) so far, which no game counts. */
+static long long stopped_ms;
+
+long long term_game_ms(void)
+{
+	return term_now_ms() - stopped_ms;
+}
+
 /* Installs handler for sig with flags, keeping what was there for term_close. */
 static void handle(int sig, void (*handler)(int), int flags)
 {
@@ -381,6 +389,47 @@ int term_open(bool no_color, bool ascii, char *err, size_t errlen)
 	return 0;
 }
 
+/* A line for standard output once the screen is given back (the daily's result). */
+static char farewell[512];
+
+void term_farewell(const char *line)
+{
+	snprintf(farewell, sizeof farewell, "%s", line);
+}
+
+/*
+ * OSC 52 puts text on the terminal's clipboard where the terminal allows it.
+ * Inside tmux the sequence goes once plain (taken when set-clipboard is on)
+ * and once wrapped in tmux's passthrough (allow-passthrough), as tools
+ * that copy over ssh do; a terminal without OSC 52 ignores both.
+ */
+void term_clipboard(const char *text)
+{
+	static const char b64[] =
+	        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	const unsigned char *t = (const unsigned char *)text;
+	size_t len = strlen(text), at = 0;
+	char out[1024];
+
+	for (size_t i = 0; i < len && at + 5 < sizeof out; i += 3) {
+		unsigned v = (unsigned)t[i] << 16 |
+		             (i + 1 < len ? (unsigned)t[i + 1] << 8 : 0) |
+		             (i + 2 < len ? t[i + 2] : 0);
+
+		out[at++] = b64[v >> 18 & 63];
+		out[at++] = b64[v >> 12 & 63];
+		out[at++] = i + 1 < len ? b64[v >> 6 & 63] : '=';
+		out[at++] = i + 2 < len ? b64[v & 63] : '=';
+	}
+	out[at] = '\0';
+	if (!is_open)
+		return;
+	printf("\033]52;c;%s\a", out);
+	if (getenv("TMUX"))
+		printf("\033Ptmux;\033\033]52;c;%s\a\033\\", out);
+	fflush(stdout);
+}
+
 void term_close(void)
 {
 	if (!is_open)
@@ -394,6 +443,11 @@ void term_close(void)
 	endwin();
 	tcsetattr(STDIN_FILENO, TCSANOW, &saved_tio);
 	undo_handlers();
+	if (farewell[0]) {
+		printf("%s\n", farewell);
+		fflush(stdout);
+		farewell[0] = '\0';
+	}
 }
 
 void term_quit(void)
@@ -431,14 +485,18 @@ void term_post(void)
 
 void term_suspend(void)
 {
+	long long stopped_at;
+
 	/* The shell's now: a signal while stopped has nothing to give back. */
 	restore_armed = 0;
 	input_mouse_enable(stdout, false);
 	input_stop(in);
 	endwin();
 	tcsetattr(STDIN_FILENO, TCSANOW, &saved_tio);
+	stopped_at = term_now_ms();
 	kill(getpid(), SIGSTOP);
 	/* Here again after fg. */
+	stopped_ms += term_now_ms() - stopped_at;
 	input_start(in);
 	reset_prog_mode();
 	restore_armed = 1;

@@ -49,7 +49,16 @@ void term_post(void);
 /* Stops the program as Ctrl-Z does in a shell, and takes over again after. */
 void term_suspend(void);
 
+/* Puts text on the terminal's clipboard (OSC 52), where the terminal allows it. */
+void term_clipboard(const char *text);
+
+/* A line printed on standard output when the screen is given back. */
+void term_farewell(const char *line);
+
 /* Milliseconds of a monotonic clock, for timers and stopwatches. */
 long long term_now_ms(void);
+
+/* The same, less the time the program spent stopped: the clock of games. */
+long long term_game_ms(void);
 
 #endif

@@ -27,7 +27,8 @@ static const int mono[THEME_COUNT] = {
  * black and on white alike, which leaves the middle greys and tints.  No
  * ink with 8 or 16 colours is bold (xterm shows bold 0..7 as 8..15).
  * Good news is never red and bad news always is; a given queen is never
- * red, so that it is not taken for a conflict (tests/test_theme.c).
+ * red, so that it is not taken for a conflict, nor the colour of the
+ * cursor's lines on its square (tests/test_theme.c).
  */
 enum depth { DEPTH_256, DEPTH_16, DEPTH_8, DEPTHS };
 
@@ -67,7 +68,7 @@ static const struct palette palettes[DEPTHS][SETTINGS_THEMES] = {
 		/* light dark cursor conflict lit tracked */
 		{187, 108, 110, 174, 221, 219,
 		 /* queen      mark        line      clash      hint      left      given */
-		 {{235, 235}, {241, 238}, {25, 18}, {124, 88}, {22, 22}, {53, 53}, {18, 18}},
+		 {{235, 235}, {241, 238}, {25, 19}, {124, 88}, {22, 22}, {53, 53}, {18, 17}},
 		 /* on cursor, ghost, on conflict, on lit */
 		 235, 240, 235, 235}},
 	/* Wood: a paper window, a beige and brown board. */
@@ -75,7 +76,7 @@ static const struct palette palettes[DEPTHS][SETTINGS_THEMES] = {
 		{  230, 236,  94, 130, 243, 130,  22, 124, { 16, 137}, { 52, 223}},
 		{   -1,  -1, 130, 137, 101, 130,  28, 160, { 16, 137}, { 52, 223}},
 		{223, 137, 110, 167, 150, 153,
-		 {{235, 235}, {240, 236}, {25, 18}, {124, 88}, {22, 235}, {53, 53}, {18, 18}},
+		 {{235, 235}, {240, 236}, {25, 19}, {124, 88}, {22, 235}, {53, 53}, {18, 17}},
 		 235, 240, 16, 235}},
 	/* Night: a black window, a grey board, cream queens, nothing bright. */
 	[SETTINGS_THEME_NIGHT] = {
@@ -90,7 +91,7 @@ static const struct palette palettes[DEPTHS][SETTINGS_THEMES] = {
 		{  231,  16,  18,  24, 242,  88,  22, 124, {231,  16}, {231,  18}},
 		{   -1,  -1,  25,  25, 244, 160,  28, 160, {231,  16}, {231,  18}},
 		{231, 244, 226, 160, 34, 213,
-		 {{16, 16}, {16, 16}, {21, 17}, {160, 52}, {22, 16}, {90, 53}, {18, 18}},
+		 {{16, 16}, {16, 16}, {21, 19}, {160, 52}, {22, 16}, {90, 53}, {18, 17}},
 		 16, 241, 231, 16}},
 },
 /* With 16 colours the themes share a grey board; the window differs. */
@@ -212,7 +213,7 @@ static const struct theme_glyphs utf8_glyphs = {
         .branch = "\u2514",
         .solution = "\u2605",
         .line = {"\u2500", "\u2502", "\u2571", "\u2572"},
-        .heavy = {"\u2501", "\u2503", "\u2571", "\u2572"},
+        .heavy = {"\u2501", "\u2503", "\u259e", "\u259a"},
 };
 
 static const struct theme_glyphs ascii_glyphs = {
@@ -229,7 +230,7 @@ static const struct theme_glyphs ascii_glyphs = {
         .branch = "\\",
         .solution = "*",
         .line = {"-", "|", "/", "\\"},
-        .heavy = {"=", "|", "/", "\\"},
+        .heavy = {"=", "H", "/", "\\"},
 };
 
 static bool use_color;

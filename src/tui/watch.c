@@ -287,7 +287,8 @@ static enum screen_reply summary(struct watch *v, enum screen_reply reply,
 	         "predict mode, Watch %dx%d, %s, asking at %s", w->n, w->n,
 	         search_algo_name(w->algo), quiz_when_name(w->quiz.when));
 	*open = (struct screen_open){
-	        .kind = SCREEN_SUMMARY, .title = v->summary_title, .log = &w->quiz.log};
+	        .kind = SCREEN_SUMMARY,
+	        .summary = {.title = v->summary_title, .log = &w->quiz.log}};
 	return reply;
 }
 
@@ -620,40 +621,40 @@ int watch_open(struct screen *out, const struct screen_open *o,
 	struct watch *v = calloc(1, sizeof *v);
 
 	if (v)
-		v->m = watch_model_new(o->n, o->algo, o->goal, o->given, term_now_ms, why,
-		                       sizeof why);
+		v->m = watch_model_new(o->watch.n, o->watch.algo, o->watch.goal,
+		                       o->watch.given, term_now_ms, why, sizeof why);
 	else
 		snprintf(why, sizeof why, "out of memory");
 	if (!v || !v->m) {
 		free(v);
 		/* From Play's queens, the reason is in them. */
 		snprintf(err, errlen, "Cannot watch %s: %s.",
-		         o->given ? "from here" : "this", why);
+		         o->watch.given ? "from here" : "this", why);
 		return -1;
 	}
 	v->settings = env ? env->settings : NULL;
-	v->listing_kept = o->listing_kept;
+	v->listing_kept = o->watch.listing_kept;
 	/* The listing: the command line's or the lesson's, else the config file's. */
-	if (o->listing)
-		watch_model_set_lang(v->m, code_lang_from_name(o->listing));
+	if (o->watch.listing)
+		watch_model_set_lang(v->m, code_lang_from_name(o->watch.listing));
 	else if (v->settings && settings_code(v->settings) > SETTINGS_CODE_PSEUDOCODE)
 		watch_model_set_lang(v->m, (enum code_lang)(settings_code(v->settings) -
 		                                            SETTINGS_CODE_PYTHON));
-	v->m->big_keep = o->keep;
-	if (o->big)
+	v->m->big_keep = o->watch.keep;
+	if (o->watch.big)
 		set_big(v, true);
 	/* A lesson's speed: the fastest of the screen's speeds not above it. */
-	if (o->speed > 0)
+	if (o->watch.speed > 0)
 		for (v->m->speed = 0; v->m->speed + 1 < NSPEEDS &&
-		                      watch_speeds[v->m->speed + 1] <= o->speed;)
+		                      watch_speeds[v->m->speed + 1] <= o->watch.speed;)
 			v->m->speed++;
 	/* Predict mode's times on the app's clock, which the tests can stop. */
 	v->m->clock_ms = env ? env->clock_ms : NULL;
-	watch_model_seek(v->m, o->event, o->play && !o->until);
-	if (o->play && o->until)
-		watch_model_play_until(v->m, o->until);
+	watch_model_seek(v->m, o->watch.event, o->watch.play && !o->watch.until);
+	if (o->watch.play && o->watch.until)
+		watch_model_play_until(v->m, o->watch.until);
 	*out = (struct screen){&watch_ops, v};
-	if (o->quiz)
+	if (o->watch.quiz)
 		watch_model_quiz(v->m, true);
 	return 0;
 }

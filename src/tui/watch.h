@@ -7,9 +7,10 @@
 #include "tui/watch_model.h"
 
 /*
- * The search of o->algo on an o->n × o->n board to o->goal, from the queens
- * of o->given (ranks by file, -1 for an empty file; NULL: an empty board).
- * Refused, with the reason, when the search cannot start there.
+ * The search (o->watch: w) of w.algo on a w.n × w.n board to w.goal, from
+ * the queens of w.given (ranks by file, -1 for an empty file; NULL: an
+ * empty board).  Refused, with the reason, when the search cannot start
+ * there.
  */
 screen_open_fn watch_open;
 
