@@ -37,8 +37,8 @@ done
 for key in "arrows, k j h l +move the cursor" "wheel +up or down a rank" \
 	"Home End +first or last file" "PgUp PgDn +top or bottom rank" \
 	"Space Enter +place or remove a queen" "click +place or remove there" \
-	"t +hint: a square" "Escape +hide the hint" "x +mark the square" \
-	"right-click +mark or unmark" "s +give up:" "a +cycle assists" \
+	"t +hint: a square" "Escape +hide the hint" "x +mark \"no queen" \
+	"right-click +the same, where clicked" "s +give up:" "a +cycle assists" \
 	"u +undo" "Ctrl-R, U +redo" "c +clear the" \
 	"\\[ - \\] \\+ = +smaller or larger board" "w +watch the" \
 	"b +when solved:" "n +after a puzzle" "q +leave \\(asks" \
