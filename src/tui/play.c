@@ -226,8 +226,12 @@ static enum screen_reply leave(struct play *p)
 	if (!play_model_unfinished(m))
 		return SCREEN_CLOSE;
 	m->confirm_leave = true;
-	snprintf(m->message, sizeof m->message,
-	         "Leave this puzzle unsolved? y leaves, any other key stays.");
+	/* With a progress file the game is kept (play_saved.c): say so. */
+	snprintf(m->message, sizeof m->message, "%s",
+	         m->env.store ? "Leave this puzzle for now? It is kept to resume. "
+	                        "y leaves, any other key stays."
+	                      : "Leave this puzzle unsolved? y leaves, any other "
+	                        "key stays.");
 	return SCREEN_STAY;
 }
 
