@@ -39,7 +39,9 @@ static int compare_input(struct compare *c, FILE *in, const char *name, int n)
 	enum compare_state st = COMPARE_GOING;
 	struct compare_event ev;
 
-	while (st == COMPARE_GOING && read_line(in, buf, &len)) {
+	unsigned long at_line = 0;
+
+	while (compare_reading(c) && read_line(in, buf, &len)) {
 		line++;
 		if (!compare_parse(buf, len, n, &ev, err, sizeof err)) {
 			fprintf(stderr, "nqueens compare: %s, line %lu: %s\n", name, line,
@@ -48,6 +50,8 @@ static int compare_input(struct compare *c, FILE *in, const char *name, int n)
 		}
 		buf[len] = '\0';
 		st = compare_feed(c, &ev, buf);
+		if (st == COMPARE_DIFFERS && !at_line)
+			at_line = line;
 	}
 	if (ferror(in)) {
 		fprintf(stderr, "nqueens compare: cannot read %s: %s\n", name,
@@ -81,7 +85,7 @@ static int compare_input(struct compare *c, FILE *in, const char *name, int n)
 	compare_report(c, text, need + 1);
 	if (st == COMPARE_DIFFERS)
 		ended ? printf("%s, after its last line (%lu): ", name, line)
-		      : printf("%s, line %lu: ", name, line);
+		      : printf("%s, line %lu: ", name, at_line);
 	fputs(text, stdout);
 	free(text);
 	if (st == COMPARE_DIFFERS && ended)

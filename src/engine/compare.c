@@ -17,7 +17,9 @@ struct compare {
 	enum compare_state state;
 	enum search_kind last; /* the student's last event, the same as the reference's */
 	uint64_t events, placed;
-	int ranks[COMPARE_MAX_N];  /* the student's board, -1 for an empty file */
+	uint64_t at;              /* the event where the searches part */
+	bool cut;                 /* past the divergence, the limit stopped the reading */
+	int ranks[COMPARE_MAX_N]; /* the student's board, -1 for an empty file */
 	int before[COMPARE_MAX_N]; /* the board when they parted */
 	/* The student's solutions as packed boards, in the order found. */
 	uint64_t *found;
@@ -279,6 +281,10 @@ static void explain(struct compare *c, const struct search_event *r,
 		         "your program stops after %zu solutions; the reference goes on "
 		         "to find all %zu.",
 		         c->nfound, c->nall);
+	} else if (e->kind == SEARCH_EV_SOLUTION && c->last == SEARCH_EV_SOLUTION) {
+		snprintf(c->why, sizeof c->why,
+		         "your program reports the same solution twice: it is counted "
+		         "twice.");
 	} else if (e->kind == SEARCH_EV_NONE) {
 		snprintf(c->why, sizeof c->why,
 		         "your program's events end in the middle of the search.");
@@ -346,6 +352,7 @@ static enum compare_state part(struct compare *c, const struct compare_event *e,
 {
 	const struct search_event *r = NULL;
 
+	c->at = e->kind == SEARCH_EV_NONE ? c->events + 1 : c->events;
 	memcpy(c->before, c->ranks, sizeof c->before);
 	snprintf(c->theirs, sizeof c->theirs, "%s", text);
 	if (!search_done(c->ref) || search_last(c->ref)->kind != SEARCH_EV_DONE) {
@@ -361,8 +368,16 @@ static enum compare_state part(struct compare *c, const struct compare_event *e,
 enum compare_state compare_feed(struct compare *c, const struct compare_event *ev,
                                 const char *text)
 {
-	if (c->state != COMPARE_GOING || ev->kind == SEARCH_EV_NONE)
+	if (ev->kind == SEARCH_EV_NONE || !compare_reading(c))
 		return c->state;
+	/* Past the divergence the student's events count for the summary alone. */
+	if (c->state == COMPARE_DIFFERS) {
+		if (c->events == COMPARE_MAX_EVENTS)
+			c->cut = true;
+		else
+			c->events++, apply(c, ev);
+		return c->state;
+	}
 	if (c->events == COMPARE_MAX_EVENTS)
 		return c->state = COMPARE_LIMIT;
 	c->events++;
@@ -390,7 +405,6 @@ enum compare_state compare_end(struct compare *c)
 	if (search_done(c->ref) ||
 	    (search_step(c->ref) && search_last(c->ref)->kind == SEARCH_EV_DONE))
 		return c->state = COMPARE_SAME;
-	c->events++;
 	return part(c, &(struct compare_event){SEARCH_EV_NONE, {0, 0}, 0},
 	            "(nothing: the events end)");
 }
@@ -398,6 +412,11 @@ enum compare_state compare_end(struct compare *c)
 uint64_t compare_events(const struct compare *c)
 {
 	return c->events;
+}
+
+bool compare_reading(const struct compare *c)
+{
+	return c->state == COMPARE_GOING || (c->state == COMPARE_DIFFERS && !c->cut);
 }
 
 /* snprintf that appends at *at, keeping the length the whole text needs. */
@@ -431,7 +450,7 @@ size_t compare_report(const struct compare *c, char *buf, size_t len)
 		    "differs at event %" PRIu64
 		    "\n  the reference: %s\n  your program:  %s\n"
 		    "%s\nthe board then:\n",
-		    c->events, c->ours, c->theirs, c->why);
+		    c->at, c->ours, c->theirs, c->why);
 		for (int r = c->n - 1; r >= 0; r--) {
 			add(buf, len, &at, "%2d", r + 1);
 			for (int f = 0; f < c->n; f++)
@@ -459,6 +478,11 @@ size_t compare_report(const struct compare *c, char *buf, size_t len)
 				wrong++;
 		free(sorted);
 	}
+	if (c->cut)
+		add(buf, len, &at,
+		    "(the summary counts the first %u events, the most compare "
+		    "reads)\n",
+		    COMPARE_MAX_EVENTS);
 	add(buf, len, &at,
 	    "events: %" PRIu64 " read, of the reference's %" PRIu64 "\n"
 	    "placements: %" PRIu64 ", of the reference's %" PRIu64 "\n"

@@ -45,7 +45,11 @@ struct compare;
 struct compare *compare_new(enum search_algo a, int n, char *err, size_t errlen);
 void compare_free(struct compare *c);
 
-/* The student's next event, given with its text; the state after it. */
+/*
+ * The student's next event, given with its text; the state after it.  Past
+ * a divergence the events are counted for the summary (solutions found,
+ * duplicated, placements) and compared no more.
+ */
 enum compare_state compare_feed(struct compare *c, const struct compare_event *ev,
                                 const char *text);
 
@@ -59,7 +63,13 @@ enum compare_state compare_end(struct compare *c);
  */
 size_t compare_report(const struct compare *c, char *buf, size_t len);
 
-/* The events read so far, and the student's solutions found, distinct. */
+/* The student's events read so far. */
 uint64_t compare_events(const struct compare *c);
+
+/*
+ * Whether more of the student's events are wanted: until the end, the
+ * limit, or past a divergence (read on for the summary) the limit.
+ */
+bool compare_reading(const struct compare *c);
 
 #endif
