@@ -15,18 +15,18 @@ static const char synopsis[] =
         "nqueens compare N FILE|- [--algorithm backtrack|scan|permute|bits]";
 
 /*
- * Reads one line into buf (room for COMPARE_MAX_LINE + 2): at most one
- * character past the longest line is kept, the rest skipped, so a line
- * of any length takes no more memory.  false at the end of the input.
+ * Reads one line into buf (room for COMPARE_MAX_LINE + 2), without its
+ * newline: a line longer than the longest is cut one character past it,
+ * for compare_parse to refuse, so that a file of no newlines is not read
+ * to its end.  false at the end of the input.
  */
 static bool read_line(FILE *in, char *buf, size_t *len)
 {
-	int ch;
+	int ch = EOF;
 
 	*len = 0;
-	while ((ch = getc(in)) != EOF && ch != '\n')
-		if (*len <= COMPARE_MAX_LINE)
-			buf[(*len)++] = (char)ch;
+	while (*len <= COMPARE_MAX_LINE && (ch = getc(in)) != EOF && ch != '\n')
+		buf[(*len)++] = (char)ch;
 	return ch != EOF || *len > 0;
 }
 

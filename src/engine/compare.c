@@ -65,9 +65,6 @@ bool compare_parse(const char *line, size_t len, int n, struct compare_event *ev
 	const char *p = text;
 	size_t word;
 
-	if (len > COMPARE_MAX_LINE)
-		return fail(err, errlen, "longer than %d characters: no event",
-		            COMPARE_MAX_LINE);
 	for (size_t i = 0; i < len; i++)
 		if ((unsigned char)line[i] < 0x20 && line[i] != '\t' && line[i] != '\r')
 			return fail(err, errlen, "not text (a control byte, 0x%02x)",
@@ -76,6 +73,9 @@ bool compare_parse(const char *line, size_t len, int n, struct compare_event *ev
 			return fail(err, errlen,
 			            "not an event: a byte 0x%02x outside ASCII",
 			            (unsigned char)line[i]);
+	if (len > COMPARE_MAX_LINE)
+		return fail(err, errlen, "longer than %d characters: no event",
+		            COMPARE_MAX_LINE);
 	memcpy(text, line, len);
 	text[len] = '\0';
 	memset(ev, 0, sizeof *ev);
