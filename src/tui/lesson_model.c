@@ -41,13 +41,24 @@ enum lesson_action {
 		}                                                                        \
 	}
 
+/* The step before: p alone, as Backspace erases an answer and nothing else. */
+#define LESSON_PREV_ROW                                                                  \
+	{                                                                                \
+		LESSON_PREV, {KCHAR('p')}, "the step before",                            \
+		{                                                                        \
+			{                                                                \
+				0, "p back"                                              \
+			}                                                                \
+		}                                                                        \
+	}
+
 /* The lesson's keys, and o for what Space or Enter does on each screen. */
 #define LESSON_ROWS(space_what, space_hint)                                              \
 	{LESSON_NEXT,                                                                    \
 	 {KCHAR(' '), KEY(ENTER)},                                                       \
 	 "the next step (the next question, after an answer)",                           \
 	 {{0, "Space next"}}},                                                           \
-	        {LESSON_PREV, {KCHAR('p')}, "the step before", {{0, "p back"}}},         \
+	        LESSON_PREV_ROW,                                                         \
 	        {LESSON_SPACE, {KCHAR('o')}, space_what, {{0, space_hint}}},             \
 	        LESSON_BIG_ROW,                                                          \
 	{                                                                                \
@@ -60,7 +71,7 @@ enum lesson_action {
 
 static const struct keymap_row text_rows[] = {
         {LESSON_NEXT, {KCHAR(' '), KEY(ENTER)}, "the next step", {{0, "Space next"}}},
-        {LESSON_PREV, {KCHAR('p')}, "the step before", {{0, "p back"}}},
+        LESSON_PREV_ROW,
         LESSON_BIG_ROW,
         {LESSON_LEAVE,
          {KCHAR('q')},
