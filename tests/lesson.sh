@@ -430,6 +430,26 @@ board_is "the search moves to b4" 4 "a1 b4"
 keys q
 wait_exit
 
+# At 80x24 the Python listing scrolls round the lit line: its window starts
+# with a line of data/code/backtrack.py, never with the tail of one broken
+# in two ("+ rank").
+start 80 24 -- lesson python
+expect_step "the Python lesson at 80x24" 1 10
+next_step 2 10
+next_step 3 10
+expect_screen "Python's listing, at event 3" "paused +speed 1/s +event 3 of 169"
+top=$(screen | awk '
+	c { s = substr($0, c); sub(/^ +/, "", s); sub(/   .*/, "", s); print s; exit }
+	(i = index($0, "Python: backtrack.py")) { c = i }')
+if [ -n "$top" ] && awk -v t="$top" '{ sub(/^ +/, "") } index($0, t) == 1 { f = 1 } END { exit !f }' \
+	"${srcdir:-.}/data/code/backtrack.py"; then
+	pass "the listing's window starts with a line of backtrack.py: $top"
+else
+	fail "the listing's window starts with a line of backtrack.py" "top: $top" "$(screen)"
+fi
+keys q
+wait_exit
+
 # Watch's c in a lesson: the language chosen holds for the steps after it
 # until one names its own, a question names the calls as that program does,
 # and the config file is left as it was (a teacher's c in class is not
