@@ -431,15 +431,16 @@ keys q
 wait_exit
 
 # At 80x24 the Python listing scrolls round the lit line: its window starts
-# with a line of data/code/backtrack.py, never with the tail of one broken
-# in two ("+ rank").
+# with a line of data/code/backtrack.py (its first 12 columns, as the
+# variables panel may follow close), never with the tail of one broken in
+# two ("+ rank").
 start 80 24 -- lesson python
 expect_step "the Python lesson at 80x24" 1 10
 next_step 2 10
 next_step 3 10
 expect_screen "Python's listing, at event 3" "paused +speed 1/s +event 3 of 169"
 top=$(screen | awk '
-	c { s = substr($0, c); sub(/^ +/, "", s); sub(/   .*/, "", s); print s; exit }
+	c { s = substr($0, c); sub(/^ +/, "", s); s = substr(s, 1, 12); sub(/ +$/, "", s); print s; exit }
 	(i = index($0, "Python: backtrack.py")) { c = i }')
 if [ -n "$top" ] && awk -v t="$top" '{ sub(/^ +/, "") } index($0, t) == 1 { f = 1 } END { exit !f }' \
 	"${srcdir:-.}/data/code/backtrack.py"; then
