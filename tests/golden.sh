@@ -336,7 +336,7 @@ for size in "80 24" "120 40"; do
 	frame assisted "$w" "$h" 'n: the next puzzle' "t Right Down Down Down Space t Right Up Up Space
 		t Right Down Down Down Down Down Down Space" -- play --puzzle "$puzzle"
 	frame race-end "$w" "$h" 'agree: 92 solutions' "e" -- race 8
-	frame lesson-question "$w" "$h" 'Your answer:' "Space Space Space Space" -- lesson four-queens
+	frame lesson-question "$w" "$h" 'Your answer:' "Space Space Space Space Space" -- lesson four-queens
 done
 
 # The viewer (golden-show) where python3 has PIL: a cell of each role is

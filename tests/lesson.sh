@@ -143,6 +143,18 @@ expect_step() {
 	expect_screen "$1: step $2 of $3" " - step $2 of $3( |$)"
 }
 
+# next_step K N: Space on to step K of N.  While a step's search plays to
+# where its words end, a Space takes it there, says so and stays; the next
+# Space goes on.
+next_step() {
+	keys Space
+	if wait_for "Space: straight to event [0-9]+, where this step ends\.| - step $1 of $2( |$)" &&
+		screen | grep -q "Space: straight to event"; then
+		keys Space
+	fi
+	expect_step "Space" "$1" "$2"
+}
+
 # queens_on N: the squares of the board on the screen that hold a queen,
 # read square by square (board_grid), file by file: "a1 b3".
 queens_on() {
@@ -240,8 +252,8 @@ expect_screen "event 10" "event 10 of 169"
 # Back and on again: asked again, but the first answer stands.
 keys p
 expect_step "p" 4 13
-keys Space
-expect_step "Space" 5 13
+# Step 4 plays again to event 3: a Space before it gets there ends it there.
+next_step 5 13
 expect_screen "the question again" "solve\(b\) is running: where will the next queen go\?"
 expect_screen "said to be asked before" "Asked before: the first answer stands, this one is not counted\."
 keys 3 Enter
@@ -251,6 +263,13 @@ expect_screen "and not counted" "step 5 of 13  0 of 1 right, streak 0"
 keys Space
 expect_step "Space" 6 13
 expect_screen "backtracking: from event 10" "event (1[0-9]|2[01]) of 169"
+# One Space: while the search plays to the step's end (event 21, at 2/s from
+# 10), Space takes it there and says so; the next Space is the next step.
+expect_screen "the key line says what Space does before the step's end" "Space to step's end"
+keys Space
+expect_step "Space before the step's end stays on the step" 6 13
+expect_screen "and says where the search went" "Space: straight to event 21, where this step ends\."
+expect_screen "the key line: Space next again" "Space next"
 expect_screen "played to event 21, where solve(b) takes b3 off" "paused +speed 2/s +event 21 of 169"
 board_is "a1 alone" 4 "a1"
 expect_screen "Watch's own narration" "Last: remove b3"
@@ -314,10 +333,13 @@ expect_screen "Browse opens the class's members" "class 1 of 1, 2 members"
 keys Space
 expect_step "Space" 13 13
 expect_screen "the summary" "solve\(file\) tries every rank of its file"
+# Backspace erases an answer and nothing else: p goes back.
 keys BSpace
-expect_step "Backspace goes back" 12 13
+expect_step "Backspace is no step back" 13 13
 keys p
-expect_step "and p" 11 13
+expect_step "p goes back" 12 13
+keys p
+expect_step "and again" 11 13
 keys Space Space
 expect_step "on again" 13 13
 keys Space
@@ -378,13 +400,12 @@ expect_step "the Python lesson" 1 10
 keys Space
 expect_step "Space" 2 10
 expect_screen "code: pseudocode" "Pseudocode: backtrack"
-keys Space
-expect_step "Space" 3 10
+next_step 3 10
 expect_screen "code: python, the same event" "Python: backtrack.py"
 expect_screen "its lit line, the first call" ">solve\(0\)"
 expect_screen "the variables, by Python's names" "^rank_used +\. \. \. \."
-keys Space Space
-expect_step "Space, Space" 5 10
+next_step 4 10
+next_step 5 10
 expect_screen "a question in Python's step, the call named as Python names it" \
 	"solve\(1\) is running: where will the next queen go\?"
 expect_screen "the narration's event too" "Last: enter solve\(1\)"
@@ -395,8 +416,7 @@ expect_step "Space" 6 10
 expect_screen "after b3: rank_used[2] taken" "^rank_used +T \. T \."
 keys c
 expect_screen "c: the listing in C" "C: backtrack.c"
-keys Space
-expect_step "Space" 7 10
+next_step 7 10
 expect_screen "the step's own code: python again" "Python: backtrack.py"
 expect_screen "the question names the call as Python does" \
 	"solve\(1\) is running: where will the next queen go\?"
@@ -407,6 +427,27 @@ keys 3 Enter
 expect_screen "3 is rank 3 as Python counts, b4: right" "Right: b4\."
 expect_screen "the reason names the call as Python does" "b4 is free, so solve\(1\) puts its queen there\."
 board_is "the search moves to b4" 4 "a1 b4"
+keys q
+wait_exit
+
+# At 80x24 the Python listing scrolls round the lit line: its window starts
+# with a line of data/code/backtrack.py (its first 12 columns, as the
+# variables panel may follow close), never with the tail of one broken in
+# two ("+ rank").
+start 80 24 -- lesson python
+expect_step "the Python lesson at 80x24" 1 10
+next_step 2 10
+next_step 3 10
+expect_screen "Python's listing, at event 3" "paused +speed 1/s +event 3 of 169"
+top=$(screen | awk '
+	c { s = substr($0, c); sub(/^ +/, "", s); s = substr(s, 1, 12); sub(/ +$/, "", s); print s; exit }
+	(i = index($0, "Python: backtrack.py")) { c = i }')
+if [ -n "$top" ] && awk -v t="$top" '{ sub(/^ +/, "") } index($0, t) == 1 { f = 1 } END { exit !f }' \
+	"${srcdir:-.}/data/code/backtrack.py"; then
+	pass "the listing's window starts with a line of backtrack.py: $top"
+else
+	fail "the listing's window starts with a line of backtrack.py" "top: $top" "$(screen)"
+fi
 keys q
 wait_exit
 
@@ -501,7 +542,7 @@ if screen | grep -q "tested: [0-9]"; then
 else
 	pass "projector mode: no counters"
 fi
-keys Space
+next_step 5 13
 expect_screen "a question" "solve\(b\) is running: where will the next queen go\?"
 keys z
 expect_screen "z while a question is asked: projector mode off" "tested: [0-9]"
@@ -510,15 +551,16 @@ keys z
 wait_gone "tested: [0-9]" >/dev/null
 keys b 3 Enter
 expect_screen "answered" "Right: b3\."
-keys Space Space
+next_step 6 13
+next_step 7 13
 expect_screen "the next question" "solve\\(b\\) is running: where will the next queen go\\?"
 keys Escape
 expect_screen "skipped" "Skipped\\. The queen goes to b4\\."
 keys Space
 keys c 2 Enter
 expect_screen "answered again" "Right: c2\."
-keys Space Space
-expect_step "Space" 9 13
+next_step 8 13
+next_step 9 13
 expect_screen "until: solution" "Last: solution 1: 2 4 1 3|event 69 of 169"
 stack=$(screen | grep -o 'solve([a-d]) rank = [0-9-]' | tr '\n' ' ')
 if [ "$stack" = "solve(a) rank = 2 solve(b) rank = 4 solve(c) rank = 1 solve(d) rank = 3 " ] &&
@@ -529,8 +571,7 @@ else
 fi
 keys z
 expect_screen "z: projector mode off, kept on the next steps" "tested: [0-9]"
-keys Space
-expect_step "Space" 10 13
+next_step 10 13
 expect_screen "still off" "tested: [0-9]"
 keys z q
 expect_screen "the summary" "^ nqueens - Summary: the lesson"
@@ -541,13 +582,15 @@ wait_exit
 # 11 says what the counters say at the end, and shows them.
 start 80 24 -- lesson four-queens --big
 expect_step "lesson --big" 1 13
-keys Space Space Space Space
+keys Space Space Space
+expect_step "Space" 4 13
+next_step 5 13
 expect_screen "step 5 asks" "Your answer: _"
 keys Escape
 expect_screen "skipped" "Skipped\."
 keys Space
 expect_step "Space" 6 13
-keys Space
+next_step 7 13
 expect_screen "step 7 asks" "Your answer: _"
 keys Escape
 expect_screen "skipped" "Skipped\. The queen goes to b4\."
@@ -557,8 +600,9 @@ keys Escape
 expect_screen "skipped" "Skipped\. The queen goes to c2\."
 keys Space
 expect_step "Space" 8 13
-keys Space Space Space
-expect_step "to step 11" 11 13
+next_step 9 13
+next_step 10 13
+next_step 11 13
 expect_screen "its words name the counters" "At the end the counters say 2"
 keys e
 expect_screen "e: the end" "event 169 of 169"

@@ -272,9 +272,22 @@ static void type(struct lesson_model *m, const char *s)
 	press_key(m, INPUT_KEY_ENTER);
 }
 
-/* Space to the next step, which must be step k (1-based). */
+/*
+ * Space to the next step, which must be step k (1-based); a step whose
+ * search has yet to reach its until: event goes there first, paused.
+ */
 static void next(struct lesson_model *m, int k)
 {
+	const struct lesson_step *st = &m->l.steps[m->at];
+	int at = m->at;
+
+	if (st->screen == LESSON_WATCH && st->until_at > st->at && live && !m->asking &&
+	    m->left == 0 && search_counters(live->s)->events < st->until_at) {
+		assert_int_equal(press(m, ' '), SCREEN_STAY);
+		assert_int_equal(m->at, at);
+		assert_int_equal(live->seek_k, st->until_at);
+		assert_false(live->seek_play);
+	}
 	assert_int_equal(press(m, ' '), SCREEN_STAY);
 	assert_int_equal(m->at + 1, k);
 }
@@ -491,8 +504,23 @@ static void test_four_queens(void **state)
 	        v.head.text,
 	        "Recursion with four queens - step 5 of 13  1 of 1 right, streak 1");
 
-	next(&m, 6);
+	/* After the answer Backspace erases nothing and goes nowhere: p is back. */
+	press_key(&m, INPUT_KEY_BACKSPACE);
+	assert_int_equal(m.at + 1, 5);
+
+	assert_int_equal(press(&m, ' '), SCREEN_STAY);
+	assert_int_equal(m.at + 1, 6);
 	assert_watch(&opened[3], 10, 21, 2, true, "pseudocode");
+	/* Before event 21, where its words end ("until: event 21"), Space goes
+	 * there, says so on the panel and on the key line, and stays. */
+	assert_string_equal(lesson_model_keys(&m)->rows[0].hints[0].text,
+	                    "Space to step's end");
+	assert_int_equal(press(&m, ' '), SCREEN_STAY);
+	assert_int_equal(m.at + 1, 6);
+	assert_int_equal(live->seek_k, 21);
+	assert_false(live->seek_play);
+	assert_line(&m, "Space: straight to event 21, where this step ends.", THEME_KEY);
+	assert_string_equal(lesson_model_keys(&m)->rows[0].hints[0].text, "Space next");
 
 	/* Step 7 asks twice: b4 (answered b1, wrong), then c2 (skipped). */
 	next(&m, 7);
@@ -800,7 +828,7 @@ static void test_every_lesson(void **state)
 			}
 			if (k + 1 == m.l.nsteps)
 				break;
-			press(&m, ' ');
+			next(&m, k + 2);
 			assert_int_equal(nopened, before + (m.l.steps[k + 1].screen !=
 			                                    LESSON_TEXT));
 		}

@@ -41,16 +41,24 @@ enum lesson_action {
 		}                                                                        \
 	}
 
+/* The step before: p alone, as Backspace erases an answer and nothing else. */
+#define LESSON_PREV_ROW                                                                  \
+	{                                                                                \
+		LESSON_PREV, {KCHAR('p')}, "the step before",                            \
+		{                                                                        \
+			{                                                                \
+				0, "p back"                                              \
+			}                                                                \
+		}                                                                        \
+	}
+
 /* The lesson's keys, and o for what Space or Enter does on each screen. */
 #define LESSON_ROWS(space_what, space_hint)                                              \
 	{LESSON_NEXT,                                                                    \
 	 {KCHAR(' '), KEY(ENTER)},                                                       \
 	 "the next step (the next question, after an answer)",                           \
 	 {{0, "Space next"}}},                                                           \
-	        {LESSON_PREV,                                                            \
-	         {KEY(BACKSPACE), KCHAR('p')},                                           \
-	         "the step before",                                                      \
-	         {{0, "p back"}}},                                                       \
+	        LESSON_PREV_ROW,                                                         \
 	        {LESSON_SPACE, {KCHAR('o')}, space_what, {{0, space_hint}}},             \
 	        LESSON_BIG_ROW,                                                          \
 	{                                                                                \
@@ -63,7 +71,7 @@ enum lesson_action {
 
 static const struct keymap_row text_rows[] = {
         {LESSON_NEXT, {KCHAR(' '), KEY(ENTER)}, "the next step", {{0, "Space next"}}},
-        {LESSON_PREV, {KEY(BACKSPACE), KCHAR('p')}, "the step before", {{0, "p back"}}},
+        LESSON_PREV_ROW,
         LESSON_BIG_ROW,
         {LESSON_LEAVE,
          {KCHAR('q')},
@@ -195,6 +203,35 @@ static void build_keys(struct lesson_model *r, const struct keymap *theirs)
 		r->rows[n++] = row;
 	}
 	r->keys = (struct keymap){r->rows, n};
+	/* While the search plays to the step's end, Space's row says it ends it. */
+	memcpy(r->end_rows, r->rows, n * sizeof *r->rows);
+	r->end_rows[0].what = "the search straight to where the step's words end "
+	                      "(said on screen); then the next step";
+	r->end_rows[0].hints[0].text = "Space to step's end";
+	r->end_keys = (struct keymap){r->end_rows, n};
+}
+
+/* Whether the step's search has yet to reach the event its words end at (until:). */
+static bool before_end(const struct lesson_model *r)
+{
+	const struct lesson_step *st = &r->l.steps[r->at];
+
+	return st->screen == LESSON_WATCH && st->until_at > st->at && r->child.ops &&
+	       r->child.ops->search &&
+	       search_counters(r->child.ops->search(r->child.self))->events <
+	               st->until_at;
+}
+
+/* Space before the step's end: the search goes there, and the panel says so. */
+static void to_end(struct lesson_model *r)
+{
+	uint64_t until = r->l.steps[r->at].until_at;
+
+	r->child.ops->seek(r->child.self, until, false);
+	snprintf(r->note, sizeof r->note,
+	         "Space: straight to event %llu, where this step ends. Space again: "
+	         "the next step.",
+	         (unsigned long long)until);
 }
 
 static void close_child(struct lesson_model *r)
@@ -347,6 +384,7 @@ static void open_step(struct lesson_model *r, int k)
 	close_child(r);
 	r->at = k;
 	r->message[0] = '\0';
+	r->note[0] = '\0';
 	r->asking = false;
 	r->left = 0;
 	r->verdict[0] = '\0';
@@ -588,6 +626,8 @@ enum screen_reply lesson_model_event(struct lesson_model *r, const struct input_
 	case LESSON_NEXT:
 		if (r->left > 0 && r->child.ops && r->child.ops->search)
 			ask(r);
+		else if (before_end(r))
+			to_end(r);
 		else if (r->at + 1 < r->l.nsteps)
 			open_step(r, r->at + 1);
 		else
@@ -612,7 +652,9 @@ enum screen_reply lesson_model_event(struct lesson_model *r, const struct input_
 
 const struct keymap *lesson_model_keys(const struct lesson_model *r)
 {
-	return r->asking ? &question_keys : &r->keys;
+	if (r->asking)
+		return &question_keys;
+	return before_end(r) ? &r->end_keys : &r->keys;
 }
 
 int lesson_model_init(struct lesson_model *r, const struct lesson *l, bool big,
@@ -673,6 +715,8 @@ void lesson_model_view(const struct lesson_model *r, struct lesson_view *v)
 	view_add(v, THEME_NORMAL, false, r->l.steps[r->at].text);
 	if (r->message[0])
 		view_add(v, THEME_BAD, false, r->message);
+	if (r->note[0])
+		view_add(v, THEME_KEY, true, r->note);
 	if (r->asking) {
 		question(r, line, sizeof line);
 		view_add(v, THEME_KEY, true, line);

@@ -39,6 +39,10 @@ struct lesson_model {
 	char hints[LESSON_ROWS_MAX]
 	          [48]; /* a hint whose key the lesson took, with another */
 	struct keymap keys;
+	/* The same while the step's search plays to its end: Space ends it. */
+	struct keymap_row end_rows[LESSON_ROWS_MAX];
+	struct keymap end_keys;
+	char note[200]; /* what Space did to the step's search, said */
 
 	/* Projector mode, from one step to the next, and the theme before it. */
 	bool big;
@@ -94,7 +98,7 @@ const struct keymap *lesson_model_keys(const struct lesson_model *m);
 bool lesson_model_step_open(const struct lesson_model *m, int k, struct screen_open *o);
 
 /* The panel's lines at most under its head: text, message, question or verdict, ... */
-#define LESSON_VIEW_MAX 6
+#define LESSON_VIEW_MAX 7
 
 /*
  * A line of the panel, to be wrapped, and its role: the theme's item that

@@ -362,6 +362,9 @@ static void draw_listing(const struct watch_model *w, bool code, struct layout_r
 			first = count - rows;
 		if (first < 0)
 			first = 0;
+		/* The window starts with a line's start, never with its tail. */
+		while (first > 0 && d[first].part > 0)
+			first--;
 	}
 	/* The lit line's bar ends with the listing's longest line, not the window. */
 	for (int pass = 0; pass < 2; pass++) {
