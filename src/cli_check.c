@@ -611,8 +611,8 @@ static int check_all(struct cli_args *args)
 int cli_check(int argc, char **argv)
 {
 	static const char synopsis[] =
-	        "nqueens check [POSITION... | --file FILE] [--format svg]\n"
-	        "       nqueens check --all N [FILE | - | --file FILE]";
+	        "nqueens check [POSITION... | --file FILE] [--format svg] "
+	        "| --all N [FILE | -]";
 	static const struct cli_optdef defs[OPT_COUNT] = {
 	        [OPT_ALL] = {"all", 'a', true},
 	        [OPT_FILE] = {"file", 0, true},
