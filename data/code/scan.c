@@ -40,7 +40,8 @@ static void solve(int file)
             for (int f = 0; f < n; f++)
                 for (int r = 0; r < n; r++)
                     if (board[f][r])
-                        printf("%d%c", r + 1, f < n - 1 ? ' ' : '\n');
+                        printf("%d%c", r + 1,
+                               f < n - 1 ? ' ' : '\n');
         } else {
             solve(file + 1);
         }
