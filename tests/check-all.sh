@@ -71,6 +71,20 @@ else
 		"$(cat "$tmpdir/out")" "expected $gone (#$number) missing, $twice repeated"
 fi
 
+# Every one there and one twice: not complete.
+{
+	nq list 8
+	nq list 8 | sed -n 50p
+} >"$tmpdir/extra"
+nq check --all 8 "$tmpdir/extra" >"$tmpdir/out"
+rc=$?
+if [ $rc -eq 1 ] && [ "$(cat "$tmpdir/out")" = "line 93: $(nq list 8 | sed -n 50p) repeats line 50
+92 of the 92 solutions of 8: 0 missing, 1 repeated, 0 not solutions" ]; then
+	pass "check --all: every solution and one twice is no complete answer"
+else
+	fail "check --all: every solution and one twice is no complete answer" "status $rc" "$(cat "$tmpdir/out")"
+fi
+
 # Twelve missing: the first five named, in list's order, the rest counted.
 nq list 8 | sed -n '1,80p' >"$tmpdir/head80"
 nq list 8 | sed -n '81,85s/^/missing: /p' >"$tmpdir/named"
