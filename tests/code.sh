@@ -87,13 +87,13 @@ else
 	fail "trace --code: the events as without it, each with its line" "$(head -6 "$tmpdir/traced")"
 fi
 if [ "$(head -8 "$tmpdir/traced")" = "enter solve(a)
-  29: solve(0)
+  30: solve(0)
 try a1
   15: for rank in range(n):
 place a1
   19: x[file] = rank
 enter solve(b)
-  25: solve(file + 1)" ]; then
+  26: solve(file + 1)" ]; then
 	pass "trace 4 --code python: the lines of backtrack.py"
 else
 	fail "trace 4 --code python: the lines of backtrack.py" "$(head -8 "$tmpdir/traced")"

@@ -18,6 +18,7 @@ def solve(file, ranks, up, down):
         x[file] = bit.bit_length() - 1
         if file == n - 1:
             count += 1
+            # Each solution as nqueens list writes it.
             print(*[r + 1 for r in x])
         else:
             solve(file + 1, ranks | bit, (up | bit) << 1,
@@ -26,3 +27,5 @@ def solve(file, ranks, up, down):
 
 solve(0, 0, 0, 0)
 print(count)
+# The count comes last, alone: nqueens check skips it,
+# and check --all reads the solutions above it.

@@ -22,6 +22,7 @@ def solve(file):
         rank_used[rank] = up_used[up] = down_used[down] = True
         if file == n - 1:
             count += 1
+            # Each solution as nqueens list writes it.
             print(*[r + 1 for r in x])
         else:
             solve(file + 1)
@@ -30,3 +31,5 @@ def solve(file):
 
 solve(0)
 print(count)
+# The count comes last, alone: nqueens check skips it,
+# and check --all reads the solutions above it.

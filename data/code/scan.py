@@ -31,6 +31,7 @@ def solve(file):
         board[file][rank] = True
         if file == n - 1:
             count += 1
+            # Each solution as nqueens list writes it.
             print(*[c.index(True) + 1 for c in board])
         else:
             solve(file + 1)
@@ -39,3 +40,5 @@ def solve(file):
 
 solve(0)
 print(count)
+# The count comes last, alone: nqueens check skips it,
+# and check --all reads the solutions above it.
