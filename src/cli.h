@@ -37,6 +37,7 @@ int cli_lesson(int argc, char **argv);
 /* Every option of every command, the index of its definition and its value. */
 enum cli_opt {
 	OPT_ALGORITHM,
+	OPT_ALL,
 	OPT_ASCII,
 	OPT_ASSIST,
 	OPT_BIG,

@@ -403,7 +403,8 @@ def compare_compiled(nq, codedir, lang, algo, n, tmp):
         run = [out[:-2], str(n)]
     p = subprocess.run(run, capture_output=True, text=True, check=True)
     got = dict(kv.split("=") for kv in p.stderr.split())
-    got["solutions"] = p.stdout.split()[0]
+    # The listing prints each solution, then their number on a line of its own.
+    got["solutions"] = p.stdout.splitlines()[-1]
     mine = engine(nq, algo, n, True)
     for key in ("calls", "tested", "placed", "removed", "examined",
                 "solutions"):

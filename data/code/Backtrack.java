@@ -4,7 +4,7 @@ import java.util.StringJoiner;
 
 public class Backtrack {
     static int n, count;
-    static int[] x, first;
+    static int[] x;
     static boolean[] rankUsed, upUsed, downUsed;
 
     static void solve(int file) {
@@ -16,13 +16,20 @@ public class Backtrack {
             rankUsed[rank] = upUsed[up] = downUsed[down] = true;
             if (file == n - 1) {
                 count++;
-                if (first == null)
-                    first = x.clone();
+                print(x);
             } else {
                 solve(file + 1);
             }
             rankUsed[rank] = upUsed[up] = downUsed[down] = false;
         }
+    }
+
+    // A solution, its ranks 1-based by file, as nqueens check reads it.
+    static void print(int[] ranks) {
+        StringJoiner line = new StringJoiner(" ");
+        for (int rank : ranks)
+            line.add(String.valueOf(rank + 1));
+        System.out.println(line);
     }
 
     public static void main(String[] args) {
@@ -33,11 +40,5 @@ public class Backtrack {
         downUsed = new boolean[2 * n - 1]; // file + rank
         solve(0);
         System.out.println(count);
-        if (first != null) {
-            StringJoiner line = new StringJoiner(" ");
-            for (int rank : first)
-                line.add(String.valueOf(rank + 1));
-            System.out.println(line);
-        }
     }
 }

@@ -5,7 +5,7 @@ import java.util.StringJoiner;
 
 public class Bits {
     static int n, full, count;
-    static int[] x, first;
+    static int[] x;
 
     static void solve(int file, int ranks, int up, int down) {
         int free = full & ~(ranks | up | down);
@@ -15,13 +15,20 @@ public class Bits {
             x[file] = Integer.numberOfTrailingZeros(bit);
             if (file == n - 1) {
                 count++;
-                if (first == null)
-                    first = x.clone();
+                print(x);
             } else {
                 solve(file + 1, ranks | bit, (up | bit) << 1,
                       (down | bit) >> 1);
             }
         }
+    }
+
+    // A solution, its ranks 1-based by file, as nqueens check reads it.
+    static void print(int[] ranks) {
+        StringJoiner line = new StringJoiner(" ");
+        for (int rank : ranks)
+            line.add(String.valueOf(rank + 1));
+        System.out.println(line);
     }
 
     public static void main(String[] args) {
@@ -30,11 +37,5 @@ public class Bits {
         x = new int[n];
         solve(0, 0, 0, 0);
         System.out.println(count);
-        if (first != null) {
-            StringJoiner line = new StringJoiner(" ");
-            for (int rank : first)
-                line.add(String.valueOf(rank + 1));
-            System.out.println(line);
-        }
     }
 }

@@ -4,7 +4,7 @@ import java.util.StringJoiner;
 
 public class Permute {
     static int n, count;
-    static int[] x, first;
+    static int[] x;
     static boolean[] rankUsed, upUsed, downUsed;
 
     static void solve(int file) {
@@ -18,13 +18,20 @@ public class Permute {
             rankUsed[rank] = upUsed[up] = downUsed[down] = true;
             if (file == n - 1) {
                 count++;
-                if (first == null)
-                    first = x.clone();
+                print(x);
             } else {
                 solve(file + 1);
             }
             rankUsed[rank] = upUsed[up] = downUsed[down] = false;
         }
+    }
+
+    // A solution, its ranks 1-based by file, as nqueens check reads it.
+    static void print(int[] ranks) {
+        StringJoiner line = new StringJoiner(" ");
+        for (int rank : ranks)
+            line.add(String.valueOf(rank + 1));
+        System.out.println(line);
     }
 
     public static void main(String[] args) {
@@ -35,11 +42,5 @@ public class Permute {
         downUsed = new boolean[2 * n - 1]; // file + rank
         solve(0);
         System.out.println(count);
-        if (first != null) {
-            StringJoiner line = new StringJoiner(" ");
-            for (int rank : first)
-                line.add(String.valueOf(rank + 1));
-            System.out.println(line);
-        }
     }
 }

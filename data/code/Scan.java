@@ -4,7 +4,7 @@ import java.util.StringJoiner;
 
 public class Scan {
     static int n, count;
-    static int[] first;
+    static int[] found; // a solution read off the board
     static boolean[][] board;
 
     // A queen to the left, step ranks up a file?
@@ -32,10 +32,11 @@ public class Scan {
             board[file][rank] = true;
             if (file == n - 1) {
                 count++;
-                for (int f = 0; count == 1 && f < n; f++)
+                for (int f = 0; f < n; f++)
                     for (int r = 0; r < n; r++)
                         if (board[f][r])
-                            first[f] = r;
+                            found[f] = r;
+                print(found);
             } else {
                 solve(file + 1);
             }
@@ -43,17 +44,19 @@ public class Scan {
         }
     }
 
+    // A solution, its ranks 1-based by file, as nqueens check reads it.
+    static void print(int[] ranks) {
+        StringJoiner line = new StringJoiner(" ");
+        for (int rank : ranks)
+            line.add(String.valueOf(rank + 1));
+        System.out.println(line);
+    }
+
     public static void main(String[] args) {
         n = Integer.parseInt(args[0]);
         board = new boolean[n][n];
-        first = new int[n];
+        found = new int[n];
         solve(0);
         System.out.println(count);
-        if (count > 0) {
-            StringJoiner line = new StringJoiner(" ");
-            for (int rank : first)
-                line.add(String.valueOf(rank + 1));
-            System.out.println(line);
-        }
     }
 }

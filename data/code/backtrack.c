@@ -3,10 +3,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #define MAX 32
-static int n, x[MAX], first[MAX];
+static int n, x[MAX];
 static bool rank_used[MAX];
 static bool up_used[2 * MAX - 1];   /* file - rank + n - 1 */
 static bool down_used[2 * MAX - 1]; /* file + rank */
@@ -22,8 +21,8 @@ static void solve(int file)
         rank_used[rank] = up_used[up] = down_used[down] = true;
         if (file == n - 1) {
             count++;
-            if (count == 1)
-                memcpy(first, x, sizeof x);
+            for (int f = 0; f < n; f++)
+                printf("%d%c", x[f] + 1, f < n - 1 ? ' ' : '\n');
         } else {
             solve(file + 1);
         }
@@ -40,7 +39,5 @@ int main(int argc, char **argv)
     }
     solve(0);
     printf("%ld\n", count);
-    for (int f = 0; count > 0 && f < n; f++)
-        printf("%d%c", first[f] + 1, f < n - 1 ? ' ' : '\n');
     return 0;
 }

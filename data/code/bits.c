@@ -2,10 +2,9 @@
  * ranks, up and down hold the ranks of this file that the
  * queens before it take along their rank and diagonals. */
 #include <stdio.h>
-#include <string.h>
 
 #define MAX 31
-static int n, x[MAX], first[MAX];
+static int n, x[MAX];
 static unsigned full;
 static long count;
 
@@ -19,8 +18,8 @@ static void solve(int file, unsigned ranks, unsigned up,
         x[file] = __builtin_ctz(bit);
         if (file == n - 1) {
             count++;
-            if (count == 1)
-                memcpy(first, x, sizeof x);
+            for (int f = 0; f < n; f++)
+                printf("%d%c", x[f] + 1, f < n - 1 ? ' ' : '\n');
         } else {
             solve(file + 1, ranks | bit, (up | bit) << 1,
                   (down | bit) >> 1);
@@ -38,7 +37,5 @@ int main(int argc, char **argv)
     full = (1u << n) - 1;
     solve(0, 0, 0, 0);
     printf("%ld\n", count);
-    for (int f = 0; count > 0 && f < n; f++)
-        printf("%d%c", first[f] + 1, f < n - 1 ? ' ' : '\n');
     return 0;
 }

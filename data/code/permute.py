@@ -7,11 +7,11 @@ x = [0] * n
 rank_used = [False] * n
 up_used = [False] * (2 * n - 1)  # by file - rank + n - 1
 down_used = [False] * (2 * n - 1)  # by file + rank
-count, first = 0, None
+count = 0
 
 
 def solve(file):
-    global count, first
+    global count
     for rank in range(n):
         if rank_used[rank]:
             continue
@@ -22,8 +22,8 @@ def solve(file):
         rank_used[rank] = up_used[up] = down_used[down] = True
         if file == n - 1:
             count += 1
-            if first is None:
-                first = [r + 1 for r in x]
+            # Each solution as nqueens list writes it.
+            print(*[r + 1 for r in x])
         else:
             solve(file + 1)
         rank_used[rank] = up_used[up] = down_used[down] = False
@@ -31,5 +31,5 @@ def solve(file):
 
 solve(0)
 print(count)
-if first:
-    print(*first)
+# The count comes last, alone: nqueens check skips it,
+# and check --all reads the solutions above it.

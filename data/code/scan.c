@@ -3,11 +3,10 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #define MAX 32
 static int n;
-static bool board[MAX][MAX], first[MAX][MAX];
+static bool board[MAX][MAX];
 static long count;
 
 /* A queen to the left, step ranks up a file? */
@@ -38,8 +37,11 @@ static void solve(int file)
         board[file][rank] = true;
         if (file == n - 1) {
             count++;
-            if (count == 1)
-                memcpy(first, board, sizeof board);
+            for (int f = 0; f < n; f++)
+                for (int r = 0; r < n; r++)
+                    if (board[f][r])
+                        printf("%d%c", r + 1,
+                               f < n - 1 ? ' ' : '\n');
         } else {
             solve(file + 1);
         }
@@ -56,9 +58,5 @@ int main(int argc, char **argv)
     }
     solve(0);
     printf("%ld\n", count);
-    for (int f = 0; count > 0 && f < n; f++)
-        for (int r = 0; r < n; r++)
-            if (first[f][r])
-                printf("%d%c", r + 1, f < n - 1 ? ' ' : '\n');
     return 0;
 }
