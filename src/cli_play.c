@@ -496,9 +496,9 @@ static int check_lessons(int count, char **names, const char *dir)
 	return cli_finish_output(status);
 }
 
-static const char lesson_synopsis[] = "nqueens lesson [FILE | NAME | --list | --check "
-                                      "FILE...] [--big] [--ascii] [--no-color] "
-                                      "[--quiet] [--theme NAME]";
+static const char lesson_synopsis[] = "nqueens lesson [FILE | NAME [--step K] | --list | "
+                                      "--check FILE...] [--big] [--ascii] "
+                                      "[--no-color] [--quiet] [--theme NAME]";
 
 /* What lesson's options cannot go with: CLI_USAGE, said on stderr, or CLI_OK. */
 static int lesson_refused(const struct cli_args *a)
@@ -507,6 +507,9 @@ static int lesson_refused(const struct cli_args *a)
 
 	if (val[OPT_BIG] && (val[OPT_CHECK] || val[OPT_LIST] || a->npos == 0))
 		return cli_usage_error("lesson", "--big runs a lesson in projector mode: "
+		                                 "name the lesson (--list lists them)");
+	if (val[OPT_STEP] && (val[OPT_CHECK] || val[OPT_LIST] || a->npos == 0))
+		return cli_usage_error("lesson", "--step K opens a lesson at its step K: "
 		                                 "name the lesson (--list lists them)");
 	if (val[OPT_CHECK] && val[OPT_LIST])
 		return cli_usage_error("lesson", "--check and --list are one or "
@@ -559,10 +562,11 @@ static int lesson_path(const char *arg, const char *dir, char *path, size_t len)
 /*
  * Runs the lesson at path on the screen.  A malformed lesson is told
  * before the screen opens, with its line; a check that takes a while says
- * so meanwhile.
+ * so meanwhile.  step: --step's K, or NULL for the first.
  */
-static int run_lesson(struct app_opts *o, const char *path, bool big)
+static int run_lesson(struct app_opts *o, const char *path, bool big, const char *step)
 {
+	uint64_t k = 1;
 	struct check_shown shown;
 	struct lesson l;
 	char err[1024];
@@ -575,8 +579,15 @@ static int run_lesson(struct app_opts *o, const char *path, bool big)
 		fprintf(stderr, "nqueens lesson: %s\n", err);
 		return CLI_USAGE;
 	}
-	o->start = (struct screen_open){.kind = SCREEN_LESSON,
-	                                .lesson = {.lesson = &l, .big = big}};
+	/* Its range is the lesson's steps, known once it is read. */
+	if (step &&
+	    cli_parse_number("lesson", "--step", step, 1, (uint64_t)l.nsteps, &k)) {
+		lesson_free(&l);
+		return CLI_USAGE;
+	}
+	o->start = (struct screen_open){
+	        .kind = SCREEN_LESSON,
+	        .lesson = {.lesson = &l, .big = big, .step = (int)k - 1}};
 	rc = app_run(o);
 	lesson_free(&l);
 	return rc;
@@ -588,6 +599,7 @@ int cli_lesson(int argc, char **argv)
 	        [OPT_CHECK] = {"check", 'c', false},
 	        [OPT_LIST] = {"list", 'l', false},
 	        [OPT_BIG] = {"big", 0, false},
+	        [OPT_STEP] = {"step", 0, true},
 	        [OPT_ASCII] = {"ascii", 'a', false},
 	        [OPT_NO_COLOR] = {"no-color", 0, false},
 	        [OPT_QUIET] = {"quiet", 0, false},
@@ -620,5 +632,5 @@ int cli_lesson(int argc, char **argv)
 	}
 	if (lesson_path(args.pos[0], dir, path, sizeof path))
 		return CLI_USAGE;
-	return run_lesson(&o, path, args.val[OPT_BIG] != NULL);
+	return run_lesson(&o, path, args.val[OPT_BIG] != NULL, args.val[OPT_STEP]);
 }

@@ -616,6 +616,19 @@ wait_exit
 start 80 24 -- lesson
 expect_screen "lesson alone lists the lessons" "four-queens +14 min"
 
+# --step K opens the lesson at step K as stepping there would: step 5's
+# Watch at its event, its question asked; p goes back to step 4.
+start 120 40 -- lesson four-queens --step 5
+expect_step "lesson --step 5" 5 13
+expect_screen "its Watch at its event" "event 4 of "
+expect_screen "its question asked" "solve\(b\) is running: where will the next queen go\?"
+keys Escape
+expect_screen "Escape skips it" "Skipped\. The queen goes to b3\."
+keys p
+expect_step "p from the rehearsed step" 4 13
+keys q q
+wait_exit
+
 # A check that takes over a second says so on a terminal's stderr, and
 # takes the line away when it is done: five lessons of 45,000,000 events
 # each, about 0.4 s apiece.
