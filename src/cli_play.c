@@ -437,6 +437,23 @@ static void check_shown_end(struct check_shown *c)
 }
 
 /*
+ * Warns, at the minutes: line of the lesson at path, when what it says
+ * and what the lesson measures (seconds) are more than half apart: a
+ * teacher plans the class by it.
+ */
+static void warn_minutes(const struct lesson *l, const char *path, unsigned measured)
+{
+	unsigned said = 60u * (unsigned)l->minutes;
+	unsigned off = measured > said ? measured - said : said - measured;
+
+	if (l->minutes && 2 * off > said)
+		fprintf(stderr,
+		        "nqueens lesson: %s:%d: warning: minutes: %d, but the lesson "
+		        "measures %u (more than half off)\n",
+		        path, l->minutes_line, l->minutes, (measured + 30) / 60);
+}
+
+/*
  * lesson --check: each lesson (a path, or a shipped lesson's name) parsed and
  * checked, every error on a line of stderr, a line on stdout for each good
  * one with its measured length; CLI_USAGE when any had an error.
@@ -480,8 +497,10 @@ static int check_lessons(int count, char **names, const char *dir)
 		check_shown_end(&shown);
 		tell_errors(&told);
 		if (errors == 0) {
-			unsigned measured = (lesson_measure(&l) + 30) / 60;
+			unsigned seconds = lesson_measure(&l),
+			         measured = (seconds + 30) / 60;
 
+			warn_minutes(&l, path, seconds);
 			printf("%s: good: %d step%s, ", path, l.nsteps,
 			       l.nsteps == 1 ? "" : "s");
 			if (l.minutes)

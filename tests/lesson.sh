@@ -62,6 +62,25 @@ else
 		"status $rc" "$(cat "$tmpdir/err")"
 fi
 
+# lesson --check warns, at its minutes: line, when the minutes said and
+# those measured are more than half apart; a Play step and two words
+# measure 182 s, so 2 and 7 minutes are too far, 3 and 6 are not.
+for m in 2 3 6 7; do
+	printf 'title: Timed\nminutes: %d\n\nsay: by hand\nshow: play 4\n' $m >"$tmpdir/timed$m.txt"
+	nq lesson --check "$tmpdir/timed$m.txt" >"$tmpdir/out" 2>"$tmpdir/err"
+	rc=$?
+	case $m in
+	2 | 7) said="warned at its line" want="nqueens lesson: $tmpdir/timed$m.txt:2: warning: minutes: $m, but the lesson measures 3 (more than half off)" ;;
+	*) said="no warning" want="" ;;
+	esac
+	if [ $rc -eq 0 ] && [ "$(cat "$tmpdir/err")" = "$want" ] &&
+		[ "$(cat "$tmpdir/out")" = "$tmpdir/timed$m.txt: good: 1 step, minutes: $m, measured 3" ]; then
+		pass "lesson --check: minutes: $m against 3 measured: $said"
+	else
+		fail "lesson --check: minutes: $m against 3 measured" "status $rc" "$(cat "$tmpdir/out" "$tmpdir/err")"
+	fi
+done
+
 # A malformed lesson: status 2 and one line naming the file and the line,
 # before any terminal is touched.
 printf 'title: bad\n\nsay: hi\nshow: watch 4\nrun: soon\n' >"$tmpdir/bad.txt"

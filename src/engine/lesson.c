@@ -566,6 +566,7 @@ int lesson_parse_all(const char *text, const char *name, struct lesson *out,
 				        "minutes: must be a whole number from 1 to 600");
 			} else {
 				out->minutes = (int)m;
+				out->minutes_line = line;
 			}
 			continue;
 		}

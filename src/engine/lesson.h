@@ -121,7 +121,8 @@ struct lesson_step {
 
 struct lesson {
 	char title[LESSON_TITLE_MAX];
-	int minutes; /* about how long it takes, 0 when not said */
+	int minutes;      /* about how long it takes, 0 when not said */
+	int minutes_line; /* the line that says it, for lesson --check's warning */
 	struct lesson_step *steps;
 	int nsteps;
 };
