@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -303,7 +304,7 @@ int cli_browse(int argc, char **argv)
 	return app_run(&o);
 }
 
-/* The shipped lessons' names, "four-queens, symmetry", or "none" when there are none. */
+/* The lessons' names, "four-queens, symmetry", or "none" when there are none. */
 static void lesson_names(const struct lesson_entry *e, size_t count, char *buf,
                          size_t len)
 {
@@ -315,25 +316,40 @@ static void lesson_names(const struct lesson_entry *e, size_t count, char *buf,
 		                       e[i].name);
 }
 
-/* lesson --list: name, minutes and title of each shipped lesson, one a line. */
+/* The shipped lessons (dir) and the user's own, a user's first by a name both have. */
+static void lessons_all(const char *dir, struct lesson_entry **e, size_t *count)
+{
+	char mine[4096];
+
+	lesson_list_all(dir, lesson_user_dir(mine, sizeof mine), e, count);
+}
+
+/*
+ * lesson --list: name, minutes and title of each lesson, one a line, the
+ * user's own marked; one that cannot be read says why, with its line.
+ */
 static int list_lessons(const char *dir)
 {
 	struct lesson_entry *e;
 	size_t count;
 	int w = 0;
 
-	lesson_list(dir, &e, &count);
+	lessons_all(dir, &e, &count);
 	for (size_t i = 0; i < count; i++)
 		if ((int)strlen(e[i].name) > w)
 			w = (int)strlen(e[i].name);
 	for (size_t i = 0; i < count; i++) {
+		const char *yours = e[i].mine ? " (yours)" : "";
+
 		if (!e[i].ok)
-			printf("%-*s  cannot be read: %s\n", w, e[i].name, e[i].err);
+			printf("%-*s  cannot be read: %s%s\n", w, e[i].name, e[i].err,
+			       yours);
 		else if (e[i].minutes)
-			printf("%-*s  %3d min  %s\n", w, e[i].name, e[i].minutes,
-			       e[i].title);
+			printf("%-*s  %3d min  %s%s\n", w, e[i].name, e[i].minutes,
+			       e[i].title, yours);
 		else
-			printf("%-*s  %3s min  %s\n", w, e[i].name, "?", e[i].title);
+			printf("%-*s  %3s min  %s%s\n", w, e[i].name, "?", e[i].title,
+			       yours);
 	}
 	free(e);
 	return cli_finish_output(CLI_OK);
@@ -436,6 +452,19 @@ static void check_shown_end(struct check_shown *c)
 	c->shown = false;
 }
 
+/* The file of the lesson named name: the user's own, else the shipped one. */
+static void named_path(const char *name, const char *dir, char *path, size_t len)
+{
+	char mine[4096];
+	const char *d = lesson_user_dir(mine, sizeof mine);
+	struct stat sb;
+
+	snprintf(path, len, "%s/%s.txt", d ? d : "", name);
+	if (d && stat(path, &sb) == 0)
+		return;
+	snprintf(path, len, "%s/%s.txt", dir ? dir : ".", name);
+}
+
 /*
  * Warns, at the minutes: line of the lesson at path, when what it says
  * and what the lesson measures (seconds) are more than half apart: a
@@ -474,8 +503,7 @@ static int check_lessons(int count, char **names, const char *dir)
 		if (is_path(names[i]))
 			snprintf(path, sizeof path, "%s", names[i]);
 		else
-			snprintf(path, sizeof path, "%s/%s.txt", dir ? dir : ".",
-			         names[i]);
+			named_path(names[i], dir, path, sizeof path);
 		text = fileio_load_text(path, (size_t)1 << 20, "a lesson", err,
 		                        sizeof err);
 		if (!text && !is_path(names[i]))
@@ -550,8 +578,9 @@ static int lesson_refused(const struct cli_args *a)
 }
 
 /*
- * The file of the lesson arg names: the path given, or the shipped lesson
- * of that name in dir (NULL: none shipped); or CLI_USAGE with the names.
+ * The file of the lesson arg names: the path given, or the user's own
+ * lesson of that name, or the shipped one in dir (NULL: none shipped); or
+ * CLI_USAGE with the names.
  */
 static int lesson_path(const char *arg, const char *dir, char *path, size_t len)
 {
@@ -564,9 +593,12 @@ static int lesson_path(const char *arg, const char *dir, char *path, size_t len)
 		snprintf(path, len, "%s", arg);
 		return CLI_OK;
 	}
-	lesson_list(dir, &entries, &count);
-	for (size_t i = 0; i < count; i++)
-		known = known || strcmp(entries[i].name, arg) == 0;
+	lessons_all(dir, &entries, &count);
+	for (size_t i = 0; i < count && !known; i++)
+		if (strcmp(entries[i].name, arg) == 0) {
+			snprintf(path, len, "%s", entries[i].path);
+			known = true;
+		}
 	lesson_names(entries, count, names, sizeof names);
 	free(entries);
 	if (!known)
@@ -574,7 +606,6 @@ static int lesson_path(const char *arg, const char *dir, char *path, size_t len)
 		                       "unknown lesson '%s'; the lessons are %s (or "
 		                       "give a lesson file's path)",
 		                       arg, names);
-	snprintf(path, len, "%s/%s.txt", dir, arg);
 	return CLI_OK;
 }
 

@@ -648,6 +648,55 @@ expect_step "p from the rehearsed step" 4 13
 keys q q
 wait_exit
 
+# The user's own lessons, $XDG_DATA_HOME/nqueens/lessons: listed beside
+# the shipped ones, marked (yours); one of a shipped lesson's name is the
+# one that runs; a malformed one is named with its file and line in the
+# list, which goes on, and refused when opened; a FIFO does not hang it.
+mine="$XDG_DATA_HOME/nqueens/lessons"
+mkdir -p "$mine"
+printf 'title: My own lesson\nminutes: 1\n\nsay: Mine, the whole of it.\n' >"$mine/own.txt"
+printf 'title: My symmetry\n\nsay: My symmetry, one step.\n' >"$mine/symmetry.txt"
+printf 'title: Broken\n\nsay: x\nshow: watch 99\n' >"$mine/broken.txt"
+mkfifo "$mine/fifo.txt"
+timeout -k 1 10 "$NQUEENS" lesson --list >"$tmpdir/out" 2>"$tmpdir/err"
+rc=$?
+if [ $rc -eq 0 ] && [ ! -s "$tmpdir/err" ] && [ "$(sed 's/  */ /g' "$tmpdir/out")" = "broken cannot be read: $mine/broken.txt:4: the board size must follow, from 1 to 20 (yours)
+fifo cannot be read: $mine/fifo.txt: not a regular file (a FIFO) (yours)
+four-queens 14 min Recursion with four queens
+own 1 min My own lesson (yours)
+python 10 min From pseudocode to Python
+symmetry ? min My symmetry (yours)" ]; then
+	pass "lesson --list: the user's lessons beside the shipped ones, marked, a bad one named at its line"
+else
+	fail "lesson --list: the user's lessons beside the shipped ones, marked, a bad one named at its line" "status $rc" "$(cat "$tmpdir/out" "$tmpdir/err")"
+fi
+nq lesson broken </dev/null >"$tmpdir/out" 2>"$tmpdir/err"
+rc=$?
+if [ $rc -eq 2 ] && [ "$(cat "$tmpdir/err")" = "nqueens lesson: $mine/broken.txt:4: the board size must follow, from 1 to 20" ]; then
+	pass "lesson NAME: the user's malformed lesson refused, named at its line"
+else
+	fail "lesson NAME: the user's malformed lesson refused, named at its line" "status $rc" "$(cat "$tmpdir/err")"
+fi
+rm "$mine/fifo.txt" "$mine/broken.txt"
+# Without XDG_DATA_HOME, ~/.local/share/nqueens/lessons.
+mkdir -p "$tmpdir/home/.local/share/nqueens/lessons"
+cp "$mine/own.txt" "$tmpdir/home/.local/share/nqueens/lessons/home.txt"
+out=$(unset XDG_DATA_HOME; HOME="$tmpdir/home" "$NQUEENS" lesson --list)
+if printf '%s\n' "$out" | grep -Eq '^home +1 min +My own lesson \(yours\)$'; then
+	pass "lesson --list: without XDG_DATA_HOME, ~/.local/share/nqueens/lessons"
+else
+	fail "lesson --list: without XDG_DATA_HOME, ~/.local/share/nqueens/lessons" "$out"
+fi
+start 120 40 -- lesson symmetry
+expect_screen "lesson symmetry runs the user's lesson of that name" "^ My symmetry - step 1 of 1"
+keys q q
+wait_exit
+start 80 24 -- lesson
+expect_screen "the menu lists the user's lessons, marked" "own +1 min +My own lesson \(yours\)"
+keys Down Enter
+expect_screen "and runs one" "^ My own lesson - step 1 of 1"
+rm -r "$mine"
+
 # A check that takes over a second says so on a terminal's stderr, and
 # takes the line away when it is done: five lessons of 45,000,000 events
 # each, about 0.4 s apiece.
