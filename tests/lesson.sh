@@ -2,6 +2,8 @@
 # Lesson scripts: the shipped lessons run to their end by keys alone, each
 # step read by what it draws; lesson --list; a malformed lesson refused.
 . "${srcdir:-.}/tests/lib.sh"
+# No lessons of the tester's own: the lists below are the shipped ones.
+export XDG_DATA_HOME="$tmpdir/data"
 
 # --list: each shipped lesson, its minutes and its title.
 out=$(nq lesson --list)
