@@ -129,6 +129,15 @@ static const char usage_text[] =
         "      counters are what those programs do: tested the loop passes that\n"
         "      run the first test (bits: the picks), calls the calls of solve;\n"
         "      --from keeps the queens of POSITION and fills the empty files\n"
+        "  compare N FILE|- [--algorithm NAME]\n"
+        "      compare a search a student's program prints, one event a line\n"
+        "      (enter a, try a1, reject a1, place a1, solution, remove a1,\n"
+        "      return a, as trace writes them), with the reference's (NAME:\n"
+        "      backtrack, the default, scan, permute or bits; 1 <= N <= 11):\n"
+        "      'same search', or the first event where they part, what each\n"
+        "      did, why in plain words and the board then; and a summary of\n"
+        "      the solutions found, missing and duplicated; reads 1,000,000\n"
+        "      events at most; data/code/ has programs that print them\n"
         "  race N [ALGORITHM...] [--first] [--format text] [--ascii]\n"
         "       [--no-color] [--quiet] [--theme NAME]\n"
         "      race two to four algorithms (default backtrack scan permute bits)\n"
@@ -157,8 +166,8 @@ static const char usage_text[] =
         "\n"
         "Exit status: 0 done (check: all valid), 1 no solution (check: a position\n"
         "is not one; puzzle --check: a puzzle fails or is not judged; sum: a task\n"
-        "is missing, or the total is not A000170's), 2 a bad argument or\n"
-        "malformed input.\n"
+        "is missing, or the total is not A000170's; compare: the searches\n"
+        "differ), 2 a bad argument or malformed input.\n"
         "See nqueens(6) for the output formats.\n";
 
 void cli_help(void)

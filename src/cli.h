@@ -19,6 +19,7 @@ int cli_solve(int argc, char **argv);
 int cli_check(int argc, char **argv);
 int cli_puzzle(int argc, char **argv);
 int cli_trace(int argc, char **argv);
+int cli_compare(int argc, char **argv);
 int cli_race(int argc, char **argv);
 int cli_sum(int argc, char **argv);
 int cli_stats(int argc, char **argv);

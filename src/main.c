@@ -12,11 +12,11 @@ static const struct {
 	const char *name;
 	int (*run)(int argc, char **argv);
 } commands[] = {
-        {"play", cli_play},     {"count", cli_count}, {"list", cli_list},
-        {"solve", cli_solve},   {"check", cli_check}, {"puzzle", cli_puzzle},
-        {"trace", cli_trace},   {"watch", cli_watch}, {"browse", cli_browse},
-        {"lesson", cli_lesson}, {"race", cli_race},   {"sum", cli_sum},
-        {"stats", cli_stats},
+        {"play", cli_play},     {"count", cli_count},     {"list", cli_list},
+        {"solve", cli_solve},   {"check", cli_check},     {"puzzle", cli_puzzle},
+        {"trace", cli_trace},   {"watch", cli_watch},     {"browse", cli_browse},
+        {"lesson", cli_lesson}, {"race", cli_race},       {"sum", cli_sum},
+        {"stats", cli_stats},   {"compare", cli_compare},
 };
 
 /*
@@ -102,14 +102,14 @@ int main(int argc, char **argv)
 		        NULL,
 		        "unknown option '%s'; try --help or "
 		        "--version, or a command: play, count, sum, list, "
-		        "solve, check, puzzle, trace, race, watch, browse, "
+		        "solve, check, puzzle, trace, compare, race, watch, browse, "
 		        "lesson, stats",
 		        cmd);
 	if (!run)
 		return cli_usage_error(
 		        NULL,
 		        "unknown command '%s'; commands are play, "
-		        "count, sum, list, solve, check, puzzle, trace, race, "
+		        "count, sum, list, solve, check, puzzle, trace, compare, race, "
 		        "watch, browse, lesson, stats",
 		        cmd);
 	if (ndisplay > 0) {

@@ -377,7 +377,7 @@ keys Down Down Enter
 expect_screen "the next day's puzzle is another" "Puzzle: Daily puzzle, Saturday"
 expect_screen "Saturday's: ten queens" "^nqueens - Play 10x10 puzzle"
 keys q
-wait_for "Leave this puzzle unsolved|Board size" >/dev/null
+wait_for "Leave this puzzle for now|Board size" >/dev/null
 keys y q
 wait_exit
 start 80 24 NQUEENS_TEST_DATE=2024-05-19 --
@@ -401,7 +401,7 @@ case $(printf '%s\n' "$before" | sed -n 2p) in
 esac
 clock=$(screen | sed -n 's/.*hard, time \([0-9]*:[0-9]*\),.*/\1/p')
 keys q
-wait_for "Leave this puzzle unsolved" >/dev/null
+wait_for "Leave this puzzle for now" >/dev/null
 keys y
 wait_exit
 if grep -q "^set game.daily-2024-05-18 t [0-9]* h 0 v 0 q [0-9a-f]* x [0-9a-f]*$" \
@@ -513,4 +513,41 @@ else
 fi
 keys q
 wait_exit
+# Solving never moves the board (issue 34): the status beside it keeps its
+# width from the start, and the banner goes under the board (or over it),
+# never across its queens, the time on the line of the class.  The board's
+# place is where each rank's number and the file letters stand.
+board_place() {
+	screen | awk 'match($0, /^ *[1-8]( |$)/) || match($0, /^ *a +b +c/) {
+		match($0, /[^ ]/)
+		printf "%d:%d ", NR, RSTART
+	}'
+}
+for size in 80x24 120x40; do
+	start "${size%x*}" "${size#*x}" NQUEENS_TEST_CLOCK=1 -- play 8
+	wait_for "Queens: 0 of 8" >/dev/null
+	empty=$(board_place)
+	all=$(solution_keys 1 5 8 6 3 7 2 4)
+	keys ${all% Space}
+	wait_for "Queens: 7 of 8" >/dev/null
+	seven=$(board_place)
+	keys Space
+	wait_for "Solved —" >/dev/null
+	solved=$(board_place)
+	if [ "$empty" = "$seven" ] && [ "$seven" = "$solved" ] &&
+		[ "$(echo $solved | wc -w)" -eq 9 ]; then
+		pass "$size: solving leaves the board where it stood"
+	else
+		fail "$size: solving leaves the board where it stood" "empty:  $empty" \
+			"seven:  $seven" "solved: $solved" "$(screen)"
+	fi
+	expect_board "$size: the banner hides none of the solved queens" 8 marks \
+		"$(printf '%s\n' "_ _ Q _ _ _ _ _" "_ _ _ _ _ Q _ _" "_ _ _ Q _ _ _ _" \
+			"_ Q _ _ _ _ _ _" "_ _ _ _ _ _ _ Q" "_ _ _ _ Q _ _ _" \
+			"_ _ _ _ _ _ Q _" "Q _ _ _ _ _ _ _")"
+	expect_screen "$size: the banner's time on the line of its class" \
+		"Solved — #1 of 92, class 1, 0:00"
+	keys q
+	wait_exit
+done
 finish

@@ -523,18 +523,25 @@ static void test_describe(void **state)
 }
 
 /* A table as a screen writes one, with grouped lines and hints by mode. */
-enum { ACT_UP, ACT_DOWN, ACT_REDO, ACT_OPEN, ACT_QUIT, ACT_CLICK };
+enum { ACT_UP, ACT_DOWN, ACT_REDO, ACT_OPEN, ACT_QUIT, ACT_CLICK, ACT_MOVE };
 
 static const struct keymap_row test_rows[] = {
         {ACT_UP, {KEY(UP), KCHAR('k'), KMOUSE(WHEEL_UP)}, "move", {{0, "arrows move"}}},
         {ACT_DOWN, {KEY(DOWN), KCHAR('j'), KMOUSE(WHEEL_DOWN)}, NULL, {}},
-        {ACT_REDO, {KCTRL('r'), KCHAR('U')}, "redo", {{KEYMAP_MORE, "^R redo"}}},
+        {ACT_REDO,
+         {KCTRL('r'), KCHAR('U')},
+         "redo",
+         {KEYMAP_GROUP("Undoing"), {KEYMAP_MORE, "^R redo"}}},
         {ACT_OPEN,
          {KEY(ENTER), KCHAR(' ')},
          "open",
          {{1, "Enter open"}, {2, "Enter go"}}},
         {ACT_CLICK, {KMOUSE(BUTTON_LEFT)}, "choose", {}},
         {ACT_QUIT, {KEY(ESCAPE), KCHAR('q')}, "leave", {{1 | 2, "q quit"}}},
+        {ACT_MOVE, {KEY(LEFT), KCHAR('h')}, "move", {KEYMAP_GROUP("Moving")}},
+        {ACT_MOVE, {KEY(RIGHT)}, NULL, {}},
+        {ACT_MOVE, {KEY(DOWN)}, NULL, {}},
+        {ACT_MOVE, {KEY(UP)}, NULL, {}},
 };
 
 static void test_keymap(void **state)
@@ -580,6 +587,17 @@ static void test_keymap(void **state)
 	assert_string_equal(line, "click");
 	keymap_line_keys(&km, 5, line, sizeof line);
 	assert_string_equal(line, "Escape, q");
+	/* The four arrows on one line are one word, where the others stay. */
+	assert_int_equal(keymap_line_keys(&km, 6, line, sizeof line), 4);
+	assert_string_equal(line, "arrows, h");
+
+	/* The help's groups: the heading a binding starts, and none for the rest. */
+	assert_null(keymap_group(&km, 0));
+	assert_string_equal(keymap_group(&km, 2), "Undoing");
+	assert_null(keymap_group(&km, 3));
+	assert_string_equal(keymap_group(&km, 6), "Moving");
+	assert_null(keymap_group(&km, 7));
+	assert_null(keymap_group(&km, 99));
 
 	/* The key line: each row's first hint for the mode, the more ones last. */
 	assert_int_equal(keymap_hints(&km, 1, hints, 8), 4);

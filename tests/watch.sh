@@ -229,7 +229,7 @@ expect_screen "50x16: the key line keeps the help" "\? help  q quit"
 expect_screen "50x16: how far, in percent" "event 2076 of 37519 +5%"
 expect_screen "50x16: the stack says which calls it shows" "(Call s|S)tack: last [1-9] of 8"
 keys '?'
-expect_screen "50x16: the help says what it leaves out" "\([0-9]+ more: Down or PgDn\)"
+expect_screen "50x16: the help says what it leaves out" "↓ [0-9]+ more below"
 if screen | grep '^│' | grep -qv '│$'; then
 	fail "50x16: the help stays inside its box" "$(screen)"
 else
@@ -239,7 +239,7 @@ fi
 # scroll do not close it.
 first=$(screen | sed -n 's/^│ *\([^ ].*[^ ]\) *│$/\1/p' | sed -n 1p)
 keys Down
-expect_screen "50x16: Down scrolls the help, saying what is above" "\(1 above: Up or PgUp\)"
+expect_screen "50x16: Down scrolls the help, saying what is above" "↑ 1 more above"
 if screen | grep -qF -- "$first"; then
 	fail "50x16: the first entry scrolled away" "first: $first" "$(screen)"
 else

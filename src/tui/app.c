@@ -58,7 +58,7 @@ struct app {
 enum app_action { APP_QUIT, APP_SUSPEND, APP_REDRAW, APP_HELP, APP_THEME };
 
 static const struct keymap_row app_rows[] = {
-        {APP_HELP, {KCHAR('?')}, "this help", {}},
+        {APP_HELP, {KCHAR('?')}, "this help", {KEYMAP_GROUP("Everywhere")}},
         {APP_THEME, {KCHAR('T')}, "the next colour theme (kept in the config file)", {}},
         {APP_QUIT, {KCTRL('c')}, "quit at once", {}},
         {APP_SUSPEND, {KCTRL('z')}, "suspend", {}},

@@ -79,6 +79,32 @@ static bool has_word(const char *list, const char *word)
 	return false;
 }
 
+/* The four arrows read as one word where a line lists them all: "arrows". */
+static void join_arrows(char *named, size_t len)
+{
+	static const char *const arrows[] = {"Up", "Down", "Left", "Right"};
+	char out[128] = "", word[32];
+	bool said = false;
+
+	for (int i = 0; i < 4; i++)
+		if (!has_word(named, arrows[i]))
+			return;
+	for (const char *p = named; *p;) {
+		size_t n = strcspn(p, " ");
+		bool arrow = false;
+
+		snprintf(word, sizeof word, "%.*s", (int)n, p);
+		for (int i = 0; i < 4; i++)
+			arrow = arrow || strcmp(word, arrows[i]) == 0;
+		if (!arrow || !said)
+			add(out, sizeof out, " ", arrow ? "arrows" : word);
+		said = said || arrow;
+		p += n;
+		p += strspn(p, " ");
+	}
+	snprintf(named, len, "%s", out);
+}
+
 size_t keymap_line_keys(const struct keymap *km, size_t i, char *buf, size_t len)
 {
 	char named[128] = "", chars[128] = "", mouse[64] = "", name[32];
@@ -107,10 +133,21 @@ size_t keymap_line_keys(const struct keymap *km, size_t i, char *buf, size_t len
 				add(list, size, " ", name);
 		}
 	}
+	join_arrows(named, sizeof named);
 	add(buf, len, "", named);
 	add(buf, len, ", ", chars);
 	add(buf, len, ", ", mouse);
 	return rows;
+}
+
+const char *keymap_group(const struct keymap *km, size_t i)
+{
+	const struct keymap_hint *h = i < km->count ? km->rows[i].hints : NULL;
+
+	for (int j = 0; h && j < KEYMAP_HINTS_MAX && h[j].text; j++)
+		if (h[j].modes & KEYMAP_HEADING)
+			return h[j].text;
+	return NULL;
 }
 
 size_t keymap_hints(const struct keymap *km, unsigned mode, const char **hints,
@@ -126,6 +163,8 @@ size_t keymap_hints(const struct keymap *km, unsigned mode, const char **hints,
 			for (int j = 0; j < KEYMAP_HINTS_MAX && h[j].text; j++) {
 				unsigned modes = h[j].modes & ~KEYMAP_MORE;
 
+				if (h[j].modes & KEYMAP_HEADING)
+					continue;
 				if (modes == 0 || (modes & mode)) {
 					if (!(h[j].modes & KEYMAP_MORE) == !more)
 						hints[n++] = h[j].text;

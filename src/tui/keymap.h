@@ -31,6 +31,13 @@ struct keymap_hint {
 /* In a hint's modes: it comes after the others, on a wide enough window. */
 #define KEYMAP_MORE (1u << 31)
 
+/* In a hint's modes: no hint, but the heading of a group of the help. */
+#define KEYMAP_HEADING (1u << 30)
+#define KEYMAP_GROUP(name)                                                               \
+	{                                                                                \
+		KEYMAP_HEADING, (name)                                                   \
+	}
+
 #define KEYMAP_HINTS_MAX 4
 
 /*
@@ -38,6 +45,10 @@ struct keymap_hint {
  * what the help says of it.  A binding whose what is NULL shares the line
  * of the binding above it in the help, its keys listed there too.  Its
  * hints put it on the key line, the first whose modes hold the screen's.
+ * A binding that starts a group of the help says so among its hints,
+ * KEYMAP_GROUP("Moving"): the heading the help lists it and the bindings
+ * after it under, up to the next that starts one; so a key added under
+ * its kin needs no heading of its own.
  */
 struct keymap_row {
 	int action;
@@ -87,6 +98,9 @@ const char *keymap_key_name(const struct keymap_key *k, char *buf, size_t len);
  * the line covers (0 for a row that is part of the line above).
  */
 size_t keymap_line_keys(const struct keymap *km, size_t i, char *buf, size_t len);
+
+/* The heading of the help's group that row i starts, or NULL. */
+const char *keymap_group(const struct keymap *km, size_t i);
 
 /*
  * The key line's hints of the table in mode into hints (at most max): in

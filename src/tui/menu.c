@@ -221,6 +221,19 @@ static void lesson_line(const struct menu *m, int i, char *line, size_t len)
 	snprintf(line, len, " %-14s %-7s %s%s ", e->name, min, e->title, yours);
 }
 
+/* Says on line y how many lines of a list are out of sight that way, if any. */
+static void list_more(struct layout_rect r, int y, int more, const char *arrow,
+                      const char *way)
+{
+	char t[64];
+
+	if (more <= 0 || r.h < 5)
+		return;
+	snprintf(t, sizeof t, "%s %d more %s", arrow, more, way);
+	text_cut(t, r.w - 2);
+	text_put_in(y, r.x + 2, r.w - 2, theme_attr(THEME_DIMMED), t);
+}
+
 /*
  * A page that lists files to choose from (the puzzles, the lessons): its
  * title, then a line each, scrolled so that the one chosen shows; what a
@@ -250,6 +263,10 @@ static void draw_list(const struct menu *m, struct layout_rect r, const char *ti
 		            top + i == sel ? theme_attr(THEME_SELECTED) : (int)A_NORMAL,
 		            line);
 	}
+	/* A list longer than the window says so, on the blank lines round it. */
+	list_more(r, r.y + 1, top, theme_is_ascii() ? "^" : "\u2191", "above");
+	list_more(r, r.y + r.h - 2, count - top - rows, theme_is_ascii() ? "v" : "\u2193",
+	          "below");
 }
 
 /* A list scrolled so that the one chosen shows in the rows it has. */

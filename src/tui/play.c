@@ -53,12 +53,12 @@ enum play_action {
 static const struct keymap_row key_rows[] = {
         {PLAY_UP,
          {KEY(UP), KCHAR('k')},
-         "move the cursor one square",
-         {{0, "arrows move"}}},
+         "move the cursor",
+         {{0, "arrows move"}, KEYMAP_GROUP("Moving")}},
         {PLAY_DOWN, {KEY(DOWN), KCHAR('j')}, NULL, {}},
         {PLAY_LEFT, {KEY(LEFT), KCHAR('h')}, NULL, {}},
         {PLAY_RIGHT, {KEY(RIGHT), KCHAR('l')}, NULL, {}},
-        {PLAY_UP, {KMOUSE(WHEEL_UP)}, "the cursor up or down a rank", {}},
+        {PLAY_UP, {KMOUSE(WHEEL_UP)}, "up or down a rank", {}},
         {PLAY_DOWN, {KMOUSE(WHEEL_DOWN)}, NULL, {}},
         {PLAY_FIRST_FILE, {KEY(HOME)}, "first or last file", {}},
         {PLAY_LAST_FILE, {KEY(END)}, NULL, {}},
@@ -67,9 +67,20 @@ static const struct keymap_row key_rows[] = {
         {PLAY_TOGGLE,
          {KCHAR(' '), KEY(ENTER)},
          "place or remove a queen",
-         {{0, "Space place"}}},
-        {PLAY_CLICK, {KMOUSE(BUTTON_LEFT)}, "place or remove a queen there", {}},
-        {PLAY_UNDO, {KCHAR('u')}, "undo", {{0, "u undo"}}},
+         {{0, "Space place"}, KEYMAP_GROUP("Placing")}},
+        {PLAY_CLICK, {KMOUSE(BUTTON_LEFT)}, "place or remove there", {}},
+        {PLAY_HINT,
+         {KCHAR('t')},
+         "hint: a square that keeps it solvable",
+         {{0, "t hint"}}},
+        {PLAY_HIDE_HINT, {KEY(ESCAPE)}, "hide the hint", {}},
+        {PLAY_MARK,
+         {KCHAR('x')},
+         "mark \"no queen here\", or unmark",
+         {{KEYMAP_MORE, "x mark"}}},
+        {PLAY_MARK_CLICK, {KMOUSE(BUTTON_RIGHT)}, "the same, where clicked", {}},
+        {PLAY_GIVE_UP, {KCHAR('s')}, "give up: show a solution (not counted)", {}},
+        {PLAY_UNDO, {KCHAR('u')}, "undo", {{0, "u undo"}, KEYMAP_GROUP("Undoing")}},
         {PLAY_REDO, {KCTRL('r'), KCHAR('U')}, "redo", {{KEYMAP_MORE, "^R redo"}}},
         {PLAY_CLEAR,
          {KCHAR('c')},
@@ -78,17 +89,8 @@ static const struct keymap_row key_rows[] = {
         {PLAY_SMALLER,
          {KCHAR('['), KCHAR('-')},
          "smaller or larger board",
-         {{KEYMAP_MORE, "[/] size"}}},
+         {{KEYMAP_MORE, "[/] size"}, KEYMAP_GROUP("Viewing")}},
         {PLAY_LARGER, {KCHAR(']'), KCHAR('+'), KCHAR('=')}, NULL, {}},
-        {PLAY_HINT,
-         {KCHAR('t')},
-         "hint: a square that keeps it solvable",
-         {{0, "t hint"}}},
-        {PLAY_MARK,
-         {KCHAR('x')},
-         "mark the square \"no queen here\", or unmark it",
-         {{KEYMAP_MORE, "x mark"}}},
-        {PLAY_MARK_CLICK, {KMOUSE(BUTTON_RIGHT)}, "mark or unmark the square there", {}},
         {PLAY_ASSIST,
          {KCHAR('a')},
          "cycle assists: none, some, all (the verdict)",
@@ -101,9 +103,10 @@ static const struct keymap_row key_rows[] = {
          {KCHAR('b')},
          "when solved: browse the solutions, at this one",
          {{KEYMAP_MORE, "b browse"}}},
-        {PLAY_HIDE_HINT, {KEY(ESCAPE)}, "hide the hint", {}},
-        {PLAY_GIVE_UP, {KCHAR('s')}, "give up: show a solution (not counted)", {}},
-        {PLAY_NEXT_PUZZLE, {KCHAR('n')}, "after a puzzle: the next one", {}},
+        {PLAY_NEXT_PUZZLE,
+         {KCHAR('n')},
+         "after a puzzle: the next one",
+         {KEYMAP_GROUP("Puzzles and leaving")}},
         {PLAY_LEAVE, {KCHAR('q')}, "leave (asks during a puzzle)", {}},
 };
 static const struct keymap keys = KEYMAP(key_rows);
@@ -223,8 +226,12 @@ static enum screen_reply leave(struct play *p)
 	if (!play_model_unfinished(m))
 		return SCREEN_CLOSE;
 	m->confirm_leave = true;
-	snprintf(m->message, sizeof m->message,
-	         "Leave this puzzle unsolved? y leaves, any other key stays.");
+	/* With a progress file the game is kept (play_saved.c): say so. */
+	snprintf(m->message, sizeof m->message, "%s",
+	         m->env.store ? "Leave this puzzle for now? It is kept to resume. "
+	                        "y leaves, any other key stays."
+	                      : "Leave this puzzle unsolved? y leaves, any other "
+	                        "key stays.");
 	return SCREEN_STAY;
 }
 

@@ -19,6 +19,17 @@
 #define STATUS_W 32
 /* The status's lines kept for it, what a solved board shows. */
 #define STATUS_LINES 6
+/*
+ * The columns beside the board the block is centred for, whatever the
+ * status says now, so that a solve never moves the board: between an empty
+ * board's widest line ("found 0 of 92, 0 of 12 classes") and a solved
+ * one's ("class 1 of 12, its representative"), so that both stand in the
+ * middle; in a puzzle, its lines ("daily streak: 1 day in a row, today's
+ * to do").  The status has the rest of the width and of the height, for a
+ * longer line.
+ */
+#define STATUS_BESIDE_W 31
+#define STATUS_PUZZLE_W 44
 
 bool play_view_banner_up(const struct play *p)
 {
@@ -88,15 +99,12 @@ struct status_out {
 	int lines;
 	int h;
 	int core;
-	int widest; /* the columns the widest line takes */
 };
 
 static void status_line(struct status_out *o, int attr, const char *text)
 {
 	int h = text_wrap_height(o->w, 2, text);
 
-	if (text_width(text) > o->widest)
-		o->widest = text_width(text) < o->w ? text_width(text) : o->w;
 	if (o->h && o->lines + h > o->h)
 		o->h = o->lines; /* nothing after a line left out */
 	else if (o->draw)
@@ -161,15 +169,6 @@ struct place {
 	bool framed;
 	struct layout_rect frame, found;
 };
-
-/* The columns the status's widest line takes in a column w wide. */
-static int status_widest(const struct play_model *m, int w)
-{
-	struct status_out o = {.w = w};
-
-	draw_status(m, &o);
-	return o.widest;
-}
 
 /* The size of a small board of n, as the classes found are drawn. */
 static void small_board(int n, int *h, int *w)
@@ -275,11 +274,13 @@ static bool place(const struct play *p, struct layout_rect r, struct place *pl)
 		int avail = area.x + area.w - (b.at.x + b.at.w + gap), colw;
 
 		pl->framed = frame_fits(m, area, avail, &fw);
-		colw = pl->framed ? fw : status_widest(m, status->at.w);
+		colw = pl->framed ? fw : m->is_puzzle ? STATUS_PUZZLE_W : STATUS_BESIDE_W;
+		colw = colw < status->at.w || pl->framed ? colw : status->at.w;
 		shift = (area.w - (b.at.w + gap + colw)) / 2;
 		b.at.x += shift > 0 ? shift : 0;
 		status->at.x = b.at.x + b.at.w + gap;
-		status->at.w = colw;
+		status->at.w = pl->framed ? colw : area.x + area.w - status->at.x;
+		status->at.h = area.y + area.h - status->at.y;
 		if (pl->framed) {
 			struct status_out o = {.w = fw - 4};
 			int top = b.at.y < status->at.y ? b.at.y : status->at.y;
@@ -421,32 +422,78 @@ static void draw_frame(const struct play *p, const struct place *pl)
 }
 
 /*
- * The banner of a solve, across the middle of the board: its words wrapped
- * in a band as wide as the board (wider for the words, up to the
- * rectangle), a blank line above and below where the board is tall enough.
+ * The lines from y0 to y1 that nothing is drawn on, for the banner: the
+ * free lines under what the board and the status take, down to the foot's
+ * lines (the key line and a message), else over it; false when the board
+ * fills the height.
  */
-static void draw_banner(const struct play *p, const struct boardview *bv,
+static bool banner_room(const struct place *pl, struct layout_rect r, int foot, int *y0,
+                        int *y1)
+{
+	int bh, bw, top = pl->bv.org_y, bottom;
+
+	boardview_extent(&pl->bv, &bh, &bw);
+	bottom = top + bh;
+	if (pl->framed && pl->frame.y + pl->frame.h > bottom)
+		bottom = pl->frame.y + pl->frame.h;
+	/* The status under the board takes lines there too. */
+	if (pl->status.shown && pl->status.at.x <= pl->bv.left &&
+	    pl->status.at.y + pl->status.at.h > bottom)
+		bottom = pl->status.at.y + pl->status.at.h;
+	if (pl->framed && pl->frame.y < top)
+		top = pl->frame.y;
+	if (bottom <= r.y + r.h - 1 - foot) {
+		*y0 = bottom;
+		*y1 = r.y + r.h - 1 - foot;
+		return true;
+	}
+	if (top > r.y + 1) {
+		*y0 = r.y + 1;
+		*y1 = top - 1;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * The banner of a solve, never across the board, whose queens stay in
+ * sight: in the free lines under the board (or over it), centred under
+ * it, as wide as the board or its words; where the board fills the
+ * height, on the title line.  The first line breaks only after its dash
+ * and its commas but the last ("#37 of 92," whole, the time with the
+ * class); the second shows where there is a line for it.
+ */
+static void draw_banner(const struct play *p, const struct place *pl,
                         struct layout_rect r)
 {
-	char text[2][400], lines[8][400];
-	int count = 0, w, h, y, x, bw, bh, room, pad;
+	const struct boardview *bv = &pl->bv;
+	char text[2][400], lines[8][400], *last = NULL;
+	int count = 0, w, h, y, x, bw, bh, room, pad, y0, y1, foot;
 
 	play_model_banner(&p->m, theme_is_ascii() ? "-" : "\u2014", text[0],
 	                  sizeof text[0], text[1], sizeof text[1]);
 	boardview_extent(bv, &bh, &bw);
-	bw -= bv->label_w;
-	bh -= 1;
-	/*
-	 * The first line breaks only after its commas and its dash ("#37 of
-	 * 92," stays whole): its other blanks are held by a stand-in while it
-	 * is wrapped.
-	 */
-	for (char *c = text[0] + 1; *c; c++)
+	/* The key line, and the message's lines where one is said. */
+	foot = 1;
+	if (p->m.message[0])
+		foot += text_wrap_height(r.w - 1, 0, p->m.message) < 3
+		                ? text_wrap_height(r.w - 1, 0, p->m.message)
+		                : 3;
+	if (!banner_room(pl, r, foot, &y0, &y1))
+		y0 = y1 = r.y;
+	/* The blanks it must not break at are held by a stand-in while it is wrapped. */
+	for (char *c = text[0] + 1; *c; c++) {
+		if (*c == ' ' && c[-1] == ',')
+			last = c;
 		if (*c == ' ' && c[-1] != ',' && c[-1] != '-' &&
 		    (unsigned char)c[-1] != 0x94)
 			*c = '~';
-	/* As wide as the board, or as its first line whole on a small one. */
-	w = bw >= 24 ? bw : text_width(text[0]) + 4 > bw ? text_width(text[0]) + 4 : bw;
+	}
+	/* The time goes with what is before it. */
+	if (last)
+		*last = '~';
+	/* As wide as the board, or as its first line whole, up to the window. */
+	w = text_width(text[0]) + 4 > bw ? text_width(text[0]) + 4 : bw;
 	w = w > r.w ? r.w : w;
 	room = w - 2 > 1 ? w - 2 : 1;
 	for (int k = 0; k < 2; k++) {
@@ -464,11 +511,12 @@ static void draw_banner(const struct play *p, const struct boardview *bv,
 				t++;
 		}
 	}
-	/* Blank lines above and below the words, more on a tall board. */
-	pad = bh >= count + 12 ? 2 : bh >= count + 4 ? 1 : 0;
+	/* As many lines as there is room for; a blank line round them if more. */
+	count = count > y1 - y0 + 1 ? y1 - y0 + 1 : count;
+	pad = y1 - y0 + 1 >= count + 2 ? 1 : 0;
 	h = count + 2 * pad;
-	y = bv->org_y + (bh - h) / 2;
-	x = bv->org_x + (bw - w) / 2;
+	y = y0 + (y1 - y0 + 1 - h) / 2;
+	x = bv->org_x - bv->label_w + (bw - w) / 2;
 	x = x + w > r.x + r.w ? r.x + r.w - w : x;
 	x = x < r.x ? r.x : x;
 	attrset(theme_attr(THEME_BANNER));
@@ -515,16 +563,15 @@ void play_view_draw(const struct play *p, struct layout_rect r, const struct key
 		                       true,
 		                       0,
 		                       pl.status.at.h,
-		                       0,
 		                       0};
 
 		draw_status(m, &o);
 	}
 	if (placed && pl.framed)
 		draw_frame(p, &pl);
-	/* Over the board and the status both, for its moment. */
+	/* Beside the board, never over it, for its moment. */
 	if (placed && play_view_banner_up(p))
-		draw_banner(p, &pl.bv, r);
+		draw_banner(p, &pl, r);
 	if (m->message[0])
 		text_message(r, m->message, theme_role(play_model_message_role(m)), 3);
 	text_keys(r, hints, keymap_hints(keys, 0, hints, 32), "? help  q quit");

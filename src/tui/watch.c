@@ -55,7 +55,10 @@ enum watch_action {
 };
 
 static const struct keymap_row key_rows[] = {
-        {WATCH_PLAY, {KCHAR(' ')}, "play or pause", {{0, "Space play"}}},
+        {WATCH_PLAY,
+         {KCHAR(' ')},
+         "play or pause",
+         {{0, "Space play"}, KEYMAP_GROUP("Stepping")}},
         {WATCH_FORWARD,
          {KEY(RIGHT), KCHAR('.')},
          "one event forward",
@@ -73,7 +76,7 @@ static const struct keymap_row key_rows[] = {
          {KCHAR('o'), KCHAR('>')},
          "step over: one event, a call it makes run whole (> too, in a lesson "
          "where o plays)",
-         {{KEYMAP_MORE, "o over"}}},
+         {{KEYMAP_MORE, "o over"}, KEYMAP_GROUP("Jumps and breakpoints")}},
         {WATCH_STEP_OUT,
          {KCHAR('u')},
          "step out: run until the current call returns",
@@ -95,7 +98,7 @@ static const struct keymap_row key_rows[] = {
         {WATCH_FASTER,
          {KCHAR('+'), KCHAR('=')},
          "faster or slower, 1 to 1000/s",
-         {{0, "+/- speed"}}},
+         {{0, "+/- speed"}, KEYMAP_GROUP("The search")}},
         {WATCH_SLOWER, {KCHAR('-')}, NULL, {}},
         {WATCH_ALGORITHM,
          {KCHAR('a')},
@@ -113,7 +116,7 @@ static const struct keymap_row key_rows[] = {
         {WATCH_PSEUDO,
          {KCHAR('p')},
          "show or hide the pseudocode",
-         {{KEYMAP_MORE, "p pseudocode"}}},
+         {{KEYMAP_MORE, "p pseudocode"}, KEYMAP_GROUP("Panels")}},
         {WATCH_CODE,
          {KCHAR('c')},
          "the listing in the next language: pseudocode, Python, C, Java (kept "
@@ -142,27 +145,27 @@ static const struct keymap_row key_rows[] = {
          "projector mode: the board, pseudocode and stack, large, in high "
          "contrast",
          {{KEYMAP_MORE, "z projector"}}},
-        {WATCH_HANDOUT,
-         {KCHAR('x')},
-         "write a handout: the last events told and this frame, to a new text "
-         "file and an SVG sheet",
-         {{KEYMAP_MORE, "x handout"}}},
         {WATCH_TREE_UP, {KEY(PAGEUP)}, "scroll the folded tree up or down", {}},
         {WATCH_TREE_DOWN, {KEY(PAGEDOWN)}, NULL, {}},
-        {WATCH_QUIZ,
-         {KCHAR('Q')},
-         "predict mode: the search stops and asks before it decides; Q again "
-         "leaves it, with the summary of its questions",
-         {{KEYMAP_MORE, "Q predict"}}},
-        {WATCH_QUIZ_WHEN,
-         {KCHAR('W')},
-         "predict mode asks at every decision, placement or return",
-         {}},
         {WATCH_CLICK,
          {KMOUSE(BUTTON_LEFT)},
          "on the bar: go to that point of the search",
          {}},
-        {WATCH_LEAVE, {KCHAR('q')}, "leave", {}},
+        {WATCH_HANDOUT,
+         {KCHAR('x')},
+         "write a handout: the last events told and this frame, to a new text "
+         "file and an SVG sheet",
+         {{KEYMAP_MORE, "x handout"}, KEYMAP_GROUP("Handout")}},
+        {WATCH_QUIZ,
+         {KCHAR('Q')},
+         "predict mode: the search stops and asks before it decides; Q again "
+         "leaves it, with the summary of its questions",
+         {{KEYMAP_MORE, "Q predict"}, KEYMAP_GROUP("Predict mode")}},
+        {WATCH_QUIZ_WHEN,
+         {KCHAR('W')},
+         "predict mode asks at every decision, placement or return",
+         {}},
+        {WATCH_LEAVE, {KCHAR('q')}, "leave", {KEYMAP_GROUP("Leaving")}},
 };
 static const struct keymap keys = KEYMAP(key_rows);
 
