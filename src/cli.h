@@ -64,6 +64,7 @@ enum cli_opt {
 	OPT_QUIZ,
 	OPT_SEED,
 	OPT_STATS,
+	OPT_STEP,
 	OPT_TASK,
 	OPT_TASKS,
 	OPT_THEME,

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -303,7 +304,7 @@ int cli_browse(int argc, char **argv)
 	return app_run(&o);
 }
 
-/* The shipped lessons' names, "four-queens, symmetry", or "none" when there are none. */
+/* The lessons' names, "four-queens, symmetry", or "none" when there are none. */
 static void lesson_names(const struct lesson_entry *e, size_t count, char *buf,
                          size_t len)
 {
@@ -315,25 +316,40 @@ static void lesson_names(const struct lesson_entry *e, size_t count, char *buf,
 		                       e[i].name);
 }
 
-/* lesson --list: name, minutes and title of each shipped lesson, one a line. */
+/* The shipped lessons (dir) and the user's own, a user's first by a name both have. */
+static void lessons_all(const char *dir, struct lesson_entry **e, size_t *count)
+{
+	char mine[4096];
+
+	lesson_list_all(dir, lesson_user_dir(mine, sizeof mine), e, count);
+}
+
+/*
+ * lesson --list: name, minutes and title of each lesson, one a line, the
+ * user's own marked; one that cannot be read says why, with its line.
+ */
 static int list_lessons(const char *dir)
 {
 	struct lesson_entry *e;
 	size_t count;
 	int w = 0;
 
-	lesson_list(dir, &e, &count);
+	lessons_all(dir, &e, &count);
 	for (size_t i = 0; i < count; i++)
 		if ((int)strlen(e[i].name) > w)
 			w = (int)strlen(e[i].name);
 	for (size_t i = 0; i < count; i++) {
+		const char *yours = e[i].mine ? " (yours)" : "";
+
 		if (!e[i].ok)
-			printf("%-*s  cannot be read: %s\n", w, e[i].name, e[i].err);
+			printf("%-*s  cannot be read: %s%s\n", w, e[i].name, e[i].err,
+			       yours);
 		else if (e[i].minutes)
-			printf("%-*s  %3d min  %s\n", w, e[i].name, e[i].minutes,
-			       e[i].title);
+			printf("%-*s  %3d min  %s%s\n", w, e[i].name, e[i].minutes,
+			       e[i].title, yours);
 		else
-			printf("%-*s  %3s min  %s\n", w, e[i].name, "?", e[i].title);
+			printf("%-*s  %3s min  %s%s\n", w, e[i].name, "?", e[i].title,
+			       yours);
 	}
 	free(e);
 	return cli_finish_output(CLI_OK);
@@ -436,6 +452,36 @@ static void check_shown_end(struct check_shown *c)
 	c->shown = false;
 }
 
+/* The file of the lesson named name: the user's own, else the shipped one. */
+static void named_path(const char *name, const char *dir, char *path, size_t len)
+{
+	char mine[4096];
+	const char *d = lesson_user_dir(mine, sizeof mine);
+	struct stat sb;
+
+	snprintf(path, len, "%s/%s.txt", d ? d : "", name);
+	if (d && stat(path, &sb) == 0)
+		return;
+	snprintf(path, len, "%s/%s.txt", dir ? dir : ".", name);
+}
+
+/*
+ * Warns, at the minutes: line of the lesson at path, when what it says
+ * and what the lesson measures (seconds) are more than half apart: a
+ * teacher plans the class by it.
+ */
+static void warn_minutes(const struct lesson *l, const char *path, unsigned measured)
+{
+	unsigned said = 60u * (unsigned)l->minutes;
+	unsigned off = measured > said ? measured - said : said - measured;
+
+	if (l->minutes && 2 * off > said)
+		fprintf(stderr,
+		        "nqueens lesson: %s:%d: warning: minutes: %d, but the lesson "
+		        "measures %u (more than half off)\n",
+		        path, l->minutes_line, l->minutes, (measured + 30) / 60);
+}
+
 /*
  * lesson --check: each lesson (a path, or a shipped lesson's name) parsed and
  * checked, every error on a line of stderr, a line on stdout for each good
@@ -457,8 +503,7 @@ static int check_lessons(int count, char **names, const char *dir)
 		if (is_path(names[i]))
 			snprintf(path, sizeof path, "%s", names[i]);
 		else
-			snprintf(path, sizeof path, "%s/%s.txt", dir ? dir : ".",
-			         names[i]);
+			named_path(names[i], dir, path, sizeof path);
 		text = fileio_load_text(path, (size_t)1 << 20, "a lesson", err,
 		                        sizeof err);
 		if (!text && !is_path(names[i]))
@@ -480,8 +525,10 @@ static int check_lessons(int count, char **names, const char *dir)
 		check_shown_end(&shown);
 		tell_errors(&told);
 		if (errors == 0) {
-			unsigned measured = (lesson_measure(&l) + 30) / 60;
+			unsigned seconds = lesson_measure(&l),
+			         measured = (seconds + 30) / 60;
 
+			warn_minutes(&l, path, seconds);
 			printf("%s: good: %d step%s, ", path, l.nsteps,
 			       l.nsteps == 1 ? "" : "s");
 			if (l.minutes)
@@ -496,9 +543,9 @@ static int check_lessons(int count, char **names, const char *dir)
 	return cli_finish_output(status);
 }
 
-static const char lesson_synopsis[] = "nqueens lesson [FILE | NAME | --list | --check "
-                                      "FILE...] [--big] [--ascii] [--no-color] "
-                                      "[--quiet] [--theme NAME]";
+static const char lesson_synopsis[] = "nqueens lesson [FILE | NAME [--step K] | --list | "
+                                      "--check FILE...] [--big] [--ascii] "
+                                      "[--no-color] [--quiet] [--theme NAME]";
 
 /* What lesson's options cannot go with: CLI_USAGE, said on stderr, or CLI_OK. */
 static int lesson_refused(const struct cli_args *a)
@@ -507,6 +554,9 @@ static int lesson_refused(const struct cli_args *a)
 
 	if (val[OPT_BIG] && (val[OPT_CHECK] || val[OPT_LIST] || a->npos == 0))
 		return cli_usage_error("lesson", "--big runs a lesson in projector mode: "
+		                                 "name the lesson (--list lists them)");
+	if (val[OPT_STEP] && (val[OPT_CHECK] || val[OPT_LIST] || a->npos == 0))
+		return cli_usage_error("lesson", "--step K opens a lesson at its step K: "
 		                                 "name the lesson (--list lists them)");
 	if (val[OPT_CHECK] && val[OPT_LIST])
 		return cli_usage_error("lesson", "--check and --list are one or "
@@ -528,8 +578,9 @@ static int lesson_refused(const struct cli_args *a)
 }
 
 /*
- * The file of the lesson arg names: the path given, or the shipped lesson
- * of that name in dir (NULL: none shipped); or CLI_USAGE with the names.
+ * The file of the lesson arg names: the path given, or the user's own
+ * lesson of that name, or the shipped one in dir (NULL: none shipped); or
+ * CLI_USAGE with the names.
  */
 static int lesson_path(const char *arg, const char *dir, char *path, size_t len)
 {
@@ -542,9 +593,12 @@ static int lesson_path(const char *arg, const char *dir, char *path, size_t len)
 		snprintf(path, len, "%s", arg);
 		return CLI_OK;
 	}
-	lesson_list(dir, &entries, &count);
-	for (size_t i = 0; i < count; i++)
-		known = known || strcmp(entries[i].name, arg) == 0;
+	lessons_all(dir, &entries, &count);
+	for (size_t i = 0; i < count && !known; i++)
+		if (strcmp(entries[i].name, arg) == 0) {
+			snprintf(path, len, "%s", entries[i].path);
+			known = true;
+		}
 	lesson_names(entries, count, names, sizeof names);
 	free(entries);
 	if (!known)
@@ -552,17 +606,17 @@ static int lesson_path(const char *arg, const char *dir, char *path, size_t len)
 		                       "unknown lesson '%s'; the lessons are %s (or "
 		                       "give a lesson file's path)",
 		                       arg, names);
-	snprintf(path, len, "%s/%s.txt", dir, arg);
 	return CLI_OK;
 }
 
 /*
  * Runs the lesson at path on the screen.  A malformed lesson is told
  * before the screen opens, with its line; a check that takes a while says
- * so meanwhile.
+ * so meanwhile.  step: --step's K, or NULL for the first.
  */
-static int run_lesson(struct app_opts *o, const char *path, bool big)
+static int run_lesson(struct app_opts *o, const char *path, bool big, const char *step)
 {
+	uint64_t k = 1;
 	struct check_shown shown;
 	struct lesson l;
 	char err[1024];
@@ -575,8 +629,15 @@ static int run_lesson(struct app_opts *o, const char *path, bool big)
 		fprintf(stderr, "nqueens lesson: %s\n", err);
 		return CLI_USAGE;
 	}
-	o->start = (struct screen_open){.kind = SCREEN_LESSON,
-	                                .lesson = {.lesson = &l, .big = big}};
+	/* Its range is the lesson's steps, known once it is read. */
+	if (step &&
+	    cli_parse_number("lesson", "--step", step, 1, (uint64_t)l.nsteps, &k)) {
+		lesson_free(&l);
+		return CLI_USAGE;
+	}
+	o->start = (struct screen_open){
+	        .kind = SCREEN_LESSON,
+	        .lesson = {.lesson = &l, .big = big, .step = (int)k - 1}};
 	rc = app_run(o);
 	lesson_free(&l);
 	return rc;
@@ -588,6 +649,7 @@ int cli_lesson(int argc, char **argv)
 	        [OPT_CHECK] = {"check", 'c', false},
 	        [OPT_LIST] = {"list", 'l', false},
 	        [OPT_BIG] = {"big", 0, false},
+	        [OPT_STEP] = {"step", 0, true},
 	        [OPT_ASCII] = {"ascii", 'a', false},
 	        [OPT_NO_COLOR] = {"no-color", 0, false},
 	        [OPT_QUIET] = {"quiet", 0, false},
@@ -620,5 +682,5 @@ int cli_lesson(int argc, char **argv)
 	}
 	if (lesson_path(args.pos[0], dir, path, sizeof path))
 		return CLI_USAGE;
-	return run_lesson(&o, path, args.val[OPT_BIG] != NULL);
+	return run_lesson(&o, path, args.val[OPT_BIG] != NULL, args.val[OPT_STEP]);
 }

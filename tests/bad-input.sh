@@ -6,6 +6,8 @@
 
 # The fixtures the rows name as $T/...
 T="$tmpdir/fixtures"
+# The user's own lessons are not the tester's: lesson NAME's rows list the shipped ones.
+export XDG_DATA_HOME="$tmpdir/data"
 mkdir -p "$T/dir"
 printf '1 5 8 6 3 7 2 4\n2 4 1 3\0 junk\n' >"$T/nul.txt"
 printf '# two positions\n1 3 x\n1 3 5 2 4\n' >"$T/bad"

@@ -2,6 +2,8 @@
 # Lesson scripts: the shipped lessons run to their end by keys alone, each
 # step read by what it draws; lesson --list; a malformed lesson refused.
 . "${srcdir:-.}/tests/lib.sh"
+# No lessons of the tester's own: the lists below are the shipped ones.
+export XDG_DATA_HOME="$tmpdir/data"
 
 # --list: each shipped lesson, its minutes and its title.
 out=$(nq lesson --list)
@@ -61,6 +63,25 @@ else
 	fail "lesson --check: a hidden panel named, answers given away: status 2, each at its line" \
 		"status $rc" "$(cat "$tmpdir/err")"
 fi
+
+# lesson --check warns, at its minutes: line, when the minutes said and
+# those measured are more than half apart; a Play step and two words
+# measure 182 s, so 2 and 7 minutes are too far, 3 and 6 are not.
+for m in 2 3 6 7; do
+	printf 'title: Timed\nminutes: %d\n\nsay: by hand\nshow: play 4\n' $m >"$tmpdir/timed$m.txt"
+	nq lesson --check "$tmpdir/timed$m.txt" >"$tmpdir/out" 2>"$tmpdir/err"
+	rc=$?
+	case $m in
+	2 | 7) said="warned at its line" want="nqueens lesson: $tmpdir/timed$m.txt:2: warning: minutes: $m, but the lesson measures 3 (more than half off)" ;;
+	*) said="no warning" want="" ;;
+	esac
+	if [ $rc -eq 0 ] && [ "$(cat "$tmpdir/err")" = "$want" ] &&
+		[ "$(cat "$tmpdir/out")" = "$tmpdir/timed$m.txt: good: 1 step, minutes: $m, measured 3" ]; then
+		pass "lesson --check: minutes: $m against 3 measured: $said"
+	else
+		fail "lesson --check: minutes: $m against 3 measured" "status $rc" "$(cat "$tmpdir/out" "$tmpdir/err")"
+	fi
+done
 
 # A malformed lesson: status 2 and one line naming the file and the line,
 # before any terminal is touched.
@@ -659,6 +680,68 @@ wait_exit
 # lesson with no name opens the menu's list.
 start 80 24 -- lesson
 expect_screen "lesson alone lists the lessons" "four-queens +14 min"
+
+# --step K opens the lesson at step K as stepping there would: step 5's
+# Watch at its event, its question asked; p goes back to step 4.
+start 120 40 -- lesson four-queens --step 5
+expect_step "lesson --step 5" 5 13
+expect_screen "its Watch at its event" "event 4 of "
+expect_screen "its question asked" "solve\(b\) is running: where will the next queen go\?"
+keys Escape
+expect_screen "Escape skips it" "Skipped\. The queen goes to b3\."
+keys p
+expect_step "p from the rehearsed step" 4 13
+keys q q
+wait_exit
+
+# The user's own lessons, $XDG_DATA_HOME/nqueens/lessons: listed beside
+# the shipped ones, marked (yours); one of a shipped lesson's name is the
+# one that runs; a malformed one is named with its file and line in the
+# list, which goes on, and refused when opened; a FIFO does not hang it.
+mine="$XDG_DATA_HOME/nqueens/lessons"
+mkdir -p "$mine"
+printf 'title: My own lesson\nminutes: 1\n\nsay: Mine, the whole of it.\n' >"$mine/own.txt"
+printf 'title: My symmetry\n\nsay: My symmetry, one step.\n' >"$mine/symmetry.txt"
+printf 'title: Broken\n\nsay: x\nshow: watch 99\n' >"$mine/broken.txt"
+mkfifo "$mine/fifo.txt"
+timeout -k 1 10 "$NQUEENS" lesson --list >"$tmpdir/out" 2>"$tmpdir/err"
+rc=$?
+if [ $rc -eq 0 ] && [ ! -s "$tmpdir/err" ] && [ "$(sed 's/  */ /g' "$tmpdir/out")" = "broken cannot be read: $mine/broken.txt:4: the board size must follow, from 1 to 20 (yours)
+fifo cannot be read: $mine/fifo.txt: not a regular file (a FIFO) (yours)
+four-queens 14 min Recursion with four queens
+own 1 min My own lesson (yours)
+python 10 min From pseudocode to Python
+symmetry ? min My symmetry (yours)" ]; then
+	pass "lesson --list: the user's lessons beside the shipped ones, marked, a bad one named at its line"
+else
+	fail "lesson --list: the user's lessons beside the shipped ones, marked, a bad one named at its line" "status $rc" "$(cat "$tmpdir/out" "$tmpdir/err")"
+fi
+nq lesson broken </dev/null >"$tmpdir/out" 2>"$tmpdir/err"
+rc=$?
+if [ $rc -eq 2 ] && [ "$(cat "$tmpdir/err")" = "nqueens lesson: $mine/broken.txt:4: the board size must follow, from 1 to 20" ]; then
+	pass "lesson NAME: the user's malformed lesson refused, named at its line"
+else
+	fail "lesson NAME: the user's malformed lesson refused, named at its line" "status $rc" "$(cat "$tmpdir/err")"
+fi
+rm "$mine/fifo.txt" "$mine/broken.txt"
+# Without XDG_DATA_HOME, ~/.local/share/nqueens/lessons.
+mkdir -p "$tmpdir/home/.local/share/nqueens/lessons"
+cp "$mine/own.txt" "$tmpdir/home/.local/share/nqueens/lessons/home.txt"
+out=$(unset XDG_DATA_HOME; HOME="$tmpdir/home" "$NQUEENS" lesson --list)
+if printf '%s\n' "$out" | grep -Eq '^home +1 min +My own lesson \(yours\)$'; then
+	pass "lesson --list: without XDG_DATA_HOME, ~/.local/share/nqueens/lessons"
+else
+	fail "lesson --list: without XDG_DATA_HOME, ~/.local/share/nqueens/lessons" "$out"
+fi
+start 120 40 -- lesson symmetry
+expect_screen "lesson symmetry runs the user's lesson of that name" "^ My symmetry - step 1 of 1"
+keys q q
+wait_exit
+start 80 24 -- lesson
+expect_screen "the menu lists the user's lessons, marked" "own +1 min +My own lesson \(yours\)"
+keys Down Enter
+expect_screen "and runs one" "^ My own lesson - step 1 of 1"
+rm -r "$mine"
 
 # A check that takes over a second says so on a terminal's stderr, and
 # takes the line away when it is done: five lessons of 45,000,000 events

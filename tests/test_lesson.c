@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -227,12 +228,16 @@ static void load(const char *name, struct lesson *l)
 {
 	char path[4096], err[1024];
 
-	snprintf(path, sizeof path, "%s/lessons/%s.txt", SRCDATADIR, name);
+	if (strchr(name, '/'))
+		snprintf(path, sizeof path, "%s", name);
+	else
+		snprintf(path, sizeof path, "%s/lessons/%s.txt", SRCDATADIR, name);
 	if (lesson_load(path, l, err, sizeof err) != 0)
 		fail_msg("%s", err);
 }
 
-static void start(struct lesson_model *m, const char *name, bool big)
+/* Opens the lesson name at step at (0-based), as lesson --step opens it. */
+static void start_at(struct lesson_model *m, const char *name, bool big, int at)
 {
 	struct lesson l;
 	char err[256];
@@ -243,8 +248,14 @@ static void start(struct lesson_model *m, const char *name, bool big)
 	fake_theme = SETTINGS_THEME_CALM;
 	load(name, &l);
 	assert_int_equal(
-	        lesson_model_init(m, &l, big, &env, &fake_themes, err, sizeof err), 0);
+	        lesson_model_init(m, &l, big, at, &env, &fake_themes, err, sizeof err),
+	        0);
 	lesson_free(&l);
+}
+
+static void start(struct lesson_model *m, const char *name, bool big)
+{
+	start_at(m, name, big, 0);
 }
 
 static enum screen_reply press_key(struct lesson_model *m, enum input_key k)
@@ -845,6 +856,135 @@ static void test_every_lesson(void **state)
 	free(list);
 }
 
+/* What a step opened, as stepping there saw it. */
+struct seen {
+	bool screen; /* a screen opened, not text alone */
+	struct screen_open o;
+	char listing[16];
+	bool big, asking;
+	int left, theme;
+};
+
+static void seen_now(const struct lesson_model *m, int before, struct seen *s)
+{
+	*s = (struct seen){.screen = nopened > before,
+	                   .big = m->big,
+	                   .asking = m->asking,
+	                   .left = m->left,
+	                   .theme = fake_theme};
+	if (s->screen) {
+		s->o = opened[nopened - 1];
+		if (s->o.kind == SCREEN_WATCH && s->o.watch.listing)
+			snprintf(s->listing, sizeof s->listing, "%s", s->o.watch.listing);
+	}
+}
+
+static void assert_same_open(const struct seen *a, const struct seen *b)
+{
+	assert_int_equal(a->screen, b->screen);
+	assert_int_equal(a->big, b->big);
+	assert_int_equal(a->asking, b->asking);
+	assert_int_equal(a->left, b->left);
+	assert_int_equal(a->theme, b->theme);
+	if (!a->screen)
+		return;
+	assert_int_equal(a->o.kind, b->o.kind);
+	switch (a->o.kind) {
+	case SCREEN_WATCH:
+		assert_int_equal(a->o.watch.n, b->o.watch.n);
+		assert_int_equal(a->o.watch.algo, b->o.watch.algo);
+		assert_int_equal(a->o.watch.event, b->o.watch.event);
+		assert_int_equal(a->o.watch.until, b->o.watch.until);
+		assert_int_equal(a->o.watch.big, b->o.watch.big);
+		assert_int_equal(a->o.watch.play, b->o.watch.play);
+		assert_string_equal(a->listing, b->listing);
+		break;
+	case SCREEN_PLAY:
+		assert_int_equal(a->o.play.n, b->o.play.n);
+		break;
+	case SCREEN_BROWSE:
+		assert_int_equal(a->o.browse.n, b->o.browse.n);
+		assert_int_equal(a->o.browse.index, b->o.browse.index);
+		assert_int_equal(a->o.browse.classes, b->o.browse.classes);
+		break;
+	default:
+		assert_int_equal(a->o.race.n, b->o.race.n);
+		break;
+	}
+}
+
+/*
+ * lesson --step K: each step of the lesson name, in projector mode when
+ * big, opens as stepping there from the first opens it: its screen at its
+ * event, the mode the big lines before it left, its question asked.
+ */
+static void rehearse(const char *name, bool big)
+{
+	struct lesson_model m;
+	struct seen *stepped;
+	int nsteps;
+
+	start(&m, name, big);
+	nsteps = m.l.nsteps;
+	stepped = calloc((size_t)nsteps, sizeof *stepped);
+	assert_non_null(stepped);
+	seen_now(&m, 0, &stepped[0]);
+	for (int k = 1; k < nsteps; k++) {
+		int before = nopened;
+
+		while (m.asking)
+			press_key(&m, INPUT_KEY_ESCAPE);
+		press(&m, ' ');
+		while (m.at < k) {
+			press_key(&m, INPUT_KEY_ESCAPE);
+			press(&m, ' ');
+		}
+		seen_now(&m, before, &stepped[k]);
+	}
+	lesson_model_free(&m);
+	for (int k = 0; k < nsteps; k++) {
+		struct seen s;
+
+		start_at(&m, name, big, k);
+		assert_int_equal(m.at, k);
+		seen_now(&m, 0, &s);
+		assert_same_open(&s, &stepped[k]);
+		lesson_model_free(&m);
+	}
+	free(stepped);
+}
+
+/* Each shipped lesson rehearsed from each step, and one whose steps turn
+ * projector mode on and off. */
+static void test_rehearse(void **state)
+{
+	static const char text[] = "title: Big and small\n\n"
+	                           "say: One.\nbig: on\n\n"
+	                           "say: Two.\nshow: watch 4\nrun: 2\n\n"
+	                           "say: Three.\nbig: off\n\n"
+	                           "say: Four.\nshow: watch 4\nrun: 5\n";
+	struct lesson_entry *list;
+	size_t count;
+	char dir[4096], path[] = "/tmp/nq-rehearse-XXXXXX";
+	int fd;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "%s/lessons", SRCDATADIR);
+	lesson_list(dir, &list, &count);
+	for (size_t i = 0; i < count; i++) {
+		rehearse(list[i].name, false);
+		rehearse(list[i].name, true);
+	}
+	free(list);
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, sizeof text - 1), (ssize_t)(sizeof text - 1));
+	close(fd);
+	rehearse(path, false);
+	rehearse(path, true);
+	unlink(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -855,6 +995,7 @@ int main(void)
 	        cmocka_unit_test(test_projector),
 	        cmocka_unit_test(test_keys_and_failures),
 	        cmocka_unit_test(test_every_lesson),
+	        cmocka_unit_test(test_rehearse),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

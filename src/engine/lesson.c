@@ -16,6 +16,7 @@
 #include "engine/fileio.h"
 #include "engine/lesson_parts.h"
 #include "engine/race.h"
+#include "engine/store.h"
 
 /* The board sizes the screens take (Play to 18, Watch and Browse to 20). */
 #define PLAY_MAX 18
@@ -566,6 +567,7 @@ int lesson_parse_all(const char *text, const char *name, struct lesson *out,
 				        "minutes: must be a whole number from 1 to 600");
 			} else {
 				out->minutes = (int)m;
+				out->minutes_line = line;
 			}
 			continue;
 		}
@@ -715,6 +717,7 @@ void lesson_list(const char *dir, struct lesson_entry **out, size_t *count)
 		memset(e, 0, sizeof *e);
 		memcpy(e->name, de->d_name, len - 4);
 		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		snprintf(e->path, sizeof e->path, "%s", path);
 		e->ok = lesson_load(path, &l, e->err, sizeof e->err) == 0;
 		if (e->ok) {
 			snprintf(e->title, sizeof e->title, "%s", l.title);
@@ -726,5 +729,54 @@ void lesson_list(const char *dir, struct lesson_entry **out, size_t *count)
 	if (n > 1)
 		qsort(v, n, sizeof *v, by_name);
 	*out = v;
+	*count = n;
+}
+
+const char *lesson_user_dir(char *buf, size_t len)
+{
+	char err[256];
+	size_t at;
+
+	if (store_default_dir(buf, len, err, sizeof err) != 0)
+		return NULL;
+	at = strlen(buf);
+	if ((size_t)snprintf(buf + at, len - at, "/lessons") >= len - at)
+		return NULL;
+	return buf;
+}
+
+void lesson_list_all(const char *shipped, const char *mine, struct lesson_entry **out,
+                     size_t *count)
+{
+	struct lesson_entry *s, *m, *all;
+	size_t ns, nm, n = 0;
+
+	lesson_list(shipped, &s, &ns);
+	lesson_list(mine, &m, &nm);
+	*out = NULL;
+	*count = 0;
+	all = malloc((ns + nm + 1) * sizeof *all);
+	if (!all) {
+		free(s);
+		free(m);
+		return;
+	}
+	for (size_t i = 0; i < nm; i++) {
+		all[n] = m[i];
+		all[n++].mine = true;
+	}
+	for (size_t i = 0; i < ns; i++) {
+		bool hidden = false;
+
+		for (size_t j = 0; j < nm && !hidden; j++)
+			hidden = strcmp(m[j].name, s[i].name) == 0;
+		if (!hidden)
+			all[n++] = s[i];
+	}
+	free(s);
+	free(m);
+	if (n > 1)
+		qsort(all, n, sizeof *all, by_name);
+	*out = all;
 	*count = n;
 }

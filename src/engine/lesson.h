@@ -121,7 +121,8 @@ struct lesson_step {
 
 struct lesson {
 	char title[LESSON_TITLE_MAX];
-	int minutes; /* about how long it takes, 0 when not said */
+	int minutes;      /* about how long it takes, 0 when not said */
+	int minutes_line; /* the line that says it, for lesson --check's warning */
 	struct lesson_step *steps;
 	int nsteps;
 };
@@ -199,6 +200,8 @@ void lesson_free(struct lesson *l);
 /* A lesson file of a directory: its name, and its header or why it cannot be read. */
 struct lesson_entry {
 	char name[128]; /* the file's name without .txt: `nqueens lesson NAME` */
+	char path[4096];
+	bool mine; /* one of the user's own lessons, not a shipped one */
 	bool ok;
 	char title[LESSON_TITLE_MAX];
 	int minutes;
@@ -211,6 +214,21 @@ struct lesson_entry {
  * file is listed with its error, not left out.
  */
 void lesson_list(const char *dir, struct lesson_entry **out, size_t *count);
+
+/*
+ * The directory of the user's own lessons, $XDG_DATA_HOME/nqueens/lessons
+ * (~/.local/share/nqueens/lessons), into buf; NULL when neither variable
+ * is set.
+ */
+const char *lesson_user_dir(char *buf, size_t len);
+
+/*
+ * lesson_list of the shipped lessons and the user's own (mine; NULL:
+ * none), in the order of their names; the user's lesson of a shipped
+ * lesson's name is the one listed, so that a teacher's copy replaces it.
+ */
+void lesson_list_all(const char *shipped, const char *mine, struct lesson_entry **out,
+                     size_t *count);
 
 /*
  * A prediction a lesson asks of the class at a point of a tree search:

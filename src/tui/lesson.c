@@ -217,8 +217,8 @@ int lesson_open(struct screen *out, const struct screen_open *o,
 		snprintf(err, errlen, "Out of memory.");
 		return -1;
 	}
-	if (lesson_model_init(m, o->lesson.lesson, o->lesson.big, env, &theme, err,
-	                      errlen) < 0) {
+	if (lesson_model_init(m, o->lesson.lesson, o->lesson.big, o->lesson.step, env,
+	                      &theme, err, errlen) < 0) {
 		free(m);
 		return -1;
 	}

@@ -657,7 +657,7 @@ const struct keymap *lesson_model_keys(const struct lesson_model *r)
 	return before_end(r) ? &r->end_keys : &r->keys;
 }
 
-int lesson_model_init(struct lesson_model *r, const struct lesson *l, bool big,
+int lesson_model_init(struct lesson_model *r, const struct lesson *l, bool big, int at,
                       const struct screen_env *env, const struct lesson_theme *theme,
                       char *err, size_t errlen)
 {
@@ -671,7 +671,14 @@ int lesson_model_init(struct lesson_model *r, const struct lesson *l, bool big,
 	quiz_log_init(&r->log, env->clock_ms());
 	/* lesson --big: projector mode from the first step, until a step says off. */
 	set_big(r, big);
-	open_step(r, 0);
+	/* A rehearsal from step K opens it as stepping there would: the big
+	 * lines of the steps before it hold, its screen at its event. */
+	if (at < 0 || at >= l->nsteps)
+		at = 0;
+	for (int k = 0; k < at; k++)
+		if (l->steps[k].big_said)
+			set_big(r, l->steps[k].big_said > 0);
+	open_step(r, at);
 	return 0;
 }
 

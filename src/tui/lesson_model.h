@@ -70,11 +70,11 @@ struct lesson_model {
 };
 
 /*
- * Runs l (copied) from its first step, in projector mode when big; the
- * steps' screens come from env's openers.  Returns -1 with err when
- * memory runs short.
+ * Runs l (copied) from step at (0-based, 0 when out of range: the
+ * caller checks it), in projector mode when big; the steps' screens come
+ * from env's openers.  Returns -1 with err when memory runs short.
  */
-int lesson_model_init(struct lesson_model *m, const struct lesson *l, bool big,
+int lesson_model_init(struct lesson_model *m, const struct lesson *l, bool big, int at,
                       const struct screen_env *env, const struct lesson_theme *theme,
                       char *err, size_t errlen);
 void lesson_model_free(struct lesson_model *m);

@@ -32,7 +32,6 @@ struct menu {
 	int lsel, ltop;
 	struct lesson_entry *lessons;
 	size_t nlessons;
-	const char *lesson_dir;
 	struct lesson chosen; /* the lesson opened last, until its screen has a copy */
 	struct puzzle daily;  /* today's puzzle, until Play has a copy */
 	char daily_id[DAILY_ID_MAX];
@@ -205,19 +204,21 @@ static void puzzle_line(const struct menu *m, int i, char *line, size_t len)
 	                 : e->pz.title);
 }
 
-/* A lesson's line on the list: its name, minutes and title. */
+/* A lesson's line on the list: its name, minutes and title, and whose it is. */
 static void lesson_line(const struct menu *m, int i, char *line, size_t len)
 {
 	const struct lesson_entry *e = &m->lessons[i];
 	char min[16] = "";
 
+	const char *yours = e->mine ? " (yours)" : "";
+
 	if (!e->ok) {
-		snprintf(line, len, " %-14s %s ", e->name, e->err);
+		snprintf(line, len, " %-14s %s%s ", e->name, e->err, yours);
 		return;
 	}
 	if (e->minutes)
 		snprintf(min, sizeof min, "%d min", e->minutes);
-	snprintf(line, len, " %-14s %-7s %s ", e->name, min, e->title);
+	snprintf(line, len, " %-14s %-7s %s%s ", e->name, min, e->title, yours);
 }
 
 /* Says on line y how many lines of a list are out of sight that way, if any. */
@@ -610,7 +611,6 @@ static enum screen_reply puzzles_key(struct menu *m, int action, struct screen_o
 static enum screen_reply lessons_key(struct menu *m, int action, struct screen_open *open)
 {
 	int last = (int)m->nlessons - 1;
-	char path[4096];
 
 	switch (action) {
 	case MENU_UP:
@@ -634,9 +634,8 @@ static enum screen_reply lessons_key(struct menu *m, int action, struct screen_o
 		if (m->nlessons == 0)
 			break;
 		lesson_free(&m->chosen);
-		snprintf(path, sizeof path, "%s/%s.txt", m->lesson_dir,
-		         m->lessons[m->lsel].name);
-		if (lesson_load(path, &m->chosen, m->message, sizeof m->message) < 0)
+		if (lesson_load(m->lessons[m->lsel].path, &m->chosen, m->message,
+		                sizeof m->message) < 0)
 			break;
 		*open = (struct screen_open){.kind = SCREEN_LESSON,
 		                             .lesson = {.lesson = &m->chosen}};
@@ -806,6 +805,7 @@ int menu_open(struct screen *out, const struct screen_open *o,
               const struct screen_env *env, char *err, size_t errlen)
 {
 	struct menu *m = calloc(1, sizeof *m);
+	char mine[4096];
 
 	if (!m) {
 		snprintf(err, errlen, "Out of memory.");
@@ -817,8 +817,9 @@ int menu_open(struct screen *out, const struct screen_open *o,
 	m->grade = PUZZLE_MEDIUM;
 	m->store = env->store;
 	puzzle_list(env->puzzle_dir, &m->entries, &m->nentries);
-	m->lesson_dir = env->lesson_dir;
-	lesson_list(env->lesson_dir, &m->lessons, &m->nlessons);
+	/* The user's own lessons beside the shipped ones. */
+	lesson_list_all(env->lesson_dir, lesson_user_dir(mine, sizeof mine), &m->lessons,
+	                &m->nlessons);
 	m->lessons_page = o->menu.lessons;
 	*out = (struct screen){&menu_ops, m};
 	return 0;

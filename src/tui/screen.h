@@ -83,6 +83,7 @@ struct race_opts {
 struct lesson_opts {
 	const struct lesson *lesson; /* the lesson to run */
 	bool big;                    /* in projector mode */
+	int step;                    /* the step to open at, 0-based (--step) */
 };
 
 struct menu_opts {
