@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "enumerate.h"
+#include "engine/enumerate.h"
 
 /* Up to this n the table holds counts by the first two ranks, above by one. */
 #define TWO_LEVEL_MIN 11

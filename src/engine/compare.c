@@ -175,7 +175,8 @@ static bool run_whole(struct compare *c, enum search_algo a, char *err, size_t e
 	c->all_events = search_counters(s)->events;
 	c->all_placed = search_counters(s)->placed;
 	search_free(s);
-	qsort(c->all, c->nall, sizeof *c->all, cmp_u64);
+	if (c->nall) /* none at n = 2 and 3: c->all is NULL */
+		qsort(c->all, c->nall, sizeof *c->all, cmp_u64);
 	return true;
 }
 
@@ -465,19 +466,20 @@ size_t compare_report(const struct compare *c, char *buf, size_t len)
 	/* Sorted, the student's solutions show their repeats side by side. */
 	uint64_t *sorted = malloc((c->nfound + 1) * sizeof *sorted);
 
-	if (sorted) {
+	/* No solution reported: c->found is NULL, which memcpy may not be given. */
+	if (sorted && c->nfound) {
 		memcpy(sorted, c->found, c->nfound * sizeof *sorted);
 		qsort(sorted, c->nfound, sizeof *sorted, cmp_u64);
 		for (size_t i = 0; i < c->nfound; i++)
 			if (i > 0 && sorted[i] == sorted[i - 1])
 				dup++;
-			else if (bsearch(&sorted[i], c->all, c->nall, sizeof *c->all,
-			                 cmp_u64))
+			else if (c->nall && bsearch(&sorted[i], c->all, c->nall,
+			                            sizeof *c->all, cmp_u64))
 				distinct++;
 			else
 				wrong++;
-		free(sorted);
 	}
+	free(sorted);
 	if (c->cut)
 		add(buf, len, &at,
 		    "(the summary counts the first %u events, the most compare "

@@ -337,7 +337,10 @@ void search_place_given(struct search *s, const int *given)
 	s->nfree = 0;
 	for (int f = 0; f < n; f++) {
 		if (given && given[f] >= 0) {
-			s->given[f] = given[f];
+			/* s->given is made with the given queens (the analyzer cannot see
+			 * it). */
+			if (s->given)
+				s->given[f] = given[f];
 			s->ranks[f] = given[f];
 			s->xs[f] = given[f];
 			s->ngiven++;
