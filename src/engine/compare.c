@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "engine/board.h"
+#include "engine/errmsg.h"
 
 struct compare {
 	struct search *ref;
@@ -420,19 +421,6 @@ bool compare_reading(const struct compare *c)
 	return c->state == COMPARE_GOING || (c->state == COMPARE_DIFFERS && !c->cut);
 }
 
-/* snprintf that appends at *at, keeping the length the whole text needs. */
-static void add(char *buf, size_t len, size_t *at, const char *fmt, ...)
-{
-	va_list ap;
-	int k;
-
-	va_start(ap, fmt);
-	k = vsnprintf(*at < len ? buf + *at : NULL, *at < len ? len - *at : 0, fmt, ap);
-	va_end(ap);
-	if (k > 0)
-		*at += (size_t)k;
-}
-
 size_t compare_report(const struct compare *c, char *buf, size_t len)
 {
 	size_t at = 0, distinct = 0, dup = 0, wrong = 0;
@@ -440,28 +428,29 @@ size_t compare_report(const struct compare *c, char *buf, size_t len)
 	if (len)
 		buf[0] = '\0';
 	if (c->state == COMPARE_SAME)
-		add(buf, len, &at, "same search\n");
+		errmsg_add(buf, len, &at, "same search\n");
 	else if (c->state == COMPARE_LIMIT)
-		add(buf, len, &at,
-		    "the same for the first %u events; stopped reading there (the "
-		    "limit)\n",
-		    COMPARE_MAX_EVENTS);
+		errmsg_add(buf, len, &at,
+		           "the same for the first %u events; stopped reading there (the "
+		           "limit)\n",
+		           COMPARE_MAX_EVENTS);
 	if (c->state == COMPARE_DIFFERS) {
-		add(buf, len, &at,
-		    "differs at event %" PRIu64
-		    "\n  the reference: %s\n  your program:  %s\n"
-		    "%s\nthe board then:\n",
-		    c->at, c->ours, c->theirs, c->why);
+		errmsg_add(buf, len, &at,
+		           "differs at event %" PRIu64
+		           "\n  the reference: %s\n  your program:  %s\n"
+		           "%s\nthe board then:\n",
+		           c->at, c->ours, c->theirs, c->why);
 		for (int r = c->n - 1; r >= 0; r--) {
-			add(buf, len, &at, "%2d", r + 1);
+			errmsg_add(buf, len, &at, "%2d", r + 1);
 			for (int f = 0; f < c->n; f++)
-				add(buf, len, &at, " %c", c->before[f] == r ? 'Q' : '.');
-			add(buf, len, &at, "\n");
+				errmsg_add(buf, len, &at, " %c",
+				           c->before[f] == r ? 'Q' : '.');
+			errmsg_add(buf, len, &at, "\n");
 		}
-		add(buf, len, &at, "  ");
+		errmsg_add(buf, len, &at, "  ");
 		for (int f = 0; f < c->n; f++)
-			add(buf, len, &at, " %c", 'a' + f);
-		add(buf, len, &at, "\n");
+			errmsg_add(buf, len, &at, " %c", 'a' + f);
+		errmsg_add(buf, len, &at, "\n");
 	}
 	/* Sorted, the student's solutions show their repeats side by side. */
 	uint64_t *sorted = malloc((c->nfound + 1) * sizeof *sorted);
@@ -481,16 +470,16 @@ size_t compare_report(const struct compare *c, char *buf, size_t len)
 	}
 	free(sorted);
 	if (c->cut)
-		add(buf, len, &at,
-		    "(the summary counts the first %u events, the most compare "
-		    "reads)\n",
-		    COMPARE_MAX_EVENTS);
-	add(buf, len, &at,
-	    "events: %" PRIu64 " read, of the reference's %" PRIu64 "\n"
-	    "placements: %" PRIu64 ", of the reference's %" PRIu64 "\n"
-	    "solutions: %zu found of %zu, %zu missing, %zu duplicated, %zu not "
-	    "solutions\n",
-	    c->events, c->all_events, c->placed, c->all_placed, distinct, c->nall,
-	    c->nall - distinct, dup, wrong);
+		errmsg_add(buf, len, &at,
+		           "(the summary counts the first %u events, the most compare "
+		           "reads)\n",
+		           COMPARE_MAX_EVENTS);
+	errmsg_add(buf, len, &at,
+	           "events: %" PRIu64 " read, of the reference's %" PRIu64 "\n"
+	           "placements: %" PRIu64 ", of the reference's %" PRIu64 "\n"
+	           "solutions: %zu found of %zu, %zu missing, %zu duplicated, %zu not "
+	           "solutions\n",
+	           c->events, c->all_events, c->placed, c->all_placed, distinct, c->nall,
+	           c->nall - distinct, dup, wrong);
 	return at;
 }
