@@ -134,7 +134,11 @@ for size in 80x24 120x40; do
 	expect_side "$size: the student's board goes on" 1 "$(queens "$tmpdir/nodiag.txt" $((at + 1)))"
 	expect_side "$size: the reference's board stands" 2 "$(nq trace $n | queens /dev/stdin $((at - 1)) "$by")" "$lit"
 	keys q
-	if wait_exit; then pass "$size: q leaves"; else fail "$size: q leaves" "$(screen)"; fi
+	if wait_exit && [ "$status" = 0 ]; then
+		pass "$size: q leaves, exit status 0"
+	else
+		fail "$size: q leaves, exit status 0" "status $status" "$(screen)"
+	fi
 done
 
 # The unchanged listing: the same search to its end.

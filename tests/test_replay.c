@@ -263,6 +263,8 @@ static void test_stops_first(void **state)
 	assert_true(replay_model_at_divergence(m));
 	assert_int_equal(search_counters(m->ref)->events, want);
 	assert_false(replay_model_lit(m, &lit));
+	/* Nothing of theirs to step past it: the message does not offer it. */
+	assert_non_null(strstr(m->message, "your events end there"));
 	replay_model_free(m);
 	free(s);
 }

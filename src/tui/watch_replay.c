@@ -31,9 +31,13 @@ enum replay_action {
 	REPLAY_LEAVE,
 };
 
-/* The key line's modes: before the searches part (or the same search), and after. */
+/*
+ * The key line's modes: before the searches part (or the same search),
+ * after it with the student's events to step alone, and at their end.
+ */
 #define MODE_LOCKSTEP 1u
 #define MODE_ALONE 2u
+#define MODE_END 4u
 
 static const struct keymap_row key_rows[] = {
         {REPLAY_PLAY,
@@ -48,7 +52,7 @@ static const struct keymap_row key_rows[] = {
         {REPLAY_BACK,
          {KEY(LEFT), KCHAR(',')},
          "one event back",
-         {{MODE_ALONE, "Left back"}}},
+         {{MODE_ALONE | MODE_END, "Left back"}}},
         {REPLAY_FORWARD, {KMOUSE(WHEEL_DOWN)}, "one event back or forward", {}},
         {REPLAY_BACK, {KMOUSE(WHEEL_UP)}, NULL, {}},
         {REPLAY_END,
@@ -222,9 +226,10 @@ static void replay_draw(const void *self, struct layout_rect r)
 	const struct replay_screen *v = self;
 	const struct replay_model *m = v->m;
 	const char *hints[16];
-	unsigned mode = replay_model_at_divergence(m) || replay_model_alone(m)
-	                        ? MODE_ALONE
-	                        : MODE_LOCKSTEP;
+	unsigned mode = !replay_model_at_divergence(m) && !replay_model_alone(m)
+	                        ? MODE_LOCKSTEP
+	                : m->at < m->nev ? MODE_ALONE
+	                                 : MODE_END;
 	/*
 	 * The message under the panel, over the key line, and a blank line
 	 * above the panel, where the boards show whole without them.

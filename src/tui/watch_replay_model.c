@@ -153,9 +153,13 @@ void replay_model_free(struct replay_model *m)
 /* Says where the searches part, when the event shown is there. */
 static void say_parted(struct replay_model *m)
 {
-	if (replay_model_at_divergence(m))
+	if (replay_model_at_divergence(m) && m->at < m->nev)
 		snprintf(m->message, sizeof m->message,
 		         "They part at event %" PRIu64 ": Right steps your events alone.",
+		         m->parted);
+	else if (replay_model_at_divergence(m))
+		snprintf(m->message, sizeof m->message,
+		         "They part at event %" PRIu64 ": your events end there.",
 		         m->parted);
 }
 
