@@ -155,6 +155,20 @@ else
 	fail "the unchanged listing: no square lit at the end" "$(lit_squares)"
 fi
 
+# --algorithm chooses the reference, as for compare: bits' own events are
+# the same search beside bits, and part from backtrack where compare says.
+nq trace 5 --algorithm bits >"$tmpdir/bits.txt"
+start 80 24 -- watch 5 --replay "$tmpdir/bits.txt" --algorithm bits
+wait_for "the same so far" >/dev/null
+keys e
+expect_screen "bits' events beside bits: same search" "^same search +event"
+expect_screen "the reference is bits" "The reference, bits"
+bits_at=$(nq compare 5 "$tmpdir/bits.txt" | sed -n 's/.*differs at event \([0-9]*\)$/\1/p')
+start 80 24 -- watch 5 --replay "$tmpdir/bits.txt"
+wait_for "the same so far" >/dev/null
+keys e
+expect_screen "bits' events beside backtrack: they part at compare's event $bits_at" "^differs at event $bits_at +event $bits_at of"
+
 # Bad files are refused before the screen starts, with compare's line.
 printf 'enter a\ntry a1\njump\n' >"$tmpdir/word.txt"
 refuse "an unknown event" 2 "^nqueens watch: .*/word.txt, line 3: unknown event 'jump'" -- \
