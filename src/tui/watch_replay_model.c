@@ -338,8 +338,13 @@ void replay_model_cells(const struct replay_model *m, enum replay_side side,
 			        BV_QUEEN |
 			        (ev.kind == SEARCH_EV_SOLUTION ? BV_SOLVED : 0);
 	if (side == REPLAY_STUDENT && replay_model_lit(m, &lit)) {
-		/* The divergence, lit: the student's square, and what attacks it. */
-		cells[lit.file * n + lit.rank] |= BV_CONFLICT;
+		/*
+		 * The divergence, lit: the student's square, with what their
+		 * event did there (a queen tried shows its ghost), and what
+		 * attacks it.
+		 */
+		cells[lit.file * n + lit.rank] |=
+		        BV_CONFLICT | (ev.kind == SEARCH_EV_TRY ? BV_TRY : 0);
 		if (attacker(m, lit, &q))
 			cells[q.file * n + q.rank] |= BV_ATTACKER;
 		return;
