@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Exit statuses shared by every subcommand. */
 enum {
@@ -62,6 +63,7 @@ enum cli_opt {
 	OPT_PUZZLE,
 	OPT_QUIET,
 	OPT_QUIZ,
+	OPT_REPLAY,
 	OPT_SEED,
 	OPT_STATS,
 	OPT_STEP,
@@ -158,6 +160,32 @@ _Noreturn void cli_out_of_memory(void);
 
 /* Prints the full usage to stdout. */
 void cli_help(void);
+
+struct compare;
+struct compare_event;
+
+/*
+ * A student's events as compare reads them: the lines read, the line where
+ * the searches parted (0: none), the state after the last; with keep, each
+ * event kept in ev (malloc'd, count of them) for watch --replay.
+ */
+struct cli_events {
+	bool keep;
+	struct compare_event *ev;
+	size_t count, cap;
+	unsigned long line, at_line;
+	int state; /* enum compare_state */
+};
+
+/*
+ * Reads the events of in (name in messages: a file's, or "standard input")
+ * into c on a board of n files, for the command cmd: -1 when read (to the
+ * end, or to the limit after a divergence), else CLI_USAGE after one line
+ * on stderr (a line that is no event, nothing to read, the limit reached
+ * with the searches still the same).
+ */
+int cli_compare_read(const char *cmd, struct compare *c, FILE *in, const char *name,
+                     int n, struct cli_events *r);
 
 /* Reports a usage error on one line of stderr and returns CLI_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...)

@@ -30,48 +30,80 @@ static bool read_line(FILE *in, char *buf, size_t *len)
 	return ch != EOF || *len > 0;
 }
 
-/* Reads the student's events and prints the verdict; the exit status. */
-static int compare_input(struct compare *c, FILE *in, const char *name, int n)
+/* Keeps ev in r, growing its array; false when out of memory. */
+static bool keep_event(struct cli_events *r, const struct compare_event *ev)
+{
+	if (r->count == r->cap) {
+		size_t cap = r->cap ? r->cap * 2 : 1024;
+		struct compare_event *m = realloc(r->ev, cap * sizeof *m);
+
+		if (!m)
+			return false;
+		r->ev = m;
+		r->cap = cap;
+	}
+	r->ev[r->count++] = *ev;
+	return true;
+}
+
+int cli_compare_read(const char *cmd, struct compare *c, FILE *in, const char *name,
+                     int n, struct cli_events *r)
 {
 	char buf[COMPARE_MAX_LINE + 2], err[256];
 	size_t len;
-	unsigned long line = 0;
-	enum compare_state st = COMPARE_GOING;
 	struct compare_event ev;
 
-	unsigned long at_line = 0;
-
+	r->line = r->at_line = 0;
+	r->state = COMPARE_GOING;
 	while (compare_reading(c) && read_line(in, buf, &len)) {
-		line++;
+		r->line++;
 		if (!compare_parse(buf, len, n, &ev, err, sizeof err)) {
-			fprintf(stderr, "nqueens compare: %s, line %lu: %s\n", name, line,
-			        err);
+			fprintf(stderr, "nqueens %s: %s, line %lu: %s\n", cmd, name,
+			        r->line, err);
 			return CLI_USAGE;
 		}
 		buf[len] = '\0';
-		st = compare_feed(c, &ev, buf);
-		if (st == COMPARE_DIFFERS && !at_line)
-			at_line = line;
+		r->state = compare_feed(c, &ev, buf);
+		if (r->state == COMPARE_DIFFERS && !r->at_line)
+			r->at_line = r->line;
+		/* What compare counts, a replay steps through: the events, not the
+		 * blank lines. */
+		if (r->keep && ev.kind != SEARCH_EV_NONE &&
+		    r->count < compare_events(c) && !keep_event(r, &ev))
+			cli_out_of_memory();
 	}
 	if (ferror(in)) {
-		fprintf(stderr, "nqueens compare: cannot read %s: %s\n", name,
+		fprintf(stderr, "nqueens %s: cannot read %s: %s\n", cmd, name,
 		        strerror(errno));
 		return CLI_USAGE;
 	}
-	if (st == COMPARE_LIMIT) {
+	if (r->state == COMPARE_LIMIT) {
 		fprintf(stderr,
-		        "nqueens compare: %s, line %lu: more than %u events, the most "
+		        "nqueens %s: %s, line %lu: more than %u events, the most "
 		        "compare reads; the first %u are the same search\n",
-		        name, line, COMPARE_MAX_EVENTS, COMPARE_MAX_EVENTS);
+		        cmd, name, r->line, COMPARE_MAX_EVENTS, COMPARE_MAX_EVENTS);
 		return CLI_USAGE;
 	}
-	if (st == COMPARE_GOING && compare_events(c) == 0) {
+	if (r->state == COMPARE_GOING && compare_events(c) == 0) {
 		fprintf(stderr,
-		        "nqueens compare: %s holds no events (lines such as 'enter a', "
+		        "nqueens %s: %s holds no events (lines such as 'enter a', "
 		        "'try a1', 'place a1')\n",
-		        name);
+		        cmd, name);
 		return CLI_USAGE;
 	}
+	return -1;
+}
+
+/* Reads the student's events and prints the verdict; the exit status. */
+static int compare_input(struct compare *c, FILE *in, const char *name, int n)
+{
+	struct cli_events r = {.keep = false};
+	enum compare_state st;
+	int rc = cli_compare_read("compare", c, in, name, n, &r);
+
+	if (rc >= 0)
+		return rc;
+	st = (enum compare_state)r.state;
 	bool ended = st == COMPARE_GOING;
 
 	if (ended)
@@ -84,15 +116,15 @@ static int compare_input(struct compare *c, FILE *in, const char *name, int n)
 		cli_out_of_memory();
 	compare_report(c, text, need + 1);
 	if (st == COMPARE_DIFFERS)
-		ended ? printf("%s, after its last line (%lu): ", name, line)
-		      : printf("%s, line %lu: ", name, at_line);
+		ended ? printf("%s, after its last line (%lu): ", name, r.line)
+		      : printf("%s, line %lu: ", name, r.at_line);
 	fputs(text, stdout);
 	free(text);
 	if (st == COMPARE_DIFFERS && ended)
 		fprintf(stderr,
 		        "nqueens compare: %s ends after line %lu, in the middle of the "
 		        "search\n",
-		        name, line);
+		        name, r.line);
 	return st == COMPARE_SAME ? CLI_OK : CLI_NO;
 }
 

@@ -16,6 +16,7 @@
 #include "tui/browse.h"
 #include "tui/play_model.h"
 #include "engine/code.h"
+#include "engine/compare.h"
 #include "engine/daily.h"
 #include "datadir.h"
 #include "engine/fileio.h"
@@ -205,11 +206,71 @@ static int watch_given(const char *from, struct watch_opts *w, int **given)
 	return CLI_OK;
 }
 
+/*
+ * watch --replay FILE: the student's events read as compare reads them,
+ * kept in *r for the screen, before it opens; CLI_USAGE after one line on
+ * stderr when they cannot be replayed (bad lines, none, more than compare
+ * reads of the same search, a trace that stops in the middle of it).
+ */
+static int watch_replay(const char *file, struct watch_opts *w, struct cli_events *r)
+{
+	char err[256];
+	struct compare *c;
+	FILE *in;
+	int rc;
+
+	/* The screen reads the keyboard on standard input. */
+	if (strcmp(file, "-") == 0)
+		return cli_usage_error("watch",
+		                       "--replay reads a file, not standard input (the "
+		                       "screen reads the keys there): save the events "
+		                       "to a file first");
+	if (w->n > COMPARE_MAX_N)
+		return cli_usage_error("watch", "--replay takes N from 1 to %d, not %d",
+		                       COMPARE_MAX_N, w->n);
+	if (!search_is_tree(w->algo))
+		return cli_usage_error("watch",
+		                       "--replay compares with a tree search "
+		                       "(backtrack, scan, permute or bits), not %s",
+		                       search_algo_name(w->algo));
+	in = fopen(file, "r");
+	if (!in) {
+		fprintf(stderr, "nqueens watch: cannot read %s: %s\n", file,
+		        strerror(errno));
+		return CLI_USAGE;
+	}
+	c = compare_new(w->algo, w->n, err, sizeof err);
+	if (!c) {
+		fclose(in);
+		return cli_usage_error("watch", "%s", err);
+	}
+	r->keep = true;
+	rc = cli_compare_read("watch", c, in, file, w->n, r);
+	if (rc < 0 && r->state == COMPARE_GOING)
+		r->state = compare_end(c);
+	/* As compare does, past a divergence the first events, the most it reads. */
+	w->replay_cut = rc < 0 && r->state == COMPARE_DIFFERS && !compare_reading(c);
+	if (rc < 0 && compare_cut_short(c))
+		rc = cli_usage_error("watch",
+		                     "%s ends after line %lu, in the middle of the "
+		                     "search",
+		                     file, r->line);
+	compare_free(c);
+	fclose(in);
+	if (rc >= 0)
+		return rc;
+	w->replay = r->ev;
+	w->nreplay = r->count;
+	w->replay_name = file;
+	return CLI_OK;
+}
+
 int cli_watch(int argc, char **argv)
 {
 	static const char synopsis[] =
 	        "nqueens watch [N] [--algorithm NAME] [--first] "
-	        "[--from POSITION] [--big] [--quiz] [--code LANG] [--ascii] "
+	        "[--from POSITION] [--big] [--quiz] [--code LANG] [--replay FILE] "
+	        "[--ascii] "
 	        "[--no-color] [--quiet] [--theme NAME]";
 	static const struct cli_optdef wdefs[OPT_COUNT] = {
 	        [OPT_ALGORITHM] = {"algorithm", 0, true},
@@ -222,8 +283,10 @@ int cli_watch(int argc, char **argv)
 	        [OPT_BIG] = {"big", 0, false},
 	        [OPT_QUIZ] = {"quiz", 0, false},
 	        [OPT_CODE] = {"code", 0, true},
+	        [OPT_REPLAY] = {"replay", 0, true},
 	};
 	struct app_opts o = {.start.kind = SCREEN_WATCH};
+	struct cli_events replay = {.keep = true};
 	struct watch_opts *w = &o.start.watch;
 	struct cli_args args;
 	const char *const *val = args.val;
@@ -267,11 +330,27 @@ int cli_watch(int argc, char **argv)
 			return CLI_USAGE;
 		w->n = (int)v;
 	}
+	/* A replay is the student's search from its start, beside the reference's. */
+	static const enum cli_opt alone[] = {OPT_FROM, OPT_QUIZ, OPT_FIRST, OPT_BIG,
+	                                     OPT_CODE};
+	static const char *const alone_names[] = {"--from", "--quiz", "--first", "--big",
+	                                          "--code"};
+
+	if (val[OPT_REPLAY])
+		for (size_t i = 0; i < sizeof alone / sizeof *alone; i++)
+			if (val[alone[i]])
+				return cli_usage_error("watch",
+				                       "--replay and %s cannot be used "
+				                       "together",
+				                       alone_names[i]);
 	if (val[OPT_FROM] && watch_given(val[OPT_FROM], w, &given))
+		rc = CLI_USAGE;
+	else if (val[OPT_REPLAY] && watch_replay(val[OPT_REPLAY], w, &replay))
 		rc = CLI_USAGE;
 	else
 		rc = app_run(&o);
 	free(given);
+	free(replay.ev);
 	return rc;
 }
 

@@ -44,8 +44,14 @@ browse-members@Tab Enter@class 1 of 12@browse 8
 lesson@Space@step 2 of@lesson four-queens
 help@?@Play: keys@play 8
 stats@Up Up Enter@Found in Play@
+replay@e@They part at event@watch 6 --replay $tmpdir/student.txt
 EOF
 }
+
+# A student's events for watch --replay: data/code/'s events listing with
+# the diagonal test removed, stopped at the divergence.
+sed 's/ or up_used\[up\] or down_used\[down\]//' "$data/code/backtrack_events.py" |
+	python3 - 6 >"$tmpdir/student.txt"
 
 # The palettes: a label, the pane's TERM, the background setting, and
 # whether NO_COLOR is set.

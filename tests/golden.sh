@@ -308,6 +308,11 @@ fi
 puzzle=$NQUEENS_DATADIR/puzzles/08-easy-01.txt
 # Days solved, puzzles timed and solutions found, for the Stats and Browse's marks.
 stats_progress=${srcdir:-.}/tests/stats-progress.txt
+# A student's events for watch --replay: data/code/'s events listing with
+# the diagonal test removed, named without a directory (the frames run in
+# $tmpdir) so that the title is the same at every run.
+sed 's/ or up_used\[up\] or down_used\[down\]//' "${srcdir:-.}/data/code/backtrack_events.py" |
+	python3 - 6 >"$tmpdir/student.txt"
 for size in "80 24" "120 40"; do
 	set -- $size
 	w=$1 h=$2
@@ -337,6 +342,7 @@ for size in "80 24" "120 40"; do
 		t Right Down Down Down Down Down Down Space" -- play --puzzle "$puzzle"
 	frame race-end "$w" "$h" 'agree: 92 solutions' "e" -- race 8
 	frame lesson-question "$w" "$h" 'Your answer:' "Space Space Space Space Space" -- lesson four-queens
+	frame replay "$w" "$h" 'They part at event' "e" -- watch 6 --replay student.txt
 done
 
 # The viewer (golden-show) where python3 has PIL: a cell of each role is

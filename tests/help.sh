@@ -134,4 +134,24 @@ else
 fi
 keys q
 wait_exit
+
+# watch --replay's keys: Watch's stepping keys, and what each does there.
+sed 's/ or up_used\[up\] or down_used\[down\]//' "${srcdir:-.}/data/code/backtrack_events.py" |
+	python3 - 6 >"$tmpdir/student.txt"
+start 80 24 -- watch 6 --replay "$tmpdir/student.txt"
+wait_for "the same so far" >/dev/null
+keys '?'
+expect_screen "80x24: ? opens the replay's help" "Watch: replay: keys"
+expect_box "80x24: the replay's help under its heading" "(^| )Stepping( |$)"
+for key in "Space +play or pause: both searches in lockstep, pausing where they" \
+	"Right, \\. +one event forward \\(past the divergence, your events alone\\)" \
+	"Left, , +one event back" "End, e +run to where the searches part, then to the end" \
+	"Home, r +back to the start" \
+	"\\+ = - +faster or slower" "q +leave"; do
+	expect_box "80x24: the replay's help lists $key" "$key"
+done
+keys x
+wait_gone "Watch: replay: keys" >/dev/null
+keys q
+wait_exit
 finish

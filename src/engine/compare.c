@@ -20,6 +20,7 @@ struct compare {
 	uint64_t events, placed;
 	uint64_t at;              /* the event where the searches part */
 	bool cut;                 /* past the divergence, the limit stopped the reading */
+	bool short_end;           /* the events end mid-search, no more said of it */
 	int ranks[COMPARE_MAX_N]; /* the student's board, -1 for an empty file */
 	int before[COMPARE_MAX_N]; /* the board when they parted */
 	/* The student's solutions as packed boards, in the order found. */
@@ -288,6 +289,7 @@ static void explain(struct compare *c, const struct search_event *r,
 		         "your program reports the same solution twice: it is counted "
 		         "twice.");
 	} else if (e->kind == SEARCH_EV_NONE) {
+		c->short_end = true;
 		snprintf(c->why, sizeof c->why,
 		         "your program's events end in the middle of the search.");
 	} else if (placing && attacker_of(c, e->sq, &q, &line)) {
@@ -409,6 +411,25 @@ enum compare_state compare_end(struct compare *c)
 		return c->state = COMPARE_SAME;
 	return part(c, &(struct compare_event){SEARCH_EV_NONE, {0, 0}, 0},
 	            "(nothing: the events end)");
+}
+
+uint64_t compare_parted(const struct compare *c, const char **ours, const char **theirs,
+                        const char **why)
+{
+	bool parted = c->state == COMPARE_DIFFERS;
+
+	if (ours)
+		*ours = parted ? c->ours : "";
+	if (theirs)
+		*theirs = parted ? c->theirs : "";
+	if (why)
+		*why = parted ? c->why : "";
+	return parted ? c->at : 0;
+}
+
+bool compare_cut_short(const struct compare *c)
+{
+	return c->state == COMPARE_DIFFERS && c->short_end;
 }
 
 uint64_t compare_events(const struct compare *c)

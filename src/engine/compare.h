@@ -63,6 +63,23 @@ enum compare_state compare_end(struct compare *c);
  */
 size_t compare_report(const struct compare *c, char *buf, size_t len);
 
+/*
+ * Where the searches part: the student's event number (from 1; one past
+ * their last when their events end too soon), and in *ours what the
+ * reference did there, in *theirs the student's line, in *why the reason
+ * in plain words ("your program placed c2 while b1 still attacks it ...");
+ * 0 (and "" each) while they are the same.  Any pointer may be NULL.
+ */
+uint64_t compare_parted(const struct compare *c, const char **ours, const char **theirs,
+                        const char **why);
+
+/*
+ * Whether the student's events end in the middle of the search with no
+ * more to say of it than that (a trace cut short, not a program that stops
+ * after a solution).
+ */
+bool compare_cut_short(const struct compare *c);
+
 /* The student's events read so far. */
 uint64_t compare_events(const struct compare *c);
 

@@ -17,6 +17,7 @@ struct store;
 struct enum_table;
 struct lesson;
 struct quiz_log;
+struct compare_event;
 
 /* The screens there are. */
 enum screen_kind {
@@ -63,6 +64,14 @@ struct watch_opts {
 	unsigned keep; /* the panels projector mode keeps too (lesson.h's
 	                  lesson_panel bits: a lesson step's keep:) */
 	bool quiz;     /* in predict mode, asking before each decision */
+	/*
+	 * --replay: a student's events (compare.h's, nreplay of them) stepped
+	 * beside the reference search of algo, from the file named replay_name.
+	 */
+	const struct compare_event *replay;
+	size_t nreplay;
+	const char *replay_name;
+	bool replay_cut; /* the file holds more events than these, the most read */
 };
 
 struct browse_opts {

@@ -618,6 +618,10 @@ int watch_open(struct screen *out, const struct screen_open *o,
                const struct screen_env *env, char *err, size_t errlen)
 {
 	char why[256];
+
+	/* A student's events to replay: the two searches side by side. */
+	if (o->watch.replay)
+		return watch_replay_open(out, o, env, err, errlen);
 	struct watch *v = calloc(1, sizeof *v);
 
 	if (v)

@@ -139,4 +139,14 @@ void watch_vars_draw(const struct watch_panels *p, struct layout_rect r);
 /* The panels in the places the layout gave them. */
 void watch_panels_draw(const struct watch_panels *v, const struct layout_panel p[PANELS]);
 
+/*
+ * Watch --replay (watch_replay.c): o->watch.replay's events beside the
+ * reference search, opened by watch_open in Watch's place.
+ */
+struct screen;
+struct screen_open;
+struct screen_env;
+int watch_replay_open(struct screen *out, const struct screen_open *o,
+                      const struct screen_env *env, char *err, size_t errlen);
+
 #endif
