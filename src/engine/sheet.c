@@ -29,6 +29,15 @@
 #define CHAR_W 7
 
 /*
+ * The room left of a board for its rank numbers (11 units, right-aligned 3
+ * before the board): two digits from the tenth rank on take about 14.
+ */
+static int label_w(int n)
+{
+	return n >= 10 ? 20 : LABEL;
+}
+
+/*
  * The colours, and for each a mark that says the same without it: a
  * conflict is a cross and a dashed line with a white edge, the queen
  * followed is ringed, the square tried is an outline, the line run is
@@ -376,7 +385,7 @@ static void put_foot(FILE *out, enum sheet_paper paper, int k, int m)
 	fprintf(out,
 	        "<text class=\"t\" x=\"%d\" y=\"%d\" text-anchor=\"end\">page %d of "
 	        "%d</text>\n",
-	        MARGIN + aw, MARGIN + ah - 2, k, m);
+	        MARGIN + aw, MARGIN + ah - 4, k, m);
 }
 
 /* Opens the next page: its head and the title over its boards. */
@@ -439,19 +448,20 @@ int sheet_begin(struct sheet *sh, enum sheet_paper paper, int n, int count,
 	 * at most and SHEET_CELL_MM at least; smaller only where the board
 	 * would not fit the printable area otherwise: never past the page.
 	 */
-	pref = (COLUMN_MIN_W - LABEL) / n;
+	pref = (COLUMN_MIN_W - label_w(n)) / n;
 	if (pref > 24)
 		pref = 24;
 	if (pref < (int)(SHEET_CELL_MM / SHEET_UNIT_MM))
 		pref = (int)(SHEET_CELL_MM / SHEET_UNIT_MM);
 	sh->cell = pref;
-	if (LABEL + n * sh->cell > aw)
-		sh->cell = (aw - LABEL) / n;
+	if (label_w(n) + n * sh->cell > aw)
+		sh->cell = (aw - label_w(n)) / n;
 	if (n * sh->cell + LABEL + CAPTION > room)
 		sh->cell = (room - LABEL - CAPTION) / n;
 	/* A small board's column is wider than it, for its caption's words. */
-	sh->board_w =
-	        LABEL + n * sh->cell < COLUMN_MIN_W ? COLUMN_MIN_W : LABEL + n * sh->cell;
+	sh->board_w = label_w(n) + n * sh->cell < COLUMN_MIN_W
+	                      ? COLUMN_MIN_W
+	                      : label_w(n) + n * sh->cell;
 	sh->board_h = n * sh->cell + LABEL + CAPTION;
 	sh->cols = (aw + COL_GAP) / (sh->board_w + COL_GAP);
 	sh->rows = (room + GAP) / (sh->board_h + GAP);
@@ -486,13 +496,13 @@ void sheet_board(struct sheet *sh, const struct square *queens, size_t count,
 	at = sh->drawn % per;
 	col = at % sh->cols;
 	row = at / sh->cols;
-	x0 = MARGIN + col * (sh->board_w + COL_GAP) + LABEL;
+	x0 = MARGIN + col * (sh->board_w + COL_GAP) + label_w(sh->n);
 	y0 = MARGIN + sh->top + row * (sh->board_h + GAP);
 	sh->drawn++;
 	fprintf(sh->out, "<g>\n");
 	put_board(sh->out, sh->n, sh->cell, x0, y0, queens, count, marks);
 	if (caption && *caption)
-		put_lines(sh->out, "c", x0 - LABEL,
+		put_lines(sh->out, "c", x0 - label_w(sh->n),
 		          y0 + sh->n * sh->cell + LABEL + LINE_H + 2, caption,
 		          (size_t)(sh->board_w / CHAR_W), CAPTION_LINES);
 	fputs("</g>\n", sh->out);
@@ -753,7 +763,7 @@ int sheet_watch(FILE *out, enum sheet_paper paper, const struct search *s,
 	if (cell > 36)
 		cell = 36;
 	board = cell ? n * cell + LABEL : 0;
-	side = LABEL + board + GAP;
+	side = label_w(n) + (cell ? n * cell : 0) + GAP;
 	list_w = text ? listing_size(text, &list_lines) : 0;
 	/* The listing beside the board where its widest line fits, else under it. */
 	beside = side + list_w <= aw;
@@ -803,7 +813,8 @@ int sheet_watch(FILE *out, enum sheet_paper paper, const struct search *s,
 		        .by = ev->attacker,
 		};
 
-		put_board(out, n, cell, LABEL, top, q, squares_of(n, ranks, q), &marks);
+		put_board(out, n, cell, label_w(n), top, q, squares_of(n, ranks, q),
+		          &marks);
 	} else {
 		snprintf(head, sizeof head, "The %dx%d board is too large to draw here.",
 		         n, n);
