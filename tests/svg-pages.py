@@ -6,8 +6,9 @@ the program: the pages' size, what is drawn past the margins, the footers.
       PAPER (a4: 210 x 297 mm, letter: 215.9 x 279.4 mm, ISO 216 and ANSI
       letter), its viewBox in units of 0.25 mm, everything drawn inside the
       15 mm margins, footed "page K of M" with K its place and M the files'
-      count; prints "pages M boards B" (B: the boards, <g> without
-      attributes, as sheet_board writes each).
+      count, no two boards overlapping and none of the pages empty;
+      prints "pages M boards B" (B: the boards, <g> without attributes,
+      as sheet_board writes each).
   svg-pages.py listing FILE          prints the listing's lines (the
       monospace text kept blank for blank), then "lit: LINE".
   svg-pages.py pdf FILE              prints "pages M" and each page's
@@ -135,7 +136,22 @@ def check_pages(paper, files):
         texts = ["".join(t.itertext()) for t in root.iter(SVG + "text")]
         if foot not in texts:
             fail(f"{name}: no footer '{foot}'")
-        boards += sum(1 for g in root.iter(SVG + "g") if not g.attrib)
+        here = []
+        for g in root.iter(SVG + "g"):
+            if g.attrib:
+                continue
+            drawn = []
+            walk(g, (1.0, 0.0, 0.0), drawn)
+            xs = [x for _, pts, _ in drawn for x, _ in pts]
+            ys = [y for _, pts, _ in drawn for _, y in pts]
+            here.append((min(xs), min(ys), max(xs), max(ys)))
+        for i, a in enumerate(here):
+            for j, b in enumerate(here[:i]):
+                if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
+                    fail(f"{name}: boards {j + 1} and {i + 1} overlap")
+        if boards and not here:
+            fail(f"{name}: a page without a board after boards")
+        boards += len(here)
     print(f"pages {len(files)} boards {boards}")
 
 
