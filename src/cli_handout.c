@@ -191,7 +191,7 @@ out:
 static int write_pdf(const struct sheet *sh, const char *output, char *err, size_t errlen)
 {
 	const char *tmpdir = getenv("TMPDIR");
-	char dir[4096], file[4300], why[256];
+	char dir[4096], file[4300], why[256] = "";
 	char *pdf = NULL;
 	size_t len = 0;
 	int rc = -1, written = 0;

@@ -46,7 +46,7 @@ enum sheet_paper sheet_paper_default(void);
  * boards come into one SVG text per page (the number of boards is known at
  * the start, so the pages' count is too): each page headed by the title,
  * footed with "page K of M", its boards as large as fit the printable
- * area (a square SHEET_CELL_MM at least, for boards of up to 40 files), and
+ * area (a square SHEET_CELL_MM at least, for boards of up to 43 files), and
  * no board split between pages.  Written by the program itself as SVG 1.1,
  * legible printed in black and white: what colour says, a mark says too.
  */
