@@ -190,9 +190,9 @@ static void test_watch_solution(void **state)
 	(void)state;
 	search_run(s, 1u << SEARCH_EV_SOLUTION, 0);
 	assert_int_equal(search_counters(s)->events, 2076);
-	assert_int_equal(
-	        sheet_watch(open_text(&w), SHEET_A4, s, pseudo(s),
-	                    "Eight queens, solution 1"), 0);
+	assert_int_equal(sheet_watch(open_text(&w), SHEET_A4, s, pseudo(s),
+	                             "Eight queens, solution 1"),
+	                 0);
 	close_text(&w);
 	assert_xml(w.text);
 	assert_non_null(strstr(w.text, ">Eight queens, solution 1<"));
