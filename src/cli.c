@@ -79,21 +79,28 @@ static const char usage_text[] =
         "      add up the lines of count --tasks T --task I from the FILEs (or\n"
         "      standard input): the total once all T tasks are there, each once,\n"
         "      of one count, none cut off, and OEIS A000170 agrees where it has N\n"
-        "  list N [--unique [--variants]] [--format rows|algebraic|board|svg]\n"
+        "  list N [--unique [--variants]] [--format rows|algebraic|board|svg|pdf]\n"
+        "        [--paper a4|letter] [--output FILE]\n"
         "      print every solution for 1 <= N <= 32 in lexicographic order, one a\n"
         "      line; --unique prints one representative per symmetry class, and\n"
         "      --variants after it each member of the class, named by its transform;\n"
-        "      svg: one sheet of captioned boards for slides (10000 boards at most)\n"
+        "      svg: a sheet of captioned boards on pages of A4 or Letter (--paper;\n"
+        "      default: the locale's), 15 mm margins, \"page K of M\" on each;\n"
+        "      one page to stdout, several to FILE-1.svg, FILE-2.svg, ... with\n"
+        "      --output FILE.svg; pdf: every page in one PDF (rsvg-convert)\n"
         "  solve N [--method lex|construct|repair] [--index K] [--seed S]\n"
-        "        [--format rows|algebraic|board|svg]\n"
+        "        [--format rows|algebraic|board|svg|pdf] [--paper a4|letter]\n"
+        "        [--output FILE]\n"
         "      print the lexicographically first solution, or solution #K (for\n"
         "      N <= 18, as far as the table of prefix counts goes); with\n"
         "      construct or repair, one solution for 4 <= N <= 10000000 (repair\n"
         "      follows the seed, default 1)\n"
-        "  check [POSITION... | --file FILE] [--format svg]\n"
+        "  check [POSITION... | --file FILE] [--format svg|pdf [--paper a4|letter]\n"
+        "        [--output FILE]]\n"
         "      say whether a position is a solution, or name what is wrong; with\n"
         "      no POSITION (or -), check one position per line of FILE or standard\n"
-        "      input; svg: a sheet of the boards, each with its verdict; a heading\n"
+        "      input; svg, pdf: a sheet of the boards (as for list), each with its\n"
+        "      verdict; a heading\n"
         "      or a lone count (a number above 1) is named on stderr and skipped\n"
         "  check --all N [FILE | -]\n"
         "      whether FILE or standard input holds every solution of N (up to 14)\n"
@@ -367,31 +374,39 @@ int cli_parse_format(const char *cmd, const char *s, enum cli_format *f)
 		*f = CLI_FORMAT_BOARD;
 	else if (strcmp(s, "svg") == 0)
 		*f = CLI_FORMAT_SVG;
+	else if (strcmp(s, "pdf") == 0)
+		*f = CLI_FORMAT_PDF;
 	else
 		return cli_usage_error(cmd,
-		                       "--format must be rows, algebraic, board or "
-		                       "svg, not '%s'",
+		                       "--format must be rows, algebraic, board, svg "
+		                       "or pdf, not '%s'",
 		                       s);
 	return CLI_OK;
 }
 
-/* Prints one solution; a picture is followed by a blank line, SVG is a sheet of its own.
- */
+int cli_print_sheet(const char *cmd, int n, const int *p, const struct cli_handout *h)
+{
+	char ranks[512];
+	struct sheet sh;
+	int rc;
+
+	board_format_ranks(n, p, ranks, sizeof ranks);
+	if (sheet_begin(&sh, h->paper, n, 1, NULL) < 0)
+		cli_out_of_memory();
+	sheet_ranks(&sh, p, ranks);
+	if (sheet_end(&sh) < 0)
+		cli_out_of_memory();
+	rc = cli_handout_write(cmd, &sh, h);
+	sheet_free(&sh);
+	return rc;
+}
+
+/* Prints one solution; a picture is followed by a blank line. */
 void cli_print_solution(int n, const int *p, enum cli_format f)
 {
 	char stack[512], *buf = stack;
 	size_t need;
 
-	if (f == CLI_FORMAT_SVG) {
-		struct sheet sh;
-
-		board_format_ranks(n, p, stack, sizeof stack);
-		if (sheet_begin(&sh, stdout, n, 1, NULL) == 0) {
-			sheet_ranks(&sh, p, stack);
-			sheet_end(&sh);
-		}
-		return;
-	}
 	switch (f) {
 	case CLI_FORMAT_ALGEBRAIC:
 		need = board_format_squares(n, p, buf, sizeof stack);
@@ -425,12 +440,12 @@ void cli_print_solution(int n, const int *p, enum cli_format f)
  * with --unique the sheet of the classes that Browse's X writes, and with
  * --variants every member of each class as Browse draws a class's members.
  */
-static int list_svg(int n, bool unique, bool variants)
+static int list_svg(int n, bool unique, bool variants, const struct cli_handout *h)
 {
 	struct enum_iter it;
 	struct sheet sh;
 	uint64_t total, classes, count, k = 0, c = 0;
-	int p[ENUM_MAX_N];
+	int p[ENUM_MAX_N], rc;
 	char caption[256], ranks[200];
 
 	if (!known_counts(n, &total, &classes))
@@ -443,13 +458,18 @@ static int list_svg(int n, bool unique, bool variants)
 		                               : "--format svg draws a sheet of at most "
 		                                 "10000 boards; N = %d has more",
 		                       n);
-	if (unique && !variants)
-		return cli_finish_output(
-		        sheet_classes(stdout, n, total, classes) == 0 ? CLI_OK : CLI_NO);
-	sheet_begin(&sh, stdout, n, (int)count,
-	            unique ? "The symmetry classes and their members, the "
-	                     "representative's queen on file a ringed in each"
-	                   : "Every solution, in order");
+	if (unique && !variants) {
+		if (sheet_classes(&sh, h->paper, n, total, classes) < 0)
+			cli_out_of_memory();
+		rc = cli_handout_write("list", &sh, h);
+		sheet_free(&sh);
+		return rc;
+	}
+	if (sheet_begin(&sh, h->paper, n, (int)count,
+	                unique ? "The symmetry classes and their members, the "
+	                         "representative's queen on file a ringed in each"
+	                       : "Every solution, in order") < 0)
+		cli_out_of_memory();
 	enum_start(&it, n);
 	while (enum_next(&it, p)) {
 		k++;
@@ -470,18 +490,26 @@ static int list_svg(int n, bool unique, bool variants)
 		for (int i = 0; i < members; i++)
 			sheet_member(&sh, c, v, i, 0);
 	}
-	return cli_finish_output(sheet_end(&sh) == 0 ? CLI_OK : CLI_NO);
+	if (sheet_end(&sh) < 0)
+		cli_out_of_memory();
+	rc = cli_handout_write("list", &sh, h);
+	sheet_free(&sh);
+	return rc;
 }
 
 int cli_list(int argc, char **argv)
 {
-	static const char synopsis[] = "nqueens list N [--unique [--variants]] [--format "
-	                               "rows|algebraic|board|svg]";
+	static const char synopsis[] =
+	        "nqueens list N [--unique [--variants]] [--format "
+	        "rows|algebraic|board|svg|pdf] " CLI_HANDOUT_SYNOPSIS;
 	static const struct cli_optdef defs[OPT_COUNT] = {
 	        [OPT_UNIQUE] = {"unique", 'u', false},
 	        [OPT_FORMAT] = {"format", 'f', true},
 	        [OPT_VARIANTS] = {"variants", 0, false},
+	        [OPT_PAPER] = {"paper", 0, true},
+	        [OPT_OUTPUT] = {"output", 'o', true},
 	};
+	struct cli_handout h;
 	struct cli_args args;
 	int n = 0, p[ENUM_MAX_N], rc;
 	enum cli_format fmt = CLI_FORMAT_ROWS;
@@ -493,11 +521,12 @@ int cli_list(int argc, char **argv)
 		return cli_usage_error("list", "--variants goes with --unique; usage: %s",
 		                       synopsis);
 	if (cli_parse_n("list", synopsis, args.npos, args.pos, ENUM_MAX_N, &n) ||
-	    cli_parse_format("list", args.val[OPT_FORMAT], &fmt))
+	    cli_parse_format("list", args.val[OPT_FORMAT], &fmt) ||
+	    cli_handout_options("list", args.val, fmt, &h))
 		return CLI_USAGE;
-	if (fmt == CLI_FORMAT_SVG)
+	if (fmt == CLI_FORMAT_SVG || fmt == CLI_FORMAT_PDF)
 		return list_svg(n, args.val[OPT_UNIQUE] != NULL,
-		                args.val[OPT_VARIANTS] != NULL);
+		                args.val[OPT_VARIANTS] != NULL, &h);
 	enum_start(&it, n);
 	while (enum_next(&it, p)) {
 		/* A class is listed where its smallest member comes. */

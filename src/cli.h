@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "engine/sheet.h"
+
 /* Exit statuses shared by every subcommand. */
 enum {
 	CLI_OK = 0,    /* done; for check, every position is a solution */
@@ -60,6 +62,8 @@ enum cli_opt {
 	OPT_METHOD,
 	OPT_MONTH,
 	OPT_NO_COLOR,
+	OPT_OUTPUT,
+	OPT_PAPER,
 	OPT_PUZZLE,
 	OPT_QUIET,
 	OPT_QUIZ,
@@ -140,14 +144,53 @@ enum cli_format {
 	CLI_FORMAT_ROWS,
 	CLI_FORMAT_ALGEBRAIC,
 	CLI_FORMAT_BOARD,
-	CLI_FORMAT_SVG
+	CLI_FORMAT_SVG,
+	CLI_FORMAT_PDF
 };
 
 /* Reads --format (NULL: rows), or reports what is allowed. */
 int cli_parse_format(const char *cmd, const char *s, enum cli_format *f);
 
-/* Prints one solution; a picture is followed by a blank line. */
+/* Prints one solution; a picture is followed by a blank line (not SVG nor PDF). */
 void cli_print_solution(int n, const int *p, enum cli_format f);
+
+/*
+ * Where a handout (a sheet of boards: --format svg or pdf) goes and on what
+ * paper: --paper a4|letter (the locale's paper when left out, see
+ * sheet_paper_default), --output FILE (standard output when left out).
+ */
+struct cli_handout {
+	enum sheet_paper paper;
+	bool pdf;
+	const char *output;
+};
+
+/*
+ * Reads --paper and --output for a command writing format fmt into *h:
+ * CLI_USAGE, said on stderr, for a paper not known, --paper or --output
+ * without a sheet to write, an empty --output, or --format pdf where
+ * rsvg-convert is not on PATH ("install librsvg2-bin") or with no --output
+ * to a terminal; else CLI_OK.
+ */
+int cli_handout_options(const char *cmd, const char *const val[OPT_COUNT],
+                        enum cli_format fmt, struct cli_handout *h);
+
+/*
+ * Writes the pages of sh, ended, as h says (cli_handout.c): one page to
+ * standard output or to --output as it is named; several to NAME-1.svg,
+ * NAME-2.svg, ... for --output NAME.svg, and refused on standard output
+ * (CLI_USAGE: "give --output"); PDF, every page, through rsvg-convert.
+ * Each file is written whole under a temporary name, then renamed.
+ * Returns CLI_OK, CLI_USAGE, or CLI_NO with the reason on stderr.
+ */
+int cli_handout_write(const char *cmd, const struct sheet *sh,
+                      const struct cli_handout *h);
+
+/* A sheet of one board, solution p of n, captioned with its ranks, written as h says. */
+int cli_print_sheet(const char *cmd, int n, const int *p, const struct cli_handout *h);
+
+/* The usage's words for the handout options. */
+#define CLI_HANDOUT_SYNOPSIS "[--paper a4|letter] [--output FILE]"
 
 /* Flushes stdout; a failed write turns status into CLI_NO with a message. */
 int cli_finish_output(int status);

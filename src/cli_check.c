@@ -67,8 +67,9 @@ static bool verdict(const struct board_scan *pos, char *buf, size_t len)
  * their boards for one sheet at the end.
  */
 struct verdicts {
-	bool svg;
-	int n; /* the size of the boards of the sheet */
+	bool svg;             /* --format svg or pdf */
+	struct cli_handout h; /* the paper and where the sheet goes */
+	int n;                /* the size of the boards of the sheet */
 	struct drawn {
 		struct square *sq;
 		size_t count;
@@ -289,14 +290,19 @@ static void verdicts_free(struct verdicts *out)
 	free(out->v);
 }
 
-/* Writes the sheet of a --format svg check, then frees what was kept. */
+/*
+ * Writes the sheet of a --format svg or pdf check, then frees what was
+ * kept; the status of the writing (cli_handout_write).
+ */
 static int verdicts_end(struct verdicts *out)
 {
 	struct sheet sh;
-	int rc = 0;
+	int rc = CLI_OK;
 
 	if (out->svg && out->len) {
-		sheet_begin(&sh, stdout, out->n, (int)out->len, "Positions checked");
+		if (sheet_begin(&sh, out->h.paper, out->n, (int)out->len,
+		                "Positions checked") < 0)
+			cli_out_of_memory();
 		for (size_t i = 0; i < out->len; i++) {
 			struct sheet_marks marks = {.conflicts = out->v[i].conflicts,
 			                            .nconflicts = out->v[i].nconflicts};
@@ -304,7 +310,10 @@ static int verdicts_end(struct verdicts *out)
 			sheet_board(&sh, out->v[i].sq, out->v[i].count, &marks,
 			            out->v[i].text);
 		}
-		rc = sheet_end(&sh);
+		if (sheet_end(&sh) < 0)
+			cli_out_of_memory();
+		rc = cli_handout_write("check", &sh, &out->h);
+		sheet_free(&sh);
 	}
 	verdicts_free(out);
 	return rc;
@@ -583,9 +592,13 @@ static int check_all(struct cli_args *args)
 		                       "--all holds every solution of N for N up to %d "
 		                       "(365596 of them), not %s",
 		                       CHECK_ALL_MAX_N, args->val[OPT_ALL]);
-	if (args->val[OPT_FORMAT])
-		return cli_usage_error("check", "--all writes a report, not a sheet: "
-		                                "leave out --format");
+	if (args->val[OPT_FORMAT] || args->val[OPT_PAPER] || args->val[OPT_OUTPUT])
+		return cli_usage_error("check",
+		                       "--all writes a report, not a sheet: "
+		                       "leave out --%s",
+		                       args->val[OPT_FORMAT]  ? "format"
+		                       : args->val[OPT_PAPER] ? "paper"
+		                                              : "output");
 	if (args->npos > 1 || (args->npos == 1 && file))
 		return cli_usage_error("check",
 		                       "--all reads one answer, from FILE, - or "
@@ -611,13 +624,14 @@ static int check_all(struct cli_args *args)
 int cli_check(int argc, char **argv)
 {
 	static const char synopsis[] =
-	        "nqueens check [POSITION... | --file FILE] [--format svg] "
-	        "| --all N [FILE | -]";
+	        "nqueens check [POSITION... | --file FILE] [--format svg|pdf "
+	        "[--paper a4|letter] [--output FILE]] | --all N [FILE | -]";
 	static const struct cli_optdef defs[OPT_COUNT] = {
-	        [OPT_ALL] = {"all", 'a', true},
-	        [OPT_FILE] = {"file", 0, true},
-	        [OPT_FORMAT] = {"format", 'f', true},
+	        [OPT_ALL] = {"all", 'a', true},       [OPT_FILE] = {"file", 0, true},
+	        [OPT_FORMAT] = {"format", 'f', true}, [OPT_PAPER] = {"paper", 0, true},
+	        [OPT_OUTPUT] = {"output", 'o', true},
 	};
+	enum cli_format fmt = CLI_FORMAT_ROWS;
 	struct verdicts out = {0};
 	struct cli_args args;
 	const char *name;
@@ -631,16 +645,22 @@ int cli_check(int argc, char **argv)
 	if (args.val[OPT_FILE] && args.npos > 0)
 		return cli_usage_error("check", "give positions or --file, not both");
 	if (args.val[OPT_FORMAT]) {
-		if (strcmp(args.val[OPT_FORMAT], "svg") != 0)
+		if (strcmp(args.val[OPT_FORMAT], "svg") == 0)
+			fmt = CLI_FORMAT_SVG;
+		else if (strcmp(args.val[OPT_FORMAT], "pdf") == 0)
+			fmt = CLI_FORMAT_PDF;
+		else
 			return cli_usage_error(
 			        "check",
-			        "--format must be svg (a sheet of the boards "
-			        "with their verdicts), not '%s'",
+			        "--format must be svg or pdf (a sheet of the "
+			        "boards with their verdicts), not '%s'",
 			        args.val[OPT_FORMAT]);
 		out.svg = true;
 	}
 	if (args.val[OPT_ALL])
 		return check_all(&args);
+	if (cli_handout_options("check", args.val, fmt, &out.h) != CLI_OK)
+		return CLI_USAGE;
 	/* A lone "-" is standard input, as for --file; it is no 1-file board. */
 	if (args.npos == 1 && strcmp(args.pos[0], "-") == 0)
 		args.npos = 0;
@@ -673,8 +693,8 @@ int cli_check(int argc, char **argv)
 			verdicts_free(&out);
 			return status;
 		}
-		verdicts_end(&out);
-		return cli_finish_output(status);
+		rc = verdicts_end(&out);
+		return cli_finish_output(rc != CLI_OK ? rc : status);
 	}
 	in = check_open(args.val[OPT_FILE], &name);
 	if (!in)
@@ -686,6 +706,6 @@ int cli_check(int argc, char **argv)
 		verdicts_free(&out);
 		return status;
 	}
-	verdicts_end(&out);
-	return cli_finish_output(status);
+	rc = verdicts_end(&out);
+	return cli_finish_output(rc != CLI_OK ? rc : status);
 }

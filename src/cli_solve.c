@@ -69,7 +69,8 @@ static void out_rank(struct out *o, int f, int r, enum cli_format fmt)
 }
 
 /* solve --method construct or repair: any size, streamed or from one array. */
-static int solve_large(int n, bool repair, uint64_t seed, enum cli_format fmt)
+static int solve_large(int n, bool repair, uint64_t seed, enum cli_format fmt,
+                       const struct cli_handout *h)
 {
 	struct out *o;
 	int *p = NULL;
@@ -91,16 +92,19 @@ static int solve_large(int n, bool repair, uint64_t seed, enum cli_format fmt)
 			return CLI_NO;
 		}
 	}
-	if (fmt == CLI_FORMAT_BOARD || fmt == CLI_FORMAT_SVG) {
-		int *q = p ? p : malloc((size_t)n * sizeof *q);
+	if (fmt == CLI_FORMAT_BOARD || fmt == CLI_FORMAT_SVG || fmt == CLI_FORMAT_PDF) {
+		int *q = p ? p : malloc((size_t)n * sizeof *q), rc = CLI_OK;
 
 		if (!q)
 			cli_out_of_memory();
 		if (!p)
 			construct_ranks(n, q);
-		cli_print_solution(n, q, fmt);
+		if (fmt == CLI_FORMAT_BOARD)
+			cli_print_solution(n, q, fmt);
+		else
+			rc = cli_print_sheet("solve", n, q, h);
 		free(q);
-		return cli_finish_output(CLI_OK);
+		return cli_finish_output(rc);
 	}
 	o = malloc(sizeof *o);
 	if (!o)
@@ -123,7 +127,8 @@ static int solve_large(int n, bool repair, uint64_t seed, enum cli_format fmt)
 #define RANK_UNTABLED_MAX_N 15
 
 /* solve --index K: solution #K by the prefix counts, never by listing. */
-static int solve_index(int n, const char *kstr, enum cli_format fmt)
+static int solve_index(int n, const char *kstr, enum cli_format fmt,
+                       const struct cli_handout *h)
 {
 	struct enum_table t;
 	uint64_t k, total;
@@ -163,6 +168,8 @@ static int solve_index(int n, const char *kstr, enum cli_format fmt)
 	if (!enum_unrank(n, k, have ? &t : NULL, p)) {
 		fprintf(stderr, "nqueens solve: no solution #%" PRIu64 "\n", k);
 		rc = CLI_NO;
+	} else if (fmt == CLI_FORMAT_SVG || fmt == CLI_FORMAT_PDF) {
+		rc = cli_print_sheet("solve", n, p, h);
 	} else {
 		cli_print_solution(n, p, fmt);
 	}
@@ -175,13 +182,16 @@ int cli_solve(int argc, char **argv)
 {
 	static const char synopsis[] =
 	        "nqueens solve N [--method lex|construct|repair] [--index K] [--seed S] "
-	        "[--format rows|algebraic|board|svg]";
+	        "[--format rows|algebraic|board|svg|pdf] " CLI_HANDOUT_SYNOPSIS;
 	static const struct cli_optdef defs[OPT_COUNT] = {
 	        [OPT_INDEX] = {"index", 'i', true},
 	        [OPT_FORMAT] = {"format", 'f', true},
 	        [OPT_METHOD] = {"method", 'm', true},
 	        [OPT_SEED] = {"seed", 0, true},
+	        [OPT_PAPER] = {"paper", 0, true},
+	        [OPT_OUTPUT] = {"output", 'o', true},
 	};
+	struct cli_handout h;
 	struct cli_args args;
 	int n = 0, p[ENUM_MAX_N], rc;
 	enum cli_format fmt;
@@ -214,13 +224,15 @@ int cli_solve(int argc, char **argv)
 		return CLI_USAGE;
 	if (cli_parse_n("solve", synopsis, args.npos, args.pos,
 	                large ? CONSTRUCT_MAX_N : ENUM_MAX_N, &n) ||
-	    cli_parse_format("solve", args.val[OPT_FORMAT], &fmt))
+	    cli_parse_format("solve", args.val[OPT_FORMAT], &fmt) ||
+	    cli_handout_options("solve", args.val, fmt, &h))
 		return CLI_USAGE;
-	if (fmt == CLI_FORMAT_SVG && n > SHEET_MAX_N)
+	if ((fmt == CLI_FORMAT_SVG || fmt == CLI_FORMAT_PDF) && n > SHEET_MAX_N)
 		return cli_usage_error("solve",
-		                       "--format svg draws boards up to %d; use rows "
+		                       "--format %s draws boards up to %d; use rows "
 		                       "or algebraic for N = %d",
-		                       SHEET_MAX_N, n);
+		                       fmt == CLI_FORMAT_PDF ? "pdf" : "svg", SHEET_MAX_N,
+		                       n);
 	if (large && fmt == CLI_FORMAT_BOARD && n > PICTURE_MAX_N)
 		return cli_usage_error(
 		        "solve",
@@ -228,9 +240,9 @@ int cli_solve(int argc, char **argv)
 		        "algebraic for N = %d",
 		        PICTURE_MAX_N, n);
 	if (large)
-		return solve_large(n, repair, seed, fmt);
+		return solve_large(n, repair, seed, fmt, &h);
 	if (args.val[OPT_INDEX])
-		return solve_index(n, args.val[OPT_INDEX], fmt);
+		return solve_index(n, args.val[OPT_INDEX], fmt, &h);
 	struct enum_iter it;
 
 	enum_start(&it, n);
@@ -241,6 +253,8 @@ int cli_solve(int argc, char **argv)
 		        n);
 		return cli_finish_output(CLI_NO);
 	}
+	if (fmt == CLI_FORMAT_SVG || fmt == CLI_FORMAT_PDF)
+		return cli_print_sheet("solve", n, p, &h);
 	cli_print_solution(n, p, fmt);
 	return cli_finish_output(CLI_OK);
 }

@@ -188,10 +188,12 @@ if command -v xmllint >/dev/null 2>&1; then
 			"$(head -c 300 "$tmpdir/classes.svg")"
 	fi
 	# The queens stand where the ranks say: file f at x, rank r from the top.
-	nq solve 4 --format svg >"$tmpdir/one.svg"
+	# (each square's column from file a's, its row from the top one's).
+	nq solve 4 --format svg --paper a4 >"$tmpdir/one.svg"
 	places=$(sed -n 's/.*translate(\([0-9]*\) \([0-9]*\)) scale(\([0-9]*\)).*/\1 \2 \3/p' "$tmpdir/one.svg" |
-		awk 'NR == 1 { x0 = $1; y0 = 0 } { print ($1 - x0) / $3, $2 / $3 }' | tr '\n' ' ')
-	if xmllint --noout "$tmpdir/one.svg" && [ "$places" = "0 3 1 1 2 4 3 2 " ]; then
+		awk '{ x[NR] = $1; y[NR] = $2; s = $3; if (NR == 1 || $2 < top) top = $2 }
+			END { for (i = 1; i <= NR; i++) print (x[i] - x[1]) / s, (y[i] - top) / s }' | tr '\n' ' ')
+	if xmllint --noout "$tmpdir/one.svg" && [ "$places" = "0 2 1 0 2 3 3 1 " ]; then
 		pass "solve --format svg: the queens of 2 4 1 3 on their squares"
 	else
 		fail "solve --format svg: the queens of 2 4 1 3 on their squares" "$places"
@@ -206,12 +208,12 @@ if command -v xmllint >/dev/null 2>&1; then
 		fail "list --variants --format svg: every member with every transform that makes it, a queen followed" \
 			"$(grep -o '>class [^<]*<' "$tmpdir/members.svg")"
 	fi
-	# A small board's sheet: as wide as its title (11 units a character of
-	# the 18-unit bold title, 24 each side), its caption whole in its column.
-	nq check --format svg 2 4 1 3 >"$tmpdir/check4.svg"
-	width=$(sed -n '2s/.* width="\([0-9]*\)".*/\1/p' "$tmpdir/check4.svg")
+	# A small board's sheet: a page of the paper asked for, its title and
+	# its caption whole in their column.
+	nq check --format svg --paper letter 2 4 1 3 >"$tmpdir/check4.svg"
+	width=$(sed -n '2s/.* width="\([0-9.]*mm\)".*/\1/p' "$tmpdir/check4.svg")
 	nq list 4 --unique --format svg >"$tmpdir/classes4.svg"
-	if [ -n "$width" ] && [ "$width" -ge $((2 * 24 + 17 * 11)) ] &&
+	if [ "$width" = 215.9mm ] && grep -q '>Positions checked<' "$tmpdir/check4.svg" &&
 		grep -q ">$(nb 'own quarter turn');<" "$tmpdir/classes4.svg" &&
 		! grep -q '\.\.\.' "$tmpdir/classes4.svg"; then
 		pass "a sheet of one 4x4 board: the title 'Positions checked' and the caption whole"
@@ -220,7 +222,8 @@ if command -v xmllint >/dev/null 2>&1; then
 			"width $width" "$(grep -o '<tspan[^>]*>[^<]*' "$tmpdir/classes4.svg")"
 	fi
 	# Class 10 of eight queens: the half turn makes each member again.
-	nq list 8 --unique --variants --format svg >"$tmpdir/members8.svg"
+	nq list 8 --unique --variants --format svg --paper a4 --output "$tmpdir/members8.svg" &&
+		cat "$tmpdir"/members8-[1-6].svg >"$tmpdir/members8.svg"
 	if grep -q ">class 10: $(nb 'id = rot180')<" "$tmpdir/members8.svg" &&
 		grep -q ">class 10: $(nb 'rot90 = rot270')<" "$tmpdir/members8.svg" &&
 		[ "$(grep -c '^<g>' "$tmpdir/members8.svg")" -eq 92 ]; then
@@ -229,15 +232,15 @@ if command -v xmllint >/dev/null 2>&1; then
 		fail "list 8 --variants --format svg: class 10's coincidences in its captions" \
 			"$(grep -o '>class 10[^<]*<' "$tmpdir/members8.svg")"
 	fi
-	printf '1 5 8 6 3 7 2 4\n1 4 6 3 7 2 8 5\n' | nq check --format svg >"$tmpdir/checked.svg"
+	printf '1 5 8 6 3 7 2 4\n1 4 6 3 7 2 8 5\n' | nq check --format svg --paper a4 >"$tmpdir/checked.svg"
 	rc=$?
 	# A conflict is told without colour: a cross on each queen, the line between.
 	if [ $rc -eq 1 ] && xmllint --noout "$tmpdir/checked.svg" &&
 		grep -q '>valid<' "$tmpdir/checked.svg" &&
-		grep -q '>b4 and e7 share a diagonal<' "$tmpdir/checked.svg" &&
+		sed 's|</tspan><tspan [^>]*>| |g' "$tmpdir/checked.svg" | grep -q '>b4 and e7 share a diagonal<' &&
 		[ "$(grep -c 'class="x"' "$tmpdir/checked.svg")" -eq 2 ] &&
 		[ "$(grep -c 'class="a"' "$tmpdir/checked.svg")" -eq 1 ] &&
-		grep -q '<g transform="translate(292 136) scale(24)"><path class="e" d="M0.5 0.5 L3.5 -2.5"/>' \
+		grep -q '<g transform="translate(277 172) scale(19)"><path class="e" d="M0.5 0.5 L3.5 -2.5"/>' \
 			"$tmpdir/checked.svg"; then
 		pass "check --format svg: the verdicts under their boards, the conflict crossed and its line drawn"
 	else

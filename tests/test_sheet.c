@@ -89,6 +89,30 @@ struct written {
 	FILE *out;
 };
 
+/* The pseudocode as Watch shows it, with the line the search s lights. */
+static const struct sheet_listing *pseudo(const struct search *s)
+{
+	static struct sheet_listing l;
+
+	l = (struct sheet_listing){listing, "Pseudocode", search_line(s)};
+	return &l;
+}
+
+/* A sheet's pages one after the other, as one text to free. */
+static char *pages_text(const struct sheet *sh)
+{
+	size_t len = 1;
+	char *text;
+
+	for (int i = 0; i < sh->npages; i++)
+		len += strlen(sh->page[i]);
+	text = calloc(len, 1);
+	assert_non_null(text);
+	for (int i = 0; i < sh->npages; i++)
+		strcat(text, sh->page[i]);
+	return text;
+}
+
 static FILE *open_text(struct written *w)
 {
 	w->out = open_memstream(&w->text, &w->len);
@@ -112,7 +136,7 @@ static void test_watch_refusal(void **state)
 	(void)state;
 	/* nqueens trace 8: event 19 is "reject c4: attacked by b3 along a diagonal". */
 	search_seek(s, 19);
-	assert_int_equal(sheet_watch(open_text(&w), s, listing, NULL), 0);
+	assert_int_equal(sheet_watch(open_text(&w), SHEET_A4, s, pseudo(s), NULL), 0);
 	close_text(&w);
 	assert_xml(w.text);
 	assert_non_null(strstr(w.text, ">nqueens watch 8, backtrack: event 19<"));
@@ -121,12 +145,21 @@ static void test_watch_refusal(void **state)
 	assert_int_equal(count(w.text, "class=\"o\""), 1);
 	assert_int_equal(count(w.text, "class=\"x\""), 1);
 	assert_int_equal(count(w.text, "class=\"a\""), 1);
-	/* Squares of 48 from (38, 40): c4 at x 134, y 40 + 4 * 48 = 232. */
+	/*
+	 * On A4 in mm, inside the margins; squares of 36 from (14, 36), under
+	 * the title's line: c4 at x 14 + 2 * 36 = 86, y 36 + 4 * 36 = 180.
+	 */
+	assert_non_null(strstr(w.text, "width=\"210mm\" height=\"297mm\" viewBox=\"0 0 "
+	                               "840 1188\""));
+	assert_non_null(strstr(w.text, "<g transform=\"translate(60 60) scale(1)\">"));
+	assert_non_null(strstr(w.text, ">page 1 of 1<"));
 	assert_non_null(
-	        strstr(w.text, "class=\"o\" transform=\"translate(134 232) scale(48)\""));
+	        strstr(w.text, "class=\"o\" transform=\"translate(86 180) scale(36)\""));
 	/* The line from b3 runs one file right and one rank up. */
-	assert_non_null(strstr(w.text, "translate(86 280) scale(48)\"><path class=\"e\" "
+	assert_non_null(strstr(w.text, "translate(50 216) scale(36)\"><path class=\"e\" "
 	                               "d=\"M0.5 0.5 L1.5 -0.5\""));
+	/* The listing named by its language, beside the board. */
+	assert_non_null(strstr(w.text, ">Pseudocode: backtrack<"));
 	/* The stack, and line 3 of the pseudocode lit and marked. */
 	assert_non_null(strstr(w.text, ">solve(a) rank = 1<"));
 	assert_non_null(strstr(w.text, ">solve(b) rank = 3<"));
@@ -157,8 +190,9 @@ static void test_watch_solution(void **state)
 	(void)state;
 	search_run(s, 1u << SEARCH_EV_SOLUTION, 0);
 	assert_int_equal(search_counters(s)->events, 2076);
-	assert_int_equal(
-	        sheet_watch(open_text(&w), s, listing, "Eight queens, solution 1"), 0);
+	assert_int_equal(sheet_watch(open_text(&w), SHEET_A4, s, pseudo(s),
+	                             "Eight queens, solution 1"),
+	                 0);
 	close_text(&w);
 	assert_xml(w.text);
 	assert_non_null(strstr(w.text, ">Eight queens, solution 1<"));
@@ -167,12 +201,11 @@ static void test_watch_solution(void **state)
 	assert_int_equal(count(w.text, "class=\"x\""), 0);
 	assert_non_null(strstr(w.text, "font-weight=\"bold\">        print x; stop if"));
 	assert_non_null(strstr(w.text, ">solve(h) rank = 4<"));
-	assert_non_null(strstr(
-	        w.text, "It is printed, and the search goes on: next the queen on h4"));
+	assert_non_null(strstr(w.text, "search goes on: next the queen on h4"));
 	free(w.text);
 	/* Without a listing, the rest is still there; before the first event too. */
 	search_seek(s, 0);
-	assert_int_equal(sheet_watch(open_text(&w), s, NULL, NULL), 0);
+	assert_int_equal(sheet_watch(open_text(&w), SHEET_LETTER, s, NULL, NULL), 0);
 	close_text(&w);
 	assert_xml(w.text);
 	assert_null(strstr(w.text, "Pseudocode"));
@@ -191,7 +224,7 @@ static void test_watch_large(void **state)
 
 	(void)state;
 	search_seek(s, 5);
-	assert_int_equal(sheet_watch(open_text(&w), s, NULL, NULL), 0);
+	assert_int_equal(sheet_watch(open_text(&w), SHEET_LETTER, s, NULL, NULL), 0);
 	close_text(&w);
 	assert_xml(w.text);
 	assert_non_null(strstr(w.text, "The 100x100 board is too large to draw here."));
@@ -212,26 +245,32 @@ static void test_class_members(void **state)
 	struct class_variant v[SYM_COUNT];
 	int nvar = classes_variants(8, rep, v);
 	struct written w;
+	struct sheet sh;
 
 	(void)state;
 	assert_int_equal(nvar, 4);
-	assert_int_equal(sheet_class(open_text(&w), 8, 10, v, nvar, index), 0);
-	close_text(&w);
+	assert_int_equal(sheet_class(&sh, SHEET_A4, 8, 10, v, nvar, index), 0);
+	assert_int_equal(sh.npages, 1);
+	w.text = pages_text(&sh);
+	sheet_free(&sh);
 	assert_xml(w.text);
-	assert_non_null(strstr(w.text, ">class 10: id\u00a0=\u00a0rot180, #14<"));
-	assert_non_null(strstr(w.text, ">class 10: rot90\u00a0=\u00a0rot270, #38<"));
 	/* Too long for one line under the board: broken at a blank, not at "=". */
-	assert_non_null(strstr(w.text,
-	                       ">class 10: flip-x\u00a0=\u00a0flip-y,</tspan><tspan "
-	                       "x=\"484\" dy=\"14\">#79<"));
+	assert_non_null(strstr(w.text, ">class 10: id\u00a0=\u00a0rot180,</tspan><tspan "
+	                               "x=\"60\" dy=\"14\">#14<"));
+	assert_non_null(strstr(w.text, ">rot90\u00a0=\u00a0rot270, #38<"));
+	assert_non_null(strstr(w.text, ">class 10:</tspan><tspan x=\"428\" "
+	                               "dy=\"14\">flip-x\u00a0=\u00a0flip-y, #79<"));
 	/* A queen tinted in each member: the ring is on a queen every time. */
 	assert_int_equal(count(w.text, "class=\"k\""), 4);
 	assert_int_equal(count(w.text, "class=\"r\""), 4);
 	assert_int_equal(count(w.text, "class=\"q\""), 28);
-	/* a3 in the first (x 38, y 40 + 5 * 24); rot90 takes it to c8 (x 254 + 14 + 48).
+	/*
+	 * Squares of 19 in columns of 168 and 16 apart, from the margin of 60
+	 * under the title's two lines (58): a3 in the first (x 60 + 14, y 118 +
+	 * 5 * 19); rot90 takes it to c8 (x 60 + 184 + 14 + 2 * 19, y 118).
 	 */
-	assert_non_null(strstr(w.text, "class=\"k\" transform=\"translate(38 160)"));
-	assert_non_null(strstr(w.text, "class=\"k\" transform=\"translate(316 40)"));
+	assert_non_null(strstr(w.text, "class=\"k\" transform=\"translate(74 213)"));
+	assert_non_null(strstr(w.text, "class=\"k\" transform=\"translate(296 118)"));
 	free(w.text);
 }
 
@@ -246,11 +285,12 @@ static void test_conflicts(void **state)
 	struct sheet sh;
 
 	(void)state;
-	assert_int_equal(sheet_begin(&sh, open_text(&w), 3, 1, NULL), 0);
+	assert_int_equal(sheet_begin(&sh, SHEET_LETTER, 3, 1, NULL), 0);
 	sheet_board(&sh, q, 3, &marks,
 	            "a1 and b1 share a rank; a1 and c3 share a diagonal");
 	assert_int_equal(sheet_end(&sh), 0);
-	close_text(&w);
+	w.text = pages_text(&sh);
+	sheet_free(&sh);
 	assert_xml(w.text);
 	assert_int_equal(count(w.text, "class=\"x\""), 3);
 	assert_int_equal(count(w.text, "class=\"a\""), 2);

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Watch in Python, C and Java, in tmux: the listing's lit line at each kind
-# of event, the variables panel, bits' masks, the c key kept in the config.
+# of event, the variables panel, bits' masks, the c key kept in the config,
+# the handout's listing in the language shown.
 . "${srcdir:-.}/tests/lib.sh"
 . "${srcdir:-.}/tests/tmux-lib.sh"
 
@@ -331,5 +332,32 @@ expect_screen "--code pseudocode wins over the config" "Pseudocode: backtrack"
 keys '?'
 expect_screen "the help lists c" "c +the listing in the next language"
 expect_screen "and V" "V +the stack's panel: the variables"
+
+# x writes the handout in the language on screen: the SVG's listing is
+# data/code/backtrack.py line for line, blank lines kept, with the line the
+# screen lights lit; the page A4 (the locale's: C.UTF-8), inside its margins.
+start 170 70 LC_ALL= LC_PAPER= -- --ascii watch 6 --code python
+to_event 19
+keys x
+stem=nqueens-watch-6x6-backtrack-event-19
+expect_message "x in Python writes the handout" "Written to $stem.txt and $stem.svg in $tmpdir."
+svg=$tmpdir/$stem.svg
+if command -v python3 >/dev/null 2>&1; then
+	python3 "${srcdir:-.}/tests/svg-pages.py" listing "$svg" >"$tmpdir/listing" 2>&1
+	lit=$(sed -n '$s/^lit: *//p' "$tmpdir/listing")
+	if [ "$(sed '$d' "$tmpdir/listing")" = "$(cat "${srcdir:-.}/data/code/backtrack.py")" ] &&
+		grep -q '>Python: backtrack<' "$svg" && ! grep -q 'Pseudocode' "$svg" &&
+		[ -n "$lit" ] && [ "$lit" = "$(code_lit "Python: backtrack.py")" ]; then
+		pass "the sheet's listing is backtrack.py, the screen's line lit ($lit)"
+	else
+		fail "the sheet's listing is backtrack.py, the screen's line lit" \
+			"lit: $lit, screen: $(code_lit "Python: backtrack.py")" "$(diff "${srcdir:-.}/data/code/backtrack.py" "$tmpdir/listing")"
+	fi
+	got=$(python3 "${srcdir:-.}/tests/svg-pages.py" pages a4 "$svg" 2>&1)
+	[ "$got" = "pages 1 boards 0" ] && pass "the Watch page is A4, inside its margins" ||
+		fail "the Watch page is A4, inside its margins" "$got"
+else
+	fail "python3 is needed to read the sheet"
+fi
 
 finish

@@ -248,64 +248,51 @@ int browse_model_export_text(struct browse_model *m, char *stem, size_t stemlen,
 	return 0;
 }
 
-/* The handout as a sheet: the engine's sheet of the classes, list --unique's too. */
-static int svg_handout(struct browse_model *m, FILE *out, char *stem, size_t stemlen)
-{
-	struct catalog_state st;
-
-	catalog_state(m->cat, &st);
-	snprintf(stem, stemlen, "nqueens-%dx%d-classes", m->n, m->n);
-	return sheet_classes(out, m->n, m->total, st.classes);
-}
-
-/* The class opened as a sheet: each member under its transforms and number. */
-static int svg_class(struct browse_model *m, FILE *out, char *stem, size_t stemlen)
-{
-	snprintf(stem, stemlen, "nqueens-%dx%d-class-%" PRIu64, m->n, m->n, m->var_class);
-	return sheet_class(out, m->n, m->var_class, m->var, m->nvar, m->varidx);
-}
-
 /*
- * The export as an SVG sheet into a malloc'd text: the handout, the class
- * or the solution; NULL with the reason in the message.
+ * The export as an SVG sheet on the locale's paper, its pages in sh (to
+ * sheet_free): the handout, the class or the solution; -1 with the reason
+ * in the message.
  */
-char *browse_export_svg(struct browse_model *m, char *stem, size_t stemlen)
+int browse_export_svg(struct browse_model *m, struct sheet *sh, char *stem,
+                      size_t stemlen)
 {
-	char *text = NULL, ranks[256], caption[300];
-	size_t size = 0;
-	FILE *out;
+	enum sheet_paper paper = sheet_paper_default();
+	char ranks[256], caption[300];
 	int rc;
 
+	memset(sh, 0, sizeof *sh);
 	if (m->view == BROWSE_VIEW_CLASSES && !handout_ready(m))
-		return NULL;
-	out = open_memstream(&text, &size);
-	if (!out) {
-		snprintf(m->message, sizeof m->message, "Not exported: out of memory.");
-		return NULL;
-	}
+		return -1;
 	if (m->view == BROWSE_VIEW_CLASSES) {
-		rc = svg_handout(m, out, stem, stemlen);
-	} else if (m->view == BROWSE_VIEW_MEMBERS) {
-		rc = svg_class(m, out, stem, stemlen);
-	} else {
-		struct sheet sh;
+		struct catalog_state st;
 
+		/* The engine's sheet of the classes, list --unique's too. */
+		catalog_state(m->cat, &st);
+		snprintf(stem, stemlen, "nqueens-%dx%d-classes", m->n, m->n);
+		rc = sheet_classes(sh, paper, m->n, m->total, st.classes);
+	} else if (m->view == BROWSE_VIEW_MEMBERS) {
+		/* The class opened: each member under its transforms and number. */
+		snprintf(stem, stemlen, "nqueens-%dx%d-class-%" PRIu64, m->n, m->n,
+		         m->var_class);
+		rc = sheet_class(sh, paper, m->n, m->var_class, m->var, m->nvar,
+		                 m->varidx);
+	} else {
 		snprintf(stem, stemlen, "nqueens-%dx%d-solution-%" PRIu64, m->n, m->n,
 		         m->index);
 		board_format_ranks(m->n, m->ranks, ranks, sizeof ranks);
 		snprintf(caption, sizeof caption, "#%" PRIu64 " of %" PRIu64 ": %s",
 		         m->index, m->total, ranks);
-		rc = sheet_begin(&sh, out, m->n, 1, NULL);
+		rc = sheet_begin(sh, paper, m->n, 1, NULL);
 		if (rc == 0) {
-			sheet_ranks(&sh, m->ranks, caption);
-			rc = sheet_end(&sh);
+			sheet_ranks(sh, m->ranks, caption);
+			rc = sheet_end(sh);
 		}
 	}
-	if (fclose(out) != 0 || rc < 0) {
+	if (rc < 0) {
 		snprintf(m->message, sizeof m->message,
 		         "Not exported: the sheet could not be made.");
-		free(text);
-		return NULL;
+		sheet_free(sh);
+		return -1;
 	}
-	return text;
+	return 0;
 }

@@ -16,6 +16,7 @@
 #include "tui/browse_work.h"
 #include "engine/catalog.h"
 #include "engine/known.h"
+#include "engine/sheet.h"
 #include "engine/store.h"
 
 /* Up to this n, rank and unrank answer within a fraction of a second. */
@@ -714,6 +715,40 @@ void browse_model_members(struct browse_model *m, uint64_t c)
 
 /* ---- export (the texts and sheets are browse_export's) ---- */
 
+/*
+ * The sheet's pages, each as a file: one page under the stem's name, more
+ * under STEM-page-1.svg, STEM-page-2.svg, ..., each a name no file has.
+ */
+static void export_pages(struct browse_model *m, char *stem, size_t stemlen)
+{
+	char name[160], path[256], first[256], err[512], dir[4096];
+	struct sheet sh;
+
+	if (browse_export_svg(m, &sh, stem, stemlen) < 0)
+		return;
+	if (sh.npages == 1) {
+		store_export_told(stem, ".svg", sh.page[0], m->message,
+		                  sizeof m->message);
+		sheet_free(&sh);
+		return;
+	}
+	if (!getcwd(dir, sizeof dir))
+		snprintf(dir, sizeof dir, "the current directory");
+	for (int k = 0; k < sh.npages; k++) {
+		snprintf(name, sizeof name, "%s-page-%d", stem, k + 1);
+		if (store_export_as(name, ".svg", sh.page[k], path, sizeof path, err,
+		                    sizeof err) < 0) {
+			say(m, "Not exported to %s: %s.", dir, err);
+			sheet_free(&sh);
+			return;
+		}
+		if (k == 0)
+			snprintf(first, sizeof first, "%s", path);
+	}
+	say(m, "Written to %s to %s (%d pages) in %s.", first, path, sh.npages, dir);
+	sheet_free(&sh);
+}
+
 /* Room for the longest export: the handout of the 1787 classes of 12x12. */
 #define EXPORT_MAX (2u << 20)
 
@@ -725,7 +760,7 @@ void browse_model_export(struct browse_model *m, bool svg)
 	if (!m->index)
 		return;
 	if (svg) {
-		text = browse_export_svg(m, stem, sizeof stem);
+		export_pages(m, stem, sizeof stem);
 	} else if (!(text = malloc(EXPORT_MAX))) {
 		say(m, "Not exported: out of memory.");
 	} else if (browse_model_export_text(m, stem, sizeof stem, text, EXPORT_MAX) < 0) {

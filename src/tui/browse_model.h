@@ -173,8 +173,14 @@ const char *browse_symmetry_words(int orbit);
 int browse_model_export_text(struct browse_model *m, char *stem, size_t stemlen,
                              char *text, size_t len);
 
-/* The same as an SVG sheet, malloc'd; NULL with the reason in the message. */
-char *browse_export_svg(struct browse_model *m, char *stem, size_t stemlen);
+struct sheet;
+
+/*
+ * The same as an SVG sheet on the locale's paper (sheet_paper_default), its
+ * pages in sh, to sheet_free; -1 with the reason in the message.
+ */
+int browse_export_svg(struct browse_model *m, struct sheet *sh, char *stem,
+                      size_t stemlen);
 
 /* What the screen draws: the pages, as many as fit. */
 

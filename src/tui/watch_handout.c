@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "engine/board.h"
+#include "engine/code.h"
 #include "engine/sheet.h"
 #include "engine/store.h"
 #include "engine/wrap.h"
@@ -253,23 +254,39 @@ static char *text_handout(struct watch_model *w, uint64_t at, const char *title)
 	return t.text;
 }
 
-/* The frame as an SVG sheet (sheet_watch), with the listing the screen shows. */
+/*
+ * The frame as an SVG page on the locale's paper (sheet_watch), with the
+ * listing the screen shows: the program in Python, C or Java with the line
+ * it lights, or the pseudocode.
+ */
 static char *svg_handout(const struct watch_model *w, const char *title)
 {
 	struct sheet_text listing = {0};
+	struct sheet_listing shown = {0};
 	char *text = NULL;
 	size_t size = 0;
 	FILE *out;
 	int rc;
 
-	for (int i = 0; i < w->npseudo; i++)
-		add(&listing, "%s\n", w->pseudo[i]);
+	if (watch_model_code_shown(w)) {
+		for (int i = 1; i <= code_count(w->listing); i++)
+			add(&listing, "%s\n", code_text(w->listing, i));
+		shown.lang = watch_lang_title(w->lang);
+		shown.lit = watch_model_lit(w);
+	} else {
+		for (int i = 0; i < w->npseudo; i++)
+			add(&listing, "%s\n", w->pseudo[i]);
+		shown.lang = watch_lang_title(CODE_LANG_COUNT);
+		shown.lit = search_line(w->s);
+	}
+	shown.text = listing.text;
 	out = open_memstream(&text, &size);
 	if (!out) {
 		free(listing.text);
 		return NULL;
 	}
-	rc = sheet_watch(out, w->s, listing.text, title);
+	rc = sheet_watch(out, sheet_paper_default(), w->s, shown.text ? &shown : NULL,
+	                 title);
 	if (fclose(out) != 0 || rc < 0) {
 		free(text);
 		text = NULL;
