@@ -62,6 +62,7 @@ enum cli_opt {
 	OPT_PUZZLE,
 	OPT_QUIET,
 	OPT_QUIZ,
+	OPT_REGIONS,
 	OPT_SEED,
 	OPT_STATS,
 	OPT_STEP,

@@ -274,6 +274,20 @@ int regions_count(const struct regions_board *b, int limit, int *first, uint64_t
 	return found;
 }
 
+int regions_solutions(const struct regions_board *b, int limit,
+                      int sols[2][REGIONS_MAX_N])
+{
+	struct exact *e = malloc(sizeof *e);
+	int found;
+
+	if (!e)
+		return -1;
+	found = exact_count(b, limit, e);
+	memcpy(sols, e->sol, sizeof e->sol);
+	free(e);
+	return found;
+}
+
 /* A solution (rank by file) as squares: "a2 c5 ...". */
 static void solution_words(int n, const int *sol, char *buf, size_t len)
 {

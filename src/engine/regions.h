@@ -137,6 +137,14 @@ int regions_check_map(const struct regions_board *b, char *err, size_t errlen);
 int regions_count(const struct regions_board *b, int limit, int *first, uint64_t *nodes);
 
 /*
+ * The same search keeping the first min(limit, 2) solutions found in
+ * sols[0], sols[1] (the rank of the queen by file).  Returns the count, up
+ * to limit.
+ */
+int regions_solutions(const struct regions_board *b, int limit,
+                      int sols[2][REGIONS_MAX_N]);
+
+/*
  * Checks a board as puzzle --check does: one solution, and the grade the
  * logical solver measures.  Returns 0 when it has one solution and (when the
  * file declares one) the declared grade, else 1 with the reason in why

@@ -595,12 +595,11 @@ int regions_next_deduction(const struct regions_state *st, struct regions_deduct
 	look_init(&lk, st);
 	if (broken(&lk, d))
 		return -1;
-	if (regions_state_solved(st)) {
+	/* Squares still free next to a queen are struck even once solved. */
+	if (regions_state_solved(st) && !find_queen_strikes(&lk, d)) {
 		start(d, REGIONS_KINDS);
 		snprintf(d->text, sizeof d->text, "Solved: every row has its queen.");
-		/* Squares still free next to a queen are struck first. */
-		if (!find_queen_strikes(&lk, d))
-			return 0;
+		return 0;
 	}
 	found = find_queen_strikes(&lk, d) || find_last(&lk, REGIONS_LAST_IN_ROW, d) ||
 	        find_last(&lk, REGIONS_LAST_IN_COLUMN, d) ||
