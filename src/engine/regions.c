@@ -4,6 +4,7 @@
 #include "engine/regions.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -237,7 +238,7 @@ static int exact_count(const struct regions_board *b, int limit, struct exact *e
 
 	memset(e, 0, sizeof *e);
 	e->n = n;
-	e->limit = limit > 0 ? limit : 1;
+	e->limit = limit > 0 ? limit : INT_MAX;
 	memcpy(e->region, b->region, sizeof e->region);
 	for (int r = 0; r < n; r++)
 		e->forced[r] = -1;

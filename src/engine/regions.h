@@ -130,7 +130,7 @@ int regions_check_map(const struct regions_board *b, char *err, size_t errlen);
 
 /*
  * The exact solver: counts the solutions that keep the given queens, up to
- * limit (2 tells one from several), with bitmasks, a row at a time.  The
+ * limit (2 tells one from several; 0: all), with bitmasks, a row at a time.  The
  * first solution found goes to first (the rank of the queen by file) when
  * it is not NULL; the queens the search placed go to *nodes when not NULL.
  */
@@ -197,7 +197,11 @@ bool regions_state_solved(const struct regions_state *st);
  *                          in k regions: those regions' other squares are
  *                          struck
  *
- * Chains of hard deductions are found one after the other.
+ * k lines in k regions is the same fact as the other m - k regions in the
+ * other m - k lines (m: the regions, and lines, still without a queen): of
+ * the two hard kinds the one with the smaller k is named, regions in lines
+ * when they are equal.  Chains of hard deductions are found one after the
+ * other.
  */
 enum regions_kind {
 	REGIONS_QUEEN_STRIKES,
@@ -239,9 +243,9 @@ struct regions_deduction {
 };
 
 /*
- * The easiest deduction that applies to st (by kind in the order above, then
- * smallest k, then the first square).  Returns 1 with it in *d; 0 when
- * there is none (solved, or stuck: a guess is needed); -1 when st breaks a
+ * The easiest deduction that applies to st (by kind in the order above, the
+ * hard kinds by smallest k, then the first line, region or square).  Returns 1 with it in
+ * *d; 0 when there is none (solved, or stuck: a guess is needed); -1 when st breaks a
  * rule or leaves a row, column or region without a square (a player's wrong
  * queen or mark), with what is wrong in d->text.
  */
