@@ -322,12 +322,18 @@ static void first_deduction(const struct regions_state *st, enum regions_kind ki
                             const char *strikes, const char *queen, const char *words)
 {
 	struct regions_deduction d;
+	enum regions_grade want;
 
 	assert_int_equal(regions_next_deduction(st, &d), 1);
 	if (d.kind != kind)
 		fail_msg("got %s (%s), want %s", regions_kind_name(d.kind), d.text,
 		         regions_kind_name(kind));
-	assert_int_equal(d.grade, regions_kind_grade(kind));
+	/* The grades of the issue, written out here. */
+	want = kind <= REGIONS_LAST_IN_REGION ? REGIONS_EASY
+	       : kind <= REGIONS_WOULD_EMPTY  ? REGIONS_MEDIUM
+	                                      : REGIONS_HARD;
+	assert_int_equal(d.grade, want);
+	assert_int_equal(regions_kind_grade(kind), want);
 	if (queen) {
 		char name[8];
 
@@ -542,6 +548,97 @@ static void test_generate_pinned(void **state)
 	assert_int_equal(regions_generate(8, REGIONS_GUESSING, 1, &b), -1);
 }
 
+/*
+ * The stepping search: every solution once (as the exact solver counts),
+ * each placed queen free of those below it, each rejection true, and at the
+ * end every queen lifted again.
+ */
+static void test_search(void **state)
+{
+	static const char *const two[] = {"aabbb", "aabcc", "ddbcc", "ddeec", "deeee"};
+	static const char *const one[] = {"aabbb", "abbbb", "acbbb", "aabbd", "aaebd"};
+	struct regions_board b;
+	struct regions_search s;
+	struct regions_event ev;
+	int first[REGIONS_MAX_N];
+
+	(void)state;
+	board_of(&b, 5, two);
+	regions_search_start(&s, &b);
+	while (regions_search_step(&s, &ev) == 1) {
+		if (ev.kind == REGIONS_EV_PLACE)
+			for (int r = 0; r < ev.sq.rank; r++)
+				assert_false(regions_conflict(
+				        &b, (struct square){s.queen[r], r}, ev.sq));
+		if (ev.kind == REGIONS_EV_REJECT) {
+			assert_true(regions_conflict(&b, ev.by, ev.sq));
+			assert_true(ev.by.rank < ev.sq.rank);
+		}
+	}
+	assert_int_equal(ev.kind, REGIONS_EV_DONE);
+	assert_int_equal(s.solutions, 7);
+	assert_int_equal(s.placed, s.backtracks);
+	assert_int_equal(regions_search_step(&s, &ev), 0);
+	/* The first events of the one-solution board, and the first solution. */
+	board_of(&b, 5, one);
+	regions_search_start(&s, &b);
+	regions_search_step(&s, &ev);
+	assert_int_equal(ev.kind, REGIONS_EV_PLACE);
+	assert_int_equal(ev.sq.file, 0);
+	assert_int_equal(ev.sq.rank, 0);
+	regions_search_step(&s, &ev);
+	assert_int_equal(ev.kind, REGIONS_EV_REJECT);
+	assert_int_equal(ev.reason, REGIONS_SAME_COLUMN);
+	assert_string_equal(regions_reason_words(ev.reason), "the same column as");
+	regions_search_step(&s, &ev);
+	assert_int_equal(ev.reason, REGIONS_SAME_REGION); /* b2 and a1: region a */
+	regions_search_step(&s, &ev);
+	assert_int_equal(ev.kind, REGIONS_EV_PLACE); /* c2: the b region, apart */
+	assert_int_equal(ev.sq.file, 2);
+	assert_int_equal(ev.sq.rank, 1);
+	assert_int_equal(s.placed, 2);
+	assert_int_equal(s.rejected, 2);
+	while (regions_search_step(&s, &ev) == 1 && ev.kind != REGIONS_EV_SOLVED)
+		;
+	assert_int_equal(ev.kind, REGIONS_EV_SOLVED);
+	assert_int_equal(regions_count(&b, 1, first, NULL), 1);
+	for (int f = 0; f < 5; f++)
+		assert_int_equal(s.queen[first[f]], f);
+	/* A given queen: its row tries only its square. */
+	b.given[1] = 2;
+	regions_search_start(&s, &b);
+	while (regions_search_step(&s, &ev) == 1)
+		if (ev.kind != REGIONS_EV_BACK && ev.sq.rank == 2)
+			assert_int_equal(ev.sq.file, 1);
+	assert_int_equal(s.solutions, 1);
+}
+
+/* The shipped puzzles, listed in order: by size, then grade. */
+static void test_list(void **state)
+{
+	const char *data = getenv("NQUEENS_DATADIR");
+	char dir[4096];
+	struct regions_entry *v;
+	size_t count;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "%s/puzzles/regions", data ? data : "data");
+	regions_list(dir, &v, &count);
+	assert_int_equal(count, 30);
+	for (size_t i = 0; i < count; i++) {
+		assert_true(v[i].ok);
+		if (i > 0)
+			assert_true(v[i - 1].b.n < v[i].b.n ||
+			            (v[i - 1].b.n == v[i].b.n &&
+			             v[i - 1].b.grade <= v[i].b.grade));
+	}
+	assert_string_equal(v[0].id, "05-easy-01");
+	free(v);
+	regions_list(NULL, &v, &count);
+	assert_null(v);
+	assert_int_equal(count, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -557,6 +654,8 @@ int main(void)
 	        cmocka_unit_test(test_broken),
 	        cmocka_unit_test(test_generate),
 	        cmocka_unit_test(test_generate_pinned),
+	        cmocka_unit_test(test_search),
+	        cmocka_unit_test(test_list),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -4,6 +4,7 @@
 #include "engine/regions.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -749,4 +750,57 @@ size_t regions_format(const struct regions_board *b, char *buf, size_t len)
 		errmsg_add(buf, len, &at, "\n");
 	}
 	return at;
+}
+
+/* The list's order: by size, then easy, medium, hard, then by name; bad files last. */
+static int by_order(const void *a, const void *b)
+{
+	const struct regions_entry *x = a, *y = b;
+
+	if (x->ok != y->ok)
+		return x->ok ? -1 : 1;
+	if (x->ok && x->b.n != y->b.n)
+		return x->b.n < y->b.n ? -1 : 1;
+	if (x->ok && x->b.grade != y->b.grade)
+		return x->b.grade < y->b.grade ? -1 : 1;
+	return strcmp(x->id, y->id);
+}
+
+void regions_list(const char *dir, struct regions_entry **out, size_t *count)
+{
+	DIR *d = dir ? opendir(dir) : NULL;
+	struct regions_entry *v = NULL;
+	struct dirent *de;
+	size_t n = 0, cap = 0;
+
+	*out = NULL;
+	*count = 0;
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+		char path[4096];
+		struct regions_entry *e;
+
+		if (len < 5 || strcmp(de->d_name + len - 4, ".txt") != 0 ||
+		    len - 4 >= sizeof e->id)
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 32;
+			e = realloc(v, cap * sizeof *e);
+			if (!e)
+				break;
+			v = e;
+		}
+		e = &v[n++];
+		memset(e, 0, sizeof *e);
+		memcpy(e->id, de->d_name, len - 4);
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		e->ok = regions_load(path, &e->b, e->err, sizeof e->err) == 0;
+	}
+	closedir(d);
+	if (n > 1)
+		qsort(v, n, sizeof *v, by_order);
+	*out = v;
+	*count = n;
 }

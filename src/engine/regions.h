@@ -153,6 +153,75 @@ int regions_solutions(const struct regions_board *b, int limit,
 int regions_check(const struct regions_board *b, const char *name,
                   enum regions_grade *measured, char *why, size_t whylen);
 
+/* A regions file of a directory, loaded, or with the reason it could not be. */
+struct regions_entry {
+	char id[128]; /* the file's name without .txt */
+	bool ok;
+	struct regions_board b;
+	char err[256];
+};
+
+/*
+ * Reads every NAME.txt of dir into a malloc'd array (*out NULL and *count 0
+ * when dir is NULL or cannot be read): by size, then grade, then name; a bad
+ * file is listed with its error, after the others.
+ */
+void regions_list(const char *dir, struct regions_entry **out, size_t *count);
+
+/*
+ * The plain backtracking search, a step at a time, for Watch: rows from 1
+ * up, in each the columns from a on; a square is tried against the queens
+ * placed below it and the given queens.  Each step is one event:
+ *
+ * PLACE    a queen goes on sq (the row's given queen goes without a try)
+ * REJECT   sq breaks a rule against the queen on by, for reason
+ * SOLVED   every row has its queen: a solution (the board is s->queen)
+ * BACK     the row above ran out of columns: the queen on sq is lifted
+ * DONE     every column of the first row was tried: the search is over
+ *
+ * A caller that wants the first solution only stops at SOLVED; going on
+ * shows that there is no other.  The counters are those Watch shows.
+ */
+enum regions_event_kind {
+	REGIONS_EV_PLACE,
+	REGIONS_EV_REJECT,
+	REGIONS_EV_SOLVED,
+	REGIONS_EV_BACK,
+	REGIONS_EV_DONE,
+};
+
+enum regions_reason {
+	REGIONS_OK,
+	REGIONS_SAME_COLUMN,
+	REGIONS_SAME_REGION,
+	REGIONS_TOUCHING,
+};
+
+struct regions_event {
+	enum regions_event_kind kind;
+	struct square sq;
+	enum regions_reason reason; /* REJECT: why */
+	struct square by;           /* REJECT: the queen it breaks the rule against */
+};
+
+struct regions_search {
+	struct regions_board board;
+	int queen[REGIONS_MAX_N]; /* by rank: the file of its queen, -1: none */
+	int next[REGIONS_MAX_N];  /* by rank: the next column to try */
+	int row;                  /* the row being filled; n once solved */
+	bool solved_told;         /* SOLVED was the last event */
+	bool done;
+	uint64_t steps, placed, rejected, backtracks, solutions;
+};
+
+void regions_search_start(struct regions_search *s, const struct regions_board *b);
+
+/* The next event into *ev; returns 0 once DONE has been returned, else 1. */
+int regions_search_step(struct regions_search *s, struct regions_event *ev);
+
+/* "the same column as", "the same region as", "touching": for an event's words. */
+const char *regions_reason_words(enum regions_reason reason);
+
 /*
  * The logical solver's position: the queens placed and the squares still
  * free (neither struck out nor holding a queen).
