@@ -9,14 +9,14 @@ title: 8 queens with regions, hard, seed 1
 size: 8
 grade: hard
 regions:
-abbbbbcc
-bbbbbbcc
-bbbbbbcc
-dbddbccc
-dddeeccc
-fdffeecg
-ffffeegg
-ffffhhhg"
+aaaabbbb
+aaacccbb
+aacccccd
+eeccdccd
+eeccdddd
+effgdddh
+eefffddh
+eeeffhhh"
 expect "puzzle --regions 8 --grade hard --seed 1" 0 "$want" -- puzzle --regions 8 --grade hard --seed 1
 expect "puzzle -r 8 -g hard -s 1" 0 "$want" -- puzzle -r 8 -g hard -s 1
 
@@ -82,7 +82,7 @@ fi
 
 # Wrong files: two solutions, a grade the solver does not measure.
 printf 'size: 5\nregions:\naabbb\naabcc\nddbcc\nddeec\ndeeee\n' >"$tmpdir/two.txt"
-expect "puzzle --check: two solutions" 1 "$tmpdir/two.txt:2: two solutions or more (a1 b4 c2 d5 e3, and a2 b4 c1 d3 e5): a puzzle must have one" -- puzzle --check "$tmpdir/two.txt"
+expect "puzzle --check: two solutions" 1 "$tmpdir/two.txt:2: two solutions or more (a4 b2 c5 d1 e3, and a4 b2 c5 d3 e1): a puzzle must have one" -- puzzle --check "$tmpdir/two.txt"
 sed 's/^grade: hard$/grade: easy/' "$tmpdir/r-8-hard.txt" >"$tmpdir/wrong-grade.txt"
 expect "puzzle --check: a grade not measured" 1 "$tmpdir/wrong-grade.txt: declared easy, but the logical solver measures it hard" -- puzzle --check "$tmpdir/wrong-grade.txt"
 # Classic and regions files checked together, the worst status the exit.

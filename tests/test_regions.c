@@ -226,8 +226,8 @@ static void test_check(void **state)
 	                 0);
 	assert_int_equal(regions_check(&b, "two.txt", &m, err, sizeof err), 1);
 	assert_non_null(strstr(err,
-	                       "two.txt:2: two solutions or more (a1 b4 c2 d5 e3, and "
-	                       "a2 b4 c1 d3 e5)"));
+	                       "two.txt:2: two solutions or more (a4 b2 c5 d1 e3, and "
+	                       "a4 b2 c5 d3 e1)"));
 	assert_int_equal(regions_parse(full_file, "one.txt", &b, err, sizeof err), 0);
 	assert_int_equal(regions_check(&b, "one.txt", &m, err, sizeof err), 0);
 	assert_int_equal(m, REGIONS_EASY);
@@ -315,6 +315,29 @@ static void test_exact(void **state)
 		assert_int_equal(regions_count(&b, 0, NULL, NULL), c);
 	}
 	assert_true(total > 100);
+}
+
+/*
+ * A 16×16 map with no solution that a search row by row would take hours to
+ * rule out: a16 and b16 are regions of one square each, in one row.  The
+ * solver branches on the region with the fewest free squares and sees it at
+ * once.
+ */
+static void test_exact_fast(void **state)
+{
+	struct regions_board b;
+	uint64_t nodes;
+
+	(void)state;
+	memset(&b, 0, sizeof b);
+	b.n = 16;
+	for (int f = 0; f < REGIONS_MAX_N; f++)
+		b.given[f] = -1;
+	for (int r = 0; r < 16; r++)
+		for (int f = 0; f < 16; f++)
+			b.region[r * 16 + f] = (uint8_t)(r == 15 || f >= 3 ? f : 2);
+	assert_int_equal(regions_count(&b, 2, NULL, &nodes), 0);
+	assert_true(nodes < 100);
 }
 
 /* The first deduction of a position: its kind, and what it strikes or places. */
@@ -532,14 +555,14 @@ static void test_generate_pinned(void **state)
 	                         "size: 8\n"
 	                         "grade: hard\n"
 	                         "regions:\n"
-	                         "abbbbbcc\n"
-	                         "bbbbbbcc\n"
-	                         "bbbbbbcc\n"
-	                         "dbddbccc\n"
-	                         "dddeeccc\n"
-	                         "fdffeecg\n"
-	                         "ffffeegg\n"
-	                         "ffffhhhg\n");
+	                         "aaaabbbb\n"
+	                         "aaacccbb\n"
+	                         "aacccccd\n"
+	                         "eeccdccd\n"
+	                         "eeccdddd\n"
+	                         "effgdddh\n"
+	                         "eefffddh\n"
+	                         "eeeffhhh\n");
 	assert_int_equal(regions_generate(8, REGIONS_HARD, 1, &c), 0);
 	regions_format(&c, again, sizeof again);
 	assert_string_equal(buf, again);
@@ -648,6 +671,7 @@ int main(void)
 	        cmocka_unit_test(test_check),
 	        cmocka_unit_test(test_rules),
 	        cmocka_unit_test(test_exact),
+	        cmocka_unit_test(test_exact_fast),
 	        cmocka_unit_test(test_easy_deductions),
 	        cmocka_unit_test(test_medium_deductions),
 	        cmocka_unit_test(test_hard_deductions),

@@ -130,7 +130,8 @@ int regions_check_map(const struct regions_board *b, char *err, size_t errlen);
 
 /*
  * The exact solver: counts the solutions that keep the given queens, up to
- * limit (2 tells one from several; 0: all), with bitmasks, a row at a time.  The
+ * limit (2 tells one from several; 0: all), with bitmasks, branching on the
+ * row, column or region with the fewest free squares.  The
  * first solution found goes to first (the rank of the queen by file) when
  * it is not NULL; the queens the search placed go to *nodes when not NULL.
  */
