@@ -541,6 +541,20 @@ static void test_generate(void **state)
 		assert_int_equal(b.grade, g);
 		assert_int_equal(regions_grade(&b, &s), g);
 		assert_true(s.solved);
+		/* Every fifth: each deduction strikes no square of the solution. */
+		if (i % 5 == 0) {
+			struct regions_state st;
+			struct regions_deduction d;
+
+			regions_state_init(&st, &b);
+			while (regions_next_deduction(&st, &d) == 1) {
+				for (int f = 0; f < n; f++)
+					assert_false(d.strikes[sol[f]] & (1u << f));
+				if (d.places)
+					assert_int_equal(sol[d.queen.file], d.queen.rank);
+				regions_apply(&st, &d);
+			}
+		}
 		made++;
 	}
 	assert_int_equal(made, 500);
