@@ -80,6 +80,11 @@ else
 	fail "each shipped regions puzzle is made again by the command in its first line" "$remade of 30"
 fi
 
+# The example of the manual's REGIONS PUZZLE FILES reads and checks.
+sed -n '/^\.Sh REGIONS PUZZLE FILES/,/^\.Ed/p' "${srcdir:-.}/man/nqueens.6" |
+	sed -n '/^\.Bd -literal/,/^\.Ed/p' | sed '1d;$d' >"$tmpdir/example.txt"
+expect "the manual's regions file example" 0 "$tmpdir/example.txt: 1 solution; grade easy, measured easy (5×5 with regions, 1 given)" -- puzzle --check "$tmpdir/example.txt"
+
 # Wrong files: two solutions, a grade the solver does not measure.
 printf 'size: 5\nregions:\naabbb\naabcc\nddbcc\nddeec\ndeeee\n' >"$tmpdir/two.txt"
 expect "puzzle --check: two solutions" 1 "$tmpdir/two.txt:2: two solutions or more (a4 b2 c5 d1 e3, and a4 b2 c5 d3 e1): a puzzle must have one" -- puzzle --check "$tmpdir/two.txt"
