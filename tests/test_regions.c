@@ -255,6 +255,23 @@ static void test_rules(void **state)
 	assert_true(regions_conflict(&b, (struct square){0, 4}, (struct square){1, 3}));
 	assert_true(regions_conflict(&b, (struct square){2, 4}, (struct square){2, 2}));
 	assert_true(regions_conflict(&b, (struct square){3, 3}, (struct square){4, 2}));
+	/* What a queen rules out is what conflicts with it, square by square. */
+	for (int q = 0; q < 25; q++) {
+		uint16_t att[REGIONS_MAX_N];
+		struct square qs = {q % 5, q / 5};
+
+		regions_attacked(&b, qs, att);
+		for (int s = 0; s < 25; s++) {
+			struct square ss = {s % 5, s / 5};
+
+			assert_int_equal((att[ss.rank] >> ss.file) & 1,
+			                 s == q || regions_conflict(&b, qs, ss));
+		}
+		assert_int_equal(att[5], 0);
+	}
+	/* a touches b and d; c touches b and e. */
+	assert_int_equal(regions_adjacent(&b, 0), (1 << 1) | (1 << 3));
+	assert_int_equal(regions_adjacent(&b, 2), (1 << 1) | (1 << 4));
 }
 
 /* The exact solver against every permutation, on hand-made and random maps. */

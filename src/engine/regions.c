@@ -53,6 +53,47 @@ bool regions_conflict(const struct regions_board *b, struct square a, struct squ
 	       regions_region(b, a) == regions_region(b, c);
 }
 
+void regions_attacked(const struct regions_board *b, struct square q,
+                      uint16_t out[REGIONS_MAX_N])
+{
+	int n = b->n, g = regions_region(b, q);
+
+	for (int r = 0; r < REGIONS_MAX_N; r++) {
+		out[r] = 0;
+		if (r >= n)
+			continue;
+		for (int f = 0; f < n; f++)
+			if (b->region[SQ(n, f, r)] == g)
+				out[r] |= (uint16_t)(1u << f);
+		out[r] |= (uint16_t)(1u << q.file);
+		if (r == q.rank)
+			out[r] = (uint16_t)((1u << n) - 1);
+		else if (r == q.rank - 1 || r == q.rank + 1)
+			out[r] |= (uint16_t)((7u << q.file >> 1) & ((1u << n) - 1));
+	}
+}
+
+uint16_t regions_adjacent(const struct regions_board *b, int g)
+{
+	int n = b->n;
+	uint16_t m = 0;
+
+	for (int r = 0; r < n; r++)
+		for (int f = 0; f < n; f++) {
+			if (b->region[SQ(n, f, r)] != g)
+				continue;
+			if (f + 1 < n && b->region[SQ(n, f + 1, r)] != g)
+				m |= (uint16_t)(1u << b->region[SQ(n, f + 1, r)]);
+			if (f > 0 && b->region[SQ(n, f - 1, r)] != g)
+				m |= (uint16_t)(1u << b->region[SQ(n, f - 1, r)]);
+			if (r + 1 < n && b->region[SQ(n, f, r + 1)] != g)
+				m |= (uint16_t)(1u << b->region[SQ(n, f, r + 1)]);
+			if (r > 0 && b->region[SQ(n, f, r - 1)] != g)
+				m |= (uint16_t)(1u << b->region[SQ(n, f, r - 1)]);
+		}
+	return m;
+}
+
 /* Where a value of the file starts and ends, blanks trimmed. */
 static void trim(const char **s, const char **e)
 {

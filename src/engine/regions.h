@@ -123,6 +123,17 @@ bool regions_touch(struct square a, struct square b);
 bool regions_conflict(const struct regions_board *b, struct square a, struct square c);
 
 /*
+ * The squares a queen on q rules out, by rank (bit f for file f): its row,
+ * its column, its region and its eight neighbours, q itself included.  For
+ * the attack display.
+ */
+void regions_attacked(const struct regions_board *b, struct square q,
+                      uint16_t out[REGIONS_MAX_N]);
+
+/* The regions that share a side with region g, as a mask (bit h for region h). */
+uint16_t regions_adjacent(const struct regions_board *b, int g);
+
+/*
  * Whether the region map of b (n and region[]) is a board: n regions, each
  * connected.  0, or -1 with why in err (no file name or line).
  */
