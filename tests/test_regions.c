@@ -450,8 +450,9 @@ static void test_medium_deductions(void **state)
 	board_of(&b, 5, row_in);
 	regions_state_init(&st, &b);
 	first_deduction(&st, REGIONS_LINE_IN_REGION, "a4", NULL,
-	                "The free squares of row 5 all lie in the a region: its queen is "
-	                "there, so the rest of the a region can have none: strike a4.");
+	                "The free squares of row 5 all lie in the a region: the queen of "
+	                "row 5 is that region's, so the rest of the a region can have "
+	                "none: strike a4.");
 	board_of(&b, 5, empty);
 	regions_state_init(&st, &b);
 	first_deduction(&st, REGIONS_WOULD_EMPTY, "b4", NULL,

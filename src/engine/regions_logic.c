@@ -776,7 +776,9 @@ size_t regions_describe(const struct regions_board *b, const struct regions_dedu
 		add_lines(buf, len, &at, cols ? d->cols : d->rows, cols, " and ");
 		errmsg_add(buf, len, &at, " all lie in ");
 		add_regions(buf, len, &at, d->regions, names);
-		errmsg_add(buf, len, &at, ": its queen is there, so the rest of ");
+		errmsg_add(buf, len, &at, ": the queen of ");
+		add_lines(buf, len, &at, cols ? d->cols : d->rows, cols, " and ");
+		errmsg_add(buf, len, &at, " is that region's, so the rest of ");
 		add_regions(buf, len, &at, d->regions, names);
 		errmsg_add(buf, len, &at, " can have none: strike ");
 		add_squares(buf, len, &at, n, d->strikes, " and ");
