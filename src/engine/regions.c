@@ -756,8 +756,6 @@ int regions_parse(const char *text, const char *name, struct regions_board *out,
 		           name);
 		return -1;
 	}
-	if (nrows > REGIONS_MAX_N)
-		nrows = REGIONS_MAX_N + 1;
 	if (parse_rows(rows, nrows, out->regions_line, out, name, err, errlen) < 0)
 		return -1;
 	if (seen[KEY_QUEENS]) {
