@@ -548,6 +548,14 @@ static int line_key(const char *s, const char *ve, const int *seen, const char *
 		if (strlen(key_names[k]) == (size_t)(*colon - s) &&
 		    memcmp(s, key_names[k], (size_t)(*colon - s)) == 0)
 			key = k;
+	if (key < 0 && *colon - s == 7 && memcmp(s, "regions", 7) == 0) {
+		errmsg_set(err, errlen,
+		           "%s:%d: a regions puzzle (Queens with regions), not a classic "
+		           "puzzle: its 'regions:' line says so (nqueens puzzle --check "
+		           "reads both)",
+		           name, line);
+		return -1;
+	}
 	if (key < 0) {
 		errmsg_set(err, errlen,
 		           "%s:%d: unknown key '%.*s' (keys are title, size, "
