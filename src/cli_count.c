@@ -22,6 +22,7 @@
 #include "engine/journal.h"
 #include "engine/known.h"
 #include "engine/memlimit.h"
+#include "engine/table_cache.h"
 #include "engine/task.h"
 
 #define MAX_THREADS 256
@@ -390,7 +391,15 @@ static bool count_disagrees(const struct journal_id *id, const struct count_resu
 
 static const char synopsis[] = "nqueens count N [--unique] [--threads K] "
                                "[--method halves|backtrack] [--memory SIZE] "
-                               "[--journal FILE] [--tasks T [--task I | --list]]";
+                               "[--journal FILE] [--table-cache DIR|none] "
+                               "[--tasks T [--task I | --list]]";
+
+/* What the table cache says: a file refused, or not written. */
+static void cache_note(void *ctx, const char *line)
+{
+	(void)ctx;
+	fprintf(stderr, "nqueens count: %s\n", line);
+}
 
 /* Reads --method for job->n: CLI_OK, or CLI_USAGE said on stderr. */
 static int count_method_option(const char *name, struct count_job *job)
@@ -534,6 +543,7 @@ int cli_count(int argc, char **argv)
 	        [OPT_METHOD] = {"method", 'm', true},
 	        [OPT_MEMORY] = {"memory", 0, true},
 	        [OPT_JOURNAL] = {"journal", 0, true},
+	        [OPT_TABLE_CACHE] = {"table-cache", 0, true},
 	};
 	struct cli_args args;
 	const char *const *val = args.val;
@@ -545,8 +555,19 @@ int cli_count(int argc, char **argv)
 	if (cli_parse_n("count", synopsis, args.npos, args.pos, COUNT_MAX_N, &c.job.n) ||
 	    count_options(val, &c.job))
 		return CLI_USAGE;
+	if (val[OPT_TABLE_CACHE] && !val[OPT_TABLE_CACHE][0])
+		return cli_usage_error("count",
+		                       "--table-cache needs a directory, or none");
 	if (val[OPT_LIST])
 		return list_tasks(c.job.n, c.job.nparts);
+	/* The join's table from its cache file; asked for by --table-cache, a
+	 * file that is not trusted, or a cache that cannot be written, stops
+	 * the count rather than have it hold a table of its own. */
+	static struct table_cache_opts cache = {.note = cache_note};
+	char cache_dir[4096];
+	cache.dir = table_cache_dir(val[OPT_TABLE_CACHE], cache_dir, sizeof cache_dir);
+	cache.strict = val[OPT_TABLE_CACHE] && cache.dir;
+	c.job.cache = &cache;
 	const int n = c.job.n;
 	const bool join = count_job_method(&c.job) == COUNT_HALVES;
 	const int k = c.job.threads ? c.job.threads : count_default_threads();
@@ -571,6 +592,8 @@ int cli_count(int argc, char **argv)
 
 		if (jl.err[0])
 			fprintf(stderr, "nqueens count: %s\n", jl.err);
+		else if (cache.why[0])
+			fprintf(stderr, "nqueens count: %s\n", cache.why);
 		else if (err == ENOMEM && join)
 			memory_failed(val[OPT_MEMORY], c.job.memory, n, k);
 		else

@@ -46,6 +46,7 @@ enum halves_blocked {
 /* How to count: all zero but nparts = 1 is the whole count in the default
  * budget. */
 struct count_pieces;
+struct table_cache_opts;
 struct halves_opts {
 	size_t memory;    /* the budget in bytes; 0: halves_default_memory(threads) */
 	int nparts, part; /* count part `part` (0-based) of nparts */
@@ -55,6 +56,9 @@ struct halves_opts {
 	 * HALVES_PIECES pieces of as many units each (to one).  Or NULL. */
 	const struct count_pieces *pieces;
 	enum halves_blocked blocked;
+	/* The table cache (table_cache.h): the table mapped from its file, or
+	 * built and written there; NULL: built in memory. */
+	struct table_cache_opts *cache;
 };
 
 /* The most pieces a count's units are cut into, for the threads to take
