@@ -267,24 +267,25 @@ static enum verdict try_open(struct table_cache *c, bool need_x)
 /* The directory, made if need be; one others may write is not used. */
 static int dir_ready(struct table_cache *c, const char *dir)
 {
-	char err[4200];
+	char err[4200] = "";
 	struct stat st;
-	if (fileio_make_dirs(dir, err, sizeof err) < 0 || stat(dir, &st) != 0) {
-		if (!err[0] || stat(dir, &st) == 0)
-			errmsg_set(err, sizeof err, "%s: %s", dir, strerror(errno));
-		note(c, "table cache: %s; the table built in memory", err);
+	if (fileio_make_dirs(dir, err, sizeof err) < 0)
+		goto fail;
+	if (stat(dir, &st) != 0) {
+		errmsg_set(err, sizeof err, "%s: %s", dir, strerror(errno));
 		goto fail;
 	}
 	if (!S_ISDIR(st.st_mode) || ((st.st_mode & S_IWOTH) && !(st.st_mode & S_ISVTX))) {
 		errmsg_set(err, sizeof err, "%s is %s", dir,
 		           S_ISDIR(st.st_mode) ? "writable by others and not sticky"
 		                               : "not a directory");
-		note(c, "table cache: %s; the table built in memory", err);
 		goto fail;
 	}
 	return 0;
 fail:
-	if (c->o->strict)
+	if (!c->o->strict)
+		note(c, "table cache: %s; the table built in memory", err);
+	else
 		errmsg_set(c->o->why, sizeof c->o->why, "table cache: %s", err);
 	return -1;
 }
@@ -405,8 +406,9 @@ failed:
 	unlink(tmp);
 out:
 	if (err[0] && o) {
-		note(c, "table cache: %s; the table kept in memory", err);
-		if (o->strict)
+		if (!o->strict)
+			note(c, "table cache: %s; the table kept in memory", err);
+		else
 			errmsg_set(o->why, sizeof o->why, "table cache: %s", err);
 	}
 	if (c->lock >= 0) {
