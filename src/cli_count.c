@@ -110,6 +110,66 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/*
+ * NQUEENS_PIECE_TIMES=FILE, for bench/scaling.sh: when the count's setup
+ * (the table built or mapped) ended and each piece (the units a thread
+ * takes at a time) began and ended, in seconds from the start, written to
+ * FILE: "setup S" and "piece P START END" lines.  Taken through the pieces
+ * a journal keeps, so that the join itself is not changed to be timed.
+ */
+struct timing {
+	double t0, setup;
+	double *start, *end;
+	size_t npieces;
+};
+
+static int timing_begin(void *ctx, size_t npieces)
+{
+	struct timing *t = ctx;
+
+	t->setup = now() - t->t0;
+	t->start = calloc(npieces ? npieces : 1, sizeof *t->start);
+	t->end = calloc(npieces ? npieces : 1, sizeof *t->end);
+	t->npieces = npieces;
+	return t->start && t->end ? 0 : ENOMEM;
+}
+
+static bool timing_done(void *ctx, size_t piece, struct count_result *part)
+{
+	struct timing *t = ctx;
+
+	(void)part;
+	t->start[piece] = now() - t->t0; /* each piece's own slot: no lock */
+	return false;
+}
+
+static int timing_finished(void *ctx, size_t piece, const struct count_result *part)
+{
+	struct timing *t = ctx;
+
+	(void)part;
+	t->end[piece] = now() - t->t0;
+	return 0;
+}
+
+/* Writes the times to path; says on stderr when it cannot. */
+static void timing_write(struct timing *t, const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (f) {
+		fprintf(f, "setup %.6f\n", t->setup);
+		for (size_t p = 0; p < t->npieces; p++)
+			fprintf(f, "piece %zu %.6f %.6f\n", p, t->start[p], t->end[p]);
+	}
+	if (!f || fclose(f) != 0)
+		fprintf(stderr,
+		        "nqueens count: cannot write %s (NQUEENS_PIECE_TIMES): %s\n",
+		        path, strerror(errno));
+	free(t->start);
+	free(t->end);
+}
+
 /* The terminal's width on stderr; 80 when it cannot be told. */
 static int stderr_cols(void)
 {
@@ -583,6 +643,11 @@ int cli_count(int argc, char **argv)
 	struct count_pieces pieces = {pieces_begin, pieces_done, pieces_finished, &jl};
 	if (jl.path && (rc = journal_start(&jl, &id, &pieces, &c)) >= 0)
 		return rc;
+	const char *times = jl.path ? NULL : getenv("NQUEENS_PIECE_TIMES");
+	struct timing tm = {now(), 0, NULL, NULL, 0};
+	struct count_pieces timed = {timing_begin, timing_done, timing_finished, &tm};
+	if (times && times[0])
+		c.job.pieces = &timed;
 	if (isatty(STDERR_FILENO))
 		rc = count_with_bar(&c);
 	else
@@ -602,6 +667,8 @@ int cli_count(int argc, char **argv)
 		return jl.err[0] && err == EINVAL ? CLI_USAGE : CLI_NO;
 	}
 	journal_close(jl.j);
+	if (times && times[0])
+		timing_write(&tm, times);
 	if (count_disagrees(&id, &c.result, val[OPT_JOURNAL]))
 		return CLI_NO;
 	if (val[OPT_TASKS]) {
