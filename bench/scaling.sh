@@ -3,7 +3,8 @@
 # CPUs here, and the split into as many processes at once (`--tasks K
 # --task I --threads 1`, each mapping the one table from a cache), each
 # point's wall and CPU seconds, its speed-up and efficiency against one
-# thread's wall time, and its peak memory (of the largest process).  Then
+# thread's CPU time (its wall time on an idle machine; the rest of a busy
+# one stretches wall times: the load column says how busy), and its peak memory (of the largest process).  Then
 # what limits it, measured on the one-thread run (NQUEENS_PIECE_TIMES): the
 # serial setup (the table built), the longest piece (a thread's handful of
 # units) and a simulation of 16 and 64 threads from the pieces' times (the
@@ -66,7 +67,7 @@ for k in "${points[@]}"; do
 	b1=$(busy)
 	read -r w c m <"$tmp/err"
 	check "--threads $k" "$(cat "$tmp/out")"
-	[ -n "$wall1" ] || wall1=$w
+	[ -n "$wall1" ] || wall1=$c
 	line threads "$k" "$w" "$c" "$m" "$(awk -v a="$b0" -v b="$b1" -v c="$c" 'BEGIN { x = b - a - c; print x < 0 ? 0 : x }')"
 done
 # The split: the table built once into a cache, then K processes at once.
@@ -88,7 +89,8 @@ for k in "${points[@]}"; do
 	rm -f "$tmp"/task[0-9]* "$tmp"/cost[0-9]*
 	line split "$k" "$w" "$c" "$m" "$(awk -v a="$b0" -v b="$b1" -v c="$c" 'BEGIN { x = b - a - c; print x < 0 ? 0 : x }')"
 done
-echo "speed-up and eff.: one thread's wall time over the point's (eff.: over K as well)"
+echo "speed-up and eff.: one thread's CPU time over the point's wall time (eff.: over K as well);"
+echo "  its CPU, not its wall time, which the rest of a busy machine stretches"
 echo "MiB: the peak memory of the count, or of the largest task; load: the CPUs the rest of the machine kept busy"
 
 # The limits, from the one-thread run's pieces.
