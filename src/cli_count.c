@@ -350,9 +350,9 @@ static size_t mib(size_t bytes, bool up)
  * without a word), else the default, refused below the least n needs.
  * Returns CLI_OK, or the status of the message printed.
  */
-static int memory_check(const char *given, size_t memory, int n, int threads)
+static int memory_check(const char *given, size_t memory, int n, int threads, bool mapped)
 {
-	size_t floor = halves_memory_floor(n, threads);
+	size_t floor = halves_memory_floor_of(n, threads, mapped);
 	struct memlimit m;
 
 	memlimit_read(&m);
@@ -631,7 +631,10 @@ int cli_count(int argc, char **argv)
 	const int n = c.job.n;
 	const bool join = count_job_method(&c.job) == COUNT_HALVES;
 	const int k = c.job.threads ? c.job.threads : count_default_threads();
-	if (join && (rc = memory_check(val[OPT_MEMORY], c.job.memory, n, k)) != CLI_OK)
+	/* A table the cache holds is not this count's memory. */
+	const bool mapped = join && table_cache_ready(cache.dir, n);
+	if (join &&
+	    (rc = memory_check(val[OPT_MEMORY], c.job.memory, n, k, mapped)) != CLI_OK)
 		return rc;
 	struct journal_id id = {.n = n,
 	                        .method = join ? "halves" : "backtrack",

@@ -83,6 +83,18 @@ else
 	fail "NQUEENS_TABLE_CACHE=none wrote a cache" "$(ls -R "$tmpdir/none")"
 fi
 
+# A table mapped from the cache is the page cache's, not the count's: its
+# floor leaves the table out (n = 16: 3 MiB with it, 2 without).
+refuse "--memory 2M without the cache: too small for count 16" 2 \
+	"^nqueens count: --memory 2M is too small for count 16 on 1 thread: it needs 3 MiB at least$" \
+	-- count 16 --memory 2M --threads 1 --table-cache none
+out=$(nq count 16 --memory 2M --threads 1 --table-cache "$d" 2>&1)
+if [ "$out" = 14772512 ]; then
+	pass "--memory 2M with the table cached: count 16 fits, $out"
+else
+	fail "--memory 2M with the table cached" "$out"
+fi
+
 # Two counts racing to build it: both right, one file, nothing left over.
 r=$tmpdir/race
 nq count 16 --table-cache "$r" >"$tmpdir/r1" 2>&1 &

@@ -2280,14 +2280,28 @@ static bool blocked_here(int n)
 	return n % 2 == 0 && strcmp(name, "avx512") == 0;
 }
 
-size_t halves_memory_floor(int n, int threads)
+/* The table's offsets and entries: what a count that maps them from the
+ * cache does not hold in memory of its own. */
+static size_t table_bytes(int h)
+{
+	return table_sizes[h] * 8 + (((size_t)1 << (2 * h)) + 1) * 4;
+}
+
+size_t halves_memory_floor_of(int n, int threads, bool mapped)
 {
 	if (n < HALVES_MIN_N || n > HALVES_MAX_N || threads < 1)
 		return 0;
 	/* The lists' true sizes, as the table holds them for each h. */
 	size_t maxlist = table_maxlist[n / 2], maxcols = table_maxcols[n / 2];
 	struct budget b = budget_of(n, maxlist, maxcols, blocked_here(n));
+	if (mapped)
+		b.fixed -= table_bytes(n / 2);
 	return b.fixed + (size_t)threads * (b.per_thread + CHUNK_MIN * b.per_top);
+}
+
+size_t halves_memory_floor(int n, int threads)
+{
+	return halves_memory_floor_of(n, threads, false);
 }
 
 size_t halves_memory_room(const struct memlimit *m, int threads)
@@ -2375,9 +2389,14 @@ static int shared_setup(struct shared *sh, int threads, const struct halves_opts
 	 * halves_memory_floor holds in every mode (the tests' ALWAYS has them
 	 * for odd n too). */
 	struct budget b = budget_of(n, sh->maxlist, sh->maxcols, blocked_here(n));
+	/* A table mapped from the cache is the page cache's, shared by the
+	 * counts of n and dropped and read again under pressure: not held in
+	 * this count's budget, nor are the lines of the whole quadrant there. */
+	if (cached)
+		b.fixed -= table_bytes(h);
 	size_t base = b.fixed + (size_t)threads * b.per_thread;
 	/* Whole quadrants when they leave room for large chunks of tops. */
-	const size_t full = full_size(h);
+	const size_t full = cached && sh->cache.x ? 0 : full_size(h);
 	sh->use_full =
 	        memory >= base + full + (size_t)threads * 64 * CHUNK_MIN * b.per_top;
 	if (sh->use_full)

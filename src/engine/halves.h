@@ -3,6 +3,7 @@
 #define NQ_HALVES_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -85,6 +86,10 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 /* The least budget n can be counted in with `threads` threads (the table, the
  * lists and the smallest chunk of tops); 0 for an n it does not count. */
 size_t halves_memory_floor(int n, int threads);
+
+/* The same for a count whose table is mapped from the cache (mapped):
+ * without the table, which the page cache holds for all the counts of n. */
+size_t halves_memory_floor_of(int n, int threads, bool mapped);
 
 /* The budget when none is given for a count on `threads` threads: half of
  * the physical memory, or less where a hard limit leaves less room

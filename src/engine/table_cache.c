@@ -418,6 +418,31 @@ out:
 	return rc;
 }
 
+bool table_cache_ready(const char *dir, int n)
+{
+	char path[4200];
+	struct header hd;
+	struct stat st;
+	bool ok = false;
+	if (!dir || strcmp(dir, "none") == 0)
+		return false;
+	errmsg_set(path, sizeof path, "%s/halves-%d.table", dir, n);
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
+	    !(st.st_mode & (S_IWGRP | S_IWOTH)) &&
+	    pread(fd, &hd, sizeof hd, 0) == (ssize_t)sizeof hd &&
+	    memcmp(hd.magic, TABLE_CACHE_MAGIC, sizeof hd.magic) == 0 &&
+	    header_sum(&hd) == hd.hsum && hd.format == TABLE_CACHE_FORMAT &&
+	    hd.n == (uint32_t)n && hd.size == (uint64_t)st.st_size) {
+		hd.version[sizeof hd.version - 1] = '\0';
+		ok = strcmp(hd.version, PACKAGE_VERSION) == 0;
+	}
+	close(fd);
+	return ok;
+}
+
 void table_cache_close(struct table_cache *c)
 {
 	if (c->map)

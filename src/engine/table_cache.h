@@ -75,6 +75,13 @@ int table_cache_open(struct table_cache *c, struct table_cache_opts *o,
 int table_cache_save(struct table_cache *c, const uint32_t *start, const uint64_t *e,
                      const uint64_t *x);
 
+/*
+ * Whether dir holds n's table with a good header (the data's checksum is
+ * left to the count): so that a count's memory floor can leave out the
+ * table it will map.
+ */
+bool table_cache_ready(const char *dir, int n);
+
 /* Unmaps the table and releases the lock. */
 void table_cache_close(struct table_cache *c);
 
