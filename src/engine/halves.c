@@ -111,7 +111,6 @@ struct table {
 	uint32_t *start; /* 2^(2h) + 1 offsets into e */
 	uint64_t *e;
 	size_t len;
-	bool mapped; /* start and e are a cache file's (table_cache.h) */
 };
 
 /*
@@ -125,7 +124,6 @@ struct table {
  */
 struct full {
 	uint64_t *x;
-	bool mapped; /* x is a cache file's */
 };
 
 /* A quadrant's placements on one set of its columns, for every set of as
@@ -180,6 +178,7 @@ struct shared {
 	struct full full; /* the whole north-west quadrant, when the budget has room */
 	bool use_full;
 	struct table_cache cache; /* the file the table and full are mapped from */
+	bool mapped_t, mapped_x;  /* t's arrays, full's, are the file's */
 	size_t maxlist;
 	size_t maxcols;             /* the most placements of one set of columns */
 	size_t chunk;               /* tops sieved at a time, for the memory budget */
@@ -292,26 +291,22 @@ static void table_rows(struct table *t, uint32_t *pos, int h, int r, uint32_t ld
 
 static void table_free(struct table *t)
 {
-	if (!t->mapped) {
-		free(t->start);
-		free(t->e);
-	}
-	*t = (struct table){NULL, NULL, 0, false};
+	free(t->start);
+	free(t->e);
+	*t = (struct table){NULL, NULL, 0};
 }
 
 static void full_free(struct full *f)
 {
-	if (!f->mapped)
-		free(f->x);
+	free(f->x);
 	f->x = NULL;
-	f->mapped = false;
 }
 
 /* Counts the placements by key: the table's size before it is made. */
 static int table_count(struct table *t, int h)
 {
 	size_t nkeys = (size_t)1 << (2 * h);
-	*t = (struct table){calloc(nkeys + 1, sizeof *t->start), NULL, 0, false};
+	*t = (struct table){calloc(nkeys + 1, sizeof *t->start), NULL, 0};
 	if (!t->start)
 		return -1;
 	table_rows(t, NULL, h, 0, 0, 0, 0, 0, 0);
@@ -2180,8 +2175,10 @@ static void *work_run(void *arg)
 
 static void shared_free(struct shared *sh)
 {
-	full_free(&sh->full);
-	table_free(&sh->t);
+	if (!sh->mapped_x)
+		full_free(&sh->full);
+	if (!sh->mapped_t)
+		table_free(&sh->t);
 	table_cache_close(&sh->cache);
 	free(sh->units);
 }
@@ -2333,22 +2330,32 @@ size_t halves_default_memory(int threads)
  */
 static int table_share(struct shared *sh)
 {
-	const bool x = sh->use_full;
-	if (!sh->cache.o || sh->t.len != sh->cache.k.len)
+	/* This count's own copies, held in locals across the call, which
+	 * writes sh->cache only. */
+	const struct table t = sh->t;
+	uint64_t *const x = sh->use_full ? sh->full.x : NULL;
+	if (!sh->cache.o || t.len != sh->cache.k.len)
 		return 0;
-	if (table_cache_save(&sh->cache, sh->t.start, sh->t.e, x ? sh->full.x : NULL)) {
+	const int rc = table_cache_save(&sh->cache, t.start, t.e, x);
+	sh->t = t;
+	if (x)
+		sh->full.x = x;
+	if (rc) {
 		if (!sh->cache.o->strict)
 			return 0;
 		shared_free(sh);
 		return EACCES;
 	}
-	table_free(&sh->t);
-	sh->t = (struct table){(uint32_t *)sh->cache.start, (uint64_t *)sh->cache.e,
-	                       sh->cache.k.len, true};
+	free(x);
+	free(t.start);
+	free(t.e);
 	if (x) {
-		full_free(&sh->full);
-		sh->full = (struct full){(uint64_t *)sh->cache.x, true};
+		sh->full = (struct full){(uint64_t *)sh->cache.x};
+		sh->mapped_x = true;
 	}
+	sh->t = (struct table){(uint32_t *)sh->cache.start, (uint64_t *)sh->cache.e,
+	                       sh->cache.k.len};
+	sh->mapped_t = true;
 	return 0;
 }
 
@@ -2379,7 +2386,8 @@ static int shared_setup(struct shared *sh, int threads, const struct halves_opts
 		return EACCES;
 	if (cached) {
 		sh->t = (struct table){(uint32_t *)sh->cache.start,
-		                       (uint64_t *)sh->cache.e, key.len, true};
+		                       (uint64_t *)sh->cache.e, key.len};
+		sh->mapped_t = true;
 	} else if (table_count(&sh->t, h)) {
 		table_cache_close(&sh->cache);
 		return ENOMEM;
@@ -2418,9 +2426,10 @@ static int shared_setup(struct shared *sh, int threads, const struct halves_opts
 	}
 	*used += sh->t.len * sizeof *sh->t.e + (((size_t)1 << (2 * h)) + 1) * 4;
 	if (sh->use_full) {
-		if (cached && sh->cache.x)
-			sh->full = (struct full){(uint64_t *)sh->cache.x, true};
-		else if (quadrants_build(sh)) {
+		if (cached && sh->cache.x) {
+			sh->full = (struct full){(uint64_t *)sh->cache.x};
+			sh->mapped_x = true;
+		} else if (quadrants_build(sh)) {
 			shared_free(sh);
 			return ENOMEM;
 		}
