@@ -458,6 +458,10 @@ static const char synopsis[] = "nqueens count N [--unique] [--threads K] "
 static void cache_note(void *ctx, const char *line)
 {
 	(void)ctx;
+	/* A note while the bar is drawn (a table written after the build)
+	 * takes the bar's line; the bar comes back on the next. */
+	if (isatty(STDERR_FILENO))
+		fputs("\r\033[K", stderr);
 	fprintf(stderr, "nqueens count: %s\n", line);
 }
 
