@@ -3,8 +3,11 @@
 # counter, built here with the project's -O2) in the same run, and prints the
 # CPU and wall times, the ratios, the peak memory and how busy the rest of the
 # machine was meanwhile (other work on a two-core machine skews wall time).
-# Each n's commands take turns, round after round, and each keeps its least
-# CPU time, so that a slow spell of the machine falls on all of them alike.
+# Each n's commands take turns, round after round (3 for n <= 16, 2 above;
+# ROUNDS=K for K each; the rounds column says how many), and each keeps its
+# least CPU time, so that a slow spell of the machine falls on all of them
+# alike.  The counts build their table each time, as a first count on a
+# machine does (NQUEENS_TABLE_CACHE=none); the split's sample below maps it.
 #   mirror     bench/baseline.c, n <= 17 (it would take minutes above)
 #   backtrack  count N --method backtrack --threads 1, n <= 18 (the constellation
 #              search that finds the classes too; the reference above 17)
@@ -16,6 +19,10 @@
 # Then the cluster split: the 8 tasks of the largest n <= 17 counted one after
 # another (`--tasks 8 --task I`), their CPU added up against a whole count,
 # the least of two rounds of each, their lines added up by `nqueens sum`.
+# And the split with the table cached (count --table-cache): SAMPLE tasks
+# (10) spread evenly over the TASKS (1000) of LAST_N, each its own process
+# mapping the one table, their CPU time per solution against one whole
+# count's (ns/sol above), and the same sample building the table each.
 # The goals (one thread: n = 18 in 2.0 CPU-seconds at most, n = 20 in 100
 # and in 200 MiB, 1.5 times the 135 MB of the fastest other counter we
 # know; odd n no slower than the last release's 0.60 and 17 CPU-seconds at
@@ -23,11 +30,12 @@
 # tasks within 1.2x; two threads 1.8x one at n = 18..20) are printed beside
 # the figures.  Every count is checked against OEIS A000170.
 # Run from the top of the build tree: bench/count.sh [path/to/nqueens] [LAST_N]
-# LAST_N is 17 by default (about 3 minutes); 18 adds a minute, 19 about 4
-# more, 20 about 20 more, 21 an hour or more.  NQUEENS_HALVES_KERNEL=generic,
+# LAST_N is 17 by default (about 3 minutes); 18 adds two minutes, 19 about 8
+# more, 20 about 40 more, 21 two hours or more (ROUNDS=1 halves the last).  NQUEENS_HALVES_KERNEL=generic,
 # popcnt, avx2 or avx512 times one build of the join.
 set -eu
 export LC_ALL=C # printf then uses a decimal point
+export NQUEENS_TABLE_CACHE=none
 
 nqueens=${1:-src/nqueens}
 last=${2:-17}
@@ -99,14 +107,14 @@ secs() { awk -v s="$1" 'BEGIN { printf (s < 10 ? "%.2f" : "%.0f"), s }'; }
 
 echo "half-board join: ${NQUEENS_HALVES_KERNEL:-the best this processor runs} (NQUEENS_HALVES_KERNEL)"
 echo "CPU seconds (the least of the rounds); halves-2 also wall; ratios: mirror's CPU over the column's"
-printf '%3s %7s %14s %14s %20s %6s %14s %10s %7s %6s\n' \
-	n mirror backtrack halves-1 "halves-2 cpu/wall" 2/1 unique MiB ns/sol load
+printf '%3s %7s %14s %14s %20s %6s %14s %10s %7s %6s %6s\n' \
+	n mirror backtrack halves-1 "halves-2 cpu/wall" 2/1 unique MiB ns/sol load rounds
 status=0
 goal_lines=()
 for ((n = 14; n <= last; n++)); do
 	rounds=3
 	[ "$n" -ge 17 ] && rounds=2
-	[ "$n" -ge 18 ] && rounds=1
+	rounds=${ROUNDS:-$rounds}
 	other_cpu=0 other_wall=0
 	for ((i = 0; i < rounds; i++)); do
 		[ "$n" -le 17 ] && run mirror "$tmp/baseline" "$n"
@@ -127,14 +135,15 @@ for ((n = 14; n <= last; n++)); do
 		fi
 	}
 	[ "$n" -le 18 ] || unset 'cpu[back]' 'cpu[uniq]'
-	printf '%3d %7s %14s %14s %20s %6s %14s %10s %7s %6s\n' "$n" \
+	ns_one=$(awk -v c="${cpu[one]}" -v s="${known[$n]}" 'BEGIN { printf "%.2f", s ? c / s * 1e9 : 0 }')
+	printf '%3d %7s %14s %14s %20s %6s %14s %10s %7s %6s %6s\n' "$n" \
 		"$([ -n "$ref" ] && secs "$ref" || echo -)" \
 		"$(col back)" "$(col one)" \
 		"$(secs "${cpu[two]}")/$(secs "${wall[two]}")${ref:+ ($(ratio "$ref" "${wall[two]}"))}" \
 		"$(ratio "${wall[one]}" "${wall[two]}")" "$(col uniq)" \
 		"$(mib "${kib[one]}")/$(mib "${kib[two]}")" \
-		"$(awk -v c="${cpu[one]}" -v s="${known[$n]}" 'BEGIN { printf "%.2f", c / s * 1e9 }')" \
-		"$(awk -v c="$other_cpu" -v w="$other_wall" 'BEGIN { printf "%.2f", c / w }')"
+		"$ns_one" \
+		"$(awk -v c="$other_cpu" -v w="$other_wall" 'BEGIN { printf "%.2f", c / w }')" "$rounds"
 	case $n in
 	17) goal_lines+=("n = 17, one thread: $(secs "${cpu[one]}") CPU-seconds (goal: 0.60 at most, the last release's)") ;;
 	18) goal_lines+=("n = 18, one thread: $(secs "${cpu[one]}") CPU-seconds (goal: 2.0 at most)") ;;
@@ -151,6 +160,7 @@ done
 echo "load: the CPUs the rest of the machine kept busy during the row (of 2; steal included)"
 echo "MiB: peak memory of the half-board count on 1/2 threads"
 echo "ns/sol: halves-1's CPU time per solution (nanoseconds)"
+echo "rounds: the runs of each command, the least kept"
 
 # The cluster split, at the largest n up to 17: two rounds, each a whole
 # count and the 8 tasks one after another, keeping the least of each.
@@ -175,6 +185,26 @@ for _ in 1 2; do
 	fi
 done
 goal_lines+=("n = $n, --tasks 8: $(secs "$tasks_cpu") CPU-seconds in all, $(ratio "$tasks_cpu" "${cpu[whole]}") a whole count's $(secs "${cpu[whole]}") (goal: 1.2x at most)")
+
+# The split with the table cached: the sample's tasks at LAST_N, mapping
+# the table one count built into the cache, then building it each.
+n=$last tasks=${TASKS:-1000} sample=${SAMPLE:-10}
+"$nqueens" count "$n" --tasks "$tasks" --task 1 --threads 1 --table-cache "$tmp/cache" >/dev/null
+for how in "$tmp/cache" none; do
+	sample_cpu=0 sample_sol=0
+	for ((s = 0; s < sample; s++)); do
+		i=$((1 + s * tasks / sample))
+		o=$("$tmp/maxrss" "$nqueens" count "$n" --tasks "$tasks" --task "$i" --threads 1 \
+			--table-cache "$how" 2>"$tmp/err")
+		read -r _ c _ <"$tmp/err"
+		sol=$(echo "$o" | sed -n 's/.* solutions=\([0-9]*\) .*/\1/p')
+		read -r sample_cpu sample_sol < <(awk -v a="$sample_cpu" -v c="$c" -v b="$sample_sol" \
+			-v s="$sol" 'BEGIN { print a + c, b + s }')
+	done
+	split_ns=$(awk -v c="$sample_cpu" -v s="$sample_sol" 'BEGIN { printf "%.2f", s ? c / s * 1e9 : 0 }')
+	[ "$how" = none ] && label="building the table each" || label="the table cached"
+	goal_lines+=("n = $n, $sample of --tasks $tasks, $label: $split_ns ns/sol, $(ratio "$split_ns" "$ns_one") one whole count's $ns_one (goal, cached: 1.1x at most)")
+done
 
 printf '%s\n' "${goal_lines[@]}"
 exit $status

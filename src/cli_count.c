@@ -22,6 +22,7 @@
 #include "engine/journal.h"
 #include "engine/known.h"
 #include "engine/memlimit.h"
+#include "engine/table_cache.h"
 #include "engine/task.h"
 
 #define MAX_THREADS 256
@@ -107,6 +108,66 @@ static double now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/*
+ * NQUEENS_PIECE_TIMES=FILE, for bench/scaling.sh: when the count's setup
+ * (the table built or mapped) ended and each piece (the units a thread
+ * takes at a time) began and ended, in seconds from the start, written to
+ * FILE: "setup S" and "piece P START END" lines.  Taken through the pieces
+ * a journal keeps, so that the join itself is not changed to be timed.
+ */
+struct timing {
+	double t0, setup;
+	double *start, *end;
+	size_t npieces;
+};
+
+static int timing_begin(void *ctx, size_t npieces)
+{
+	struct timing *t = ctx;
+
+	t->setup = now() - t->t0;
+	t->start = calloc(npieces ? npieces : 1, sizeof *t->start);
+	t->end = calloc(npieces ? npieces : 1, sizeof *t->end);
+	t->npieces = npieces;
+	return t->start && t->end ? 0 : ENOMEM;
+}
+
+static bool timing_done(void *ctx, size_t piece, struct count_result *part)
+{
+	struct timing *t = ctx;
+
+	(void)part;
+	t->start[piece] = now() - t->t0; /* each piece's own slot: no lock */
+	return false;
+}
+
+static int timing_finished(void *ctx, size_t piece, const struct count_result *part)
+{
+	struct timing *t = ctx;
+
+	(void)part;
+	t->end[piece] = now() - t->t0;
+	return 0;
+}
+
+/* Writes the times to path; says on stderr when it cannot. */
+static void timing_write(struct timing *t, const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (f) {
+		fprintf(f, "setup %.6f\n", t->setup);
+		for (size_t p = 0; p < t->npieces; p++)
+			fprintf(f, "piece %zu %.6f %.6f\n", p, t->start[p], t->end[p]);
+	}
+	if (!f || fclose(f) != 0)
+		fprintf(stderr,
+		        "nqueens count: cannot write %s (NQUEENS_PIECE_TIMES): %s\n",
+		        path, strerror(errno));
+	free(t->start);
+	free(t->end);
 }
 
 /* The terminal's width on stderr; 80 when it cannot be told. */
@@ -289,9 +350,9 @@ static size_t mib(size_t bytes, bool up)
  * without a word), else the default, refused below the least n needs.
  * Returns CLI_OK, or the status of the message printed.
  */
-static int memory_check(const char *given, size_t memory, int n, int threads)
+static int memory_check(const char *given, size_t memory, int n, int threads, bool mapped)
 {
-	size_t floor = halves_memory_floor(n, threads);
+	size_t floor = halves_memory_floor_of(n, threads, mapped);
 	struct memlimit m;
 
 	memlimit_read(&m);
@@ -390,7 +451,19 @@ static bool count_disagrees(const struct journal_id *id, const struct count_resu
 
 static const char synopsis[] = "nqueens count N [--unique] [--threads K] "
                                "[--method halves|backtrack] [--memory SIZE] "
-                               "[--journal FILE] [--tasks T [--task I | --list]]";
+                               "[--journal FILE] [--table-cache DIR|none] "
+                               "[--tasks T [--task I | --list]]";
+
+/* What the table cache says: a file refused, or not written. */
+static void cache_note(void *ctx, const char *line)
+{
+	(void)ctx;
+	/* A note while the bar is drawn (a table written after the build)
+	 * takes the bar's line; the bar comes back on the next. */
+	if (isatty(STDERR_FILENO))
+		fputs("\r\033[K", stderr);
+	fprintf(stderr, "nqueens count: %s\n", line);
+}
 
 /* Reads --method for job->n: CLI_OK, or CLI_USAGE said on stderr. */
 static int count_method_option(const char *name, struct count_job *job)
@@ -534,6 +607,7 @@ int cli_count(int argc, char **argv)
 	        [OPT_METHOD] = {"method", 'm', true},
 	        [OPT_MEMORY] = {"memory", 0, true},
 	        [OPT_JOURNAL] = {"journal", 0, true},
+	        [OPT_TABLE_CACHE] = {"table-cache", 0, true},
 	};
 	struct cli_args args;
 	const char *const *val = args.val;
@@ -545,12 +619,26 @@ int cli_count(int argc, char **argv)
 	if (cli_parse_n("count", synopsis, args.npos, args.pos, COUNT_MAX_N, &c.job.n) ||
 	    count_options(val, &c.job))
 		return CLI_USAGE;
+	if (val[OPT_TABLE_CACHE] && !val[OPT_TABLE_CACHE][0])
+		return cli_usage_error("count",
+		                       "--table-cache needs a directory, or none");
 	if (val[OPT_LIST])
 		return list_tasks(c.job.n, c.job.nparts);
+	/* The join's table from its cache file; asked for by --table-cache, a
+	 * file that is not trusted, or a cache that cannot be written, stops
+	 * the count rather than have it hold a table of its own. */
+	static struct table_cache_opts cache = {.note = cache_note};
+	char cache_dir[4096];
+	cache.dir = table_cache_dir(val[OPT_TABLE_CACHE], cache_dir, sizeof cache_dir);
+	cache.strict = val[OPT_TABLE_CACHE] && cache.dir;
+	c.job.cache = &cache;
 	const int n = c.job.n;
 	const bool join = count_job_method(&c.job) == COUNT_HALVES;
 	const int k = c.job.threads ? c.job.threads : count_default_threads();
-	if (join && (rc = memory_check(val[OPT_MEMORY], c.job.memory, n, k)) != CLI_OK)
+	/* A table the cache holds is not this count's memory. */
+	const bool mapped = join && table_cache_ready(cache.dir, n);
+	if (join &&
+	    (rc = memory_check(val[OPT_MEMORY], c.job.memory, n, k, mapped)) != CLI_OK)
 		return rc;
 	struct journal_id id = {.n = n,
 	                        .method = join ? "halves" : "backtrack",
@@ -562,6 +650,11 @@ int cli_count(int argc, char **argv)
 	struct count_pieces pieces = {pieces_begin, pieces_done, pieces_finished, &jl};
 	if (jl.path && (rc = journal_start(&jl, &id, &pieces, &c)) >= 0)
 		return rc;
+	const char *times = jl.path ? NULL : getenv("NQUEENS_PIECE_TIMES");
+	struct timing tm = {now(), 0, NULL, NULL, 0};
+	struct count_pieces timed = {timing_begin, timing_done, timing_finished, &tm};
+	if (times && times[0])
+		c.job.pieces = &timed;
 	if (isatty(STDERR_FILENO))
 		rc = count_with_bar(&c);
 	else
@@ -571,6 +664,8 @@ int cli_count(int argc, char **argv)
 
 		if (jl.err[0])
 			fprintf(stderr, "nqueens count: %s\n", jl.err);
+		else if (cache.why[0])
+			fprintf(stderr, "nqueens count: %s\n", cache.why);
 		else if (err == ENOMEM && join)
 			memory_failed(val[OPT_MEMORY], c.job.memory, n, k);
 		else
@@ -579,6 +674,8 @@ int cli_count(int argc, char **argv)
 		return jl.err[0] && err == EINVAL ? CLI_USAGE : CLI_NO;
 	}
 	journal_close(jl.j);
+	if (times && times[0])
+		timing_write(&tm, times);
 	if (count_disagrees(&id, &c.result, val[OPT_JOURNAL]))
 		return CLI_NO;
 	if (val[OPT_TASKS]) {

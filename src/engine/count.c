@@ -743,7 +743,8 @@ static int join_run(const struct count_job *job, count_progress_fn progress, voi
 	                          job->stats,
 	                          HALVES_SEGMENTS_BY_SIZE,
 	                          job->pieces,
-	                          HALVES_BLOCKED_BY_SIZE};
+	                          HALVES_BLOCKED_BY_SIZE,
+	                          job->cache};
 	uint64_t total;
 	if (threads == 0)
 		threads = count_default_threads();

@@ -93,6 +93,7 @@ struct count_pieces {
 
 /* One count as the command line asks for it. */
 struct halves_stats;
+struct table_cache_opts;
 struct count_job {
 	int n;
 	enum count_method method;
@@ -101,6 +102,7 @@ struct count_job {
 	size_t memory;    /* the join's budget in bytes; 0: the default */
 	struct halves_stats *stats;        /* how the join spends it, or NULL */
 	const struct count_pieces *pieces; /* a journal, or NULL */
+	struct table_cache_opts *cache;    /* the join's table cache, or NULL */
 };
 
 /* The way job counts: COUNT_HALVES or COUNT_BACKTRACK. */

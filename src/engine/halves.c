@@ -27,6 +27,7 @@
 
 #include "engine/count.h"
 #include "engine/memlimit.h"
+#include "engine/table_cache.h"
 
 /*
  * The board is cut into four quadrants of h x h squares, h = n / 2; for odd
@@ -176,6 +177,8 @@ struct shared {
 	uint16_t rev[1 << HALVES_MAX_H]; /* rev[x]: x's h bits in reverse order */
 	struct full full; /* the whole north-west quadrant, when the budget has room */
 	bool use_full;
+	struct table_cache cache; /* the file the table and full are mapped from */
+	bool mapped_t, mapped_x;  /* t's arrays, full's, are the file's */
 	size_t maxlist;
 	size_t maxcols;             /* the most placements of one set of columns */
 	size_t chunk;               /* tops sieved at a time, for the memory budget */
@@ -2172,8 +2175,11 @@ static void *work_run(void *arg)
 
 static void shared_free(struct shared *sh)
 {
-	full_free(&sh->full);
-	table_free(&sh->t);
+	if (!sh->mapped_x)
+		full_free(&sh->full);
+	if (!sh->mapped_t)
+		table_free(&sh->t);
+	table_cache_close(&sh->cache);
 	free(sh->units);
 }
 
@@ -2182,6 +2188,15 @@ static void shared_free(struct shared *sh)
  * table is made. */
 static const size_t table_sizes[HALVES_MAX_H + 1] = {
         1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442, 7535369, 66807234};
+
+/* What table_maxima finds in the table for each h, the largest list of one
+ * key and the most placements of one set of columns: so that the floor
+ * asked before a count (a task of a split asks it too) need not count the
+ * table, 0.3 s at n = 22 when the count maps it from its cache. */
+static const uint32_t table_maxlist[HALVES_MAX_H + 1] = {1,  1,  1,  2,   2,   10,
+                                                         10, 40, 92, 352, 946, 3571};
+static const uint32_t table_maxcols[HALVES_MAX_H + 1] = {
+        1, 1, 2, 4, 10, 26, 92, 296, 1174, 5366, 26548, 143140};
 
 /* What a count takes besides the tops it sieves, and what each top costs. */
 struct budget {
@@ -2262,21 +2277,28 @@ static bool blocked_here(int n)
 	return n % 2 == 0 && strcmp(name, "avx512") == 0;
 }
 
-size_t halves_memory_floor(int n, int threads)
+/* The table's offsets and entries: what a count that maps them from the
+ * cache does not hold in memory of its own. */
+static size_t table_bytes(int h)
+{
+	return table_sizes[h] * 8 + (((size_t)1 << (2 * h)) + 1) * 4;
+}
+
+size_t halves_memory_floor_of(int n, int threads, bool mapped)
 {
 	if (n < HALVES_MIN_N || n > HALVES_MAX_N || threads < 1)
 		return 0;
-	/* The lists' true sizes are known only once the table is counted; the
-	 * floor uses what the table holds for each h, measured, and a bound. */
-	size_t maxlist, maxcols;
-	struct table t;
-	if (table_count(&t, n / 2) == 0) {
-		table_maxima(&t, n / 2, &maxlist, &maxcols);
-		table_free(&t);
-	} else
-		table_maxima(NULL, n / 2, &maxlist, &maxcols);
+	/* The lists' true sizes, as the table holds them for each h. */
+	size_t maxlist = table_maxlist[n / 2], maxcols = table_maxcols[n / 2];
 	struct budget b = budget_of(n, maxlist, maxcols, blocked_here(n));
+	if (mapped)
+		b.fixed -= table_bytes(n / 2);
 	return b.fixed + (size_t)threads * (b.per_thread + CHUNK_MIN * b.per_top);
+}
+
+size_t halves_memory_floor(int n, int threads)
+{
+	return halves_memory_floor_of(n, threads, false);
 }
 
 size_t halves_memory_room(const struct memlimit *m, int threads)
@@ -2302,6 +2324,42 @@ size_t halves_default_memory(int threads)
 }
 
 /*
+ * The table just built written to the cache, and this count's copy given
+ * up for the file's pages, which the next counts of n share; 0, or EACCES
+ * when the cache was asked for strictly and could not be written.
+ */
+static int table_share(struct shared *sh)
+{
+	/* This count's own copies, held in locals across the call, which
+	 * writes sh->cache only. */
+	const struct table t = sh->t;
+	uint64_t *const x = sh->use_full ? sh->full.x : NULL;
+	if (!sh->cache.o || t.len != sh->cache.k.len)
+		return 0;
+	const int rc = table_cache_save(&sh->cache, t.start, t.e, x);
+	sh->t = t;
+	if (x)
+		sh->full.x = x;
+	if (rc) {
+		if (!sh->cache.o->strict)
+			return 0;
+		shared_free(sh);
+		return EACCES;
+	}
+	free(x);
+	free(t.start);
+	free(t.e);
+	if (x) {
+		sh->full = (struct full){(uint64_t *)sh->cache.x};
+		sh->mapped_x = true;
+	}
+	sh->t = (struct table){(uint32_t *)sh->cache.start, (uint64_t *)sh->cache.e,
+	                       sh->cache.k.len};
+	sh->mapped_t = true;
+	return 0;
+}
+
+/*
  * What every worker shares: the lines, the kernel, the tables, the chunk of
  * tops the memory leaves each thread, this part's units and, when they fit,
  * the whole quadrants; what they take is added to *used.  0, or an errno
@@ -2320,16 +2378,33 @@ static int shared_setup(struct shared *sh, int threads, const struct halves_opts
 	sh->win = sh->odd ? 2 * h + 1 : 2 * h - 1;
 	sh->run = kernel_pick(&name);
 	sq_init(sh);
-	if (table_count(&sh->t, h))
+	/* The table from the cache when a count of n wrote it, else built
+	 * (and written for the next, while the others wait). */
+	const struct table_cache_key key = {n, h, (uint64_t)1 << (2 * h), table_sizes[h]};
+	const int cached = table_cache_open(&sh->cache, opt->cache, &key, true);
+	if (cached < 0)
+		return EACCES;
+	if (cached) {
+		sh->t = (struct table){(uint32_t *)sh->cache.start,
+		                       (uint64_t *)sh->cache.e, key.len};
+		sh->mapped_t = true;
+	} else if (table_count(&sh->t, h)) {
+		table_cache_close(&sh->cache);
 		return ENOMEM;
+	}
 	table_maxima(&sh->t, h, &sh->maxlist, &sh->maxcols);
 	/* The blocked join's buffers are budgeted as by size, so that
 	 * halves_memory_floor holds in every mode (the tests' ALWAYS has them
 	 * for odd n too). */
 	struct budget b = budget_of(n, sh->maxlist, sh->maxcols, blocked_here(n));
+	/* A table mapped from the cache is the page cache's, shared by the
+	 * counts of n and dropped and read again under pressure: not held in
+	 * this count's budget, nor are the lines of the whole quadrant there. */
+	if (cached)
+		b.fixed -= table_bytes(h);
 	size_t base = b.fixed + (size_t)threads * b.per_thread;
 	/* Whole quadrants when they leave room for large chunks of tops. */
-	const size_t full = full_size(h);
+	const size_t full = cached && sh->cache.x ? 0 : full_size(h);
 	sh->use_full =
 	        memory >= base + full + (size_t)threads * 64 * CHUNK_MIN * b.per_top;
 	if (sh->use_full)
@@ -2344,19 +2419,23 @@ static int shared_setup(struct shared *sh, int threads, const struct halves_opts
 		opt->stats->chunk = sh->chunk;
 		opt->stats->budget = memory;
 	}
-	if (table_fill(&sh->t, h) || units_build(sh, opt->nparts, opt->part)) {
+	if ((!cached && table_fill(&sh->t, h)) ||
+	    units_build(sh, opt->nparts, opt->part)) {
 		shared_free(sh);
 		return ENOMEM;
 	}
 	*used += sh->t.len * sizeof *sh->t.e + (((size_t)1 << (2 * h)) + 1) * 4;
 	if (sh->use_full) {
-		if (quadrants_build(sh)) {
+		if (cached && sh->cache.x) {
+			sh->full = (struct full){(uint64_t *)sh->cache.x};
+			sh->mapped_x = true;
+		} else if (quadrants_build(sh)) {
 			shared_free(sh);
 			return ENOMEM;
 		}
 		*used += full;
 	}
-	return 0;
+	return cached ? 0 : table_share(sh);
 }
 
 /*
@@ -2447,7 +2526,8 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
                  uint64_t *total, size_t *bytes)
 {
 	struct halves_opts none = {
-	        0, 1, 0, NULL, HALVES_SEGMENTS_BY_SIZE, NULL, HALVES_BLOCKED_BY_SIZE};
+	        0,   1, 0, NULL, HALVES_SEGMENTS_BY_SIZE, NULL, HALVES_BLOCKED_BY_SIZE,
+	        NULL};
 	if (!opt)
 		opt = &none;
 	if (n < HALVES_MIN_N || n > HALVES_MAX_N || threads < 1 || !total ||

@@ -3,6 +3,7 @@
 #define NQ_HALVES_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -46,6 +47,7 @@ enum halves_blocked {
 /* How to count: all zero but nparts = 1 is the whole count in the default
  * budget. */
 struct count_pieces;
+struct table_cache_opts;
 struct halves_opts {
 	size_t memory;    /* the budget in bytes; 0: halves_default_memory(threads) */
 	int nparts, part; /* count part `part` (0-based) of nparts */
@@ -55,6 +57,9 @@ struct halves_opts {
 	 * HALVES_PIECES pieces of as many units each (to one).  Or NULL. */
 	const struct count_pieces *pieces;
 	enum halves_blocked blocked;
+	/* The table cache (table_cache.h): the table mapped from its file, or
+	 * built and written there; NULL: built in memory. */
+	struct table_cache_opts *cache;
 };
 
 /* The most pieces a count's units are cut into, for the threads to take
@@ -81,6 +86,10 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 /* The least budget n can be counted in with `threads` threads (the table, the
  * lists and the smallest chunk of tops); 0 for an n it does not count. */
 size_t halves_memory_floor(int n, int threads);
+
+/* The same for a count whose table is mapped from the cache (mapped):
+ * without the table, which the page cache holds for all the counts of n. */
+size_t halves_memory_floor_of(int n, int threads, bool mapped);
 
 /* The budget when none is given for a count on `threads` threads: half of
  * the physical memory, or less where a hard limit leaves less room
