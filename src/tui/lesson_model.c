@@ -345,6 +345,8 @@ bool lesson_model_step_open(const struct lesson_model *r, int k, struct screen_o
 		o->watch.speed = st->speed;
 		o->watch.big = r->big;
 		o->watch.keep = st->keep;
+		/* The lines the words quote are kept in the listing's view. */
+		o->watch.words = st->text;
 		/* The listing the step names; else the one c chose in an
 		 * earlier step, or the last one an earlier step named. */
 		if (st->code == LESSON_CODE_DEFAULT && r->chosen[0])

@@ -63,6 +63,11 @@ struct watch_opts {
 	unsigned keep; /* the panels projector mode keeps too (lesson.h's
 	                  lesson_panel bits: a lesson step's keep:) */
 	bool quiz;     /* in predict mode, asking before each decision */
+	/*
+	 * A lesson step's words: the lines they quote ("for rank in
+	 * range(n):") are kept in the listing's view.  NULL: none.
+	 */
+	const char *words;
 };
 
 struct browse_opts {

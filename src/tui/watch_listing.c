@@ -151,3 +151,34 @@ enum theme_item watch_model_line_role(const struct watch_model *w, bool code, in
 
 	return i + 1 == lit ? THEME_SELECTED : THEME_NORMAL;
 }
+
+void watch_model_name_lines(struct watch_model *w, const char *words)
+{
+	w->nnamed = 0;
+	for (const char *p = words; p && (p = strchr(p, '"')) != NULL;) {
+		const char *end = strchr(p + 1, '"');
+		size_t len;
+
+		if (!end)
+			break;
+		len = (size_t)(end - p - 1);
+		/* A quoted letter or two ("a") names no line; one too long, none. */
+		if (len >= 3 && len < sizeof w->named[0] && w->nnamed < WATCH_NAMED_MAX)
+			snprintf(w->named[w->nnamed++], sizeof w->named[0], "%.*s",
+			         (int)len, p + 1);
+		p = end + 1;
+	}
+}
+
+bool watch_model_line_named(const struct watch_model *w, bool code, int i)
+{
+	const char *line;
+
+	if (code ? !w->listing || i >= code_count(w->listing) : i >= w->npseudo)
+		return false;
+	line = code ? code_text(w->listing, i + 1) : w->pseudo[i];
+	for (int k = 0; k < w->nnamed; k++)
+		if (strstr(line, w->named[k]))
+			return true;
+	return false;
+}
