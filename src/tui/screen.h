@@ -72,8 +72,8 @@ struct watch_opts {
 
 struct browse_opts {
 	int n;
-	uint64_t index; /* the solution to show first (0: the first) */
-	bool classes;   /* the classes; with index, the members of class #index */
+	uint64_t index;    /* the solution to show first (0: the first) */
+	bool classes;      /* the classes; with index, the members of class #index */
 	uint64_t class_at; /* the classes: the class chosen, whose page shows (0: the
 	                      first) */
 };

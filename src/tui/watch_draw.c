@@ -590,9 +590,11 @@ static int lay_out_mine(const struct watch_model *w, struct watch_panels *v,
 	if (w->big) {
 		/*
 		 * The board shrinks before the stack is cut: every call shows
-		 * where any size of the board leaves room for them all.
+		 * where any size of the board leaves room for them all.  The
+		 * line of "Last:" is the board's, unless a message takes it.
 		 */
-		area.h++;
+		if (!w->message[0])
+			area.h++;
 		v->stack_whole = true;
 		placed = lay_out(w, v, bv, b, p, area, NULL);
 		if (placed >= 0 && (p[PANEL_STACK].shown || !p[PANEL_STACK].present))

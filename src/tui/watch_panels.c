@@ -480,6 +480,20 @@ static void window_take(const struct display_line *d, int count, int k, int rows
 }
 
 /*
+ * The window of rows from first moved to start with a line's start, never
+ * with its tail (a stray "+ rank" on top): back while [lo, hi] stays in
+ * view, else on, up to lo.
+ */
+static int line_start(const struct display_line *d, int first, int lo, int hi, int rows)
+{
+	while (first > 0 && d[first].part > 0 && hi < first - 1 + rows)
+		first--;
+	while (d[first].part > 0 && first < lo)
+		first++;
+	return first;
+}
+
+/*
  * The first of count display lines a window of rows shows: the lines the
  * step's words name, as many as fit from the first, then the lit line
  * when it fits with them (the title says where it is when not), the
@@ -505,12 +519,7 @@ static int listing_first(const struct watch_model *w, bool code,
 		first = count - rows;
 	if (first < 0)
 		first = 0;
-	/* The window starts with a line's start, never with its tail. */
-	while (first > 0 && d[first].part > 0 && hi < first - 1 + rows)
-		first--;
-	while (d[first].part > 0 && first < lo)
-		first++;
-	return first;
+	return line_start(d, first, lo, hi, rows);
 }
 
 /*
