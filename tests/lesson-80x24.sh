@@ -112,10 +112,16 @@ check_named() {
 	fi
 }
 
-# check_tokens DESC: no line above the panel cuts a string literal; a line
-# continued starts with its marker (and a comment's leader inside one).
+# check_tokens DESC TITLE: no line above the panel cuts a string literal
+# (one cut at the column's edge ends with its mark), and the listing under
+# TITLE starts with a line's start.
 check_tokens() {
 	bad=$(top | awk '{ n = gsub(/"/, "\""); if (n % 2 && $0 !~ /(…|~) *$/) print }')
+	# The listing's first line under its title is a line's start, never
+	# the tail of one broken in two.
+	bad=$bad$(top | awk -v t="$2" '
+		i > 0 { s = substr($0, i); sub(/^ +/, "", s); if (s ~ /^↪/) print "the listing starts with a tail: " $0; exit }
+		(i = index($0, t)) > 0 { next }')
 	if [ -z "$bad" ]; then
 		pass "$1: no string literal broken"
 	else
@@ -216,7 +222,7 @@ for lesson in "$data"/lessons/*.txt; do
 					fi
 					desc="$name step $k$big in $lang at 80x24"
 					check_named "$desc" "$words" "$algo" "$lang"
-					check_tokens "$desc"
+					check_tokens "$desc" "$(title_of "$lang")"
 					check_board "$desc" "$n"
 				done
 			done
