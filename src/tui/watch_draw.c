@@ -317,7 +317,7 @@ static void board_sizes(const struct watch_model *w, struct layout_board *b,
 		 * smallest proper size (two lines a rank), never one line a rank,
 		 * while one fits; the panels make do with less.
 		 */
-		if (w->quiz.on || w->asked) {
+		if (w->asked) {
 			struct layout_size least = {2 * w->n + 1, 0};
 
 			for (int i = 0; i < b->nsizes; i++)
