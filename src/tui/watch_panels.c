@@ -599,6 +599,9 @@ static void draw_listing(const struct watch_model *w, bool code, struct layout_r
 	lit_outside(w, code, d, count, first, rows, lit, sizeof lit);
 	listing_title(w, code, title, sizeof title,
 	              r.w - (*lit ? text_width(lit) + 2 : 0));
+	/* Where the lit line is goes with the title, or not at all: never cut. */
+	if (text_width(title) + 2 + text_width(lit) > r.w - 1)
+		*lit = '\0';
 	text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "%s%s%s", title,
 	          *lit ? "  " : "", lit);
 	/* The lit line's bar ends with the listing's longest line, not the window. */
