@@ -330,7 +330,9 @@ static int pseudo_breaks(const struct watch_model *w, bool code, int i, int widt
 			while (edge > at && (line[edge] & 0xC0) == 0x80)
 				edge--;
 			if (edge == at)
-				edge = at + 1;
+				for (edge = at + 1;
+				     edge < len && (line[edge] & 0xC0) == 0x80;)
+					edge++;
 			d[k] = (struct display_line){i,         k,    (int)at,
 			                             (int)edge, lead, true};
 			k++;
@@ -505,6 +507,8 @@ static int listing_first(const struct watch_model *w, bool code,
 {
 	int lo = -1, hi = -1, first;
 
+	if (rows < 1)
+		return 0;
 	for (int k = 0; k < count; k++)
 		if (d[k].part == 0 && watch_model_line_named(w, code, d[k].line))
 			window_take(d, count, k, rows, &lo, &hi);
