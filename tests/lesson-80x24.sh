@@ -83,16 +83,44 @@ top() {
 	screen | awk '/ - step [0-9]+ of [0-9]+/ { exit } { print }'
 }
 
-# check_named DESC WORDS ALGO LANG: each line of the listing that the words
-# quote is on the screen, by its number in the file and its first word
-# (the pseudocode by its text, which has no numbers).
+# trace_lines N ALGO LANG: "EVENT LINE" a line, the line of the listing in
+# LANG that each event of `nqueens trace N --code LANG` lights.
+trace_lines() {
+	nq trace "$1" --algorithm "$2" --code "$3" |
+		awk '/^[^ ]/ { k++ } /^  [0-9]+: / { sub(/:.*/, ""); print k, $1 + 0 }'
+}
+
+# named_lines WORDS N ALGO LANG: the numbers of the lines of the listing in
+# LANG that the words name: those that hold a phrase they quote, and, in a
+# program, those that the events lighting a quoted line of any language's
+# program light in it (the trace pairs them, event by event).
+named_lines() {
+	quoted "$1" >"$tmpdir/phrases"
+	[ -s "$tmpdir/phrases" ] || return 0
+	grep -nF -f "$tmpdir/phrases" "$(listing_file "$3" "$4")" | cut -d: -f1
+	[ "$4" = pseudocode ] && return 0
+	trace_lines "$2" "$3" "$4" >"$tmpdir/to"
+	for p in python c java; do
+		grep -nF -f "$tmpdir/phrases" "$(listing_file "$3" "$p")" | cut -d: -f1 >"$tmpdir/quoted"
+		[ -s "$tmpdir/quoted" ] || continue
+		trace_lines "$2" "$3" "$p" >"$tmpdir/from"
+		awk 'FILENAME == ARGV[1] { q[$1] = 1; next }
+			FILENAME == ARGV[2] { if ($2 in q) ev[$1] = 1; next }
+			$1 in ev { print $2 }' "$tmpdir/quoted" "$tmpdir/from" "$tmpdir/to"
+	done
+}
+
+# check_named DESC WORDS ALGO LANG N: each line of the listing that the
+# words name (named_lines) is on the screen, by its number in the file and
+# its first word (the pseudocode by its text, which has no numbers).
 check_named() {
 	file=$(listing_file "$3" "$4")
 	shown=$(top)
-	quoted "$2" | while IFS= read -r phrase; do
-		grep -nF -- "$phrase" "$file" | while IFS= read -r hit; do
-			num=${hit%%:*}
-			text=${hit#*:}
+	named_lines "$2" "$5" "$3" "$4" | sort -un | while IFS= read -r num; do
+		hit=$(sed -n "${num}p" "$file")
+		phrase="line $num"
+		{
+			text=$hit
 			first=$(printf '%s\n' "$text" | awk '{ match($0, /^ */); s = substr($0, 1, RLENGTH); print s $1 }')
 			if [ "$4" = pseudocode ]; then
 				want=$(printf '%s\n' "$text" | sed 's/^ *//' | cut -c1-24)
@@ -100,9 +128,9 @@ check_named() {
 				want="$num $first"
 			fi
 			if ! printf '%s\n' "$shown" | grep -qF -- "$want"; then
-				echo "line $num (\"$phrase\"): '$want' not on the screen"
+				echo "$phrase: '$want' not on the screen"
 			fi
-		done
+		}
 	done >"$tmpdir/named"
 	if [ -s "$tmpdir/named" ]; then
 		fail "$1: the lines the words quote are on the screen" "$(cat "$tmpdir/named")" \
@@ -221,7 +249,7 @@ for lesson in "$data"/lessons/*.txt; do
 						continue
 					fi
 					desc="$name step $k$big in $lang at 80x24"
-					check_named "$desc" "$words" "$algo" "$lang"
+					check_named "$desc" "$words" "$algo" "$lang" "$n"
 					check_tokens "$desc" "$(title_of "$lang")"
 					check_board "$desc" "$n"
 				done

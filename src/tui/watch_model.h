@@ -87,6 +87,10 @@ struct watch_tree_node {
 /* The most phrases a lesson step's words quote that the listing keeps in view. */
 #define WATCH_NAMED_MAX 16
 
+/* An event's kind, its refusal's line and whether it is the outermost call, as one. */
+#define WATCH_SLOTS ((SEARCH_EV_DONE + 1) * 4 * 2)
+#define WATCH_SLOT(kind, reason, outer) (((int)(kind)*4 + (int)(reason)) * 2 + (outer))
+
 struct watch_model {
 	int n;
 	enum search_algo algo;
@@ -137,6 +141,12 @@ struct watch_model {
 	 */
 	char named[WATCH_NAMED_MAX][128];
 	int nnamed;
+	/*
+	 * The events (kind, reason, outermost: WATCH_SLOT) that light a line
+	 * quoted in any language's listing, so that the same line of the
+	 * listing on screen is named in every language.
+	 */
+	bool named_slot[WATCH_SLOTS];
 	char listing_why[400];
 	bool show_vars; /* the variables panel in the stack's place */
 	char message[300];

@@ -423,15 +423,48 @@ static int panel_lines(const struct watch_model *w, int width, int *blank)
  * without.  A listing longer than the window can show whole beside the
  * smallest board makes do with a few lines round the lit one.
  */
+/*
+ * The display lines from the first line a lesson step's words name to the
+ * last, blank lines left out, in a column that wide: what the listing
+ * needs to show them all at once (0: none named).
+ */
+static int named_span(const struct watch_model *w, bool code, int width)
+{
+	struct display_line d[BREAKS_MAX];
+	int at = 0, lo = -1, hi = -1;
+
+	for (int i = 0; i < listing_count(w, code); i++) {
+		const char *line = listing_text(w, code, i);
+		int k;
+
+		if (line[strspn(line, " ")] == '\0')
+			continue;
+		k = pseudo_breaks(w, code, i, width, d);
+		if (watch_model_line_named(w, code, i)) {
+			lo = lo < 0 ? at : lo;
+			hi = at + k - 1;
+		}
+		at += k;
+	}
+	return lo < 0 ? 0 : hi - lo + 1;
+}
+
 static void pseudo_measure(const void *ctx, int width, int *min, int *pref)
 {
 	const struct watch_panels *v = ctx;
-	int blank, lines = panel_lines(v->w, width, &blank);
+	int blank, lines = panel_lines(v->w, width, &blank),
+	           span = beside_width(v->w, width)
+	                          ? 0
+	                          : named_span(v->w, watch_model_code_shown(v->w), width);
 
 	*pref = 1 + lines;
 	*min = 1 + lines - blank;
-	if (!v->pseudo_whole)
-		*min = PSEUDO_PART_LINES < *min ? PSEUDO_PART_LINES : *min;
+	/* A part of it, but the lines a lesson step's words name all together. */
+	if (!v->pseudo_whole) {
+		int part = PSEUDO_PART_LINES > 1 + span ? PSEUDO_PART_LINES : 1 + span;
+
+		*min = part < *min ? part : *min;
+	}
 }
 
 /*
