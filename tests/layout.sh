@@ -458,6 +458,8 @@ shown_listing() {
 			t = substr(t, 2)
 			if (match(t, /[^ ]  /))
 				t = substr(t, 1, RSTART)
+			# A continued line: its marker (? here) off.
+			sub(/^ *\? /, "", t)
 			out = out " " t
 		}
 		END { gsub(/ +/, " ", out); sub(/^ /, "", out); sub(/ $/, "", out); print out }'

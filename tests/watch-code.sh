@@ -6,13 +6,14 @@
 . "${srcdir:-.}/tests/tmux-lib.sh"
 
 # code_lit TITLE: the text of the listing's lit line (the line marked > in
-# the column of TITLE, the listing's title), its indentation and trailing
-# blanks taken off; else how many lines are lit.
+# the column of TITLE, the listing's title), its number, indentation and
+# trailing blanks taken off; else how many lines are lit.
 code_lit() {
 	screen | LC_ALL=C sed "$utf8_to_ascii" | TITLE=$1 LC_ALL=C awk '
 		x == 0 && (i = index($0, ENVIRON["TITLE"])) > 0 { x = i; next }
 		x > 0 && substr($0, x, 1) == ">" {
 			t = substr($0, x + 1)
+			sub(/^ *[0-9]+ /, "", t)
 			sub(/^ +/, "", t)
 			if (match(t, /[^ ]   /))
 				t = substr(t, 1, RSTART)

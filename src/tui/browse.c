@@ -333,8 +333,12 @@ int browse_open(struct screen *out, const struct screen_open *o,
 	b->m->store = env->store;
 	if (o->browse.classes && o->browse.index)
 		browse_model_members(b->m, o->browse.index);
-	else if (o->browse.classes)
+	else if (o->browse.classes) {
 		browse_model_classes(b->m);
+		/* A lesson's words name a class: its page of the gallery. */
+		if (o->browse.class_at)
+			b->m->csel = o->browse.class_at - 1;
+	}
 	*out = (struct screen){&browse_ops, b};
 	return 0;
 }

@@ -4,6 +4,7 @@
 
 #include "tui/lesson_model.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -323,6 +324,26 @@ static void ask(struct lesson_model *r)
  * What the step's screen is opened with: the step's arguments.  Kept in
  * one place, the only one that fills a screen_open for a step.
  */
+/*
+ * The class a step's words name ("class 10"), whose page the classes'
+ * gallery opens on so that the class is on the screen; 0 for none.
+ */
+static uint64_t named_class(const char *text)
+{
+	for (const char *p = text; (p = strstr(p, "lass ")) != NULL; p++) {
+		char *end;
+		unsigned long long k;
+
+		if (p == text || (p[-1] != 'c' && p[-1] != 'C') ||
+		    !isdigit((unsigned char)p[5]))
+			continue;
+		k = strtoull(p + 5, &end, 10);
+		if (k > 0 && !isalnum((unsigned char)*end))
+			return k;
+	}
+	return 0;
+}
+
 bool lesson_model_step_open(const struct lesson_model *r, int k, struct screen_open *o)
 {
 	const struct lesson_step *st = &r->l.steps[k];
@@ -345,6 +366,8 @@ bool lesson_model_step_open(const struct lesson_model *r, int k, struct screen_o
 		o->watch.speed = st->speed;
 		o->watch.big = r->big;
 		o->watch.keep = st->keep;
+		/* The lines the words quote are kept in the listing's view. */
+		o->watch.words = st->text;
 		/* The listing the step names; else the one c chose in an
 		 * earlier step, or the last one an earlier step named. */
 		if (st->code == LESSON_CODE_DEFAULT && r->chosen[0])
@@ -360,6 +383,8 @@ bool lesson_model_step_open(const struct lesson_model *r, int k, struct screen_o
 		o->browse.n = st->n;
 		o->browse.index = st->index;
 		o->browse.classes = st->classes;
+		if (st->classes && !st->index)
+			o->browse.class_at = named_class(st->text);
 		return true;
 	case LESSON_RACE:
 		o->kind = SCREEN_RACE;

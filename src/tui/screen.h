@@ -72,12 +72,19 @@ struct watch_opts {
 	size_t nreplay;
 	const char *replay_name;
 	bool replay_cut; /* the file holds more events than these, the most read */
+	/*
+	 * A lesson step's words: the lines they quote ("for rank in
+	 * range(n):") are kept in the listing's view.  NULL: none.
+	 */
+	const char *words;
 };
 
 struct browse_opts {
 	int n;
-	uint64_t index; /* the solution to show first (0: the first) */
-	bool classes;   /* the classes; with index, the members of class #index */
+	uint64_t index;    /* the solution to show first (0: the first) */
+	bool classes;      /* the classes; with index, the members of class #index */
+	uint64_t class_at; /* the classes: the class chosen, whose page shows (0: the
+	                      first) */
 };
 
 struct race_opts {

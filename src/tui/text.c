@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 #include <wchar.h>
 
@@ -116,9 +117,14 @@ size_t text_wrap_cut(const char *text, int room)
 
 	if (text_width_n(text, len) <= room)
 		return len;
-	for (size_t k = 0; k < len; k++)
-		if (text[k] == ' ' && text_width_n(text, k) <= room)
-			cut = k;
+	/* Not inside a sequence of numbers ("1 5 8 6 3 7 2 4", a solution's
+	 * ranks) while another space will do. */
+	for (int pass = 0; pass < 2 && !cut; pass++)
+		for (size_t k = 0; k < len; k++)
+			if (text[k] == ' ' && text_width_n(text, k) <= room &&
+			    (pass || k == 0 || !isdigit((unsigned char)text[k - 1]) ||
+			     !isdigit((unsigned char)text[k + 1])))
+				cut = k;
 	if (cut)
 		return cut;
 	/* Whole characters up to the edge, one at least. */

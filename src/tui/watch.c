@@ -645,6 +645,7 @@ int watch_open(struct screen *out, const struct screen_open *o,
 		watch_model_set_lang(v->m, (enum code_lang)(settings_code(v->settings) -
 		                                            SETTINGS_CODE_PYTHON));
 	v->m->big_keep = o->watch.keep;
+	watch_model_name_lines(v->m, o->watch.words);
 	if (o->watch.big)
 		set_big(v, true);
 	/* A lesson's speed: the fastest of the screen's speeds not above it. */

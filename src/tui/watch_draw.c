@@ -301,6 +301,8 @@ static int board_fit(void *ctx, int h, int w, struct layout_size *got)
  * reads well from squares two columns wide, and grows beyond that only
  * once every panel has what it wants.
  */
+static void sizes_from(struct layout_board *b, const struct layout_size *least);
+
 static void board_sizes(const struct watch_model *w, struct layout_board *b,
                         struct layout_rect area, struct boardview *bv)
 {
@@ -310,6 +312,20 @@ static void board_sizes(const struct watch_model *w, struct layout_board *b,
 		bv->top = area.y;
 		bv->left = area.x;
 		layout_board_sizes(b, area.h, area.w, board_fit, bv);
+		/*
+		 * A question is answered on the board: squares of the renderer's
+		 * smallest proper size (two lines a rank), never one line a rank,
+		 * while one fits; the panels make do with less.
+		 */
+		if (w->asked) {
+			struct layout_size least = {2 * w->n + 1, 0};
+
+			for (int i = 0; i < b->nsizes; i++)
+				if (b->sizes[i].h >= least.h) {
+					sizes_from(b, &least);
+					break;
+				}
+		}
 		b->readable = b->nsizes;
 		/*
 		 * Predict mode answers on the board: squares of two columns at
@@ -574,9 +590,11 @@ static int lay_out_mine(const struct watch_model *w, struct watch_panels *v,
 	if (w->big) {
 		/*
 		 * The board shrinks before the stack is cut: every call shows
-		 * where any size of the board leaves room for them all.
+		 * where any size of the board leaves room for them all.  The
+		 * line of "Last:" is the board's, unless a message takes it.
 		 */
-		area.h++;
+		if (!w->message[0])
+			area.h++;
 		v->stack_whole = true;
 		placed = lay_out(w, v, bv, b, p, area, NULL);
 		if (placed >= 0 && (p[PANEL_STACK].shown || !p[PANEL_STACK].present))

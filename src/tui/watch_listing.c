@@ -151,3 +151,83 @@ enum theme_item watch_model_line_role(const struct watch_model *w, bool code, in
 
 	return i + 1 == lit ? THEME_SELECTED : THEME_NORMAL;
 }
+
+/* Whether line i (from 1) of listing c holds a phrase the step's words quote. */
+static bool quotes_line(const struct watch_model *w, const struct code_listing *c, int i)
+{
+	for (int k = 0; k < w->nnamed; k++)
+		if (strstr(code_text(c, i), w->named[k]))
+			return true;
+	return false;
+}
+
+/*
+ * The events that light a quoted line in any language's listing of the
+ * algorithm: the line "for rank in range(n):" names is the loop of C and
+ * Java too.
+ */
+static void name_slots(struct watch_model *w)
+{
+	memset(w->named_slot, 0, sizeof w->named_slot);
+	if (!w->nnamed || !code_has(w->algo))
+		return;
+	for (int l = 0; l < CODE_LANG_COUNT; l++) {
+		char name[64], path[4096], err[300];
+		struct code_listing *c;
+
+		code_file(w->algo, (enum code_lang)l, name, sizeof name);
+		if (!datadir_find(name, path, sizeof path))
+			continue;
+		c = code_load(path, w->algo, (enum code_lang)l, err, sizeof err);
+		for (int kind = 1; c && kind <= SEARCH_EV_DONE; kind++)
+			for (int why = 0; why < 4; why++)
+				for (int outer = 0; outer < 2; outer++) {
+					int line = code_kind_line(
+					        c, (enum search_kind)kind,
+					        (enum board_line)why, outer);
+
+					if (line > 0 && quotes_line(w, c, line))
+						w->named_slot[WATCH_SLOT(kind, why,
+						                         outer)] = true;
+				}
+		code_free(c);
+	}
+}
+
+void watch_model_name_lines(struct watch_model *w, const char *words)
+{
+	w->nnamed = 0;
+	for (const char *p = words; p && (p = strchr(p, '"')) != NULL;) {
+		const char *end = strchr(p + 1, '"');
+		size_t len;
+
+		if (!end)
+			break;
+		len = (size_t)(end - p - 1);
+		/* A quoted letter or two ("a") names no line; one too long, none. */
+		if (len >= 3 && len < sizeof w->named[0] && w->nnamed < WATCH_NAMED_MAX)
+			snprintf(w->named[w->nnamed++], sizeof w->named[0], "%.*s",
+			         (int)len, p + 1);
+		p = end + 1;
+	}
+	name_slots(w);
+}
+
+bool watch_model_line_named(const struct watch_model *w, bool code, int i)
+{
+	const char *line;
+
+	if (code ? !w->listing || i >= code_count(w->listing) : i >= w->npseudo)
+		return false;
+	line = code ? code_text(w->listing, i + 1) : w->pseudo[i];
+	for (int k = 0; k < w->nnamed; k++)
+		if (strstr(line, w->named[k]))
+			return true;
+	/* The line that the events of a line quoted in another language light. */
+	for (int k = 0; code && k < WATCH_SLOTS; k++)
+		if (w->named_slot[k] &&
+		    code_kind_line(w->listing, (enum search_kind)(k / 8),
+		                   (enum board_line)(k / 2 % 4), k % 2) == i + 1)
+			return true;
+	return false;
+}

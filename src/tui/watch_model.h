@@ -84,6 +84,13 @@ struct watch_tree_node {
 	uint64_t placed_at, solved_at, closed_at; /* 0: never */
 };
 
+/* The most phrases a lesson step's words quote that the listing keeps in view. */
+#define WATCH_NAMED_MAX 16
+
+/* An event's kind, its refusal's line and whether it is the outermost call, as one. */
+#define WATCH_SLOTS ((SEARCH_EV_DONE + 1) * 4 * 2)
+#define WATCH_SLOT(kind, reason, outer) (((int)(kind)*4 + (int)(reason)) * 2 + (outer))
+
 struct watch_model {
 	int n;
 	enum search_algo algo;
@@ -128,6 +135,18 @@ struct watch_model {
 	 */
 	enum code_lang lang;
 	struct code_listing *listing;
+	/*
+	 * What a lesson step's words quote, between double quotes: a listing
+	 * line holding one of them is named, and the listing keeps it in view.
+	 */
+	char named[WATCH_NAMED_MAX][128];
+	int nnamed;
+	/*
+	 * The events (kind, reason, outermost: WATCH_SLOT) that light a line
+	 * quoted in any language's listing, so that the same line of the
+	 * listing on screen is named in every language.
+	 */
+	bool named_slot[WATCH_SLOTS];
 	char listing_why[400];
 	bool show_vars; /* the variables panel in the stack's place */
 	char message[300];
@@ -245,6 +264,18 @@ int watch_model_lit(const struct watch_model *w);
  * of the pseudocode: the line the last event lights is SELECTED.
  */
 enum theme_item watch_model_line_role(const struct watch_model *w, bool code, int i);
+
+/*
+ * The phrases a lesson step's words quote (between double quotes, three
+ * characters at least), kept for watch_model_line_named; NULL clears them.
+ */
+void watch_model_name_lines(struct watch_model *w, const char *words);
+
+/*
+ * Whether line i (from 0) of the program (code) or of the pseudocode holds
+ * a phrase the step's words quote: the listing keeps such lines in view.
+ */
+bool watch_model_line_named(const struct watch_model *w, bool code, int i);
 
 /* A counter (search_figure): the solutions are GOOD once there is one. */
 enum theme_item watch_model_figure_role(const struct watch_model *w,

@@ -189,38 +189,170 @@ static enum watch_levels levels_kind(const struct watch_model *w)
 #define PSEUDO_PART_LINES 6
 
 /*
- * How the listing's line is broken in a column of width columns (the first
- * for the lit line's marker): the byte offsets where its display lines
- * start, at most max; returns how many.  A line too long goes on under
- * itself, two columns further in, broken between words.
+ * The columns of a program's line numbers, the file's own, and the space
+ * after them; the pseudocode has none.
  */
-static int pseudo_breaks(const char *line, int width, int *starts, int max)
+static int number_width(const struct watch_model *w, bool code)
 {
-	int indent = (int)strspn(line, " "), k = 0;
-	size_t at = (size_t)indent, len = strlen(line);
+	int d = 1;
+
+	if (!code || !w->listing)
+		return 0;
+	for (int k = code_count(w->listing); k >= 10; k /= 10)
+		d++;
+	return d + 1;
+}
+
+/* The most display lines one line of a listing is broken into. */
+#define BREAKS_MAX 8
+
+/*
+ * A display line of the listing: which line, which part of it, which
+ * bytes; cont: a continued part, drawn after the continuation marker (and
+ * the comment's own leader when it goes on inside a comment); cut: a part
+ * that ends inside a token too long for the column, drawn with a mark.
+ */
+struct display_line {
+	int line, part, from, to;
+	const char *leader;
+	bool cut;
+};
+
+/*
+ * Where the comment of a line of the program in language code starts (its
+ * byte offset, len when it has none), and the leader a continued part of
+ * it repeats; the string literals are skipped, so that a '#' in one is
+ * not a comment.
+ */
+static size_t comment_at(const char *line, bool code, const char **leader)
+{
+	size_t len = strlen(line), i = strspn(line, " ");
+	char quote = 0;
+
+	*leader = "";
+	if (!code)
+		return len;
+	/* The lines inside a block comment start with its star. */
+	if (line[i] == '*') {
+		*leader = "* ";
+		return i;
+	}
+	for (; i < len; i++) {
+		if (quote) {
+			if (line[i] == '\\' && line[i + 1])
+				i++;
+			else if (line[i] == quote)
+				quote = 0;
+		} else if (line[i] == '"' || line[i] == '\'') {
+			quote = line[i];
+		} else if (line[i] == '#') {
+			*leader = "# ";
+			return i;
+		} else if (line[i] == '/' && (line[i + 1] == '/' || line[i + 1] == '*')) {
+			*leader = line[i + 1] == '/' ? "// " : "* ";
+			return i;
+		}
+	}
+	return len;
+}
+
+/*
+ * Whether a line may break at byte k, a space: between two tokens of the
+ * program, never inside a string literal (Java's StringJoiner(" ")).
+ */
+static bool break_ok(const char *line, size_t k)
+{
+	char quote = 0;
+
+	for (size_t i = 0; i < k; i++) {
+		if (quote) {
+			if (line[i] == '\\' && line[i + 1])
+				i++;
+			else if (line[i] == quote)
+				quote = 0;
+		} else if (line[i] == '"' || line[i] == '\'') {
+			quote = line[i];
+		}
+	}
+	return !quote && line[k] == ' ';
+}
+
+/*
+ * How a line of the listing is broken in a column of width columns (the
+ * first for the lit line's marker, then the line number's): its display
+ * lines, at most BREAKS_MAX; returns how many.  A line too long goes on
+ * under itself after a continuation marker, two columns further in,
+ * broken at a space between tokens, never inside a string literal; a part
+ * that goes on inside a comment repeats the comment's leader, so that no
+ * fragment of a comment looks like code.  A token longer than the column
+ * is cut, with a mark, and the line goes on after it.
+ */
+static int pseudo_breaks(const struct watch_model *w, bool code, int i, int width,
+                         struct display_line *d)
+{
+	const char *line = code ? code_text(w->listing, i + 1) : w->pseudo[i], *leader;
+	int indent = (int)strspn(line, " "), k = 0, numw = number_width(w, code);
+	size_t at = (size_t)indent, len = strlen(line),
+	       comment = comment_at(line, code, &leader);
 
 	if (at >= len) {
-		starts[0] = 0;
+		d[0] = (struct display_line){i, 0, 0, (int)len, "", false};
 		return 1;
 	}
-	while (k < max) {
-		int room = width - 1 - indent - (k > 0 ? 2 : 0);
+	while (k < BREAKS_MAX) {
+		const char *lead = k > 0 && at > comment ? leader : "";
+		int room = width - 1 - numw - indent - (k > 0 ? 2 : 0) - text_width(lead);
+		size_t cut = 0;
+		bool whole = text_width(line + at) <= room, last = k + 1 == BREAKS_MAX;
 
-		starts[k++] = (int)at;
-		at += text_wrap_cut(line + at, room > 1 ? room : 1);
+		if (room < 1)
+			room = 1;
+		for (size_t c = at + 1; !whole && c < len; c++) {
+			if (text_width_n(line + at, c - at) > room)
+				break;
+			if (break_ok(line, c))
+				cut = c;
+		}
+		if (whole) {
+			d[k] = (struct display_line){i,        k,    (int)at,
+			                             (int)len, lead, false};
+			k++;
+			break;
+		}
+		if (!cut || last) {
+			/* The token is cut at the column's edge, the mark in its last
+			 * column. */
+			size_t edge = at;
+
+			while (edge < len &&
+			       text_width_n(line + at, edge + 1 - at) <= room - 1)
+				edge++;
+			while (edge > at && (line[edge] & 0xC0) == 0x80)
+				edge--;
+			if (edge == at)
+				for (edge = at + 1;
+				     edge < len && (line[edge] & 0xC0) == 0x80;)
+					edge++;
+			d[k] = (struct display_line){i,         k,    (int)at,
+			                             (int)edge, lead, true};
+			k++;
+			if (last)
+				break;
+			/* On after the token, at the next space the line may break at. */
+			for (at = edge; at < len && !break_ok(line, at); at++)
+				;
+		} else {
+			d[k] = (struct display_line){i,        k,    (int)at,
+			                             (int)cut, lead, false};
+			k++;
+			at = cut;
+		}
 		at += strspn(line + at, " ");
 		if (at >= len)
 			break;
 	}
 	return k;
 }
-
-#define BREAKS_MAX 8
-
-/* A display line of the listing: which line, which part of it, which bytes. */
-struct display_line {
-	int line, part, from, to;
-};
 
 /* A listing: the program in the language chosen (code), or the pseudocode. */
 static int listing_count(const struct watch_model *w, bool code)
@@ -237,19 +369,20 @@ static const char *listing_text(const struct watch_model *w, bool code, int i)
 /* The listing's display lines in a column of that width, and its blank lines. */
 static int pseudo_lines(const struct watch_model *w, bool code, int width, int *blank)
 {
-	int starts[BREAKS_MAX], lines = 0;
+	struct display_line d[BREAKS_MAX];
+	int lines = 0;
 
 	*blank = 0;
 	for (int i = 0; i < listing_count(w, code); i++) {
 		const char *line = listing_text(w, code, i);
 
-		lines += pseudo_breaks(line, width, starts, BREAKS_MAX);
+		lines += pseudo_breaks(w, code, i, width, d);
 		*blank += line[strspn(line, " ")] == '\0';
 	}
 	return lines;
 }
 
-/* The widest line of a listing, with its marker. */
+/* The widest line of a listing, with its marker and its number. */
 static int pseudo_width(const struct watch_model *w, bool code)
 {
 	int width = 0;
@@ -257,7 +390,7 @@ static int pseudo_width(const struct watch_model *w, bool code)
 	for (int i = 0; i < listing_count(w, code); i++)
 		if (text_width(listing_text(w, code, i)) + 2 > width)
 			width = text_width(listing_text(w, code, i)) + 2;
-	return width;
+	return width + number_width(w, code);
 }
 
 /*
@@ -290,15 +423,48 @@ static int panel_lines(const struct watch_model *w, int width, int *blank)
  * without.  A listing longer than the window can show whole beside the
  * smallest board makes do with a few lines round the lit one.
  */
+/*
+ * The display lines from the first line a lesson step's words name to the
+ * last, blank lines left out, in a column that wide: what the listing
+ * needs to show them all at once (0: none named).
+ */
+static int named_span(const struct watch_model *w, bool code, int width)
+{
+	struct display_line d[BREAKS_MAX];
+	int at = 0, lo = -1, hi = -1;
+
+	for (int i = 0; i < listing_count(w, code); i++) {
+		const char *line = listing_text(w, code, i);
+		int k;
+
+		if (line[strspn(line, " ")] == '\0')
+			continue;
+		k = pseudo_breaks(w, code, i, width, d);
+		if (watch_model_line_named(w, code, i)) {
+			lo = lo < 0 ? at : lo;
+			hi = at + k - 1;
+		}
+		at += k;
+	}
+	return lo < 0 ? 0 : hi - lo + 1;
+}
+
 static void pseudo_measure(const void *ctx, int width, int *min, int *pref)
 {
 	const struct watch_panels *v = ctx;
-	int blank, lines = panel_lines(v->w, width, &blank);
+	int blank, lines = panel_lines(v->w, width, &blank),
+	           span = beside_width(v->w, width)
+	                          ? 0
+	                          : named_span(v->w, watch_model_code_shown(v->w), width);
 
 	*pref = 1 + lines;
 	*min = 1 + lines - blank;
-	if (!v->pseudo_whole)
-		*min = PSEUDO_PART_LINES < *min ? PSEUDO_PART_LINES : *min;
+	/* A part of it, but the lines a lesson step's words name all together. */
+	if (!v->pseudo_whole) {
+		int part = PSEUDO_PART_LINES > 1 + span ? PSEUDO_PART_LINES : 1 + span;
+
+		*min = part < *min ? part : *min;
+	}
 }
 
 /*
@@ -329,67 +495,170 @@ static void listing_title(const struct watch_model *w, bool code, char *buf, siz
 		snprintf(buf, len, "Pseudocode: %s", search_algo_name(w->algo));
 }
 
+/* Widens [*lo, *hi] to line k's display lines when the whole still fits in rows. */
+static void window_take(const struct display_line *d, int count, int k, int rows, int *lo,
+                        int *hi)
+{
+	int a = k, b = k;
+
+	while (a > 0 && d[a - 1].line == d[k].line)
+		a--;
+	while (b + 1 < count && d[b + 1].line == d[k].line)
+		b++;
+	if (*lo < 0) {
+		*lo = a;
+		*hi = b;
+	} else if ((b > *hi ? b : *hi) - (a < *lo ? a : *lo) < rows) {
+		*lo = a < *lo ? a : *lo;
+		*hi = b > *hi ? b : *hi;
+	}
+}
+
+/*
+ * The window of rows from first moved to start with a line's start, never
+ * with its tail (a stray "+ rank" on top): back while [lo, hi] stays in
+ * view, else on, up to lo.
+ */
+static int line_start(const struct display_line *d, int first, int lo, int hi, int rows)
+{
+	while (first > 0 && d[first].part > 0 && hi < first - 1 + rows)
+		first--;
+	while (d[first].part > 0 && first < lo)
+		first++;
+	return first;
+}
+
+/*
+ * The first of count display lines a window of rows shows: the lines the
+ * step's words name, as many as fit from the first, then the lit line
+ * when it fits with them (the title says where it is when not), the
+ * window centred on them; it starts with a line's start, never with its
+ * tail when that costs nothing in view.
+ */
+static int listing_first(const struct watch_model *w, bool code,
+                         const struct display_line *d, int count, int rows)
+{
+	int lo = -1, hi = -1, first;
+
+	if (rows < 1)
+		return 0;
+	for (int k = 0; k < count; k++)
+		if (d[k].part == 0 && watch_model_line_named(w, code, d[k].line))
+			window_take(d, count, k, rows, &lo, &hi);
+	for (int k = 0; k < count; k++)
+		if (d[k].part == 0 &&
+		    watch_model_line_role(w, code, d[k].line) != THEME_NORMAL)
+			window_take(d, count, k, rows, &lo, &hi);
+	if (lo < 0)
+		return 0;
+	first = hi - lo + 1 >= rows ? lo : lo - (rows - (hi - lo + 1)) / 2;
+	if (first > count - rows)
+		first = count - rows;
+	if (first < 0)
+		first = 0;
+	return line_start(d, first, lo, hi, rows);
+}
+
+/*
+ * Where the lit line is when the window [first, first + rows) leaves it
+ * out: "lit: 30 below" for the title (empty when it is in view).
+ */
+static void lit_outside(const struct watch_model *w, bool code,
+                        const struct display_line *d, int count, int first, int rows,
+                        char *buf, size_t len)
+{
+	*buf = '\0';
+	for (int k = 0; k < count; k++)
+		if (d[k].part == 0 &&
+		    watch_model_line_role(w, code, d[k].line) != THEME_NORMAL &&
+		    (k < first || k >= first + rows)) {
+			if (code)
+				snprintf(buf, len, "lit: %d %s", d[k].line + 1,
+				         k < first ? "above" : "below");
+			else
+				snprintf(buf, len, "lit: %s",
+				         k < first ? "above" : "below");
+		}
+}
+
+/* The text of display line k: the line's own indentation, or its continuation. */
+static void display_text(const struct watch_model *w, bool code,
+                         const struct display_line *k, bool on, char *text, size_t len)
+{
+	const char *line = listing_text(w, code, k->line);
+	int n = k->to - k->from, indent = (int)strspn(line, " "),
+	    numw = number_width(w, code);
+	char num[24] = "";
+
+	while (n > 0 && line[k->from + n - 1] == ' ')
+		n--;
+	if (numw && k->part == 0)
+		snprintf(num, sizeof num, "%*d ", numw - 1 < 8 ? numw - 1 : 8,
+		         k->line + 1 < 100000000 ? k->line + 1 : 0);
+	else if (numw)
+		snprintf(num, sizeof num, "%*s", numw, "");
+	/* The first part keeps the line's indentation; the rest go two further,
+	 * after the continuation marker. */
+	if (k->part == 0)
+		snprintf(text, len, "%s%s%*s%.*s%s", on ? ">" : " ", num, k->from, "", n,
+		         line + k->from, k->cut ? (theme_is_ascii() ? "~" : "…") : "");
+	else
+		snprintf(text, len, " %s%*s%s %s%.*s%s", num, indent, "",
+		         theme_is_ascii() ? ">" : "↪", k->leader, n, line + k->from,
+		         k->cut ? (theme_is_ascii() ? "~" : "…") : "");
+}
+
+/*
+ * The listing in its rectangle, the lit line marked and lit on all its
+ * display lines: without its blank lines when it has not the room for
+ * them (a program's numbers, the file's, show where they were), and
+ * scrolled to the lit line and the lines the step's words name when it
+ * has not the room at all.
+ */
 static void draw_listing(const struct watch_model *w, bool code, struct layout_rect r)
 {
 	struct display_line d[PSEUDO_MAX_LINES * BREAKS_MAX];
 	int blank, count = 0, first = 0, y = r.y, rows = r.h - 1, bar = 0;
 	bool skip_blank = 1 + pseudo_lines(w, code, r.w, &blank) > r.h;
-	char title[160];
+	char title[160], lit[32];
 
-	listing_title(w, code, title, sizeof title, r.w);
-	text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "%s", title);
 	for (int i = 0; i < listing_count(w, code) &&
 	                count < PSEUDO_MAX_LINES * BREAKS_MAX - BREAKS_MAX;
 	     i++) {
-		int starts[BREAKS_MAX], k;
 		const char *line = listing_text(w, code, i);
 
-		k = pseudo_breaks(line, r.w, starts, BREAKS_MAX);
 		if (skip_blank && line[strspn(line, " ")] == '\0')
 			continue;
-		for (int j = 0; j < k; j++)
-			d[count++] = (struct display_line){i, j, starts[j],
-			                                   j + 1 < k ? starts[j + 1]
-			                                             : (int)strlen(line)};
+		count += pseudo_breaks(w, code, i, r.w, d + count);
 	}
-	/* Scrolled only when even that is too long: the lit line's first part in view. */
-	if (count > rows) {
-		for (int k = 0; k < count; k++)
-			if (watch_model_line_role(w, code, d[k].line) != THEME_NORMAL &&
-			    d[k].part == 0)
-				first = k - rows / 2;
-		if (first > count - rows)
-			first = count - rows;
-		if (first < 0)
-			first = 0;
-		/* The window starts with a line's start, never with its tail. */
-		while (first > 0 && d[first].part > 0)
-			first--;
-	}
+	if (count > rows)
+		first = listing_first(w, code, d, count, rows);
+	lit_outside(w, code, d, count, first, rows, lit, sizeof lit);
+	listing_title(w, code, title, sizeof title,
+	              r.w - (*lit ? text_width(lit) + 2 : 0));
+	/* Where the lit line is goes with the title, or not at all: never cut. */
+	if (text_width(title) + 2 + text_width(lit) > r.w - 1)
+		*lit = '\0';
+	text_line(&y, r.x, r.w, theme_attr(THEME_TITLE), "%s%s%s", title,
+	          *lit ? "  " : "", lit);
 	/* The lit line's bar ends with the listing's longest line, not the window. */
 	for (int pass = 0; pass < 2; pass++) {
 		for (int k = first; k < count && k < first + rows; k++) {
-			const char *line = listing_text(w, code, d[k].line);
 			enum theme_item role = watch_model_line_role(w, code, d[k].line);
 			bool on = role != THEME_NORMAL;
-			int len = d[k].to - d[k].from, indent = (int)strspn(line, " ");
-			char text[160];
+			char text[200];
 
-			while (len > 0 && line[d[k].from + len - 1] == ' ')
-				len--;
-			/* The first part keeps the line's own indentation; the rest go
-			 * two further. */
-			snprintf(text, sizeof text, "%s%*s%.*s",
-			         d[k].part == 0 && on ? ">" : " ",
-			         d[k].part == 0 ? d[k].from : indent + 2, "", len,
-			         line + d[k].from);
+			display_text(w, code, &d[k], on, text, sizeof text);
 			if (pass == 0) {
 				if (text_width(text) + 1 > bar)
 					bar = text_width(text) + 1;
 				continue;
 			}
-			text_line(&y, r.x, r.w, theme_role(role), "%-*s",
-			          on ? (bar < r.w ? bar : r.w) : 0, text);
+			text_line(&y, r.x, r.w, theme_role(role), "%s%*s", text,
+			          on && bar > text_width(text)
+			                  ? (bar < r.w ? bar : r.w) - text_width(text)
+			                  : 0,
+			          "");
 		}
 	}
 }
@@ -671,9 +940,11 @@ void watch_panels_make(struct watch_panels *v, struct watch_narration *told,
 	        .min_w = 24,
 	        .pref_w = pseudo_width(w, watch_model_code_shown(w)),
 	        .measure = pseudo_measure};
-	/* In predict mode the listing's words matter more than the counts. */
-	p[PANEL_COUNTERS] = (struct layout_panel){
-	        .present = true, .prio = w->quiz.on ? 5 : 1, .measure = counters_measure};
+	/* In predict mode, and while a lesson asks, the listing's words matter more
+	 * than the counts. */
+	p[PANEL_COUNTERS] = (struct layout_panel){.present = true,
+	                                          .prio = w->quiz.on || w->asked ? 5 : 1,
+	                                          .measure = counters_measure};
 	p[PANEL_STACK] =
 	        (struct layout_panel){.present = w->show_stack && search_nodes(w->s),
 	                              .prio = 3,
