@@ -417,6 +417,74 @@ int theme_attr(enum theme_item item)
 	}
 }
 
+/*
+ * The regions' colours by depth, and the ink on each: light tints with
+ * black ink, the same in every theme (a region's colour is what the
+ * puzzle says, not a mood); with 8 colours blue takes white ink, and red
+ * is left to conflicts.  The names are what the hints call them.
+ */
+struct region_colour {
+	short bg, ink;
+	const char *name;
+};
+#define REGION_COLOURS_MAX 12
+static const struct region_colour region_colours[DEPTHS][REGION_COLOURS_MAX] = {
+        [DEPTH_256] = {{183, 16, "purple"},
+                       {215, 16, "orange"},
+                       {117, 16, "blue"},
+                       {114, 16, "green"},
+                       {228, 16, "yellow"},
+                       {218, 16, "pink"},
+                       {248, 16, "grey"},
+                       {80, 16, "teal"},
+                       {173, 16, "brown"},
+                       {191, 16, "lime"},
+                       {147, 16, "lavender"},
+                       {255, 16, "white"}},
+        [DEPTH_16] = {{13, 0, "magenta"},
+                      {11, 0, "yellow"},
+                      {14, 0, "cyan"},
+                      {10, 0, "green"},
+                      {8, 0, "dark grey"},
+                      {12, 0, "blue"},
+                      {7, 0, "grey"},
+                      {15, 0, "white"},
+                      {3, 0, "olive"},
+                      {6, 0, "teal"},
+                      {2, 0, "dark green"},
+                      {5, 0, "purple"}},
+        [DEPTH_8] = {{5, 0, "magenta"},
+                     {3, 0, "yellow"},
+                     {6, 0, "cyan"},
+                     {2, 0, "green"},
+                     {7, 0, "white"},
+                     {4, 7, "blue"}},
+};
+
+int theme_region_colours(void)
+{
+	if (!use_color)
+		return 0;
+	return depth == DEPTH_8 ? 6 : REGION_COLOURS_MAX;
+}
+
+int theme_region(int g, enum theme_ink ink)
+{
+	const struct region_colour *c;
+
+	if (!use_color)
+		return mono_ink[ink];
+	c = &region_colours[depth][g % theme_region_colours()];
+	return colored(c->ink, c->bg, false);
+}
+
+const char *theme_region_name(int g, int n)
+{
+	if (n > theme_region_colours() || g < 0 || g >= n)
+		return NULL;
+	return region_colours[depth][g].name;
+}
+
 bool theme_has_color(void)
 {
 	return use_color;
