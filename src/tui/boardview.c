@@ -612,6 +612,12 @@ static enum theme_ink content_ink(enum content what, bool on_line)
 	}
 }
 
+/* The colour of region g. */
+static int region_colour(const struct boardview *bv, int g)
+{
+	return bv->colour ? bv->colour[g] : g;
+}
+
 /* The attribute of ink on a square's ground: its region's colour where it is plain. */
 static int square_attr(const struct boardview *bv, int file, int rank,
                        enum theme_ground ground, bool dark, enum theme_ink ink)
@@ -620,7 +626,7 @@ static int square_attr(const struct boardview *bv, int file, int rank,
 
 	/* The squares a hint reasons on turn dark in their region's colour. */
 	if (bv->region && ground == THEME_GROUND_PLAIN)
-		return theme_region(bv->region[i], ink) |
+		return theme_region(region_colour(bv, bv->region[i]), ink) |
 		       (bv->lit && bv->lit[i] == BV_LIT_USES ? (int)A_REVERSE : 0);
 	return theme_square(ground, dark, ink);
 }
@@ -824,7 +830,7 @@ static void draw_grid(const struct boardview *bv)
 			bool one = ul >= 0 && ul == ur && ul == dl && ul == dr;
 
 			/* The point where four lines meet. */
-			attrset(one ? theme_region(ul, THEME_INK_MARK)
+			attrset(one ? theme_region(region_colour(bv, ul), THEME_INK_MARK)
 			            : theme_attr(THEME_NORMAL));
 			mvaddstr(
 			        y, x,
@@ -832,7 +838,8 @@ static void draw_grid(const struct boardview *bv)
 			              : box_glyph[up * 27 + down * 9 + left * 3 + right]);
 			/* The line to its right, along the top of the square below it. */
 			if (j < n && right) {
-				attrset(right == 1 ? theme_region(ur, THEME_INK_MARK)
+				attrset(right == 1 ? theme_region(region_colour(bv, ur),
+				                                  THEME_INK_MARK)
 				                   : theme_attr(THEME_NORMAL));
 				for (int k = 1; k < bv->cw; k++)
 					mvaddstr(y, x + k,
@@ -843,7 +850,8 @@ static void draw_grid(const struct boardview *bv)
 			/* The line below it, along the left of the square to its right.
 			 */
 			if (i < n && down) {
-				attrset(down == 1 ? theme_region(dl, THEME_INK_MARK)
+				attrset(down == 1 ? theme_region(region_colour(bv, dl),
+				                                 THEME_INK_MARK)
 				                  : theme_attr(THEME_NORMAL));
 				for (int k = 1; k < bv->ch; k++)
 					mvaddstr(y + k, x,

@@ -49,6 +49,8 @@ struct boardview {
 	 * the hint shown does to each square (enum boardview_lit), or NULL.
 	 */
 	const uint8_t *region;
+	const uint8_t
+	        *colour; /* by region: its colour (theme_region's g), or NULL: its own */
 	bool letters;
 	const uint8_t *lit;
 	/* n*n squares the player marked "no queen here" (Play), or NULL. */

@@ -20,12 +20,15 @@
 #include "tui/theme.h"
 
 /* The status column beside the board: its width at least and at most. */
-#define STATUS_MIN_W 24
+#define STATUS_MIN_W 22
 #define STATUS_MAX_W 44
 
 struct regions_screen {
 	struct regions_model m;
 	uint8_t region[REGIONS_MAX_N * REGIONS_MAX_N]; /* file * n + rank, for the view */
+	/* Each region's colour, and whether each has its own (else named by letter). */
+	uint8_t colour[REGIONS_MAX_N];
+	bool own_colours;
 	bool bell;
 	bool was_solved;
 	long long due_ms;
@@ -110,12 +113,8 @@ static bool place(const struct regions_screen *s, struct layout_rect r, struct p
 {
 	const struct regions_model *m = &s->m;
 	struct layout_rect area = {r.y + 1, r.x, r.h - 2 - (r.h >= 24), r.w};
-	int gap = r.w < 60 ? 1 : 2, sw = area.w / 3, bh, bw, shift;
+	int gap = r.w <= 60 ? 1 : 2, sw = STATUS_MIN_W, bh, bw, shift;
 
-	if (sw < STATUS_MIN_W)
-		sw = STATUS_MIN_W;
-	if (sw > STATUS_MAX_W)
-		sw = STATUS_MAX_W;
 	pl->bv = (struct boardview){.n = m->board.n,
 	                            .cursor = m->cursor,
 	                            .show_cursor = !m->solved_ms,
@@ -124,10 +123,14 @@ static bool place(const struct regions_screen *s, struct layout_rect r, struct p
 	                            .height = area.h,
 	                            .width = area.w - sw - gap,
 	                            .region = s->region};
-	/* Beside, when the board shows whole there; else the status under it. */
+	/*
+	 * Beside, when the board shows whole there with the narrowest status
+	 * (which then takes what the board leaves); else the status under it.
+	 */
 	if (pl->bv.width > 0 && boardview_layout(&pl->bv) == 0 &&
 	    pl->bv.files == m->board.n && pl->bv.ranks == m->board.n) {
 		boardview_extent(&pl->bv, &bh, &bw);
+		sw = area.w - bw - gap < STATUS_MAX_W ? area.w - bw - gap : STATUS_MAX_W;
 		shift = (area.w - (bw + gap + sw)) / 2;
 		pl->bv.left += shift > 0 ? shift : 0;
 		pl->bv.width = bw;
@@ -229,8 +232,9 @@ static void regions_draw(const void *self, struct layout_rect r)
 		pl.bv.cells = cells;
 		pl.bv.marked = marked;
 		pl.bv.lit = lit;
-		/* Without colours the regions are told by their letters too. */
-		pl.bv.letters = !theme_has_color() || theme_is_ascii();
+		/* Without a colour each, the regions are told by their letters too. */
+		pl.bv.colour = s->colour;
+		pl.bv.letters = !s->own_colours || theme_is_ascii();
 		boardview_draw(&pl.bv);
 		regions_model_status(m, &st);
 		for (int i = 0; i < st.count && y < last; i++) {
@@ -358,9 +362,9 @@ static enum screen_reply regions_event(void *self, const struct input_event *ev,
 	m->message[0] = '\0';
 	regions_model_cover(m, false);
 	regions_model_key(m);
-	/* The hints call the regions by their colours, as drawn now. */
+	/* The hints call the regions by their colours, as drawn. */
 	for (int g = 0; g < m->board.n; g++)
-		m->names[g] = theme_region_name(g, m->board.n);
+		m->names[g] = s->own_colours ? theme_region_name(g, m->board.n) : NULL;
 	if (m->confirm_leave) {
 		m->confirm_leave = false;
 		return keymap_action(&confirm_keys, ev) == RG_CONFIRM ? SCREEN_CLOSE
@@ -460,6 +464,10 @@ int regions_open(struct screen *out, const struct screen_open *o,
 		for (int r = 0; r < s->m.board.n; r++)
 			s->region[f * s->m.board.n + r] = (uint8_t)regions_region(
 			        &s->m.board, (struct square){f, r});
+	/* The terminal's colours are known by now (theme_init). */
+	s->own_colours =
+	        theme_region_colouring(s->m.board.n, s->m.board.region, s->colour) &&
+	        !theme_is_ascii();
 	*out = (struct screen){&regions_ops, s};
 	return 0;
 }

@@ -478,6 +478,57 @@ int theme_region(int g, enum theme_ink ink)
 	return colored(c->ink, c->bg, false);
 }
 
+bool theme_region_colouring(int n, const unsigned char *region, unsigned char *colour)
+{
+	int k = theme_region_colours(), order[16], deg[16] = {0};
+	unsigned adj[16] = {0};
+
+	for (int g = 0; g < n && g < 16; g++)
+		colour[g] = (unsigned char)g;
+	if (k == 0 || n <= k || n > 16)
+		return k != 0 && n <= 16;
+	for (int r = 0; r < n; r++)
+		for (int f = 0; f < n; f++) {
+			int a = region[r * n + f];
+
+			if (f + 1 < n && region[r * n + f + 1] != a) {
+				adj[a] |= 1u << region[r * n + f + 1];
+				adj[region[r * n + f + 1]] |= 1u << a;
+			}
+			if (r + 1 < n && region[(r + 1) * n + f] != a) {
+				adj[a] |= 1u << region[(r + 1) * n + f];
+				adj[region[(r + 1) * n + f]] |= 1u << a;
+			}
+		}
+	for (int g = 0; g < n; g++) {
+		deg[g] = __builtin_popcount(adj[g]);
+		order[g] = g;
+	}
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && deg[order[j]] > deg[order[j - 1]]; j--) {
+			int t = order[j];
+
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	for (int g = 0; g < n; g++)
+		colour[g] = 0xff;
+	for (int i = 0; i < n; i++) {
+		int g = order[i], c;
+		unsigned used = 0;
+
+		for (int h = 0; h < n; h++)
+			if ((adj[g] >> h & 1) && colour[h] != 0xff)
+				used |= 1u << colour[h];
+		/* Its own colour when free, else the first free (else round again). */
+		c = g % k;
+		for (int t = 0; t < k && (used >> c & 1); t++)
+			c = (g + t + 1) % k;
+		colour[g] = (unsigned char)c;
+	}
+	return false;
+}
+
 const char *theme_region_name(int g, int n)
 {
 	if (n > theme_region_colours() || g < 0 || g >= n)

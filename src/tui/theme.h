@@ -151,6 +151,15 @@ int theme_region_colours(void);
  */
 const char *theme_region_name(int g, int n);
 
+/*
+ * The colours of the regions of a board of n (region[] as the engine's,
+ * rank * n + file) into colour[g]: each its own when there are enough,
+ * else chosen so that regions side by side differ (greedily, the regions
+ * with most neighbours first).  Returns whether each region has a colour
+ * of its own, so that names can tell them apart.
+ */
+bool theme_region_colouring(int n, const unsigned char *region, unsigned char *colour);
+
 bool theme_has_color(void);
 bool theme_is_ascii(void);
 const struct theme_glyphs *theme_glyphs(void);
