@@ -26,6 +26,7 @@
 #include "tui/regions_model.h"
 #include "engine/search.h"
 #include "engine/settings.h"
+#include "engine/stats.h"
 #include "tui/watch.h"
 
 static const struct cli_optdef defs[OPT_COUNT] = {
@@ -199,6 +200,13 @@ static int play_regions(const struct cli_args *pa, struct app_opts *o)
 			fprintf(stderr,
 			        "nqueens: no daily regions puzzle could be made\n");
 			return CLI_NO;
+		}
+		/* A past day's puzzle is timed apart, as the classic's: no day of the
+		 * streak. */
+		if (day < today) {
+			daily_format_date(day, err, sizeof err);
+			snprintf(id, sizeof id, "%s%s%s", STATS_LATE_PREFIX, err,
+			         DAILY_REGIONS_SUFFIX);
 		}
 		o->start.regions = (struct regions_opts){
 		        .board = &b, .id = id, .daily = true, .day = day};

@@ -108,11 +108,11 @@ struct place {
 	struct layout_rect status;
 };
 
-/* The board and its status in r; false when the board has no room. */
-static bool place(const struct regions_screen *s, struct layout_rect r, struct place *pl)
+/* The board and its status in area of r; false when the board has no room. */
+static bool place_in(const struct regions_screen *s, struct layout_rect r,
+                     struct layout_rect area, struct place *pl)
 {
 	const struct regions_model *m = &s->m;
-	struct layout_rect area = {r.y + 1, r.x, r.h - 2 - (r.h >= 24), r.w};
 	int gap = r.w <= 60 ? 1 : 2, sw = STATUS_MIN_W, bh, bw, shift;
 
 	pl->bv = (struct boardview){.n = m->board.n,
@@ -151,6 +151,22 @@ static bool place(const struct regions_screen *s, struct layout_rect r, struct p
 	boardview_layout(&pl->bv);
 	pl->status = (struct layout_rect){area.y + bh, area.x, area.h - bh, area.w};
 	return true;
+}
+
+/*
+ * The board and its status in r; false when the board has no room.  A
+ * tall window keeps the line above the key line for messages, unless the
+ * board needs it for its lines between squares (10x10 at 80x24): then a
+ * message covers the file letters for its moment.
+ */
+static bool place(const struct regions_screen *s, struct layout_rect r, struct place *pl)
+{
+	struct layout_rect area = {r.y + 1, r.x, r.h - 2 - (r.h >= 24), r.w};
+
+	if (place_in(s, r, area, pl) && (pl->bv.grid || r.h < 24))
+		return true;
+	area.h++;
+	return place_in(s, r, area, pl);
 }
 
 /* What each square is, for the renderer, from the model. */
