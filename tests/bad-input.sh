@@ -43,6 +43,15 @@ mkfifo "$T/data/lessons/stuck.txt"
 mkdir -p "$T/fifo-table"
 mkfifo "$T/fifo-table/prefix-counts.tsv"
 printf 'size: 8\rhello\rgrade: easy\r' >"$T/cr-puzzle.txt"
+# Regions puzzles (Queens with regions) each wrong in one way.
+r5='aabbb\nabbbb\nacbbb\naabbd\naaebd\n'
+printf "size: 5\nregions:\n$r5" >"$T/regions.txt"
+printf 'size: 5\nregions:\naabbb\nabbbb\nacbb\naabbd\naaebd\n' >"$T/r-shape.txt"
+printf 'size: 5\nregions:\naabbb\nabbbb\nacbfb\naabbd\naaebd\n' >"$T/r-letter.txt"
+printf 'size: 5\nregions:\naabbb\nabbbb\nabbbb\naabbd\naaabd\n' >"$T/r-count.txt"
+printf 'size: 5\nregions:\naabbb\nabbbb\nacbbb\naabbd\ndaebd\n' >"$T/r-parts.txt"
+printf "size: 5\nregions:\n${r5}queens: c3\n" >"$T/r-none.txt"
+printf 'size: 5\nregions:\naabbb\nabbbb\nacbbb\n' >"$T/r-rows.txt"
 : >"$T/empty.txt"
 # A student's events for compare: a wrong word, a square off the board, junk.
 printf 'enter a\ntry a1\njump a1\n' >"$T/ev-word.txt"

@@ -4,7 +4,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 
 : "${builddir:=.}"
-for h in position puzzle progress lesson config journal; do
+for h in position puzzle progress lesson config journal regions; do
 	prog="$builddir/tests/fuzz/replay_$h"
 	corpus="$srcdir/tests/fuzz/corpus/$h"
 	count=$(ls "$corpus" | wc -l)

@@ -4,6 +4,8 @@
 #include "engine/regions.h"
 
 #include <ctype.h>
+#include <dirent.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +51,47 @@ bool regions_conflict(const struct regions_board *b, struct square a, struct squ
 {
 	return a.file == c.file || a.rank == c.rank || regions_touch(a, c) ||
 	       regions_region(b, a) == regions_region(b, c);
+}
+
+void regions_attacked(const struct regions_board *b, struct square q,
+                      uint16_t out[REGIONS_MAX_N])
+{
+	int n = b->n, g = regions_region(b, q);
+
+	for (int r = 0; r < REGIONS_MAX_N; r++) {
+		out[r] = 0;
+		if (r >= n)
+			continue;
+		for (int f = 0; f < n; f++)
+			if (b->region[SQ(n, f, r)] == g)
+				out[r] |= (uint16_t)(1u << f);
+		out[r] |= (uint16_t)(1u << q.file);
+		if (r == q.rank)
+			out[r] = (uint16_t)((1u << n) - 1);
+		else if (r == q.rank - 1 || r == q.rank + 1)
+			out[r] |= (uint16_t)((7u << q.file >> 1) & ((1u << n) - 1));
+	}
+}
+
+uint16_t regions_adjacent(const struct regions_board *b, int g)
+{
+	int n = b->n;
+	uint16_t m = 0;
+
+	for (int r = 0; r < n; r++)
+		for (int f = 0; f < n; f++) {
+			if (b->region[SQ(n, f, r)] != g)
+				continue;
+			if (f + 1 < n && b->region[SQ(n, f + 1, r)] != g)
+				m |= (uint16_t)(1u << b->region[SQ(n, f + 1, r)]);
+			if (f > 0 && b->region[SQ(n, f - 1, r)] != g)
+				m |= (uint16_t)(1u << b->region[SQ(n, f - 1, r)]);
+			if (r + 1 < n && b->region[SQ(n, f, r + 1)] != g)
+				m |= (uint16_t)(1u << b->region[SQ(n, f, r + 1)]);
+			if (r > 0 && b->region[SQ(n, f, r - 1)] != g)
+				m |= (uint16_t)(1u << b->region[SQ(n, f, r - 1)]);
+		}
+	return m;
 }
 
 /* Where a value of the file starts and ends, blanks trimmed. */
@@ -182,79 +225,138 @@ int regions_check_map(const struct regions_board *b, char *err, size_t errlen)
 	return -1;
 }
 
-/* The exact solver's search, a row (rank) at a time from rank 0. */
+/*
+ * The exact solver's search.  The free squares are kept as a mask by rank;
+ * each queen strikes its row, column, region and neighbours.  It branches
+ * on the row, column or region with the fewest free squares (none: a dead
+ * end at once), so that a region of one square is placed first and a map
+ * with no solution is seen to have none in a few steps, whatever its
+ * shape.
+ */
 struct exact {
 	int n, limit, found;
 	uint64_t nodes;
-	uint8_t region[REGIONS_MAX_N * REGIONS_MAX_N];
-	int forced[REGIONS_MAX_N];       /* by rank: the file of a given queen, -1 */
-	uint16_t given_files;            /* files with a given queen */
-	uint16_t done_by[REGIONS_MAX_N]; /* regions with no square above rank r */
-	int cur[REGIONS_MAX_N];          /* by rank: the file of the queen placed */
-	int sol[2][REGIONS_MAX_N];       /* the first solutions, rank by file */
+	uint16_t regset[REGIONS_MAX_N][REGIONS_MAX_N]; /* region g, by rank */
+	uint16_t attack[REGIONS_MAX_N * REGIONS_MAX_N][REGIONS_MAX_N]; /* by square */
+	int cur[REGIONS_MAX_N];    /* by rank: the file of the queen placed */
+	int sol[2][REGIONS_MAX_N]; /* the first solutions, rank by file */
 };
 
-static void exact_row(struct exact *e, int r, uint16_t cols, uint16_t regs, int prev)
+static void exact_search(struct exact *e, const uint16_t *free, int placed, uint16_t rows,
+                         uint16_t cols, uint16_t regs)
 {
-	int n = e->n;
-	uint16_t avail;
+	int n = e->n, best = n * n + 1, kind = 0, which = 0;
+	uint16_t next[REGIONS_MAX_N], in[REGIONS_MAX_N];
 
-	if (r == n) {
+	if (placed == n) {
 		if (e->found < 2)
-			for (int rr = 0; rr < n; rr++)
-				e->sol[e->found][e->cur[rr]] = rr;
+			for (int r = 0; r < n; r++)
+				e->sol[e->found][e->cur[r]] = r;
 		e->found++;
 		return;
 	}
-	avail = (uint16_t)(((1u << n) - 1) & ~cols);
-	if (e->forced[r] >= 0)
-		avail &= (uint16_t)(1u << e->forced[r]);
-	else
-		avail &= (uint16_t)~e->given_files;
-	if (prev >= 0)
-		avail &= (uint16_t) ~(7u << prev >> 1);
-	while (avail && e->found < e->limit) {
-		int f = __builtin_ctz(avail);
-		uint16_t g = (uint16_t)(1u << e->region[SQ(n, f, r)]);
+	/* The row, column or region (kind 0, 1, 2) with the fewest free squares. */
+	for (int r = 0; r < n && best > 0; r++)
+		if (!(rows & (1u << r)) && __builtin_popcount(free[r]) < best) {
+			best = __builtin_popcount(free[r]);
+			kind = 0;
+			which = r;
+		}
+	for (int f = 0; f < n && best > 0; f++) {
+		int c = 0;
 
-		avail &= (uint16_t)(avail - 1);
-		if (regs & g)
+		if (cols & (1u << f))
 			continue;
-		e->nodes++;
-		/* A region ending on this row must have its queen by now. */
-		if ((e->done_by[r] & (regs | g)) != e->done_by[r])
-			continue;
-		e->cur[r] = f;
-		exact_row(e, r + 1, (uint16_t)(cols | (1u << f)), (uint16_t)(regs | g),
-		          f);
+		for (int r = 0; r < n; r++)
+			c += (free[r] >> f) & 1;
+		if (c < best) {
+			best = c;
+			kind = 1;
+			which = f;
+		}
 	}
+	for (int g = 0; g < n && best > 0; g++) {
+		int c = 0;
+
+		if (regs & (1u << g))
+			continue;
+		for (int r = 0; r < n; r++)
+			c += __builtin_popcount(free[r] & e->regset[g][r]);
+		if (c < best) {
+			best = c;
+			kind = 2;
+			which = g;
+		}
+	}
+	if (best == 0)
+		return;
+	for (int r = 0; r < n; r++)
+		in[r] = kind == 0   ? (r == which ? free[r] : 0)
+		        : kind == 1 ? free[r] & (uint16_t)(1u << which)
+		                    : free[r] & e->regset[which][r];
+	for (int r = 0; r < n && e->found < e->limit; r++)
+		for (uint16_t m = in[r]; m && e->found < e->limit;
+		     m &= (uint16_t)(m - 1)) {
+			int f = __builtin_ctz(m), s = SQ(n, f, r), g = 0;
+
+			while (!(e->regset[g][r] & (1u << f)))
+				g++;
+			e->nodes++;
+			for (int rr = 0; rr < n; rr++)
+				next[rr] = free[rr] & (uint16_t)~e->attack[s][rr];
+			e->cur[r] = f;
+			exact_search(e, next, placed + 1, (uint16_t)(rows | (1u << r)),
+			             (uint16_t)(cols | (1u << f)),
+			             (uint16_t)(regs | (1u << g)));
+		}
 }
 
 /* Counts up to limit, keeping the first two solutions in e->sol. */
 static int exact_count(const struct regions_board *b, int limit, struct exact *e)
 {
-	int n = b->n, top[REGIONS_MAX_N];
+	int n = b->n, placed = 0;
+	uint16_t free[REGIONS_MAX_N] = {0}, rows = 0, cols = 0, regs = 0;
 
 	memset(e, 0, sizeof *e);
 	e->n = n;
-	e->limit = limit > 0 ? limit : 1;
-	memcpy(e->region, b->region, sizeof e->region);
+	e->limit = limit > 0 ? limit : INT_MAX;
+	for (int r = 0; r < n; r++) {
+		free[r] = (uint16_t)((1u << n) - 1);
+		for (int f = 0; f < n; f++)
+			e->regset[b->region[SQ(n, f, r)]][r] |= (uint16_t)(1u << f);
+	}
 	for (int r = 0; r < n; r++)
-		e->forced[r] = -1;
-	for (int f = 0; f < n; f++)
-		if (b->given[f] >= 0) {
-			e->forced[b->given[f]] = f;
-			e->given_files |= (uint16_t)(1u << f);
+		for (int f = 0; f < n; f++) {
+			uint16_t *a = e->attack[SQ(n, f, r)];
+			int g = b->region[SQ(n, f, r)];
+
+			for (int rr = 0; rr < n; rr++) {
+				a[rr] = (uint16_t)(e->regset[g][rr] | (1u << f));
+				if (rr == r)
+					a[rr] = (uint16_t)((1u << n) - 1);
+				else if (rr == r - 1 || rr == r + 1)
+					a[rr] |= (uint16_t)((7u << f >> 1) &
+					                    ((1u << n) - 1));
+			}
 		}
-	for (int g = 0; g < n; g++)
-		top[g] = -1;
-	for (int s = 0; s < n * n; s++)
-		if (s / n > top[b->region[s]])
-			top[b->region[s]] = s / n;
-	for (int g = 0; g < n; g++)
-		if (top[g] >= 0)
-			e->done_by[top[g]] |= (uint16_t)(1u << g);
-	exact_row(e, 0, 0, 0, -1);
+	/* The given queens first: one on a struck square leaves no solution. */
+	for (int f = 0; f < n; f++) {
+		int r = b->given[f], s;
+
+		if (r < 0)
+			continue;
+		if (!(free[r] & (1u << f)))
+			return 0;
+		s = SQ(n, f, r);
+		for (int rr = 0; rr < n; rr++)
+			free[rr] &= (uint16_t)~e->attack[s][rr];
+		e->cur[r] = f;
+		rows |= (uint16_t)(1u << r);
+		cols |= (uint16_t)(1u << f);
+		regs |= (uint16_t)(1u << b->region[s]);
+		placed++;
+	}
+	exact_search(e, free, placed, rows, cols, regs);
 	return e->found;
 }
 
@@ -654,8 +756,6 @@ int regions_parse(const char *text, const char *name, struct regions_board *out,
 		           name);
 		return -1;
 	}
-	if (nrows > REGIONS_MAX_N)
-		nrows = REGIONS_MAX_N + 1;
 	if (parse_rows(rows, nrows, out->regions_line, out, name, err, errlen) < 0)
 		return -1;
 	if (seen[KEY_QUEENS]) {
@@ -748,4 +848,57 @@ size_t regions_format(const struct regions_board *b, char *buf, size_t len)
 		errmsg_add(buf, len, &at, "\n");
 	}
 	return at;
+}
+
+/* The list's order: by size, then easy, medium, hard, then by name; bad files last. */
+static int by_order(const void *a, const void *b)
+{
+	const struct regions_entry *x = a, *y = b;
+
+	if (x->ok != y->ok)
+		return x->ok ? -1 : 1;
+	if (x->ok && x->b.n != y->b.n)
+		return x->b.n < y->b.n ? -1 : 1;
+	if (x->ok && x->b.grade != y->b.grade)
+		return x->b.grade < y->b.grade ? -1 : 1;
+	return strcmp(x->id, y->id);
+}
+
+void regions_list(const char *dir, struct regions_entry **out, size_t *count)
+{
+	DIR *d = dir ? opendir(dir) : NULL;
+	struct regions_entry *v = NULL;
+	struct dirent *de;
+	size_t n = 0, cap = 0;
+
+	*out = NULL;
+	*count = 0;
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+		char path[4096];
+		struct regions_entry *e;
+
+		if (len < 5 || strcmp(de->d_name + len - 4, ".txt") != 0 ||
+		    len - 4 >= sizeof e->id)
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 32;
+			e = realloc(v, cap * sizeof *e);
+			if (!e)
+				break;
+			v = e;
+		}
+		e = &v[n++];
+		memset(e, 0, sizeof *e);
+		memcpy(e->id, de->d_name, len - 4);
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		e->ok = regions_load(path, &e->b, e->err, sizeof e->err) == 0;
+	}
+	closedir(d);
+	if (n > 1)
+		qsort(v, n, sizeof *v, by_order);
+	*out = v;
+	*count = n;
 }

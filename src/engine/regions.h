@@ -123,6 +123,17 @@ bool regions_touch(struct square a, struct square b);
 bool regions_conflict(const struct regions_board *b, struct square a, struct square c);
 
 /*
+ * The squares a queen on q rules out, by rank (bit f for file f): its row,
+ * its column, its region and its eight neighbours, q itself included.  For
+ * the attack display.
+ */
+void regions_attacked(const struct regions_board *b, struct square q,
+                      uint16_t out[REGIONS_MAX_N]);
+
+/* The regions that share a side with region g, as a mask (bit h for region h). */
+uint16_t regions_adjacent(const struct regions_board *b, int g);
+
+/*
  * Whether the region map of b (n and region[]) is a board: n regions, each
  * connected.  0, or -1 with why in err (no file name or line).
  */
@@ -130,7 +141,8 @@ int regions_check_map(const struct regions_board *b, char *err, size_t errlen);
 
 /*
  * The exact solver: counts the solutions that keep the given queens, up to
- * limit (2 tells one from several), with bitmasks, a row at a time.  The
+ * limit (2 tells one from several; 0: all), with bitmasks, branching on the
+ * row, column or region with the fewest free squares.  The
  * first solution found goes to first (the rank of the queen by file) when
  * it is not NULL; the queens the search placed go to *nodes when not NULL.
  */
@@ -152,6 +164,75 @@ int regions_solutions(const struct regions_board *b, int limit,
  */
 int regions_check(const struct regions_board *b, const char *name,
                   enum regions_grade *measured, char *why, size_t whylen);
+
+/* A regions file of a directory, loaded, or with the reason it could not be. */
+struct regions_entry {
+	char id[128]; /* the file's name without .txt */
+	bool ok;
+	struct regions_board b;
+	char err[256];
+};
+
+/*
+ * Reads every NAME.txt of dir into a malloc'd array (*out NULL and *count 0
+ * when dir is NULL or cannot be read): by size, then grade, then name; a bad
+ * file is listed with its error, after the others.
+ */
+void regions_list(const char *dir, struct regions_entry **out, size_t *count);
+
+/*
+ * The plain backtracking search, a step at a time, for Watch: rows from 1
+ * up, in each the columns from a on; a square is tried against the queens
+ * placed below it and the given queens.  Each step is one event:
+ *
+ * PLACE    a queen goes on sq (the row's given queen goes without a try)
+ * REJECT   sq breaks a rule against the queen on by, for reason
+ * SOLVED   every row has its queen: a solution (the board is s->queen)
+ * BACK     the row above ran out of columns: the queen on sq is lifted
+ * DONE     every column of the first row was tried: the search is over
+ *
+ * A caller that wants the first solution only stops at SOLVED; going on
+ * shows that there is no other.  The counters are those Watch shows.
+ */
+enum regions_event_kind {
+	REGIONS_EV_PLACE,
+	REGIONS_EV_REJECT,
+	REGIONS_EV_SOLVED,
+	REGIONS_EV_BACK,
+	REGIONS_EV_DONE,
+};
+
+enum regions_reason {
+	REGIONS_OK,
+	REGIONS_SAME_COLUMN,
+	REGIONS_SAME_REGION,
+	REGIONS_TOUCHING,
+};
+
+struct regions_event {
+	enum regions_event_kind kind;
+	struct square sq;
+	enum regions_reason reason; /* REJECT: why */
+	struct square by;           /* REJECT: the queen it breaks the rule against */
+};
+
+struct regions_search {
+	struct regions_board board;
+	int queen[REGIONS_MAX_N]; /* by rank: the file of its queen, -1: none */
+	int next[REGIONS_MAX_N];  /* by rank: the next column to try */
+	int row;                  /* the row being filled; n once solved */
+	bool solved_told;         /* SOLVED was the last event */
+	bool done;
+	uint64_t steps, placed, rejected, backtracks, solutions;
+};
+
+void regions_search_start(struct regions_search *s, const struct regions_board *b);
+
+/* The next event into *ev; returns 0 once DONE has been returned, else 1. */
+int regions_search_step(struct regions_search *s, struct regions_event *ev);
+
+/* "the same column as", "the same region as", "touching": for an event's words. */
+const char *regions_reason_words(enum regions_reason reason);
 
 /*
  * The logical solver's position: the queens placed and the squares still
@@ -197,7 +278,11 @@ bool regions_state_solved(const struct regions_state *st);
  *                          in k regions: those regions' other squares are
  *                          struck
  *
- * Chains of hard deductions are found one after the other.
+ * k lines in k regions is the same fact as the other m - k regions in the
+ * other m - k lines (m: the regions, and lines, still without a queen): of
+ * the two hard kinds the one with the smaller k is named, regions in lines
+ * when they are equal.  Chains of hard deductions are found one after the
+ * other.
  */
 enum regions_kind {
 	REGIONS_QUEEN_STRIKES,
@@ -239,9 +324,9 @@ struct regions_deduction {
 };
 
 /*
- * The easiest deduction that applies to st (by kind in the order above, then
- * smallest k, then the first square).  Returns 1 with it in *d; 0 when
- * there is none (solved, or stuck: a guess is needed); -1 when st breaks a
+ * The easiest deduction that applies to st (by kind in the order above, the
+ * hard kinds by smallest k, then the first line, region or square).  Returns 1 with it in
+ * *d; 0 when there is none (solved, or stuck: a guess is needed); -1 when st breaks a
  * rule or leaves a row, column or region without a square (a player's wrong
  * queen or mark), with what is wrong in d->text.
  */

@@ -51,7 +51,7 @@ static bool random_solution(uint64_t *x, int n, int r, uint16_t used, int *file)
  */
 static void grow(uint64_t *x, int n, const int *file, uint8_t *region, bool rich)
 {
-	int left = n * n - n, size[REGIONS_MAX_N];
+	int left = n * n - n, size[REGIONS_MAX_N] = {0};
 	int cand[REGIONS_MAX_N * REGIONS_MAX_N];
 
 	memset(region, 0xff, (size_t)(n * n));
@@ -66,7 +66,7 @@ static void grow(uint64_t *x, int n, const int *file, uint8_t *region, bool rich
 			/* A region by size; one with no free neighbour draws again. */
 			int pick = rng_below(x, n * n - left);
 
-			for (g = 0; pick >= size[g]; g++)
+			for (g = 0; g < n - 1 && pick >= size[g]; g++)
 				pick -= size[g];
 		}
 		for (int t = 0; t < n * n; t++) {

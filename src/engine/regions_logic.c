@@ -455,16 +455,16 @@ static bool find_would_empty(const struct look *lk, struct regions_deduction *d)
 
 /*
  * k >= 2 regions confined to k lines (regions_in_lines), or k lines whose
- * free squares lie in k regions; the smallest k, rows before columns, the
- * first set in order.  The sets are the subsets of the m units still
+ * free squares lie in k regions; the smallest k below below, rows before
+ * columns, the first set in order.  The sets are the subsets of the m units still
  * without a queen; the union of their lines (or regions) is built a bit at
  * a time.
  */
-static bool find_k(const struct look *lk, bool regions_in_lines,
+static bool find_k(const struct look *lk, bool regions_in_lines, int below,
                    struct regions_deduction *d)
 {
 	const struct regions_state *st = lk->st;
-	int n = lk->n, idx[REGIONS_MAX_N], m = 0, best_k = n + 1, best_dir = 0;
+	int n = lk->n, idx[REGIONS_MAX_N], m = 0, best_k = below, best_dir = 0;
 	uint16_t of[REGIONS_MAX_N], fr[REGIONS_MAX_N], best = 0, *un;
 	uint16_t set[REGIONS_MAX_N], line[REGIONS_MAX_N];
 
@@ -534,7 +534,7 @@ static bool find_k(const struct look *lk, bool regions_in_lines,
 		}
 		free(un);
 	}
-	if (best_k > n)
+	if (best_k >= below)
 		return false;
 	{
 		bool by_cols = best_dir == 1;
@@ -605,7 +605,20 @@ int regions_next_deduction(const struct regions_state *st, struct regions_deduct
 	        find_last(&lk, REGIONS_LAST_IN_COLUMN, d) ||
 	        find_last(&lk, REGIONS_LAST_IN_REGION, d) ||
 	        find_region_in_line(&lk, d) || find_line_in_region(&lk, d) ||
-	        find_would_empty(&lk, d) || find_k(&lk, true, d) || find_k(&lk, false, d);
+	        find_would_empty(&lk, d);
+	if (!found) {
+		/*
+		 * k rows in k regions is the same fact as the other m - k regions
+		 * in the other m - k rows: the smaller set is the one named.
+		 */
+		struct regions_deduction dual;
+
+		found = find_k(&lk, true, st->board.n + 1, d);
+		if (find_k(&lk, false, found ? d->k : st->board.n + 1, &dual)) {
+			*d = dual;
+			found = true;
+		}
+	}
 	if (!found) {
 		start(d, REGIONS_KINDS);
 		snprintf(d->text, sizeof d->text,
@@ -763,7 +776,9 @@ size_t regions_describe(const struct regions_board *b, const struct regions_dedu
 		add_lines(buf, len, &at, cols ? d->cols : d->rows, cols, " and ");
 		errmsg_add(buf, len, &at, " all lie in ");
 		add_regions(buf, len, &at, d->regions, names);
-		errmsg_add(buf, len, &at, ": its queen is there, so the rest of ");
+		errmsg_add(buf, len, &at, ": the queen of ");
+		add_lines(buf, len, &at, cols ? d->cols : d->rows, cols, " and ");
+		errmsg_add(buf, len, &at, " is that region's, so the rest of ");
 		add_regions(buf, len, &at, d->regions, names);
 		errmsg_add(buf, len, &at, " can have none: strike ");
 		add_squares(buf, len, &at, n, d->strikes, " and ");

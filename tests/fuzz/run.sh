@@ -12,7 +12,7 @@ set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 secs=${1:-600}
 [ $# -gt 0 ] && shift
-harnesses=${*:-position puzzle progress lesson config journal}
+harnesses=${*:-position puzzle progress lesson config journal regions}
 build="$top/build-fuzz"
 tree="$build/tree"
 
