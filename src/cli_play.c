@@ -79,6 +79,11 @@ static int parse(const char *cmd, const char *synopsis, int argc, char **argv,
 		                       : val[OPT_GRADE] ? "grade"
 		                                        : "seed",
 		                       synopsis);
+	if ((val[OPT_GRADE] || val[OPT_SEED]) && !val[OPT_REGIONS])
+		return cli_usage_error(cmd,
+		                       "--%s makes a regions puzzle: it goes with "
+		                       "--regions; usage: %s",
+		                       val[OPT_GRADE] ? "grade" : "seed", synopsis);
 	*puzzle_path = val[OPT_PUZZLE];
 	*daily = val[OPT_DAILY] != NULL;
 	/* Queens with regions reads its own size and puzzle: play_regions. */
