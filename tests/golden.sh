@@ -337,6 +337,9 @@ for size in "80 24" "120 40"; do
 		t Right Down Down Down Down Down Down Space" -- play --puzzle "$puzzle"
 	frame race-end "$w" "$h" 'agree: 92 solutions' "e" -- race 8
 	frame lesson-question "$w" "$h" 'Your answer:' "Space Space Space Space Space" -- lesson four-queens
+	# Queens with regions: two queens in conflict on a row, then a hint shown.
+	frame regions "$w" "$h" 'conflicts: 2' "Space Right Right Space" -- play --regions 8 --seed 7
+	frame regions-hint "$w" "$h" 't again' "t" -- play --regions 8 --seed 7
 done
 
 # The viewer (golden-show) where python3 has PIL: a cell of each role is

@@ -475,6 +475,11 @@ int theme_region(int g, enum theme_ink ink)
 	if (!use_color)
 		return mono_ink[ink];
 	c = &region_colours[depth][g % theme_region_colours()];
+	/* The line between two queens in conflict is red where red reads on the colour. */
+	if (ink == THEME_INK_CLASH && depth == DEPTH_256)
+		return colored(124, c->bg, false);
+	if (ink == THEME_INK_CLASH && c->bg != 4 && c->bg != 5 && c->bg != 12)
+		return colored(1, c->bg, false);
 	return colored(c->ink, c->bg, false);
 }
 
