@@ -385,6 +385,46 @@ static void check_given(const char *at)
 	}
 }
 
+/*
+ * Queens with regions: on every region's colour the queen, a mark, a
+ * letter, a given queen and a conflict's line read at 3:1 or more; each
+ * colour has a name, none twice, so that the hints' words tell regions
+ * apart (theme_region_name gives letters where colours repeat).
+ */
+static void check_regions(const char *at)
+{
+	static const enum theme_ink inks[] = {THEME_INK_QUEEN, THEME_INK_MARK,
+	                                      THEME_INK_GIVEN, THEME_INK_CLASH};
+	static const char *const ink_names[] = {"queen", "mark", "given queen",
+	                                        "conflict's line"};
+	int k = theme_region_colours();
+
+	if (k < 6)
+		complain("%s: %d region colours, fewer than 6", at, k);
+	for (int g = 0; g < k; g++) {
+		for (size_t i = 0; i < sizeof inks / sizeof inks[0]; i++) {
+			struct look l = look_of(theme_region(g, inks[i]));
+			double r = lowest(&l);
+
+			if (r < 3)
+				complain("%s: a %s on region colour %d (%d on %d) reads "
+				         "at "
+				         "%.2f:1, under 3:1",
+				         at, ink_names[i], g, l.fg, l.bg, r);
+		}
+		if (!theme_region_name(g, k))
+			complain("%s: region colour %d has no name", at, g);
+		for (int h = 0; h < g; h++)
+			if (theme_region_name(g, k) && theme_region_name(h, k) &&
+			    strcmp(theme_region_name(g, k), theme_region_name(h, k)) == 0)
+				complain("%s: region colours %d and %d are both %s", at,
+				         h, g, theme_region_name(g, k));
+	}
+	/* More regions than colours: no names, the letters say them. */
+	if (theme_region_name(0, k + 1))
+		complain("%s: a board of %d regions named by %d colours", at, k + 1, k);
+}
+
 /* Opens a screen on the depth's terminal; NULL when it has no terminfo entry. */
 static SCREEN *open_screen(const struct depth *d, FILE **sink, FILE **source)
 {
@@ -433,8 +473,10 @@ static void test_depth(void **state)
 			say(&w, at, sizeof at);
 			check_news(at);
 			check_words(at);
-			if (!bg)
+			if (!bg) {
 				check_given(at); /* the board is the same on both */
+				check_regions(at);
+			}
 		}
 	}
 	close_screen(scr, sink, source);

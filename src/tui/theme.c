@@ -424,41 +424,41 @@ int theme_attr(enum theme_item item)
  * is left to conflicts.  The names are what the hints call them.
  */
 struct region_colour {
-	short bg, ink;
+	short bg, ink, clash; /* clash: a conflict's line, red where red reads at 3:1 */
 	const char *name;
 };
 #define REGION_COLOURS_MAX 12
 static const struct region_colour region_colours[DEPTHS][REGION_COLOURS_MAX] = {
-        [DEPTH_256] = {{183, 16, "purple"},
-                       {215, 16, "orange"},
-                       {117, 16, "blue"},
-                       {114, 16, "green"},
-                       {228, 16, "yellow"},
-                       {218, 16, "pink"},
-                       {248, 16, "grey"},
-                       {80, 16, "teal"},
-                       {173, 16, "brown"},
-                       {191, 16, "lime"},
-                       {147, 16, "lavender"},
-                       {255, 16, "white"}},
-        [DEPTH_16] = {{13, 0, "magenta"},
-                      {11, 0, "yellow"},
-                      {14, 0, "cyan"},
-                      {10, 0, "green"},
-                      {8, 0, "dark grey"},
-                      {12, 0, "blue"},
-                      {7, 0, "grey"},
-                      {15, 0, "white"},
-                      {3, 0, "olive"},
-                      {6, 0, "teal"},
-                      {2, 0, "dark green"},
-                      {5, 0, "purple"}},
-        [DEPTH_8] = {{5, 0, "magenta"},
-                     {3, 0, "yellow"},
-                     {6, 0, "cyan"},
-                     {2, 0, "green"},
-                     {7, 0, "white"},
-                     {4, 7, "blue"}},
+        [DEPTH_256] = {{183, 16, 88, "purple"},
+                       {215, 16, 88, "orange"},
+                       {117, 16, 88, "blue"},
+                       {114, 16, 88, "green"},
+                       {228, 16, 88, "yellow"},
+                       {218, 16, 88, "pink"},
+                       {248, 16, 88, "grey"},
+                       {80, 16, 88, "teal"},
+                       {173, 16, 88, "brown"},
+                       {191, 16, 88, "lime"},
+                       {147, 16, 88, "lavender"},
+                       {255, 16, 88, "white"}},
+        [DEPTH_16] = {{13, 0, 0, "magenta"},
+                      {11, 0, 1, "yellow"},
+                      {14, 0, 1, "cyan"},
+                      {10, 0, 1, "green"},
+                      {8, 0, 0, "dark grey"},
+                      {12, 0, 0, "blue"},
+                      {7, 0, 1, "grey"},
+                      {15, 0, 1, "white"},
+                      {3, 0, 1, "olive"},
+                      {6, 0, 0, "teal"},
+                      {2, 0, 0, "dark green"},
+                      {5, 0, 0, "purple"}},
+        [DEPTH_8] = {{5, 0, 0, "magenta"},
+                     {3, 0, 1, "yellow"},
+                     {6, 0, 0, "cyan"},
+                     {2, 0, 0, "green"},
+                     {7, 0, 1, "white"},
+                     {4, 7, 7, "blue"}},
 };
 
 int theme_region_colours(void)
@@ -475,12 +475,7 @@ int theme_region(int g, enum theme_ink ink)
 	if (!use_color)
 		return mono_ink[ink];
 	c = &region_colours[depth][g % theme_region_colours()];
-	/* The line between two queens in conflict is red where red reads on the colour. */
-	if (ink == THEME_INK_CLASH && depth == DEPTH_256)
-		return colored(124, c->bg, false);
-	if (ink == THEME_INK_CLASH && c->bg != 4 && c->bg != 5 && c->bg != 12)
-		return colored(1, c->bg, false);
-	return colored(c->ink, c->bg, false);
+	return colored(ink == THEME_INK_CLASH ? c->clash : c->ink, c->bg, false);
 }
 
 bool theme_region_colouring(int n, const unsigned char *region, unsigned char *colour)
