@@ -431,10 +431,15 @@ static void test_same_streak(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test(test_conflicts),  cmocka_unit_test(test_win),
-	        cmocka_unit_test(test_undo_redo),  cmocka_unit_test(test_hints_apply),
-	        cmocka_unit_test(test_hint_words), cmocka_unit_test(test_hint_wrong),
-	        cmocka_unit_test(test_clock),      cmocka_unit_test(test_given_and_daily),
+	        cmocka_unit_test(test_conflicts),
+	        cmocka_unit_test(test_win),
+	        cmocka_unit_test(test_undo_redo),
+	        cmocka_unit_test(test_hints_apply),
+	        cmocka_unit_test(test_hint_words),
+	        cmocka_unit_test(test_hint_wrong),
+	        cmocka_unit_test(test_clock),
+	        cmocka_unit_test(test_given_and_daily),
+	        cmocka_unit_test(test_same_streak),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
