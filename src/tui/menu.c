@@ -432,8 +432,8 @@ static void item_line(const struct menu *m, int i, bool full, char *buf, size_t 
 	}
 	/* New says what it makes: the menu's size and the grade g chose. */
 	if (i == ITEM_NEW)
-		snprintf(buf, len, "New            a puzzle made now: %dx%d %s (g grade)", m->n,
-		         m->n, puzzle_grade_name(m->grade));
+		snprintf(buf, len, "New            a puzzle made now: %dx%d %s (g grade)",
+		         m->n, m->n, puzzle_grade_name(m->grade));
 	/* Regions says what it makes too: the menu's size within the generator's. */
 	if (i == ITEM_REGIONS)
 		snprintf(buf, len, "Regions        coloured regions: %dx%d %s",
