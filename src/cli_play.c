@@ -145,7 +145,7 @@ static int play_regions(const struct cli_args *pa, struct app_opts *o)
 	const struct cli_args args = *pa;
 	const char *const *val = args.val;
 	static struct regions_board b;
-	static char id[700];
+	static char id[700], game[760];
 	const char *path;
 	enum regions_grade grade = REGIONS_MEDIUM;
 	uint64_t v = 8, seed;
@@ -214,7 +214,7 @@ static int play_regions(const struct cli_args *pa, struct app_opts *o)
 			         DAILY_REGIONS_SUFFIX);
 		}
 		o->start.regions = (struct regions_opts){
-		        .board = &b, .id = id, .daily = true, .day = day};
+		        .board = &b, .id = id, .game_id = id, .daily = true, .day = day};
 		return -1;
 	}
 	if (path) {
@@ -246,7 +246,12 @@ static int play_regions(const struct cli_args *pa, struct app_opts *o)
 		snprintf(id, sizeof id, "regions-%d-%s", (int)v,
 		         regions_grade_name(grade));
 	}
-	o->start.regions = (struct regions_opts){.board = &b, .id = id};
+	o->start.regions = (struct regions_opts){.board = &b, .id = id, .game_id = id};
+	/* A puzzle made now is kept, to resume, under its seed too. */
+	if (!path) {
+		snprintf(game, sizeof game, "%s-seed-%" PRIu64, id, seed);
+		o->start.regions.game_id = game;
+	}
 	return -1;
 }
 

@@ -167,6 +167,24 @@ expect_screen "the solution found here solves it" "Solved: one queen in each row
 expect_screen "with its time, assisted" "time: 0:00, assisted"
 expect_screen "and a message" "Solved in 0:00, assisted"
 
+# A game left is kept and resumed with its queens and marks, as Play's puzzles.
+start 80 24 NQUEENS_TEST_CLOCK=1 -- play --regions 8 --seed $seed
+wait_for "Queens 8x8"
+keys Space Right x q
+expect_screen "q on a game begun asks, and says it is kept" "It is kept to resume"
+keys y
+wait_exit
+start 80 24 NQUEENS_TEST_CLOCK=1 -- play --regions 8 --seed $seed
+expect_screen "opened again, the game is resumed" "Your game resumed"
+expect_screen "with its queen" "queens: 1 of 8"
+expect_screen "and its mark" "^ *8 ┃[^┃│]*(♛|Q)[^┃│]*│[^┃│]*×"
+# Cleared and left, nothing is kept: the boards below start empty.
+keys c q
+wait_exit
+start 80 24 NQUEENS_TEST_CLOCK=1 -- play --regions 8 --seed $((seed + 1))
+wait_for "Queens 8x8"
+expect_screen "another seed's puzzle starts afresh" "queens: 0 of 8"
+
 # --ascii: the borders in ASCII and the letters.
 start 80 24 NQUEENS_TEST_CLOCK=1 -- play --regions 8 --seed $seed --ascii
 wait_for "Queens 8x8"

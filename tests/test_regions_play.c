@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -428,6 +429,61 @@ static void test_same_streak(void **state)
 	store_free(&st);
 }
 
+/* A game left is kept with its queens, marks, clock and hints, and resumed; a solve drops
+ * it. */
+static void test_keep_resume(void **state)
+{
+	static struct regions_model m, again;
+	struct regions_board b;
+	struct store st;
+	char dir[] = "/tmp/nq-regions-play.XXXXXX", err[1100];
+	struct regions_env e = {.clock_ms = fake_clock};
+	int ranks[REGIONS_MAX_N];
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(store_init(&st, dir, err, sizeof err), 0);
+	e.store = &st;
+	assert_int_equal(regions_generate(8, REGIONS_MEDIUM, 7, &b), 0);
+	fake_now = 1000;
+	regions_model_init(&m, &b, "regions-8-medium", &e);
+	snprintf(m.game_id, sizeof m.game_id, "regions-8-medium-seed-7");
+	/* Nothing done: nothing kept. */
+	assert_int_equal(regions_model_keep(&m, err, sizeof err), 0);
+	regions_model_toggle(&m, sq("a8"));
+	regions_model_mark(&m, sq("b6"));
+	regions_model_hint(&m);
+	fake_now = 6000;
+	assert_int_equal(regions_model_keep(&m, err, sizeof err), 1);
+	fake_now = 100000;
+	regions_model_init(&again, &b, "regions-8-medium", &e);
+	snprintf(again.game_id, sizeof again.game_id, "regions-8-medium-seed-7");
+	assert_int_equal(regions_model_resume(&again), 1);
+	assert_true(regions_model_queen(&again, sq("a8")));
+	assert_true(regions_model_marked(&again, sq("b6")));
+	assert_int_equal(regions_model_queens(&again), 1);
+	assert_int_equal(regions_model_elapsed_ms(&again), 5000);
+	assert_int_equal(again.hints_used, 1);
+	assert_non_null(strstr(again.message, "Your game resumed, its clock at 0:05"));
+	/* Another seed's game is not this one's. */
+	regions_model_init(&m, &b, "regions-8-medium", &e);
+	snprintf(m.game_id, sizeof m.game_id, "regions-8-medium-seed-8");
+	assert_int_equal(regions_model_resume(&m), 0);
+	/* Solved, the game is dropped. */
+	solution(&again, ranks);
+	regions_model_clear(&again);
+	for (int f = 0; f < 8; f++)
+		regions_model_toggle(&again, (struct square){f, ranks[f]});
+	assert_true(regions_model_solved(&again));
+	assert_int_equal(regions_model_keep(&again, err, sizeof err), 0);
+	regions_model_init(&m, &b, "regions-8-medium", &e);
+	snprintf(m.game_id, sizeof m.game_id, "regions-8-medium-seed-7");
+	assert_int_equal(regions_model_resume(&m), 0);
+	store_free(&st);
+	snprintf(err, sizeof err, "rm -rf '%s'", dir);
+	assert_int_equal(system(err), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -440,6 +496,7 @@ int main(void)
 	        cmocka_unit_test(test_clock),
 	        cmocka_unit_test(test_given_and_daily),
 	        cmocka_unit_test(test_same_streak),
+	        cmocka_unit_test(test_keep_resume),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -39,7 +39,7 @@ struct menu {
 	enum puzzle_grade grade;      /* of a new puzzle (New) */
 	struct puzzle made;           /* the new puzzle, until Play has a copy */
 	struct regions_board regions; /* a regions puzzle, until its screen has a copy */
-	char regions_id[64];
+	char regions_id[64], regions_game[80];
 	char made_id[64];
 	struct store *store;
 	char message[600];
@@ -753,20 +753,26 @@ static enum screen_reply open_regions(struct menu *m, bool daily,
 	} else {
 		enum regions_grade g = regions_grade_of(m->grade);
 
-		if (regions_generate(regions_size(m), g, puzzle_clock_seed() % 1000000,
-		                     &m->regions) < 0) {
+		/* Six digits, as New's: short enough for play --regions --seed. */
+		unsigned seed = (unsigned)(puzzle_clock_seed() % 1000000);
+
+		if (regions_generate(regions_size(m), g, seed, &m->regions) < 0) {
 			snprintf(m->message, sizeof m->message,
 			         "No puzzle could be made.");
 			return SCREEN_STAY;
 		}
 		snprintf(m->regions_id, sizeof m->regions_id, "regions-%d-%s",
 		         regions_size(m), regions_grade_name(g));
+		snprintf(m->regions_game, sizeof m->regions_game, "%s-seed-%u",
+		         m->regions_id, seed);
 	}
-	*open = (struct screen_open){.kind = SCREEN_REGIONS,
-	                             .regions = {.board = &m->regions,
-	                                         .id = m->regions_id,
-	                                         .daily = daily,
-	                                         .day = today}};
+	*open = (struct screen_open){
+	        .kind = SCREEN_REGIONS,
+	        .regions = {.board = &m->regions,
+	                    .id = m->regions_id,
+	                    .game_id = daily ? m->regions_id : m->regions_game,
+	                    .daily = daily,
+	                    .day = today}};
 	return SCREEN_OPEN;
 }
 

@@ -270,7 +270,14 @@ static void regions_draw(const void *self, struct layout_rect r)
 
 static void regions_free(void *self)
 {
-	free(self);
+	struct regions_screen *s = self;
+	char err[1100];
+
+	if (!s)
+		return;
+	/* Leaving, by q or a signal that ends the program: the game is kept. */
+	regions_model_keep(&s->m, err, sizeof err);
+	free(s);
 }
 
 /* After a move: a solve rings, and the daily's line goes to the clipboard. */
@@ -359,8 +366,12 @@ static enum screen_reply act(struct regions_screen *s, int action,
 		if (!regions_model_unfinished(m))
 			return SCREEN_CLOSE;
 		m->confirm_leave = true;
-		snprintf(m->message, sizeof m->message,
-		         "Leave this puzzle unsolved? y leaves, any other key stays.");
+		snprintf(m->message, sizeof m->message, "%s",
+		         m->env.store && m->game_id[0]
+		                 ? "Leave this puzzle for now? It is kept to resume. y "
+		                   "leaves, any other key stays."
+		                 : "Leave this puzzle unsolved? y leaves, any other key "
+		                   "stays.");
 		break;
 	default:
 		break;
@@ -475,6 +486,9 @@ int regions_open(struct screen *out, const struct screen_open *o,
 	regions_model_init(&s->m, o->regions.board, o->regions.id, &re);
 	s->m.is_daily = o->regions.daily;
 	s->m.daily_day = o->regions.day;
+	snprintf(s->m.game_id, sizeof s->m.game_id, "%s",
+	         o->regions.game_id ? o->regions.game_id : "");
+	regions_model_resume(&s->m);
 	s->bell = env->bell;
 	for (int f = 0; f < s->m.board.n; f++)
 		for (int r = 0; r < s->m.board.n; r++)

@@ -10,6 +10,7 @@
 
 #include "engine/daily.h"
 #include "engine/errmsg.h"
+#include "engine/saved.h"
 #include "engine/settings.h"
 #include "engine/store.h"
 
@@ -529,4 +530,93 @@ void regions_model_status(const struct regions_model *m, struct regions_status *
 	if (m->hint_stage)
 		status_add(s, m->hint_bad ? THEME_BAD : THEME_KEY, true, "%s",
 		           m->hint_text);
+}
+
+/* Whether this game is one to keep: the player's queens or marks on an unsolved board. */
+static bool worth_keeping(const struct regions_model *m)
+{
+	bool marks = false;
+
+	for (int r = 0; r < m->board.n; r++)
+		marks |= m->pos.marks[r] != 0;
+	return !m->solved_ms && (regions_model_queens(m) > m->board.ngiven || marks);
+}
+
+int regions_model_keep(struct regions_model *m, char *err, size_t errlen)
+{
+	struct store *st = m->env.store;
+	struct saved_game g;
+	int n = m->board.n, rc;
+
+	err[0] = '\0';
+	if (!st || !m->game_id[0] || n > SAVED_MAX_N)
+		return 0;
+	if (!worth_keeping(m)) {
+		rc = saved_drop(st, m->game_id);
+		if (rc == 0)
+			return 0;
+	} else {
+		memset(&g, 0, sizeof g);
+		g.n = n;
+		g.ms = (uint64_t)regions_model_elapsed_ms(m);
+		g.hints = m->hints_used;
+		for (int f = 0; f < n; f++)
+			for (int r = 0; r < n; r++) {
+				struct square sq = {f, r};
+
+				g.queen[f * n + r] = regions_model_queen(m, sq) &&
+				                     !regions_model_given(m, sq);
+				g.marked[f * n + r] = regions_model_marked(m, sq);
+			}
+		rc = saved_put(st, m->game_id, &g);
+	}
+	if (rc < 0) {
+		snprintf(err, errlen,
+		         "this puzzle's game cannot be kept (its name, or memory)");
+		return -1;
+	}
+	return store_save(st, err, errlen) < 0 ? -1 : worth_keeping(m);
+}
+
+int regions_model_resume(struct regions_model *m)
+{
+	struct store *st = m->env.store;
+	struct saved_game g;
+	char why[200], t[32], err[1100];
+	int n = m->board.n, rc;
+
+	if (!st || !m->game_id[0] || n > SAVED_MAX_N)
+		return 0;
+	rc = saved_get(st, m->game_id, n, &g, why, sizeof why);
+	if (rc < 0) {
+		/* Named once: emptied in the file, the rest of it kept. */
+		snprintf(m->message, sizeof m->message,
+		         "The saved game of %s is damaged (%s): a new game.", m->game_id,
+		         why);
+		if (saved_drop(st, m->game_id) > 0 && store_save(st, err, sizeof err) < 0)
+			snprintf(m->message, sizeof m->message, "Progress not saved: %s",
+			         err);
+		return 0;
+	}
+	if (rc == 0)
+		return 0;
+	for (int f = 0; f < n; f++)
+		for (int r = 0; r < n; r++) {
+			if (g.queen[f * n + r])
+				m->pos.queens[r] |= bit(f);
+			else if (g.marked[f * n + r] &&
+			         !regions_model_queen(m, (struct square){f, r}))
+				m->pos.marks[r] |= bit(f);
+		}
+	m->hist[0] = m->pos;
+	m->hist_len = 1;
+	m->hist_at = 0;
+	m->hints_used = g.hints;
+	m->started_ms = m->key_ms - (long long)g.ms;
+	fmt_time((long long)g.ms, t, sizeof t);
+	snprintf(m->message, sizeof m->message,
+	         "Your game resumed, its clock at %s (c clears the board).", t);
+	/* A game kept solved (by hand in the file) is said solved, not played on. */
+	check_solved(m);
+	return 1;
 }

@@ -40,7 +40,8 @@ struct regions_pos {
 struct regions_model {
 	struct regions_env env;
 	struct regions_board board;
-	char id[128]; /* its name in the best times ("regions-8-medium-7"), or "" */
+	char id[128];      /* its name in the best times ("regions-8-medium"), or "" */
+	char game_id[128]; /* the name its game is kept under when left, or "" */
 	/* The regions' names in the hints' words (colours, or NULL: letters). */
 	const char *names[REGIONS_MAX_N];
 	struct regions_pos pos;
@@ -125,6 +126,18 @@ bool regions_model_assisted(const struct regions_model *m);
 
 /* Whether the player has moves on an unsolved board (q asks first). */
 bool regions_model_unfinished(const struct regions_model *m);
+
+/*
+ * A game left unfinished, as Play keeps its puzzles (engine/saved.h):
+ * regions_model_keep puts its queens, marks, clock and hints in the
+ * progress file under game_id (or takes out the one a solve ended) and
+ * saves: 1 when kept, 0 when there was nothing to keep, -1 with the reason
+ * in err.  regions_model_resume takes the game kept back as the puzzle
+ * opens: 1 when it did, said in the message; a damaged one is named once
+ * and emptied.
+ */
+int regions_model_keep(struct regions_model *m, char *err, size_t errlen);
+int regions_model_resume(struct regions_model *m);
 
 /*
  * The daily's one line to share once solved: "nqueens daily regions

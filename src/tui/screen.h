@@ -92,7 +92,8 @@ struct regions_board;
 struct regions_opts {
 	const struct regions_board *board; /* the puzzle to play */
 	const char *id;                    /* its name in the best times, or NULL */
-	bool daily;                        /* the regions puzzle of the day day */
+	const char *game_id; /* the name its unfinished game is kept under, or NULL */
+	bool daily;          /* the regions puzzle of the day day */
 	long day;
 };
 
