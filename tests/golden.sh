@@ -257,6 +257,8 @@ frame() {
 	shift
 	# No progress left by the frames before: each frame stands alone, and
 	# make golden NAME= writes it as the whole run would.
+	# The frame before ends first: a game it leaves is kept as it ends.
+	stop_program
 	rm -rf "$XDG_DATA_HOME"
 	if [ -n "$progress" ]; then
 		mkdir -p "$XDG_DATA_HOME/nqueens"

@@ -98,6 +98,38 @@ static void test_conflicts(void **state)
 	assert_false(pair_conflicts("a1", "e5"));
 }
 
+/*
+ * The attacked squares' dots follow the rules: the queen on c2 rules out its
+ * row, its column, its region (e) and its eight
+ * neighbours, nothing else, counted here from the board's own letters.
+ */
+static void test_attacked(void **state)
+{
+	static struct regions_model m;
+
+	(void)state;
+	load_five(&m);
+	regions_model_toggle(&m, sq("c2"));
+	for (int r = 0; r < 5; r++)
+		for (int f = 0; f < 5; f++) {
+			struct square s = {f, r};
+			bool want = !(f == 2 && r == 1) &&
+			            (r == 1 || f == 2 ||
+			             regions_region(&m.board, s) ==
+			                     regions_region(&m.board, sq("c2")) ||
+			             (abs(f - 2) <= 1 && abs(r - 1) <= 1));
+
+			assert_int_equal(regions_model_attacked(&m, s), want);
+		}
+	/* a4 (region a, column a, row 4): far from c2 on every rule. */
+	assert_false(regions_model_attacked(&m, sq("a4")));
+	/* e1: region e, as c2. */
+	assert_true(regions_model_attacked(&m, sq("e1")));
+	/* Assists none: no dots. */
+	regions_model_assist_next(&m);
+	assert_false(regions_model_attacked(&m, sq("c1")));
+}
+
 static void make(struct regions_model *m, int n, enum regions_grade g, uint64_t seed)
 {
 	struct regions_board b;
@@ -497,6 +529,7 @@ int main(void)
 	        cmocka_unit_test(test_given_and_daily),
 	        cmocka_unit_test(test_same_streak),
 	        cmocka_unit_test(test_keep_resume),
+	        cmocka_unit_test(test_attacked),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

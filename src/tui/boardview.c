@@ -884,9 +884,16 @@ static void draw_region_square(const struct boardview *bv, int file, int rank)
 	struct boardview inner = *bv;
 	enum frame fr = F_NONE;
 
-	if (bv->marked && bv->marked[file * bv->n + rank] && what == C_NONE)
+	if (bv->marked && bv->marked[file * bv->n + rank] &&
+	    (what == C_NONE || what == C_ATTACKED))
 		what = C_MARKED;
 	what = lit_content(bv, file, rank, what);
+	/*
+	 * The line between two queens in conflict says more than a dot; where
+	 * letters say the regions, an attacked square keeps its letter, faint.
+	 */
+	if (what == C_ATTACKED && (bv->letters || (f & BV_CONFLICT_LINE)))
+		what = C_NONE;
 	if (fig && fig->w > iw)
 		fig = NULL;
 	attrset(square_attr(bv, file, rank, ground, false, THEME_INK_MARK));
@@ -912,6 +919,8 @@ static void draw_region_square(const struct boardview *bv, int file, int rank)
 	else if (what == C_NONE && bv->letters && !(f & BV_CONFLICT_LINE)) {
 		char letter[2] = {(char)('a' + g), '\0'};
 
+		if (f & BV_ATTACKED)
+			attron(A_DIM);
 		mvaddstr(cy, cx, letter);
 	} else
 		draw_mark(bv, what, cy, cx);

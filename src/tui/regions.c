@@ -187,6 +187,8 @@ static void fill(const struct regions_model *m, uint16_t *cells, bool *marked,
 				c |= BV_CONFLICT;
 			if (regions_model_given(m, sq))
 				c |= BV_LOCKED;
+			if (regions_model_attacked(m, sq))
+				c |= BV_ATTACKED;
 			if (m->solved_ms && regions_model_queen(m, sq))
 				c |= BV_SOLVED;
 			cells[i] = c;

@@ -71,6 +71,23 @@ bool regions_model_conflict(const struct regions_model *m, struct square sq)
 	return regions_model_queen(m, sq) && conflict_with(m, sq, NULL);
 }
 
+bool regions_model_attacked(const struct regions_model *m, struct square sq)
+{
+	struct square q[REGIONS_MAX_N * REGIONS_MAX_N];
+	uint16_t out[REGIONS_MAX_N];
+	int k;
+
+	if (m->assist == SETTINGS_ASSIST_NONE || regions_model_queen(m, sq))
+		return false;
+	k = queens_list(m, q);
+	for (int i = 0; i < k; i++) {
+		regions_attacked(&m->board, q[i], out);
+		if (out[sq.rank] & bit(sq.file))
+			return true;
+	}
+	return false;
+}
+
 int regions_model_queens(const struct regions_model *m)
 {
 	int k = 0;

@@ -103,6 +103,12 @@ void regions_model_assist_next(struct regions_model *m);
 bool regions_model_queen(const struct regions_model *m, struct square sq);
 bool regions_model_marked(const struct regions_model *m, struct square sq);
 bool regions_model_given(const struct regions_model *m, struct square sq);
+/*
+ * Whether a queen on the board rules sq out by the rules (its row, column,
+ * region or a neighbour: engine/regions.h's regions_attacked), for the
+ * attacked squares' dots; false with assists none and for a queen's square.
+ */
+bool regions_model_attacked(const struct regions_model *m, struct square sq);
 /* Whether the queen on sq breaks a rule with another queen. */
 bool regions_model_conflict(const struct regions_model *m, struct square sq);
 /* How many queens, and how many in conflict. */
