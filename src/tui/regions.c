@@ -91,7 +91,7 @@ static const struct keymap_row key_rows[] = {
          {{KEYMAP_MORE, "c clear"}}},
         {RG_ASSIST,
          {KCHAR('a')},
-         "assists: hints on or off",
+         "assists: hints and dots on or off",
          {{KEYMAP_MORE, "a assists"}, KEYMAP_GROUP("Assists and leaving")}},
         {RG_LEAVE, {KCHAR('q')}, "leave (asks before an unsolved one)", {}},
 };

@@ -472,8 +472,9 @@ void regions_model_assist_next(struct regions_model *m)
 	if (m->assist == SETTINGS_ASSIST_NONE)
 		m->hint_stage = 0;
 	snprintf(m->message, sizeof m->message, "Assists %s.",
-	         m->assist == SETTINGS_ASSIST_NONE ? "none: conflicts only, no hints"
-	                                           : "some: t hints");
+	         m->assist == SETTINGS_ASSIST_NONE
+	                 ? "none: conflicts only, no dots, no hints"
+	                 : "some: attacked squares dotted, t hints");
 }
 
 static void fmt_time(long long ms, char *buf, size_t len)
