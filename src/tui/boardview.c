@@ -890,7 +890,7 @@ static void draw_region_square(const struct boardview *bv, int file, int rank)
 	what = lit_content(bv, file, rank, what);
 	/*
 	 * The line between two queens in conflict says more than a dot; where
-	 * letters say the regions, an attacked square keeps its letter, faint.
+	 * letters say the regions, an attacked square keeps its letter, underlined.
 	 */
 	if (what == C_ATTACKED && (bv->letters || (f & BV_CONFLICT_LINE)))
 		what = C_NONE;
@@ -920,7 +920,7 @@ static void draw_region_square(const struct boardview *bv, int file, int rank)
 		char letter[2] = {(char)('a' + g), '\0'};
 
 		if (f & BV_ATTACKED)
-			attron(A_DIM);
+			attron(A_UNDERLINE);
 		mvaddstr(cy, cx, letter);
 	} else
 		draw_mark(bv, what, cy, cx);
