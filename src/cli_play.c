@@ -5,6 +5,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,15 +23,19 @@
 #include "engine/fileio.h"
 #include "engine/lesson.h"
 #include "engine/puzzle.h"
+#include "engine/regions.h"
+#include "tui/regions_model.h"
 #include "engine/search.h"
 #include "engine/settings.h"
+#include "engine/stats.h"
 #include "tui/watch.h"
 
 static const struct cli_optdef defs[OPT_COUNT] = {
         [OPT_PUZZLE] = {"puzzle", 'p', true}, [OPT_DAILY] = {"daily", 0, false},
         [OPT_ASCII] = {"ascii", 'a', false},  [OPT_NO_COLOR] = {"no-color", 0, false},
         [OPT_QUIET] = {"quiet", 0, false},    [OPT_THEME] = {"theme", 0, true},
-        [OPT_ASSIST] = {"assist", 0, true},
+        [OPT_ASSIST] = {"assist", 0, true},   [OPT_REGIONS] = {"regions", 'r', false},
+        [OPT_GRADE] = {"grade", 'g', true},   [OPT_SEED] = {"seed", 's', true},
 };
 
 int cli_display_options(const char *cmd, const char *const val[OPT_COUNT],
@@ -52,9 +57,10 @@ int cli_display_options(const char *cmd, const char *const val[OPT_COUNT],
  */
 static int parse(const char *cmd, const char *synopsis, int argc, char **argv,
                  struct app_opts *o, int *n, bool puzzles, const char **puzzle_path,
-                 bool *daily)
+                 bool *daily, struct cli_args *argsp)
 {
-	struct cli_args args;
+	struct cli_args local, *pa = argsp ? argsp : &local;
+#define args (*pa)
 	const char *const *val = args.val;
 	int rc;
 	uint64_t v;
@@ -68,8 +74,22 @@ static int parse(const char *cmd, const char *synopsis, int argc, char **argv,
 	if (val[OPT_PUZZLE] && val[OPT_DAILY])
 		return cli_usage_error(cmd, "--daily is today's puzzle: give it or "
 		                            "--puzzle, not both");
+	if ((val[OPT_REGIONS] || val[OPT_GRADE] || val[OPT_SEED]) && !puzzles)
+		return cli_usage_error(cmd, "--%s goes with the play command; usage: %s",
+		                       val[OPT_REGIONS] ? "regions"
+		                       : val[OPT_GRADE] ? "grade"
+		                                        : "seed",
+		                       synopsis);
+	if ((val[OPT_GRADE] || val[OPT_SEED]) && !val[OPT_REGIONS])
+		return cli_usage_error(cmd,
+		                       "--%s makes a regions puzzle: it goes with "
+		                       "--regions; usage: %s",
+		                       val[OPT_GRADE] ? "grade" : "seed", synopsis);
 	*puzzle_path = val[OPT_PUZZLE];
 	*daily = val[OPT_DAILY] != NULL;
+	/* Queens with regions reads its own size and puzzle: play_regions. */
+	if (val[OPT_REGIONS])
+		return -1;
 	if (cli_display_options(cmd, val, o))
 		return CLI_USAGE;
 	if (val[OPT_ASSIST]) {
@@ -99,6 +119,7 @@ static int parse(const char *cmd, const char *synopsis, int argc, char **argv,
 		*n = (int)v;
 	}
 	return -1;
+#undef args
 }
 
 /* The puzzle's name for its best time: its file name without .txt. */
@@ -114,6 +135,127 @@ static void puzzle_id(const char *path, char *id, size_t len)
 	snprintf(id, len, "%.*s", (int)n, base);
 }
 
+/*
+ * play --regions [N | FILE] [--grade G] [--seed S] [--puzzle FILE] [--daily
+ * [DATE]]: a Queens with regions puzzle made now, read from a file, or the
+ * regions puzzle of a day.
+ */
+static int play_regions(const struct cli_args *pa, struct app_opts *o)
+{
+	static const char cmd[] = "play";
+	const struct cli_args args = *pa;
+	const char *const *val = args.val;
+	static struct regions_board b;
+	static char id[700], game[760];
+	const char *path;
+	enum regions_grade grade = REGIONS_MEDIUM;
+	uint64_t v = 8, seed;
+	char err[600];
+
+	path = val[OPT_PUZZLE];
+	if (args.npos == 1 && args.pos[0][strspn(args.pos[0], "0123456789")] != '\0') {
+		if (path)
+			return cli_usage_error(cmd,
+			                       "give one regions file, not '%s' and "
+			                       "--puzzle",
+			                       args.pos[0]);
+		path = args.pos[0];
+	}
+	if (val[OPT_DAILY] && (path || val[OPT_GRADE] || val[OPT_SEED]) &&
+	    !(path && !val[OPT_PUZZLE] && daily_parse_date(path, &(long){0})))
+		return cli_usage_error(cmd,
+		                       "--daily is the day's regions puzzle: give it "
+		                       "or N, FILE, --grade or --seed, not both");
+	if (path && !val[OPT_DAILY] && (val[OPT_GRADE] || val[OPT_SEED]))
+		return cli_usage_error(cmd, "a regions file has its own grade: give "
+		                            "FILE or --grade and --seed, not both");
+	if (cli_display_options(cmd, val, o))
+		return CLI_USAGE;
+	if (val[OPT_ASSIST]) {
+		int a = settings_assist_from_name(val[OPT_ASSIST]);
+
+		if (a < 0)
+			return cli_usage_error(
+			        cmd, "--assist must be none, some or all, not '%s'",
+			        val[OPT_ASSIST]);
+		o->assist = a + 1;
+	}
+	if (val[OPT_GRADE]) {
+		grade = regions_grade_from_name(val[OPT_GRADE]);
+		if (grade == REGIONS_UNGRADED)
+			return cli_usage_error(
+			        cmd, "--grade must be easy, medium or hard, not '%s'",
+			        val[OPT_GRADE]);
+	}
+	o->start = (struct screen_open){.kind = SCREEN_REGIONS};
+	if (val[OPT_DAILY]) {
+		long today, day;
+
+		if (daily_today(&today, err, sizeof err) < 0)
+			return cli_usage_error(cmd, "%s", err);
+		day = today;
+		if (args.npos == 1 &&
+		    (!daily_parse_date(args.pos[0], &day) || day > today)) {
+			daily_format_date(today, err, sizeof err);
+			return cli_usage_error(cmd,
+			                       "--daily takes a date written YYYY-MM-DD "
+			                       "from 1970-01-01 to today, %s, not '%s'",
+			                       err, args.pos[0]);
+		}
+		if (daily_regions(day, &b, id, sizeof id) < 0) {
+			fprintf(stderr,
+			        "nqueens: no daily regions puzzle could be made\n");
+			return CLI_NO;
+		}
+		/* A past day's puzzle is timed apart, as the classic's: no day of the
+		 * streak. */
+		if (day < today) {
+			daily_format_date(day, err, sizeof err);
+			snprintf(id, sizeof id, "%s%s%s", STATS_LATE_PREFIX, err,
+			         DAILY_REGIONS_SUFFIX);
+		}
+		o->start.regions = (struct regions_opts){
+		        .board = &b, .id = id, .game_id = id, .daily = true, .day = day};
+		return -1;
+	}
+	if (path) {
+		const char *base = strrchr(path, '/');
+
+		if (regions_load(path, &b, err, sizeof err) < 0) {
+			fprintf(stderr, "nqueens: %s\n", err);
+			return CLI_USAGE;
+		}
+		puzzle_id(base ? base + 1 : path, err, sizeof err);
+		snprintf(id, sizeof id, "regions-%s", err);
+	} else {
+		if (args.npos == 1 &&
+		    cli_parse_number(cmd, "N of --regions", args.pos[0],
+		                     REGIONS_PLAY_MIN_N, REGIONS_PLAY_MAX_N, &v))
+			return CLI_USAGE;
+		seed = puzzle_clock_seed();
+		if (val[OPT_SEED] && cli_parse_number(cmd, "the seed", val[OPT_SEED], 0,
+		                                      UINT64_MAX, &seed))
+			return CLI_USAGE;
+		if (regions_generate((int)v, grade, seed, &b) < 0) {
+			fprintf(stderr,
+			        "nqueens play: no %s regions puzzle for n = %d from seed "
+			        "%" PRIu64 "; try another seed\n",
+			        regions_grade_name(grade), (int)v, seed);
+			return CLI_NO;
+		}
+		/* The best time of a size and grade, whatever the seed. */
+		snprintf(id, sizeof id, "regions-%d-%s", (int)v,
+		         regions_grade_name(grade));
+	}
+	o->start.regions = (struct regions_opts){.board = &b, .id = id, .game_id = id};
+	/* A puzzle made now is kept, to resume, under its seed too. */
+	if (!path) {
+		snprintf(game, sizeof game, "%s-seed-%" PRIu64, id, seed);
+		o->start.regions.game_id = game;
+	}
+	return -1;
+}
+
 int cli_play(int argc, char **argv)
 {
 	struct app_opts o = {.start.kind = SCREEN_PLAY};
@@ -125,12 +267,22 @@ int cli_play(int argc, char **argv)
 	long today;
 	int rc;
 
-	if ((rc = parse(
-	             "play",
-	             "nqueens play [N] [--puzzle FILE | --daily [DATE]] "
-	             "[--assist LEVEL] [--ascii] [--no-color] [--quiet] [--theme NAME]",
-	             argc, argv, &o, &p->n, true, &path, &daily)) >= 0)
+	static const char synopsis[] =
+	        "nqueens play [N] [--puzzle FILE | --daily [DATE]] "
+	        "[--regions [N | FILE] [--grade G] [--seed S]] "
+	        "[--assist LEVEL] [--ascii] [--no-color] [--quiet] [--theme NAME]";
+
+	struct cli_args args;
+
+	if ((rc = parse("play", synopsis, argc, argv, &o, &p->n, true, &path, &daily,
+	                &args)) >= 0)
 		return rc;
+	if (args.val[OPT_REGIONS]) {
+		o = (struct app_opts){0};
+		if ((rc = play_regions(&args, &o)) >= 0)
+			return rc;
+		return app_run(&o);
+	}
 	if (daily) {
 		long day;
 
@@ -174,7 +326,8 @@ int cli_menu(int argc, char **argv)
 	                "nqueens [--assist LEVEL] [--ascii] [--no-color] [--quiet] "
 	                "[--theme NAME] "
 	                "[COMMAND ...]",
-	                argc, argv, &o, &o.start.menu.n, false, &path, &daily)) >= 0)
+	                argc, argv, &o, &o.start.menu.n, false, &path, &daily, NULL)) >=
+	    0)
 		return rc;
 	return app_run(&o);
 }

@@ -45,6 +45,8 @@ lesson@Space@step 2 of@lesson four-queens
 help@?@Play: keys@play 8
 stats@Up Up Enter@Found in Play@
 replay@e@They part at event@watch 6 --replay $tmpdir/student.txt
+regions@Space Right Right Space@conflicts: 2@play --regions 8 --seed 7
+regions-hint@t@t again@play --regions 8 --seed 7
 EOF
 }
 
@@ -95,8 +97,11 @@ run() {
 		screens >"$tmpdir/screens"
 		while IFS='@' read -r name ks want args; do
 			w="$theme-$name"
+			# A regions game left is kept: each of its windows has progress of its own.
+			own=""
+			case $name in regions*) own="XDG_DATA_HOME='$tmpdir/data-$label-$w'" ;; esac
 			tm new-window -d -t nq -n "$w" \
-				"env TERM=$term LANG=C.UTF-8 NQUEENS_TEST_CLOCK=1 NQUEENS_TEST_DATE=2026-11-29 ${nocolor:+NO_COLOR=1} XDG_CONFIG_HOME='$tmpdir/conf-$label' '$NQUEENS' $args --theme $theme; sleep 600"
+				"env TERM=$term LANG=C.UTF-8 NQUEENS_TEST_CLOCK=1 NQUEENS_TEST_DATE=2026-11-29 ${nocolor:+NO_COLOR=1} XDG_CONFIG_HOME='$tmpdir/conf-$label' $own '$NQUEENS' $args --theme $theme; sleep 600"
 			printf '%s@%s@%s\n' "$w" "$ks" "$want" >>"$out/windows"
 		done <"$tmpdir/screens"
 	done

@@ -36,15 +36,16 @@ struct role {
 	enum theme_ground ground; /* or a ground, */
 	bool dark;                /* its parity, */
 	enum theme_ink ink;       /* and the ink on it */
+	int region; /* or a region's colour (Queens with regions), 1-based */
 };
 
 #define ITEM(l, it, n)                                                                   \
 	{                                                                                \
-		l, n, false, THEME_##it, 0, false, 0                                     \
+		l, n, false, THEME_##it, 0, false, 0, 0                                  \
 	}
 #define SQUARE(l, g, d, i, n)                                                            \
 	{                                                                                \
-		l, n, true, 0, THEME_GROUND_##g, d, THEME_INK_##i                        \
+		l, n, true, 0, THEME_GROUND_##g, d, THEME_INK_##i, 0                     \
 	}
 
 /*
@@ -53,6 +54,12 @@ struct role {
  * The window's text and the board's plain squares come first, since most
  * cells are one of them.
  */
+#define REGION(l, g)                                                                     \
+	{                                                                                \
+		l, "a region's colour (Queens with regions), " #g, true, 0, 0, false, 0, \
+		        g + 1                                                            \
+	}
+
 static const struct role roles[] = {
         ITEM('.', NORMAL, "text on the window's background"),
         SQUARE('q', PLAIN, false, QUEEN, "a light square, or a queen on it"),
@@ -84,11 +91,26 @@ static const struct role roles[] = {
         ITEM('e', SELECTED, "the chosen entry, the line being run"),
         ITEM('k', KEY, "a key, a prompt, what is current"),
         ITEM('b', BANNER, "the banner of a solved board"),
+        /* Queens with regions: each region's colour, with its queen, mark or letter. */
+        REGION('0', 0),
+        REGION('1', 1),
+        REGION('2', 2),
+        REGION('3', 3),
+        REGION('4', 4),
+        REGION('5', 5),
+        REGION('6', 6),
+        REGION('7', 7),
+        REGION('8', 8),
+        REGION('9', 9),
+        REGION('v', 10),
+        REGION('w', 11),
 };
 #define NROLES (sizeof roles / sizeof roles[0])
 
 static int attr_of(const struct role *r)
 {
+	if (r->region)
+		return theme_region(r->region - 1, THEME_INK_QUEEN);
 	return r->board ? theme_square(r->ground, r->dark, r->ink) : theme_attr(r->item);
 }
 

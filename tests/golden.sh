@@ -257,6 +257,8 @@ frame() {
 	shift
 	# No progress left by the frames before: each frame stands alone, and
 	# make golden NAME= writes it as the whole run would.
+	# The frame before ends first: a game it leaves is kept as it ends.
+	stop_program
 	rm -rf "$XDG_DATA_HOME"
 	if [ -n "$progress" ]; then
 		mkdir -p "$XDG_DATA_HOME/nqueens"
@@ -343,6 +345,9 @@ for size in "80 24" "120 40"; do
 	frame race-end "$w" "$h" 'agree: 92 solutions' "e" -- race 8
 	frame lesson-question "$w" "$h" 'Your answer:' "Space Space Space Space Space" -- lesson four-queens
 	frame replay "$w" "$h" 'They part at event' "e" -- watch 6 --replay student.txt
+	# Queens with regions: two queens in conflict on a row, then a hint shown.
+	frame regions "$w" "$h" 'conflicts: 2' "Space Right Right Space" -- play --regions 8 --seed 7
+	frame regions-hint "$w" "$h" 't again' "t" -- play --regions 8 --seed 7
 done
 
 # The viewer (golden-show) where python3 has PIL: a cell of each role is

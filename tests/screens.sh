@@ -41,7 +41,7 @@ start 80 24 --
 expect_screen "no command opens the menu" "Board size: +< 8 >"
 keys Right Right
 expect_screen "Right makes the board larger" "Board size: +< 10 >"
-keys Down Down Down Enter
+keys Down Down Down Down Down Enter
 expect_screen "Watch opens at the size chosen" "Watch 10x10"
 keys q
 expect_screen "q in Watch goes back to the menu" "Board size: +< 10 >"
@@ -55,7 +55,7 @@ expect_screen "Browse opens at the size chosen" "Browse 10x10: all solutions"
 expect_screen "at the first of 724" "Solution 1 / 724"
 keys q
 expect_screen "q in Browse goes back to the menu" "Board size: +< 10 >"
-keys Up Up Up Up Up Up Enter
+keys Up Up Up Up Up Up Up Up Enter
 expect_screen "Play opens at the size chosen" "Play 10x10"
 keys q
 expect_screen "q goes back to the menu" "Board size"

@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "engine/regions.h"
 #include "engine/settings.h"
 #include "tui/theme.h"
 
@@ -385,6 +386,84 @@ static void check_given(const char *at)
 	}
 }
 
+/*
+ * Queens with regions: on every region's colour the queen, a mark, a
+ * letter, a given queen and a conflict's line read at 3:1 or more; each
+ * colour has a name, none twice, so that the hints' words tell regions
+ * apart (theme_region_name gives letters where colours repeat).
+ */
+static void check_regions(const char *at)
+{
+	static const enum theme_ink inks[] = {THEME_INK_QUEEN, THEME_INK_MARK,
+	                                      THEME_INK_GIVEN, THEME_INK_CLASH};
+	static const char *const ink_names[] = {"queen", "mark", "given queen",
+	                                        "conflict's line"};
+	int k = theme_region_colours();
+
+	if (k < 6)
+		complain("%s: %d region colours, fewer than 6", at, k);
+	for (int g = 0; g < k; g++) {
+		for (size_t i = 0; i < sizeof inks / sizeof inks[0]; i++) {
+			struct look l = look_of(theme_region(g, inks[i]));
+			double r = lowest(&l);
+
+			if (r < 3)
+				complain("%s: a %s on region colour %d (%d on %d) reads "
+				         "at "
+				         "%.2f:1, under 3:1",
+				         at, ink_names[i], g, l.fg, l.bg, r);
+		}
+		if (!theme_region_name(g, k))
+			complain("%s: region colour %d has no name", at, g);
+		for (int h = 0; h < g; h++)
+			if (theme_region_name(g, k) && theme_region_name(h, k) &&
+			    strcmp(theme_region_name(g, k), theme_region_name(h, k)) == 0)
+				complain("%s: region colours %d and %d are both %s", at,
+				         h, g, theme_region_name(g, k));
+	}
+	/* More regions than colours: no names, the letters say them. */
+	if (theme_region_name(0, k + 1))
+		complain("%s: a board of %d regions named by %d colours", at, k + 1, k);
+}
+
+/*
+ * The regions' colouring: on generated boards of every size, two regions
+ * that share a side never take one colour (with 8 colours, six go round
+ * twelve regions), and each region has its own where there are enough.
+ */
+static void check_colouring(const char *at)
+{
+	for (int n = REGIONS_GEN_MIN_N; n <= REGIONS_GEN_MAX_N; n++) {
+		for (uint64_t seed = 1; seed <= 6; seed++) {
+			struct regions_board b;
+			unsigned char colour[REGIONS_MAX_N];
+			bool own;
+
+			if (regions_generate(n, REGIONS_MEDIUM, seed, &b) < 0)
+				continue;
+			own = theme_region_colouring(n, b.region, colour);
+			if (own != (n <= theme_region_colours()))
+				complain("%s: %d regions said %s their own colours", at,
+				         n, own ? "to have" : "not to have");
+			for (int r = 0; r < n; r++)
+				for (int f = 0; f < n; f++) {
+					int g = b.region[r * n + f];
+					int right =
+					        f + 1 < n ? b.region[r * n + f + 1] : g;
+					int up =
+					        r + 1 < n ? b.region[(r + 1) * n + f] : g;
+
+					if ((right != g && colour[right] == colour[g]) ||
+					    (up != g && colour[up] == colour[g]))
+						complain("%s: n = %d, seed %d: regions "
+						         "side by "
+						         "side in one colour",
+						         at, n, (int)seed);
+				}
+		}
+	}
+}
+
 /* Opens a screen on the depth's terminal; NULL when it has no terminfo entry. */
 static SCREEN *open_screen(const struct depth *d, FILE **sink, FILE **source)
 {
@@ -421,6 +500,7 @@ static void test_depth(void **state)
 	theme_init(false, false);
 	assert_int_equal(theme_colors(), d->colors);
 	broken = 0;
+	check_colouring(d->term);
 	for (int t = 0; t < SETTINGS_THEMES; t++) {
 		for (int bg = 0; bg < 2; bg++) {
 			struct where w = {d, t,
@@ -433,8 +513,10 @@ static void test_depth(void **state)
 			say(&w, at, sizeof at);
 			check_news(at);
 			check_words(at);
-			if (!bg)
+			if (!bg) {
 				check_given(at); /* the board is the same on both */
+				check_regions(at);
+			}
 		}
 	}
 	close_screen(scr, sink, source);

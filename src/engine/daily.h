@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "engine/puzzle.h"
+#include "engine/regions.h"
 
 struct store;
 
@@ -75,7 +76,18 @@ void daily_rule(int weekday, int *n, enum puzzle_grade *grade);
  */
 int daily_puzzle(long day, struct puzzle *out, char *id, size_t idlen);
 
-/* Whether id names a daily puzzle, and of which date. */
+/*
+ * The Queens with regions puzzle of a date, beside the classic one: made by
+ * regions_generate from the day number stirred with a seed of its own,
+ * its size and grade by daily_regions_rule; named in the best times
+ * "daily-2024-05-17-regions", which counts for the same streak.  Returns
+ * 0, or -1 as daily_puzzle.
+ */
+#define DAILY_REGIONS_SUFFIX "-regions"
+void daily_regions_rule(int weekday, int *n, enum regions_grade *grade);
+int daily_regions(long day, struct regions_board *out, char *id, size_t idlen);
+
+/* Whether id names a daily puzzle (classic or regions), and of which date. */
 bool daily_parse_id(const char *id, long *day);
 
 /*

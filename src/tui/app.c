@@ -18,6 +18,7 @@
 #include "tui/play.h"
 #include "tui/play_model.h"
 #include "tui/race.h"
+#include "tui/regions.h"
 #include "tui/screen.h"
 #include "engine/settings.h"
 #include "engine/store.h"
@@ -36,7 +37,7 @@ static screen_open_fn *const openers[SCREEN_KINDS] = {
         [SCREEN_WATCH] = watch_open,     [SCREEN_BROWSE] = browse_open,
         [SCREEN_HELP] = help_open,       [SCREEN_LESSON] = lesson_open,
         [SCREEN_SUMMARY] = summary_open, [SCREEN_RACE] = race_open,
-        [SCREEN_STATS] = stats_open,
+        [SCREEN_STATS] = stats_open,     [SCREEN_REGIONS] = regions_open,
 };
 
 struct app {

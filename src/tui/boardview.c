@@ -58,6 +58,24 @@ int boardview_layout(struct boardview *bv)
 	bv->label_w = digits(n) + 1;
 	avail_w = bv->width - bv->label_w;
 	avail_h = bv->height - 1; /* the file letters take a line */
+	bv->grid = false;
+	/*
+	 * Regions are drawn with lines between the squares when a square of
+	 * 4x2 or more fits: a square then takes its size less one line and
+	 * one column, the lines it shares, and the board one of each more.
+	 */
+	for (i = 0; bv->region && sizes[i].h >= 2; i++)
+		if (n * sizes[i].w + 1 <= avail_w && n * sizes[i].h + 1 <= avail_h) {
+			bv->grid = true;
+			bv->cw = sizes[i].w;
+			bv->ch = sizes[i].h;
+			bv->files = bv->ranks = n;
+			bv->first_file = bv->first_rank = 0;
+			bv->org_x =
+			        bv->left + bv->label_w + (avail_w - n * bv->cw - 1) / 2;
+			bv->org_y = bv->top + (avail_h - n * bv->ch - 1) / 2;
+			return 0;
+		}
 	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
 		if (n * sizes[i].w <= avail_w && n * sizes[i].h <= avail_h)
 			break;
@@ -89,8 +107,8 @@ int boardview_layout(struct boardview *bv)
 
 void boardview_extent(const struct boardview *bv, int *height, int *width)
 {
-	*height = bv->ranks * bv->ch + 1; /* the file letters take a line */
-	*width = bv->label_w + bv->files * bv->cw;
+	*height = bv->ranks * bv->ch + 1 + bv->grid; /* the file letters take a line */
+	*width = bv->label_w + bv->files * bv->cw + bv->grid;
 }
 
 int boardview_fit(const struct boardview *bv, int height, int width, int *h, int *w)
@@ -101,8 +119,8 @@ int boardview_fit(const struct boardview *bv, int height, int width, int *h, int
 	probe.width = width;
 	if (boardview_layout(&probe) < 0)
 		return -1;
-	*h = probe.ranks * probe.ch + 1;
-	*w = probe.label_w + probe.files * probe.cw;
+	*h = probe.ranks * probe.ch + 1 + probe.grid;
+	*w = probe.label_w + probe.files * probe.cw + probe.grid;
 	return probe.files == probe.n && probe.ranks == probe.n;
 }
 
@@ -594,18 +612,69 @@ static enum theme_ink content_ink(enum content what, bool on_line)
 	}
 }
 
+/* The colour of region g. */
+static int region_colour(const struct boardview *bv, int g)
+{
+	return bv->colour ? bv->colour[g] : g;
+}
+
+/* The attribute of ink on a square's ground: its region's colour where it is plain. */
+static int square_attr(const struct boardview *bv, int file, int rank,
+                       enum theme_ground ground, bool dark, enum theme_ink ink)
+{
+	int i = file * bv->n + rank;
+
+	/* The squares a hint reasons on turn dark in their region's colour. */
+	if (bv->region && ground == THEME_GROUND_PLAIN)
+		return theme_region(region_colour(bv, bv->region[i]), ink) |
+		       (bv->lit && bv->lit[i] == BV_LIT_USES ? (int)A_REVERSE : 0);
+	return theme_square(ground, dark, ink);
+}
+
+/* A hint of Queens with regions: the squares it reasons on, and those it strikes or
+ * fills, each on a ground of its own where nothing weightier is shown. */
+static enum theme_ground lit_ground(const struct boardview *bv, int file, int rank,
+                                    enum theme_ground ground)
+{
+	int lit = bv->lit ? bv->lit[file * bv->n + rank] : BV_LIT_NONE;
+
+	if (ground != THEME_GROUND_PLAIN || lit == BV_LIT_NONE || lit == BV_LIT_USES)
+		return ground;
+	return THEME_GROUND_LIT;
+}
+
+/* What a hint puts on an empty square: a cross where it strikes, a queen's mark where
+ * it places one. */
+static enum content lit_content(const struct boardview *bv, int file, int rank,
+                                enum content what)
+{
+	int lit = bv->lit ? bv->lit[file * bv->n + rank] : BV_LIT_NONE;
+
+	if (what != C_NONE && what != C_ATTACKED)
+		return what;
+	return lit == BV_LIT_STRIKES ? C_MARKED : lit == BV_LIT_PLACES ? C_HINT : what;
+}
+
+static void draw_region_square(const struct boardview *bv, int file, int rank);
+
 static void draw_square(const struct boardview *bv, int file, int rank)
 {
 	uint16_t f = bv->cells[file * bv->n + rank];
-	bool cursor =
-	        bv->show_cursor && bv->cursor.file == file && bv->cursor.rank == rank;
+	bool cursor;
 	/* a1 is a dark square. */
-	bool dark = (file + rank) % 2 == 0;
+	bool dark;
+
+	if (bv->grid) {
+		draw_region_square(bv, file, rank);
+		return;
+	}
+	cursor = bv->show_cursor && bv->cursor.file == file && bv->cursor.rank == rank;
+	dark = (file + rank) % 2 == 0 && !bv->region;
 	int y0 = bv->org_y + (bv->first_rank + bv->ranks - 1 - rank) * bv->ch;
 	int x0 = bv->org_x + (file - bv->first_file) * bv->cw;
 	int cy = y0 + (bv->ch - 1) / 2, cx = x0 + (bv->cw - 1) / 2;
 	enum content what = square_content(f);
-	enum theme_ground ground = square_ground(f, cursor);
+	enum theme_ground ground = lit_ground(bv, file, rank, square_ground(f, cursor));
 	const struct figure *fig = figure_for(bv->ch);
 	/* The lines are drawn on the plain squares a queen leaves free. */
 	bool lines = ground == THEME_GROUND_PLAIN && what != C_QUEEN;
@@ -624,10 +693,11 @@ static void draw_square(const struct boardview *bv, int file, int rank)
 	if (bv->marked && bv->marked[file * bv->n + rank] &&
 	    (what == C_NONE || what == C_ATTACKED))
 		what = C_MARKED;
-	attrset(theme_square(edge, dark, THEME_INK_MARK));
+	what = lit_content(bv, file, rank, what);
+	attrset(square_attr(bv, file, rank, edge, dark, THEME_INK_MARK));
 	for (int y = y0; y < y0 + bv->ch; y++)
 		mvhline(y, x0, ' ', bv->cw);
-	attrset(theme_square(ground, dark, THEME_INK_MARK));
+	attrset(square_attr(bv, file, rank, ground, dark, THEME_INK_MARK));
 	for (int y = y0; inset && y < y0 + bv->ch; y++)
 		mvhline(y, x0 + 1, ' ', bv->cw - 2);
 	/*
@@ -636,7 +706,7 @@ static void draw_square(const struct boardview *bv, int file, int rank)
 	 * through the cursor light, an attacked square a dot.
 	 */
 	if (clash) {
-		attrset(theme_square(ground, dark, THEME_INK_CLASH));
+		attrset(square_attr(bv, file, rank, ground, dark, THEME_INK_CLASH));
 		/* Every line between queens in conflict through it, each its own way. */
 		for (int l = 0; l < 4; l++)
 			if (f & clash_flag[l])
@@ -644,13 +714,13 @@ static void draw_square(const struct boardview *bv, int file, int rank)
 		if (what == C_ATTACKED)
 			what = C_NONE;
 	} else if (preview) {
-		attrset(theme_square(ground, dark, THEME_INK_LINE));
+		attrset(square_attr(bv, file, rank, ground, dark, THEME_INK_LINE));
 		draw_line(bv, cursor_line(bv, file, rank), false, y0, x0);
 	}
-	attrset(theme_square(ground, dark,
-	                     what == C_QUEEN && (f & BV_LOCKED)
-	                             ? THEME_INK_GIVEN
-	                             : content_ink(what, preview)));
+	attrset(square_attr(bv, file, rank, ground, dark,
+	                    what == C_QUEEN && (f & BV_LOCKED)
+	                            ? THEME_INK_GIVEN
+	                            : content_ink(what, preview)));
 	if (fig && (what == C_QUEEN || what == C_TRIED || what == C_REJECTED)) {
 		if (what == C_REJECTED)
 			draw_pixels(fig, fig->cross, fig->ascii_x, y0, x0, S_REFUSED);
@@ -661,6 +731,10 @@ static void draw_square(const struct boardview *bv, int file, int rank)
 		/* Where a queen would go: one in a shade, the hint's mark on it. */
 		draw_pixels(fig, fig->queen, fig->ascii, y0, x0, S_TRIED);
 		draw_mark(bv, what, cy, cx);
+	} else if (what == C_NONE && bv->region && bv->letters && !clash && !preview) {
+		char letter[2] = {(char)('a' + bv->region[file * bv->n + rank]), '\0'};
+
+		mvaddstr(cy, cx, letter);
 	} else {
 		draw_mark(bv, what, cy, cx);
 	}
@@ -675,11 +749,190 @@ static void draw_square(const struct boardview *bv, int file, int rank)
 		fr = F_CONFLICT;
 	else if (f & BV_LOCKED)
 		fr = F_LOCKED;
-	attrset(theme_square(edge, dark,
-	                     fr == F_LOCKED              ? THEME_INK_GIVEN
-	                     : fr == F_CONFLICT && inset ? THEME_INK_CLASH
-	                                                 : THEME_INK_QUEEN));
+	attrset(square_attr(bv, file, rank, edge, dark,
+	                    fr == F_LOCKED              ? THEME_INK_GIVEN
+	                    : fr == F_CONFLICT && inset ? THEME_INK_CLASH
+	                                                : THEME_INK_QUEEN));
 	draw_frame(bv, fr, y0, x0, what == C_NONE && !clash && !preview);
+	attrset(A_NORMAL);
+}
+
+/* The region of the square at display row y (0 at the top) and column x, or -1 off the
+ * board. */
+static int region_at(const struct boardview *bv, int y, int x)
+{
+	if (y < 0 || x < 0 || y >= bv->n || x >= bv->n)
+		return -1;
+	return bv->region[x * bv->n + (bv->n - 1 - y)];
+}
+
+/* A line between two squares (-1 off the board): none, light inside a region, heavy
+ * between two or on the edge. */
+static int seam(int a, int b)
+{
+	return a < 0 && b < 0 ? 0 : a == b ? 1 : 2;
+}
+
+/*
+ * The box-drawing character with arms up, down, left and right, each 0
+ * none, 1 light or 2 heavy, indexed up * 27 + down * 9 + left * 3 + right
+ * (Unicode's box drawing block has every one).
+ */
+static const char *const box_glyph[81] = {
+        " ",      "\u2576", "\u257a", "\u2574", "\u2500", "\u257c", "\u2578", "\u257e",
+        "\u2501", "\u2577", "\u250c", "\u250d", "\u2510", "\u252c", "\u252e", "\u2511",
+        "\u252d", "\u252f", "\u257b", "\u250e", "\u250f", "\u2512", "\u2530", "\u2532",
+        "\u2513", "\u2531", "\u2533", "\u2575", "\u2514", "\u2515", "\u2518", "\u2534",
+        "\u2536", "\u2519", "\u2535", "\u2537", "\u2502", "\u251c", "\u251d", "\u2524",
+        "\u253c", "\u253e", "\u2525", "\u253d", "\u253f", "\u257d", "\u251f", "\u2522",
+        "\u2527", "\u2541", "\u2546", "\u252a", "\u2545", "\u2548", "\u2579", "\u2516",
+        "\u2517", "\u251a", "\u2538", "\u253a", "\u251b", "\u2539", "\u253b", "\u257f",
+        "\u251e", "\u2521", "\u2526", "\u2540", "\u2544", "\u2529", "\u2543", "\u2547",
+        "\u2503", "\u2520", "\u2523", "\u2528", "\u2542", "\u254a", "\u252b", "\u2549",
+        "\u254b",
+};
+
+/* The same in ASCII: heavy lines as | - +, light ones left blank but a dot where they
+ * cross. */
+static const char *ascii_box(int up, int down, int left, int right)
+{
+	bool v = up == 2 || down == 2, h = left == 2 || right == 2;
+
+	if (v && h)
+		return "+";
+	if (v)
+		return up == 2 && down == 2 ? "|" : "+";
+	if (h)
+		return left == 2 && right == 2 ? "-" : "+";
+	return up || down || left || right ? "." : " ";
+}
+
+/*
+ * The lines between the squares of a board of regions: heavy where two
+ * regions meet and round the board, light inside a region.  A light line
+ * stands on its region's colour, so that a region reads as one patch; a
+ * heavy one on the window's ground.
+ */
+static void draw_grid(const struct boardview *bv)
+{
+	int n = bv->n;
+	bool ascii = theme_is_ascii();
+	const struct theme_glyphs *g = theme_glyphs();
+
+	for (int i = 0; i <= n; i++) {
+		for (int j = 0; j <= n; j++) {
+			int y = bv->org_y + i * bv->ch, x = bv->org_x + j * bv->cw;
+			int ul = region_at(bv, i - 1, j - 1),
+			    ur = region_at(bv, i - 1, j);
+			int dl = region_at(bv, i, j - 1), dr = region_at(bv, i, j);
+			int up = seam(ul, ur), down = seam(dl, dr);
+			int left = seam(ul, dl), right = seam(ur, dr);
+			bool one = ul >= 0 && ul == ur && ul == dl && ul == dr;
+
+			/* The point where four lines meet. */
+			attrset(one ? theme_region(region_colour(bv, ul), THEME_INK_MARK)
+			            : theme_attr(THEME_NORMAL));
+			mvaddstr(
+			        y, x,
+			        ascii ? ascii_box(up, down, left, right)
+			              : box_glyph[up * 27 + down * 9 + left * 3 + right]);
+			/* The line to its right, along the top of the square below it. */
+			if (j < n && right) {
+				attrset(right == 1 ? theme_region(region_colour(bv, ur),
+				                                  THEME_INK_MARK)
+				                   : theme_attr(THEME_NORMAL));
+				for (int k = 1; k < bv->cw; k++)
+					mvaddstr(y, x + k,
+					         ascii        ? (right == 2 ? "-" : " ")
+					         : right == 2 ? g->heavy[0]
+					                      : g->line[0]);
+			}
+			/* The line below it, along the left of the square to its right.
+			 */
+			if (i < n && down) {
+				attrset(down == 1 ? theme_region(region_colour(bv, dl),
+				                                 THEME_INK_MARK)
+				                  : theme_attr(THEME_NORMAL));
+				for (int k = 1; k < bv->ch; k++)
+					mvaddstr(y + k, x,
+					         ascii       ? (down == 2 ? "|" : " ")
+					         : down == 2 ? g->heavy[1]
+					                     : g->line[1]);
+			}
+		}
+	}
+}
+
+/*
+ * A square of a board of regions drawn with its lines: what stands on it
+ * inside the lines, on its region's colour (or the cursor's, a conflict's,
+ * a hint's), a figure where one fits, else a glyph; its frame inside.
+ */
+static void draw_region_square(const struct boardview *bv, int file, int rank)
+{
+	uint16_t f = bv->cells[file * bv->n + rank];
+	bool cursor =
+	        bv->show_cursor && bv->cursor.file == file && bv->cursor.rank == rank;
+	int g = bv->region[file * bv->n + rank];
+	int x0 = bv->org_x + file * bv->cw + 1,
+	    y0 = bv->org_y + (bv->n - 1 - rank) * bv->ch + 1;
+	int iw = bv->cw - 1, ih = bv->ch - 1;
+	int cy = y0 + (ih - 1) / 2, cx = x0 + (iw - 1) / 2;
+	enum theme_ground ground = lit_ground(bv, file, rank, square_ground(f, cursor));
+	enum content what = square_content(f);
+	const struct figure *fig = figure_for(ih);
+	struct boardview inner = *bv;
+	enum frame fr = F_NONE;
+
+	if (bv->marked && bv->marked[file * bv->n + rank] &&
+	    (what == C_NONE || what == C_ATTACKED))
+		what = C_MARKED;
+	what = lit_content(bv, file, rank, what);
+	/*
+	 * The line between two queens in conflict says more than a dot; where
+	 * letters say the regions, an attacked square keeps its letter, underlined.
+	 */
+	if (what == C_ATTACKED && (bv->letters || (f & BV_CONFLICT_LINE)))
+		what = C_NONE;
+	if (fig && fig->w > iw)
+		fig = NULL;
+	attrset(square_attr(bv, file, rank, ground, false, THEME_INK_MARK));
+	for (int y = y0; y < y0 + ih; y++)
+		mvhline(y, x0, ' ', iw);
+	inner.cw = iw;
+	inner.ch = ih;
+	/* Between two queens in conflict on a row or a column: the line, as in Play. */
+	if (what == C_NONE && (f & BV_CONFLICT_LINE)) {
+		attrset(square_attr(bv, file, rank, ground, false, THEME_INK_CLASH));
+		for (int l = 0; l < 4; l++)
+			if (f & clash_flag[l])
+				draw_line(&inner, (enum line)l, true, y0, x0);
+	}
+	attrset(square_attr(bv, file, rank, ground, false,
+	                    what == C_QUEEN && (f & BV_LOCKED)
+	                            ? THEME_INK_GIVEN
+	                            : content_ink(what, false)));
+	if (fig && what == C_QUEEN)
+		draw_pixels(fig, fig->queen, fig->ascii, y0, x0, S_NONE);
+	else if (fig && what == C_HINT)
+		draw_pixels(fig, fig->queen, fig->ascii, y0, x0, S_TRIED);
+	else if (what == C_NONE && bv->letters && !(f & BV_CONFLICT_LINE)) {
+		char letter[2] = {(char)('a' + g), '\0'};
+
+		if (f & BV_ATTACKED)
+			attron(A_UNDERLINE);
+		mvaddstr(cy, cx, letter);
+	} else
+		draw_mark(bv, what, cy, cx);
+	if (cursor)
+		fr = F_CURSOR;
+	else if (f & BV_CONFLICT)
+		fr = F_CONFLICT;
+	else if (f & BV_LOCKED)
+		fr = F_LOCKED;
+	attrset(square_attr(bv, file, rank, ground, false,
+	                    fr == F_LOCKED ? THEME_INK_GIVEN : THEME_INK_QUEEN));
+	draw_frame(&inner, fr, y0, x0, what == C_NONE && !bv->letters);
 	attrset(A_NORMAL);
 }
 
@@ -690,16 +943,21 @@ void boardview_draw(const struct boardview *bv)
 
 	for (int r = bv->first_rank; r < bv->first_rank + bv->ranks; r++) {
 		int y = bv->org_y + (bv->first_rank + bv->ranks - 1 - r) * bv->ch +
-		        (bv->ch - 1) / 2;
+		        (bv->grid ? 1 + (bv->ch - 2) / 2 : (bv->ch - 1) / 2);
 
 		attrset(theme_attr(THEME_LABEL));
 		mvprintw(y, bv->org_x - bv->label_w, "%*d", bv->label_w - 1, r + 1);
 		for (int f = bv->first_file; f < bv->first_file + bv->files; f++)
 			draw_square(bv, f, r);
 	}
+	if (bv->grid) {
+		draw_grid(bv);
+		bottom++;
+	}
 	attrset(theme_attr(THEME_LABEL));
 	for (int f = bv->first_file; f < bv->first_file + bv->files; f++) {
-		int x = bv->org_x + (f - bv->first_file) * bv->cw + (bv->cw - 1) / 2;
+		int x = bv->org_x + (f - bv->first_file) * bv->cw +
+		        (bv->grid ? 1 + (bv->cw - 2) / 2 : (bv->cw - 1) / 2);
 
 		board_file_name(f, label, sizeof label);
 		/* Squares narrower than the name have room for its last letter. */
@@ -715,6 +973,9 @@ bool boardview_hit(const struct boardview *bv, int line, int col, struct square 
 {
 	int dx = col - bv->org_x, dy = line - bv->org_y;
 
+	/* On lines between squares, a click goes to the square right of or below it. */
+	if (bv->grid && (dx == bv->files * bv->cw || dy == bv->ranks * bv->ch))
+		return false;
 	if (dx < 0 || dy < 0 || dx >= bv->files * bv->cw || dy >= bv->ranks * bv->ch)
 		return false;
 	sq->file = bv->first_file + dx / bv->cw;

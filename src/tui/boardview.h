@@ -31,10 +31,28 @@ enum boardview_flag {
 	        BV_CLASH_RANK | BV_CLASH_FILE | BV_CLASH_RISING | BV_CLASH_FALLING,
 };
 
+/*
+ * What a hint of Queens with regions does to a square: reasons on it, strikes it, or
+ * puts its queen there.
+ */
+enum boardview_lit { BV_LIT_NONE, BV_LIT_USES, BV_LIT_STRIKES, BV_LIT_PLACES };
+
 struct boardview {
 	/* Set by the screen. */
 	int n;
 	const uint16_t *cells; /* n*n flags, index file * n + rank */
+	/*
+	 * Queens with regions: n*n regions (0..n-1, file * n + rank) drawn as
+	 * their colours and as lines between the squares, heavy where two
+	 * regions meet; or NULL for a checkerboard.  letters puts a region's
+	 * letter in each empty square (no colours, or ASCII); lit says what
+	 * the hint shown does to each square (enum boardview_lit), or NULL.
+	 */
+	const uint8_t *region;
+	const uint8_t
+	        *colour; /* by region: its colour (theme_region's g), or NULL: its own */
+	bool letters;
+	const uint8_t *lit;
 	/* n*n squares the player marked "no queen here" (Play), or NULL. */
 	const bool *marked;
 	struct square cursor;
@@ -43,8 +61,9 @@ struct boardview {
 	int top, left, height, width; /* the rectangle to draw in */
 
 	/* Set by boardview_layout. */
-	int cw, ch;                 /* the size of one square in cells */
-	int label_w;                /* the width of the rank numbers */
+	int cw, ch;  /* the size of one square in cells */
+	bool grid;   /* regions with lines between squares: cw, ch count one */
+	int label_w; /* the width of the rank numbers */
 	int first_file, first_rank; /* the lowest file and rank shown */
 	int files, ranks;           /* how many are shown */
 	int org_y, org_x;           /* the screen cell of the top-left square */

@@ -10,6 +10,7 @@
 
 #include "tui/boardview.h"
 #include "engine/daily.h"
+#include "engine/regions.h"
 #include "engine/enumerate.h"
 #include "tui/input.h"
 #include "tui/keymap.h"
@@ -35,8 +36,10 @@ struct menu {
 	struct lesson chosen; /* the lesson opened last, until its screen has a copy */
 	struct puzzle daily;  /* today's puzzle, until Play has a copy */
 	char daily_id[DAILY_ID_MAX];
-	enum puzzle_grade grade; /* of a new puzzle (New) */
-	struct puzzle made;      /* the new puzzle, until Play has a copy */
+	enum puzzle_grade grade;      /* of a new puzzle (New) */
+	struct puzzle made;           /* the new puzzle, until Play has a copy */
+	struct regions_board regions; /* a regions puzzle, until its screen has a copy */
+	char regions_id[64], regions_game[80];
 	char made_id[64];
 	struct store *store;
 	char message[600];
@@ -46,6 +49,8 @@ enum item {
 	ITEM_PLAY,
 	ITEM_PUZZLES,
 	ITEM_DAILY,
+	ITEM_REGIONS,
+	ITEM_DAILY_REGIONS,
 	ITEM_WATCH,
 	ITEM_PREDICT,
 	ITEM_RACE,
@@ -57,17 +62,20 @@ enum item {
 	ITEM_COUNT
 };
 
+/* An item's name ends at two spaces: "Daily regions" is one name. */
 static const char *const item_text[ITEM_COUNT] = {
-        "Play      place queens by hand",
-        "Puzzles   complete given boards",
-        "Daily     today's puzzle, the same for everyone",
-        "Watch     the search, step by step",
-        "Predict   the search: you say what comes next",
-        "Race      the algorithms side by side",
-        "Browse    every solution and class",
-        "Lessons   a class, step by step",
-        "New       a puzzle made now (g: grade)",
-        "Stats     your days, streak, best times",
+        "Play           place queens by hand",
+        "Puzzles        complete given boards",
+        "Daily          today's puzzle, the same for everyone",
+        "Regions        a queen in each coloured region",
+        "Daily regions  today's regions puzzle",
+        "Watch          the search, step by step",
+        "Predict        the search: you say what comes next",
+        "Race           the algorithms side by side",
+        "Browse         every solution and class",
+        "Lessons        a class, step by step",
+        "New            a puzzle made now (g: grade)",
+        "Stats          your days, streak, best times",
         "Quit",
 };
 
@@ -401,6 +409,9 @@ static void draw_banner(const struct banner *b, int y, int x)
 	attrset(A_NORMAL);
 }
 
+static int regions_size(const struct menu *m);
+static enum regions_grade regions_grade_of(enum puzzle_grade g);
+
 /* An item's line: its name, and what it opens when the column has room. */
 static void item_line(const struct menu *m, int i, bool full, char *buf, size_t len)
 {
@@ -414,17 +425,22 @@ static void item_line(const struct menu *m, int i, bool full, char *buf, size_t 
 		daily_streak(m->store, today, &st);
 		if (st.current > 0)
 			snprintf(buf, len,
-			         "Daily     today's puzzle: %s%d day%s in a row%s",
+			         "Daily          today's puzzle: %s%d day%s in a row%s",
 			         st.done_today ? "solved, " : "", st.current,
 			         st.current == 1 ? "" : "s",
 			         st.done_today ? "" : " so far");
 	}
 	/* New says what it makes: the menu's size and the grade g chose. */
 	if (i == ITEM_NEW)
-		snprintf(buf, len, "New       a puzzle made now: %dx%d %s (g grade)",
+		snprintf(buf, len, "New            a puzzle made now: %dx%d %s (g grade)",
 		         m->n, m->n, puzzle_grade_name(m->grade));
-	if (!full)
-		buf[strcspn(buf, " ")] = '\0';
+	/* Regions says what it makes too: the menu's size within the generator's. */
+	if (i == ITEM_REGIONS)
+		snprintf(buf, len, "Regions        coloured regions: %dx%d %s",
+		         regions_size(m), regions_size(m),
+		         regions_grade_name(regions_grade_of(m->grade)));
+	if (!full && strstr(buf, "  "))
+		*strstr(buf, "  ") = '\0';
 }
 
 /* The widest of the items and the board size's line above them. */
@@ -699,6 +715,67 @@ static enum screen_reply open_new(struct menu *m, struct screen_open *open)
 	return SCREEN_OPEN;
 }
 
+/* The grade g chose, for a regions puzzle. */
+static enum regions_grade regions_grade_of(enum puzzle_grade g)
+{
+	return g == PUZZLE_EASY   ? REGIONS_EASY
+	       : g == PUZZLE_HARD ? REGIONS_HARD
+	                          : REGIONS_MEDIUM;
+}
+
+/* The size of a regions puzzle from the menu's: within what the generator makes. */
+static int regions_size(const struct menu *m)
+{
+	return m->n < REGIONS_GEN_MIN_N   ? REGIONS_GEN_MIN_N
+	       : m->n > REGIONS_GEN_MAX_N ? REGIONS_GEN_MAX_N
+	                                  : m->n;
+}
+
+/* A Queens with regions puzzle made now, or today's, in its screen. */
+static enum screen_reply open_regions(struct menu *m, bool daily,
+                                      struct screen_open *open)
+{
+	char err[256];
+	long today = 0;
+
+	if (daily) {
+		if (daily_today(&today, err, sizeof err) < 0) {
+			snprintf(m->message, sizeof m->message, "No daily puzzle: %s.",
+			         err);
+			return SCREEN_STAY;
+		}
+		if (daily_regions(today, &m->regions, m->regions_id,
+		                  sizeof m->regions_id) < 0) {
+			snprintf(m->message, sizeof m->message,
+			         "No daily regions puzzle could be made for today.");
+			return SCREEN_STAY;
+		}
+	} else {
+		enum regions_grade g = regions_grade_of(m->grade);
+
+		/* Six digits, as New's: short enough for play --regions --seed. */
+		unsigned seed = (unsigned)(puzzle_clock_seed() % 1000000);
+
+		if (regions_generate(regions_size(m), g, seed, &m->regions) < 0) {
+			snprintf(m->message, sizeof m->message,
+			         "No puzzle could be made.");
+			return SCREEN_STAY;
+		}
+		snprintf(m->regions_id, sizeof m->regions_id, "regions-%d-%s",
+		         regions_size(m), regions_grade_name(g));
+		snprintf(m->regions_game, sizeof m->regions_game, "%s-seed-%u",
+		         m->regions_id, seed);
+	}
+	*open = (struct screen_open){
+	        .kind = SCREEN_REGIONS,
+	        .regions = {.board = &m->regions,
+	                    .id = m->regions_id,
+	                    .game_id = daily ? m->regions_id : m->regions_game,
+	                    .daily = daily,
+	                    .day = today}};
+	return SCREEN_OPEN;
+}
+
 /* The item under the cursor, opened. */
 static enum screen_reply open_item(struct menu *m, struct screen_open *open)
 {
@@ -720,6 +797,8 @@ static enum screen_reply open_item(struct menu *m, struct screen_open *open)
 		return open_daily(m, open);
 	if (m->sel == ITEM_NEW)
 		return open_new(m, open);
+	if (m->sel == ITEM_REGIONS || m->sel == ITEM_DAILY_REGIONS)
+		return open_regions(m, m->sel == ITEM_DAILY_REGIONS, open);
 	if (m->sel == ITEM_QUIT)
 		return SCREEN_QUIT;
 	*open = (struct screen_open){.kind = kinds[m->sel]};

@@ -30,6 +30,7 @@ enum screen_kind {
 	SCREEN_SUMMARY,
 	SCREEN_RACE,
 	SCREEN_STATS,
+	SCREEN_REGIONS,
 	SCREEN_KINDS,
 };
 
@@ -102,6 +103,16 @@ struct lesson_opts {
 	int step;                    /* the step to open at, 0-based (--step) */
 };
 
+struct regions_board;
+
+struct regions_opts {
+	const struct regions_board *board; /* the puzzle to play */
+	const char *id;                    /* its name in the best times, or NULL */
+	const char *game_id; /* the name its unfinished game is kept under, or NULL */
+	bool daily;          /* the regions puzzle of the day day */
+	long day;
+};
+
 struct menu_opts {
 	int n;        /* the board size offered first */
 	bool lessons; /* open on the list of lessons */
@@ -133,6 +144,7 @@ struct screen_open {
 	struct menu_opts menu;
 	struct help_opts help;
 	struct summary_opts summary;
+	struct regions_opts regions;
 	const char *error; /* with SCREEN_FAIL: what went wrong ("out of memory") */
 };
 

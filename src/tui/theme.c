@@ -417,6 +417,125 @@ int theme_attr(enum theme_item item)
 	}
 }
 
+/*
+ * The regions' colours by depth, and the ink on each: light tints with
+ * black ink, the same in every theme (a region's colour is what the
+ * puzzle says, not a mood); with 8 colours blue takes white ink, and red
+ * is left to conflicts.  The names are what the hints call them.
+ */
+struct region_colour {
+	short bg, ink, clash; /* clash: a conflict's line, red where red reads at 3:1 */
+	const char *name;
+};
+#define REGION_COLOURS_MAX 12
+static const struct region_colour region_colours[DEPTHS][REGION_COLOURS_MAX] = {
+        [DEPTH_256] = {{183, 16, 88, "purple"},
+                       {215, 16, 88, "orange"},
+                       {117, 16, 88, "blue"},
+                       {114, 16, 88, "green"},
+                       {228, 16, 88, "yellow"},
+                       {218, 16, 88, "pink"},
+                       {248, 16, 88, "grey"},
+                       {80, 16, 88, "teal"},
+                       {173, 16, 88, "brown"},
+                       {191, 16, 88, "lime"},
+                       {147, 16, 88, "lavender"},
+                       {255, 16, 88, "white"}},
+        [DEPTH_16] = {{13, 0, 0, "magenta"},
+                      {11, 0, 1, "yellow"},
+                      {14, 0, 1, "cyan"},
+                      {10, 0, 1, "green"},
+                      {8, 0, 0, "dark grey"},
+                      {12, 0, 0, "blue"},
+                      {7, 0, 1, "grey"},
+                      {15, 0, 1, "white"},
+                      {3, 0, 1, "olive"},
+                      {6, 0, 0, "teal"},
+                      {2, 0, 0, "dark green"},
+                      {5, 0, 0, "purple"}},
+        [DEPTH_8] = {{5, 0, 0, "magenta"},
+                     {3, 0, 1, "yellow"},
+                     {6, 0, 0, "cyan"},
+                     {2, 0, 0, "green"},
+                     {7, 0, 1, "white"},
+                     {4, 7, 7, "blue"}},
+};
+
+int theme_region_colours(void)
+{
+	if (!use_color)
+		return 0;
+	return depth == DEPTH_8 ? 6 : REGION_COLOURS_MAX;
+}
+
+int theme_region(int g, enum theme_ink ink)
+{
+	const struct region_colour *c;
+
+	if (!use_color)
+		return mono_ink[ink];
+	c = &region_colours[depth][g % theme_region_colours()];
+	return colored(ink == THEME_INK_CLASH ? c->clash : c->ink, c->bg, false);
+}
+
+bool theme_region_colouring(int n, const unsigned char *region, unsigned char *colour)
+{
+	int k = theme_region_colours(), order[16], deg[16] = {0};
+	unsigned adj[16] = {0};
+
+	for (int g = 0; g < n && g < 16; g++)
+		colour[g] = (unsigned char)g;
+	if (k == 0 || n <= k || n > 16)
+		return k != 0 && n <= 16;
+	for (int r = 0; r < n; r++)
+		for (int f = 0; f < n; f++) {
+			int a = region[r * n + f];
+
+			if (f + 1 < n && region[r * n + f + 1] != a) {
+				adj[a] |= 1u << region[r * n + f + 1];
+				adj[region[r * n + f + 1]] |= 1u << a;
+			}
+			if (r + 1 < n && region[(r + 1) * n + f] != a) {
+				adj[a] |= 1u << region[(r + 1) * n + f];
+				adj[region[(r + 1) * n + f]] |= 1u << a;
+			}
+		}
+	for (int g = 0; g < n; g++) {
+		deg[g] = __builtin_popcount(adj[g]);
+		order[g] = g;
+	}
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && deg[order[j]] > deg[order[j - 1]]; j--) {
+			int t = order[j];
+
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	for (int g = 0; g < n; g++)
+		colour[g] = 0xff;
+	for (int i = 0; i < n; i++) {
+		int g = order[i], c;
+		unsigned used = 0;
+
+		for (int h = 0; h < n; h++)
+			if ((adj[g] >> h & 1) && colour[h] != 0xff)
+				used |= 1u << colour[h];
+		/* Its own colour when free, else the first free (else round again). */
+		c = g % k;
+		for (int t = 0; t < k && (used >> c & 1); t++)
+			c = (g + t + 1) % k;
+		colour[g] = (unsigned char)c;
+	}
+	return false;
+}
+
+const char *theme_region_name(int g, int n)
+{
+	if (n > theme_region_colours() || g < 0 || g >= n)
+		return NULL;
+	return region_colours[depth][g].name;
+}
+
 bool theme_has_color(void)
 {
 	return use_color;

@@ -135,6 +135,31 @@ int theme_role(enum theme_item role);
  */
 int theme_square(enum theme_ground ground, bool dark, enum theme_ink ink);
 
+/*
+ * Queens with regions: the ground of region g (0..15) and what is drawn
+ * on it in ink (a queen, a mark, a letter: each reads on every region's
+ * colour at 3:1 or more, tests/test_theme.c).  The colours go round again
+ * after theme_region_colours() of them (12 with 256 or 16 colours, 6 with
+ * 8, none in monochrome, where the attribute is the ink's alone).
+ */
+int theme_region(int g, enum theme_ink ink);
+int theme_region_colours(void);
+/*
+ * The name of region g's colour for the hints' words ("purple"), or NULL
+ * when the regions of a board of n are not each their own colour (no
+ * colours, or too few): then they are named by letter.
+ */
+const char *theme_region_name(int g, int n);
+
+/*
+ * The colours of the regions of a board of n (region[] as the engine's,
+ * rank * n + file) into colour[g]: each its own when there are enough,
+ * else chosen so that regions side by side differ (greedily, the regions
+ * with most neighbours first).  Returns whether each region has a colour
+ * of its own, so that names can tell them apart.
+ */
+bool theme_region_colouring(int n, const unsigned char *region, unsigned char *colour);
+
 bool theme_has_color(void);
 bool theme_is_ascii(void);
 const struct theme_glyphs *theme_glyphs(void);
