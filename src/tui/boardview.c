@@ -655,6 +655,23 @@ static enum content lit_content(const struct boardview *bv, int file, int rank,
 	return lit == BV_LIT_STRIKES ? C_MARKED : lit == BV_LIT_PLACES ? C_HINT : what;
 }
 
+/* The player's own mark says more than a dot: it is drawn over one. */
+static enum content marked_content(const struct boardview *bv, int file, int rank,
+                                   enum content what)
+{
+	if (bv->marked && bv->marked[file * bv->n + rank] &&
+	    (what == C_NONE || what == C_ATTACKED))
+		return C_MARKED;
+	return what;
+}
+
+/* The ink of a square's content: a given queen's its own, so it reads as locked. */
+static enum theme_ink square_ink(enum content what, uint16_t f, bool on_line)
+{
+	return what == C_QUEEN && (f & BV_LOCKED) ? THEME_INK_GIVEN
+	                                          : content_ink(what, on_line);
+}
+
 static void draw_region_square(const struct boardview *bv, int file, int rank);
 
 static void draw_square(const struct boardview *bv, int file, int rank)
@@ -689,11 +706,7 @@ static void draw_square(const struct boardview *bv, int file, int rank)
 	bool inset = ground == THEME_GROUND_CONFLICT && bv->ch >= 3;
 	enum theme_ground edge = inset ? THEME_GROUND_PLAIN : ground;
 
-	/* The player's own mark says more than a dot: it is drawn over one. */
-	if (bv->marked && bv->marked[file * bv->n + rank] &&
-	    (what == C_NONE || what == C_ATTACKED))
-		what = C_MARKED;
-	what = lit_content(bv, file, rank, what);
+	what = lit_content(bv, file, rank, marked_content(bv, file, rank, what));
 	attrset(square_attr(bv, file, rank, edge, dark, THEME_INK_MARK));
 	for (int y = y0; y < y0 + bv->ch; y++)
 		mvhline(y, x0, ' ', bv->cw);
@@ -717,10 +730,7 @@ static void draw_square(const struct boardview *bv, int file, int rank)
 		attrset(square_attr(bv, file, rank, ground, dark, THEME_INK_LINE));
 		draw_line(bv, cursor_line(bv, file, rank), false, y0, x0);
 	}
-	attrset(square_attr(bv, file, rank, ground, dark,
-	                    what == C_QUEEN && (f & BV_LOCKED)
-	                            ? THEME_INK_GIVEN
-	                            : content_ink(what, preview)));
+	attrset(square_attr(bv, file, rank, ground, dark, square_ink(what, f, preview)));
 	if (fig && (what == C_QUEEN || what == C_TRIED || what == C_REJECTED)) {
 		if (what == C_REJECTED)
 			draw_pixels(fig, fig->cross, fig->ascii_x, y0, x0, S_REFUSED);
@@ -884,10 +894,7 @@ static void draw_region_square(const struct boardview *bv, int file, int rank)
 	struct boardview inner = *bv;
 	enum frame fr = F_NONE;
 
-	if (bv->marked && bv->marked[file * bv->n + rank] &&
-	    (what == C_NONE || what == C_ATTACKED))
-		what = C_MARKED;
-	what = lit_content(bv, file, rank, what);
+	what = lit_content(bv, file, rank, marked_content(bv, file, rank, what));
 	/*
 	 * The line between two queens in conflict says more than a dot; where
 	 * letters say the regions, an attacked square keeps its letter, underlined.
@@ -908,10 +915,7 @@ static void draw_region_square(const struct boardview *bv, int file, int rank)
 			if (f & clash_flag[l])
 				draw_line(&inner, (enum line)l, true, y0, x0);
 	}
-	attrset(square_attr(bv, file, rank, ground, false,
-	                    what == C_QUEEN && (f & BV_LOCKED)
-	                            ? THEME_INK_GIVEN
-	                            : content_ink(what, false)));
+	attrset(square_attr(bv, file, rank, ground, false, square_ink(what, f, false)));
 	if (fig && what == C_QUEEN)
 		draw_pixels(fig, fig->queen, fig->ascii, y0, x0, S_NONE);
 	else if (fig && what == C_HINT)
