@@ -47,11 +47,12 @@
  * quadrants, strikes out the tops on its lines, and the survivors are
  * counted 64 at a time.  Most of the time goes there, in code built for
  * several instruction sets and chosen when the count starts.  On long
- * sieves of even n the AVX-512 code goes through a block of 64 words at a
- * time with all the bottoms of a unit: that block of every bottom square's
- * kill vector stays in the cache, a split's south-east kill vectors for it
- * in the first level, and a south-west placement's survivors in registers.
- * Where the sieve is longer still (n = 22), the tops are sorted by the
+ * sieves of even n, and on all of odd n's, the AVX-512 code goes through a
+ * block of 64 words at a time with all the bottoms of a unit: that block of
+ * every bottom square's kill vector stays in the cache, a split's south-east
+ * kill vectors for it in the first level, and a south-west placement's
+ * survivors in registers.  Where the sieve is longer still (n = 22; odd n
+ * from half that length, n = 21's largest), the tops are sorted by the
  * lines that most of them hold, so that those of a block hold some lines
  * in common, and the bottoms on one of them pass the block by.
  *
@@ -79,9 +80,11 @@
  * them as a class of their own, weighted by the mirror and the upside-down
  * turn of the unit's columns.  One sieve for all the middle queens keeps a
  * unit large enough that the work per bottom, not its bookkeeping, is what
- * the count costs.  Where a unit's sieve is large, it is cut into segments
- * by the middle-row queen: a bottom on a line of a segment's middle queens
- * would strike out all its tops, so it skips the segment.
+ * the count costs.  Where the join goes a block at a time, the middle
+ * queens' lines are among those the sort groups the tops by; elsewhere a
+ * large sieve is cut into segments by the middle-row queen: a bottom on a
+ * line of a segment's middle queens would strike out all its tops, so it
+ * skips the segment.
  */
 
 #define HALVES_MAX_H (HALVES_MAX_N / 2)
@@ -648,6 +651,33 @@ tops_keep_avx512(uint64_t cx, const uint64_t *ys, size_t ny, uint64_t *out)
 	return k;
 }
 
+/* Writes to out add + ys[t] (each first turned by crossing_swap when swap)
+ * for each of the ny words ys[t] that share no line with test, in order;
+ * returns how many.  out has room for ny + 8. */
+__attribute__((target("avx512f,avx512vl"))) static inline size_t
+words_keep_avx512(const uint64_t *ys, size_t ny, uint64_t test, uint64_t add, bool swap,
+                  uint64_t *out)
+{
+	const __m512i vtest = _mm512_set1_epi64((long long)(test & LINES_MASK));
+	const __m512i vadd = _mm512_set1_epi64((long long)add);
+	/* crossing_swap: the halves exchanged by a rotation, the class bits
+	 * (which the low half's top two bits, never a line, receive) kept. */
+	const __m512i lines = _mm512_set1_epi64((long long)(LINES_MASK & ~(3ull << 30)));
+	size_t k = 0;
+	for (size_t t = 0; t < ny; t += 8) {
+		const __mmask8 in = ny - t >= 8 ? 0xff : (__mmask8)((1u << (ny - t)) - 1);
+		__m512i y = _mm512_maskz_loadu_epi64(in, ys + t);
+		if (swap)
+			y = _mm512_ternarylogic_epi64(_mm512_ror_epi64(y, 32), lines, y,
+			                              0xe2); /* lines ? rot : y */
+		const __mmask8 ok = _mm512_mask_testn_epi64_mask(in, y, vtest);
+		_mm512_storeu_si512(out + k, _mm512_maskz_compress_epi64(
+		                                     ok, _mm512_add_epi64(y, vadd)));
+		k += (size_t)__builtin_popcount(ok);
+	}
+	return k;
+}
+
 /* partners_keep with AVX-512, in the same way. */
 __attribute__((target("avx512f,avx512vl"))) static inline size_t
 partners_keep_avx512(uint64_t cx, const uint64_t *ys, const uint32_t *js, size_t ny,
@@ -715,6 +745,36 @@ static ALWAYS_INLINE size_t tops_keep(enum isa isa, uint64_t cx, const uint64_t 
 		 * add up. */
 		out[k] = cx + ys[t];
 		k += !(cx & ys[t] & LINES_MASK);
+	}
+	return k;
+}
+
+/* A crossing word with its anti-diagonals and diagonals exchanged: the
+ * lines of the mirror image left to right. */
+static ALWAYS_INLINE uint64_t crossing_swap(uint64_t x)
+{
+	return (x >> 32 & 0x3fffffff) | (x & 0xffffffff) << 32 | (x & ~LINES_MASK);
+}
+
+/* Writes to out add + ys[t] (each first turned by crossing_swap when swap)
+ * for each of the ny words ys[t] that share no line with test, in order;
+ * returns how many.  out has room for ny + 8. */
+static ALWAYS_INLINE size_t words_keep(enum isa isa, const uint64_t *ys, size_t ny,
+                                       uint64_t test, uint64_t add, bool swap,
+                                       uint64_t *out)
+{
+#ifdef HALVES_DISPATCH
+	if (isa == ISA_AVX512)
+		return words_keep_avx512(ys, ny, test, add, swap, out);
+#else
+	(void)isa;
+#endif
+	size_t k = 0;
+	for (size_t t = 0; t < ny; t++) {
+		/* Written always, kept when it leaves test alone. */
+		const uint64_t y = swap ? crossing_swap(ys[t]) : ys[t];
+		out[k] = y + add;
+		k += !(y & test & LINES_MASK);
 	}
 	return k;
 }
@@ -840,6 +900,51 @@ static ALWAYS_INLINE struct span list_at(const struct shared *sh, const struct l
 	                     l->hi[rows] - l->lo[rows], 0};
 }
 
+/* Asks the cache for where list_at will look for the rows `rows` of l. */
+static ALWAYS_INLINE void list_prefetch_key(const struct shared *sh,
+                                            const struct lists *l, uint32_t rows)
+{
+	if (l->full)
+		__builtin_prefetch(sh->t.start +
+		                   ((l->down ? sh->rev[rows] : rows) << l->h | l->tcols));
+}
+
+/* And for the first placements of the list it will find there. */
+static ALWAYS_INLINE void list_prefetch(const struct shared *sh, const struct lists *l,
+                                        uint32_t rows)
+{
+	const struct span s = list_at(sh, l, rows);
+	if (s.len) {
+		__builtin_prefetch(s.x);
+		__builtin_prefetch(s.e);
+	}
+}
+
+/* The lists of the bottom quadrants' splits (south-west rows with ba
+ * queens) fetched ahead: the table's offsets of all of them, then their
+ * first placements, so that the misses overlap rather than follow one
+ * another. */
+static ALWAYS_INLINE void splits_prefetch(const struct shared *sh, const struct work *w,
+                                          uint32_t hmask, int ba)
+{
+	for (uint32_t r = hmask;; r = (r - 1) & hmask) {
+		if (__builtin_popcount(r) == ba) {
+			list_prefetch_key(sh, &w->l[2], r);
+			list_prefetch_key(sh, &w->l[3], hmask & ~r);
+		}
+		if (!r)
+			break;
+	}
+	for (uint32_t r = hmask;; r = (r - 1) & hmask) {
+		if (__builtin_popcount(r) == ba) {
+			list_prefetch(sh, &w->l[2], r);
+			list_prefetch(sh, &w->l[3], hmask & ~r);
+		}
+		if (!r)
+			break;
+	}
+}
+
 /* The squares on which a key's table entries put quadrant j's queens,
  * worked out once for all the entries. */
 struct keyturn {
@@ -889,13 +994,6 @@ static void sq_init(struct shared *sh)
 		for (int c = 0; c < n; c++)
 			sh->bsq[i * n + c] =
 			        square_crossing(sh, n - h + i, c) & LINES_MASK;
-}
-
-/* A crossing word with its anti-diagonals and diagonals exchanged: the
- * lines of the mirror image left to right. */
-static ALWAYS_INLINE uint64_t crossing_swap(uint64_t x)
-{
-	return (x >> 32 & 0x3fffffff) | (x & 0xffffffff) << 32 | (x & ~LINES_MASK);
 }
 
 /*
@@ -1051,25 +1149,13 @@ static ALWAYS_INLINE size_t tops_add(enum isa isa, struct work *w, uint32_t rows
 		const struct span y = list_at(w->sh, &w->l[1], rows & ~r);
 		if (!x.len || !y.len)
 			goto next;
-		size_t ny = 0;
-		for (size_t j = 0; j < y.len; j++) {
-			/* Written always, kept when it leaves xs alone. */
-			/* The north-east quadrant: the north-west image's
-			 * halves exchanged (crossing_swap). */
-			const uint64_t yx = y.turn ? crossing_swap(y.x[j]) : y.x[j];
-			packed[ny] = yx + xs;
-			ny += !(yx & xs & LINES_MASK);
-		}
+		const size_t ny = words_keep(isa, y.x, y.len, xs, xs, y.turn, packed);
 		if (!ny)
 			goto next;
-		/* The north-west placements that leave xs alone, listed without a
-		 * branch too. */
+		/* The north-west placements that leave xs alone (the north-west
+		 * quadrant: not turned). */
 		uint64_t *xk = w->ordx;
-		size_t nx = 0;
-		for (size_t i = 0; i < x.len; i++) {
-			xk[nx] = x.x[i]; /* the north-west quadrant: not turned */
-			nx += !(x.x[i] & xs & LINES_MASK);
-		}
+		const size_t nx = words_keep(isa, x.x, x.len, xs, 0, false, xk);
 		if (nx * ny <= ((size_t)1 << 16)) {
 			/* Room for all the pairs at once when that is not much. */
 			if (work_tops(w, k + nx * ny + 8))
@@ -1222,6 +1308,13 @@ static ALWAYS_INLINE void segments_plan(struct work *w, struct geom *g)
  * n = 22, about 2,500, a fifth faster). */
 #define ORDER_MIN 1024
 
+/* For odd n, whose tops hold their middle queens' lines in large groups,
+ * from half as many (measured: a slice of n = 21, whose largest sieves
+ * pass it, 1.12 times faster with the sort; n = 19, whose sieves have
+ * about 125 words, 1.15 times slower sorted throughout, as fast with
+ * this). */
+#define ORDER_MIN_ODD 512
+
 /*
  * Even n, for the blocked join: the k tops into w->sorted by class and,
  * within a class, by the ORDER_LINES lines that most of them hold (counted
@@ -1290,12 +1383,12 @@ tops_order(struct work *w, const uint64_t *tops, size_t k, const size_t hit[64])
  * lines that all those of a word hold.  Returns -1 when out of memory.
  */
 static ALWAYS_INLINE int sieve_build(enum isa isa, struct work *w, struct geom *g,
-                                     size_t at, size_t k, const size_t *hit)
+                                     size_t at, size_t k, const size_t *hit, bool held)
 {
 	const int win = w->sh->win;
 	const uint64_t *tops = w->tops + at;
 	size_t cnt[MAX_SEGS];
-	if (g->odd) {
+	if (g->odd && !held) {
 		/* The segments' shares of this chunk. */
 		size_t lo = 0;
 		for (int sg = 0; sg < g->nseg; sg++) {
@@ -1326,8 +1419,18 @@ static ALWAYS_INLINE int sieve_build(enum isa isa, struct work *w, struct geom *
 			tops = w->sorted;
 		}
 		g->nseg = 3;
+		if (g->odd) {
+			/* For the blocked join, not cut into segments (those are
+			 * the grouped join's): the tops of class 0, then the
+			 * centre's. */
+			g->nseg = 2;
+			g->segs0 = 1;
+		}
 	}
-	g->held = hit;
+	/* The lines all the tops of each word hold, for the blocked join:
+	 * tops_order's sieves, and all of odd n's, whose tops of one pair of
+	 * middle queens, listed together, hold those queens' lines. */
+	g->held = hit || (g->odd && held);
 	g->words = 0;
 	for (int sg = 0; sg < g->nseg; sg++) {
 		g->segw[sg] = g->words;
@@ -1358,11 +1461,11 @@ static ALWAYS_INLINE int sieve_build(enum isa isa, struct work *w, struct geom *
 				m[j] = (tops[ti + j] & LINES_MASK) | 1ull << 63;
 			for (size_t j = c; j < 64; j++)
 				m[j] = 0;
-			if (hit) {
-				uint64_t held = LINES_MASK;
+			if (g->held) {
+				uint64_t lines = LINES_MASK;
 				for (size_t j = 0; j < c; j++)
-					held &= m[j];
-				w->common[wi] = held;
+					lines &= m[j];
+				w->common[wi] = lines;
 			}
 			ti += c;
 #ifdef HALVES_DISPATCH
@@ -1564,10 +1667,14 @@ split_plan(struct work *w, const struct geom *g, uint32_t r, uint32_t rest, stru
 {
 	int rows1[HALVES_MAX_H], rows2[HALVES_MAX_H];
 	const int nr1 = rows_list(r, rows1), nr2 = rows_list(rest, rows2);
-	const uint64_t *base1[HALVES_MAX_H], *base2[HALVES_MAX_H];
-	const ptrdiff_t step1 = bases_make(w, g, rows1, nr1, false, base1);
-	const ptrdiff_t step2 = bases_make(w, g, rows2, nr2, true, base2);
-	const size_t words = g->words;
+	/* The square of the qi-th queen of a table entry e: base[qi] plus
+	 * its column (back from column n - 1 in the east), as bases_make
+	 * points at its kill vector, without a division. */
+	int sq1[HALVES_MAX_H], sq2[HALVES_MAX_H];
+	for (int qi = 0; qi < nr1; qi++)
+		sq1[qi] = rows1[nr1 - 1 - qi] * g->n;
+	for (int qi = 0; qi < nr2; qi++)
+		sq2[qi] = rows2[nr2 - 1 - qi] * g->n + g->n - 1;
 	struct splitplan *pl;
 	if (buffer_grow((void **)&w->plans, &w->plancap, w->nplans + 1, sizeof *w->plans,
 	                &w->bytes) ||
@@ -1599,9 +1706,7 @@ split_plan(struct work *w, const struct geom *g, uint32_t r, uint32_t rest, stru
 		order[t] = (uint32_t)t;
 		ordx[t] = span_test(y, j);
 		for (int q = 0; q < nr2; q++)
-			sq[q] = (uint8_t)((size_t)(queen_kill(base2, step2, q, y.e[j]) -
-			                           w->qk) /
-			                  words);
+			sq[q] = (uint8_t)(sq2[q] - (int)(y.e[j] >> (4 * q) & 15));
 		/* Its lines, for the blocks whose tops hold some in common. */
 		if (g->held) {
 			uint64_t lines = 0;
@@ -1631,10 +1736,7 @@ split_plan(struct work *w, const struct geom *g, uint32_t r, uint32_t rest, stru
 		                   .n1 = (uint32_t)nj1,
 		                   .c1 = c1};
 		for (int q = 0; q < nr1; q++)
-			sp->q[q] =
-			        (uint8_t)((size_t)(queen_kill(base1, step1, q, x.e[i]) -
-			                           w->qk) /
-			                  words);
+			sp->q[q] = (uint8_t)(sq1[q] + (int)(x.e[i] >> (4 * q) & 15));
 		for (int q = 0; g->held && q < nr1; q++)
 			sp->lines |= w->sh->bsq[sp->q[q]];
 		w->np += nj0 + nj1;
@@ -1917,7 +2019,7 @@ static ALWAYS_INLINE uint64_t unit_count(enum isa isa, struct work *w,
 	/* How many of the bottom's squares stand on each line, for
 	 * tops_order. */
 	size_t hit[64] = {0};
-	if (isa == ISA_AVX512 && w->qkb && !g.odd)
+	if (isa == ISA_AVX512 && w->qkb)
 		for (int i = 0; i < h; i++)
 			for (uint32_t cc = bcols; cc; cc &= cc - 1)
 				for (uint64_t b = sh->bsq[i * g.n + __builtin_ctz(cc)]; b;
@@ -1925,25 +2027,29 @@ static ALWAYS_INLINE uint64_t unit_count(enum isa isa, struct work *w,
 					hit[__builtin_ctzll(b)]++;
 	for (size_t at = 0; at < k; at += sh->chunk, passes++) {
 		size_t m = k - at < sh->chunk ? k - at : sh->chunk;
-		/* A block at a time where the sieve is long (for even n: odd
-		 * n's splits that are not cut into segments were measured
-		 * slower with it), the tops in tops_order's order. */
+		/* A block at a time with AVX-512, unless told never: even n's
+		 * long sieves and all of odd n's, the tops in tops_order's
+		 * order where there are many. */
 		const enum halves_blocked how = sh->blocked;
-		const bool blockable = isa == ISA_AVX512 && !g.grouped && w->qkb;
+		const bool blockable =
+		        isa == ISA_AVX512 && w->qkb && how != HALVES_BLOCKED_NEVER;
 		const bool order =
-		        blockable && !g.odd &&
-		        (how == HALVES_BLOCKED_ALWAYS ||
-		         (how == HALVES_BLOCKED_BY_SIZE && m >= 64 * ORDER_MIN));
-		if (sieve_build(isa, w, &g, at, m, order ? hit : NULL)) {
+		        blockable && (how == HALVES_BLOCKED_ALWAYS ||
+		                      m >= 64 * (g.odd ? ORDER_MIN_ODD : ORDER_MIN));
+		if (sieve_build(isa, w, &g, at, m, order ? hit : NULL, blockable)) {
 			w->err = ENOMEM;
 			return 0;
 		}
+		/* Odd n a block at a time on sieves of every size (measured:
+		 * n = 17 1.1 times faster than grouped, 19 1.2 times, 21 1.4
+		 * times, with the sort above). */
 		const bool blocked = blockable && (how == HALVES_BLOCKED_ALWAYS ||
-		                                   (how == HALVES_BLOCKED_BY_SIZE &&
-		                                    !g.odd && g.words >= BLOCKED_MIN));
+		                                   g.odd || g.words >= BLOCKED_MIN);
 		if (!blocked)
 			squares_kill(w, &g, bcols, 0, g.words, w->qk, g.words);
 		w->nplans = w->nsq2 = w->nswp = w->np = 0;
+		if (blocked)
+			splits_prefetch(sh, w, hmask, ba);
 		for (uint32_t r = hmask;; r = (r - 1) & hmask) {
 			if (__builtin_popcount(r) == ba) {
 				const uint32_t rest = hmask & ~r;
@@ -2254,12 +2360,13 @@ static void table_maxima(const struct table *t, int h, size_t *maxlist, size_t *
 /* The smallest chunk of tops worth a pass: four blocks of the sieve. */
 #define CHUNK_MIN (4 * 64 * BLOCK)
 
-/* Whether the join on this processor may go a block at a time for n. */
-static bool blocked_here(int n)
+/* Whether the join on this processor may go a block at a time (odd n
+ * on every sieve, even n on long ones). */
+static bool blocked_here(void)
 {
 	const char *name;
 	kernel_pick(&name);
-	return n % 2 == 0 && strcmp(name, "avx512") == 0;
+	return strcmp(name, "avx512") == 0;
 }
 
 size_t halves_memory_floor(int n, int threads)
@@ -2275,7 +2382,7 @@ size_t halves_memory_floor(int n, int threads)
 		table_free(&t);
 	} else
 		table_maxima(NULL, n / 2, &maxlist, &maxcols);
-	struct budget b = budget_of(n, maxlist, maxcols, blocked_here(n));
+	struct budget b = budget_of(n, maxlist, maxcols, blocked_here());
 	return b.fixed + (size_t)threads * (b.per_thread + CHUNK_MIN * b.per_top);
 }
 
@@ -2324,9 +2431,8 @@ static int shared_setup(struct shared *sh, int threads, const struct halves_opts
 		return ENOMEM;
 	table_maxima(&sh->t, h, &sh->maxlist, &sh->maxcols);
 	/* The blocked join's buffers are budgeted as by size, so that
-	 * halves_memory_floor holds in every mode (the tests' ALWAYS has them
-	 * for odd n too). */
-	struct budget b = budget_of(n, sh->maxlist, sh->maxcols, blocked_here(n));
+	 * halves_memory_floor holds in every mode. */
+	struct budget b = budget_of(n, sh->maxlist, sh->maxcols, blocked_here());
 	size_t base = b.fixed + (size_t)threads * b.per_thread;
 	/* Whole quadrants when they leave room for large chunks of tops. */
 	const size_t full = full_size(h);
@@ -2391,8 +2497,9 @@ static struct work *workers_new(struct shared *sh, int threads, bool blocked, in
 		/* The partners are written eight at a time. */
 		w[i].jl = malloc((maxlist + 8) * sizeof *w[i].jl);
 		w[i].order = malloc(maxlist * sizeof *w[i].order);
-		w[i].ordx = malloc(maxlist * sizeof *w[i].ordx);
-		w[i].packed = malloc(maxlist * sizeof *w[i].packed);
+		/* Both written eight at a time too, while tops are listed. */
+		w[i].ordx = malloc((maxlist + 8) * sizeof *w[i].ordx);
+		w[i].packed = malloc((maxlist + 8) * sizeof *w[i].packed);
 		w[i].elig = malloc(maxlist * sizeof *w[i].elig);
 		if (blocked) {
 			w[i].kvb = aligned_grow(NULL, maxlist * BLK * sizeof *w[i].kvb);
@@ -2465,7 +2572,7 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 	                    .segments = opt->segments,
 	                    .blocked = opt->blocked};
 	const bool blocked = opt->blocked == HALVES_BLOCKED_ALWAYS ||
-	                     (opt->blocked == HALVES_BLOCKED_BY_SIZE && blocked_here(n));
+	                     (opt->blocked == HALVES_BLOCKED_BY_SIZE && blocked_here());
 	struct work *w;
 	size_t used = 0;
 	uint64_t sum;
