@@ -80,8 +80,10 @@
  * them as a class of their own, weighted by the mirror and the upside-down
  * turn of the unit's columns.  One sieve for all the middle queens keeps a
  * unit large enough that the work per bottom, not its bookkeeping, is what
- * the count costs.  Where the join goes a block at a time, the middle
- * queens' lines are among those the sort groups the tops by; elsewhere a
+ * the count costs.  Where the join goes a block at a time, the bottoms on
+ * a line that all the tops of a block hold pass it by (the tops of one
+ * pair of middle queens, listed together, hold that pair's lines; the
+ * longest sieves are sorted by the lines most tops hold); elsewhere a
  * large sieve is cut into segments by the middle-row queen: a bottom on a
  * line of a segment's middle queens would strike out all its tops, so it
  * skips the segment.
@@ -1190,16 +1192,16 @@ static ALWAYS_INLINE size_t tops_add(enum isa isa, struct work *w, uint32_t rows
  * when out of memory.
  */
 static ALWAYS_INLINE size_t tops_list(enum isa isa, struct work *w, const struct unit *u,
-                                      uint32_t bcols)
+                                      uint32_t bcols, bool odd)
 {
 	const struct shared *sh = w->sh;
 	const int n = sh->n, h = sh->h, east = n - h, m = h;
 	const uint32_t hmask = (1u << h) - 1, full = (1u << n) - 1;
-	const uint32_t top = full & ~bcols & ~(sh->odd ? 1u << m : 0);
+	const uint32_t top = full & ~bcols & ~(odd ? 1u << m : 0);
 	const uint32_t tw = top & hmask, te = top >> east & hmask;
 	if (lists_make(w, 1, te))
 		return (size_t)-1;
-	if (!sh->odd) {
+	if (!odd) {
 		if (lists_make(w, 0, tw))
 			return (size_t)-1;
 		return tops_add(isa, w, hmask, __builtin_popcount(tw), 0, 0);
@@ -2001,18 +2003,21 @@ static ALWAYS_INLINE uint64_t bottoms_count(enum isa isa, struct work *w,
  * whose bottom half uses the columns u->cols, weighted by class.  On
  * running out of memory it sets w->err and returns 0.
  */
-static ALWAYS_INLINE uint64_t unit_count(enum isa isa, struct work *w,
+static ALWAYS_INLINE uint64_t unit_count(enum isa isa, int parity, struct work *w,
                                          const struct unit *u)
 {
 	const struct shared *sh = w->sh;
-	struct geom g = {.n = sh->n, .h = sh->h, .odd = sh->odd};
+	/* parity: 0 or 1 for a kernel built for even or odd n alone, -1 for
+	 * one that asks. */
+	const bool odd = parity < 0 ? sh->odd : parity == 1;
+	struct geom g = {.n = sh->n, .h = sh->h, .odd = odd};
 	const int h = g.h, east = g.n - h; /* the first column of the east */
 	const uint32_t hmask = (1u << h) - 1, full = (1u << g.n) - 1;
-	const uint32_t bcols = sh->odd ? u->cols : full & ~u->cols;
+	const uint32_t bcols = odd ? u->cols : full & ~u->cols;
 	const uint32_t bw = bcols & hmask, be = bcols >> east & hmask;
 	const int ba = __builtin_popcount(bw);
 
-	size_t k = tops_list(isa, w, u, bcols);
+	size_t k = tops_list(isa, w, u, bcols, odd);
 	if (k == (size_t)-1 || (k && (lists_make(w, 2, bw) || lists_make(w, 3, be)))) {
 		w->err = ENOMEM;
 		return 0;
@@ -2047,9 +2052,10 @@ static ALWAYS_INLINE uint64_t unit_count(enum isa isa, struct work *w,
 			w->err = ENOMEM;
 			return 0;
 		}
-		/* Odd n a block at a time on sieves of every size (measured:
-		 * n = 17 1.1 times faster than grouped, 19 1.2 times, 21 1.4
-		 * times, with the sort above). */
+		/* Odd n a block at a time on sieves of every size (measured
+		 * against the grouped join, one thread: n = 17 as fast, an
+		 * eighth of n = 19 1.2 times faster, a slice of n = 21 1.25
+		 * times, 1.5 times with the sort above). */
 		const bool blocked = blockable && (how == HALVES_BLOCKED_ALWAYS ||
 		                                   g.odd || g.words >= BLOCKED_MIN);
 		if (!blocked)
@@ -2083,50 +2089,59 @@ static ALWAYS_INLINE uint64_t unit_count(enum isa isa, struct work *w,
 	}
 	if (passes > 1 && sh->stats)
 		atomic_fetch_add(&sh->stats->extra_passes, passes - 1);
-	return sh->odd ? sum : sum * u->weight;
+	return odd ? sum : sum * u->weight;
 }
 
 /* The same join built for the instruction sets worth having. */
 static uint64_t unit_generic(struct work *w, const struct unit *u)
 {
-	return unit_count(ISA_GENERIC, w, u);
+	return unit_count(ISA_GENERIC, -1, w, u);
 }
 
 #ifdef HALVES_DISPATCH
 __attribute__((target("popcnt"))) static uint64_t unit_popcnt(struct work *w,
                                                               const struct unit *u)
 {
-	return unit_count(ISA_GENERIC, w, u);
+	return unit_count(ISA_GENERIC, -1, w, u);
 }
 
 __attribute__((target("avx2,popcnt,bmi,bmi2"))) static uint64_t
 unit_avx2(struct work *w, const struct unit *u)
 {
-	return unit_count(ISA_AVX2, w, u);
+	return unit_count(ISA_AVX2, -1, w, u);
 }
 
+/* AVX-512 built twice, for even and odd n, so that each keeps only its own
+ * code (measured: n = 18 4% slower with both in one). */
 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq,avx512vbmi,gfni,avx2,"
                       "popcnt,bmi,bmi2"))) static uint64_t
 unit_avx512(struct work *w, const struct unit *u)
 {
-	return unit_count(ISA_AVX512, w, u);
+	return unit_count(ISA_AVX512, 0, w, u);
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq,avx512vbmi,gfni,avx2,"
+                      "popcnt,bmi,bmi2"))) static uint64_t
+unit_avx512_odd(struct work *w, const struct unit *u)
+{
+	return unit_count(ISA_AVX512, 1, w, u);
 }
 #endif
 
 /* The fastest join this processor runs, or the one NQUEENS_HALVES_KERNEL
- * names if it runs that one. */
-static unit_fn kernel_pick(const char **name)
+ * names if it runs that one, for odd n or even. */
+static unit_fn kernel_pick(const char **name, bool odd)
 {
 	static const struct {
 		const char *name;
-		unit_fn fn;
+		unit_fn fn, fn_odd;
 	} kernels[] = {
 #ifdef HALVES_DISPATCH
-	        {"avx512", unit_avx512},
-	        {"avx2", unit_avx2},
-	        {"popcnt", unit_popcnt},
+	        {"avx512", unit_avx512, unit_avx512_odd},
+	        {"avx2", unit_avx2, unit_avx2},
+	        {"popcnt", unit_popcnt, unit_popcnt},
 #endif
-	        {"generic", unit_generic},
+	        {"generic", unit_generic, unit_generic},
 	};
 	const size_t count = sizeof kernels / sizeof kernels[0];
 	bool runs[sizeof kernels / sizeof kernels[0]];
@@ -2155,13 +2170,13 @@ static unit_fn kernel_pick(const char **name)
 			;
 	}
 	*name = kernels[pick].name;
-	return kernels[pick].fn;
+	return odd ? kernels[pick].fn_odd : kernels[pick].fn;
 }
 
 const char *halves_kernel(void)
 {
 	const char *name;
-	kernel_pick(&name);
+	kernel_pick(&name, false);
 	return name;
 }
 
@@ -2372,7 +2387,7 @@ static void table_maxima(const struct table *t, int h, size_t *maxlist, size_t *
 static bool blocked_here(void)
 {
 	const char *name;
-	kernel_pick(&name);
+	kernel_pick(&name, false);
 	return strcmp(name, "avx512") == 0;
 }
 
@@ -2432,7 +2447,7 @@ static int shared_setup(struct shared *sh, int threads, const struct halves_opts
 	 * queens and of every line the quadrants of one half share. */
 	sh->wlo = h;
 	sh->win = sh->odd ? 2 * h + 1 : 2 * h - 1;
-	sh->run = kernel_pick(&name);
+	sh->run = kernel_pick(&name, sh->odd);
 	sq_init(sh);
 	if (table_count(&sh->t, h))
 		return ENOMEM;
