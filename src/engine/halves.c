@@ -1,10 +1,11 @@
 /* Counting n-queens solutions by joining quadrants into half boards. */
 /*
- * This file stays whole, at about 2,400 lines, because the join is one
+ * This file stays whole, at about 2,600 lines, because the join is one
  * body: unit_count and every helper it calls are inlined (ALWAYS_INLINE)
- * into four kernels, each compiled for its own instruction set (plain C,
- * POPCNT, AVX2, AVX-512) by a target attribute, and that only works inside
- * one translation unit.  Split into files, the kernels would call the body
+ * into five kernels, each compiled for its own instruction set (plain C,
+ * POPCNT, AVX2, and AVX-512 twice, for even and odd n) by a target
+ * attribute, and that only works inside one translation unit.  Split
+ * into files, the kernels would call the body
  * rather than hold a copy built with their instructions, and the table,
  * the quadrants, the sieves and the units that the body shares with the
  * code building them would be opened to every file in a header.  Its
