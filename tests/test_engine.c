@@ -199,6 +199,59 @@ static void test_halves_segments(void **state)
 	assert_int_equal(chunked, whole);
 }
 
+/* Odd n's join: a block at a time where the processor has AVX-512 (by
+ * size: every sieve, the longest sorted), with the sort on every sieve
+ * (always), and grouped into segments where the blocked join is off; each
+ * odd board to 15 on one and two threads, n = 17 whole and in three parts
+ * that add up. */
+static void test_halves_odd(void **state)
+{
+	static const enum halves_blocked ways[] = {
+	        HALVES_BLOCKED_BY_SIZE, HALVES_BLOCKED_ALWAYS, HALVES_BLOCKED_NEVER};
+	(void)state;
+	for (int n = 5; n <= 15; n += 2)
+		for (size_t i = 0; i < sizeof ways / sizeof ways[0]; i++)
+			for (int threads = 1; threads <= 2; threads++) {
+				struct halves_opts opt = {.nparts = 1,
+				                          .blocked = ways[i]};
+				uint64_t total;
+
+				assert_int_equal(halves_count(n, threads, &opt, NULL,
+				                              NULL, NULL, &total, NULL),
+				                 0);
+				assert_int_equal(total, a000170[n]);
+			}
+	/* The grouped join cut as by size and for each pair of middle
+	 * queens, where no kernel goes a block at a time. */
+	for (int n = 5; n <= 15; n += 2)
+		for (int how = HALVES_SEGMENTS_ALWAYS; how <= HALVES_SEGMENTS_EACH;
+		     how++) {
+			struct halves_opts opt = {.nparts = 1,
+			                          .segments = (enum halves_segments)how,
+			                          .blocked = HALVES_BLOCKED_NEVER};
+			uint64_t total;
+
+			assert_int_equal(
+			        halves_count(n, 2, &opt, NULL, NULL, NULL, &total, NULL),
+			        0);
+			assert_int_equal(total, a000170[n]);
+		}
+	uint64_t whole, sum = 0;
+
+	assert_int_equal(halves_count(17, 2, NULL, NULL, NULL, NULL, &whole, NULL), 0);
+	assert_int_equal(whole, a000170[17]);
+	for (int part = 0; part < 3; part++) {
+		struct halves_opts opt = {.nparts = 3, .part = part};
+		uint64_t total;
+
+		assert_int_equal(
+		        halves_count(17, 2, &opt, NULL, NULL, NULL, &total, NULL), 0);
+		assert_true(total > 0 && total < whole);
+		sum += total;
+	}
+	assert_int_equal(sum, a000170[17]);
+}
+
 /* Every build of the join that this processor runs counts the same, the
  * AVX-512 one also a block of the sieve at a time on every board (by size
  * it does so on large boards only), in a budget of several passes too. */
@@ -1499,6 +1552,7 @@ int main(void)
 	        cmocka_unit_test(test_halves_threads_agree),
 	        cmocka_unit_test(test_halves_segments),
 	        cmocka_unit_test(test_halves_kernels),
+	        cmocka_unit_test(test_halves_odd),
 	        cmocka_unit_test(test_rotational),
 	        cmocka_unit_test(test_known_counts),
 	        cmocka_unit_test(test_count_cancel),

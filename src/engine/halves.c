@@ -1,10 +1,11 @@
 /* Counting n-queens solutions by joining quadrants into half boards. */
 /*
- * This file stays whole, at about 2,400 lines, because the join is one
+ * This file stays whole, at about 2,600 lines, because the join is one
  * body: unit_count and every helper it calls are inlined (ALWAYS_INLINE)
- * into four kernels, each compiled for its own instruction set (plain C,
- * POPCNT, AVX2, AVX-512) by a target attribute, and that only works inside
- * one translation unit.  Split into files, the kernels would call the body
+ * into five kernels, each compiled for its own instruction set (plain C,
+ * POPCNT, AVX2, and AVX-512 twice, for even and odd n) by a target
+ * attribute, and that only works inside one translation unit.  Split
+ * into files, the kernels would call the body
  * rather than hold a copy built with their instructions, and the table,
  * the quadrants, the sieves and the units that the body shares with the
  * code building them would be opened to every file in a header.  Its
@@ -48,11 +49,12 @@
  * quadrants, strikes out the tops on its lines, and the survivors are
  * counted 64 at a time.  Most of the time goes there, in code built for
  * several instruction sets and chosen when the count starts.  On long
- * sieves of even n the AVX-512 code goes through a block of 64 words at a
- * time with all the bottoms of a unit: that block of every bottom square's
- * kill vector stays in the cache, a split's south-east kill vectors for it
- * in the first level, and a south-west placement's survivors in registers.
- * Where the sieve is longer still (n = 22), the tops are sorted by the
+ * sieves of even n, and on all of odd n's, the AVX-512 code goes through a
+ * block of 64 words at a time with all the bottoms of a unit: that block of
+ * every bottom square's kill vector stays in the cache, a split's south-east
+ * kill vectors for it in the first level, and a south-west placement's
+ * survivors in registers.  Where the sieve is longer still (n = 22; odd n
+ * from half that length, n = 21's largest), the tops are sorted by the
  * lines that most of them hold, so that those of a block hold some lines
  * in common, and the bottoms on one of them pass the block by.
  *
@@ -80,9 +82,13 @@
  * them as a class of their own, weighted by the mirror and the upside-down
  * turn of the unit's columns.  One sieve for all the middle queens keeps a
  * unit large enough that the work per bottom, not its bookkeeping, is what
- * the count costs.  Where a unit's sieve is large, it is cut into segments
- * by the middle-row queen: a bottom on a line of a segment's middle queens
- * would strike out all its tops, so it skips the segment.
+ * the count costs.  Where the join goes a block at a time, the bottoms on
+ * a line that all the tops of a block hold pass it by (the tops of one
+ * pair of middle queens, listed together, hold that pair's lines; the
+ * longest sieves are sorted by the lines most tops hold); elsewhere a
+ * large sieve is cut into segments by the middle-row queen: a bottom on a
+ * line of a segment's middle queens would strike out all its tops, so it
+ * skips the segment.
  */
 
 #define HALVES_MAX_H (HALVES_MAX_N / 2)
@@ -651,6 +657,33 @@ tops_keep_avx512(uint64_t cx, const uint64_t *ys, size_t ny, uint64_t *out)
 	return k;
 }
 
+/* Writes to out add + ys[t] (each first turned by crossing_swap when swap)
+ * for each of the ny words ys[t] that share no line with test, in order;
+ * returns how many.  out has room for ny + 8. */
+__attribute__((target("avx512f,avx512vl"))) static inline size_t
+words_keep_avx512(const uint64_t *ys, size_t ny, uint64_t test, uint64_t add, bool swap,
+                  uint64_t *out)
+{
+	const __m512i vtest = _mm512_set1_epi64((long long)(test & LINES_MASK));
+	const __m512i vadd = _mm512_set1_epi64((long long)add);
+	/* crossing_swap: the halves exchanged by a rotation, the class bits
+	 * (which the low half's top two bits, never a line, receive) kept. */
+	const __m512i lines = _mm512_set1_epi64((long long)(LINES_MASK & ~(3ull << 30)));
+	size_t k = 0;
+	for (size_t t = 0; t < ny; t += 8) {
+		const __mmask8 in = ny - t >= 8 ? 0xff : (__mmask8)((1u << (ny - t)) - 1);
+		__m512i y = _mm512_maskz_loadu_epi64(in, ys + t);
+		if (swap)
+			y = _mm512_ternarylogic_epi64(_mm512_ror_epi64(y, 32), lines, y,
+			                              0xe2); /* lines ? rot : y */
+		const __mmask8 ok = _mm512_mask_testn_epi64_mask(in, y, vtest);
+		_mm512_storeu_si512(out + k, _mm512_maskz_compress_epi64(
+		                                     ok, _mm512_add_epi64(y, vadd)));
+		k += (size_t)__builtin_popcount(ok);
+	}
+	return k;
+}
+
 /* partners_keep with AVX-512, in the same way. */
 __attribute__((target("avx512f,avx512vl"))) static inline size_t
 partners_keep_avx512(uint64_t cx, const uint64_t *ys, const uint32_t *js, size_t ny,
@@ -718,6 +751,39 @@ static ALWAYS_INLINE size_t tops_keep(enum isa isa, uint64_t cx, const uint64_t 
 		 * add up. */
 		out[k] = cx + ys[t];
 		k += !(cx & ys[t] & LINES_MASK);
+	}
+	return k;
+}
+
+/* A crossing word with its anti-diagonals and diagonals exchanged: the
+ * lines of the mirror image left to right. */
+static ALWAYS_INLINE uint64_t crossing_swap(uint64_t x)
+{
+	return (x >> 32 & 0x3fffffff) | (x & 0xffffffff) << 32 | (x & ~LINES_MASK);
+}
+
+/* Writes to out add + ys[t] (each first turned by crossing_swap when swap)
+ * for each of the ny words ys[t] that share no line with test, in order;
+ * returns how many.  out has room for ny + 8. */
+static ALWAYS_INLINE size_t words_keep(enum isa isa, const uint64_t *ys, size_t ny,
+                                       uint64_t test, uint64_t add, bool swap,
+                                       uint64_t *out)
+{
+#ifdef HALVES_DISPATCH
+	/* Eight at a time where some are left out (odd n's middle queens);
+	 * a plain copy is faster in this loop (measured: n = 18 3% slower
+	 * with the vectors: each store is read back by the next ones). */
+	if (isa == ISA_AVX512 && (test & LINES_MASK))
+		return words_keep_avx512(ys, ny, test, add, swap, out);
+#else
+	(void)isa;
+#endif
+	size_t k = 0;
+	for (size_t t = 0; t < ny; t++) {
+		/* Written always, kept when it leaves test alone. */
+		const uint64_t y = swap ? crossing_swap(ys[t]) : ys[t];
+		out[k] = y + add;
+		k += !(y & test & LINES_MASK);
 	}
 	return k;
 }
@@ -843,6 +909,51 @@ static ALWAYS_INLINE struct span list_at(const struct shared *sh, const struct l
 	                     l->hi[rows] - l->lo[rows], 0};
 }
 
+/* Asks the cache for where list_at will look for the rows `rows` of l. */
+static ALWAYS_INLINE void list_prefetch_key(const struct shared *sh,
+                                            const struct lists *l, uint32_t rows)
+{
+	if (l->full)
+		__builtin_prefetch(sh->t.start +
+		                   ((l->down ? sh->rev[rows] : rows) << l->h | l->tcols));
+}
+
+/* And for the first placements of the list it will find there. */
+static ALWAYS_INLINE void list_prefetch(const struct shared *sh, const struct lists *l,
+                                        uint32_t rows)
+{
+	const struct span s = list_at(sh, l, rows);
+	if (s.len) {
+		__builtin_prefetch(s.x);
+		__builtin_prefetch(s.e);
+	}
+}
+
+/* The lists of the bottom quadrants' splits (south-west rows with ba
+ * queens) fetched ahead: the table's offsets of all of them, then their
+ * first placements, so that the misses overlap rather than follow one
+ * another. */
+static ALWAYS_INLINE void splits_prefetch(const struct shared *sh, const struct work *w,
+                                          uint32_t hmask, int ba)
+{
+	for (uint32_t r = hmask;; r = (r - 1) & hmask) {
+		if (__builtin_popcount(r) == ba) {
+			list_prefetch_key(sh, &w->l[2], r);
+			list_prefetch_key(sh, &w->l[3], hmask & ~r);
+		}
+		if (!r)
+			break;
+	}
+	for (uint32_t r = hmask;; r = (r - 1) & hmask) {
+		if (__builtin_popcount(r) == ba) {
+			list_prefetch(sh, &w->l[2], r);
+			list_prefetch(sh, &w->l[3], hmask & ~r);
+		}
+		if (!r)
+			break;
+	}
+}
+
 /* The squares on which a key's table entries put quadrant j's queens,
  * worked out once for all the entries. */
 struct keyturn {
@@ -892,13 +1003,6 @@ static void sq_init(struct shared *sh)
 		for (int c = 0; c < n; c++)
 			sh->bsq[i * n + c] =
 			        square_crossing(sh, n - h + i, c) & LINES_MASK;
-}
-
-/* A crossing word with its anti-diagonals and diagonals exchanged: the
- * lines of the mirror image left to right. */
-static ALWAYS_INLINE uint64_t crossing_swap(uint64_t x)
-{
-	return (x >> 32 & 0x3fffffff) | (x & 0xffffffff) << 32 | (x & ~LINES_MASK);
 }
 
 /*
@@ -1054,24 +1158,16 @@ static ALWAYS_INLINE size_t tops_add(enum isa isa, struct work *w, uint32_t rows
 		const struct span y = list_at(w->sh, &w->l[1], rows & ~r);
 		if (!x.len || !y.len)
 			goto next;
-		size_t ny = 0;
-		for (size_t j = 0; j < y.len; j++) {
-			/* Written always, kept when it leaves xs alone. */
-			/* The north-east quadrant: the north-west image's
-			 * halves exchanged (crossing_swap). */
-			const uint64_t yx = y.turn ? crossing_swap(y.x[j]) : y.x[j];
-			packed[ny] = yx + xs;
-			ny += !(yx & xs & LINES_MASK);
-		}
+		const size_t ny = words_keep(isa, y.x, y.len, xs, xs, y.turn, packed);
 		if (!ny)
 			goto next;
-		/* The north-west placements that leave xs alone, listed without a
-		 * branch too. */
-		uint64_t *xk = w->ordx;
-		size_t nx = 0;
-		for (size_t i = 0; i < x.len; i++) {
-			xk[nx] = x.x[i]; /* the north-west quadrant: not turned */
-			nx += !(x.x[i] & xs & LINES_MASK);
+		/* The north-west placements that leave xs alone (the north-west
+		 * quadrant: not turned), all of them without middle queens. */
+		const uint64_t *xk = x.x;
+		size_t nx = x.len;
+		if (xs & LINES_MASK) {
+			nx = words_keep(isa, x.x, x.len, xs, 0, false, w->ordx);
+			xk = w->ordx;
 		}
 		if (nx * ny <= ((size_t)1 << 16)) {
 			/* Room for all the pairs at once when that is not much. */
@@ -1100,16 +1196,16 @@ static ALWAYS_INLINE size_t tops_add(enum isa isa, struct work *w, uint32_t rows
  * when out of memory.
  */
 static ALWAYS_INLINE size_t tops_list(enum isa isa, struct work *w, const struct unit *u,
-                                      uint32_t bcols)
+                                      uint32_t bcols, bool odd)
 {
 	const struct shared *sh = w->sh;
 	const int n = sh->n, h = sh->h, east = n - h, m = h;
 	const uint32_t hmask = (1u << h) - 1, full = (1u << n) - 1;
-	const uint32_t top = full & ~bcols & ~(sh->odd ? 1u << m : 0);
+	const uint32_t top = full & ~bcols & ~(odd ? 1u << m : 0);
 	const uint32_t tw = top & hmask, te = top >> east & hmask;
 	if (lists_make(w, 1, te))
 		return (size_t)-1;
-	if (!sh->odd) {
+	if (!odd) {
 		if (lists_make(w, 0, tw))
 			return (size_t)-1;
 		return tops_add(isa, w, hmask, __builtin_popcount(tw), 0, 0);
@@ -1225,6 +1321,13 @@ static ALWAYS_INLINE void segments_plan(struct work *w, struct geom *g)
  * n = 22, about 2,500, a fifth faster). */
 #define ORDER_MIN 1024
 
+/* For odd n, whose tops hold their middle queens' lines in large groups,
+ * from half as many (measured: a slice of n = 21, whose largest sieves
+ * pass it, 1.12 times faster with the sort; n = 19, whose sieves have
+ * about 125 words, 1.15 times slower sorted throughout, as fast with
+ * this). */
+#define ORDER_MIN_ODD 512
+
 /*
  * Even n, for the blocked join: the k tops into w->sorted by class and,
  * within a class, by the ORDER_LINES lines that most of them hold (counted
@@ -1293,12 +1396,12 @@ tops_order(struct work *w, const uint64_t *tops, size_t k, const size_t hit[64])
  * lines that all those of a word hold.  Returns -1 when out of memory.
  */
 static ALWAYS_INLINE int sieve_build(enum isa isa, struct work *w, struct geom *g,
-                                     size_t at, size_t k, const size_t *hit)
+                                     size_t at, size_t k, const size_t *hit, bool held)
 {
 	const int win = w->sh->win;
 	const uint64_t *tops = w->tops + at;
 	size_t cnt[MAX_SEGS];
-	if (g->odd) {
+	if (g->odd && !held) {
 		/* The segments' shares of this chunk. */
 		size_t lo = 0;
 		for (int sg = 0; sg < g->nseg; sg++) {
@@ -1329,8 +1432,18 @@ static ALWAYS_INLINE int sieve_build(enum isa isa, struct work *w, struct geom *
 			tops = w->sorted;
 		}
 		g->nseg = 3;
+		if (g->odd) {
+			/* For the blocked join, not cut into segments (those are
+			 * the grouped join's): the tops of class 0, then the
+			 * centre's. */
+			g->nseg = 2;
+			g->segs0 = 1;
+		}
 	}
-	g->held = hit;
+	/* The lines all the tops of each word hold, for the blocked join:
+	 * tops_order's sieves, and all of odd n's, whose tops of one pair of
+	 * middle queens, listed together, hold those queens' lines. */
+	g->held = hit || (g->odd && held);
 	g->words = 0;
 	for (int sg = 0; sg < g->nseg; sg++) {
 		g->segw[sg] = g->words;
@@ -1361,11 +1474,11 @@ static ALWAYS_INLINE int sieve_build(enum isa isa, struct work *w, struct geom *
 				m[j] = (tops[ti + j] & LINES_MASK) | 1ull << 63;
 			for (size_t j = c; j < 64; j++)
 				m[j] = 0;
-			if (hit) {
-				uint64_t held = LINES_MASK;
+			if (g->held) {
+				uint64_t lines = LINES_MASK;
 				for (size_t j = 0; j < c; j++)
-					held &= m[j];
-				w->common[wi] = held;
+					lines &= m[j];
+				w->common[wi] = lines;
 			}
 			ti += c;
 #ifdef HALVES_DISPATCH
@@ -1567,10 +1680,14 @@ split_plan(struct work *w, const struct geom *g, uint32_t r, uint32_t rest, stru
 {
 	int rows1[HALVES_MAX_H], rows2[HALVES_MAX_H];
 	const int nr1 = rows_list(r, rows1), nr2 = rows_list(rest, rows2);
-	const uint64_t *base1[HALVES_MAX_H], *base2[HALVES_MAX_H];
-	const ptrdiff_t step1 = bases_make(w, g, rows1, nr1, false, base1);
-	const ptrdiff_t step2 = bases_make(w, g, rows2, nr2, true, base2);
-	const size_t words = g->words;
+	/* The square of the qi-th queen of a table entry e: base[qi] plus
+	 * its column (back from column n - 1 in the east), as bases_make
+	 * points at its kill vector, without a division. */
+	int sq1[HALVES_MAX_H], sq2[HALVES_MAX_H];
+	for (int qi = 0; qi < nr1; qi++)
+		sq1[qi] = rows1[nr1 - 1 - qi] * g->n;
+	for (int qi = 0; qi < nr2; qi++)
+		sq2[qi] = rows2[nr2 - 1 - qi] * g->n + g->n - 1;
 	struct splitplan *pl;
 	if (buffer_grow((void **)&w->plans, &w->plancap, w->nplans + 1, sizeof *w->plans,
 	                &w->bytes) ||
@@ -1602,9 +1719,7 @@ split_plan(struct work *w, const struct geom *g, uint32_t r, uint32_t rest, stru
 		order[t] = (uint32_t)t;
 		ordx[t] = span_test(y, j);
 		for (int q = 0; q < nr2; q++)
-			sq[q] = (uint8_t)((size_t)(queen_kill(base2, step2, q, y.e[j]) -
-			                           w->qk) /
-			                  words);
+			sq[q] = (uint8_t)(sq2[q] - (int)(y.e[j] >> (4 * q) & 15));
 		/* Its lines, for the blocks whose tops hold some in common. */
 		if (g->held) {
 			uint64_t lines = 0;
@@ -1634,10 +1749,7 @@ split_plan(struct work *w, const struct geom *g, uint32_t r, uint32_t rest, stru
 		                   .n1 = (uint32_t)nj1,
 		                   .c1 = c1};
 		for (int q = 0; q < nr1; q++)
-			sp->q[q] =
-			        (uint8_t)((size_t)(queen_kill(base1, step1, q, x.e[i]) -
-			                           w->qk) /
-			                  words);
+			sp->q[q] = (uint8_t)(sq1[q] + (int)(x.e[i] >> (4 * q) & 15));
 		for (int q = 0; g->held && q < nr1; q++)
 			sp->lines |= w->sh->bsq[sp->q[q]];
 		w->np += nj0 + nj1;
@@ -1895,18 +2007,21 @@ static ALWAYS_INLINE uint64_t bottoms_count(enum isa isa, struct work *w,
  * whose bottom half uses the columns u->cols, weighted by class.  On
  * running out of memory it sets w->err and returns 0.
  */
-static ALWAYS_INLINE uint64_t unit_count(enum isa isa, struct work *w,
+static ALWAYS_INLINE uint64_t unit_count(enum isa isa, int parity, struct work *w,
                                          const struct unit *u)
 {
 	const struct shared *sh = w->sh;
-	struct geom g = {.n = sh->n, .h = sh->h, .odd = sh->odd};
+	/* parity: 0 or 1 for a kernel built for even or odd n alone, -1 for
+	 * one that asks. */
+	const bool odd = parity < 0 ? sh->odd : parity == 1;
+	struct geom g = {.n = sh->n, .h = sh->h, .odd = odd};
 	const int h = g.h, east = g.n - h; /* the first column of the east */
 	const uint32_t hmask = (1u << h) - 1, full = (1u << g.n) - 1;
-	const uint32_t bcols = sh->odd ? u->cols : full & ~u->cols;
+	const uint32_t bcols = odd ? u->cols : full & ~u->cols;
 	const uint32_t bw = bcols & hmask, be = bcols >> east & hmask;
 	const int ba = __builtin_popcount(bw);
 
-	size_t k = tops_list(isa, w, u, bcols);
+	size_t k = tops_list(isa, w, u, bcols, odd);
 	if (k == (size_t)-1 || (k && (lists_make(w, 2, bw) || lists_make(w, 3, be)))) {
 		w->err = ENOMEM;
 		return 0;
@@ -1920,7 +2035,7 @@ static ALWAYS_INLINE uint64_t unit_count(enum isa isa, struct work *w,
 	/* How many of the bottom's squares stand on each line, for
 	 * tops_order. */
 	size_t hit[64] = {0};
-	if (isa == ISA_AVX512 && w->qkb && !g.odd)
+	if (isa == ISA_AVX512 && w->qkb)
 		for (int i = 0; i < h; i++)
 			for (uint32_t cc = bcols; cc; cc &= cc - 1)
 				for (uint64_t b = sh->bsq[i * g.n + __builtin_ctz(cc)]; b;
@@ -1928,25 +2043,30 @@ static ALWAYS_INLINE uint64_t unit_count(enum isa isa, struct work *w,
 					hit[__builtin_ctzll(b)]++;
 	for (size_t at = 0; at < k; at += sh->chunk, passes++) {
 		size_t m = k - at < sh->chunk ? k - at : sh->chunk;
-		/* A block at a time where the sieve is long (for even n: odd
-		 * n's splits that are not cut into segments were measured
-		 * slower with it), the tops in tops_order's order. */
+		/* A block at a time with AVX-512, unless told never: even n's
+		 * long sieves and all of odd n's, the tops in tops_order's
+		 * order where there are many. */
 		const enum halves_blocked how = sh->blocked;
-		const bool blockable = isa == ISA_AVX512 && !g.grouped && w->qkb;
+		const bool blockable =
+		        isa == ISA_AVX512 && w->qkb && how != HALVES_BLOCKED_NEVER;
 		const bool order =
-		        blockable && !g.odd &&
-		        (how == HALVES_BLOCKED_ALWAYS ||
-		         (how == HALVES_BLOCKED_BY_SIZE && m >= 64 * ORDER_MIN));
-		if (sieve_build(isa, w, &g, at, m, order ? hit : NULL)) {
+		        blockable && (how == HALVES_BLOCKED_ALWAYS ||
+		                      m >= 64 * (g.odd ? ORDER_MIN_ODD : ORDER_MIN));
+		if (sieve_build(isa, w, &g, at, m, order ? hit : NULL, blockable)) {
 			w->err = ENOMEM;
 			return 0;
 		}
+		/* Odd n a block at a time on sieves of every size (measured
+		 * against the grouped join, one thread: n = 17 as fast, an
+		 * eighth of n = 19 1.2 times faster, a slice of n = 21 1.25
+		 * times, 1.5 times with the sort above). */
 		const bool blocked = blockable && (how == HALVES_BLOCKED_ALWAYS ||
-		                                   (how == HALVES_BLOCKED_BY_SIZE &&
-		                                    !g.odd && g.words >= BLOCKED_MIN));
+		                                   g.odd || g.words >= BLOCKED_MIN);
 		if (!blocked)
 			squares_kill(w, &g, bcols, 0, g.words, w->qk, g.words);
 		w->nplans = w->nsq2 = w->nswp = w->np = 0;
+		if (blocked)
+			splits_prefetch(sh, w, hmask, ba);
 		for (uint32_t r = hmask;; r = (r - 1) & hmask) {
 			if (__builtin_popcount(r) == ba) {
 				const uint32_t rest = hmask & ~r;
@@ -1973,50 +2093,59 @@ static ALWAYS_INLINE uint64_t unit_count(enum isa isa, struct work *w,
 	}
 	if (passes > 1 && sh->stats)
 		atomic_fetch_add(&sh->stats->extra_passes, passes - 1);
-	return sh->odd ? sum : sum * u->weight;
+	return odd ? sum : sum * u->weight;
 }
 
 /* The same join built for the instruction sets worth having. */
 static uint64_t unit_generic(struct work *w, const struct unit *u)
 {
-	return unit_count(ISA_GENERIC, w, u);
+	return unit_count(ISA_GENERIC, -1, w, u);
 }
 
 #ifdef HALVES_DISPATCH
 __attribute__((target("popcnt"))) static uint64_t unit_popcnt(struct work *w,
                                                               const struct unit *u)
 {
-	return unit_count(ISA_GENERIC, w, u);
+	return unit_count(ISA_GENERIC, -1, w, u);
 }
 
 __attribute__((target("avx2,popcnt,bmi,bmi2"))) static uint64_t
 unit_avx2(struct work *w, const struct unit *u)
 {
-	return unit_count(ISA_AVX2, w, u);
+	return unit_count(ISA_AVX2, -1, w, u);
 }
 
+/* AVX-512 built twice, for even and odd n, so that each keeps only its own
+ * code (measured: n = 18 4% slower with both in one). */
 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq,avx512vbmi,gfni,avx2,"
                       "popcnt,bmi,bmi2"))) static uint64_t
 unit_avx512(struct work *w, const struct unit *u)
 {
-	return unit_count(ISA_AVX512, w, u);
+	return unit_count(ISA_AVX512, 0, w, u);
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq,avx512vbmi,gfni,avx2,"
+                      "popcnt,bmi,bmi2"))) static uint64_t
+unit_avx512_odd(struct work *w, const struct unit *u)
+{
+	return unit_count(ISA_AVX512, 1, w, u);
 }
 #endif
 
 /* The fastest join this processor runs, or the one NQUEENS_HALVES_KERNEL
- * names if it runs that one. */
-static unit_fn kernel_pick(const char **name)
+ * names if it runs that one, for odd n or even. */
+static unit_fn kernel_pick(const char **name, bool odd)
 {
 	static const struct {
 		const char *name;
-		unit_fn fn;
+		unit_fn fn, fn_odd;
 	} kernels[] = {
 #ifdef HALVES_DISPATCH
-	        {"avx512", unit_avx512},
-	        {"avx2", unit_avx2},
-	        {"popcnt", unit_popcnt},
+	        {"avx512", unit_avx512, unit_avx512_odd},
+	        {"avx2", unit_avx2, unit_avx2},
+	        {"popcnt", unit_popcnt, unit_popcnt},
 #endif
-	        {"generic", unit_generic},
+	        {"generic", unit_generic, unit_generic},
 	};
 	const size_t count = sizeof kernels / sizeof kernels[0];
 	bool runs[sizeof kernels / sizeof kernels[0]];
@@ -2045,13 +2174,13 @@ static unit_fn kernel_pick(const char **name)
 			;
 	}
 	*name = kernels[pick].name;
-	return kernels[pick].fn;
+	return odd ? kernels[pick].fn_odd : kernels[pick].fn;
 }
 
 const char *halves_kernel(void)
 {
 	const char *name;
-	kernel_pick(&name);
+	kernel_pick(&name, false);
 	return name;
 }
 
@@ -2269,12 +2398,13 @@ static void table_maxima(const struct table *t, int h, size_t *maxlist, size_t *
 /* The smallest chunk of tops worth a pass: four blocks of the sieve. */
 #define CHUNK_MIN (4 * 64 * BLOCK)
 
-/* Whether the join on this processor may go a block at a time for n. */
-static bool blocked_here(int n)
+/* Whether the join on this processor may go a block at a time (odd n
+ * on every sieve, even n on long ones). */
+static bool blocked_here(void)
 {
 	const char *name;
-	kernel_pick(&name);
-	return n % 2 == 0 && strcmp(name, "avx512") == 0;
+	kernel_pick(&name, false);
+	return strcmp(name, "avx512") == 0;
 }
 
 /* The table's offsets and entries: what a count that maps them from the
@@ -2290,7 +2420,7 @@ size_t halves_memory_floor_of(int n, int threads, bool mapped)
 		return 0;
 	/* The lists' true sizes, as the table holds them for each h. */
 	size_t maxlist = table_maxlist[n / 2], maxcols = table_maxcols[n / 2];
-	struct budget b = budget_of(n, maxlist, maxcols, blocked_here(n));
+	struct budget b = budget_of(n, maxlist, maxcols, blocked_here());
 	if (mapped)
 		b.fixed -= table_bytes(n / 2);
 	return b.fixed + (size_t)threads * (b.per_thread + CHUNK_MIN * b.per_top);
@@ -2376,7 +2506,7 @@ static int shared_setup(struct shared *sh, int threads, const struct halves_opts
 	 * queens and of every line the quadrants of one half share. */
 	sh->wlo = h;
 	sh->win = sh->odd ? 2 * h + 1 : 2 * h - 1;
-	sh->run = kernel_pick(&name);
+	sh->run = kernel_pick(&name, sh->odd);
 	sq_init(sh);
 	/* The table from the cache when a count of n wrote it, else built
 	 * (and written for the next, while the others wait). */
@@ -2394,9 +2524,8 @@ static int shared_setup(struct shared *sh, int threads, const struct halves_opts
 	}
 	table_maxima(&sh->t, h, &sh->maxlist, &sh->maxcols);
 	/* The blocked join's buffers are budgeted as by size, so that
-	 * halves_memory_floor holds in every mode (the tests' ALWAYS has them
-	 * for odd n too). */
-	struct budget b = budget_of(n, sh->maxlist, sh->maxcols, blocked_here(n));
+	 * halves_memory_floor holds in every mode. */
+	struct budget b = budget_of(n, sh->maxlist, sh->maxcols, blocked_here());
 	/* A table mapped from the cache is the page cache's, shared by the
 	 * counts of n and dropped and read again under pressure: not held in
 	 * this count's budget, nor are the lines of the whole quadrant there. */
@@ -2470,8 +2599,9 @@ static struct work *workers_new(struct shared *sh, int threads, bool blocked, in
 		/* The partners are written eight at a time. */
 		w[i].jl = malloc((maxlist + 8) * sizeof *w[i].jl);
 		w[i].order = malloc(maxlist * sizeof *w[i].order);
-		w[i].ordx = malloc(maxlist * sizeof *w[i].ordx);
-		w[i].packed = malloc(maxlist * sizeof *w[i].packed);
+		/* Both written eight at a time too, while tops are listed. */
+		w[i].ordx = malloc((maxlist + 8) * sizeof *w[i].ordx);
+		w[i].packed = malloc((maxlist + 8) * sizeof *w[i].packed);
 		w[i].elig = malloc(maxlist * sizeof *w[i].elig);
 		if (blocked) {
 			w[i].kvb = aligned_grow(NULL, maxlist * BLK * sizeof *w[i].kvb);
@@ -2545,7 +2675,7 @@ int halves_count(int n, int threads, const struct halves_opts *opt,
 	                    .segments = opt->segments,
 	                    .blocked = opt->blocked};
 	const bool blocked = opt->blocked == HALVES_BLOCKED_ALWAYS ||
-	                     (opt->blocked == HALVES_BLOCKED_BY_SIZE && blocked_here(n));
+	                     (opt->blocked == HALVES_BLOCKED_BY_SIZE && blocked_here());
 	struct work *w;
 	size_t used = 0;
 	uint64_t sum;

@@ -26,7 +26,8 @@ struct halves_stats {
 	atomic_size_t extra_passes; /* passes the budget added so far */
 };
 
-/* How odd n's sieve is cut for the bottoms to skip what they cannot join. */
+/* How odd n's sieve is cut for the bottoms to skip what they cannot join
+ * (where the join does not go a block at a time, halves_blocked). */
 enum halves_segments {
 	HALVES_SEGMENTS_BY_SIZE, /* where the segments are large enough to pay */
 	HALVES_SEGMENTS_NEVER,
@@ -36,8 +37,10 @@ enum halves_segments {
 };
 
 /* Where the join works on its sieve a block at a time (AVX-512 only): by
- * size, for even n where a split's kill vectors pass the first level
- * cache; never; or, for tests, always (boards of any size, odd n too). */
+ * size (every sieve of odd n, those of even n where a split's kill vectors
+ * pass the first level cache, the tops sorted on the longest); never (odd
+ * n then cut into segments); or, for tests, always (boards of any size,
+ * every sieve sorted). */
 enum halves_blocked {
 	HALVES_BLOCKED_BY_SIZE,
 	HALVES_BLOCKED_NEVER,
