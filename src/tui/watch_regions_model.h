@@ -18,7 +18,7 @@ enum wr_phase { WR_LOGIC, WR_SEARCH };
 /* The speeds of the animation, steps a second (the search may take a million). */
 #define WR_SPEEDS 13
 extern const int wr_speeds[WR_SPEEDS];
-#define WR_SPEED_START 3 /* 5 a second */
+#define WR_SPEED_START 2 /* 5 a second */
 
 /* The search is replayed from a copy kept every so many steps when stepping back. */
 #define WR_SNAP_EVERY 4096
