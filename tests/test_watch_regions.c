@@ -252,6 +252,17 @@ static void test_play(void **state)
 	fake_now += 1000;
 	watch_regions_model_tick(&m);
 	assert_int_equal(m.logic_at, wr_speeds[WR_SPEED_START]);
+	/* Fast, a step is due at once but the next frame waits 40 ms after the last. */
+	for (int i = 0; i < 3; i++)
+		watch_regions_model_speed(&m, 1);
+	assert_int_equal(watch_regions_model_timer_ms(&m), 40);
+	fake_now += 40;
+	assert_int_equal(watch_regions_model_timer_ms(&m), 0);
+	watch_regions_model_tick(&m);
+	/* 50 a second: two steps in 40 ms. */
+	assert_int_equal(m.logic_at, wr_speeds[WR_SPEED_START] + 2);
+	for (int i = 0; i < 3; i++)
+		watch_regions_model_speed(&m, -1);
 	fake_now += 1000000;
 	watch_regions_model_tick(&m);
 	assert_int_equal(m.logic_at, m.logic_len);

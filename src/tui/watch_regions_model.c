@@ -150,6 +150,7 @@ uint64_t watch_regions_model_len(const struct watch_regions_model *m)
 static void anchor(struct watch_regions_model *m)
 {
 	m->anchor_ms = m->clock_ms ? m->clock_ms() : 0;
+	m->frame_ms = m->anchor_ms;
 	m->anchor_at = watch_regions_model_at(m);
 }
 
@@ -256,6 +257,7 @@ void watch_regions_model_tick(struct watch_regions_model *m)
 
 	if (!m->playing)
 		return;
+	m->frame_ms = now;
 	due = m->anchor_at +
 	      (uint64_t)(now - m->anchor_ms) * (uint64_t)wr_speeds[m->speed] / 1000;
 	at = watch_regions_model_at(m);
@@ -288,8 +290,8 @@ long watch_regions_model_timer_ms(const struct watch_regions_model *m)
 	     (long long)((next * 1000 + (uint64_t)wr_speeds[m->speed] - 1) /
 	                 (uint64_t)wr_speeds[m->speed]);
 	/* Fast speeds step many events a frame (25 a second) rather than draw each. */
-	if (at < now + 40 && wr_speeds[m->speed] > 25)
-		at = now + 40;
+	if (at < m->frame_ms + 40)
+		at = m->frame_ms + 40;
 	return at > now ? (long)(at - now) : 0;
 }
 

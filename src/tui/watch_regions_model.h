@@ -56,7 +56,7 @@ struct watch_regions_model {
 	/* Playing: steps due since anchor_ms at this speed, from anchor_at. */
 	bool playing;
 	int speed;
-	long long anchor_ms;
+	long long anchor_ms, frame_ms; /* frame_ms: the last tick's time */
 	uint64_t anchor_at;
 	long long (*clock_ms)(void);
 
