@@ -44,6 +44,8 @@ browse-members@Tab Enter@class 1 of 12@browse 8
 lesson@Space@step 2 of@lesson four-queens
 help@?@Play: keys@play 8
 stats@Up Up Enter@Found in Play@
+regions@Space Right Right Space@conflicts: 2@play --regions 8 --seed 7
+regions-hint@t@t again@play --regions 8 --seed 7
 EOF
 }
 

@@ -134,4 +134,27 @@ else
 fi
 keys q
 wait_exit
+# Queens with regions: its own keys in their groups, whole at 80x24, t's two presses said.
+start 80 24 -- play --regions 8 --seed 7
+wait_for "Queens 8x8, regions" >/dev/null
+keys '?'
+expect_screen "80x24: ? opens the regions help" "Queens with regions: keys"
+for heading in Moving Placing Undoing "Assists and leaving" Everywhere; do
+	expect_box "80x24: the regions help's heading $heading" "(^| )$heading( |$)"
+done
+for key in "arrows, k j h l +move the cursor" "Space Enter +place or remove a queen" \
+	"x +mark \"no queen" "t +hint: the next" \
+	"Escape +hide the hint" "u +undo" "Ctrl-R, U +redo" "c +clear the board" \
+	"a +assists: hints on or off" "q +leave"; do
+	expect_box "80x24: the regions help lists $key" "$key"
+done
+if screen | grep -q "more below"; then
+	fail "80x24: the regions help fits, nothing below" "$(screen)"
+else
+	pass "80x24: the regions help fits, nothing below"
+fi
+keys q
+wait_gone "Queens with regions: keys" >/dev/null
+keys q
+wait_exit
 finish

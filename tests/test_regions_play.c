@@ -17,6 +17,8 @@
 #include "engine/daily.h"
 #include "engine/regions.h"
 #include "engine/settings.h"
+#include "engine/stats.h"
+#include "engine/store.h"
 #include "tui/regions_model.h"
 #include "tui/theme.h"
 
@@ -391,13 +393,53 @@ static void test_given_and_daily(void **state)
 	assert_non_null(strstr(share, ", clean, streak 0"));
 }
 
+/*
+ * The daily regions puzzle's days join the classic one's: a streak of days
+ * each solved in one form or the other, the calendar marking them, a past
+ * day's regions solve late.
+ */
+static void test_same_streak(void **state)
+{
+	struct store st;
+	struct daily_streak ds;
+	struct stats_month sm;
+	char err[256];
+	long nov27 = daily_day(2026, 11, 27);
+
+	(void)state;
+	assert_int_equal(store_init(&st, "/nonexistent-nq-regions", err, sizeof err), 0);
+	assert_true(store_record_best(&st, "daily-2026-11-27", true, 5000) > 0);
+	assert_true(store_record_best(&st, "daily-2026-11-28-regions", true, 6000) > 0);
+	assert_true(store_record_best(&st, "daily-2026-11-29", true, 7000) > 0);
+	assert_true(store_record_best(&st, "daily-2026-11-29-regions", true, 8000) > 0);
+	assert_true(store_record_best(&st, "daily-late-2026-11-20-regions", true, 9000) >
+	            0);
+	daily_streak(&st, nov27 + 2, &ds);
+	assert_int_equal(ds.current, 3);
+	assert_int_equal(ds.days, 3); /* the 29th counts once */
+	assert_true(ds.done_today);
+	stats_month(&st, 2026, 11, nov27 + 2, &sm);
+	assert_int_equal(sm.mark[27 - 1], STATS_SOLVED);
+	assert_int_equal(sm.mark[28 - 1], STATS_SOLVED);
+	assert_int_equal(sm.ms[28 - 1], 6000);
+	assert_int_equal(sm.ms[29 - 1], 7000);
+	assert_int_equal(sm.mark[20 - 1], STATS_LATE);
+	assert_int_equal(sm.mark[26 - 1], STATS_MISSED);
+	store_free(&st);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test(test_conflicts),  cmocka_unit_test(test_win),
-	        cmocka_unit_test(test_undo_redo),  cmocka_unit_test(test_hints_apply),
-	        cmocka_unit_test(test_hint_words), cmocka_unit_test(test_hint_wrong),
-	        cmocka_unit_test(test_clock),      cmocka_unit_test(test_given_and_daily),
+	        cmocka_unit_test(test_conflicts),
+	        cmocka_unit_test(test_win),
+	        cmocka_unit_test(test_undo_redo),
+	        cmocka_unit_test(test_hints_apply),
+	        cmocka_unit_test(test_hint_words),
+	        cmocka_unit_test(test_hint_wrong),
+	        cmocka_unit_test(test_clock),
+	        cmocka_unit_test(test_given_and_daily),
+	        cmocka_unit_test(test_same_streak),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "engine/regions.h"
 #include "engine/settings.h"
 #include "tui/theme.h"
 
@@ -425,6 +426,44 @@ static void check_regions(const char *at)
 		complain("%s: a board of %d regions named by %d colours", at, k + 1, k);
 }
 
+/*
+ * The regions' colouring: on generated boards of every size, two regions
+ * that share a side never take one colour (with 8 colours, six go round
+ * twelve regions), and each region has its own where there are enough.
+ */
+static void check_colouring(const char *at)
+{
+	for (int n = REGIONS_GEN_MIN_N; n <= REGIONS_GEN_MAX_N; n++) {
+		for (uint64_t seed = 1; seed <= 6; seed++) {
+			struct regions_board b;
+			unsigned char colour[REGIONS_MAX_N];
+			bool own;
+
+			if (regions_generate(n, REGIONS_MEDIUM, seed, &b) < 0)
+				continue;
+			own = theme_region_colouring(n, b.region, colour);
+			if (own != (n <= theme_region_colours()))
+				complain("%s: %d regions said %s their own colours", at,
+				         n, own ? "to have" : "not to have");
+			for (int r = 0; r < n; r++)
+				for (int f = 0; f < n; f++) {
+					int g = b.region[r * n + f];
+					int right =
+					        f + 1 < n ? b.region[r * n + f + 1] : g;
+					int up =
+					        r + 1 < n ? b.region[(r + 1) * n + f] : g;
+
+					if ((right != g && colour[right] == colour[g]) ||
+					    (up != g && colour[up] == colour[g]))
+						complain("%s: n = %d, seed %d: regions "
+						         "side by "
+						         "side in one colour",
+						         at, n, (int)seed);
+				}
+		}
+	}
+}
+
 /* Opens a screen on the depth's terminal; NULL when it has no terminfo entry. */
 static SCREEN *open_screen(const struct depth *d, FILE **sink, FILE **source)
 {
@@ -461,6 +500,7 @@ static void test_depth(void **state)
 	theme_init(false, false);
 	assert_int_equal(theme_colors(), d->colors);
 	broken = 0;
+	check_colouring(d->term);
 	for (int t = 0; t < SETTINGS_THEMES; t++) {
 		for (int bg = 0; bg < 2; bg++) {
 			struct where w = {d, t,

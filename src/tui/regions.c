@@ -233,9 +233,9 @@ static void regions_draw(const void *self, struct layout_rect r)
 {
 	const struct regions_screen *s = self;
 	const struct regions_model *m = &s->m;
-	uint16_t cells[REGIONS_MAX_N * REGIONS_MAX_N];
-	uint8_t lit[REGIONS_MAX_N * REGIONS_MAX_N];
-	bool marked[REGIONS_MAX_N * REGIONS_MAX_N];
+	uint16_t cells[REGIONS_MAX_N * REGIONS_MAX_N] = {0};
+	uint8_t lit[REGIONS_MAX_N * REGIONS_MAX_N] = {0};
+	bool marked[REGIONS_MAX_N * REGIONS_MAX_N] = {0};
 	struct regions_status st;
 	const char *hints[32];
 	struct place pl;
