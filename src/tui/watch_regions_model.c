@@ -47,6 +47,12 @@ static void search_goto(struct watch_regions_model *m, uint64_t at)
 	m->search_at = at;
 }
 
+/* The next deduction applied. */
+static void logic_step(struct watch_regions_model *m)
+{
+	regions_apply(&m->st, &m->deductions[m->logic_at++]);
+}
+
 /* Every deduction, to the end of the reasoning. */
 static int find_deductions(struct watch_regions_model *m)
 {
@@ -182,7 +188,7 @@ void watch_regions_model_forward(struct watch_regions_model *m)
 		m->phase = WR_SEARCH;
 		search_goto(m, 0);
 	} else if (m->phase == WR_LOGIC) {
-		regions_apply(&m->st, &m->deductions[m->logic_at++]);
+		logic_step(m);
 	} else if (m->search_at < m->search_len) {
 		regions_search_step(&m->s, &m->ev);
 		m->search_at++;
@@ -265,7 +271,7 @@ void watch_regions_model_tick(struct watch_regions_model *m)
 		return;
 	if (m->phase == WR_LOGIC) {
 		while (m->logic_at < m->logic_len && (uint64_t)m->logic_at < due)
-			regions_apply(&m->st, &m->deductions[m->logic_at++]);
+			logic_step(m);
 	} else {
 		if (due > m->search_len)
 			due = m->search_len;
@@ -290,8 +296,7 @@ long watch_regions_model_timer_ms(const struct watch_regions_model *m)
 	     (long long)((next * 1000 + (uint64_t)wr_speeds[m->speed] - 1) /
 	                 (uint64_t)wr_speeds[m->speed]);
 	/* Fast speeds step many events a frame (25 a second) rather than draw each. */
-	if (at < m->frame_ms + 40)
-		at = m->frame_ms + 40;
+	at = at > m->frame_ms + 40 ? at : m->frame_ms + 40;
 	return at > now ? (long)(at - now) : 0;
 }
 
