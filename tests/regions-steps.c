@@ -5,7 +5,8 @@
  * words (regions by letter), the counts after K deductions and the board
  * (Q a queen, x struck, . free; the top row first); "regions-steps FILE
  * search K" the counters after K events of the plain search and its board
- * (x the square the K-th event refused).
+ * (x the square the K-th event refused; at its end the solution, as the
+ * exact solver finds it).
  */
 #include "config.h"
 
@@ -74,6 +75,19 @@ static int search(const struct regions_board *b, uint64_t k)
 	printf("queens %" PRIu64 " refused %" PRIu64 " backtracks %" PRIu64
 	       " solutions %" PRIu64 "\n",
 	       s.placed, s.rejected, s.backtracks, s.solutions);
+	/* At its end the screen shows the solution: here the exact solver's. */
+	if (s.done) {
+		int sols[2][REGIONS_MAX_N], queen[REGIONS_MAX_N];
+
+		for (int r = 0; r < REGIONS_MAX_N; r++)
+			queen[r] = -1;
+
+		if (regions_solutions(b, 1, sols) == 1)
+			for (int f = 0; f < b->n; f++)
+				queen[sols[0][f]] = f;
+		print_board(b->n, queen, NULL, (struct square){-1, -1});
+		return 0;
+	}
 	print_board(b->n, s.queen, NULL,
 	            k > 0 && ev.kind == REGIONS_EV_REJECT ? ev.sq
 	                                                  : (struct square){-1, -1});

@@ -145,6 +145,19 @@ static void test_search_is_the_engines(void **state)
 	watch_regions_model_counts(&m, &c);
 	assert_int_equal(c.search_solutions, regions_solutions(&b, 0, sols));
 	assert_int_equal(c.search_solutions, 1);
+	/* At the end, the solution found is lit on the board. */
+	{
+		uint16_t cells[REGIONS_MAX_N * REGIONS_MAX_N];
+		bool marked[REGIONS_MAX_N * REGIONS_MAX_N];
+		uint8_t lit[REGIONS_MAX_N * REGIONS_MAX_N];
+
+		watch_regions_model_cells(&m, cells, marked, lit);
+		for (int f = 0; f < b.n; f++)
+			for (int r = 0; r < b.n; r++)
+				assert_int_equal(
+				        cells[f * b.n + r] & (BV_QUEEN | BV_SOLVED),
+				        sols[0][f] == r ? BV_QUEEN | BV_SOLVED : 0);
+	}
 	watch_regions_model_goto(&m, m.first_solution);
 	assert_int_equal(m.ev.kind, REGIONS_EV_SOLVED);
 	for (int f = 0; f < b.n; f++)

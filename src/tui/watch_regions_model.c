@@ -98,8 +98,10 @@ static int run_search(struct watch_regions_model *m)
 	for (;;) {
 		int more = regions_search_step(&s, &ev);
 
-		if (ev.kind == REGIONS_EV_SOLVED && !m->first_solution)
+		if (ev.kind == REGIONS_EV_SOLVED && !m->first_solution) {
 			m->first_solution = s.steps;
+			memcpy(m->solution, s.queen, sizeof m->solution);
+		}
 		if (!more)
 			break;
 		if (s.steps % WR_SNAP_EVERY == 0) {
@@ -361,6 +363,14 @@ void watch_regions_model_cells(const struct watch_regions_model *m, uint16_t *ce
 		}
 	if (m->phase != WR_SEARCH || m->search_at == 0)
 		return;
+	/* At the end, the board is empty again: the solution found is shown, lit. */
+	if (m->search_at == m->search_len && m->first_solution)
+		for (int r = 0; r < n; r++) {
+			struct square sq = {m->solution[r], r};
+
+			cells[sq.file * n + r] |=
+			        BV_QUEEN | BV_SOLVED | (given(m, sq) ? BV_LOCKED : 0);
+		}
 	/* The search's last event, as Watch marks a search's. */
 	switch (m->ev.kind) {
 	case REGIONS_EV_PLACE:

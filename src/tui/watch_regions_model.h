@@ -51,7 +51,8 @@ struct watch_regions_model {
 	struct regions_event ev;
 	struct regions_search *snaps;
 	size_t nsnaps;
-	uint64_t first_solution; /* the event of the first SOLVED, 0: none */
+	uint64_t first_solution;     /* the event of the first SOLVED, 0: none */
+	int solution[REGIONS_MAX_N]; /* its queens, the file by rank, shown at the end */
 
 	/* Playing: steps due since anchor_ms at this speed, from anchor_at. */
 	bool playing;
@@ -101,7 +102,8 @@ watch_regions_model_deduction(const struct watch_regions_model *m);
  * What each square is, by the board renderer's flags (boardview.h; the
  * arrays file * n + rank): cells the queens (given ones locked) and the
  * search's event (the square tried, refused and the queen refusing it, the
- * square left, a solution lit); marked the squares the reasoning struck;
+ * square left, a solution lit; at the search's end the first solution it
+ * found, lit); marked the squares the reasoning struck;
  * lit what the deduction shown does (the squares and regions it reasons
  * on, those it strikes, the queen it places).
  */
