@@ -378,6 +378,38 @@ static void test_roles(void **state)
 	watch_regions_model_free(&m);
 }
 
+/* A search too long to watch is stopped at wr_search_max events, and says so. */
+static void test_search_cut(void **state)
+{
+	struct regions_board b;
+	struct watch_regions_model m;
+	struct regions_search s;
+	struct regions_event ev;
+	struct wr_counts c;
+	char words[600];
+	uint64_t max = wr_search_max;
+
+	(void)state;
+	make(&b, 8, REGIONS_MEDIUM, 7);
+	wr_search_max = 1000;
+	assert_int_equal(watch_regions_model_init(&m, &b, fake_clock), 0);
+	wr_search_max = max;
+	assert_true(m.search_cut);
+	assert_int_equal(m.search_len, 1000);
+	watch_regions_model_switch(&m);
+	watch_regions_model_end(&m);
+	watch_regions_model_words(&m, words, sizeof words);
+	assert_non_null(strstr(words, "stopped here, 1000 events on"));
+	/* Its counters there are the search's after 1000 events. */
+	regions_search_start(&s, &b);
+	while (s.steps < 1000 && regions_search_step(&s, &ev))
+		;
+	watch_regions_model_counts(&m, &c);
+	assert_int_equal(c.search_queens, s.placed);
+	assert_int_equal(c.search_rejects, s.rejected);
+	watch_regions_model_free(&m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -388,6 +420,7 @@ int main(void)
 	        cmocka_unit_test(test_play),
 	        cmocka_unit_test(test_two_solutions),
 	        cmocka_unit_test(test_roles),
+	        cmocka_unit_test(test_search_cut),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

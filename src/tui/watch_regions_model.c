@@ -15,6 +15,8 @@
 const int wr_speeds[WR_SPEEDS] = {1,   2,   5,    10,    20,     50,     100,
                                   200, 500, 1000, 10000, 100000, 1000000};
 
+uint64_t wr_search_max = 20000000;
+
 static uint16_t bit(int f)
 {
 	return (uint16_t)(1u << f);
@@ -104,6 +106,10 @@ static int run_search(struct watch_regions_model *m)
 		}
 		if (!more)
 			break;
+		if (s.steps >= wr_search_max) {
+			m->search_cut = true;
+			break;
+		}
 		if (s.steps % WR_SNAP_EVERY == 0) {
 			if (m->nsnaps == cap) {
 				struct regions_search *bigger =
@@ -411,6 +417,13 @@ void watch_regions_model_words(const struct watch_regions_model *m, char *buf, s
 		snprintf(buf, len,
 		         "The plain search: rows from 1 up, in each the columns from a "
 		         "on; a square is tried against the queens placed below it.");
+		return;
+	}
+	if (m->search_cut && m->search_at == m->search_len) {
+		snprintf(buf, len,
+		         "The search is stopped here, %" PRIu64 " events on: this "
+		         "screen watches no more of it.",
+		         m->search_len);
 		return;
 	}
 	square_name(m->ev.sq, a, sizeof a);

@@ -20,6 +20,13 @@ enum wr_phase { WR_LOGIC, WR_SEARCH };
 extern const int wr_speeds[WR_SPEEDS];
 #define WR_SPEED_START 2 /* 5 a second */
 
+/*
+ * The search is watched this far at most (20,000,000 events, under a
+ * second to run through at the start; a file's 16x16 map may need far more).
+ * A variable, so that a test can lower it.
+ */
+extern uint64_t wr_search_max;
+
 /* The search is replayed from a copy kept every so many steps when stepping back. */
 #define WR_SNAP_EVERY 4096
 
@@ -52,6 +59,7 @@ struct watch_regions_model {
 	struct regions_search *snaps;
 	size_t nsnaps;
 	uint64_t first_solution;     /* the event of the first SOLVED, 0: none */
+	bool search_cut;             /* it was stopped at wr_search_max events */
 	int solution[REGIONS_MAX_N]; /* its queens, the file by rank, shown at the end */
 
 	/* Playing: steps due since anchor_ms at this speed, from anchor_at. */
