@@ -91,8 +91,10 @@ void stats_month(const struct store *st, int year, int month, long today,
 		daily_format_date(day, date, sizeof date);
 		snprintf(id, sizeof id, "%s%s", DAILY_PREFIX, date);
 		on = stats_best(st, id, &ms);
-		/* The day's regions puzzle counts for it too (the classic's time first). */
-		snprintf(id, sizeof id, "%s%s%s", DAILY_PREFIX, date, DAILY_REGIONS_SUFFIX);
+		/* The day's regions puzzle counts for it too (the classic's time first).
+		 */
+		snprintf(id, sizeof id, "%s%s%s", DAILY_PREFIX, date,
+		         DAILY_REGIONS_SUFFIX);
 		on = on || stats_best(st, id, &ms);
 		snprintf(id, sizeof id, "%s%s", STATS_LATE_PREFIX, date);
 		was_late = stats_best(st, id, &late);

@@ -66,11 +66,11 @@ enum item {
 static const char *const item_text[ITEM_COUNT] = {
         "Play           place queens by hand",
         "Puzzles        complete given boards",
-        "Daily          today's puzzle, the same for all",
+        "Daily          today's puzzle, the same for everyone",
         "Regions        a queen in each coloured region",
         "Daily regions  today's regions puzzle",
         "Watch          the search, step by step",
-        "Predict        say what the search does next",
+        "Predict        the search: you say what comes next",
         "Race           the algorithms side by side",
         "Browse         every solution and class",
         "Lessons        a class, step by step",
@@ -432,8 +432,8 @@ static void item_line(const struct menu *m, int i, bool full, char *buf, size_t 
 	}
 	/* New says what it makes: the menu's size and the grade g chose. */
 	if (i == ITEM_NEW)
-		snprintf(buf, len, "New            made now: %dx%d %s (g grade)", m->n,
-		         m->n, puzzle_grade_name(m->grade));
+		snprintf(buf, len, "New            a puzzle made now: %dx%d %s (g grade)",
+		         m->n, m->n, puzzle_grade_name(m->grade));
 	/* Regions says what it makes too: the menu's size within the generator's. */
 	if (i == ITEM_REGIONS)
 		snprintf(buf, len, "Regions        coloured regions: %dx%d %s",
