@@ -418,12 +418,77 @@ static int watch_replay(const char *file, struct watch_opts *w, struct cli_event
 	return CLI_OK;
 }
 
+/*
+ * watch --regions [N | FILE] [--grade G] [--seed S]: a regions puzzle read
+ * from a file, or made as puzzle --regions makes it, watched reasoned.
+ */
+static int watch_regions(const struct cli_args *pa, struct app_opts *o)
+{
+	static const char cmd[] = "watch";
+	const char *const *val = pa->val;
+	static const enum cli_opt classic[] = {OPT_ALGORITHM, OPT_FIRST, OPT_FROM,
+	                                       OPT_BIG,       OPT_QUIZ,  OPT_CODE};
+	static const char *const classic_names[] = {"algorithm", "first", "from",
+	                                            "big",       "quiz",  "code"};
+	static struct regions_board b;
+	enum regions_grade grade = REGIONS_MEDIUM;
+	uint64_t v = 8, seed;
+	char err[600];
+
+	for (size_t i = 0; i < sizeof classic / sizeof classic[0]; i++)
+		if (val[classic[i]])
+			return cli_usage_error(cmd,
+			                       "--%s goes with the classic search, not "
+			                       "with --regions",
+			                       classic_names[i]);
+	if (pa->npos == 1 && pa->pos[0][strspn(pa->pos[0], "0123456789")] != '\0') {
+		if (val[OPT_GRADE] || val[OPT_SEED])
+			return cli_usage_error(cmd,
+			                       "a regions file has its own grade: give "
+			                       "FILE or --grade and --seed, not both");
+		if (regions_load(pa->pos[0], &b, err, sizeof err) < 0) {
+			fprintf(stderr, "nqueens: %s\n", err);
+			return CLI_USAGE;
+		}
+	} else {
+		if (val[OPT_GRADE]) {
+			grade = regions_grade_from_name(val[OPT_GRADE]);
+			if (grade == REGIONS_UNGRADED)
+				return cli_usage_error(
+				        cmd,
+				        "--grade must be easy, medium or hard, not '%s'",
+				        val[OPT_GRADE]);
+		}
+		if (pa->npos == 1 &&
+		    cli_parse_number(cmd, "N of --regions", pa->pos[0], REGIONS_GEN_MIN_N,
+		                     REGIONS_GEN_MAX_N, &v))
+			return CLI_USAGE;
+		seed = puzzle_clock_seed();
+		if (val[OPT_SEED] && cli_parse_number(cmd, "the seed", val[OPT_SEED], 0,
+		                                      UINT64_MAX, &seed))
+			return CLI_USAGE;
+		if (regions_generate((int)v, grade, seed, &b) < 0) {
+			fprintf(stderr,
+			        "nqueens watch: no %s regions puzzle for n = %d from "
+			        "seed "
+			        "%" PRIu64 "; try another seed\n",
+			        regions_grade_name(grade), (int)v, seed);
+			return CLI_NO;
+		}
+	}
+	if (cli_display_options(cmd, val, o))
+		return CLI_USAGE;
+	o->start = (struct screen_open){.kind = SCREEN_WATCH_REGIONS,
+	                                .watch_regions = {.board = &b}};
+	return -1;
+}
+
 int cli_watch(int argc, char **argv)
 {
 	static const char synopsis[] =
 	        "nqueens watch [N] [--algorithm NAME] [--first] "
 	        "[--from POSITION] [--big] [--quiz] [--code LANG] [--replay FILE] "
-	        "[--ascii] "
+	        "[--regions [N | FILE] [--grade G] [--seed S]] [--ascii] "
 	        "[--no-color] [--quiet] [--theme NAME]";
 	static const struct cli_optdef wdefs[OPT_COUNT] = {
 	        [OPT_ALGORITHM] = {"algorithm", 0, true},
@@ -437,6 +502,9 @@ int cli_watch(int argc, char **argv)
 	        [OPT_QUIZ] = {"quiz", 0, false},
 	        [OPT_CODE] = {"code", 0, true},
 	        [OPT_REPLAY] = {"replay", 0, true},
+	        [OPT_REGIONS] = {"regions", 'r', false},
+	        [OPT_GRADE] = {"grade", 'g', true},
+	        [OPT_SEED] = {"seed", 's', true},
 	};
 	struct app_opts o = {.start.kind = SCREEN_WATCH};
 	struct cli_events replay = {.keep = true};
@@ -448,6 +516,16 @@ int cli_watch(int argc, char **argv)
 
 	if ((rc = cli_begin("watch", synopsis, argc, argv, wdefs, 1, &args)) >= 0)
 		return rc;
+	if (val[OPT_REGIONS]) {
+		if ((rc = watch_regions(&args, &o)) >= 0)
+			return rc;
+		return app_run(&o);
+	}
+	if (val[OPT_GRADE] || val[OPT_SEED])
+		return cli_usage_error("watch",
+		                       "--%s makes a regions puzzle: it goes with "
+		                       "--regions; usage: %s",
+		                       val[OPT_GRADE] ? "grade" : "seed", synopsis);
 	w->algo = SEARCH_BACKTRACK;
 	if (val[OPT_ALGORITHM])
 		w->algo = search_algo_from_name(val[OPT_ALGORITHM]);

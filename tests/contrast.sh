@@ -47,6 +47,8 @@ stats@Up Up Enter@Found in Play@
 replay@e@They part at event@watch 6 --replay $tmpdir/student.txt
 regions@Space Right Right Space@conflicts: 2@play --regions 8 --seed 7
 regions-hint@t@t again@play --regions 8 --seed 7
+watch-regions@Right Right Right Right Right@deduction 5 of@watch --regions 8 --seed 7 --grade hard
+watch-regions-search@Tab Right Right Right@Search: step 3 of@watch --regions 8 --seed 7 --grade hard
 EOF
 }
 

@@ -348,6 +348,10 @@ for size in "80 24" "120 40"; do
 	# Queens with regions: two queens in conflict on a row, then a hint shown.
 	frame regions "$w" "$h" 'conflicts: 2' "Space Right Right Space" -- play --regions 8 --seed 7
 	frame regions-hint "$w" "$h" 't again' "t" -- play --regions 8 --seed 7
+	# Watch it reasoned: five deductions; a refusal in the search; both at their ends.
+	frame watch-regions "$w" "$h" 'deduction 5 of' "Right Right Right Right Right" -- watch --regions 8 --seed 7 --grade hard
+	frame watch-regions-search "$w" "$h" 'Search: step 4 of' "Tab Right Right Right Right" -- watch --regions 8 --seed 7 --grade hard
+	frame watch-regions-end "$w" "$h" 'Done: every column' "e Tab e" -- watch --regions 8 --seed 7 --grade hard
 done
 
 # The viewer (golden-show) where python3 has PIL: a cell of each role is

@@ -176,4 +176,41 @@ keys q
 wait_gone "Queens with regions: keys" >/dev/null
 keys q
 wait_exit
+# Watch it reasoned: its own keys in their groups, whole at 80x24.  Its box
+# stands over the board, not alone on its lines: read between its corners.
+box_lines() {
+	screen >"$tmpdir/box"
+	python3 - "$tmpdir/box" <<'PY'
+import sys
+lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
+top = [i for i, l in enumerate(lines) if "┌" in l]
+if top:
+    l0 = lines[top[0]]
+    a, b = l0.index("┌"), l0.index("┐")
+    for l in lines[top[0] + 1:]:
+        if len(l) > b and l[a] == "│":
+            print(l[a + 1:b])
+PY
+}
+start 80 24 -- watch --regions 8 --seed 7
+wait_for "Watch it reasoned" >/dev/null
+keys '?'
+expect_screen "80x24: ? opens Watch it reasoned's help" "Watch it reasoned: keys"
+for heading in Stepping "The phases" Leaving Everywhere; do
+	expect_box "80x24: Watch it reasoned's help heading $heading" "(^| )$heading( |$)"
+done
+for key in "Space +play or pause" "Right, \\. +one step forward" "Left, , +one step back" \
+	"End, e +to the end of the phase" "Home, r +back to the start" \
+	"\\+ = - +faster or slower" "Tab, s +the reasoning or the search" "q +leave"; do
+	expect_box "80x24: Watch it reasoned's help lists $key" "$key"
+done
+if screen | grep -q "more below"; then
+	fail "80x24: Watch it reasoned's help fits, nothing below" "$(screen)"
+else
+	pass "80x24: Watch it reasoned's help fits, nothing below"
+fi
+keys q
+wait_gone "Watch it reasoned: keys" >/dev/null
+keys q
+wait_exit
 finish

@@ -20,14 +20,17 @@ included() {
 	sed -n 's/^#include "\([a-z_/]*\)\.h".*/\1/p' "$1"
 }
 
-# The screen a file of src/tui belongs to (by its name's prefix), or nothing.
+# The screen a file of src/tui belongs to (by its name's longest prefix: the
+# watch_regions screen's files are not Watch's), or nothing.
 screen_of() {
 	base=$(basename "$1")
+	best=""
 	for s in $screens; do
 		case "$base" in
-		"$s".* | "$s"_*) echo "$s" ;;
+		"$s".* | "$s"_*) [ ${#s} -gt ${#best} ] && best=$s ;;
 		esac
 	done
+	[ -z "$best" ] || echo "$best"
 }
 
 bad=""
@@ -60,13 +63,8 @@ for f in "$top"/src/tui/*.c "$top"/src/tui/*.h; do
 		*) continue ;;
 		esac
 		[ "$h" = app ] && bad="$bad $f(app.h)"
-		for s in $screens; do
-			case "$h" in
-			"$s" | "$s"_*)
-				[ "$s" != "$own" ] && bad="$bad $f($h.h)"
-				;;
-			esac
-		done
+		hs=$(screen_of "$h.h")
+		[ -n "$hs" ] && [ "$hs" != "$own" ] && bad="$bad $f($h.h)"
 	done
 done
 if [ -z "$bad" ]; then

@@ -28,16 +28,23 @@
 #include "tui/text.h"
 #include "tui/theme.h"
 #include "tui/watch.h"
+#include "tui/watch_regions.h"
 
 /* Deeper than any way through the screens: menu, lesson, play, watch or browse, help. */
 #define STACK_MAX 8
 
 static screen_open_fn *const openers[SCREEN_KINDS] = {
-        [SCREEN_MENU] = menu_open,       [SCREEN_PLAY] = play_open,
-        [SCREEN_WATCH] = watch_open,     [SCREEN_BROWSE] = browse_open,
-        [SCREEN_HELP] = help_open,       [SCREEN_LESSON] = lesson_open,
-        [SCREEN_SUMMARY] = summary_open, [SCREEN_RACE] = race_open,
-        [SCREEN_STATS] = stats_open,     [SCREEN_REGIONS] = regions_open,
+        [SCREEN_MENU] = menu_open,
+        [SCREEN_PLAY] = play_open,
+        [SCREEN_WATCH] = watch_open,
+        [SCREEN_BROWSE] = browse_open,
+        [SCREEN_HELP] = help_open,
+        [SCREEN_LESSON] = lesson_open,
+        [SCREEN_SUMMARY] = summary_open,
+        [SCREEN_RACE] = race_open,
+        [SCREEN_STATS] = stats_open,
+        [SCREEN_REGIONS] = regions_open,
+        [SCREEN_WATCH_REGIONS] = watch_regions_open,
 };
 
 struct app {

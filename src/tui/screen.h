@@ -31,6 +31,7 @@ enum screen_kind {
 	SCREEN_RACE,
 	SCREEN_STATS,
 	SCREEN_REGIONS,
+	SCREEN_WATCH_REGIONS,
 	SCREEN_KINDS,
 };
 
@@ -113,6 +114,10 @@ struct regions_opts {
 	long day;
 };
 
+struct watch_regions_opts {
+	const struct regions_board *board; /* the puzzle to watch reasoned */
+};
+
 struct menu_opts {
 	int n;        /* the board size offered first */
 	bool lessons; /* open on the list of lessons */
@@ -145,6 +150,7 @@ struct screen_open {
 	struct help_opts help;
 	struct summary_opts summary;
 	struct regions_opts regions;
+	struct watch_regions_opts watch_regions;
 	const char *error; /* with SCREEN_FAIL: what went wrong ("out of memory") */
 };
 
