@@ -376,7 +376,7 @@ static void first_deduction(const struct regions_state *st, enum regions_kind ki
 	assert_int_equal(d.grade, want);
 	assert_int_equal(regions_kind_grade(kind), want);
 	if (queen) {
-		char name[8];
+		char name[16];
 
 		assert_true(d.places);
 		snprintf(name, sizeof name, "%c%d", 'a' + d.queen.file, d.queen.rank + 1);
