@@ -113,16 +113,30 @@ named_lines() {
 # check_named DESC WORDS ALGO LANG N: each line of the listing that the
 # words name (named_lines) is on the screen, by its number in the file and
 # its first word (the pseudocode by its text, which has no numbers).
+# It polls, as the expect_ helpers do: the title a wait saw may be drawn
+# before the listing under it on a loaded machine.
 check_named() {
 	file=$(listing_file "$3" "$4")
+	named_lines "$2" "$5" "$3" "$4" | sort -un >"$tmpdir/nums"
+	if within named_shown "$file" "$4"; then
+		pass "$1: the lines the words quote are on the screen"
+	else
+		fail "$1: the lines the words quote are on the screen" "$(cat "$tmpdir/named")" \
+			"$(top)"
+	fi
+}
+
+# named_shown FILE LANG: whether every line of $tmpdir/nums is on the
+# screen; what is not goes to $tmpdir/named.
+named_shown() {
 	shown=$(top)
-	named_lines "$2" "$5" "$3" "$4" | sort -un | while IFS= read -r num; do
-		hit=$(sed -n "${num}p" "$file")
+	while IFS= read -r num; do
+		hit=$(sed -n "${num}p" "$1")
 		phrase="line $num"
 		{
 			text=$hit
 			first=$(printf '%s\n' "$text" | awk '{ match($0, /^ */); s = substr($0, 1, RLENGTH); print s $1 }')
-			if [ "$4" = pseudocode ]; then
+			if [ "$2" = pseudocode ]; then
 				want=$(printf '%s\n' "$text" | sed 's/^ *//' | cut -c1-24)
 			else
 				want="$num $first"
@@ -131,13 +145,8 @@ check_named() {
 				echo "$phrase: '$want' not on the screen"
 			fi
 		}
-	done >"$tmpdir/named"
-	if [ -s "$tmpdir/named" ]; then
-		fail "$1: the lines the words quote are on the screen" "$(cat "$tmpdir/named")" \
-			"$(top)"
-	else
-		pass "$1: the lines the words quote are on the screen"
-	fi
+	done <"$tmpdir/nums" >"$tmpdir/named"
+	[ ! -s "$tmpdir/named" ]
 }
 
 # check_tokens DESC TITLE: no line above the panel cuts a string literal
