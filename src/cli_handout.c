@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,6 +115,68 @@ static void page_name(const char *output, int k, char *buf, size_t len)
 	if (stem > 4 && strcmp(output + stem - 4, ".svg") == 0)
 		stem -= 4;
 	snprintf(buf, len, "%.*s-%d.svg", (int)stem, output, k);
+}
+
+/*
+ * Whether path is a page this program wrote: a regular file, not a link
+ * (its own name looked at, nothing followed), with SHEET_MARK in its first
+ * SHEET_MARK_WITHIN bytes.
+ */
+static bool our_page(const char *path, const struct stat *sb)
+{
+	char head[SHEET_MARK_WITHIN + 1];
+	struct stat fsb;
+	ssize_t got;
+	size_t len = 0;
+	int fd;
+
+	if (!S_ISREG(sb->st_mode))
+		return false;
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	/* The file opened is the one looked at, not one put there since. */
+	if (fstat(fd, &fsb) != 0 || !S_ISREG(fsb.st_mode) || fsb.st_dev != sb->st_dev ||
+	    fsb.st_ino != sb->st_ino) {
+		close(fd);
+		return false;
+	}
+	while (len < SHEET_MARK_WITHIN &&
+	       ((got = read(fd, head + len, SHEET_MARK_WITHIN - len)) > 0 ||
+	        (got < 0 && errno == EINTR)))
+		if (got > 0)
+			len += (size_t)got;
+	close(fd);
+	head[len] = '\0';
+	/* A NUL before it ends the text searched: a page has none. */
+	return strstr(head, SHEET_MARK) != NULL;
+}
+
+/*
+ * After a sheet of m pages written for --output: an earlier run's pages past
+ * them, page m + 1 on while each is there (for m = 1, written to the name
+ * itself, page 1 on), removed where this program wrote them; any other file
+ * of the name is left, and named.
+ */
+static void remove_old_pages(const char *cmd, const char *output, int m)
+{
+	char name[4200];
+
+	for (int k = m == 1 ? 1 : m + 1; k <= SHEET_MAX_BOARDS; k++) {
+		struct stat sb;
+
+		page_name(output, k, name, sizeof name);
+		if (lstat(name, &sb) != 0)
+			break;
+		if (!our_page(name, &sb))
+			fprintf(stderr, "nqueens %s: left %s: not a page nqueens wrote\n",
+			        cmd, name);
+		else if (unlink(name) != 0 && errno != ENOENT)
+			fprintf(stderr,
+			        "nqueens %s: cannot remove %s, a page of an earlier "
+			        "run: %s\n",
+			        cmd, name, strerror(errno));
+	}
 }
 
 /* Removes the pages written in dir and dir itself. */
@@ -267,5 +330,6 @@ int cli_handout_write(const char *cmd, const struct sheet *sh,
 			return CLI_NO;
 		}
 	}
+	remove_old_pages(cmd, h->output, sh->npages);
 	return CLI_OK;
 }

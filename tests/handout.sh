@@ -2,8 +2,9 @@
 # Handouts that print: every SVG page read back by tests/svg-pages.py (its
 # size in mm for A4 and Letter, nothing drawn past the 15 mm margins,
 # "page K of M" on each), the pages' count of each listing, the files named,
-# written whole, the paper taken from the locale; --format pdf refused
-# without rsvg-convert.  tests/handout-pdf.sh makes the PDF.
+# written whole, an earlier run's pages past the new ones removed (nqueens'
+# own only), the paper taken from the locale; --format pdf refused without
+# rsvg-convert.  tests/handout-pdf.sh makes the PDF.
 . "${srcdir:-.}/tests/lib.sh"
 
 if ! command -v python3 >/dev/null 2>&1; then
@@ -85,6 +86,42 @@ if [ "$(grep -c '>Every solution, in order<' "$tmpdir"/bare-*.svg | grep -c ':1$
 	pass "each page headed with the title and footed page K of 6"
 else
 	fail "each page headed with the title and footed page K of 6"
+fi
+
+# Fewer pages than an earlier run to the same name: its pages past the new
+# ones removed, page M+1 on while they follow one another, only where they
+# carry the mark nqueens puts on a page ("<!-- nqueens handout page K of M").
+old=$tmpdir/old
+nq list 8 --unique --variants --format svg --paper letter --output "$old.svg" &&
+	nq list 8 --format svg --paper letter --output "$old.svg" 2>"$tmpdir/err"
+got=$(python3 "$pages_py" pages letter $(pages_of "$old" 6) 2>&1)
+if [ "$got" = "pages 6 boards 92" ] && [ "$(ls "$old"* | wc -l)" -eq 6 ] &&
+	grep -q '>Every solution, in order<' "$old-1.svg" && [ ! -s "$tmpdir/err" ]; then
+	pass "8 pages then 6 to one name: $old-7.svg and -8.svg of the first run gone"
+else
+	fail "8 pages then 6 to one name: $old-7.svg and -8.svg of the first run gone" \
+		"$got" "$(ls "$tmpdir")" "$(cat "$tmpdir/err")"
+fi
+# 92 boards (six pages) then 12 (one, the name itself): NAME-1.svg on go, but
+# not a file of another program, nor a link (nor what it leads to), and
+# nothing past a missing page.
+nq list 8 --format svg --paper a4 --output "$old.svg" && mkdir "$tmpdir/away" &&
+	cp "$old-5.svg" "$tmpdir/away/page.svg" && cp "$old-5.svg" "$old-8.svg" &&
+	echo "<svg>mine</svg>" >"$old-3.svg" && rm "$old-5.svg" &&
+	ln -s "$tmpdir/away/page.svg" "$old-5.svg"
+nq list 8 --unique --format svg --paper a4 --output "$old.svg" 2>"$tmpdir/err"
+rc=$?
+got=$(python3 "$pages_py" pages a4 "$old.svg" 2>&1)
+left="nqueens list: left $old-3.svg: not a page nqueens wrote
+nqueens list: left $old-5.svg: not a page nqueens wrote"
+if [ $rc -eq 0 ] && [ "$got" = "pages 1 boards 12" ] && [ "$(cat "$tmpdir/err")" = "$left" ] &&
+	[ ! -e "$old-1.svg" ] && [ ! -e "$old-2.svg" ] && [ ! -e "$old-4.svg" ] && [ ! -e "$old-6.svg" ] &&
+	[ "$(cat "$old-3.svg")" = "<svg>mine</svg>" ] && [ -L "$old-5.svg" ] &&
+	cmp -s "$tmpdir/away/page.svg" "$old-8.svg" && [ -f "$old-8.svg" ]; then
+	pass "92 boards then 12: pages 1 to 6 gone, -3 not nqueens' and -5 a link left and named, -8 past the gap kept"
+else
+	fail "92 boards then 12: pages 1 to 6 gone, -3 not nqueens' and -5 a link left and named, -8 past the gap kept" \
+		"status $rc, $got" "$(cat "$tmpdir/err")" "$(ls -l "$tmpdir" "$tmpdir/away")"
 fi
 
 # The paper by the locale when --paper is left out: LC_ALL, LC_PAPER, LANG.

@@ -1,4 +1,5 @@
-/* Unit tests of the SVG sheets: a Watch frame, a class's members, conflicts. */
+/* Unit tests of the SVG sheets: a Watch frame, a class's members, conflicts, the page
+ * mark. */
 #include "config.h"
 
 #include <setjmp.h>
@@ -298,6 +299,37 @@ static void test_conflicts(void **state)
 	free(w.text);
 }
 
+/*
+ * Each page marked on its third line, within the bytes the command reads
+ * before it removes a page of an earlier run: "page K of M", K its place.
+ */
+static void test_page_mark(void **state)
+{
+	static const int ranks[8] = {0, 4, 7, 5, 2, 6, 1, 3}; /* 1 5 8 6 3 7 2 4 */
+	struct sheet sh;
+	char want[64];
+
+	(void)state;
+	/* 40 boards of 8: 16 an A4 page (four columns of four rows), 3 pages. */
+	assert_int_equal(sheet_begin(&sh, SHEET_A4, 8, 40, "Marked"), 0);
+	for (int i = 0; i < 40; i++)
+		sheet_ranks(&sh, ranks, "1 5 8 6 3 7 2 4");
+	assert_int_equal(sheet_end(&sh), 0);
+	assert_int_equal(sh.npages, 3);
+	for (int k = 1; k <= sh.npages; k++) {
+		const char *page = sh.page[k - 1], *line3 = page;
+
+		for (int i = 0; i < 2 && line3; i++)
+			line3 = strchr(line3, '\n') ? strchr(line3, '\n') + 1 : NULL;
+		assert_non_null(line3);
+		snprintf(want, sizeof want, SHEET_MARK "%d of 3 -->\n", k);
+		assert_int_equal(strncmp(line3, want, strlen(want)), 0);
+		assert_true((size_t)(line3 - page) + strlen(want) <= SHEET_MARK_WITHIN);
+		assert_int_equal(count(page, SHEET_MARK), 1);
+	}
+	sheet_free(&sh);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -306,6 +338,7 @@ int main(void)
 	        cmocka_unit_test(test_watch_large),
 	        cmocka_unit_test(test_class_members),
 	        cmocka_unit_test(test_conflicts),
+	        cmocka_unit_test(test_page_mark),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

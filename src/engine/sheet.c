@@ -330,9 +330,10 @@ static void page_units(enum sheet_paper p, double *w, double *h, int *aw, int *a
 
 /*
  * The SVG's head: the page's size in mm with a viewBox of user units of
- * SHEET_UNIT_MM, the style, a white page, the queen's shape.
+ * SHEET_UNIT_MM, the mark of page k of m (SHEET_MARK), the style, a white
+ * page, the queen's shape.
  */
-static void put_head(FILE *out, enum sheet_paper paper)
+static void put_head(FILE *out, enum sheet_paper paper, int k, int m)
 {
 	double w, h;
 	int aw, ah;
@@ -345,6 +346,8 @@ static void put_head(FILE *out, enum sheet_paper paper)
 	        "width=\"%gmm\" height=\"%gmm\" viewBox=\"0 0 %g %g\" "
 	        "font-family=\"sans-serif\">\n",
 	        papers[paper].w, papers[paper].h, w, h);
+	/* On the third line, so that the page's size stays the second. */
+	fprintf(out, SHEET_MARK "%d of %d -->\n", k, m);
 	fputs(style, out);
 	fprintf(out,
 	        "<rect class=\"page\" width=\"%g\" height=\"%g\" fill=\"#ffffff\"/>\n", w,
@@ -402,7 +405,7 @@ static int page_open(struct sheet *sh)
 		sh->failed = true;
 		return -1;
 	}
-	put_head(sh->out, sh->paper);
+	put_head(sh->out, sh->paper, sh->done + 1, sh->npages);
 	if (sh->title[0])
 		put_lines_h(sh->out, "h", MARGIN, MARGIN + 18, sh->title,
 		            (size_t)(aw / TITLE_CHAR_W), TITLE_LINES, TITLE_H);
@@ -797,7 +800,7 @@ int sheet_watch(FILE *out, enum sheet_paper paper, const struct search *s,
 	/* Drawn smaller where it is taller than the page: never past its margins. */
 	if (height > ah)
 		scale = (double)ah / height;
-	put_head(out, paper);
+	put_head(out, paper, 1, 1);
 	fprintf(out, "<g transform=\"translate(%d %d) scale(%g)\">\n", MARGIN, MARGIN,
 	        scale);
 	put_lines_h(out, "h", 0, 18, title, (size_t)(aw / TITLE_CHAR_W), TITLE_LINES,

@@ -66,6 +66,14 @@ struct sheet {
 	char title[256];
 };
 
+/*
+ * What each page carries on its third line, within its first
+ * SHEET_MARK_WITHIN bytes, then "K of M -->": how the program knows a page
+ * it wrote from another file of the name.
+ */
+#define SHEET_MARK "<!-- nqueens handout page "
+#define SHEET_MARK_WITHIN 1024
+
 /* The smallest square a sheet draws when the board fits at that size. */
 #define SHEET_CELL_MM 4
 
