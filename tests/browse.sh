@@ -639,6 +639,21 @@ for size in "80 24" "60 20"; do
 	wait_exit
 done
 
+# The last page of the classes at 80x24 is as full as the first: it ends at
+# class 12 rather than leaving empty places (8 a page: 5-12, not 9-12).
+start 80 24 -- browse 8
+expect_screen "80x24 opens" "Solution 1 / 92"
+keys Tab
+expect_screen "80x24: the classes" "class 2, 8 members"
+per=$(grids_flat | wc -l)
+[ "$per" -gt 0 ] && [ "$per" -lt 12 ] ||
+	fail "80x24: fewer than the 12 classes a page" "$per boards" "$(screen)"
+keys End
+expect_screen "80x24: End, the last class" "classes $((12 - per + 1))-12 of 12"
+classes_check "80x24: the last page full, $per boards, classes $((12 - per + 1)) to 12" $((12 - per + 1)) 12
+keys q
+wait_exit
+
 # The handout of 6x6: its one class, exactly.
 start 80 24 -- browse 6
 expect_screen "6x6 opens" "Solution 1 / 4"

@@ -591,6 +591,58 @@ static void test_class_pages(void **state)
 	browse_model_free(m);
 }
 
+/*
+ * The last page ends at the last class or solution, as full as the others:
+ * with 8 a page, classes 5-12 of 12 and solutions 85-92 of 92, not 9-12
+ * and 89-92; a click on its last board opens the last.  A page that holds
+ * them all starts at the first.
+ */
+static void test_last_page(void **state)
+{
+	int reps[BROWSE_PAGE_MAX][ENUM_MAX_N], orbits[BROWSE_PAGE_MAX];
+	struct browse_model *m = model(8, NULL);
+	uint64_t first;
+	bool more;
+	int count;
+
+	(void)state;
+	browse_model_classes(m);
+	browse_model_classes_grid(m, 4, 2);
+	browse_model_go(m, "10");
+	assert_int_equal(m->csel, 9);
+	count = browse_model_classes_page(m, reps, orbits, &first, &more);
+	assert_int_equal(first, 4);
+	assert_int_equal(count, 8);
+	assert_int_equal(orbits[9 - first], 4); /* class 10 on it */
+	/* The pages before it keep their bounds: class 4 on 1-8. */
+	browse_model_go(m, "4");
+	assert_int_equal(browse_model_classes_first(m), 0);
+	browse_model_page(m, 1);
+	assert_int_equal(m->csel, 11);
+	assert_int_equal(browse_model_classes_first(m), 4);
+	browse_model_open_at(m, 7);
+	assert_int_equal(m->view, BROWSE_VIEW_MEMBERS);
+	assert_int_equal(m->var_class, 12);
+	browse_model_cancel(m);
+	/* 5 a page: 8-12 at the end. */
+	browse_model_classes_grid(m, 5, 1);
+	count = browse_model_classes_page(m, reps, orbits, &first, &more);
+	assert_int_equal(first, 7);
+	assert_int_equal(count, 5);
+	/* All on a page: from the first. */
+	browse_model_classes_grid(m, 4, 4);
+	count = browse_model_classes_page(m, reps, orbits, &first, &more);
+	assert_int_equal(first, 0);
+	assert_int_equal(count, 12);
+	/* The solutions' gallery: 85-92 with #92 shown. */
+	browse_model_classes(m); /* back to the one board */
+	browse_model_end(m, true);
+	assert_int_equal(m->index, 92);
+	assert_int_equal(browse_model_gallery_page(m, 4, 2), 8);
+	assert_int_equal(m->gfirst, 85);
+	browse_model_free(m);
+}
+
 /* ---- a class's members as the group acts ---- */
 
 /* Class c's members view, opened from the classes view: orbit members. */
@@ -946,12 +998,13 @@ static void test_found_roles(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test(test_threads),  cmocka_unit_test(test_end),
-	        cmocka_unit_test(test_far_jump), cmocka_unit_test(test_escape),
-	        cmocka_unit_test(test_class),    cmocka_unit_test(test_export),
-	        cmocka_unit_test(test_handout),  cmocka_unit_test(test_class_pages),
-	        cmocka_unit_test(test_members),  cmocka_unit_test(test_members_end),
-	        cmocka_unit_test(test_roles),    cmocka_unit_test(test_found_roles),
+	        cmocka_unit_test(test_threads),     cmocka_unit_test(test_end),
+	        cmocka_unit_test(test_far_jump),    cmocka_unit_test(test_escape),
+	        cmocka_unit_test(test_class),       cmocka_unit_test(test_export),
+	        cmocka_unit_test(test_handout),     cmocka_unit_test(test_class_pages),
+	        cmocka_unit_test(test_last_page),   cmocka_unit_test(test_members),
+	        cmocka_unit_test(test_members_end), cmocka_unit_test(test_roles),
+	        cmocka_unit_test(test_found_roles),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 

@@ -651,8 +651,7 @@ void browse_model_open_at(struct browse_model *m, int i)
 			m->view = BROWSE_VIEW_ONE;
 	} else if (m->view == BROWSE_VIEW_CLASSES && i < classes_per_page(m)) {
 		struct catalog_state st;
-		int per = classes_per_page(m);
-		uint64_t c = m->csel / (uint64_t)per * (uint64_t)per + (uint64_t)i;
+		uint64_t c = browse_model_classes_first(m) + (uint64_t)i;
 
 		catalog_state(m->cat, &st);
 		if (c < st.classes) {

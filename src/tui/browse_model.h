@@ -217,6 +217,13 @@ struct square browse_model_tracked(const struct browse_model *m, int i);
 void browse_model_classes_grid(struct browse_model *m, int cols, int rows);
 
 /*
+ * The number (0-based) of the first class of the page that holds the class
+ * chosen: pages of the grid's size, but the last ends at the last class,
+ * so that it is as full as the others.
+ */
+uint64_t browse_model_classes_first(const struct browse_model *m);
+
+/*
  * The page of classes that holds the class chosen: the number (0-based)
  * of its first into *first, the representatives into reps and their
  * orbits into orbits; returns how many have been found.  *more: more

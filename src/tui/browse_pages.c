@@ -25,6 +25,9 @@ int browse_model_gallery_page(struct browse_model *m, int cols, int rows)
 		return m->gcount = 0;
 	/* The page that holds the chosen solution, walked from it. */
 	first = (m->index - 1) / (uint64_t)per * (uint64_t)per + 1;
+	/* The last page ends at the last solution: full, not half empty. */
+	if (m->total >= (uint64_t)per && first + (uint64_t)per - 1 > m->total)
+		first = m->total - (uint64_t)per + 1;
 	if (first != m->gfirst || m->gcount == 0 || m->gcount > per ||
 	    (m->gcount < per && first + (uint64_t)m->gcount <= m->total)) {
 		struct enum_iter it;
@@ -89,6 +92,17 @@ void browse_model_classes_grid(struct browse_model *m, int cols, int rows)
 	m->crows = rows;
 }
 
+uint64_t browse_model_classes_first(const struct browse_model *m)
+{
+	int per = (m->ccols > 0 ? m->ccols : 1) * (m->crows > 0 ? m->crows : 1);
+	uint64_t first = m->csel / (uint64_t)per * (uint64_t)per;
+
+	/* The last page ends at the last class: full, not half empty. */
+	if (m->nclasses >= (uint64_t)per && first + (uint64_t)per > m->nclasses)
+		first = m->nclasses - (uint64_t)per;
+	return first;
+}
+
 int browse_model_classes_page(const struct browse_model *m, int reps[][ENUM_MAX_N],
                               int *orbits, uint64_t *first, bool *more)
 {
@@ -98,7 +112,7 @@ int browse_model_classes_page(const struct browse_model *m, int reps[][ENUM_MAX_
 	    per = (m->ccols > 0 ? m->ccols : 1) * (m->crows > 0 ? m->crows : 1);
 
 	catalog_state(m->cat, &st);
-	*first = m->csel / (uint64_t)per * (uint64_t)per;
+	*first = browse_model_classes_first(m);
 	if (*first < st.classes &&
 	    catalog_class(m->cat, *first + 1, reps[0]) == CATALOG_FOUND) {
 		count = 1;
