@@ -282,7 +282,7 @@ expect_screen "play --regions --daily opens the day's regions puzzle" "daily reg
 screen | grep -E "^ *[0-9]+ " >"$tmpdir/daily1"
 start 80 24 NQUEENS_TEST_CLOCK=1 NQUEENS_TEST_DATE=2026-11-29 --
 wait_for "Board size"
-keys Down Down Down Down Enter
+menu_open "Daily regions"
 expect_screen "the menu's Daily regions opens it" "daily regions puzzle"
 screen | grep -E "^ *[0-9]+ " >"$tmpdir/daily2"
 if cmp -s "$tmpdir/daily1" "$tmpdir/daily2" && [ -s "$tmpdir/daily1" ]; then
@@ -292,7 +292,7 @@ else
 fi
 keys q
 expect_screen "q goes back to the menu" "Board size"
-keys Up Enter
+menu_open Regions
 expect_screen "the menu's Regions makes one of its size" "Queens 8x8, regions, seed"
 
 [ "$failures" -eq 0 ]
