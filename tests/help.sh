@@ -164,7 +164,7 @@ done
 for key in "arrows, k j h l +move the cursor" "Space Enter +place or remove a queen" \
 	"x +mark \"no queen" "t +hint: the next" \
 	"Escape +hide the hint" "u +undo" "Ctrl-R, U +redo" "c +clear the board" \
-	"a +assists: hints and dots on" "q +leave"; do
+	"a +assists: hints and dots on" "w +watch it reasoned: the" "q +leave"; do
 	expect_box "80x24: the regions help lists $key" "$key"
 done
 if screen | grep -q "more below"; then

@@ -197,7 +197,7 @@ wait_exit
 mkdir -p "$XDG_DATA_HOME/nqueens"
 cp "${srcdir:-.}/tests/stats-progress.txt" "$XDG_DATA_HOME/nqueens/progress"
 start 80 24 NQUEENS_TEST_DATE=2026-11-29 --
-keys Up Up Enter
+menu_open Stats
 walk "the Stats screen" "Stats"
 keys q
 wait_exit

@@ -539,7 +539,7 @@ rm -f "$XDG_CONFIG_HOME/nqueens/config"
 # The menu's Lessons: the list, and the one chosen runs.
 start 80 24 --
 expect_screen "the menu" "Board size"
-keys Down Down Down Down Down Down Down Down Down Enter
+menu_open Lessons
 expect_screen "the lessons are listed" "four-queens +14 min +Recursion with four queens"
 expect_screen "all three" "symmetry +4 min +The symmetry of the 92 solutions"
 keys Down Down Enter

@@ -366,14 +366,14 @@ fi
 # day's is another (Saturday's: ten queens, hard).
 start 80 24 NQUEENS_TEST_DATE=2024-05-17 --
 expect_screen "the menu's Daily: solved, two days" "Daily +today's puzzle: solved, 2 days in a row"
-keys Down Down Enter
+menu_open Daily
 expect_screen "it opens the same puzzle" "Puzzle: Daily puzzle, Friday 2024-05-17"
 keys q q
 wait_exit
 start 80 24 NQUEENS_TEST_DATE=2024-05-18 --
 expect_screen "the next day, the streak goes on until its puzzle is done" \
 	"Daily +today's puzzle: 2 days in a row so far"
-keys Down Down Enter
+menu_open Daily
 expect_screen "the next day's puzzle is another" "Puzzle: Daily puzzle, Saturday"
 expect_screen "Saturday's: ten queens" "^nqueens - Play 10x10 puzzle"
 keys q

@@ -225,7 +225,8 @@ wait_exit
 # The menu's Predict opens Watch in predict mode, at the size chosen.
 start 80 24 --
 expect_screen "the menu lists Predict" "Predict +the search: you say what comes next"
-keys Left Left Left Left Down Down Down Down Down Down Enter
+keys Left Left Left Left
+menu_open Predict
 expect_screen "Predict opens Watch 4x4" "Watch 4x4, backtrack"
 expect_screen "in predict mode" "Predict, every decision"
 keys q q

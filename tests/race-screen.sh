@@ -364,7 +364,8 @@ fi
 # The menu's entry, at the menu's size.
 start 80 24 --
 wait_for "Board size" >/dev/null
-keys Left Left Down Down Down Down Down Down Down Enter
+keys Left Left
+menu_open Race
 expect_screen "the menu's Race: the race at the menu's size" "^nqueens - Race 6x6"
 expect_screen "of the four tree searches" "^ *backtrack +scan +permute +bits"
 

@@ -185,6 +185,70 @@ start 80 24 NQUEENS_TEST_CLOCK=1 -- play --regions 8 --seed $((seed + 1))
 wait_for "Queens 8x8"
 expect_screen "another seed's puzzle starts afresh" "queens: 0 of 8"
 
+# w: Watch it reasoned on the puzzle played, over the game.  The same title
+# and board as watch --regions of the same seed (none of the player's
+# queens), its borders the puzzle file's; q comes back to the game as it
+# was, the clock stood meanwhile (four seconds away, on the real clock), and
+# the reasoning counted as a hint: the solve is assisted.
+# board_lines: the board's lines, without what stands beside it.
+board_lines() {
+	screen | grep -E "^ *[1-8] [┃|]|^ +a +b +c" | sed 's/\([┃|]\)  .*/\1/'
+}
+start 80 24 -- watch --regions 8 --seed $seed
+wait_for "deduction 0 of" >/dev/null
+{ screen | head -1; board_lines; } >"$tmpdir/reasoned1"
+start 80 24 -- play --regions 8 --seed $seed
+wait_for "Queens 8x8" >/dev/null
+keys Space Right Right Right x
+wait_for "queens: 1 of 8" >/dev/null
+wait_for "time: 0:00" >/dev/null
+board_lines >"$tmpdir/game1"
+keys w
+expect_screen "w opens Watch it reasoned" "Watch it reasoned: 8 queens with regions, medium, seed $seed"
+wait_for "deduction 0 of" >/dev/null
+{ screen | head -1; board_lines; } >"$tmpdir/reasoned2"
+if cmp -s "$tmpdir/reasoned1" "$tmpdir/reasoned2" && [ -s "$tmpdir/reasoned1" ]; then
+	pass "on the puzzle played: the title and board of watch --regions --seed $seed"
+else
+	fail "on the puzzle played: the title and board of watch --regions --seed $seed" \
+		"$(diff "$tmpdir/reasoned1" "$tmpdir/reasoned2")"
+fi
+check_borders "Watch it reasoned from the game" "┃" "│" "━" "─"
+if board_lines | grep -q "♛\|×"; then
+	fail "the puzzle as given: none of the player's queens or marks" "$(screen)"
+else
+	pass "the puzzle as given: none of the player's queens or marks"
+fi
+sleep 4
+keys q
+expect_screen "q comes back to the game" "Queens 8x8, regions, seed $seed"
+board_lines >"$tmpdir/game2"
+if cmp -s "$tmpdir/game1" "$tmpdir/game2"; then
+	pass "with its queen, mark and cursor as they were"
+else
+	fail "with its queen, mark and cursor as they were" "$(diff "$tmpdir/game1" "$tmpdir/game2")"
+fi
+expect_screen "the clock stood while the reasoning was open" "time: 0:0[0-2]$"
+expect_screen "the reasoning counted as a hint" "hints: 1"
+keys c Home PageUp
+wait_for "queens: 0 of 8" >/dev/null
+# shellcheck disable=SC2086
+place_solution $ranks
+expect_screen "the solve after it is assisted" "time: [0-9]+:[0-9]+, assisted"
+keys q
+wait_exit
+# With assists none, w is refused as t is: nothing shown, no hint counted.
+start 80 24 NQUEENS_TEST_CLOCK=1 -- play --regions 8 --seed $seed --assist none
+wait_for "Queens 8x8" >/dev/null
+keys w
+expect_message "assists none: w refused, saying why" \
+	"Watch it reasoned shows the answer; assists are off (none): a turns them on."
+if screen | head -1 | grep -q "Watch it reasoned" || screen | grep -q "hints: "; then
+	fail "assists none: no reasoning, no hint counted" "$(screen)"
+else
+	pass "assists none: no reasoning, no hint counted"
+fi
+
 # --ascii: the borders in ASCII and the letters.
 start 80 24 NQUEENS_TEST_CLOCK=1 -- play --regions 8 --seed $seed --ascii
 wait_for "Queens 8x8"
@@ -218,7 +282,7 @@ expect_screen "play --regions --daily opens the day's regions puzzle" "daily reg
 screen | grep -E "^ *[0-9]+ " >"$tmpdir/daily1"
 start 80 24 NQUEENS_TEST_CLOCK=1 NQUEENS_TEST_DATE=2026-11-29 --
 wait_for "Board size"
-keys Down Down Down Down Enter
+menu_open "Daily regions"
 expect_screen "the menu's Daily regions opens it" "daily regions puzzle"
 screen | grep -E "^ *[0-9]+ " >"$tmpdir/daily2"
 if cmp -s "$tmpdir/daily1" "$tmpdir/daily2" && [ -s "$tmpdir/daily1" ]; then
@@ -228,7 +292,7 @@ else
 fi
 keys q
 expect_screen "q goes back to the menu" "Board size"
-keys Up Enter
+menu_open Regions
 expect_screen "the menu's Regions makes one of its size" "Queens 8x8, regions, seed"
 
 [ "$failures" -eq 0 ]

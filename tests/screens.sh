@@ -41,21 +41,21 @@ start 80 24 --
 expect_screen "no command opens the menu" "Board size: +< 8 >"
 keys Right Right
 expect_screen "Right makes the board larger" "Board size: +< 10 >"
-keys Down Down Down Down Down Enter
+menu_open Watch
 expect_screen "Watch opens at the size chosen" "Watch 10x10"
 keys q
 expect_screen "q in Watch goes back to the menu" "Board size: +< 10 >"
-keys Down Down Enter
+menu_open Race
 expect_screen "Race opens at the size chosen" "Race 10x10, to every solution"
 expect_screen "with the four tree searches" "backtrack +scan +permute +bits"
 keys q
 expect_screen "q in the race goes back to the menu" "Board size: +< 10 >"
-keys Down Enter
+menu_open Browse
 expect_screen "Browse opens at the size chosen" "Browse 10x10: all solutions"
 expect_screen "at the first of 724" "Solution 1 / 724"
 keys q
 expect_screen "q in Browse goes back to the menu" "Board size: +< 10 >"
-keys Up Up Up Up Up Up Up Up Enter
+menu_open Play
 expect_screen "Play opens at the size chosen" "Play 10x10"
 keys q
 expect_screen "q goes back to the menu" "Board size"

@@ -19,7 +19,7 @@ for size in 60x20 80x24 120x40 200x60; do
 	fresh
 	start "${size%x*}" "${size#*x}" NQUEENS_TEST_DATE=2026-11-29 --
 	wait_for 'Board size' >/dev/null
-	keys Up Up Enter
+	menu_open Stats
 	expect_screen "$size: the Stats screen's month" "November 2026"
 	expect_screen "$size: days solved on the day and later" \
 		" 16  17  18  19  20\\* 21\\* 22| 23  24\\+ 25  26  27\\* 28\\* 29\\?"

@@ -853,3 +853,103 @@ expect_lit() {
 		fail "$1" "lit: $(pseudo_lit)" "$(screen)"
 	fi
 }
+
+# menu_items: the main menu's items as drawn, one a line, "NAME<TAB>*" for
+# the one selected (read from the cells' attributes, tmux capture-pane -e:
+# the selected item's name is drawn unlike every other's, in THEME_SELECTED's
+# colours, or reverse video without colours).  The items are the lines
+# under "Board size:", in its column, down to Quit, each named by its first
+# words.
+menu_items() {
+	tm capture-pane -p -e | python3 -c '
+import re, sys
+ESC = re.compile(r"\x1b\[([0-9;:]*)([A-Za-z])")
+state = {}
+lines = []
+for raw in sys.stdin.read().split("\n"):
+    text, attrs, i = "", [], 0
+    while i < len(raw):
+        m = ESC.match(raw, i)
+        if m:
+            if m.group(2) == "m":
+                p = [int(x) if x else 0 for x in re.split("[;:]", m.group(1))]
+                k = 0
+                while k < len(p):
+                    v = p[k]
+                    if v == 0:
+                        state = {}
+                    elif v in (38, 48, 58) and k + 1 < len(p):
+                        n = 3 if p[k + 1] == 5 else 5
+                        state[v] = tuple(p[k + 1:k + n])
+                        k += n - 1
+                    elif v in (39, 49, 59):
+                        state.pop(v - 1, None)
+                    elif 30 <= v <= 37 or 90 <= v <= 97:
+                        state[38] = (v,)
+                    elif 40 <= v <= 47 or 100 <= v <= 107:
+                        state[48] = (v,)
+                    elif 21 <= v <= 29:
+                        state.pop(v - 20, None)
+                        if v == 22:
+                            state.pop(2, None)
+                    else:
+                        state[v] = True
+                    k += 1
+            i = m.end()
+            continue
+        text += raw[i]
+        attrs.append(tuple(sorted(state.items())))
+        i += 1
+    lines.append((text, attrs))
+top = [i for i, (t, _) in enumerate(lines) if "Board size:" in t]
+items = []
+# The items stand in the column of "Board size:" (a board may stand beside).
+col = lines[top[0]][0].index("Board size:") if top else 0
+for t, a in lines[top[0] + 1:] if top else []:
+    m = re.match(r"(\S+(?: \S+)*)", t[col:])
+    if not m or t[:col].strip():
+        if items:
+            break
+        continue
+    items.append((m.group(1), a[col]))
+    if m.group(1) == "Quit":
+        break
+for name, a in items:
+    alike = sum(1 for _, b in items if b == a)
+    print(name + ("\t*" if alike == 1 and len(items) > 2 else ""))
+'
+}
+
+# menu_selected: the name of the main menu's selected item (menu_items).
+menu_selected() {
+	menu_items | sed -n 's/\t\*$//p'
+}
+
+# menu_open NAME: moves the main menu's selection to the item named NAME,
+# reading the screen for where the selection is and where NAME is (so a
+# test names the item, not how many Downs away it stands), then presses
+# Enter; fails, with the items read, when NAME is not there.
+menu_open() {
+	wait_for "Board size:" >/dev/null
+	if ! within is 1 eval 'menu_selected | wc -l | tr -d " "'; then
+		fail "the menu shows its selected item" "$(menu_items)" "$(screen)"
+		return 1
+	fi
+	menu_at=$(menu_items | awk -F '\t' -v want="$1" '
+		$1 == want { w = NR } $2 == "*" { s = NR }
+		END { if (w) print w - s }')
+	if [ -z "$menu_at" ]; then
+		fail "the menu has the item $1" "$(menu_items)" "$(screen)"
+		return 1
+	fi
+	if [ "$menu_at" -gt 0 ]; then
+		keys -N "$menu_at" Down
+	elif [ "$menu_at" -lt 0 ]; then
+		keys -N "$((-menu_at))" Up
+	fi
+	if ! within is "$1" menu_selected; then
+		fail "the menu selects $1" "selected: $(menu_selected)" "$(screen)"
+		return 1
+	fi
+	keys Enter
+}

@@ -135,7 +135,8 @@ modes_restored "quitting leaves the terminal as it was"
 # From the menu: Watch opens at the menu's size, and q goes back.
 start 100 30 --
 expect_screen "the menu opens" "Watch +the search, step by step"
-keys Right Down Down Down Down Down Enter
+keys Right
+menu_open Watch
 expect_screen "Watch opens at the menu's size" "Watch 9x9, backtrack"
 keys q
 expect_screen "q goes back to the menu" "the n-queens puzzle"

@@ -18,6 +18,7 @@
 #include "tui/terminal.h"
 #include "tui/text.h"
 #include "tui/theme.h"
+#include "tui/watch_regions.h"
 
 /* The status column beside the board: its width at least and at most. */
 #define STATUS_MIN_W 22
@@ -53,6 +54,7 @@ enum regions_action {
 	RG_REDO,
 	RG_CLEAR,
 	RG_ASSIST,
+	RG_WATCH,
 	RG_LEAVE,
 	RG_CONFIRM,
 };
@@ -93,6 +95,10 @@ static const struct keymap_row key_rows[] = {
          {KCHAR('a')},
          "assists: hints and dots on or off",
          {{KEYMAP_MORE, "a assists"}, KEYMAP_GROUP("Assists and leaving")}},
+        {RG_WATCH,
+         {KCHAR('w')},
+         "watch it reasoned: the puzzle solved (a hint)",
+         {{KEYMAP_MORE, "w watch"}}},
         {RG_LEAVE, {KCHAR('q')}, "leave (asks before an unsolved one)", {}},
 };
 static const struct keymap keys = KEYMAP(key_rows);
@@ -299,8 +305,23 @@ static void follow(struct regions_screen *s)
 	}
 }
 
+/*
+ * Watch it reasoned on the puzzle as given (its board and given queens,
+ * not the player's), over this screen: its cover stops the clock, and q
+ * there comes back to the game as it was.
+ */
+static enum screen_reply watch(struct regions_screen *s, struct screen_open *open)
+{
+	if (!open || !regions_model_watch(&s->m))
+		return SCREEN_STAY;
+	*open = (struct screen_open){.kind = SCREEN_WATCH_REGIONS,
+	                             .watch_regions = {.board = &s->m.board}};
+	return SCREEN_OPEN;
+}
+
 static enum screen_reply act(struct regions_screen *s, int action,
-                             const struct input_event *ev, const struct layout_rect *r)
+                             const struct input_event *ev, const struct layout_rect *r,
+                             struct screen_open *open)
 {
 	struct regions_model *m = &s->m;
 	struct place pl;
@@ -364,6 +385,8 @@ static enum screen_reply act(struct regions_screen *s, int action,
 	case RG_ASSIST:
 		regions_model_assist_next(m);
 		break;
+	case RG_WATCH:
+		return watch(s, open);
 	case RG_LEAVE:
 		if (!regions_model_unfinished(m))
 			return SCREEN_CLOSE;
@@ -382,7 +405,8 @@ static enum screen_reply act(struct regions_screen *s, int action,
 }
 
 static enum screen_reply regions_event(void *self, const struct input_event *ev,
-                                       const struct layout_rect *r)
+                                       const struct layout_rect *r,
+                                       struct screen_open *open)
 {
 	struct regions_screen *s = self;
 	struct regions_model *m = &s->m;
@@ -399,7 +423,7 @@ static enum screen_reply regions_event(void *self, const struct input_event *ev,
 		return keymap_action(&confirm_keys, ev) == RG_CONFIRM ? SCREEN_CLOSE
 		                                                      : SCREEN_STAY;
 	}
-	reply = act(s, keymap_action(&keys, ev), ev, r);
+	reply = act(s, keymap_action(&keys, ev), ev, r, open);
 	follow(s);
 	return reply;
 }
@@ -407,15 +431,13 @@ static enum screen_reply regions_event(void *self, const struct input_event *ev,
 static enum screen_reply regions_key(void *self, const struct input_event *ev,
                                      struct screen_open *open)
 {
-	(void)open;
-	return regions_event(self, ev, NULL);
+	return regions_event(self, ev, NULL, open);
 }
 
 static enum screen_reply regions_mouse(void *self, const struct input_event *ev,
                                        struct layout_rect r, struct screen_open *open)
 {
-	(void)open;
-	return regions_event(self, ev, &r);
+	return regions_event(self, ev, &r, open);
 }
 
 /* The clock's next second, while it runs. */

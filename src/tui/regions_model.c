@@ -369,6 +369,21 @@ static bool broken_words(struct regions_model *m)
 	return false;
 }
 
+bool regions_model_watch(struct regions_model *m)
+{
+	if (m->solved_ms)
+		return true;
+	if (m->assist == SETTINGS_ASSIST_NONE) {
+		snprintf(m->message, sizeof m->message,
+		         "Watch it reasoned shows the answer; assists are off "
+		         "(none): a turns them on.");
+		return false;
+	}
+	/* It shows every deduction to the end: a hint, as t's. */
+	m->hints_used++;
+	return true;
+}
+
 void regions_model_hint(struct regions_model *m)
 {
 	struct regions_state st;

@@ -96,6 +96,13 @@ void regions_model_hint(struct regions_model *m);
 /* Esc: the hint shown goes, unapplied. */
 void regions_model_hint_hide(struct regions_model *m);
 
+/*
+ * w: whether Watch it reasoned may open on this puzzle.  It shows the
+ * answer, so on an unsolved board it is a hint: counted (the solve is
+ * assisted), and refused with assists none (said in m->message).
+ */
+bool regions_model_watch(struct regions_model *m);
+
 /* The next assists: none (no hints), some, all. */
 void regions_model_assist_next(struct regions_model *m);
 
