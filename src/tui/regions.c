@@ -18,7 +18,6 @@
 #include "tui/terminal.h"
 #include "tui/text.h"
 #include "tui/theme.h"
-#include "tui/watch_regions.h"
 
 /* The status column beside the board: its width at least and at most. */
 #define STATUS_MIN_W 22
